@@ -1,0 +1,83 @@
+// hipdoctor-cli: the scriptable front end over the engine (DESIGN.md "CLI contract").
+
+#include "cli.h"
+
+#include "common/version.h"
+
+#include <QCoreApplication>
+
+#include <exception>
+#include <functional>
+#include <map>
+
+namespace {
+
+struct Command {
+    int (*run)(const QStringList &);
+    const char *summary;
+};
+
+const std::map<QString, Command> &commands() {
+    using namespace hd::cli;
+    static const std::map<QString, Command> table{
+        {QStringLiteral("inspect"),
+         {inspect, "list bundles, code objects, kernels, symbols, needed libraries"}},
+        {QStringLiteral("diagnose"),
+         {diagnose, "find why a kernel will not load, with evidence and fixes"}},
+        {QStringLiteral("devices"),
+         {devices, "list the GPUs a runtime sees (through hipdoctor-probe)"}},
+        {QStringLiteral("launch"),
+         {launch, "load a code object and launch a kernel in a clean process"}},
+        {QStringLiteral("verify"), {verify, "run the three-step verification sequence"}},
+        {QStringLiteral("triton"), {triton, "read a Triton cache: stages, targets, kernels"}},
+        {QStringLiteral("report"), {report, "turn a saved session into a Markdown or HTML report"}},
+        {QStringLiteral("demo"),
+         {demo, "diagnose the built-in demo programs and print the report"}},
+    };
+    return table;
+}
+
+void printUsage(QTextStream &s) {
+    s << "usage: hipdoctor-cli COMMAND [options]\n\ncommands:\n";
+    for (const auto &[name, cmd] : commands())
+        s << "  " << name.leftJustified(10) << cmd.summary << "\n";
+    s << "\nhipdoctor-cli COMMAND --help shows a command's options.\n"
+         "exit codes: 0 no error findings, 1 error findings, 2 usage or unreadable input, "
+         "3 internal failure\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));
+    QCoreApplication::setApplicationVersion(hd::version());
+    QStringList args = QCoreApplication::arguments();
+    args.removeFirst();
+    if (args.isEmpty() || args.first() == QLatin1String("--help") ||
+        args.first() == QLatin1String("-h")) {
+        printUsage(args.isEmpty() ? hd::cli::err() : hd::cli::out());
+        return args.isEmpty() ? hd::cli::ExitUsage : hd::cli::ExitOk;
+    }
+    if (args.first() == QLatin1String("--version")) {
+        hd::cli::out() << hd::versionLine(QStringLiteral("hipdoctor-cli")) << "\n";
+        return hd::cli::ExitOk;
+    }
+    const QString name = args.takeFirst();
+    const auto it = commands().find(name);
+    if (it == commands().end()) {
+        hd::cli::err() << "hipdoctor-cli: unknown command '" << name << "'\n\n";
+        printUsage(hd::cli::err());
+        return hd::cli::ExitUsage;
+    }
+    try {
+        const int rc = it->second.run(args);
+        hd::cli::out().flush();
+        hd::cli::err().flush();
+        return rc;
+    } catch (const std::exception &e) {
+        hd::cli::out().flush();
+        hd::cli::err() << "hipdoctor-cli: internal error in '" << name << "': " << e.what() << "\n";
+        return hd::cli::ExitInternal;
+    }
+}

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace hd {
+
+enum class Severity { Info, Warning, Error };
+
+QString severityName(Severity s); // "info" | "warning" | "error"
+Severity severityFromName(const QString &name, Severity fallback = Severity::Info);
+
+// Where the method places a finding: the failing layer, or one of the three directions of a
+// load error (DESIGN.md, "The method it implements").
+enum class Direction {
+    None = 0,
+    RuntimeLink = 1, // direction 1: runtime link and initialization
+    Symbols = 2,     // direction 2: symbol names
+    CodeObject = 3,  // direction 3: code object vs. device and context
+};
+
+// One piece of evidence: what was read and where.
+struct Evidence {
+    QString source;   // file path, "env", "command", "log", "probe"...
+    QString location; // section/offset/symbol, "line 12", variable name
+    QString text;     // the bytes, line or value that was seen
+
+    QJsonObject toJson() const;
+    static Evidence fromJson(const QJsonObject &o);
+    bool operator==(const Evidence &) const = default;
+};
+
+// One diagnosis result. Ids are stable API (DESIGN.md "Findings").
+struct Finding {
+    QString id;
+    Severity severity = Severity::Info;
+    QString title;
+    QString detail;
+    QList<Evidence> evidence;
+    QStringList fix;
+    Direction direction = Direction::None;
+    QString layer; // "compile" | "load" | "launch" | "build" | "" when not known
+
+    QJsonObject toJson() const;
+    static Finding fromJson(const QJsonObject &o);
+    bool operator==(const Finding &) const = default;
+};
+
+bool hasErrors(const QList<Finding> &findings);
+QList<Finding> findingsWithId(const QList<Finding> &findings, const QString &id);
+
+} // namespace hd

@@ -1,0 +1,2 @@
+// Placeholder translation unit until the report concern has sources of its own.
+namespace hd {}

@@ -1,0 +1,2 @@
+// Placeholder translation unit until the session concern has sources of its own.
+namespace hd {}

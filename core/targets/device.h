@@ -1,0 +1,38 @@
+#pragma once
+
+#include "targets/target_id.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+
+namespace hd {
+
+// One GPU as a device description: from the live probe, a rocminfo dump, or a typed --target.
+struct DeviceInfo {
+    enum class Source { Probe, Rocminfo, TargetOption, Session };
+    Source source = Source::TargetOption;
+    int index = 0;
+    QString name;    // "AMD Instinct MI210", "NVIDIA H200"; "" when typed as --target
+    TargetId target; // with the features the device runs with
+    QString isaName; // "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-" as HSA reports it
+    int computeUnits = 0;
+    int wavefrontSize = 0;
+    uint64_t totalMemory = 0;
+    int maxThreadsPerBlock = 0;
+    uint64_t maxSharedMemoryPerBlock = 0; // LDS limit
+    QString backend;                      // "hip" | "cuda" | ""
+    QString runtimeVersion;               // "5.2.21153" / "13.0"
+    QString driverVersion;
+    QString library; // the runtime file actually loaded
+
+    QJsonObject toJson() const;
+    static DeviceInfo fromJson(const QJsonObject &o);
+    static DeviceInfo fromTarget(const TargetId &t);
+    QString label() const; // "gfx90a:sramecc+:xnack- (AMD Instinct MI210)"
+};
+
+QString deviceSourceName(DeviceInfo::Source s);
+
+} // namespace hd

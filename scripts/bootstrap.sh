@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine (README "Two commands"):
+#   scripts/bootstrap.sh demo   install what is missing, build, start the app on the built-in demo
+#                               (no display: run the CLI on the demo and print its report)
+#   scripts/bootstrap.sh test   install what is missing, build, run the whole test suite
+#   scripts/bootstrap.sh build  install what is missing and build
+# Needs no git and no compiler beforehand: everything comes from Debian packages.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+mode=${1:-demo}
+preset=${HIPDOCTOR_PRESET:-default}
+
+# Debian 12 packages the build, the tests and the demo need.
+packages=(
+    build-essential cmake ninja-build pkg-config file
+    qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-svg-dev libqcustomplot-dev libgl-dev libvulkan-dev
+    llvm-15-dev llvm-15 clang-15 lld-15
+    hipcc libamdhip64-dev rocminfo libhsa-runtime-dev
+    libzstd-dev zlib1g-dev
+    xvfb xauth patchelf dpkg-dev appstream desktop-file-utils
+)
+if [ "$mode" = test ]; then
+    # Real third-party binaries the diagnosis is checked against (no false alarms).
+    packages+=(librocsparse0)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "bootstrap: installing ${missing[*]}"
+    sudo=()
+    if [ "$(id -u)" != 0 ]; then
+        command -v sudo >/dev/null || { echo "bootstrap: need root or sudo to install packages" >&2; exit 1; }
+        sudo=(sudo)
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -q
+    "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" -j "$jobs"
+
+case "$mode" in
+build) ;;
+test)
+    ctest --preset "$preset" -j "$jobs"
+    ;;
+demo)
+    bindir=$(sed -n 's/^CMAKE_RUNTIME_OUTPUT_DIRECTORY:[^=]*=//p' build/CMakeCache.txt 2>/dev/null || true)
+    bindir=${bindir:-build/bin}
+    if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$bindir/hipdoctor" ]; then
+        exec "$bindir/hipdoctor" --demo
+    fi
+    echo "bootstrap: no display; running the CLI on the built-in demo"
+    exec "$bindir/hipdoctor-cli" demo
+    ;;
+*)
+    echo "usage: scripts/bootstrap.sh demo|test|build" >&2
+    exit 2
+    ;;
+esac
