@@ -1,7 +1,568 @@
-// Placeholder until the probe lands: answers every request with an error result.
-#include <cstdio>
+// hipdoctor-probe: loads a GPU runtime with dlopen in a clean process and answers one request
+// (devices, load, launch, dlopen). Protocol: docs/protocol.md. Plain C++17 and libdl only.
 
-int main() {
-    std::printf("{\"event\":\"result\",\"status\":\"error\",\"message\":\"probe not implemented\"}\n");
-    return 3;
+#include "backends.h"
+#include "probe.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+using namespace hdprobe;
+
+namespace {
+
+struct Request {
+    std::string kind, backend = "auto", library, file, kernel, args, validate = "auto", dlopenPath;
+    std::vector<std::string> kernels;
+    unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+    unsigned shared = 0;
+    int repeat = 1, device = 0;
+};
+
+struct Result {
+    std::string status = "ok", message, phase, api, error;
+    int code = 0;
+};
+
+void emitResult(Probe &p, const Result &r) {
+    // Timings first: one line per phase with min / median / max over the calls made.
+    for (auto &t : p.times) {
+        std::vector<double> v = t.second;
+        std::sort(v.begin(), v.end());
+        double median =
+            v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+        p.out.line(JsonLine()
+                       .add("event", "timing")
+                       .add("name", t.first)
+                       .add("count", int64_t(v.size()))
+                       .add("min", v.front())
+                       .add("median", median)
+                       .add("max", v.back())
+                       .str());
+    }
+    JsonLine l;
+    l.add("event", "result").add("status", r.status).add("message", r.message);
+    if (!r.phase.empty())
+        l.add("phase", r.phase).add("api", r.api).add("code", r.code).add("error", r.error);
+    p.out.line(l.str());
+}
+
+int exitCodeFor(const Result &r) {
+    if (r.status == "ok")
+        return 0;
+    if (r.status == "bad-request")
+        return 2;
+    return 1;
+}
+
+void helloNone(Probe &p, const std::vector<LibraryAttempt> &tried) {
+    std::string list = "[";
+    for (size_t i = 0; i < tried.size(); ++i) {
+        if (i)
+            list += ",";
+        list += JsonLine()
+                    .add("path", tried[i].path)
+                    .add("loaded", tried[i].loaded)
+                    .add("error", tried[i].error)
+                    .str();
+    }
+    list += "]";
+    p.out.line(JsonLine()
+                   .add("event", "hello")
+                   .add("protocol", p.protocolClaim)
+                   .add("probe", kProbeVersion)
+                   .add("backend", "none")
+                   .add("library", "")
+                   .raw("tried", list)
+                   .str());
+}
+
+bool readFile(const std::string &path, std::vector<char> &data, std::string &error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open '" + path + "': " + std::strerror(errno);
+        return false;
+    }
+    data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+        error = "cannot read '" + path + "'";
+        return false;
+    }
+    if (data.empty()) {
+        error = "'" + path + "' is empty";
+        return false;
+    }
+    data.push_back('\0'); // PTX is text: the driver wants it NUL-terminated
+    return true;
+}
+
+Result fail(const std::string &status, const std::string &message) {
+    Result r;
+    r.status = status;
+    r.message = message;
+    return r;
+}
+
+Result apiFail(Backend &b, const char *phase, const char *api, int code, const std::string &what) {
+    Result r;
+    r.status = "error";
+    r.phase = phase;
+    r.api = api;
+    r.code = code;
+    r.error = b.errorName(code);
+    r.message = what + ": " + api + " returned " + std::to_string(code) +
+                (r.error.empty() ? "" : " (" + r.error + ")");
+    std::string s = b.errorString(code);
+    if (!s.empty())
+        r.message += ": " + s;
+    return r;
+}
+
+void emitDevice(Probe &p, const DeviceFacts &d) {
+    std::string isas = "[";
+    for (size_t i = 0; i < d.isas.size(); ++i)
+        isas += (i ? "," : "") + jsonEscape(d.isas[i]);
+    isas += "]";
+    JsonLine l;
+    l.add("event", "device")
+        .add("index", d.index)
+        .add("name", d.name)
+        .add("isa", d.isa)
+        .add("target", d.target);
+    l.add("compute_units", d.computeUnits).add("wavefront", d.wavefront).add("memory", d.memory);
+    l.add("max_threads_per_block", d.maxThreadsPerBlock)
+        .add("max_shared_per_block", d.maxSharedPerBlock);
+    l.add("cc_major", d.ccMajor).add("cc_minor", d.ccMinor).add("pci", d.pci).raw("isas", isas);
+    p.out.line(l.str());
+}
+
+// Validation of the built-in vector add: c[i] == a[i] + b[i] for every element a thread covered.
+template <typename T>
+void checkAdd(const ArgSpec &a, const ArgSpec &b, const ArgSpec &c, uint64_t n, uint64_t &bad,
+              int64_t &first) {
+    const T *pa = reinterpret_cast<const T *>(a.host.data());
+    const T *pb = reinterpret_cast<const T *>(b.host.data());
+    const T *pc = reinterpret_cast<const T *>(c.host.data());
+    for (uint64_t i = 0; i < n; ++i)
+        if (pc[i] != T(pa[i] + pb[i])) {
+            if (first < 0)
+                first = int64_t(i);
+            ++bad;
+        }
+}
+
+Result runLaunch(Probe &p, Backend &b, const Request &rq) {
+    std::vector<ArgSpec> args;
+    std::string error;
+    if (!parseArgSpec(rq.args, args, error))
+        return fail("bad-request", "argument spec: " + error);
+    if (rq.kernel.empty())
+        return fail("bad-request", "launch needs a kernel name");
+    std::vector<char> image;
+    if (!readFile(rq.file, image, error))
+        return fail("bad-request", error);
+    int rc = b.useDevice(p, rq.device);
+    if (rc)
+        return apiFail(b, "runtime-init", "select device", rc,
+                       "device " + std::to_string(rq.device));
+    if ((rc = b.loadModule(p, image)))
+        return apiFail(b, "module-load",
+                       b.name() == std::string("hip") ? "hipModuleLoadData" : "cuModuleLoadData",
+                       rc, "loading " + rq.file);
+    rc = b.getFunction(p, rq.kernel);
+    p.out.line(JsonLine()
+                   .add("event", "kernel")
+                   .add("name", rq.kernel)
+                   .add("found", rc == 0)
+                   .add("code", rc)
+                   .add("error", rc ? b.errorName(rc) : "")
+                   .str());
+    if (rc)
+        return apiFail(b, "function-lookup",
+                       b.name() == std::string("hip") ? "hipModuleGetFunction"
+                                                      : "cuModuleGetFunction",
+                       rc, "looking up " + rq.kernel);
+    std::vector<void *> params;
+    uint32_t seed = 1;
+    for (ArgSpec &a : args) {
+        if (a.kind == ArgSpec::Kind::Buffer) {
+            fillHostBuffer(a, seed++);
+            if ((rc = b.alloc(p, a.host.size(), a.device)))
+                return apiFail(b, "allocation", "alloc", rc,
+                               "allocating " + std::to_string(a.host.size()) + " bytes");
+            if ((rc = b.copyToDevice(p, a.device, a.host.data(), a.host.size())))
+                return apiFail(b, "copy-h2d", "copy", rc, "copying to the device");
+            params.push_back(&a.device);
+        } else {
+            params.push_back(a.scalar);
+        }
+    }
+    if ((rc = b.createEvents(p)))
+        return apiFail(b, "launch", "event create", rc, "creating events");
+    for (int r = 0; r < rq.repeat; ++r) {
+        double launchMs = 0, kernelMs = 0;
+        rc = b.launchOnce(p, rq.grid, rq.block, rq.shared, params.data(), rq.repeat > 1 ? r : -1,
+                          launchMs, kernelMs);
+        if (rc)
+            return apiFail(b, launchMs > 0 ? "launch" : "kernel",
+                           b.name() == std::string("hip") ? "hipModuleLaunchKernel"
+                                                          : "cuLaunchKernel",
+                           rc, "launch " + std::to_string(r));
+    }
+    if ((rc = b.synchronize(p)))
+        return apiFail(b, "synchronize", "synchronize", rc, "after the kernel");
+    for (ArgSpec &a : args)
+        if (a.kind == ArgSpec::Kind::Buffer && a.init == "out")
+            if ((rc = b.copyToHost(p, a.host.data(), a.device, a.host.size())))
+                return apiFail(b, "copy-d2h", "copy", rc, "copying the result back");
+
+    // Built-in vector add check: buf T in, buf T in, buf T out, integer n.
+    bool shape =
+        args.size() == 4 && args[0].kind == ArgSpec::Kind::Buffer &&
+        args[1].kind == ArgSpec::Kind::Buffer && args[2].kind == ArgSpec::Kind::Buffer &&
+        args[3].kind == ArgSpec::Kind::Scalar && args[2].init == "out" && args[0].init != "out" &&
+        args[1].init != "out" && args[0].type == args[1].type && args[1].type == args[2].type &&
+        (args[3].type == DType::I32 || args[3].type == DType::I64 || args[3].type == DType::U32);
+    bool want = rq.validate == "vector-add" ||
+                (rq.validate == "auto" && shape && rq.kernel.find("add") != std::string::npos);
+    if (want) {
+        p.begin("validation", "host");
+        auto t0 = std::chrono::steady_clock::now();
+        if (!shape) {
+            p.phaseEvent("validation", "host", -1, "invalid",
+                         "vector-add validation needs buf T, buf T, buf T:out, i32 n", msSince(t0));
+            return fail("bad-request", "vector-add validation needs the argument shape buf:T:N, "
+                                       "buf:T:N, buf:T:N:out, i32:N");
+        }
+        int64_t n = 0;
+        std::memcpy(&n, args[3].scalar, args[3].type == DType::I64 ? 8 : 4);
+        if (args[3].type != DType::I64)
+            n = int64_t(int32_t(n));
+        uint64_t threads = uint64_t(rq.grid[0]) * rq.grid[1] * rq.grid[2] * rq.block[0] *
+                           rq.block[1] * rq.block[2];
+        uint64_t count = std::min<uint64_t>(
+            {n < 0 ? 0 : uint64_t(n), threads, args[0].count, args[1].count, args[2].count});
+        uint64_t bad = 0;
+        int64_t first = -1;
+        switch (args[0].type) {
+        case DType::F32:
+            checkAdd<float>(args[0], args[1], args[2], count, bad, first);
+            break;
+        case DType::F64:
+            checkAdd<double>(args[0], args[1], args[2], count, bad, first);
+            break;
+        case DType::I32:
+            checkAdd<int32_t>(args[0], args[1], args[2], count, bad, first);
+            break;
+        case DType::U32:
+            checkAdd<uint32_t>(args[0], args[1], args[2], count, bad, first);
+            break;
+        case DType::I64:
+            checkAdd<int64_t>(args[0], args[1], args[2], count, bad, first);
+            break;
+        case DType::U64:
+            checkAdd<uint64_t>(args[0], args[1], args[2], count, bad, first);
+            break;
+        case DType::U8:
+            checkAdd<uint8_t>(args[0], args[1], args[2], count, bad, first);
+            break;
+        }
+        double ms = msSince(t0);
+        p.phaseEvent("validation", "host", bad ? -1 : 0, bad ? "mismatch" : "",
+                     bad ? std::to_string(bad) + " of " + std::to_string(count) + " elements differ"
+                         : "",
+                     ms, -1, "vector add, " + std::to_string(count) + " elements");
+        p.out.line(JsonLine()
+                       .add("event", "validation")
+                       .add("status", bad ? "failed" : "passed")
+                       .add("checked", uint64_t(count))
+                       .add("mismatches", uint64_t(bad))
+                       .add("first_mismatch", int64_t(first))
+                       .str());
+        if (bad) {
+            Result r =
+                fail("error", "validation failed: " + std::to_string(bad) + " of " +
+                                  std::to_string(count) + " elements differ, first at index " +
+                                  std::to_string(first));
+            r.phase = "validation";
+            r.api = "host";
+            r.code = -1;
+            r.error = "mismatch";
+            return r;
+        }
+    }
+    Result ok;
+    ok.message = "launched " + rq.kernel + " " + std::to_string(rq.repeat) + " time(s)" +
+                 (want ? ", result validated" : "");
+    return ok;
+}
+
+Result runLoad(Probe &p, Backend &b, const Request &rq) {
+    std::vector<char> image;
+    std::string error;
+    if (!readFile(rq.file, image, error))
+        return fail("bad-request", error);
+    int rc = b.useDevice(p, rq.device);
+    if (rc)
+        return apiFail(b, "runtime-init", "select device", rc,
+                       "device " + std::to_string(rq.device));
+    if ((rc = b.loadModule(p, image)))
+        return apiFail(b, "module-load",
+                       b.name() == std::string("hip") ? "hipModuleLoadData" : "cuModuleLoadData",
+                       rc, "loading " + rq.file);
+    int missing = 0, firstCode = 0;
+    for (const auto &k : rq.kernels) {
+        rc = b.getFunction(p, k);
+        p.out.line(JsonLine()
+                       .add("event", "kernel")
+                       .add("name", k)
+                       .add("found", rc == 0)
+                       .add("code", rc)
+                       .add("error", rc ? b.errorName(rc) : "")
+                       .str());
+        if (rc) {
+            ++missing;
+            if (!firstCode)
+                firstCode = rc;
+        }
+    }
+    if (missing) {
+        Result r =
+            apiFail(b, "function-lookup",
+                    b.name() == std::string("hip") ? "hipModuleGetFunction" : "cuModuleGetFunction",
+                    firstCode,
+                    std::to_string(missing) + " of " + std::to_string(rq.kernels.size()) +
+                        " kernel(s) not found");
+        return r;
+    }
+    Result ok;
+    ok.message = "module loaded; " + std::to_string(rq.kernels.size()) + " kernel(s) found";
+    return ok;
+}
+
+bool parseDims(const JsonValue *v, unsigned out[3]) {
+    if (!v)
+        return true;
+    if (v->type == JsonValue::Type::Number) {
+        out[0] = unsigned(v->number);
+        return v->number >= 1;
+    }
+    if (v->type != JsonValue::Type::Array || v->array.empty() || v->array.size() > 3)
+        return false;
+    for (size_t i = 0; i < 3; ++i) {
+        out[i] = 1;
+        if (i < v->array.size()) {
+            if (v->array[i].type != JsonValue::Type::Number || v->array[i].number < 1 ||
+                v->array[i].number > 4294967295.0)
+                return false;
+            out[i] = unsigned(v->array[i].number);
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    Output out;
+    Probe p(out);
+    if (argc > 1 && (std::strcmp(argv[1], "--version") == 0)) {
+        std::printf("hipdoctor-probe %s (protocol %d)\n", kProbeVersion, kProtocol);
+        return 0;
+    }
+    if (argc > 1 && std::strcmp(argv[1], "--help") == 0) {
+        std::printf(
+            "usage: hipdoctor-probe < request.json\n"
+            "Reads one JSON request on stdin and writes JSON lines on stdout (docs/protocol.md).\n"
+            "  {\"protocol\":1,\"request\":\"devices\",\"backend\":\"auto\"}\n");
+        return 0;
+    }
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    JsonValue req;
+    std::string error;
+    Request rq;
+    Result bad;
+    bool ok = parseJson(text, req, error);
+    if (!ok)
+        bad = fail("bad-request", "request is not JSON: " + error);
+    else if (req.type != JsonValue::Type::Object)
+        bad = fail("bad-request", "request is not a JSON object");
+    else if (req.has("protocol") && int(req.num("protocol", 0)) != kProtocol)
+        bad = fail("bad-request", "engine speaks protocol " +
+                                      std::to_string(int(req.num("protocol", 0))) +
+                                      ", this probe speaks " + std::to_string(kProtocol));
+    if (bad.status.empty() || bad.status == "ok") {
+        rq.kind = req.str("request");
+        rq.backend = req.str("backend", "auto");
+        rq.library = req.str("library");
+        rq.file = req.str("file");
+        rq.kernel = req.str("kernel");
+        rq.args = req.str("args");
+        rq.validate = req.str("validate", "auto");
+        rq.dlopenPath = req.str("path");
+        rq.repeat = int(req.num("repeat", 1));
+        rq.device = int(req.num("device", 0));
+        rq.shared = unsigned(req.num("shared", 0));
+        if (const JsonValue *k = req.find("kernels"))
+            for (const auto &v : k->array)
+                if (v.type == JsonValue::Type::String)
+                    rq.kernels.push_back(v.string);
+        if (!parseDims(req.find("grid"), rq.grid) || !parseDims(req.find("block"), rq.block))
+            bad = fail("bad-request", "grid and block are 1 to 3 positive numbers");
+        else if (rq.kind != "devices" && rq.kind != "load" && rq.kind != "launch" &&
+                 rq.kind != "dlopen")
+            bad = fail("bad-request",
+                       "unknown request '" + rq.kind + "' (devices, load, launch, dlopen)");
+        else if (rq.backend != "auto" && rq.backend != "hip" && rq.backend != "cuda")
+            bad = fail("bad-request", "unknown backend '" + rq.backend + "' (auto, hip, cuda)");
+        else if (rq.repeat < 1 || rq.repeat > 1000000)
+            bad = fail("bad-request", "repeat must be between 1 and 1000000");
+        else if ((rq.kind == "load" || rq.kind == "launch") && rq.file.empty())
+            bad = fail("bad-request", rq.kind + " needs a file");
+        else if (rq.kind == "dlopen" && rq.dlopenPath.empty())
+            bad = fail("bad-request", "dlopen needs a path");
+    }
+    if (bad.status == "bad-request") {
+        helloNone(p, {});
+        emitResult(p, bad);
+        return 2;
+    }
+
+    if (rq.kind == "dlopen") {
+        helloNone(p, {});
+        std::string err;
+        int rc = p.call(
+            "dlopen", "dlopen",
+            [&] {
+                dlerror();
+                void *h = dlopen(rq.dlopenPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+                if (!h) {
+                    const char *e = dlerror();
+                    err = e ? e : "dlopen failed";
+                    return 1;
+                }
+                return 0;
+            },
+            -1, rq.dlopenPath);
+        Result r;
+        if (rc) {
+            r.status = "error";
+            r.phase = "dlopen";
+            r.api = "dlopen";
+            r.code = rc;
+            r.error = "dlerror";
+            r.message = err;
+        } else {
+            r.message = "loaded " + rq.dlopenPath;
+        }
+        emitResult(p, r);
+        return exitCodeFor(r);
+    }
+
+    // Pick the runtime: hip, then cuda for auto. Lines before the hello are held back.
+    std::vector<std::unique_ptr<Backend>> candidates;
+    if (rq.backend == "auto" || rq.backend == "hip")
+        candidates.push_back(makeHipBackend());
+    if (rq.backend == "auto" || rq.backend == "cuda")
+        candidates.push_back(makeCudaBackend());
+    std::vector<LibraryAttempt> tried;
+    Backend *backend = nullptr;
+    out.hold = true;
+    double loadMs = 0;
+    for (auto &c : candidates) {
+        p.begin("library-load", "dlopen");
+        auto t0 = std::chrono::steady_clock::now();
+        bool loaded = c->load(rq.library, tried);
+        loadMs = msSince(t0);
+        if (loaded) {
+            backend = c.get();
+            break;
+        }
+        // An explicit path that dlopen cannot open will not open for the next backend either.
+        if (!rq.library.empty() && !tried.empty() &&
+            tried.back().error.rfind("loaded, but", 0) != 0)
+            break;
+    }
+    if (!backend) {
+        // Drop the held begin lines: nothing ran beyond dlopen.
+        out.discard();
+        helloNone(p, tried);
+        std::string list;
+        for (const auto &t : tried)
+            list += (list.empty() ? "" : "; ") + t.path + ": " + t.error;
+        emitResult(p, fail("no-runtime", "no GPU runtime found (tried " + list + ")"));
+        return 1;
+    }
+    p.errName = [backend](int c) { return backend->errorName(c); };
+    p.errString = [backend](int c) { return backend->errorString(c); };
+    int rtRaw = 0, drvRaw = 0;
+    std::string rt, drv;
+    backend->versions(rtRaw, rt, drvRaw, drv);
+    std::string list = "[";
+    for (size_t i = 0; i < tried.size(); ++i)
+        list += (i ? "," : "") + JsonLine()
+                                     .add("path", tried[i].path)
+                                     .add("loaded", tried[i].loaded)
+                                     .add("error", tried[i].error)
+                                     .str();
+    list += "]";
+    std::string helloLine = JsonLine()
+                                .add("event", "hello")
+                                .add("protocol", p.protocolClaim)
+                                .add("probe", kProbeVersion)
+                                .add("backend", backend->name())
+                                .add("library", backend->libraryPath)
+                                .add("runtime_version", rt)
+                                .add("runtime_version_raw", rtRaw)
+                                .add("driver_version", drv)
+                                .add("driver_version_raw", drvRaw)
+                                .raw("tried", list)
+                                .str();
+    // The hello goes out first; the held "begin" lines of the library search are dropped.
+    out.discard();
+    out.line(helloLine);
+    p.phaseEvent("library-load", "dlopen", 0, "", "", loadMs, -1, backend->libraryPath);
+
+    Result r;
+    int count = 0;
+    int rc = backend->init(p);
+    int crc = backend->deviceCount(p, count);
+    if (crc || count <= 0) {
+        int code = crc ? crc : rc;
+        r = code ? apiFail(*backend, "runtime-init",
+                           crc ? (backend->name() == std::string("hip") ? "hipGetDeviceCount"
+                                                                        : "cuDeviceGetCount")
+                               : (backend->name() == std::string("hip") ? "hipInit" : "cuInit"),
+                           code, "the runtime sees no device")
+                 : fail("no-device", "the runtime loaded but reports 0 devices");
+        if (code == 0 || code == backend->noDeviceCode())
+            r.status = "no-device";
+    } else if (rq.kind == "devices") {
+        for (int i = 0; i < count; ++i) {
+            DeviceFacts d;
+            backend->describe(p, i, d);
+            emitDevice(p, d);
+        }
+        r.message = std::to_string(count) + " device(s)";
+    } else {
+        if (rq.device < 0 || rq.device >= count) {
+            r = fail("bad-request", "device " + std::to_string(rq.device) + " does not exist (" +
+                                        std::to_string(count) + " device(s))");
+        } else {
+            DeviceFacts d;
+            backend->describe(p, rq.device, d);
+            emitDevice(p, d);
+            r = rq.kind == "load" ? runLoad(p, *backend, rq) : runLaunch(p, *backend, rq);
+        }
+        backend->release();
+    }
+    emitResult(p, r);
+    return exitCodeFor(r);
 }
