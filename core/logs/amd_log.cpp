@@ -1,0 +1,190 @@
+#include "logs/amd_log.h"
+
+#include <QRegularExpression>
+
+namespace hd {
+
+namespace {
+
+// ":3:rocdevice.cpp            :416 : 0950176413 us: 8402 : [tid:0x7f239fdad880] message"
+// Source file and line may be blank; the microseconds may carry a 'd' suffix.
+const QRegularExpression &prefixRe() {
+    static const QRegularExpression re(
+        QStringLiteral(R"(^:([0-9]):([^:]*):\s*([0-9]*)\s*:\s*([0-9]+)d?\s*us:\s?(.*)$)"));
+    return re;
+}
+// The pid/tid part, three variants: "[pid:N tid:0x…]", "N : [tid:0x…]" / "N: [tid:0x…]", absent.
+const QRegularExpression &pidTidRe() {
+    static const QRegularExpression re(
+        QStringLiteral(R"(^\[pid:\s*([0-9]+)\s+tid:\s*(0x[0-9a-fA-F]+)\]\s?(.*)$)"));
+    return re;
+}
+const QRegularExpression &pidColonTidRe() {
+    static const QRegularExpression re(
+        QStringLiteral(R"(^([0-9]+)\s*:\s*\[tid:\s*(0x[0-9a-fA-F]+)\]\s?(.*)$)"));
+    return re;
+}
+const QRegularExpression &tidOnlyRe() {
+    static const QRegularExpression re(QStringLiteral(R"(^\[tid:\s*(0x[0-9a-fA-F]+)\]\s?(.*)$)"));
+    return re;
+}
+// ANSI colours the runtime wraps API call lines in.
+const QRegularExpression &ansiRe() {
+    static const QRegularExpression re(QStringLiteral("\x1b\\[[0-9;]*[A-Za-z]"));
+    return re;
+}
+// "hipModuleGetFunction ( 0x…, 0x…, name )"
+const QRegularExpression &apiCallRe() {
+    static const QRegularExpression re(
+        QStringLiteral(R"(^((?:hip|hsa|amd_comgr_|__hip)[A-Za-z0-9_]*)\s*\(\s*(.*?)\s*\)\s*$)"));
+    return re;
+}
+// "hipModuleGetFunction: Returned hipErrorNotFound : " (the trailing text may be empty)
+const QRegularExpression &apiReturnRe() {
+    static const QRegularExpression re(QStringLiteral(
+        R"(^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*Returned\s+([A-Za-z0-9_]+)\s*:?\s*(.*)$)"));
+    return re;
+}
+const QRegularExpression &cannotFindRe() {
+    static const QRegularExpression re(QStringLiteral(R"(Cannot find the function:?\s*(\S+))"));
+    return re;
+}
+// Listing items: "    amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack- - [Not Found]"
+const QRegularExpression &listingItemRe() {
+    static const QRegularExpression re(QStringLiteral(R"(^\s*(\S+)\s+-\s+\[(.*)\]\s*$)"));
+    return re;
+}
+// Newer runtimes: "No compatible code objects found for: gfx942:sramecc+:xnack-"
+const QRegularExpression &noCompatibleRe() {
+    static const QRegularExpression re(
+        QStringLiteral(R"(No compatible code objects? found for:?\s*(\S+))"));
+    return re;
+}
+
+AmdLogLine parseLine(const QString &rawIn, int number) {
+    AmdLogLine l;
+    l.lineNumber = number;
+    QString raw = rawIn;
+    if (raw.endsWith(QLatin1Char('\r')))
+        raw.chop(1);
+    l.raw = raw;
+    QString clean = raw;
+    clean.remove(ansiRe());
+    const auto m = prefixRe().match(clean);
+    if (!m.hasMatch()) {
+        l.message = clean;
+        return l;
+    }
+    l.level = m.captured(1).toInt();
+    l.sourceFile = m.captured(2).trimmed();
+    l.sourceLine = m.captured(3).toInt();
+    l.microseconds = m.captured(4).toLongLong();
+    QString rest = m.captured(5);
+    if (const auto a = pidTidRe().match(rest); a.hasMatch()) {
+        l.pid = a.captured(1).toLongLong();
+        l.tid = a.captured(2);
+        rest = a.captured(3);
+    } else if (const auto b = pidColonTidRe().match(rest); b.hasMatch()) {
+        l.pid = b.captured(1).toLongLong();
+        l.tid = b.captured(2);
+        rest = b.captured(3);
+    } else if (const auto c = tidOnlyRe().match(rest); c.hasMatch()) {
+        l.tid = c.captured(1);
+        rest = c.captured(2);
+    }
+    l.message = rest;
+    const QString msg = rest.trimmed();
+    if (const auto r = apiReturnRe().match(msg); r.hasMatch()) {
+        l.apiName = r.captured(1);
+        l.returnedError = r.captured(2);
+    } else if (const auto c = apiCallRe().match(msg); c.hasMatch()) {
+        l.apiName = c.captured(1);
+        l.apiArgs = c.captured(2);
+    }
+    return l;
+}
+
+} // namespace
+
+bool looksLikeAmdLog(const QString &text) {
+    // Scan line by line without splitting the whole text (logs can be large).
+    qsizetype start = 0;
+    int scanned = 0;
+    while (start < text.size() && scanned < 100000) {
+        qsizetype end = text.indexOf(QLatin1Char('\n'), start);
+        if (end < 0)
+            end = text.size();
+        QStringView line = QStringView(text).mid(start, end - start);
+        if (line.size() > 3 && line[0] == QLatin1Char(':') && line[1].isDigit() &&
+            line[2] == QLatin1Char(':')) {
+            QString l = line.toString();
+            l.remove(ansiRe());
+            if (prefixRe().match(l).hasMatch())
+                return true;
+        }
+        start = end + 1;
+        ++scanned;
+    }
+    return false;
+}
+
+AmdLog parseAmdLog(const QString &text) {
+    AmdLog log;
+    const QStringList rawLines = text.split(QLatin1Char('\n'));
+    NoBinaryListing *listing = nullptr;
+    enum class Section { None, Devices, CodeObjects } section = Section::None;
+    int number = 0;
+    for (const QString &raw : rawLines) {
+        ++number;
+        if (number == rawLines.size() && raw.isEmpty())
+            break; // the text's trailing newline
+        AmdLogLine l = parseLine(raw, number);
+        if (l.level >= 0)
+            ++log.logLineCount;
+        if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
+            log.errorsReturned << l.returnedError;
+        if (const auto m = cannotFindRe().match(l.message); m.hasMatch())
+            log.missingFunctions << m.captured(1);
+
+        const QString msg = l.message.trimmed();
+        if (msg.contains(QLatin1String("Unable to find code object for all current devices"))) {
+            NoBinaryListing nb;
+            nb.lineNumber = number;
+            nb.message = msg;
+            log.noBinary << nb;
+            listing = &log.noBinary.last();
+            section = Section::None;
+            if (l.returnedError.isEmpty() &&
+                !log.errorsReturned.contains(QLatin1String("hipErrorNoBinaryForGpu")))
+                log.errorsReturned << QStringLiteral("hipErrorNoBinaryForGpu");
+        } else if (const auto nc = noCompatibleRe().match(msg); nc.hasMatch()) {
+            NoBinaryListing nb;
+            nb.lineNumber = number;
+            nb.message = msg;
+            nb.devices << nc.captured(1);
+            log.noBinary << nb;
+            listing = nullptr;
+            section = Section::None;
+        } else if (listing) {
+            // The listing follows the error line, as log lines or as plain stderr text.
+            if (msg == QLatin1String("Devices:")) {
+                section = Section::Devices;
+            } else if (msg == QLatin1String("Bundled Code Objects:")) {
+                section = Section::CodeObjects;
+            } else if (const auto it = listingItemRe().match(msg);
+                       it.hasMatch() && section != Section::None) {
+                if (section == Section::Devices)
+                    listing->devices << it.captured(1);
+                else
+                    listing->codeObjects << it.captured(1);
+            } else if (!msg.isEmpty()) {
+                listing = nullptr;
+                section = Section::None;
+            }
+        }
+        log.lines << l;
+    }
+    return log;
+}
+
+} // namespace hd

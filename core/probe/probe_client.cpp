@@ -1,0 +1,236 @@
+#include "probe/probe_client.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <csignal>
+#include <cstring>
+
+namespace hd {
+
+namespace {
+
+QString signalName(int sig) {
+    switch (sig) {
+    case SIGSEGV:
+        return QStringLiteral("SIGSEGV");
+    case SIGABRT:
+        return QStringLiteral("SIGABRT");
+    case SIGBUS:
+        return QStringLiteral("SIGBUS");
+    case SIGILL:
+        return QStringLiteral("SIGILL");
+    case SIGFPE:
+        return QStringLiteral("SIGFPE");
+    case SIGKILL:
+        return QStringLiteral("SIGKILL");
+    case SIGTERM:
+        return QStringLiteral("SIGTERM");
+    case SIGTRAP:
+        return QStringLiteral("SIGTRAP");
+    default:
+        return QStringLiteral("signal %1").arg(sig);
+    }
+}
+
+bool isRuntimeVariable(const QString &name) {
+    static const char *const prefixes[] = {"AMD_", "HIP_",  "HSA_",   "ROCR_",
+                                           "GPU_", "CUDA_", "HIPCC_", "ROC_"};
+    for (const char *p : prefixes)
+        if (name.startsWith(QLatin1String(p)))
+            return true;
+    return name == QLatin1String("HIPDOCTOR_PROBE_FAULT") || name == QLatin1String("LD_PRELOAD") ||
+           name == QLatin1String("PYTORCH_ROCM_ARCH") ||
+           name == QLatin1String("TRITON_LIBHIP_PATH");
+}
+
+} // namespace
+
+QString findProbeBinary(QStringList *searched) {
+    QStringList candidates;
+    const QString env = qEnvironmentVariable("HIPDOCTOR_PROBE");
+    if (!env.isEmpty())
+        candidates << env;
+    QString exeDir =
+        QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
+    if (exeDir.isEmpty())
+        exeDir = QFileInfo(QStringLiteral("/proc/self/exe"))
+                     .canonicalFilePath()
+                     .section(QLatin1Char('/'), 0, -2);
+    if (!exeDir.isEmpty()) {
+        candidates << exeDir + QStringLiteral("/hipdoctor-probe");
+        candidates << QDir::cleanPath(exeDir +
+                                      QStringLiteral("/../libexec/hipdoctor/hipdoctor-probe"));
+        // Build trees: tests live in build/tests, binaries in build/bin.
+        candidates << QDir::cleanPath(exeDir + QStringLiteral("/../bin/hipdoctor-probe"));
+    }
+    if (searched)
+        *searched = candidates;
+    for (const QString &c : candidates) {
+        QFileInfo fi(c);
+        if (fi.isFile() && fi.isExecutable())
+            return fi.absoluteFilePath();
+    }
+    return {};
+}
+
+QProcessEnvironment cleanProbeBaseEnvironment() {
+    QProcessEnvironment base = QProcessEnvironment::systemEnvironment();
+    for (const QString &k : base.keys())
+        if (isRuntimeVariable(k))
+            base.remove(k);
+    return base;
+}
+
+ProbeClient::ProbeClient(ProbeOptions options) : m_options(std::move(options)) {}
+
+void ProbeClient::cancel() {
+    m_cancelled->store(true);
+}
+
+QFuture<ProbeResult> ProbeClient::runAsync(const ProbeRequest &request) const {
+    ProbeClient copy = *this; // shares the cancel flag
+    return QtConcurrent::run([copy, request] { return copy.run(request); });
+}
+
+ProbeResult ProbeClient::run(const ProbeRequest &request) const {
+    ProbeResult r;
+    r.request = request;
+    QStringList searched;
+    const QString probe =
+        m_options.probePath.isEmpty() ? findProbeBinary(&searched) : m_options.probePath;
+    r.command = QStringList{probe};
+    QProcessEnvironment env = m_options.baseEnv;
+    for (auto it = m_options.env.cbegin(); it != m_options.env.cend(); ++it) {
+        env.insert(it.key(), it.value());
+        r.environment << it.key() + QLatin1Char('=') + it.value();
+    }
+    for (const QString &u : m_options.unset)
+        env.remove(u);
+    if (probe.isEmpty()) {
+        r.outcome = ProbeOutcome::FailedToStart;
+        r.message = QStringLiteral("hipdoctor-probe not found (looked at %1; set HIPDOCTOR_PROBE)")
+                        .arg(searched.join(QStringLiteral(", ")));
+        return r;
+    }
+
+    QProcess proc;
+    proc.setProcessEnvironment(env);
+    proc.setProgram(probe);
+    proc.setArguments({});
+    if (!m_options.workingDirectory.isEmpty())
+        proc.setWorkingDirectory(m_options.workingDirectory);
+    QElapsedTimer clock;
+    clock.start();
+    proc.start(QIODevice::ReadWrite);
+    if (!proc.waitForStarted(10000)) {
+        r.outcome = ProbeOutcome::FailedToStart;
+        r.message = QStringLiteral("cannot start %1: %2").arg(probe, proc.errorString());
+        return r;
+    }
+    proc.write(QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact));
+    proc.write("\n");
+    proc.closeWriteChannel();
+
+    QByteArray pending, err;
+    QString phase, api;
+    auto drain = [&] {
+        pending += proc.readAllStandardOutput();
+        err += proc.readAllStandardError();
+        qsizetype nl;
+        while ((nl = pending.indexOf('\n')) >= 0) {
+            applyProbeLine(r, pending.left(nl), &phase, &api);
+            pending.remove(0, nl + 1);
+        }
+    };
+    bool timedOut = false, cancelled = false;
+    while (proc.state() != QProcess::NotRunning) {
+        proc.waitForFinished(20);
+        drain();
+        if ((m_options.cancel && m_options.cancel->load()) || m_cancelled->load()) {
+            cancelled = true;
+            proc.kill();
+            proc.waitForFinished(5000);
+            break;
+        }
+        if (m_options.timeoutMs > 0 && clock.elapsed() > m_options.timeoutMs) {
+            timedOut = true;
+            proc.kill();
+            proc.waitForFinished(5000);
+            break;
+        }
+    }
+    drain();
+    if (!pending.isEmpty())
+        applyProbeLine(r, pending, &phase, &api);
+    r.wallMs = double(clock.nsecsElapsed()) / 1e6;
+    r.stderrText = QString::fromUtf8(err);
+    r.amdLog = parseAmdLog(r.stderrText);
+
+    const bool crashed = proc.exitStatus() == QProcess::CrashExit;
+    if (crashed) {
+        r.signal = proc.exitCode(); // Qt reports WTERMSIG as the exit code of a crashed child
+        r.signalName = signalName(r.signal);
+    } else {
+        r.exitCode = proc.exitCode();
+    }
+    const bool completed = r.outcome == ProbeOutcome::Completed;
+    if (!completed || crashed || timedOut || cancelled) {
+        r.diedInPhase =
+            phase.isEmpty() && !r.helloSeen ? QString::fromLatin1(phase::LibraryLoad) : phase;
+        r.diedInApi = api;
+    }
+    if (r.protocolMismatch) {
+        r.outcome = ProbeOutcome::ProtocolMismatch;
+        r.message =
+            QStringLiteral(
+                "probe %1 speaks protocol %2, this hipdoctor speaks %3: install matching versions")
+                .arg(probe)
+                .arg(r.hello.protocol)
+                .arg(kProbeProtocolVersion);
+    } else if (cancelled) {
+        r.outcome = ProbeOutcome::Cancelled;
+        r.message = QStringLiteral("cancelled");
+    } else if (timedOut) {
+        r.outcome = ProbeOutcome::TimedOut;
+        r.message =
+            QStringLiteral("no answer after %1 ms; the probe was killed").arg(m_options.timeoutMs);
+    } else if (crashed && !completed) {
+        r.outcome = r.signal == SIGABRT ? ProbeOutcome::Aborted : ProbeOutcome::Crashed;
+        QString last = r.stderrText.trimmed().section(QLatin1Char('\n'), -1);
+        r.message = QStringLiteral("the probe was killed by %1").arg(r.signalName);
+        if (!last.isEmpty())
+            r.message += QStringLiteral("; last stderr line: ") + last;
+    } else if (crashed && completed) {
+        // A runtime that crashes in its exit handlers after the answer: keep the answer, say so.
+        r.message +=
+            QStringLiteral(" (then the probe was killed by %1 while exiting)").arg(r.signalName);
+    } else if (!completed) {
+        r.outcome = r.helloSeen || r.stdoutLines.isEmpty() ? ProbeOutcome::NoResult
+                                                           : ProbeOutcome::ProtocolMismatch;
+        if (r.outcome == ProbeOutcome::ProtocolMismatch) {
+            r.protocolMismatch = true;
+            r.message = QStringLiteral(
+                            "%1 wrote no hello line: not a hipdoctor probe, or an incompatible one")
+                            .arg(probe);
+        } else {
+            r.message =
+                QStringLiteral("the probe exited with code %1 without a result").arg(r.exitCode);
+        }
+    }
+    return r;
+}
+
+ProbeResult probeDevices(const QString &backend, const ProbeOptions &options) {
+    ProbeRequest rq;
+    rq.kind = ProbeRequest::Kind::Devices;
+    rq.backend = backend;
+    return ProbeClient(options).run(rq);
+}
+
+} // namespace hd
