@@ -424,7 +424,11 @@ QString ProbeResult::summary() const {
                  diedInApi.isEmpty() ? QString() : QStringLiteral(" during %1").arg(diedInApi),
                  message.isEmpty() ? QString() : QStringLiteral(": ") + message);
     default:
-        return QStringLiteral("%1: %2: %3").arg(who, probeOutcomeName(outcome), message);
+        return QStringLiteral("%1: %2%3: %4")
+            .arg(who, probeOutcomeName(outcome),
+                 diedInPhase.isEmpty() ? QString()
+                                       : QStringLiteral(" in phase %1").arg(diedInPhase),
+                 message);
     }
 }
 
