@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# Validates hipdoctor-probe's cuda backend on an NVIDIA GPU machine that has nvcc, g++ and the
+# CUDA driver but no Qt or LLVM (docs/gpu-validation.md). Run from the repository root:
+#   OUT=/some/dir bash scripts/gpu/validate-probe.sh
+# It builds the probe with a bare g++, compiles kernels/cuda/vector_add.cu to a cubin for the
+# native SM, an sm_80-only fatbin and PTX, runs the step-1 program and the probe requests, and
+# the launch-overhead bench (probe vs. a bare driver-API program, interleaved rounds).
+# Everything lands in $OUT (at most 8 files):
+#   summary.md     checks with expected vs. observed, bench table
+#   env.txt        date, host, nvidia-smi -L / nvidia-smi, nvcc and g++ versions
+#   step1.jsonl    capture records (schema hipdoctor.gpu-capture/1) of step 1
+#   step2.jsonl    capture records of step 2 (sm_80-only fatbin, mangled name)
+#   bench.jsonl    capture records of the bench rounds
+#   other.jsonl    capture records of the compiles and the devices requests
+#   runs.tar.gz    every request, raw stdout/stderr, and the compiled artifacts
+#   validate.log   this script's own trace
+set -u
+OUT=${OUT:-$PWD/gpu-validation-out}
+mkdir -p "$OUT"
+exec > >(tee "$OUT/validate.log") 2>&1
+ROOT=$(pwd)
+W=$(mktemp -d /tmp/hdgpu.XXXXXX)
+mkdir -p "$W/runs" "$W/art"
+NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+CXX=${CXX:-g++}
+REPEATS=${REPEATS:-2000}
+N=1048576
+ARGS="buf:f32:$N:rand, buf:f32:$N:rand, buf:f32:$N:out, i32:$N"
+declare -a CHECKS=()
+
+say() { printf '\n=== %s\n' "$*"; }
+check() { # name expected observed pass(0/1)
+    local mark=FAIL
+    [ "$4" = 0 ] && mark=PASS
+    CHECKS+=("| $1 | $2 | $3 | $mark |")
+    echo "CHECK $mark: $1 (expected: $2; observed: $3)"
+}
+# run_capture FILE STEP NAME KIND [--stdin F] [--env K=V]... -- CMD...
+run_capture() {
+    local file=$1 step=$2 name=$3 kind=$4
+    shift 4
+    echo "+ [$name] $*"
+    "$W/capture" --out "$OUT/$file" --step "$step" --name "$name" --kind "$kind" "$@" \
+        >"$W/runs/$name.stdout" 2>"$W/runs/$name.stderr"
+    local rc=$?
+    echo "$rc" >"$W/runs/$name.rc"
+    echo "  exit $rc; stdout $(wc -l <"$W/runs/$name.stdout") lines; last: $(tail -n 1 "$W/runs/$name.stdout" | cut -c1-300)"
+    [ -s "$W/runs/$name.stderr" ] && echo "  stderr: $(tail -n 3 "$W/runs/$name.stderr" | cut -c1-300)"
+    return $rc
+}
+request() { # name json
+    printf '%s\n' "$2" >"$W/runs/$1.request.json"
+    echo "$W/runs/$1.request.json"
+}
+jfield() { # file event field  -> first value of "field" in the first line with "event":"<event>"
+    grep -m1 "\"event\":\"$2\"" "$1" | sed -n "s/.*\"$3\":\(\"[^\"]*\"\|[-0-9.]*\|true\|false\).*/\1/p" | tr -d '"'
+}
+median_of() { # file timing-name
+    grep "\"event\":\"timing\"" "$1" | grep "\"name\":\"$2\"" | sed -n 's/.*"median":\([0-9.]*\).*/\1/p' | head -n1
+}
+
+say "environment"
+{
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "host: $(uname -a)"
+    echo "--- nvidia-smi -L"; nvidia-smi -L
+    echo "--- nvidia-smi"; nvidia-smi
+    echo "--- nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv"
+    nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv
+    echo "--- $NVCC --version"; "$NVCC" --version
+    echo "--- $CXX --version"; "$CXX" --version | head -n1
+    echo "--- git"; git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo "(no git)"
+} >"$OUT/env.txt" 2>&1
+cat "$OUT/env.txt"
+
+say "build the probe and the capture helper with plain $CXX (no Qt, no LLVM)"
+set -x
+"$CXX" -std=c++17 -O2 -Wall -Wextra -o "$W/hipdoctor-probe" app/probe/main.cpp app/probe/probe.cpp \
+    app/probe/json.cpp app/probe/hip_backend.cpp app/probe/cuda_backend.cpp -ldl || exit 3
+"$CXX" -std=c++17 -O2 -Iapp/probe -o "$W/capture" scripts/gpu/capture.cpp app/probe/json.cpp || exit 3
+set +x
+PROBE=$W/hipdoctor-probe
+"$PROBE" --version
+
+CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n1 | tr -d ' .')
+SM=sm_${CC:-90}
+OTHER=sm_80
+[ "$SM" = sm_80 ] && OTHER=sm_90
+echo "native: $SM; foreign-only build: $OTHER"
+
+say "compile kernels/cuda/vector_add.cu"
+run_capture other.jsonl 0 compile-cubin compile -- "$NVCC" -cubin -arch="$SM" -o "$W/art/vector_add.$SM.cubin" kernels/cuda/vector_add.cu
+run_capture other.jsonl 0 compile-fatbin-foreign compile -- "$NVCC" -fatbin -gencode "arch=compute_${OTHER#sm_},code=$OTHER" -o "$W/art/vector_add.$OTHER-only.fatbin" kernels/cuda/vector_add.cu
+run_capture other.jsonl 0 compile-ptx compile -- "$NVCC" -ptx -arch="compute_80" -o "$W/art/vector_add.compute_80.ptx" kernels/cuda/vector_add.cu
+run_capture other.jsonl 0 compile-program compile -- "$NVCC" -O2 -arch="$SM" -o "$W/art/vector_add_main" kernels/cuda/vector_add_main.cu
+run_capture other.jsonl 0 compile-bench compile -- "$NVCC" -O2 -o "$W/art/probe-launch-overhead" bench/probe-launch-overhead.cpp -lcuda
+command -v cuobjdump >/dev/null && cuobjdump --list-elf --list-ptx "$W/art/vector_add.$OTHER-only.fatbin" >"$W/runs/cuobjdump-fatbin.txt" 2>&1
+command -v cuobjdump >/dev/null && cuobjdump --dump-elf-symbols "$W/art/vector_add.$SM.cubin" >"$W/runs/cuobjdump-cubin-symbols.txt" 2>&1
+MANGLED=$(grep -o '_Z[0-9]*vector_add_cpp[A-Za-z0-9_]*' "$W/runs/cuobjdump-cubin-symbols.txt" 2>/dev/null | head -n1)
+MANGLED=${MANGLED:-_Z14vector_add_cppPKfS0_Pfi}
+
+say "devices"
+run_capture other.jsonl 0 probe-devices-auto probe --stdin "$(request probe-devices-auto '{"protocol":1,"request":"devices","backend":"auto"}')" -- "$PROBE"
+run_capture other.jsonl 0 probe-devices-cuda probe --stdin "$(request probe-devices-cuda '{"protocol":1,"request":"devices","backend":"cuda"}')" -- "$PROBE"
+st=$(jfield "$W/runs/probe-devices-cuda.stdout" result status); tg=$(jfield "$W/runs/probe-devices-cuda.stdout" device target)
+[ "$st" = ok ] && [ "$tg" = "$SM" ]; check "devices (cuda)" "ok, target $SM" "$st, target $tg" $?
+be=$(jfield "$W/runs/probe-devices-auto.stdout" hello backend)
+[ "$be" = cuda ]; check "devices (auto: hip absent, then cuda)" "backend cuda, hip paths listed as tried" "backend $be" $?
+
+say "step 1: the vector add program, then module load + launch + validate through the probe"
+run_capture step1.jsonl 1 program-vector_add_main program -- "$W/art/vector_add_main"
+grep -q "vector_add_main: OK" "$W/runs/program-vector_add_main.stdout"; check "step 1 program (nvcc, <<<>>>)" "exit 0, OK" "exit $(cat "$W/runs/program-vector_add_main.rc")" $?
+for kind in cubin ptx; do
+    if [ $kind = cubin ]; then f="$W/art/vector_add.$SM.cubin"; else f="$W/art/vector_add.compute_80.ptx"; fi
+    name=probe-launch-$kind
+    run_capture step1.jsonl 1 $name probe --stdin "$(request $name "{\"protocol\":1,\"request\":\"launch\",\"backend\":\"cuda\",\"file\":\"$f\",\"kernel\":\"vector_add\",\"args\":\"$ARGS\",\"grid\":[4096,1,1],\"block\":[256,1,1],\"repeat\":10}")" -- "$PROBE"
+    st=$(jfield "$W/runs/$name.stdout" result status); va=$(jfield "$W/runs/$name.stdout" validation status)
+    [ "$st" = ok ] && [ "$va" = passed ]; check "step 1 probe load+launch ($kind)" "ok, validation passed" "$st, validation $va" $?
+done
+
+say "step 2: the $OTHER-only fatbin and the C++-mangled name"
+name=probe-load-$OTHER-only
+run_capture step2.jsonl 2 $name probe --stdin "$(request $name "{\"protocol\":1,\"request\":\"load\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$OTHER-only.fatbin\",\"kernels\":[\"vector_add\"]}")" -- "$PROBE"
+co=$(jfield "$W/runs/$name.stdout" result code); er=$(jfield "$W/runs/$name.stdout" result error); ph=$(jfield "$W/runs/$name.stdout" result phase)
+[ "$co" = 209 ]; check "$OTHER-only fatbin on $SM" "module-load fails with 209 CUDA_ERROR_NO_BINARY_FOR_GPU" "$ph: $co $er" $?
+name=probe-launch-$OTHER-only
+run_capture step2.jsonl 2 $name probe --stdin "$(request $name "{\"protocol\":1,\"request\":\"launch\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$OTHER-only.fatbin\",\"kernel\":\"vector_add\",\"args\":\"$ARGS\",\"grid\":[4096,1,1],\"block\":[256,1,1]}")" -- "$PROBE"
+name=probe-load-mangled
+run_capture step2.jsonl 2 $name probe --stdin "$(request $name "{\"protocol\":1,\"request\":\"load\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$SM.cubin\",\"kernels\":[\"vector_add_cpp\"]}")" -- "$PROBE"
+co=$(jfield "$W/runs/$name.stdout" result code); er=$(jfield "$W/runs/$name.stdout" result error)
+[ "$co" = 500 ]; check "lookup of C++-mangled kernel by plain name" "500 CUDA_ERROR_NOT_FOUND" "$co $er" $?
+name=probe-launch-mangled
+run_capture step2.jsonl 2 $name probe --stdin "$(request $name "{\"protocol\":1,\"request\":\"launch\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$SM.cubin\",\"kernel\":\"vector_add_cpp\",\"args\":\"$ARGS\",\"grid\":[4096,1,1],\"block\":[256,1,1]}")" -- "$PROBE"
+name=probe-load-mangled-exact
+run_capture step2.jsonl 2 $name probe --stdin "$(request $name "{\"protocol\":1,\"request\":\"load\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$SM.cubin\",\"kernels\":[\"vector_add\",\"$MANGLED\"]}")" -- "$PROBE"
+st=$(jfield "$W/runs/$name.stdout" result status)
+[ "$st" = ok ]; check "lookup by the mangled name $MANGLED" "both kernels found" "$st" $?
+name=probe-crash-module-load
+run_capture step2.jsonl 2 $name probe --env HIPDOCTOR_PROBE_FAULT=crash:module-load --stdin "$(request $name "{\"protocol\":1,\"request\":\"load\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$SM.cubin\",\"kernels\":[\"vector_add\"]}")" -- "$PROBE"
+rc=$(cat "$W/runs/$name.rc"); last=$(grep '"event":"begin"' "$W/runs/$name.stdout" | tail -n1 | sed -n 's/.*"name":"\([^"]*\)".*/\1/p')
+[ "$rc" = 139 ] && [ "$last" = module-load ]; check "fault switch on the GPU machine" "SIGSEGV, last begin module-load" "exit $rc, last begin $last" $?
+
+say "bench: launch enqueue and kernel time, probe vs. bare program ($REPEATS launches each, 3 interleaved rounds)"
+BENCH_ROWS=()
+for round in 1 2 3; do
+    run_capture bench.jsonl 0 bench-bare-$round bench -- "$W/art/probe-launch-overhead" "$W/art/vector_add.$SM.cubin" vector_add $N $REPEATS 4096 256
+    run_capture bench.jsonl 0 bench-probe-$round bench --stdin "$(request bench-probe-$round "{\"protocol\":1,\"request\":\"launch\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$SM.cubin\",\"kernel\":\"vector_add\",\"args\":\"$ARGS\",\"grid\":[4096,1,1],\"block\":[256,1,1],\"repeat\":$REPEATS}")" -- "$PROBE"
+    bl=$(median_of "$W/runs/bench-bare-$round.stdout" launch); bk=$(median_of "$W/runs/bench-bare-$round.stdout" kernel)
+    pl=$(median_of "$W/runs/bench-probe-$round.stdout" launch); pk=$(median_of "$W/runs/bench-probe-$round.stdout" kernel)
+    row=$(awk -v r=$round -v bl="$bl" -v pl="$pl" -v bk="$bk" -v pk="$pk" 'BEGIN{
+        dl = (bl>0)? (pl-bl)/bl*100 : 0; dk = (bk>0)? (pk-bk)/bk*100 : 0;
+        printf "| %d | %.2f | %.2f | %+.1f%% | %.2f | %.2f | %+.1f%% |", r, bl*1000, pl*1000, dl, bk*1000, pk*1000, dk }')
+    BENCH_ROWS+=("$row")
+    echo "$row"
+done
+
+say "summary"
+{
+    echo "# hipdoctor-probe GPU validation"
+    echo
+    echo "- date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "- GPU: $(nvidia-smi -L | head -n1)"
+    echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n1); nvcc: $("$NVCC" --version | tail -n2 | head -n1)"
+    echo "- native target: $SM; foreign-only build: $OTHER; mangled name: $MANGLED"
+    echo
+    echo "| check | expected | observed | result |"
+    echo "|---|---|---|---|"
+    printf '%s\n' "${CHECKS[@]}"
+    echo
+    echo "## Launch overhead (median of $REPEATS launches per run, microseconds)"
+    echo
+    echo "| round | bare launch | probe launch | diff | bare kernel | probe kernel | diff |"
+    echo "|---|---|---|---|---|---|---|"
+    printf '%s\n' "${BENCH_ROWS[@]}"
+} >"$OUT/summary.md"
+cat "$OUT/summary.md"
+cp "$W/art/vector_add".* "$W/runs/" 2>/dev/null
+tar -C "$W" -czf "$OUT/runs.tar.gz" runs
+ls -la "$OUT"
+grep -q "| FAIL |" "$OUT/summary.md" && exit 1
+exit 0
