@@ -16,22 +16,23 @@
 #include <iterator>
 #include <vector>
 
-#define CHECK(call)                                                                                                    \
-    do {                                                                                                               \
-        CUresult r_ = (call);                                                                                          \
-        if (r_ != CUDA_SUCCESS) {                                                                                      \
-            const char *n_ = nullptr;                                                                                  \
-            cuGetErrorName(r_, &n_);                                                                                   \
-            std::fprintf(stderr, "%s returned %d (%s)\n", #call, int(r_), n_ ? n_ : "?");                              \
-            return 1;                                                                                                  \
-        }                                                                                                              \
+#define CHECK(call)                                                                                \
+    do {                                                                                           \
+        CUresult r_ = (call);                                                                      \
+        if (r_ != CUDA_SUCCESS) {                                                                  \
+            const char *n_ = nullptr;                                                              \
+            cuGetErrorName(r_, &n_);                                                               \
+            std::fprintf(stderr, "%s returned %d (%s)\n", #call, int(r_), n_ ? n_ : "?");          \
+            return 1;                                                                              \
+        }                                                                                          \
     } while (0)
 
 static void stats(const char *name, std::vector<double> v) {
     std::sort(v.begin(), v.end());
     double median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-    std::printf("{\"event\":\"timing\",\"name\":\"%s\",\"count\":%zu,\"min\":%.6f,\"median\":%.6f,\"max\":%.6f}\n", name,
-                v.size(), v.front(), median, v.back());
+    std::printf("{\"event\":\"timing\",\"name\":\"%s\",\"count\":%zu,\"min\":%.6f,\"median\":%.6f,"
+                "\"max\":%.6f}\n",
+                name, v.size(), v.front(), median, v.back());
 }
 
 int main(int argc, char **argv) {
@@ -56,7 +57,8 @@ int main(int argc, char **argv) {
     CHECK(cuModuleLoadData(&mod, image.data()));
     CHECK(cuModuleGetFunction(&fn, mod, argv[2]));
     const size_t bytes = size_t(n) * sizeof(float);
-    std::vector<float> a(static_cast<size_t>(n)), b(static_cast<size_t>(n)), c(static_cast<size_t>(n));
+    std::vector<float> a(static_cast<size_t>(n)), b(static_cast<size_t>(n)),
+        c(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) {
         a[size_t(i)] = float(i % 1000) / 8.0f;
         b[size_t(i)] = float((i * 7) % 1000) / 8.0f;
@@ -80,7 +82,9 @@ int main(int argc, char **argv) {
         CHECK(cuEventRecord(start, nullptr));
         auto t0 = std::chrono::steady_clock::now();
         CUresult lr = cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, nullptr, params, nullptr);
-        launch.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        launch.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count());
         CHECK(lr);
         CHECK(cuEventRecord(stop, nullptr));
         CHECK(cuEventSynchronize(stop));
@@ -96,7 +100,8 @@ int main(int argc, char **argv) {
             ++bad;
     stats("launch", launch);
     stats("kernel", kernel);
-    std::printf("{\"event\":\"result\",\"status\":\"%s\",\"message\":\"bare program, %d launches, %ld mismatches\"}\n",
+    std::printf("{\"event\":\"result\",\"status\":\"%s\",\"message\":\"bare program, %d launches, "
+                "%ld mismatches\"}\n",
                 bad ? "error" : "ok", repeats, bad);
     return bad ? 1 : 0;
 }

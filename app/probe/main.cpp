@@ -389,6 +389,8 @@ int main(int argc, char **argv) {
     std::string error;
     Request rq;
     Result bad;
+    std::vector<ArgSpec> specCheck;
+    std::string specError;
     bool ok = parseJson(text, req, error);
     if (!ok)
         bad = fail("bad-request", "request is not JSON: " + error);
@@ -426,6 +428,8 @@ int main(int argc, char **argv) {
             bad = fail("bad-request", "repeat must be between 1 and 1000000");
         else if ((rq.kind == "load" || rq.kind == "launch") && rq.file.empty())
             bad = fail("bad-request", rq.kind + " needs a file");
+        else if (rq.kind == "launch" && !parseArgSpec(rq.args, specCheck, specError))
+            bad = fail("bad-request", "argument spec: " + specError);
         else if (rq.kind == "dlopen" && rq.dlopenPath.empty())
             bad = fail("bad-request", "dlopen needs a path");
     }
