@@ -1,0 +1,211 @@
+#include "env/env_catalogue.h"
+
+#include <QRegularExpression>
+
+namespace hd {
+
+QString envGroupName(EnvGroup g) {
+    switch (g) {
+    case EnvGroup::Runtime:
+        return QStringLiteral("runtime");
+    case EnvGroup::Comgr:
+        return QStringLiteral("comgr");
+    case EnvGroup::Build:
+        return QStringLiteral("build");
+    case EnvGroup::Triton:
+        return QStringLiteral("triton");
+    case EnvGroup::Other:
+        break;
+    }
+    return QStringLiteral("other");
+}
+
+namespace {
+
+EnvVarInfo var(const char *name, EnvGroup g, const char *meaning, EnvValueKind kind,
+               const char *allowed, qint64 lo = 0, qint64 hi = 0) {
+    EnvVarInfo v;
+    v.name = QString::fromLatin1(name);
+    v.group = g;
+    v.meaning = QString::fromUtf8(meaning);
+    v.kind = kind;
+    v.allowedValues = QString::fromUtf8(allowed);
+    v.minValue = lo;
+    v.maxValue = hi;
+    return v;
+}
+
+QList<EnvVarInfo> buildCatalogue() {
+    using G = EnvGroup;
+    using K = EnvValueKind;
+    QList<EnvVarInfo> c;
+    c << var("AMD_LOG_LEVEL", G::Runtime,
+             "HIP runtime log verbosity on stderr: 0 always-printed only, 1 errors, 2 warnings, "
+             "3 info, 4 debug, 5 extra debug",
+             K::IntRange, "0-5", 0, 5);
+    c << var("AMD_LOG_MASK", G::Runtime,
+             "which runtime components log (bits: API 0x1, CMD 0x2, …, CODE 0x4000, "
+             "LOCATION 0x10000)",
+             K::Mask, "unsigned integer, decimal or 0x-hex");
+    c << var("AMD_LOG_LEVEL_FILE", G::Runtime,
+             "write the runtime log to this file instead of stderr", K::Any, "a file path");
+    c << var("AMD_SERIALIZE_KERNEL", G::Runtime,
+             "wait for the device around each kernel: 1 before, 2 after, 3 both", K::IntRange,
+             "0-3", 0, 3);
+    c << var("AMD_SERIALIZE_COPY", G::Runtime,
+             "wait for the device around each copy: 1 before, 2 after, 3 both", K::IntRange, "0-3",
+             0, 3);
+    c << var("HIP_LAUNCH_BLOCKING", G::Runtime,
+             "every launch waits for the kernel to finish (= serialize after), so an error "
+             "surfaces at the call that caused it",
+             K::Bool01, "0 or 1");
+    c << var("HIP_VISIBLE_DEVICES", G::Runtime, "which GPUs the HIP runtime shows, by index",
+             K::DeviceList, "comma-separated indices; empty hides every GPU");
+    c << var("ROCR_VISIBLE_DEVICES", G::Runtime,
+             "which GPUs the ROCr (HSA) runtime shows, by index or UUID", K::DeviceList,
+             "comma-separated indices or UUIDs; empty hides every GPU");
+    c << var("GPU_DEVICE_ORDINAL", G::Runtime, "which GPUs the runtime shows (OpenCL-style)",
+             K::DeviceList, "comma-separated indices");
+    c << var("CUDA_VISIBLE_DEVICES", G::Runtime,
+             "which GPUs CUDA (and HIP on NVIDIA, and HIP on AMD as an alias) shows", K::DeviceList,
+             "comma-separated indices or GPU-UUIDs; empty hides every GPU");
+    EnvVarInfo ov = var("HSA_OVERRIDE_GFX_VERSION", G::Runtime,
+                        "make the device report another processor (gfx version N.N.N), e.g. "
+                        "10.3.0 for gfx1030; per GPU as HSA_OVERRIDE_GFX_VERSION_<n> from ROCm 6.2",
+                        K::GfxVersion, "N.N.N (major.minor.stepping, e.g. 10.3.0 or 9.0.a)");
+    ov.perDeviceSuffix = true;
+    c << ov;
+    c << var("HSA_XNACK", G::Runtime, "run with XNACK (GPU page-fault retry) on or off", K::Bool01,
+             "0 or 1");
+    c << var("HSA_ENABLE_SDMA", G::Runtime, "use the SDMA copy engines (0 = blit kernels)",
+             K::Bool01, "0 or 1");
+    c << var("HIP_FORCE_DEV_KERNARG", G::Runtime, "put kernel arguments in device memory",
+             K::Bool01, "0 or 1");
+    c << var("GPU_DUMP_CODE_OBJECT", G::Runtime, "dump every code object the runtime loads",
+             K::Bool01, "0 or 1");
+    c << var("HIP_ENABLE_DEFERRED_LOADING", G::Runtime,
+             "0 = load all code objects at start, so load errors surface at once", K::Bool01,
+             "0 or 1");
+    EnvVarInfo mv = var("HIP_MODULE_LOAD_VERBOSE", G::Runtime,
+                        "claimed to make module loading verbose", K::Any, "any");
+    mv.note = QStringLiteral("read by no runtime source we could find: check whether the "
+                             "loaded runtime reads it before relying on it");
+    c << mv;
+    c << var("LD_LIBRARY_PATH", G::Runtime,
+             "directories the dynamic loader searches before the ld.so cache (which "
+             "libamdhip64 a process gets)",
+             K::PathList, "':'-separated directories");
+    c << var("AMD_COMGR_SAVE_TEMPS", G::Comgr, "keep comgr's intermediate files", K::Bool01,
+             "0 or 1");
+    c << var("AMD_COMGR_EMIT_VERBOSE_LOGS", G::Comgr, "verbose comgr logs", K::Bool01, "0 or 1");
+    c << var("AMD_COMGR_REDIRECT_LOGS", G::Comgr, "where comgr logs go", K::Any,
+             "stdout, stderr or a file path");
+    c << var("HIPCC_VERBOSE", G::Build,
+             "hipcc prints the commands it runs (bits: 1 commands, 2 env, 4 args)", K::IntRange,
+             "0-7", 0, 7);
+    EnvVarInfo pl = var("HIP_PLATFORM", G::Build, "which platform hipcc compiles for", K::Choice,
+                        "amd or nvidia (old names: hcc, nvcc)");
+    pl.choices = {QStringLiteral("amd"), QStringLiteral("nvidia"), QStringLiteral("hcc"),
+                  QStringLiteral("nvcc")};
+    c << pl;
+    c << var("ROCM_PATH", G::Build, "ROCm installation root (hipcc, device libraries)", K::Any,
+             "a directory");
+    c << var("HIP_PATH", G::Build, "HIP installation root (hipcc looks here first)", K::Any,
+             "a directory");
+    c << var("HIP_DEVICE_LIB_PATH", G::Build, "where the compiler finds the ROCm device libraries",
+             K::Any, "a directory");
+    c << var("HIPCC_COMPILE_FLAGS_APPEND", G::Build, "extra flags hipcc adds to every compile",
+             K::Any, "compiler flags");
+    c << var("COMPRESSED_BUNDLE_FORMAT_VERSION", G::Build,
+             "which compressed offload bundle (CCOB) version the bundler writes", K::IntRange,
+             "1-3", 1, 3);
+    c << var("TRITON_CACHE_DIR", G::Triton, "Triton's kernel cache (default ~/.triton/cache)",
+             K::Any, "a directory");
+    c << var("TRITON_ALWAYS_COMPILE", G::Triton, "recompile even when the cache has the kernel",
+             K::Bool01, "0 or 1");
+    c << var("MLIR_ENABLE_DUMP", G::Triton, "dump the MLIR of every Triton pass", K::Any,
+             "1, or a kernel name");
+    c << var("LLVM_IR_ENABLE_DUMP", G::Triton, "dump Triton's LLVM IR", K::Bool01, "0 or 1");
+    c << var("AMDGCN_ENABLE_DUMP", G::Triton, "dump Triton's AMDGCN assembly", K::Bool01, "0 or 1");
+    c << var("TRITON_LIBHIP_PATH", G::Triton, "the libamdhip64 Triton loads", K::Any,
+             "a file path");
+    c << var("TRITON_DEBUG", G::Triton, "Triton debug mode (device asserts)", K::Bool01, "0 or 1");
+    return c;
+}
+
+const QRegularExpression &perDeviceSuffix() {
+    static const QRegularExpression re(QStringLiteral("^(.*)_([0-9]+)$"));
+    return re;
+}
+
+} // namespace
+
+const QList<EnvVarInfo> &envCatalogue() {
+    static const QList<EnvVarInfo> c = buildCatalogue();
+    return c;
+}
+
+std::optional<EnvVarInfo> findEnvVar(const QString &name) {
+    for (const EnvVarInfo &v : envCatalogue())
+        if (v.name == name)
+            return v;
+    const auto m = perDeviceSuffix().match(name);
+    if (m.hasMatch()) {
+        for (const EnvVarInfo &v : envCatalogue())
+            if (v.perDeviceSuffix && v.name == m.captured(1))
+                return v;
+    }
+    return std::nullopt;
+}
+
+QString validateEnvValue(const QString &name, const QString &value) {
+    const auto info = findEnvVar(name);
+    if (!info)
+        return {};
+    const auto bad = [&] {
+        return QStringLiteral("%1=%2: invalid value; allowed: %3")
+            .arg(name, value.isEmpty() ? QStringLiteral("\"\"") : value, info->allowedValues);
+    };
+    const QString v = value.trimmed();
+    switch (info->kind) {
+    case EnvValueKind::Any:
+    case EnvValueKind::PathList:
+        return {};
+    case EnvValueKind::IntRange: {
+        bool ok = false;
+        const qint64 n = v.toLongLong(&ok, 10);
+        return ok && n >= info->minValue && n <= info->maxValue ? QString() : bad();
+    }
+    case EnvValueKind::Bool01:
+        return v == QLatin1String("0") || v == QLatin1String("1") ? QString() : bad();
+    case EnvValueKind::Mask: {
+        bool ok = false;
+        if (v.startsWith(QLatin1String("0x"), Qt::CaseInsensitive))
+            v.mid(2).toULongLong(&ok, 16);
+        else
+            v.toULongLong(&ok, 10);
+        return ok ? QString() : bad();
+    }
+    case EnvValueKind::GfxVersion: {
+        // major.minor.stepping; the stepping may be a hex digit (9.0.a for gfx90a).
+        static const QRegularExpression re(
+            QStringLiteral("^[0-9]{1,2}\\.[0-9]{1,2}\\.[0-9a-fA-F]{1,2}$"));
+        return re.match(v).hasMatch() ? QString() : bad();
+    }
+    case EnvValueKind::DeviceList: {
+        if (v.isEmpty())
+            return {}; // valid, but hides every GPU (EnvProfile::check warns)
+        static const QRegularExpression item(
+            QStringLiteral("^([0-9]+|GPU-[0-9A-Fa-f-]+|MIG-[0-9A-Za-z/-]+|[0-9A-Fa-f]{16})$"));
+        for (const QString &part : v.split(QLatin1Char(',')))
+            if (!item.match(part.trimmed()).hasMatch())
+                return bad();
+        return {};
+    }
+    case EnvValueKind::Choice:
+        return info->choices.contains(v) ? QString() : bad();
+    }
+    return {};
+}
+
+} // namespace hd

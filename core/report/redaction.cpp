@@ -1,0 +1,215 @@
+#include "report/redaction.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace hd {
+
+bool isSecretEnvName(const QString &name) {
+    static const QRegularExpression re(QStringLiteral("TOKEN|SECRET|PASSWORD|KEY"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    return re.match(name).hasMatch();
+}
+
+namespace {
+
+const QRegularExpression &urlCreds() {
+    // scheme://user:password@ or scheme://token@ (the userinfo part of a URL)
+    static const QRegularExpression re(
+        QStringLiteral("\\b([A-Za-z][A-Za-z0-9+.-]*://)([^/\\s:@'\"]+(?::[^/\\s@'\"]*)?)@"));
+    return re;
+}
+
+const QRegularExpression &secretOption() {
+    static const QRegularExpression re(
+        QStringLiteral(
+            "(--?[A-Za-z0-9_-]*(?:token|secret|password|passwd|api[-_]?key)[A-Za-z0-9_-]*[= ])"
+            "(\"[^\"]*\"|'[^']*'|[^\\s\"']+)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+// NAME=value assignments of secret names inside text (e.g. a shell line in a log).
+const QRegularExpression &secretAssignment() {
+    static const QRegularExpression re(
+        QStringLiteral(
+            "\\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|KEY)[A-Za-z0-9_]*)=([^\\s\"']+)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+struct Walker {
+    QStringList secrets;
+    QList<Redaction> found;
+
+    void note(const QString &what, const QString &where, int n) {
+        if (n <= 0)
+            return;
+        for (Redaction &r : found) {
+            if (r.what == what && r.where == where) {
+                r.count += n;
+                return;
+            }
+        }
+        found.append({what, where, n});
+    }
+
+    // Pass 1: collect the values of secret env names (env maps and env profile entries).
+    void collect(const QJsonValue &v, const QString &key) {
+        if (v.isObject()) {
+            const QJsonObject o = v.toObject();
+            const bool envMap = key == QLatin1String("env") || key == QLatin1String("environment");
+            for (auto it = o.begin(); it != o.end(); ++it) {
+                if (envMap && it->isString() && isSecretEnvName(it.key()) &&
+                    !it->toString().isEmpty())
+                    secrets << it->toString();
+                collect(it.value(), it.key());
+            }
+            // {"name": "X_TOKEN", "value": "…"} (env profile entries)
+            if (o.contains(QStringLiteral("name")) && o.contains(QStringLiteral("value")) &&
+                isSecretEnvName(o.value(QStringLiteral("name")).toString()) &&
+                !o.value(QStringLiteral("value")).toString().isEmpty())
+                secrets << o.value(QStringLiteral("value")).toString();
+        } else if (v.isArray()) {
+            for (const QJsonValue &x : v.toArray()) {
+                // "NAME=VALUE" strings (probe environment lists)
+                const QString s = x.toString();
+                const qsizetype eq = s.indexOf(QLatin1Char('='));
+                if (eq > 0 && isSecretEnvName(s.left(eq)) && eq + 1 < s.size())
+                    secrets << s.mid(eq + 1);
+                collect(x, key);
+            }
+        }
+    }
+
+    // parentWhere: a readable path to v's parent ("step 3 › as-is"); key: v's key there.
+    QJsonValue apply(const QJsonValue &v, const QString &key, const QString &parentWhere) {
+        if (v.isObject()) {
+            QJsonObject o = v.toObject();
+            QString here = parentWhere;
+            if (o.value(QStringLiteral("step")).isDouble() && key == QLatin1String("steps"))
+                here = QStringLiteral("step %1").arg(o.value(QStringLiteral("step")).toInt());
+            else if (key == QLatin1String("checks") && o.contains(QStringLiteral("id")))
+                here =
+                    parentWhere + QStringLiteral(" › ") + o.value(QStringLiteral("id")).toString();
+            else if (!key.isEmpty())
+                here = parentWhere + QStringLiteral(" › ") + key;
+            const bool envMap = key == QLatin1String("env") || key == QLatin1String("environment");
+            const bool entry = o.contains(QStringLiteral("name")) &&
+                               o.contains(QStringLiteral("value")) &&
+                               isSecretEnvName(o.value(QStringLiteral("name")).toString());
+            for (auto it = o.begin(); it != o.end(); ++it) {
+                if (envMap && it->isString() && isSecretEnvName(it.key())) {
+                    if (!it->toString().isEmpty() && it->toString() != QLatin1String(kRedacted)) {
+                        note(QStringLiteral("env %1").arg(it.key()), here, 1);
+                        *it = QString::fromLatin1(kRedacted);
+                    }
+                    continue;
+                }
+                if (entry && it.key() == QLatin1String("value")) {
+                    if (!it->toString().isEmpty() && it->toString() != QLatin1String(kRedacted)) {
+                        note(QStringLiteral("env %1").arg(
+                                 o.value(QStringLiteral("name")).toString()),
+                             here, 1);
+                        *it = QString::fromLatin1(kRedacted);
+                    }
+                    continue;
+                }
+                *it = apply(it.value(), it.key(), here);
+            }
+            return o;
+        }
+        if (v.isArray()) {
+            QJsonArray a = v.toArray();
+            for (qsizetype i = 0; i < a.size(); ++i)
+                a[i] = apply(a[i], key, parentWhere);
+            return a;
+        }
+        if (v.isString()) {
+            QString s = v.toString();
+            int urls = 0, opts = 0, values = 0;
+            s = redactOne(s, &urls, &opts, &values);
+            const QString place = parentWhere + QStringLiteral(" › ") + key;
+            note(QStringLiteral("URL credentials"), place, urls);
+            note(QStringLiteral("secret option or assignment"), place, opts);
+            note(QStringLiteral("secret value"), place, values);
+            return s;
+        }
+        return v;
+    }
+
+    QString redactOne(QString s, int *urls, int *opts, int *values) const {
+        const QString red = QString::fromLatin1(kRedacted);
+        for (const QString &secret : secrets) {
+            if (secret.size() < 4 || secret == red)
+                continue; // too short to replace without hitting ordinary text
+            const int n = int(s.count(secret));
+            if (n) {
+                s.replace(secret, red);
+                *values += n;
+            }
+        }
+        {
+            QString out;
+            qsizetype last = 0;
+            auto it = urlCreds().globalMatch(s);
+            while (it.hasNext()) {
+                const auto m = it.next();
+                if (m.captured(2) == red)
+                    continue;
+                out += s.mid(last, m.capturedStart(2) - last) + red;
+                last = m.capturedEnd(2);
+                ++*urls;
+            }
+            if (last > 0)
+                s = out + s.mid(last);
+        }
+        for (const QRegularExpression *re : {&secretOption(), &secretAssignment()}) {
+            QString out;
+            qsizetype last = 0;
+            auto it = re->globalMatch(s);
+            while (it.hasNext()) {
+                const auto m = it.next();
+                if (m.captured(2) == red)
+                    continue;
+                out += s.mid(last, m.capturedStart(2) - last) + red;
+                last = m.capturedEnd(2);
+                ++*opts;
+            }
+            if (last > 0)
+                s = out + s.mid(last);
+        }
+        return s;
+    }
+};
+
+} // namespace
+
+QString redactText(const QString &text, const QStringList &secretValues, int *count) {
+    Walker w;
+    w.secrets = secretValues;
+    int a = 0, b = 0, c = 0;
+    const QString out = w.redactOne(text, &a, &b, &c);
+    if (count)
+        *count = a + b + c;
+    return out;
+}
+
+Session redactSession(const Session &s, QList<Redaction> *redactions) {
+    Walker w;
+    const QJsonObject o = s.toJson();
+    w.collect(o, {});
+    w.secrets.removeDuplicates();
+    // Longest first, so a secret that contains another is replaced whole.
+    std::sort(w.secrets.begin(), w.secrets.end(),
+              [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    const QJsonObject red = w.apply(o, {}, QStringLiteral("session")).toObject();
+    if (redactions)
+        *redactions = w.found;
+    auto out = Session::fromJson(red);
+    return out ? *out : s;
+}
+
+} // namespace hd

@@ -1,0 +1,33 @@
+#pragma once
+
+// Secrets are taken out of reports by default (DESIGN.md "Sessions and reports"): the values
+// of environment variables whose names contain TOKEN, SECRET, PASSWORD or KEY (wherever the
+// value appears: env maps, command lines, output, logs), credentials in URLs
+// (https://user:pass@host → https://[redacted]@host) and --token=/--password= style options.
+// The report lists what was redacted and where.
+
+#include "session/session.h"
+
+#include <QList>
+#include <QString>
+
+namespace hd {
+
+struct Redaction {
+    QString what;  // "env GITHUB_TOKEN", "URL credentials", "--password option"
+    QString where; // "step 3 › as-is › env", "step 3 › as-is › stdout"
+    int count = 1;
+    bool operator==(const Redaction &) const = default;
+};
+
+inline constexpr const char *kRedacted = "[redacted]";
+
+bool isSecretEnvName(const QString &name);
+
+// A copy of the session with every secret replaced by kRedacted; *redactions lists them.
+Session redactSession(const Session &s, QList<Redaction> *redactions);
+
+// Text alone (URL credentials, secret options, and the given secret values).
+QString redactText(const QString &text, const QStringList &secretValues, int *count = nullptr);
+
+} // namespace hd

@@ -1,0 +1,150 @@
+#include "verify/process_run.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QProcess>
+
+#include <csignal>
+#include <cstring>
+
+namespace hd {
+
+QString isoNow() {
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+QString signalNameOf(int sig) {
+    switch (sig) {
+    case SIGSEGV:
+        return QStringLiteral("SIGSEGV");
+    case SIGABRT:
+        return QStringLiteral("SIGABRT");
+    case SIGBUS:
+        return QStringLiteral("SIGBUS");
+    case SIGILL:
+        return QStringLiteral("SIGILL");
+    case SIGFPE:
+        return QStringLiteral("SIGFPE");
+    case SIGKILL:
+        return QStringLiteral("SIGKILL");
+    case SIGTERM:
+        return QStringLiteral("SIGTERM");
+    case SIGINT:
+        return QStringLiteral("SIGINT");
+    case SIGPIPE:
+        return QStringLiteral("SIGPIPE");
+    case SIGTRAP:
+        return QStringLiteral("SIGTRAP");
+    default:
+        break;
+    }
+    return QStringLiteral("signal %1").arg(sig);
+}
+
+QStringList removeRuntimeVariables(QProcessEnvironment &env) {
+    static const char *prefixes[] = {"AMD_",  "HIP_", "HSA_",
+                                     "ROCR_", "GPU_", "HIPDOCTOR_PROBE_FAULT"};
+    QStringList removed;
+    for (const QString &k : env.keys()) {
+        bool drop = k == QLatin1String("CUDA_VISIBLE_DEVICES") || k == QLatin1String("LD_PRELOAD");
+        for (const char *p : prefixes)
+            drop = drop || k.startsWith(QLatin1String(p));
+        // HIP_PATH / HIP_PLATFORM select the compiler, not runtime behaviour.
+        if (k == QLatin1String("HIP_PATH") || k == QLatin1String("HIP_PLATFORM"))
+            drop = false;
+        if (drop) {
+            env.remove(k);
+            removed << k;
+        }
+    }
+    removed.sort();
+    return removed;
+}
+
+void runProcess(const ProcessSpec &spec, CheckRecord &check) {
+    check.command = spec.argv;
+    check.workingDirectory = spec.workingDirectory;
+    for (auto it = spec.env.begin(); it != spec.env.end(); ++it)
+        check.env.insert(it.key(), it.value());
+    check.envRemoved = spec.unset;
+    check.startedAt = isoNow();
+    if (spec.argv.isEmpty()) {
+        check.status = CheckStatus::Error;
+        check.summary = QStringLiteral("no command given");
+        return;
+    }
+    QProcessEnvironment env = spec.baseEnv;
+    for (const QString &n : spec.unset)
+        env.remove(n);
+    for (auto it = spec.env.begin(); it != spec.env.end(); ++it)
+        env.insert(it.key(), it.value());
+
+    QProcess proc;
+    proc.setProgram(spec.argv.first());
+    proc.setArguments(spec.argv.mid(1));
+    proc.setProcessEnvironment(env);
+    if (!spec.workingDirectory.isEmpty())
+        proc.setWorkingDirectory(spec.workingDirectory);
+    QElapsedTimer timer;
+    timer.start();
+    proc.start();
+    if (!proc.waitForStarted(30000)) {
+        check.durationMs = double(timer.nsecsElapsed()) / 1e6;
+        check.status = CheckStatus::Error;
+        check.summary =
+            QStringLiteral("could not start %1: %2").arg(spec.argv.first(), proc.errorString());
+        check.stderrText = proc.errorString();
+        return;
+    }
+    if (!spec.stdinData.isEmpty())
+        proc.write(spec.stdinData);
+    proc.closeWriteChannel();
+
+    bool cancelled = false;
+    bool timedOut = false;
+    // Short waits so cancellation and the timeout are honoured while the child runs; the
+    // output buffers are drained on every wait.
+    while (!proc.waitForFinished(25)) {
+        if (proc.state() == QProcess::NotRunning)
+            break;
+        if (spec.cancel && spec.cancel->load()) {
+            cancelled = true;
+            break;
+        }
+        if (spec.timeoutMs > 0 && timer.elapsed() > spec.timeoutMs) {
+            timedOut = true;
+            break;
+        }
+    }
+    if (cancelled || timedOut) {
+        proc.kill();
+        proc.waitForFinished(5000);
+    }
+    check.durationMs = double(timer.nsecsElapsed()) / 1e6;
+    check.stdoutText = QString::fromUtf8(proc.readAllStandardOutput());
+    check.stderrText = QString::fromUtf8(proc.readAllStandardError());
+    if (cancelled) {
+        check.status = CheckStatus::Cancelled;
+        check.summary = QStringLiteral("cancelled");
+        return;
+    }
+    if (timedOut) {
+        check.timedOut = true;
+        check.status = CheckStatus::Error;
+        check.summary =
+            QStringLiteral("still running after %1 s: killed").arg(spec.timeoutMs / 1000.0);
+        return;
+    }
+    if (proc.exitStatus() == QProcess::CrashExit) {
+        // On Unix, QProcess reports the terminating signal as the exit code of a crash.
+        check.signalName = signalNameOf(proc.exitCode());
+        check.status = CheckStatus::Fail;
+        check.summary = QStringLiteral("killed by %1").arg(check.signalName);
+        return;
+    }
+    check.exitCode = proc.exitCode();
+    check.status = check.exitCode == 0 ? CheckStatus::Pass : CheckStatus::Fail;
+    check.summary = QStringLiteral("exit status %1").arg(check.exitCode);
+}
+
+} // namespace hd

@@ -1,0 +1,43 @@
+#pragma once
+
+// Runs one child process the way every step does: an argv list (never a shell), an explicit
+// environment, a working directory, a timeout and cancellation; fills a CheckRecord with the
+// command, output, exit status or signal and timing.
+
+#include "verify/records.h"
+
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+
+namespace hd {
+
+struct ProcessSpec {
+    QStringList argv; // program first
+    QString workingDirectory;
+    QProcessEnvironment baseEnv = QProcessEnvironment::systemEnvironment();
+    QMap<QString, QString> env; // set on top of baseEnv (recorded in the check)
+    QStringList unset;          // removed from baseEnv (recorded in the check)
+    int timeoutMs = 120000;
+    const std::atomic_bool *cancel = nullptr;
+    QByteArray stdinData;
+};
+
+// Runs spec and records it in check (command, env, cwd, output, exit, timing). The status is
+// Pass on exit 0, Fail on another exit or a signal, Error when it could not start or timed
+// out, Cancelled when cancelled. The caller may refine status and summary afterwards.
+void runProcess(const ProcessSpec &spec, CheckRecord &check);
+
+// "SIGSEGV" for 11 …; "signal N" when unknown.
+QString signalNameOf(int sig);
+
+// The variables that change what the GPU runtime does (AMD_*, HIP_*, HSA_*, ROCR_*, GPU_*,
+// CUDA_VISIBLE_DEVICES, LD_PRELOAD) removed from env: a step's children start clean and get
+// only what the env profile sets. Returns the names removed.
+QStringList removeRuntimeVariables(QProcessEnvironment &env);
+
+QString isoNow(); // UTC, milliseconds
+
+} // namespace hd

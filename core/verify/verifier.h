@@ -1,0 +1,183 @@
+#pragma once
+
+// The minimal verification sequence (DESIGN.md "The method it implements", issue 5):
+//   step 1, baseline: the platform compiler builds the vector add for the device's exact
+//     target as a program and as a code object; the runtime dependency is resolved; the
+//     program and the probe's module-API load + launch run in clean processes;
+//   step 2, the suspect operator alone: a code object / bundle / host binary launched through
+//     the probe, a shared library dlopen'ed, an executable run, or a source compiled first;
+//   step 3, back to the project: the user's command as is and without the Triton path.
+// compare() turns the steps' outcomes into a direction and findings. Steps run alone or in
+// any order; a failed step never blocks another; cancel() stops at the next check boundary
+// and kills a running child. Call the run functions from a worker thread.
+
+#include "env/env_profile.h"
+#include "targets/device.h"
+#include "verify/records.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace hd {
+
+// The target step 1 compiles for when neither --target nor a live device gives one: gfx90a
+// (MI200 series), without xnack/sramecc settings so it loads with either.
+inline constexpr const char *kDefaultStep1Target = "gfx90a";
+
+struct Step1Options {
+    QString target;    // "" = the first live device's target, else kDefaultStep1Target
+    QString compiler;  // explicit hipcc/nvcc path; "" = detect (HIP_PATH, ROCM_PATH, PATH)
+    QString sourceDir; // folder with vector_add.hip + vector_add_main.hip; "" = find
+    QString cacheDir;  // "" = $XDG_CACHE_HOME/hipdoctor/compile (~/.cache/…)
+    bool useCache = true;
+    int elements = 1 << 20;
+    QJsonObject toJson() const;
+    static Step1Options fromJson(const QJsonObject &o);
+};
+
+struct Step2Options {
+    enum class Mode { None, Artifact, Dlopen, Executable, Source };
+    Mode mode = Mode::None;
+    QString file;   // Artifact: code object / bundle / host binary; Dlopen: the .so;
+                    // Source: the compile command's output file
+    QString kernel; // kernel name the project asks for
+    QString args;   // probe argument spec; "" = load and look up only
+    std::array<unsigned, 3> grid{1, 1, 1};
+    std::array<unsigned, 3> block{1, 1, 1};
+    int repeat = 1;
+    QStringList argv;        // Executable: the program and its arguments
+    QStringList compileArgv; // Source: the compile command (argv)
+    QString workingDirectory;
+    QStringList targets; // device targets for the static checks; "" = the live devices
+    QJsonObject toJson() const;
+    static Step2Options fromJson(const QJsonObject &o);
+    static QString modeName(Mode m); // "none" | "artifact" | "dlopen" | "executable" | "source"
+};
+
+struct Step3Options {
+    QStringList argv; // the user's command
+    QString workingDirectory;
+    QMap<QString, QString> env; // additions for both runs
+    // Without the Triton path: an env switch NAME=VALUE added to the second run, or a second
+    // command. One of them is needed for the comparison.
+    QString switchEnv;
+    QStringList variantArgv;
+    QJsonObject toJson() const;
+    static Step3Options fromJson(const QJsonObject &o);
+};
+
+struct VerifyOptions {
+    Step1Options step1;
+    Step2Options step2;
+    Step3Options step3;
+    EnvProfile env;    // applied to every child process of every step
+    QString probePath; // "" = the probe client's search
+    QString backend = QStringLiteral("auto");
+    int timeoutMs = 120000; // per child process
+    QJsonObject toJson() const;
+    static VerifyOptions fromJson(const QJsonObject &o);
+};
+
+// What the diagnosis engine needs to explain a step's failure.
+struct DiagnoseHookInput {
+    QStringList files;   // artifacts
+    QStringList kernels; // names the caller asks for
+    QStringList targets; // device target ids
+    QStringList texts;   // logs / error output
+    QMap<QString, QString> env;
+    QString runtimeVersion;
+};
+using DiagnoseHook = std::function<QList<Finding>(const DiagnoseHookInput &)>;
+
+struct CompilerInfo {
+    QString path;
+    QString kind; // "hipcc" | "nvcc" | ""
+    QString via;  // "option" | "HIP_PATH" | "ROCM_PATH" | "PATH" | "CUDA_PATH"
+    QString version;
+    QStringList searched;
+};
+// Finds the platform compiler: an explicit path, then $HIP_PATH/bin/hipcc, $ROCM_PATH/bin/hipcc,
+// hipcc on PATH; nvcc ($CUDA_PATH/bin, PATH) when preferNvcc or no hipcc exists.
+CompilerInfo detectCompiler(const QProcessEnvironment &env, const QString &explicitPath = {},
+                            bool preferNvcc = false);
+
+struct VerifyProgress {
+    int step = 0;
+    QString check;   // check id being run
+    QString message; // "compiling vector_add_main.hip for gfx90a"
+};
+
+struct VerifyResult {
+    QList<DeviceInfo> devices;
+    QList<EnvProblem> envProblems;
+    QList<StepRecord> steps;
+    Comparison comparison;
+    bool cancelled = false;
+    QList<Finding> allFindings() const; // steps' then the comparison's, without duplicates
+};
+
+class Verifier {
+public:
+    explicit Verifier(VerifyOptions options);
+
+    void setProgressCallback(std::function<void(const VerifyProgress &)> cb);
+    void setDiagnoseHook(DiagnoseHook hook); // default: the diagnosis engine
+    void setEnvReadCheck(EnvReadCheck check);
+    void setBaseEnvironment(const QProcessEnvironment &env); // default: this process's
+
+    // Each step alone. Devices are queried once (through the probe) when a step needs them.
+    StepRecord runStep1();
+    StepRecord runStep2();
+    StepRecord runStep3();
+    // The given steps in order (1, 2, 3 subset), then the comparison.
+    VerifyResult run(const QList<int> &steps);
+
+    // Safe from any thread: the running child is killed, the remaining checks are
+    // recorded as cancelled.
+    void cancel();
+    bool isCancelled() const;
+
+    const QList<DeviceInfo> &devices() const { return m_devices; }
+    const VerifyOptions &options() const { return m_options; }
+
+private:
+    struct Impl;
+    VerifyOptions m_options;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    std::function<void(const VerifyProgress &)> m_progress;
+    DiagnoseHook m_diagnose;
+    EnvReadCheck m_envReads;
+    QProcessEnvironment m_baseEnv;
+    QList<DeviceInfo> m_devices;
+    bool m_devicesQueried = false;
+    CheckRecord m_devicesCheck;
+    QString m_runtimeVersion;
+};
+
+// The decision over the steps that ran (DESIGN.md): step 1 fails → base chain (direction 1);
+// step 2 fails (like the project) → the artifact (direction 2 or 3 from its findings); only
+// step 3 fails and the variant without Triton passes → context.triton-state; all pass → compare
+// build commands and link lines.
+Comparison compareSteps(const QList<StepRecord> &steps);
+
+// The failure signature of a finished command (exit/signal, first error line, HIP errors seen
+// in its output and AMD log, duration).
+FailureSignature signatureOf(const CheckRecord &run);
+
+// The direction an error name points at ("hipErrorNotFound" → Symbols), None when unknown.
+Direction directionOfError(const QString &errorName);
+
+// The cache folder for compiled kernels: $XDG_CACHE_HOME/hipdoctor/compile or
+// ~/.cache/hipdoctor/compile.
+QString defaultCompileCacheDir();
+
+} // namespace hd
