@@ -316,11 +316,14 @@ public:
                                                nullptr, params, nullptr)
                           : rc;
         launchMs = msSince(t0);
+        // Record the stop event before writing anything, so output never lands inside the
+        // device interval the events measure.
+        int src = lrc == 0 ? eventRecord(evStop, nullptr) : 0;
         p.phaseEvent("launch", "hipModuleLaunchKernel", lrc, lrc ? errorName(lrc) : "",
                      lrc ? errorString(lrc) : "", launchMs, repeat);
         if (lrc)
             return lrc;
-        rc = eventRecord(evStop, nullptr);
+        rc = src;
         p.begin("kernel", "hipEventSynchronize");
         if (rc == 0) {
             failedApi = "hipEventSynchronize";

@@ -478,22 +478,64 @@ int main(int argc, char **argv) {
         candidates.push_back(makeCudaBackend());
     std::vector<LibraryAttempt> tried;
     Backend *backend = nullptr;
+    // auto: a runtime that loads but sees no device (libamdhip64 installed on an NVIDIA
+    // machine) does not win over the next one that has devices. Its init runs before the hello,
+    // with the output held; with a single backend the init runs after the hello, live.
+    const bool multi = candidates.size() > 1;
+    struct Probed {
+        Backend *backend = nullptr;
+        double loadMs = 0;
+        int rc = 0, crc = 0, count = 0;
+        std::vector<std::string> lines;
+        std::vector<std::pair<std::string, std::vector<double>>> times;
+    };
+    Probed chosen, fallback;
     out.hold = true;
-    double loadMs = 0;
     for (auto &c : candidates) {
         p.begin("library-load", "dlopen");
         auto t0 = std::chrono::steady_clock::now();
         bool loaded = c->load(rq.library, tried);
-        loadMs = msSince(t0);
-        if (loaded) {
-            backend = c.get();
+        double ms = msSince(t0);
+        if (!loaded) {
+            // An explicit path that dlopen cannot open will not open for the next backend either.
+            if (!rq.library.empty() && !tried.empty() &&
+                tried.back().error.rfind("loaded, but", 0) != 0)
+                break;
+            continue;
+        }
+        Probed cur;
+        cur.backend = c.get();
+        cur.loadMs = ms;
+        if (!multi) {
+            chosen = cur;
             break;
         }
-        // An explicit path that dlopen cannot open will not open for the next backend either.
-        if (!rq.library.empty() && !tried.empty() &&
-            tried.back().error.rfind("loaded, but", 0) != 0)
+        Backend *b = c.get();
+        p.errName = [b](int e) { return b->errorName(e); };
+        p.errString = [b](int e) { return b->errorString(e); };
+        out.take(); // the begin lines of the search
+        const auto timesBefore = p.times;
+        p.phaseEvent("library-load", "dlopen", 0, "", "", ms, -1, b->libraryPath);
+        cur.rc = b->init(p);
+        cur.crc = b->deviceCount(p, cur.count);
+        cur.lines = out.take();
+        cur.times = std::exchange(p.times, timesBefore);
+        if (cur.crc == 0 && cur.count > 0) {
+            p.times = cur.times;
+            chosen = cur;
             break;
+        }
+        tried.back().error = std::string("loaded, but it sees no device (") +
+                             (cur.crc ? b->errorName(cur.crc) : std::string("0 devices")) + ")";
+        if (!fallback.backend)
+            fallback = cur;
     }
+    if (!chosen.backend && fallback.backend) {
+        chosen = fallback;
+        p.times = fallback.times;
+    }
+    backend = chosen.backend;
+    const double loadMs = chosen.loadMs;
     if (!backend) {
         // Drop the held begin lines: nothing ran beyond dlopen.
         out.discard();
@@ -532,12 +574,16 @@ int main(int argc, char **argv) {
     // The hello goes out first; the held "begin" lines of the library search are dropped.
     out.discard();
     out.line(helloLine);
-    p.phaseEvent("library-load", "dlopen", 0, "", "", loadMs, -1, backend->libraryPath);
-
     Result r;
-    int count = 0;
-    int rc = backend->init(p);
-    int crc = backend->deviceCount(p, count);
+    int count = chosen.count, rc = chosen.rc, crc = chosen.crc;
+    if (multi) {
+        for (const auto &l : chosen.lines)
+            out.line(l);
+    } else {
+        p.phaseEvent("library-load", "dlopen", 0, "", "", loadMs, -1, backend->libraryPath);
+        rc = backend->init(p);
+        crc = backend->deviceCount(p, count);
+    }
     if (crc || count <= 0) {
         int code = crc ? crc : rc;
         r = code ? apiFail(*backend, "runtime-init",

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hdprobe {
@@ -40,6 +41,7 @@ public:
     // Lines produced before the hello (library loading) are held so the hello comes first.
     bool hold = false;
     void release();
+    std::vector<std::string> take() { return std::exchange(m_held, {}); }
     void discard() {
         m_held.clear();
         hold = false;

@@ -104,6 +104,7 @@ run_capture other.jsonl 0 probe-devices-auto probe --stdin "$(request probe-devi
 run_capture other.jsonl 0 probe-devices-cuda probe --stdin "$(request probe-devices-cuda '{"protocol":1,"request":"devices","backend":"cuda"}')" -- "$PROBE"
 st=$(jfield "$W/runs/probe-devices-cuda.stdout" result status); tg=$(jfield "$W/runs/probe-devices-cuda.stdout" device target)
 [ "$st" = ok ] && [ "$tg" = "$SM" ]; check "devices (cuda)" "ok, target $SM" "$st, target $tg" $?
+run_capture other.jsonl 0 probe-devices-hip-log4 probe --env AMD_LOG_LEVEL=4 --stdin "$(request probe-devices-hip-log4 '{"protocol":1,"request":"devices","backend":"hip"}')" -- "$PROBE"
 be=$(jfield "$W/runs/probe-devices-auto.stdout" hello backend)
 [ "$be" = cuda ]; check "devices (auto: hip absent, then cuda)" "backend cuda, hip paths listed as tried" "backend $be" $?
 

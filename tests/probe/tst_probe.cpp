@@ -88,6 +88,16 @@ private slots:
         QCOMPARE(r.signal, 0);
         QVERIFY(r.suggestedFindingIds().contains(QStringLiteral("runtime.no-device")));
         QVERIFY2(r.summary().contains(QStringLiteral("no-device")), qPrintable(r.summary()));
+        if (backend == QLatin1String("auto")) {
+            // hip loaded but saw no device, so auto went on to cuda before settling for hip
+            bool hipNoted = false, cudaTried = false;
+            for (const LibraryAttempt &a : r.hello.tried) {
+                hipNoted |= a.loaded && a.error.contains(QStringLiteral("sees no device"));
+                cudaTried |= a.path.startsWith(QLatin1String("libcuda"));
+            }
+            QVERIFY(hipNoted);
+            QVERIFY(cudaTried);
+        }
     }
 
     // The env profile reaches the runtime: AMD_LOG_LEVEL=4 makes it log, and the parsed log
