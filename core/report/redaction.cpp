@@ -40,6 +40,11 @@ const QRegularExpression &secretAssignment() {
     return re;
 }
 
+const QRegularExpression &envName() {
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    return re;
+}
+
 struct Walker {
     QStringList secrets;
     QList<Redaction> found;
@@ -77,7 +82,8 @@ struct Walker {
                 // "NAME=VALUE" strings (probe environment lists)
                 const QString s = x.toString();
                 const qsizetype eq = s.indexOf(QLatin1Char('='));
-                if (eq > 0 && isSecretEnvName(s.left(eq)) && eq + 1 < s.size())
+                if (eq > 0 && envName().match(s.left(eq)).hasMatch() &&
+                    isSecretEnvName(s.left(eq)) && eq + 1 < s.size())
                     secrets << s.mid(eq + 1);
                 collect(x, key);
             }

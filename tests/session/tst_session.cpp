@@ -1,0 +1,169 @@
+// Session JSON: round trip, unknown fields kept, other/newer schemas refused, and a file
+// truncated at any byte refused with a clear error while the previous file stays intact.
+#include "sample_session.h"
+#include "session/session.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hd;
+
+namespace {
+QByteArray readAll(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+void writeAll(const QString &path, const QByteArray &b) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(b);
+}
+} // namespace
+
+class TestSession : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTrip() {
+        const Session s = hdtest::sampleSession();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QString error;
+        QVERIFY2(saveSession(s, path, &error), qPrintable(error));
+        const auto back = loadSession(path, &error);
+        QVERIFY2(back.has_value(), qPrintable(error));
+        // Same document after a second save: nothing lost or changed.
+        QCOMPARE(back->toJson(), s.toJson());
+        QCOMPARE(back->steps.size(), 3);
+        QCOMPARE(back->steps[0].checks[1].phases.size(), 3);
+        QCOMPARE(back->steps[0].checks[1].launchSamplesMs.size(), 5);
+        QCOMPARE(back->steps[2].signatures.size(), 2);
+        QCOMPARE(back->devices.size(), 1);
+        QCOMPARE(back->devices[0].target.toString(), QStringLiteral("gfx90a:sramecc+:xnack-"));
+        QCOMPARE(back->env, s.env);
+        QCOMPARE(back->findings, s.findings);
+        QCOMPARE(back->comparison.direction, s.comparison.direction);
+        const QJsonObject doc = QJsonDocument::fromJson(readAll(path)).object();
+        QCOMPARE(doc.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("hipdoctor.session/1"));
+    }
+
+    void unknownFieldsAreKept() {
+        QJsonObject o = hdtest::sampleSession().toJson();
+        o.insert(QStringLiteral("written_by_newer_minor"), QStringLiteral("value"));
+        QString error;
+        const auto s = Session::fromJson(o, &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->unknownFields.value(QStringLiteral("written_by_newer_minor")).toString(),
+                 QStringLiteral("value"));
+        QVERIFY(s->toJson().contains(QStringLiteral("x_future_field")));
+        QVERIFY(s->toJson().contains(QStringLiteral("written_by_newer_minor")));
+    }
+
+    void otherSchemasAreRefused_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("newer major")
+            << QByteArray(R"({"schema":"hipdoctor.session/2","steps":[]})") << "newer hipdoctor";
+        QTest::newRow("diagnosis doc")
+            << QByteArray(R"({"schema":"hipdoctor.diagnosis/1"})") << "not a hipdoctor session";
+        QTest::newRow("no schema") << QByteArray(R"({"steps":[]})") << "no \"schema\"";
+        QTest::newRow("array") << QByteArray("[1,2]") << "not a JSON object";
+        QTest::newRow("empty") << QByteArray("") << "empty file";
+        QTest::newRow("steps not a list")
+            << QByteArray(R"({"schema":"hipdoctor.session/1","steps":{"a":1}})")
+            << "\"steps\" is an object";
+        QTest::newRow("garbage") << QByteArray("\x7f"
+                                               "ELF\x02\x01\x01")
+                                 << "corrupt JSON";
+    }
+    void otherSchemasAreRefused() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, expected);
+        QString error;
+        QVERIFY(!parseSession(bytes, QStringLiteral("x.json"), &error));
+        QVERIFY2(error.startsWith(QLatin1String("x.json: ")), qPrintable(error));
+        QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void olderVersionUpgradeIsIdentityForV1() {
+        const QJsonObject o = hdtest::sampleSession().toJson();
+        QCOMPARE(sessionSchemaVersion(o), 1);
+        QCOMPARE(upgradeSessionJson(o, 1), o);
+    }
+
+    // Every prefix of a saved session is refused with the file name and a byte offset, and the
+    // file that is there (the previous session) is not touched by the failed load.
+    void truncatedAtEveryByte() {
+        const Session s = hdtest::sampleSession();
+        QTemporaryDir dir;
+        const QString good = dir.filePath(QStringLiteral("good.json"));
+        QString error;
+        QVERIFY(saveSession(s, good, &error));
+        const QByteArray full = readAll(good);
+        const qsizetype lastBrace = full.lastIndexOf('}');
+        QVERIFY(lastBrace > 100);
+        const QString cut = dir.filePath(QStringLiteral("cut.json"));
+        for (qsizetype n = 0; n <= lastBrace; ++n) {
+            const QByteArray prefix = full.left(n);
+            QString e;
+            const auto r = parseSession(prefix, cut, &e);
+            if (r)
+                QFAIL(qPrintable(QStringLiteral("a session cut at byte %1 of %2 loaded")
+                                     .arg(n)
+                                     .arg(full.size())));
+            if (!e.startsWith(cut) ||
+                (n > 0 && !prefix.trimmed().isEmpty() && !e.contains(QLatin1String("byte"))))
+                QFAIL(qPrintable(QStringLiteral("unclear error at %1: %2").arg(n).arg(e)));
+        }
+        // Through the file API too, on a sample of cut points, with the good file intact.
+        for (qsizetype n : {qsizetype(0), qsizetype(1), lastBrace / 2, lastBrace}) {
+            writeAll(cut, full.left(n));
+            QString e;
+            QVERIFY(!loadSession(cut, &e));
+            QVERIFY2(e.contains(cut), qPrintable(e));
+            QCOMPARE(readAll(cut), full.left(n)); // a failed load never rewrites the file
+        }
+        QCOMPARE(readAll(good), full);
+        QVERIFY(loadSession(good, &error));
+    }
+
+    // A save that dies halfway (crash, full disk) leaves the previous session as it was.
+    void interruptedSaveKeepsPreviousFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        Session first = hdtest::sampleSession();
+        QString error;
+        QVERIFY(saveSession(first, path, &error));
+        const QByteArray before = readAll(path);
+        Session second = first;
+        second.host = QStringLiteral("otherhost");
+        for (qint64 failAt :
+             {qint64(0), qint64(1), qint64(before.size() / 2), qint64(before.size() - 2)}) {
+            SessionSaveOptions o;
+            o.failAfterBytes = failAt;
+            QVERIFY(!saveSession(second, path, &error, o));
+            QVERIFY2(error.contains(QLatin1String("unchanged")), qPrintable(error));
+            QCOMPARE(readAll(path), before);
+        }
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 QStringList{QStringLiteral("s.json")}); // no temp left
+        QVERIFY(saveSession(second, path, &error));
+        QCOMPARE(loadSession(path, &error)->host, QStringLiteral("otherhost"));
+    }
+
+    void unwritableLocation() {
+        QString error;
+        QVERIFY(!saveSession(hdtest::sampleSession(), QStringLiteral("/nonexistent-dir/s.json"),
+                             &error));
+        QVERIFY2(error.contains(QLatin1String("/nonexistent-dir/s.json")), qPrintable(error));
+        QVERIFY(!loadSession(QStringLiteral("/nonexistent-dir/s.json"), &error));
+        QVERIFY2(error.contains(QLatin1String("cannot read")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSession)
+#include "tst_session.moc"
