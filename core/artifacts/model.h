@@ -99,7 +99,8 @@ struct CodeObject {
     int codeObjectVersion = 0; // AMD: 2..6; 0 when unknown
     uint32_t elfFlags = 0;
     int elfOsAbi = 0, elfAbiVersion = 0;
-    QString ptxVersion; // PTX ".version" / NVIDIA toolkit hint
+    QString ptxVersion;     // PTX ".version" / NVIDIA toolkit hint
+    QString metadataTarget; // AMD: amdhsa.target from the metadata note (v4+), "" if absent
     QList<KernelInfo> kernels;
     QList<Symbol> symbols;
     QStringList undefinedSymbols;
@@ -116,6 +117,9 @@ struct BundleEntry {
     uint64_t offset = 0; // from the bundle's start
     uint64_t size = 0;
     int codeObjectIndex = -1; // into ArtifactReport::codeObjects, -1 if none
+    // What the entry holds: "code-object", "bitcode" (-fgpu-rdc), "empty" (host), "cubin",
+    // "ptx", "out-of-range" (offset/size past the end), "unknown".
+    QString content;
 
     QJsonObject toJson() const;
 };

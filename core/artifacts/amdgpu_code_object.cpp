@@ -1,0 +1,250 @@
+#include "artifacts/amdgpu_code_object.h"
+
+#include "artifacts/symbols.h"
+
+#include <llvm/BinaryFormat/ELF.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/Object/ELF.h>
+#include <llvm/Support/Error.h>
+
+#include <QSet>
+
+#include <cstring>
+
+namespace hd {
+
+namespace {
+
+using ELFT = llvm::object::ELF64LE;
+using Elf = llvm::object::ELFFile<ELFT>;
+
+QString errorText(llvm::Error e) {
+    return QString::fromStdString(llvm::toString(std::move(e)));
+}
+
+QString qstr(llvm::StringRef s) {
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+template <typename Note> llvm::ArrayRef<uint8_t> noteDesc(const Note &n) {
+#if LLVM_VERSION_MAJOR >= 17
+    return n.getDesc(4);
+#else
+    return n.getDesc();
+#endif
+}
+
+} // namespace
+
+bool looksLikeElf(const char *data, size_t size) {
+    return size >= 4 && std::memcmp(data,
+                                    "\x7f"
+                                    "ELF",
+                                    4) == 0;
+}
+
+bool looksLikeAmdgpuElf(const char *data, size_t size) {
+    if (!looksLikeElf(data, size) || size < 20)
+        return false;
+    uint16_t machine = 0;
+    std::memcpy(&machine, data + 18, 2);
+    return data[4] == 2 /*ELFCLASS64*/ && data[5] == 1 /*LSB*/ && machine == llvm::ELF::EM_AMDGPU;
+}
+
+int amdgpuCodeObjectVersion(int osAbi, int abiVersion) {
+    if (osAbi != llvm::ELF::ELFOSABI_AMDGPU_HSA)
+        return 0;
+    return abiVersion >= 0 && abiVersion <= 4 ? abiVersion + 2 : 0;
+}
+
+CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectSource &src,
+                                bool wantSymbols, bool wantMetadata) {
+    CodeObject co;
+    co.origin = src.origin;
+    co.fileOffset = src.fileOffset;
+    co.size = size;
+    co.insideCompressed = src.insideCompressed;
+    co.format = CodeObject::Format::AmdgpuElf;
+    // Inside a compressed bundle no offset of the file points at the problem; name the bundle.
+    auto problem = [&](uint64_t at, const QString &msg) {
+        co.problems.append(
+            Problem{src.file, qint64(src.insideCompressed ? src.fileOffset : src.fileOffset + at),
+                    src.insideCompressed
+                        ? msg + QStringLiteral(" (at 0x%1 in the decompressed data)").arg(at, 0, 16)
+                        : msg,
+                    false});
+    };
+    if (!looksLikeAmdgpuElf(data, size)) {
+        problem(0, looksLikeElf(data, size)
+                       ? QStringLiteral("ELF but not a 64-bit little-endian AMDGPU code object")
+                       : QStringLiteral("not an ELF file"));
+        return co;
+    }
+    auto elfOr = Elf::create(llvm::StringRef(data, size));
+    if (!elfOr) {
+        problem(0, QStringLiteral("unreadable AMDGPU ELF: %1").arg(errorText(elfOr.takeError())));
+        return co;
+    }
+    const Elf &elf = *elfOr;
+    const auto &hdr = elf.getHeader();
+    co.elfFlags = hdr.e_flags;
+    co.elfOsAbi = hdr.e_ident[llvm::ELF::EI_OSABI];
+    co.elfAbiVersion = hdr.e_ident[llvm::ELF::EI_ABIVERSION];
+    co.codeObjectVersion = amdgpuCodeObjectVersion(co.elfOsAbi, co.elfAbiVersion);
+    if (co.elfOsAbi != llvm::ELF::ELFOSABI_AMDGPU_HSA)
+        problem(7, QStringLiteral("OS ABI %1 is not HSA (64): a %2 code object the HIP runtime "
+                                  "does not load")
+                       .arg(co.elfOsAbi)
+                       .arg(co.elfOsAbi == 65   ? QStringLiteral("PAL")
+                            : co.elfOsAbi == 66 ? QStringLiteral("Mesa")
+                                                : QStringLiteral("non-HSA")));
+    else if (co.codeObjectVersion == 0)
+        problem(8, QStringLiteral("unknown code object ABI version %1").arg(co.elfAbiVersion));
+    co.target = TargetId::fromAmdgpuElf(co.elfFlags, co.codeObjectVersion);
+
+    auto sectionsOr = elf.sections();
+    if (!sectionsOr) {
+        problem(hdr.e_shoff, QStringLiteral("section headers unreadable: %1")
+                                 .arg(errorText(sectionsOr.takeError())));
+        return co;
+    }
+    const auto sections = *sectionsOr;
+    QList<QString> sectionNames;
+    sectionNames.reserve(qsizetype(sections.size()));
+    for (const auto &sec : sections) {
+        auto nameOr = elf.getSectionName(sec);
+        if (nameOr)
+            sectionNames.append(qstr(*nameOr));
+        else {
+            llvm::consumeError(nameOr.takeError());
+            sectionNames.append(QString());
+        }
+    }
+
+    const typename ELFT::Shdr *symtab = nullptr;
+    const typename ELFT::Shdr *dynsym = nullptr;
+    for (const auto &sec : sections) {
+        if (sec.sh_type == llvm::ELF::SHT_SYMTAB)
+            symtab = &sec;
+        else if (sec.sh_type == llvm::ELF::SHT_DYNSYM)
+            dynsym = &sec;
+        else if (sec.sh_type == llvm::ELF::SHT_NOTE && wantMetadata) {
+            llvm::Error err = llvm::Error::success();
+            for (const auto &note : elf.notes(sec, err)) {
+                const llvm::StringRef owner = note.getName();
+                const auto desc = noteDesc(note);
+                QString why;
+                if (owner == "AMDGPU" && note.getType() == llvm::ELF::NT_AMDGPU_METADATA) {
+                    QString mdTarget;
+                    if (!parseAmdgpuMetadataMsgpack(reinterpret_cast<const char *>(desc.data()),
+                                                    desc.size(), co.kernels, &mdTarget, &why))
+                        problem(sec.sh_offset, why);
+                    co.metadataTarget = mdTarget;
+                } else if (owner == "AMD" && note.getType() == llvm::ELF::NT_AMD_HSA_METADATA) {
+                    if (!parseAmdgpuMetadataYaml(reinterpret_cast<const char *>(desc.data()),
+                                                 desc.size(), co.kernels, &why))
+                        problem(sec.sh_offset, why);
+                }
+            }
+            if (err)
+                problem(
+                    sec.sh_offset,
+                    QStringLiteral("note section unreadable: %1").arg(errorText(std::move(err))));
+        }
+    }
+    if (!wantSymbols && !wantMetadata)
+        return co;
+
+    const auto *table = symtab ? symtab : dynsym;
+    if (!table)
+        return co;
+    auto symsOr = elf.symbols(table);
+    auto strOr = elf.getStringTableForSymtab(*table);
+    if (!symsOr) {
+        problem(table->sh_offset,
+                QStringLiteral("symbol table unreadable: %1").arg(errorText(symsOr.takeError())));
+        if (!strOr)
+            llvm::consumeError(strOr.takeError());
+        return co;
+    }
+    if (!strOr) {
+        problem(
+            table->sh_offset,
+            QStringLiteral("symbol string table unreadable: %1").arg(errorText(strOr.takeError())));
+        return co;
+    }
+    const llvm::StringRef strtab = *strOr;
+    // A kernel is a FUNC with a "<name>.kd" descriptor next to it.
+    QSet<QByteArray> descriptors;
+    for (const auto &sym : *symsOr) {
+        if (sym.getType() != llvm::ELF::STT_OBJECT || sym.st_name >= strtab.size())
+            continue;
+        const llvm::StringRef n(strtab.data() + sym.st_name);
+        if (n.endswith(".kd"))
+            descriptors.insert(QByteArray(n.data(), qsizetype(n.size() - 3)));
+    }
+    QSet<QString> undefinedSeen;
+    bool badName = false;
+    for (const auto &sym : *symsOr) {
+        if (sym.st_name == 0)
+            continue;
+        if (sym.st_name >= strtab.size()) {
+            if (!badName)
+                problem(table->sh_offset, QStringLiteral("symbol name offset 0x%1 past the end "
+                                                         "of the string table")
+                                              .arg(sym.st_name, 0, 16));
+            badName = true;
+            continue;
+        }
+        // strtab is NUL-terminated (checked by getStringTableForSymtab).
+        const llvm::StringRef n(strtab.data() + sym.st_name);
+        const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
+        if (undef) {
+            const QString u = qstr(n);
+            if (!undefinedSeen.contains(u)) {
+                undefinedSeen.insert(u);
+                co.undefinedSymbols.append(u);
+            }
+        }
+        if (!wantSymbols)
+            continue;
+        Symbol s;
+        s.name = qstr(n);
+        s.demangled = demangleSymbol(n);
+        s.binding = symbolBindingName(sym.getBinding());
+        s.visibility = symbolVisibilityName(sym.st_other);
+        s.value = sym.st_value;
+        s.size = sym.st_size;
+        s.undefined = undef;
+        if (!undef && sym.st_shndx < sectionNames.size())
+            s.section = sectionNames[sym.st_shndx];
+        else if (sym.st_shndx == llvm::ELF::SHN_ABS)
+            s.section = QStringLiteral("*ABS*");
+        switch (sym.getType()) {
+        case llvm::ELF::STT_FUNC:
+            s.kind = descriptors.contains(QByteArray(n.data(), qsizetype(n.size())))
+                         ? SymbolKind::Kernel
+                         : SymbolKind::DeviceFunction;
+            break;
+        case llvm::ELF::STT_AMDGPU_HSA_KERNEL: // code object v2
+            s.kind = SymbolKind::Kernel;
+            break;
+        case llvm::ELF::STT_OBJECT:
+            s.kind = n.endswith(".kd") ? SymbolKind::KernelDescriptor : SymbolKind::Object;
+            break;
+        case llvm::ELF::STT_SECTION:
+            s.kind = SymbolKind::Section;
+            break;
+        case llvm::ELF::STT_FILE:
+            s.kind = SymbolKind::File;
+            break;
+        default:
+            s.kind = SymbolKind::Other;
+            break;
+        }
+        co.symbols.append(std::move(s));
+    }
+    return co;
+}
+
+} // namespace hd

@@ -1,0 +1,293 @@
+// Entry points of the inspector: map the file, detect what it is, hand it to the readers.
+
+#include "artifacts/inspector.h"
+
+#include "artifacts/amdgpu_code_object.h"
+#include "artifacts/bytes.h"
+#include "artifacts/inspector_p.h"
+#include "artifacts/offload_bundle.h"
+#include "loader/loader.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace hd {
+
+namespace detail {
+
+namespace {
+
+QString hex(uint64_t v) {
+    return QStringLiteral("0x%1").arg(v, 0, 16);
+}
+
+bool isBitcode(const char *d, size_t n) {
+    return n >= 4 && d[0] == 'B' && d[1] == 'C' && uint8_t(d[2]) == 0xC0 && uint8_t(d[3]) == 0xDE;
+}
+
+// CCOB v1 does not store its size: it ends where the next bundle starts (4096-aligned in
+// .hip_fatbin) or at the end of the region.
+uint64_t ccobV1Extent(const char *data, size_t size) {
+    for (uint64_t pos = 4096; pos < size; pos += 4096)
+        if (looksLikeCcob(data + pos, size - pos) || looksLikeOffloadBundle(data + pos, size - pos))
+            return pos;
+    return size;
+}
+
+} // namespace
+
+int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, size_t size,
+                     uint64_t fileOffset, const QString &origin, bool insideCompressed) {
+    if (size == 0) {
+        entry.content = QStringLiteral("empty");
+        return -1;
+    }
+    if (looksLikeAmdgpuElf(data, size)) {
+        entry.content = QStringLiteral("code-object");
+        CodeObjectSource src{ctx.file, fileOffset, origin, insideCompressed};
+        ctx.report.codeObjects.append(
+            readAmdgpuCodeObject(data, size, src, ctx.options.symbols, ctx.options.metadata));
+        return int(ctx.report.codeObjects.size() - 1);
+    }
+    if (isBitcode(data, size)) {
+        entry.content = QStringLiteral("bitcode");
+        return -1;
+    }
+    // TODO(inspector-nvidia integration): cubin / PTX entries of "cuda"/"openmp" bundles go
+    // through hd::nvidia::readCubin / readPtx once nvidia.cpp is in the build.
+    entry.content = QStringLiteral("unknown");
+    if (isHipEntryKind(entry.kind))
+        ctx.report.problems.append(Problem{
+            ctx.file, qint64(fileOffset),
+            QStringLiteral("bundle entry %1 holds neither an AMDGPU code object nor "
+                           "bitcode%2")
+                .arg(entry.id, insideCompressed ? QStringLiteral(" (inside a compressed bundle)")
+                                                : QString()),
+            false});
+    return -1;
+}
+
+uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
+                      const QString &origin) {
+    if (offset >= ctx.size) {
+        ctx.problem(offset, QStringLiteral("bundle offset %1 lies past the end of the file (%2 "
+                                           "bytes)")
+                                .arg(hex(offset))
+                                .arg(ctx.size));
+        return 0;
+    }
+    maxSize = std::min<uint64_t>(maxSize, ctx.size - offset);
+    const char *p = ctx.data + offset;
+
+    if (looksLikeCcob(p, size_t(maxSize))) {
+        QString why;
+        const auto h = readCcobHeader(p, size_t(maxSize), &why);
+        if (!h) {
+            ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2").arg(origin, why));
+            return 0;
+        }
+        Bundle b;
+        b.origin = origin;
+        b.fileOffset = offset;
+        b.compressed = true;
+        b.ccobVersion = h->version;
+        b.compression = h->methodName();
+        b.uncompressedSize = h->uncompressedSize;
+        b.size = h->version >= 2 ? std::min<uint64_t>(h->totalSize, maxSize)
+                                 : ccobV1Extent(p, size_t(maxSize));
+        auto data = decompressCcob(p, size_t(h->version >= 2 ? maxSize : b.size), *h, &why);
+        if (!data) {
+            ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
+                                    .arg(origin)
+                                    .arg(h->version)
+                                    .arg(b.compression, why));
+            ctx.report.bundles.append(b);
+            return b.size;
+        }
+        const uint64_t hash = ccobHash(data->constData(), size_t(data->size()));
+        if (hash != h->hash)
+            ctx.problem(offset, QStringLiteral("compressed bundle (%1): hash %2 does not match "
+                                               "the MD5 of the decompressed data (%3)")
+                                    .arg(origin, hex(h->hash), hex(hash)));
+        QList<Problem> inner;
+        auto bundle =
+            readOffloadBundle(data->constData(), size_t(data->size()), ctx.file, 0, inner);
+        for (Problem &pr : inner) {
+            pr.message +=
+                QStringLiteral(" (at %1 in the decompressed bundle)").arg(hex(uint64_t(pr.offset)));
+            pr.offset = qint64(offset);
+            ctx.report.problems.append(pr);
+        }
+        if (bundle) {
+            for (BundleEntry &e : bundle->entries) {
+                if (ctx.cancelled())
+                    break;
+                if (e.content == QLatin1String("out-of-range"))
+                    continue;
+                e.codeObjectIndex = readEntryPayload(
+                    ctx, e, data->constData() + e.offset, size_t(e.size), offset,
+                    QStringLiteral("entry %1 of compressed bundle @ %2").arg(e.id, origin), true);
+            }
+            b.entries = bundle->entries;
+        }
+        ctx.report.bundles.append(b);
+        return b.size;
+    }
+
+    auto bundle = readOffloadBundle(p, size_t(maxSize), ctx.file, offset, ctx.report.problems);
+    if (!bundle)
+        return 0;
+    bundle->origin = origin;
+    for (BundleEntry &e : bundle->entries) {
+        if (ctx.cancelled())
+            break;
+        if (e.content == QLatin1String("out-of-range"))
+            continue;
+        e.codeObjectIndex = readEntryPayload(
+            ctx, e, p + e.offset, size_t(e.size), offset + e.offset,
+            QStringLiteral("entry %1 @ %2+%3").arg(e.id, origin, hex(e.offset)), false);
+    }
+    ctx.report.bundles.append(*bundle);
+    return bundle->size;
+}
+
+} // namespace detail
+
+namespace {
+
+// Where ld.so would find each DT_NEEDED library (loader/ does the searching).
+void resolveNeeded(detail::InspectContext &ctx) {
+    if (!ctx.options.resolveLibraries || !ctx.report.host || ctx.report.host->needed.isEmpty())
+        return;
+    HostInfo &host = *ctx.report.host;
+    LoaderEnvironment env = LoaderEnvironment::fromProcess();
+    if (!ctx.options.ldLibraryPath.isEmpty())
+        env.ldLibraryPath = ctx.options.ldLibraryPath;
+    LoaderQuery q;
+    q.binaryPath = QFileInfo(ctx.report.path).absoluteFilePath();
+    q.rpath = host.rpath;
+    q.runpath = host.runpath;
+    q.isExecutable = ctx.report.kind == ArtifactKind::HostExecutable;
+    uint16_t machine = 0;
+    if (bytes::readLe(ctx.data, ctx.size, 18, machine))
+        q.elfMachine = machine;
+    q.elfClass = ctx.size > 4 && ctx.data[4] == 1 ? 32 : 64;
+    for (const QString &name : host.needed) {
+        if (ctx.cancelled())
+            break;
+        host.resolutions.append(resolveLibrary(name, q, env, &ctx.report.problems));
+    }
+}
+
+void inspectData(detail::InspectContext &ctx) {
+    const ArtifactKind kind = detectArtifactKind(ctx.data, ctx.size);
+    ctx.report.kind = kind;
+    switch (kind) {
+    case ArtifactKind::AmdgpuCodeObject: {
+        CodeObjectSource src{ctx.file, 0, QStringLiteral("file"), false};
+        ctx.report.codeObjects.append(readAmdgpuCodeObject(
+            ctx.data, ctx.size, src, ctx.options.symbols, ctx.options.metadata));
+        break;
+    }
+    case ArtifactKind::OffloadBundle:
+    case ArtifactKind::CompressedBundle:
+        if (detail::readBundleAt(ctx, 0, ctx.size, QStringLiteral("file")) == 0 &&
+            ctx.report.bundles.isEmpty())
+            for (Problem &p : ctx.report.problems)
+                p.fatal = true;
+        break;
+    case ArtifactKind::HostExecutable:
+    case ArtifactKind::HostSharedLibrary:
+    case ArtifactKind::HostRelocatable:
+        detail::readHostElf(ctx);
+        resolveNeeded(ctx);
+        break;
+    case ArtifactKind::NvidiaCubin:
+    case ArtifactKind::NvidiaFatbin:
+    case ArtifactKind::NvidiaPtx:
+        // TODO(inspector-nvidia integration): hd::nvidia::readCubin / readFatbinContainer /
+        // readPtx once nvidia.cpp is in the build.
+        ctx.problem(0, QStringLiteral("NVIDIA device code is not decoded by this build"));
+        break;
+    case ArtifactKind::Text:
+        ctx.problem(0, QStringLiteral("a text file, not a binary artifact"), true);
+        break;
+    case ArtifactKind::Unknown:
+    case ArtifactKind::Directory: {
+        QByteArray head = QByteArray(ctx.data, qsizetype(std::min<size_t>(ctx.size, 8)));
+        ctx.problem(0,
+                    QStringLiteral("not a recognised artifact (first bytes %1): expected a "
+                                   "host ELF, an AMDGPU code object, an offload bundle, a "
+                                   "compressed bundle (CCOB) or NVIDIA device code")
+                        .arg(QString::fromLatin1(head.toHex(' '))),
+                    true);
+        break;
+    }
+    }
+}
+
+} // namespace
+
+ArtifactReport inspectBytes(const QByteArray &bytes, const QString &displayName,
+                            const InspectOptions &options) {
+    ArtifactReport report;
+    report.path = displayName;
+    report.fileSize = uint64_t(bytes.size());
+    detail::InspectContext ctx{displayName, bytes.constData(), size_t(bytes.size()), options,
+                               report};
+    if (bytes.isEmpty()) {
+        ctx.problem(0, QStringLiteral("empty file (0 bytes)"), true);
+        return report;
+    }
+    inspectData(ctx);
+    return report;
+}
+
+ArtifactReport inspectFile(const QString &path, const InspectOptions &options) {
+    ArtifactReport report;
+    report.path = path;
+    const QFileInfo fi(path);
+    auto fatal = [&](const QString &msg) {
+        report.problems.append(Problem{path, -1, msg, true});
+        return report;
+    };
+    if (!fi.exists())
+        return fatal(QStringLiteral("no such file"));
+    if (fi.isDir()) {
+        report.kind = ArtifactKind::Directory;
+        return fatal(QStringLiteral("is a directory, not a file"));
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return fatal(QStringLiteral("cannot be opened: %1").arg(f.errorString()));
+    const qint64 size = f.size();
+    report.fileSize = uint64_t(std::max<qint64>(size, 0));
+    if (size <= 0) {
+        // Special files (/proc, pipes) report 0; read a bounded amount instead of mapping.
+        const QByteArray all = f.read(64 << 20);
+        if (all.isEmpty())
+            return fatal(QStringLiteral("empty file (0 bytes)"));
+        report = inspectBytes(all, path, options);
+        return report;
+    }
+    // mmap: only the pages the readers touch are read (librocsparse is 1.3 GB).
+    uchar *map = f.map(0, size);
+    if (!map) {
+        if (size > (256 << 20))
+            return fatal(QStringLiteral("cannot be mapped into memory: %1").arg(f.errorString()));
+        const QByteArray all = f.readAll();
+        if (all.size() != size)
+            return fatal(QStringLiteral("read error: %1").arg(f.errorString()));
+        ArtifactReport r = inspectBytes(all, path, options);
+        return r;
+    }
+    detail::InspectContext ctx{path, reinterpret_cast<const char *>(map), size_t(size), options,
+                               report};
+    inspectData(ctx);
+    f.unmap(map);
+    return report;
+}
+
+} // namespace hd

@@ -1,0 +1,37 @@
+#pragma once
+
+// Internals shared by the inspector's readers (not part of the engine's public API).
+
+#include "artifacts/inspector.h"
+
+namespace hd::detail {
+
+// One inspection in progress: the bytes of the whole file and the report being filled.
+struct InspectContext {
+    QString file; // display name for Problems
+    const char *data = nullptr;
+    size_t size = 0;
+    const InspectOptions &options;
+    ArtifactReport &report;
+
+    bool cancelled() const { return options.cancel && options.cancel->load(); }
+    void problem(uint64_t offset, const QString &message, bool fatal = false) {
+        report.problems.append(Problem{file, qint64(offset), message, fatal});
+    }
+};
+
+// Reads a bundle (plain or CCOB) at data[offset], using at most maxSize bytes, and appends it
+// and its code objects to the report. Returns the bytes the bundle occupies (0: none read).
+uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
+                      const QString &origin);
+
+// Reads the code object (or other payload) of one bundle entry at data[0..size) and returns
+// its index in report.codeObjects, or -1; sets entry.content.
+int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, size_t size,
+                     uint64_t fileOffset, const QString &origin, bool insideCompressed);
+
+// Host ELF: dynamic section, symbols, .hip_fatbin through .hipFatBinSegment, -fgpu-rdc
+// sections, .nv_fatbin, library resolution.
+void readHostElf(InspectContext &ctx);
+
+} // namespace hd::detail

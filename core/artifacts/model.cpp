@@ -1,0 +1,230 @@
+#include "artifacts/model.h"
+
+#include <QJsonArray>
+
+namespace hd {
+
+namespace {
+
+QJsonArray toArray(const QStringList &l) {
+    return QJsonArray::fromStringList(l);
+}
+
+template <typename T> QJsonArray toArray(const QList<T> &l) {
+    QJsonArray a;
+    for (const T &x : l)
+        a.append(x.toJson());
+    return a;
+}
+
+// JSON numbers are doubles: offsets and sizes beyond 2^53 would lose precision, but no file
+// we read is that large; keep them numeric so scripts can compare them.
+QJsonValue num(uint64_t v) {
+    return QJsonValue(double(v));
+}
+
+} // namespace
+
+QString artifactKindName(ArtifactKind k) {
+    switch (k) {
+    case ArtifactKind::Unknown:
+        return QStringLiteral("unknown");
+    case ArtifactKind::HostExecutable:
+        return QStringLiteral("host-executable");
+    case ArtifactKind::HostSharedLibrary:
+        return QStringLiteral("host-shared-library");
+    case ArtifactKind::HostRelocatable:
+        return QStringLiteral("host-relocatable");
+    case ArtifactKind::AmdgpuCodeObject:
+        return QStringLiteral("amdgpu-code-object");
+    case ArtifactKind::OffloadBundle:
+        return QStringLiteral("offload-bundle");
+    case ArtifactKind::CompressedBundle:
+        return QStringLiteral("compressed-bundle");
+    case ArtifactKind::NvidiaCubin:
+        return QStringLiteral("nvidia-cubin");
+    case ArtifactKind::NvidiaFatbin:
+        return QStringLiteral("nvidia-fatbin");
+    case ArtifactKind::NvidiaPtx:
+        return QStringLiteral("nvidia-ptx");
+    case ArtifactKind::Directory:
+        return QStringLiteral("directory");
+    case ArtifactKind::Text:
+        return QStringLiteral("text");
+    }
+    return QStringLiteral("unknown");
+}
+
+QString symbolKindName(SymbolKind k) {
+    switch (k) {
+    case SymbolKind::Kernel:
+        return QStringLiteral("kernel");
+    case SymbolKind::KernelDescriptor:
+        return QStringLiteral("kernel-descriptor");
+    case SymbolKind::DeviceFunction:
+        return QStringLiteral("device-function");
+    case SymbolKind::HostFunction:
+        return QStringLiteral("host-function");
+    case SymbolKind::Object:
+        return QStringLiteral("object");
+    case SymbolKind::Section:
+        return QStringLiteral("section");
+    case SymbolKind::File:
+        return QStringLiteral("file");
+    case SymbolKind::Other:
+        return QStringLiteral("other");
+    }
+    return QStringLiteral("other");
+}
+
+QJsonObject Symbol::toJson() const {
+    QJsonObject o{
+        {QStringLiteral("name"), name},       {QStringLiteral("kind"), symbolKindName(kind)},
+        {QStringLiteral("binding"), binding}, {QStringLiteral("visibility"), visibility},
+        {QStringLiteral("section"), section}, {QStringLiteral("value"), num(value)},
+        {QStringLiteral("size"), num(size)},  {QStringLiteral("undefined"), undefined}};
+    if (demangled != name)
+        o.insert(QStringLiteral("demangled"), demangled);
+    return o;
+}
+
+QJsonObject KernelArg::toJson() const {
+    QJsonObject o{{QStringLiteral("value_kind"), valueKind},
+                  {QStringLiteral("size"), num(size)},
+                  {QStringLiteral("offset"), num(offset)},
+                  {QStringLiteral("hidden"), hidden()}};
+    if (!name.isEmpty())
+        o.insert(QStringLiteral("name"), name);
+    if (!typeName.isEmpty())
+        o.insert(QStringLiteral("type_name"), typeName);
+    if (!addressSpace.isEmpty())
+        o.insert(QStringLiteral("address_space"), addressSpace);
+    return o;
+}
+
+QJsonObject KernelInfo::toJson() const {
+    return QJsonObject{{QStringLiteral("name"), name},
+                       {QStringLiteral("symbol"), symbol},
+                       {QStringLiteral("args"), toArray(args)},
+                       {QStringLiteral("kernarg_segment_size"), num(kernargSegmentSize)},
+                       {QStringLiteral("kernarg_segment_align"), num(kernargSegmentAlign)},
+                       {QStringLiteral("group_segment_fixed_size"), num(groupSegmentFixedSize)},
+                       {QStringLiteral("private_segment_fixed_size"), num(privateSegmentFixedSize)},
+                       {QStringLiteral("wavefront_size"), wavefrontSize},
+                       {QStringLiteral("sgpr_count"), sgprCount},
+                       {QStringLiteral("vgpr_count"), vgprCount},
+                       {QStringLiteral("agpr_count"), agprCount},
+                       {QStringLiteral("sgpr_spill_count"), sgprSpillCount},
+                       {QStringLiteral("vgpr_spill_count"), vgprSpillCount},
+                       {QStringLiteral("max_flat_workgroup_size"), maxFlatWorkgroupSize},
+                       {QStringLiteral("uses_dynamic_stack"), usesDynamicStack}};
+}
+
+static QString formatName(CodeObject::Format f) {
+    switch (f) {
+    case CodeObject::Format::AmdgpuElf:
+        return QStringLiteral("amdgpu-elf");
+    case CodeObject::Format::NvidiaCubin:
+        return QStringLiteral("nvidia-cubin");
+    case CodeObject::Format::NvidiaPtx:
+        return QStringLiteral("nvidia-ptx");
+    }
+    return QStringLiteral("unknown");
+}
+
+QJsonObject CodeObject::toJson() const {
+    QJsonObject o{{QStringLiteral("origin"), origin},
+                  {QStringLiteral("file_offset"), num(fileOffset)},
+                  {QStringLiteral("size"), num(size)},
+                  {QStringLiteral("inside_compressed"), insideCompressed},
+                  {QStringLiteral("format"), formatName(format)},
+                  {QStringLiteral("target"), target.isValid() ? target.toString() : QString()},
+                  {QStringLiteral("target_detail"), target.toJson()},
+                  {QStringLiteral("code_object_version"), codeObjectVersion},
+                  {QStringLiteral("elf_flags"), num(elfFlags)},
+                  {QStringLiteral("elf_osabi"), elfOsAbi},
+                  {QStringLiteral("elf_abiversion"), elfAbiVersion},
+                  {QStringLiteral("kernels"), toArray(kernels)},
+                  {QStringLiteral("symbols"), toArray(symbols)},
+                  {QStringLiteral("undefined_symbols"), toArray(undefinedSymbols)},
+                  {QStringLiteral("problems"), toArray(problems)}};
+    if (!ptxVersion.isEmpty())
+        o.insert(QStringLiteral("ptx_version"), ptxVersion);
+    if (!metadataTarget.isEmpty())
+        o.insert(QStringLiteral("metadata_target"), metadataTarget);
+    return o;
+}
+
+QJsonObject BundleEntry::toJson() const {
+    QJsonObject o{{QStringLiteral("id"), id},
+                  {QStringLiteral("kind"), kind},
+                  {QStringLiteral("triple"), triple},
+                  {QStringLiteral("target_id"), targetId},
+                  {QStringLiteral("offset"), num(offset)},
+                  {QStringLiteral("size"), num(size)},
+                  {QStringLiteral("content"), content}};
+    if (codeObjectIndex >= 0)
+        o.insert(QStringLiteral("code_object"), codeObjectIndex);
+    return o;
+}
+
+QJsonObject Bundle::toJson() const {
+    QJsonObject o{{QStringLiteral("origin"), origin},
+                  {QStringLiteral("file_offset"), num(fileOffset)},
+                  {QStringLiteral("size"), num(size)},
+                  {QStringLiteral("compressed"), compressed},
+                  {QStringLiteral("entries"), toArray(entries)}};
+    if (compressed) {
+        o.insert(QStringLiteral("ccob_version"), ccobVersion);
+        o.insert(QStringLiteral("compression"), compression);
+        o.insert(QStringLiteral("uncompressed_size"), num(uncompressedSize));
+    }
+    return o;
+}
+
+QJsonObject LibraryResolution::toJson() const {
+    QJsonObject o{{QStringLiteral("name"), name},
+                  {QStringLiteral("found"), found()},
+                  {QStringLiteral("path"), path},
+                  {QStringLiteral("via"), via},
+                  {QStringLiteral("searched"), toArray(searched)}};
+    if (!otherVersions.isEmpty())
+        o.insert(QStringLiteral("other_versions"), toArray(otherVersions));
+    return o;
+}
+
+QJsonObject HostInfo::toJson() const {
+    return QJsonObject{{QStringLiteral("machine"), machine},
+                       {QStringLiteral("soname"), soname},
+                       {QStringLiteral("interpreter"), interpreter},
+                       {QStringLiteral("needed"), toArray(needed)},
+                       {QStringLiteral("rpath"), toArray(rpath)},
+                       {QStringLiteral("runpath"), toArray(runpath)},
+                       {QStringLiteral("undefined_dynamic"), toArray(undefinedDynamic)},
+                       {QStringLiteral("resolutions"), toArray(resolutions)},
+                       {QStringLiteral("has_hip_fatbin"), hasHipFatbin},
+                       {QStringLiteral("has_nv_fatbin"), hasNvFatbin},
+                       {QStringLiteral("has_offload_sections"), hasOffloadSections},
+                       {QStringLiteral("host_functions"), toArray(hostFunctions)}};
+}
+
+QJsonObject ArtifactReport::toJson() const {
+    QJsonObject o{{QStringLiteral("path"), path},
+                  {QStringLiteral("kind"), artifactKindName(kind)},
+                  {QStringLiteral("file_size"), num(fileSize)},
+                  {QStringLiteral("bundles"), toArray(bundles)},
+                  {QStringLiteral("code_objects"), toArray(codeObjects)},
+                  {QStringLiteral("problems"), toArray(problems)}};
+    if (host)
+        o.insert(QStringLiteral("host"), host->toJson());
+    return o;
+}
+
+int ArtifactReport::kernelCount() const {
+    int n = 0;
+    for (const CodeObject &co : codeObjects)
+        n += int(co.kernels.size());
+    return n;
+}
+
+} // namespace hd

@@ -1,0 +1,267 @@
+#include "artifacts/offload_bundle.h"
+
+#include "artifacts/bytes.h"
+
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/Support/MD5.h>
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <limits>
+
+namespace hd {
+
+namespace {
+
+QString hex(uint64_t v) {
+    return QStringLiteral("0x%1").arg(v, 0, 16);
+}
+
+// QByteArray holds at most 2^31 - 1 bytes in Qt 6 on some paths; a header claiming more is
+// refused rather than trusted.
+constexpr uint64_t kMaxUncompressed = uint64_t(std::numeric_limits<int>::max()) - 64;
+
+bool isTargetComponent(QStringView s) {
+    return s.startsWith(QLatin1String("gfx")) || s.startsWith(QLatin1String("sm_")) ||
+           s.startsWith(QLatin1String("compute_"));
+}
+
+} // namespace
+
+bool looksLikeOffloadBundle(const char *data, size_t size) {
+    return bytes::startsWith(data, size, kBundleMagic, kBundleMagicSize);
+}
+
+bool looksLikeCcob(const char *data, size_t size) {
+    return bytes::startsWith(data, size, kCcobMagic, 4);
+}
+
+void splitBundleEntryId(const QString &id, BundleEntry &entry) {
+    entry.id = id;
+    const qsizetype dash = id.indexOf(QLatin1Char('-'));
+    if (dash < 0) {
+        entry.kind = id;
+        return;
+    }
+    entry.kind = id.left(dash);
+    const QString rest = id.mid(dash + 1);
+    // The target id is the last '-' component (before any ':' features) when it names a GPU.
+    const qsizetype colon = rest.indexOf(QLatin1Char(':'));
+    const QString beforeFeatures = colon < 0 ? rest : rest.left(colon);
+    const qsizetype lastDash = beforeFeatures.lastIndexOf(QLatin1Char('-'));
+    if (lastDash >= 0 && isTargetComponent(QStringView(beforeFeatures).mid(lastDash + 1))) {
+        entry.targetId = rest.mid(lastDash + 1);
+        QString triple = rest.left(lastDash);
+        // "amdgcn-amd-amdhsa-" (empty environment of a 4-field triple) reads as 3 fields.
+        while (triple.endsWith(QLatin1Char('-')))
+            triple.chop(1);
+        entry.triple = triple;
+    } else {
+        entry.triple = rest;
+        entry.targetId.clear();
+    }
+}
+
+bool isHipEntryKind(const QString &kind) {
+    return kind == QLatin1String("hip") || kind == QLatin1String("hipv4") ||
+           kind == QLatin1String("hcc");
+}
+
+std::optional<Bundle> readOffloadBundle(const char *data, size_t size, const QString &file,
+                                        uint64_t fileOffset, QList<Problem> &problems) {
+    auto problem = [&](uint64_t at, const QString &msg) {
+        problems.append(Problem{file, qint64(fileOffset + at), msg, false});
+    };
+    if (!looksLikeOffloadBundle(data, size)) {
+        problem(0, QStringLiteral("not an offload bundle (no __CLANG_OFFLOAD_BUNDLE__ magic)"));
+        return std::nullopt;
+    }
+    uint64_t count = 0;
+    if (!bytes::readLe(data, size, kBundleMagicSize, count)) {
+        problem(kBundleMagicSize,
+                QStringLiteral("offload bundle truncated in its header: the entry count is "
+                               "missing (%1 bytes available)")
+                    .arg(size));
+        return std::nullopt;
+    }
+    Bundle b;
+    b.fileOffset = fileOffset;
+    uint64_t pos = kBundleMagicSize + 8;
+    // Every entry needs at least 24 header bytes, so a larger count cannot be genuine.
+    const uint64_t maxEntries = (size - pos) / 24;
+    if (count > maxEntries) {
+        problem(kBundleMagicSize,
+                QStringLiteral("offload bundle claims %1 entries but only %2 entry headers fit "
+                               "in the %3 bytes available; reading what is there")
+                    .arg(count)
+                    .arg(maxEntries)
+                    .arg(size));
+        count = maxEntries;
+    }
+    uint64_t end = pos;
+    for (uint64_t i = 0; i < count; ++i) {
+        uint64_t off = 0, len = 0, idLen = 0;
+        const uint64_t at = pos;
+        if (!bytes::readLe(data, size, pos, off) || !bytes::readLe(data, size, pos + 8, len) ||
+            !bytes::readLe(data, size, pos + 16, idLen)) {
+            problem(at, QStringLiteral("offload bundle entry %1: header truncated").arg(i));
+            break;
+        }
+        pos += 24;
+        if (!bytes::fits(size, pos, idLen) || idLen > 4096) {
+            problem(at + 16, QStringLiteral("offload bundle entry %1: id length %2 runs past the "
+                                            "end of the data")
+                                 .arg(i)
+                                 .arg(idLen));
+            break;
+        }
+        BundleEntry e;
+        splitBundleEntryId(QString::fromUtf8(data + pos, qsizetype(idLen)), e);
+        pos += idLen;
+        e.offset = off;
+        e.size = len;
+        if (!bytes::fits(size, off, len)) {
+            problem(at, QStringLiteral("offload bundle entry %1 (%2): range %3+%4 lies past the "
+                                       "end of the data (%5 bytes available)")
+                            .arg(i)
+                            .arg(e.id, hex(off), hex(len))
+                            .arg(size));
+            e.content = QStringLiteral("out-of-range");
+        } else {
+            end = std::max(end, off + len);
+        }
+        b.entries.append(e);
+    }
+    b.size = std::max(end, pos);
+    return b;
+}
+
+QString CcobHeader::methodName() const {
+    return method == 0   ? QStringLiteral("zlib")
+           : method == 1 ? QStringLiteral("zstd")
+                         : QStringLiteral("unknown(%1)").arg(method);
+}
+
+std::optional<CcobHeader> readCcobHeader(const char *data, size_t size, QString *error) {
+    auto fail = [&](const QString &m) -> std::optional<CcobHeader> {
+        if (error)
+            *error = m;
+        return std::nullopt;
+    };
+    if (!looksLikeCcob(data, size))
+        return fail(QStringLiteral("no CCOB magic"));
+    uint16_t version = 0, method = 0;
+    if (!bytes::readLe(data, size, 4, version) || !bytes::readLe(data, size, 6, method))
+        return fail(QStringLiteral("CCOB header truncated (%1 bytes)").arg(size));
+    CcobHeader h;
+    h.version = version;
+    h.method = method;
+    bool ok = false;
+    switch (version) {
+    case 1: {
+        uint32_t u = 0;
+        ok = bytes::readLe(data, size, 8, u) && bytes::readLe(data, size, 12, h.hash);
+        h.uncompressedSize = u;
+        h.headerSize = 20;
+        break;
+    }
+    case 2: {
+        uint32_t t = 0, u = 0;
+        ok = bytes::readLe(data, size, 8, t) && bytes::readLe(data, size, 12, u) &&
+             bytes::readLe(data, size, 16, h.hash);
+        h.totalSize = t;
+        h.uncompressedSize = u;
+        h.headerSize = 24;
+        break;
+    }
+    case 3:
+        ok = bytes::readLe(data, size, 8, h.totalSize) &&
+             bytes::readLe(data, size, 16, h.uncompressedSize) &&
+             bytes::readLe(data, size, 24, h.hash);
+        h.headerSize = 32;
+        break;
+    default:
+        return fail(QStringLiteral("unsupported CCOB version %1 (known: 1, 2, 3)").arg(version));
+    }
+    if (!ok)
+        return fail(QStringLiteral("CCOB v%1 header truncated: needs %2 bytes, %3 available")
+                        .arg(version)
+                        .arg(h.headerSize)
+                        .arg(size));
+    if (method > 1)
+        return fail(
+            QStringLiteral("unknown CCOB compression method %1 (0 zlib, 1 zstd)").arg(method));
+    if (version >= 2 && h.totalSize < h.headerSize)
+        return fail(
+            QStringLiteral("CCOB total size %1 is smaller than its own header").arg(h.totalSize));
+    return h;
+}
+
+uint64_t ccobHash(const char *data, size_t size) {
+    const auto r =
+        llvm::MD5::hash(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(data), size));
+    return r.low();
+}
+
+std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
+                                         QString *error) {
+    auto fail = [&](const QString &m) -> std::optional<QByteArray> {
+        if (error)
+            *error = m;
+        return std::nullopt;
+    };
+    if (size < h.headerSize)
+        return fail(QStringLiteral("CCOB truncated before its payload"));
+    if (h.version >= 2 && h.totalSize > size)
+        return fail(QStringLiteral("CCOB total size %1 runs past the end of the data (%2 bytes "
+                                   "available): truncated")
+                        .arg(h.totalSize)
+                        .arg(size));
+    if (h.uncompressedSize > kMaxUncompressed)
+        return fail(QStringLiteral("CCOB claims %1 uncompressed bytes; refusing more than %2")
+                        .arg(h.uncompressedSize)
+                        .arg(kMaxUncompressed));
+    const char *in = data + h.headerSize;
+    const size_t inSize = size_t((h.version >= 2 ? h.totalSize : size) - h.headerSize);
+    QByteArray out(qsizetype(h.uncompressedSize), Qt::Uninitialized);
+    if (h.method == 1) {
+        const size_t frame = ZSTD_findFrameCompressedSize(in, inSize);
+        if (ZSTD_isError(frame))
+            return fail(QStringLiteral("zstd payload unreadable: %1")
+                            .arg(QLatin1String(ZSTD_getErrorName(frame))));
+        const size_t n = ZSTD_decompress(out.data(), size_t(out.size()), in, frame);
+        if (ZSTD_isError(n))
+            return fail(QStringLiteral("zstd decompression failed: %1")
+                            .arg(QLatin1String(ZSTD_getErrorName(n))));
+        if (n != h.uncompressedSize)
+            return fail(QStringLiteral("zstd payload gave %1 bytes, the header says %2")
+                            .arg(n)
+                            .arg(h.uncompressedSize));
+    } else {
+        z_stream zs{};
+        if (inflateInit(&zs) != Z_OK)
+            return fail(QStringLiteral("zlib could not be initialised"));
+        zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(in));
+        zs.avail_in = uInt(std::min<size_t>(inSize, std::numeric_limits<uInt>::max()));
+        zs.next_out = reinterpret_cast<Bytef *>(out.data());
+        zs.avail_out = uInt(out.size());
+        const int rc = inflate(&zs, Z_FINISH);
+        const uint64_t produced = zs.total_out;
+        const QString zmsg = zs.msg ? QStringLiteral(": ") + QLatin1String(zs.msg) : QString();
+        inflateEnd(&zs);
+        if (rc == Z_BUF_ERROR && zs.avail_out == 0)
+            return fail(QStringLiteral("zlib payload is larger than the %1 bytes the header says")
+                            .arg(h.uncompressedSize));
+        if (rc != Z_STREAM_END)
+            return fail(QStringLiteral("zlib decompression failed (%1%2)").arg(rc).arg(zmsg));
+        if (produced != h.uncompressedSize)
+            return fail(QStringLiteral("zlib payload gave %1 bytes, the header says %2")
+                            .arg(produced)
+                            .arg(h.uncompressedSize));
+    }
+    return out;
+}
+
+} // namespace hd

@@ -1,0 +1,60 @@
+#pragma once
+
+// Clang offload bundles ("__CLANG_OFFLOAD_BUNDLE__", hipcc --genco output and the contents of
+// .hip_fatbin) and their compressed form CCOB (v1/v2/v3, zlib or zstd). Layouts:
+// shared/REFERENCE.md "Offload bundles".
+
+#include "artifacts/model.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace hd {
+
+inline constexpr char kBundleMagic[] = "__CLANG_OFFLOAD_BUNDLE__";
+inline constexpr size_t kBundleMagicSize = 24;
+inline constexpr char kCcobMagic[] = "CCOB";
+
+bool looksLikeOffloadBundle(const char *data, size_t size);
+bool looksLikeCcob(const char *data, size_t size);
+
+// Splits "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-" into kind, triple and target id. Accepts
+// 4-field triples with an empty environment ("--") and the -fgpu-rdc section form
+// "hip-amdgcn-amd-amdhsa-gfx90a"; host entries have an empty target id.
+void splitBundleEntryId(const QString &id, BundleEntry &entry);
+// Entry kinds whose code objects the HIP runtime considers.
+bool isHipEntryKind(const QString &kind);
+
+// Reads an uncompressed bundle at data[0..size). `fileOffset` is where data[0] sits in the
+// inspected file (for Problems); entries whose range leaves [0, size) are kept in the list
+// but reported. Returns nothing only when not even the header could be read.
+std::optional<Bundle> readOffloadBundle(const char *data, size_t size, const QString &file,
+                                        uint64_t fileOffset, QList<Problem> &problems);
+
+struct CcobHeader {
+    int version = 0;
+    int method = 0; // 0 zlib, 1 zstd
+    size_t headerSize = 0;
+    uint64_t totalSize = 0; // v2/v3: whole CCOB including header; v1: 0 (not stored)
+    uint64_t uncompressedSize = 0;
+    uint64_t hash = 0;
+    QString methodName() const;
+};
+
+std::optional<CcobHeader> readCcobHeader(const char *data, size_t size, QString *error);
+
+// Decompresses the payload of a CCOB at data[0..size) (size may run past the CCOB's end: both
+// zlib and zstd stop at the end of their stream). Checks size and hash; on failure returns
+// nothing and says why in *error.
+std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
+                                         QString *error);
+
+// The CCOB hash: the low 64 bits of the MD5 of the uncompressed bundle.
+uint64_t ccobHash(const char *data, size_t size);
+
+} // namespace hd

@@ -1,0 +1,190 @@
+#include "artifacts/selection.h"
+
+#include "artifacts/offload_bundle.h"
+
+#include <QJsonArray>
+
+namespace hd {
+
+namespace {
+
+bool entryCounts(const BundleEntry &e, const TargetId &device) {
+    if (device.isNvidia())
+        return e.kind == QLatin1String("cubin") || e.kind == QLatin1String("ptx") ||
+               e.kind == QLatin1String("cuda") || e.kind == QLatin1String("sm");
+    return isHipEntryKind(e.kind);
+}
+
+void decide(CodeObjectSelection &s) {
+    const auto device = s.device.toString();
+    // Exact (and PTX JIT) first, generic only as a fallback — newer runtimes prefer the
+    // device's own processor.
+    for (int pass = 0; pass < 2 && s.chosen < 0; ++pass) {
+        for (int i = 0; i < s.candidates.size(); ++i) {
+            const auto k = s.candidates[i].compatibility.kind;
+            const bool fits =
+                pass == 0 ? (k == Compatibility::Kind::Exact || k == Compatibility::Kind::ViaPtxJit)
+                          : k == Compatibility::Kind::ViaGeneric;
+            if (fits) {
+                s.chosen = i;
+                break;
+            }
+        }
+    }
+    if (const SelectionCandidate *c = s.choice()) {
+        s.kind = c->compatibility.kind;
+        s.reason =
+            QStringLiteral("%1 runs %2: %3").arg(device, c->entryId, c->compatibility.reason);
+        return;
+    }
+    if (s.candidates.isEmpty()) {
+        s.kind = Compatibility::Kind::ProcessorMismatch;
+        s.reason = QStringLiteral("no code object for %1: %2 holds no %3 device code at all")
+                       .arg(device, s.origin,
+                            s.device.isNvidia() ? QStringLiteral("NVIDIA") : QStringLiteral("HIP"));
+        return;
+    }
+    // The closest miss explains it best: features before generic before processor.
+    const Compatibility::Kind order[] = {Compatibility::Kind::FeatureMismatch,
+                                         Compatibility::Kind::GenericNeedsNewerRuntime,
+                                         Compatibility::Kind::ProcessorMismatch};
+    QStringList targets;
+    for (const SelectionCandidate &c : s.candidates)
+        targets.append(c.target.isValid() ? c.target.toString() : c.entryId);
+    for (Compatibility::Kind k : order) {
+        for (const SelectionCandidate &c : s.candidates) {
+            if (c.compatibility.kind != k)
+                continue;
+            s.kind = k;
+            s.reason = QStringLiteral("no code object fits %1 (present: %2); closest: %3")
+                           .arg(device, targets.join(QStringLiteral(", ")), c.compatibility.reason);
+            return;
+        }
+    }
+    s.kind = s.candidates.first().compatibility.kind;
+    s.reason = QStringLiteral("no code object fits %1 (present: %2)")
+                   .arg(device, targets.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+QJsonObject SelectionCandidate::toJson() const {
+    QJsonObject o{{QStringLiteral("entry"), entryId},
+                  {QStringLiteral("target"), target.isValid() ? target.toString() : QString()},
+                  {QStringLiteral("compatibility"), compatibilityKindName(compatibility.kind)},
+                  {QStringLiteral("reason"), compatibility.reason}};
+    if (bundleIndex >= 0)
+        o.insert(QStringLiteral("bundle"), bundleIndex);
+    if (entryIndex >= 0)
+        o.insert(QStringLiteral("entry_index"), entryIndex);
+    if (codeObjectIndex >= 0)
+        o.insert(QStringLiteral("code_object"), codeObjectIndex);
+    return o;
+}
+
+QJsonObject CodeObjectSelection::toJson() const {
+    QJsonArray cands;
+    for (const SelectionCandidate &c : candidates)
+        cands.append(c.toJson());
+    QJsonObject o{{QStringLiteral("device"), device.toString()},
+                  {QStringLiteral("origin"), origin},
+                  {QStringLiteral("selected"), selected()},
+                  {QStringLiteral("kind"), compatibilityKindName(kind)},
+                  {QStringLiteral("reason"), reason},
+                  {QStringLiteral("candidates"), cands}};
+    if (bundleIndex >= 0)
+        o.insert(QStringLiteral("bundle"), bundleIndex);
+    if (const SelectionCandidate *c = choice()) {
+        o.insert(QStringLiteral("entry"), c->entryId);
+        if (c->codeObjectIndex >= 0)
+            o.insert(QStringLiteral("code_object"), c->codeObjectIndex);
+    }
+    return o;
+}
+
+QList<CodeObjectSelection> selectCodeObjects(const ArtifactReport &report, const TargetId &device,
+                                             const MatchOptions &options) {
+    QList<CodeObjectSelection> out;
+    for (int b = 0; b < report.bundles.size(); ++b) {
+        const Bundle &bundle = report.bundles[b];
+        CodeObjectSelection s;
+        s.device = device;
+        s.bundleIndex = b;
+        s.origin = bundle.origin;
+        bool anyDevice = false;
+        for (int e = 0; e < bundle.entries.size(); ++e) {
+            const BundleEntry &entry = bundle.entries[e];
+            if (entry.kind != QLatin1String("host"))
+                anyDevice = true;
+            if (!entryCounts(entry, device))
+                continue;
+            SelectionCandidate c;
+            c.bundleIndex = b;
+            c.entryIndex = e;
+            c.codeObjectIndex = entry.codeObjectIndex;
+            c.entryId = entry.id;
+            QString err;
+            if (auto t = TargetId::parse(entry.targetId, &err)) {
+                c.target = *t;
+                MatchOptions mo = options;
+                mo.isPtx = entry.kind == QLatin1String("ptx");
+                c.compatibility = checkCompatibility(c.target, device, mo);
+            } else {
+                c.compatibility = {Compatibility::Kind::ProcessorMismatch,
+                                   QStringLiteral("entry target '%1' is not a target ID: %2")
+                                       .arg(entry.targetId, err)};
+            }
+            if (entry.content == QLatin1String("bitcode")) {
+                // -fgpu-rdc bitcode is not loadable until linked.
+                c.compatibility = {Compatibility::Kind::ProcessorMismatch,
+                                   QStringLiteral("the entry holds LLVM bitcode (-fgpu-rdc), "
+                                                  "which must be linked with --hip-link first")};
+            }
+            s.candidates.append(c);
+        }
+        if (!anyDevice)
+            continue;
+        decide(s);
+        out.append(s);
+    }
+    if (!out.isEmpty() || !report.bundles.isEmpty())
+        return out;
+    // Bare code objects (a raw .co / .hsaco / cubin): the module API loads them as they are.
+    if (report.codeObjects.isEmpty())
+        return out;
+    CodeObjectSelection s;
+    s.device = device;
+    s.origin = report.path;
+    for (int i = 0; i < report.codeObjects.size(); ++i) {
+        const CodeObject &co = report.codeObjects[i];
+        SelectionCandidate c;
+        c.codeObjectIndex = i;
+        c.target = co.target;
+        c.entryId = co.target.isValid() ? co.target.toString() : co.origin;
+        MatchOptions mo = options;
+        mo.isPtx = co.format == CodeObject::Format::NvidiaPtx;
+        c.compatibility =
+            co.target.isValid()
+                ? checkCompatibility(co.target, device, mo)
+                : Compatibility{Compatibility::Kind::ProcessorMismatch,
+                                QStringLiteral("the code object's target is unknown")};
+        s.candidates.append(c);
+    }
+    decide(s);
+    out.append(s);
+    return out;
+}
+
+CodeObjectSelection selectCodeObject(const ArtifactReport &report, const TargetId &device,
+                                     const MatchOptions &options) {
+    const auto all = selectCodeObjects(report, device, options);
+    if (!all.isEmpty())
+        return all.first();
+    CodeObjectSelection s;
+    s.device = device;
+    s.origin = report.path;
+    decide(s);
+    return s;
+}
+
+} // namespace hd

@@ -1,0 +1,49 @@
+#pragma once
+
+// Which code object the HIP runtime (or CUDA driver) would pick for a device, by the rules of
+// REFERENCE.md "Matching a code object to a device": per fat binary (bundle), only
+// hip/hipv4/hcc entries count, an exact match wins over a generic one, the first fit wins.
+
+#include "artifacts/model.h"
+#include "targets/compatibility.h"
+
+#include <QJsonObject>
+#include <QList>
+
+namespace hd {
+
+struct SelectionCandidate {
+    int bundleIndex = -1;     // into ArtifactReport::bundles, -1 for a bare code object
+    int entryIndex = -1;      // into Bundle::entries
+    int codeObjectIndex = -1; // into ArtifactReport::codeObjects
+    QString entryId;          // bundle entry id, or the code object's target for bare ones
+    TargetId target;
+    Compatibility compatibility;
+
+    QJsonObject toJson() const;
+};
+
+// The outcome for one fat binary (or one bare code object) and one device.
+struct CodeObjectSelection {
+    TargetId device;
+    int bundleIndex = -1; // the bundle decided on; -1 for bare code objects
+    QString origin;       // Bundle::origin / CodeObject::origin
+    bool selected() const { return chosen >= 0; }
+    int chosen = -1;                                                   // index into candidates
+    Compatibility::Kind kind = Compatibility::Kind::ProcessorMismatch; // of the choice, or why none
+    QString reason;                                                    // a sentence for the user
+    QList<SelectionCandidate> candidates; // every entry looked at, in bundle order
+
+    const SelectionCandidate *choice() const { return chosen >= 0 ? &candidates[chosen] : nullptr; }
+    QJsonObject toJson() const;
+};
+
+// One selection per bundle that carries device code (host binaries embed one per translation
+// unit, each must fit), or one over the bare code objects of a file that has no bundle.
+QList<CodeObjectSelection> selectCodeObjects(const ArtifactReport &report, const TargetId &device,
+                                             const MatchOptions &options = {});
+// The first of selectCodeObjects() — the common single-bundle case.
+CodeObjectSelection selectCodeObject(const ArtifactReport &report, const TargetId &device,
+                                     const MatchOptions &options = {});
+
+} // namespace hd
