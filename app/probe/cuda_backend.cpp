@@ -170,9 +170,9 @@ public:
             std::to_string(bytes) + " bytes");
     }
     int createEvents(Probe &p) override {
-        int rc = p.call("launch", "cuEventCreate", [&] { return eventCreate(&evStart, 0); });
+        int rc = p.call("allocation", "cuEventCreate", [&] { return eventCreate(&evStart, 0); });
         if (rc == 0)
-            rc = p.call("launch", "cuEventCreate", [&] { return eventCreate(&evStop, 0); });
+            rc = p.call("allocation", "cuEventCreate", [&] { return eventCreate(&evStop, 0); });
         return rc;
     }
     int launchOnce(Probe &p, const unsigned g[3], const unsigned b[3], unsigned shared,

@@ -301,9 +301,9 @@ public:
             -1, std::to_string(bytes) + " bytes");
     }
     int createEvents(Probe &p) override {
-        int rc = p.call("launch", "hipEventCreate", [&] { return eventCreate(&evStart); });
+        int rc = p.call("allocation", "hipEventCreate", [&] { return eventCreate(&evStart); });
         if (rc == 0)
-            rc = p.call("launch", "hipEventCreate", [&] { return eventCreate(&evStop); });
+            rc = p.call("allocation", "hipEventCreate", [&] { return eventCreate(&evStop); });
         return rc;
     }
     int launchOnce(Probe &p, const unsigned g[3], const unsigned b[3], unsigned shared,

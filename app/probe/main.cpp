@@ -205,7 +205,7 @@ Result runLaunch(Probe &p, Backend &b, const Request &rq) {
         }
     }
     if ((rc = b.createEvents(p)))
-        return apiFail(b, "launch", "event create", rc, "creating events");
+        return apiFail(b, "allocation", "event create", rc, "creating events");
     for (int r = 0; r < rq.repeat; ++r) {
         double launchMs = 0, kernelMs = 0;
         rc = b.launchOnce(p, rq.grid, rq.block, rq.shared, params.data(), rq.repeat > 1 ? r : -1,

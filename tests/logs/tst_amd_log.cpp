@@ -68,7 +68,7 @@ private slots:
         const AmdLogLine &first = log.lines.first();
         QCOMPARE(first.level, 3);
         QCOMPARE(first.sourceFile, QStringLiteral("rocdevice.cpp"));
-        QCOMPARE(first.sourceLine, 416);
+        QVERIFY(first.sourceLine == 416 || first.sourceLine == 442); // ROCm 5.2 / 5.7
         QCOMPARE(first.message, QStringLiteral("Initializing HSA stack."));
         QCOMPARE(log.lines.at(1).level, 1);
         QCOMPARE(log.lines.at(1).message, QStringLiteral("hsa_init failed."));

@@ -6,6 +6,7 @@
 #include "probe/probe_client.h"
 #include "testpaths.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -400,6 +401,85 @@ private slots:
         // by-name lookups agree with by-code ones
         QCOMPARE(errorInfoByName(info.name, runtime, QStringLiteral("module-load")).findingIds,
                  info.findingIds);
+    }
+
+    // Real output from the NVIDIA H200 machine (scripts/gpu/validate-probe.sh, 2026-11-30),
+    // imported the way the engine imports any recorded probe output.
+    void importGpuCaptures() {
+        const QString dir =
+            hdtest::sourceDir() + QStringLiteral("/tests/probe/data/gpu-h200-2026-11-30/");
+        QMap<QString, QJsonObject> records;
+        for (const char *f : {"step1.jsonl", "step2.jsonl", "other.jsonl"}) {
+            QFile file(dir + QLatin1String(f));
+            QVERIFY2(file.open(QIODevice::ReadOnly), f);
+            for (const QByteArray &line : file.readAll().split('\n')) {
+                if (line.trimmed().isEmpty())
+                    continue;
+                const QJsonObject o = QJsonDocument::fromJson(line).object();
+                QCOMPARE(o.value(QLatin1String("schema")).toString(),
+                         QStringLiteral("hipdoctor.gpu-capture/1"));
+                records.insert(o.value(QLatin1String("name")).toString(), o);
+            }
+        }
+        auto result = [&](const QString &name) {
+            return probeResultFromLines(
+                records.value(name).value(QLatin1String("stdout")).toString().toUtf8().split('\n'));
+        };
+        // step 1: the program and both module-API launches
+        QCOMPARE(records.value(QStringLiteral("program-vector_add_main"))
+                     .value(QLatin1String("exit_code"))
+                     .toInt(),
+                 0);
+        for (const char *n : {"probe-launch-cubin", "probe-launch-ptx"}) {
+            const ProbeResult r = result(QLatin1String(n));
+            QCOMPARE(r.outcome, ProbeOutcome::Completed);
+            QCOMPARE(r.status, QStringLiteral("ok"));
+            QCOMPARE(r.hello.backend, QStringLiteral("cuda"));
+            QVERIFY(r.validation.ran && r.validation.passed);
+            QCOMPARE(r.validation.checked, qint64(1048576));
+            QCOMPARE(r.devices.size(), 1);
+            QCOMPARE(r.devices.first().target.toString(), QStringLiteral("sm_90"));
+            QVERIFY(r.devices.first().name.contains(QStringLiteral("H200")));
+            bool launch = false, kernel = false;
+            for (const TimingStats &t : r.timings) {
+                // this capture's probe still counted its two event creations under "launch"
+                launch |= t.name == QLatin1String("launch") && (t.count == 10 || t.count == 12) &&
+                          t.minMs <= t.medianMs && t.medianMs <= t.maxMs;
+                kernel |= t.name == QLatin1String("kernel") && t.count == 10 && t.medianMs > 0;
+            }
+            QVERIFY(launch && kernel);
+            QVERIFY(r.suggestedFindingIds().isEmpty());
+        }
+        // step 2: the sm_80-only fatbin → 209 → arch.no-compatible-code-object
+        const ProbeResult arch = result(QStringLiteral("probe-load-sm_80-only"));
+        QCOMPARE(arch.status, QStringLiteral("error"));
+        QVERIFY(arch.firstError.has_value());
+        QCOMPARE(arch.firstError->name, QStringLiteral("module-load"));
+        QCOMPARE(arch.firstError->errorCode, 209);
+        QCOMPARE(arch.firstError->errorName, QStringLiteral("CUDA_ERROR_NO_BINARY_FOR_GPU"));
+        QCOMPARE(arch.suggestedFindingIds().value(0),
+                 QStringLiteral("arch.no-compatible-code-object"));
+        // the C++-mangled name → 500 → symbol findings
+        const ProbeResult sym = result(QStringLiteral("probe-load-mangled"));
+        QCOMPARE(sym.kernels.size(), 1);
+        QVERIFY(!sym.kernels.first().found);
+        QCOMPARE(sym.kernels.first().errorCode, 500);
+        QCOMPARE(sym.kernels.first().errorName, QStringLiteral("CUDA_ERROR_NOT_FOUND"));
+        QVERIFY(sym.suggestedFindingIds().contains(QStringLiteral("symbol.mangled-name")));
+        QVERIFY(sym.suggestedFindingIds().contains(QStringLiteral("symbol.kernel-not-found")));
+        QCOMPARE(result(QStringLiteral("probe-load-mangled-exact")).status, QStringLiteral("ok"));
+        // a crash there is named by its phase too
+        const QJsonObject crash = records.value(QStringLiteral("probe-crash-module-load"));
+        QCOMPARE(crash.value(QLatin1String("signal")).toInt(), int(SIGSEGV));
+        QCOMPARE(result(QStringLiteral("probe-crash-module-load")).diedInPhase,
+                 QStringLiteral("module-load"));
+        // auto skipped the ROCm 5.7 runtime installed there (no AMD GPU) and chose cuda
+        const ProbeResult autoDevices = result(QStringLiteral("probe-devices-auto"));
+        QCOMPARE(autoDevices.hello.backend, QStringLiteral("cuda"));
+        bool hipSkipped = false;
+        for (const LibraryAttempt &a : autoDevices.hello.tried)
+            hipSkipped |= a.path.startsWith(QLatin1String("libamdhip64")) && a.loaded;
+        QVERIFY(hipSkipped);
     }
 
     void findProbe() {
