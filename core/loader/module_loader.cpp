@@ -1,2 +1,0 @@
-// Placeholder translation unit until the loader concern has sources of its own.
-namespace hd {}
