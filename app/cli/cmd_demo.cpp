@@ -1,11 +1,235 @@
+// hipdoctor-cli demo: diagnoses the built-in demo programs (kernels/scenarios, one per failure
+// mode of SCENARIOS.md, plus the vector add) one after another.
+
 #include "cli.h"
+#include "diagnosis_print.h"
+
+#include "diagnosis/diagnosis.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 
 namespace hd::cli {
 
-// Placeholder until the 'demo' command lands; reported as an internal failure, never as success.
-int demo(const QStringList &) {
-    err() << "hipdoctor-cli: 'demo' is not available in this build yet\n";
-    return ExitInternal;
+namespace {
+
+struct DemoScenario {
+    const char *title;
+    const char *demonstrates;
+    QStringList inputs; // relative to the demo folder
+    QStringList kernels;
+    QStringList targets;
+    QString expected; // the finding id the scenario shows ("" = no error expected)
+};
+
+QList<DemoScenario> scenarios() {
+    const QString mi210 = QStringLiteral("gfx90a:sramecc+:xnack-");
+    return {
+        {"Baseline: vector add for gfx90a",
+         "a clean extern \"C\" kernel for the device's processor: no error",
+         {QStringLiteral("vector_add_gfx90a.hsaco")},
+         {QStringLiteral("vector_add")},
+         {mi210},
+         {}},
+        {"1. Kernel without extern \"C\"",
+         "direction 2: the kernel exists only C++-mangled; the fix shows the mangled name",
+         {QStringLiteral("scenarios/s01_mangled.co")},
+         {QStringLiteral("vecAdd")},
+         {mi210},
+         QStringLiteral("symbol.mangled-name")},
+        {"2. Built for the wrong GPU",
+         "direction 3: only gfx1030 code, the device is gfx90a",
+         {QStringLiteral("scenarios/s02_gfx1030.co")},
+         {QStringLiteral("vector_add")},
+         {mi210},
+         QStringLiteral("arch.no-compatible-code-object")},
+        {"3. xnack setting differs",
+         "direction 3: gfx90a:xnack+ code on a device running xnack-",
+         {QStringLiteral("scenarios/s03_gfx90a_xnack_on.co")},
+         {QStringLiteral("vector_add")},
+         {mi210},
+         QStringLiteral("arch.feature-mismatch")},
+        {"4. Built for ROCm 7, run on ROCm 5",
+         "direction 1: needs libamdhip64.so.7, only another major version is installed",
+         {QStringLiteral("scenarios/libs04_rocm7.so")},
+         {},
+         {},
+         QStringLiteral("runtime.soname-mismatch")},
+        {"5. Runtime left off the link line",
+         "direction 1: hipcc -c + g++ -shared without -lamdhip64",
+         {QStringLiteral("scenarios/libs05_not_linked.so")},
+         {},
+         {},
+         QStringLiteral("runtime.not-linked")},
+        {"6. __global__ lost in porting",
+         "direction 2: the name is a host function, not a kernel",
+         {QStringLiteral("scenarios/libs06_not_a_kernel.so")},
+         {QStringLiteral("scaleRows")},
+         {},
+         QStringLiteral("symbol.not-a-kernel")},
+        {"7. No --offload-arch on a build host without a GPU",
+         "direction 3: only clang's default target was built",
+         {QStringLiteral("scenarios/s07_default_target")},
+         {},
+         {mi210},
+         QStringLiteral("arch.default-target")},
+        {"8. A clean build",
+         "extern \"C\" kernel for the device's exact target id: no error",
+         {QStringLiteral("scenarios/s08_clean.co")},
+         {QStringLiteral("vector_add")},
+         {mi210},
+         {}},
+        {"9. Triton failed while producing the hsaco",
+         "compile layer: the cache entry stops at .amdgcn; the traceback confirms make_hsaco",
+         {QStringLiteral("scenarios/demo/triton/cache-failed-hsaco"),
+          QStringLiteral("scenarios/demo/triton/cache-failed-hsaco.traceback.txt")},
+         {},
+         {},
+         QStringLiteral("triton.stage-failed")},
+        {"10. Triton kernel for another arch",
+         "direction 3: a gfx90a Triton entry on a gfx1100 device",
+         {QStringLiteral("scenarios/demo/triton/cache-ok")},
+         {},
+         {QStringLiteral("gfx1100")},
+         QStringLiteral("arch.no-compatible-code-object")},
+        {"11. NVIDIA: sm_80-only fatbin on an sm_90 GPU",
+         "direction 3 on HIP's NVIDIA platform: no cubin for sm_90 and no PTX to JIT",
+         {QStringLiteral("scenarios/demo/nvidia/k80only.fatbin")},
+         {},
+         {QStringLiteral("sm_90")},
+         QStringLiteral("arch.no-compatible-code-object")},
+        {"12. Runtime log of a missing code object",
+         "AMD_LOG_LEVEL=1 output: the runtime's own device / code object listing",
+         {QStringLiteral("scenarios/demo/s12_no_binary_level1.log")},
+         {},
+         {},
+         QStringLiteral("arch.no-compatible-code-object")},
+        {"13. dlopen of an extension with a missing C++ symbol",
+         "direction 1: ImportError undefined symbol, shown demangled",
+         {QStringLiteral("scenarios/demo/s13_import_undefined_symbol.txt")},
+         {},
+         {},
+         QStringLiteral("runtime.undefined-symbol")},
+        {"14. Runtime library not installed",
+         "direction 1: OSError cannot open libamdhip64.so.7",
+         {QStringLiteral("scenarios/demo/s14_oserror_missing_runtime.txt")},
+         {},
+         {},
+         QStringLiteral("runtime.soname-mismatch")},
+        {"15. CUDA flags given to hipcc",
+         "build: each nvcc-only flag, with its clang replacement",
+         {QStringLiteral("scenarios/demo/s15_hipcc_nvcc_flags.txt")},
+         {},
+         {},
+         QStringLiteral("build.nvcc-flags")},
+        {"16. A host object file used as a code object",
+         "the file given to the module API is not device code",
+         {QStringLiteral("scenarios/s16_host.o")},
+         {QStringLiteral("vector_add")},
+         {},
+         QStringLiteral("module.not-a-code-object")},
+    };
+}
+
+QString findDemoDir(QStringList *looked) {
+    QStringList candidates;
+    const QString env = qEnvironmentVariable("HIPDOCTOR_DEMO_DIR");
+    if (!env.isEmpty())
+        candidates << env;
+    const QString exeDir = QCoreApplication::applicationDirPath();
+    candidates << QDir::cleanPath(exeDir + QStringLiteral("/../kernels"))
+               << QDir::cleanPath(exeDir + QStringLiteral("/../share/hipdoctor/demo"));
+    *looked = candidates;
+    for (const QString &c : std::as_const(candidates))
+        if (QFileInfo::exists(c + QStringLiteral("/scenarios")))
+            return c;
+    return {};
+}
+
+} // namespace
+
+int demo(const QStringList &args) {
+    for (const QString &a : args) {
+        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
+            out() << "usage: hipdoctor-cli demo\n\n"
+                     "Diagnoses the built-in demo programs (one per failure mode) and prints "
+                     "each diagnosis.\nThe demo folder: $HIPDOCTOR_DEMO_DIR, else <exe "
+                     "dir>/../kernels, else <exe dir>/../share/hipdoctor/demo.\n";
+            return ExitOk;
+        }
+        err() << "hipdoctor-cli demo: unknown argument '" << a << "'\n";
+        return ExitUsage;
+    }
+    QStringList looked;
+    const QString dir = findDemoDir(&looked);
+    if (dir.isEmpty()) {
+        err() << "hipdoctor-cli demo: the demo programs were not found; looked in:\n";
+        for (const QString &l : std::as_const(looked))
+            err() << "  " << l << "\n";
+        err() << "Set HIPDOCTOR_DEMO_DIR to the folder holding scenarios/.\n";
+        return ExitUsage;
+    }
+    out() << "hipdoctor demo: " << dir << "\n";
+    struct Row {
+        QString title, expected, got;
+        bool ok;
+    };
+    QList<Row> rows;
+    const QList<DemoScenario> list = scenarios();
+    for (const DemoScenario &s : list) {
+        const QString rule(78, QLatin1Char('='));
+        out() << "\n" << rule << "\n" << s.title << "\n  demonstrates: " << s.demonstrates << "\n";
+        DiagnoseRequest req;
+        QStringList missing;
+        for (const QString &in : s.inputs) {
+            const QString p = dir + QLatin1Char('/') + in;
+            if (!QFileInfo::exists(p))
+                missing << p;
+            req.inputs << p;
+        }
+        req.kernels = s.kernels;
+        req.targets = s.targets;
+        QString cmd = QStringLiteral("hipdoctor-cli diagnose");
+        for (const QString &in : s.inputs)
+            cmd += QLatin1Char(' ') + in;
+        for (const QString &k : s.kernels)
+            cmd += QStringLiteral(" --kernel ") + k;
+        for (const QString &t : s.targets)
+            cmd += QStringLiteral(" --target ") + t;
+        out() << "  command:      " << cmd << "\n" << rule << "\n\n";
+        if (!missing.isEmpty()) {
+            out() << "  skipped: not built here (" << missing.join(QStringLiteral(", ")) << ")\n";
+            rows.append(
+                {QString::fromUtf8(s.title), s.expected, QStringLiteral("not built"), false});
+            continue;
+        }
+        const Diagnosis d = diagnose(req);
+        printDiagnosis(out(), d, false);
+        QStringList errors;
+        for (const Finding &f : d.findings)
+            if (f.severity == Severity::Error && !errors.contains(f.id))
+                errors << f.id;
+        const bool ok = s.expected.isEmpty()
+                            ? errors.isEmpty()
+                            : std::any_of(d.findings.cbegin(), d.findings.cend(),
+                                          [&](const Finding &f) { return f.id == s.expected; });
+        rows.append(
+            {QString::fromUtf8(s.title), s.expected,
+             errors.isEmpty() ? QStringLiteral("no error") : errors.join(QStringLiteral(", ")),
+             ok});
+    }
+    out() << "\n" << QString(78, QLatin1Char('=')) << "\nSummary\n";
+    int shown = 0;
+    for (const Row &r : std::as_const(rows)) {
+        out() << (r.ok ? "  [shown]   " : "  [MISSED]  ") << r.title << "\n            expected: "
+              << (r.expected.isEmpty() ? QStringLiteral("no error") : r.expected)
+              << "; errors: " << r.got << "\n";
+        if (r.ok)
+            ++shown;
+    }
+    out() << shown << " of " << rows.size() << " scenarios showed the expected diagnosis.\n";
+    return ExitOk;
 }
 
 } // namespace hd::cli

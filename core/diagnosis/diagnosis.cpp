@@ -1,0 +1,363 @@
+#include "diagnosis/diagnosis.h"
+
+#include "artifacts/inspector.h"
+#include "diagnosis/rules_p.h"
+#include "diagnosis/runtime_env.h"
+#include "loader/loader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+
+namespace hd {
+
+using namespace detail;
+
+namespace {
+
+// Text inputs larger than this are read from the start only (and say so).
+constexpr qint64 kMaxTextBytes = 64LL * 1024 * 1024;
+
+QString artifactSummary(const ArtifactReport &r) {
+    QStringList targets;
+    for (const CodeObject &co : r.codeObjects) {
+        const QString t = co.target.toString();
+        if (!t.isEmpty() && !targets.contains(t))
+            targets.append(t);
+    }
+    QString s = artifactKindName(r.kind);
+    if (!r.bundles.isEmpty())
+        s += QStringLiteral(", %1 bundle(s)").arg(r.bundles.size());
+    s += QStringLiteral(", %1 code object(s)").arg(r.codeObjects.size());
+    if (!targets.isEmpty()) {
+        const QStringList shown = targets.mid(0, 8);
+        s += QStringLiteral(" (%1%2)").arg(shown.join(QStringLiteral(", ")),
+                                           targets.size() > 8 ? QStringLiteral(", …") : QString());
+    }
+    s += QStringLiteral(", %1 kernel(s)").arg(r.kernelCount());
+    if (r.host && !r.host->needed.isEmpty())
+        s += QStringLiteral(", needs %1").arg(r.host->needed.join(QStringLiteral(", ")));
+    return s;
+}
+
+int severityRank(Severity s) {
+    return s == Severity::Error ? 0 : s == Severity::Warning ? 1 : 2;
+}
+
+QString versionFromLibraryPath(const QString &path) {
+    // libamdhip64.so.5.2.21153 -> 5.2
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    static const QRegularExpression re(QStringLiteral(R"(\.so\.(\d+)\.(\d+))"));
+    const auto m = re.match(QFileInfo(canonical.isEmpty() ? path : canonical).fileName());
+    return m.hasMatch() ? m.captured(1) + QLatin1Char('.') + m.captured(2) : QString();
+}
+
+} // namespace
+
+QPair<int, int> parseRuntimeVersion(const QString &text) {
+    static const QRegularExpression re(QStringLiteral(R"(^\s*(\d+)(?:\.(\d+))?)"));
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return {-1, -1};
+    return {m.captured(1).toInt(), m.captured(2).isEmpty() ? 0 : m.captured(2).toInt()};
+}
+
+QJsonObject DiagnosisInput::toJson() const {
+    QJsonArray probs;
+    for (const Problem &p : problems)
+        probs.append(p.toJson());
+    return {{QStringLiteral("path"), path},
+            {QStringLiteral("kind"), kind},
+            {QStringLiteral("aspects"), QJsonArray::fromStringList(aspects)},
+            {QStringLiteral("summary"), summary},
+            {QStringLiteral("problems"), probs}};
+}
+
+bool Diagnosis::hasErrors() const {
+    return hd::hasErrors(findings);
+}
+
+QJsonObject Diagnosis::toJson() const {
+    QJsonArray ins, devs, fs, probs;
+    for (const DiagnosisInput &i : inputs)
+        ins.append(i.toJson());
+    for (const DeviceInfo &d : devices) {
+        QJsonObject o = d.toJson();
+        o.insert(QStringLiteral("from"), devicesFrom);
+        devs.append(o);
+    }
+    int counts[3] = {0, 0, 0};
+    for (const Finding &f : findings) {
+        fs.append(f.toJson());
+        ++counts[severityRank(f.severity)];
+    }
+    for (const Problem &p : problems)
+        probs.append(p.toJson());
+    QJsonObject o{{QStringLiteral("schema"), QLatin1String(kDiagnosisSchema)},
+                  {QStringLiteral("inputs"), ins},
+                  {QStringLiteral("devices"), devs},
+                  {QStringLiteral("devices_from"), devicesFrom},
+                  {QStringLiteral("runtime_version"), runtimeVersion},
+                  {QStringLiteral("runtime_version_from"), runtimeVersionFrom},
+                  {QStringLiteral("kernels"), QJsonArray::fromStringList(kernels)},
+                  {QStringLiteral("findings"), fs},
+                  {QStringLiteral("problems"), probs},
+                  {QStringLiteral("summary"), QJsonObject{{QStringLiteral("errors"), counts[0]},
+                                                          {QStringLiteral("warnings"), counts[1]},
+                                                          {QStringLiteral("info"), counts[2]}}}};
+    if (!usageError.isEmpty())
+        o.insert(QStringLiteral("usage_error"), usageError);
+    return o;
+}
+
+Diagnosis diagnose(const DiagnoseRequest &request) {
+    Diagnosis result;
+    Context c{request, result};
+
+    // Devices typed as --target come first.
+    QList<DeviceInfo> typed;
+    for (const QString &t : request.targets) {
+        QString err;
+        const auto id = TargetId::parse(t, &err);
+        if (!id) {
+            result.usageError = QStringLiteral("--target %1: %2").arg(t, err);
+            continue;
+        }
+        DeviceInfo d = DeviceInfo::fromTarget(*id);
+        d.index = int(typed.size());
+        d.backend = id->isNvidia() ? QStringLiteral("cuda") : QStringLiteral("hip");
+        typed.append(d);
+    }
+
+    // Read every input by what it holds.
+    InspectOptions inspectOptions;
+    inspectOptions.ldLibraryPath = request.ldLibraryPath;
+    inspectOptions.cancel = request.cancel;
+    for (const QString &path : request.inputs) {
+        if (c.cancelled())
+            break;
+        DiagnosisInput in;
+        in.path = path;
+        const QFileInfo fi(path);
+        if (!fi.exists()) {
+            in.kind = QStringLiteral("missing");
+            in.problems.append({path, -1, QStringLiteral("no such file or directory"), true});
+            result.inputError = true;
+        } else if (fi.isDir()) {
+            if (looksLikeTritonCache(path)) {
+                TritonCache cache = readTritonCache(path);
+                in.kind = cache.singleEntry ? QStringLiteral("triton-entry")
+                                            : QStringLiteral("triton-cache");
+                in.summary =
+                    QStringLiteral("Triton cache: %1 kernel folder(s)").arg(cache.entries.size());
+                in.problems += cache.problems;
+                for (const TritonEntry &e : cache.entries)
+                    in.problems += e.problems;
+                c.caches.append(cache);
+            } else {
+                in.kind = QStringLiteral("unreadable");
+                in.problems.append({path, -1,
+                                    QStringLiteral("a directory that is not a Triton cache (no "
+                                                   "folders of .ttir/.llir/.hsaco files)"),
+                                    true});
+                result.inputError = true;
+            }
+        } else if (!fi.isReadable()) {
+            in.kind = QStringLiteral("unreadable");
+            in.problems.append({path, -1, QStringLiteral("permission denied"), true});
+            result.inputError = true;
+        } else {
+            const ArtifactKind kind = detectArtifactKind(path);
+            if (kind == ArtifactKind::Text || (kind == ArtifactKind::Unknown && fi.size() == 0)) {
+                QFile f(path);
+                if (!f.open(QIODevice::ReadOnly)) {
+                    in.kind = QStringLiteral("unreadable");
+                    in.problems.append({path, -1, f.errorString(), true});
+                    result.inputError = true;
+                } else {
+                    const QByteArray bytes = f.read(kMaxTextBytes);
+                    if (fi.size() > kMaxTextBytes)
+                        in.problems.append(
+                            {path, kMaxTextBytes,
+                             QStringLiteral("text larger than 64 MiB: only the first 64 MiB were "
+                                            "read"),
+                             false});
+                    TextInput t;
+                    t.path = path;
+                    const QString text = QString::fromUtf8(bytes);
+                    t.facts = readTextFacts(text);
+                    if (looksLikeAmdLog(text))
+                        t.amdLog = parseAmdLog(text);
+                    t.tritonStage = tritonStageFromTraceback(text);
+                    if (t.amdLog && t.amdLog->logLineCount > 0)
+                        in.aspects.append(QStringLiteral("amd-log"));
+                    if (t.facts.pythonTraceback)
+                        in.aspects.append(QStringLiteral("python-traceback"));
+                    if (t.facts.compilerOutput)
+                        in.aspects.append(QStringLiteral("build-log"));
+                    if (t.facts.commandLines)
+                        in.aspects.append(QStringLiteral("command-lines"));
+                    if (t.facts.rocminfo)
+                        in.aspects.append(QStringLiteral("rocminfo"));
+                    in.kind = in.aspects.isEmpty() ? QStringLiteral("text") : in.aspects.first();
+                    in.summary =
+                        QStringLiteral("%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
+                    if (t.facts.rocminfo)
+                        in.summary +=
+                            QStringLiteral(", %1 GPU agent(s)").arg(t.facts.rocminfoDevices.size());
+                    if (fi.size() == 0)
+                        in.problems.append({path, 0, QStringLiteral("the file is empty"), false});
+                    c.texts.append(t);
+                }
+            } else if (kind == ArtifactKind::Unknown) {
+                // Still inspected: the inspector says what it could make of the bytes.
+                ArtifactReport r = inspectFile(path, inspectOptions);
+                in.kind = artifactKindName(r.kind);
+                in.summary = artifactSummary(r);
+                in.problems += r.problems;
+                if (r.problems.isEmpty())
+                    in.problems.append({path, 0,
+                                        QStringLiteral("not a recognised artifact (ELF, offload "
+                                                       "bundle, fatbin, PTX) nor text"),
+                                        false});
+                c.artifacts.append(r);
+            } else {
+                ArtifactReport r = inspectFile(path, inspectOptions);
+                in.kind = artifactKindName(r.kind);
+                in.summary = artifactSummary(r);
+                in.problems += r.problems;
+                c.artifacts.append(r);
+            }
+        }
+        result.problems += in.problems;
+        result.inputs.append(in);
+    }
+
+    // Devices: --target > rocminfo dump > a runtime log's device listing > live probe.
+    if (!typed.isEmpty()) {
+        c.devices = typed;
+        c.devicesFrom = QStringLiteral("target");
+    }
+    if (c.devices.isEmpty()) {
+        for (const TextInput &t : std::as_const(c.texts))
+            c.devices += t.facts.rocminfoDevices;
+        if (!c.devices.isEmpty())
+            c.devicesFrom = QStringLiteral("rocminfo");
+    }
+    if (c.devices.isEmpty()) {
+        for (const TextInput &t : std::as_const(c.texts)) {
+            if (!t.amdLog)
+                continue;
+            for (const NoBinaryListing &l : t.amdLog->noBinary)
+                for (const QString &dev : l.devices) {
+                    const auto id = TargetId::parse(dev);
+                    if (!id || std::any_of(c.devices.cbegin(), c.devices.cend(),
+                                           [&](const DeviceInfo &d) { return d.target == *id; }))
+                        continue;
+                    DeviceInfo d = DeviceInfo::fromTarget(*id);
+                    d.source = DeviceInfo::Source::Session;
+                    d.index = int(c.devices.size());
+                    d.name = QStringLiteral("from the runtime log %1 line %2")
+                                 .arg(QFileInfo(t.path).fileName())
+                                 .arg(l.lineNumber);
+                    d.backend = QStringLiteral("hip");
+                    c.devices.append(d);
+                }
+        }
+        if (!c.devices.isEmpty())
+            c.devicesFrom = QStringLiteral("log");
+    }
+    if (c.devices.isEmpty() && !request.probeDevices.isEmpty()) {
+        c.devices = request.probeDevices;
+        c.devicesFrom = QStringLiteral("probe");
+    }
+    if (c.devicesFrom.isEmpty())
+        c.devicesFrom = QStringLiteral("none");
+
+    // Runtime version: given > the probe's > the libamdhip64 the inputs resolve to > installed.
+    if (!request.runtimeVersion.isEmpty()) {
+        c.runtime = parseRuntimeVersion(request.runtimeVersion);
+        if (c.runtime.first < 0)
+            result.usageError =
+                QStringLiteral("--runtime-version %1: expected X.Y").arg(request.runtimeVersion);
+        c.runtimeExplicit = c.runtime.first >= 0;
+        result.runtimeVersionFrom = QStringLiteral("option");
+    }
+    if (!c.runtimeKnown()) {
+        for (const DeviceInfo &d : request.probeDevices)
+            if (!d.runtimeVersion.isEmpty() && d.backend != QLatin1String("cuda")) {
+                c.runtime = parseRuntimeVersion(d.runtimeVersion);
+                c.runtimeExplicit = true;
+                result.runtimeVersionFrom = QStringLiteral("probe");
+                break;
+            }
+    }
+    if (!c.runtimeKnown()) {
+        QString lib;
+        for (const ArtifactReport &r : std::as_const(c.artifacts))
+            if (r.host)
+                for (const LibraryResolution &res : r.host->resolutions)
+                    if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
+                        lib = res.path;
+        if (lib.isEmpty()) {
+            const QStringList libs = runtimeLibrariesFor();
+            if (!libs.isEmpty())
+                lib = libs.first();
+        }
+        const QString v = versionFromLibraryPath(lib);
+        if (!v.isEmpty()) {
+            c.runtime = parseRuntimeVersion(v);
+            result.runtimeVersionFrom = QStringLiteral("library %1").arg(lib);
+        }
+    }
+    if (c.runtimeKnown())
+        result.runtimeVersion = c.runtimeText();
+
+    // Names looked up: given, then those the logs show the program asking for.
+    c.kernels = request.kernels;
+    for (const TextInput &t : std::as_const(c.texts)) {
+        for (const QString &k : t.facts.kernelNamesRequested)
+            if (!c.kernels.contains(k))
+                c.kernels.append(k);
+        if (t.amdLog)
+            for (const QString &k : t.amdLog->missingFunctions)
+                if (!c.kernels.contains(k))
+                    c.kernels.append(k);
+    }
+
+    if (!c.cancelled()) {
+        tritonRules(c); // inspects the Triton binaries the symbol rules look at
+        artifactRules(c);
+        symbolRules(c);
+        textRules(c);
+        envRules(c);
+    }
+
+    // One finding per id + title; errors first.
+    QList<Finding> unique;
+    QSet<QString> seen;
+    for (const Finding &f : std::as_const(c.findings)) {
+        const QString key = f.id + QLatin1Char('\x1f') + f.title;
+        if (seen.contains(key))
+            continue;
+        seen.insert(key);
+        unique.append(f);
+    }
+    std::stable_sort(unique.begin(), unique.end(), [](const Finding &a, const Finding &b) {
+        return severityRank(a.severity) < severityRank(b.severity);
+    });
+    result.findings = unique;
+    result.devices = c.devices;
+    result.devicesFrom = c.devicesFrom;
+    result.kernels = c.kernels;
+    result.artifacts = c.artifacts;
+    result.tritonCaches = c.caches;
+    return result;
+}
+
+} // namespace hd

@@ -1,0 +1,91 @@
+#pragma once
+
+// The diagnosis engine: any mix of inputs (artifacts, Triton caches, logs, build output,
+// rocminfo dumps) + the device(s) + the names asked for -> findings with the stable ids of
+// DESIGN.md, each with evidence and a fix. Value types in, value types out; no GPU runtime is
+// loaded (the live probe's devices can be handed in through DiagnoseRequest::devices).
+
+#include "artifacts/model.h"
+#include "common/finding.h"
+#include "common/problem.h"
+#include "targets/device.h"
+#include "triton/triton_cache.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+
+namespace hd {
+
+inline constexpr char kDiagnosisSchema[] = "hipdoctor.diagnosis/1";
+
+struct DiagnoseRequest {
+    QStringList inputs;  // files or folders; kinds are detected from content
+    QStringList kernels; // names the caller looks up (hipModuleGetFunction)
+    QStringList targets; // --target ids: AMD target ids or NVIDIA sm_XX
+    // Devices from the live probe (used only when neither --target nor a rocminfo dump gives
+    // any). probeRan says the probe was asked: with no devices that is runtime.no-device.
+    QList<DeviceInfo> probeDevices;
+    bool probeRan = false;
+    QString probeLibrary;               // the runtime file the probe loaded
+    QList<QPair<QString, QString>> env; // --env NAME=VALUE, in order
+    QString runtimeVersion;             // --runtime-version "6.2"; "" = infer, else unknown
+    QStringList ldLibraryPath;          // loader search path stand-in; empty = this process's
+    QStringList runtimeLibraries; // libraries scanned for env names; empty = the installed ones
+    const std::atomic_bool *cancel = nullptr;
+};
+
+// One input as the engine understood it.
+struct DiagnosisInput {
+    QString path;
+    QString kind;        // artifact kind name, "triton-cache", "triton-entry", "amd-log",
+                         // "python-traceback", "build-log", "command-lines", "rocminfo",
+                         // "text", "missing", "unreadable"
+    QStringList aspects; // everything the text holds ("amd-log", "python-traceback", ...)
+    QString summary;     // one line: "offload bundle: 2 code objects (gfx90a, gfx1030), 3 kernels"
+    QList<Problem> problems;
+    QJsonObject toJson() const;
+};
+
+struct Diagnosis {
+    QList<DiagnosisInput> inputs;
+    QList<DeviceInfo> devices;
+    QString devicesFrom; // "target" | "rocminfo" | "log" | "probe" | "none"
+    QString runtimeVersion;
+    QString runtimeVersionFrom; // "option" | "library <path>" | "probe" | ""
+    QStringList kernels;        // names looked up: given + found in logs
+    QList<Finding> findings;    // errors first, then warnings, then info
+    QList<Problem> problems;    // what could not be read (file, offset, message)
+    bool inputError = false;    // an input could not be read at all (CLI exit 2)
+    QString usageError;         // a bad option value (CLI exit 2)
+
+    // What was read, for front ends that show more than findings.
+    QList<ArtifactReport> artifacts;
+    QList<TritonCache> tritonCaches;
+
+    bool hasErrors() const;
+    QJsonObject toJson() const; // the hipdoctor.diagnosis/1 document (docs/schema-diagnosis.md)
+};
+
+Diagnosis diagnose(const DiagnoseRequest &request);
+
+// "6.2" / "5.2.21153" -> {6, 2}; {-1, -1} when not a version.
+QPair<int, int> parseRuntimeVersion(const QString &text);
+
+// Launch checks, for callers that know the launch configuration (launch command, verify):
+// block size against the kernel's max flat workgroup size and the device limit, and the
+// argument bytes against the kernel's explicit kernarg layout.
+QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceInfo *device,
+                                        int blockX, int blockY, int blockZ,
+                                        qint64 argumentBytes = -1, const QString &where = {});
+
+// step 3 of the verification: the same command fails with the Triton path and passes without
+// it (DESIGN.md "context.triton-state"). The verify engineer calls this with both signatures.
+Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
+                           const QList<Evidence> &evidence);
+
+} // namespace hd

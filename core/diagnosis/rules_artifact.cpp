@@ -1,0 +1,914 @@
+// Rules on inspected artifacts: module kind, runtime link (direction 1), code object vs.
+// device (direction 3), and the symbols a caller looks up (direction 2).
+
+#include "diagnosis/rules_p.h"
+
+#include "diagnosis/runtime_env.h"
+#include "targets/compatibility.h"
+#include "targets/processors.h"
+
+#include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
+
+namespace hd::detail {
+
+Evidence fileEvidence(const QString &path, const QString &location, const QString &text) {
+    return {path, location, text};
+}
+
+Evidence lineEvidence(const QString &path, const TextLine &line) {
+    return {path, QStringLiteral("line %1").arg(line.number), line.text};
+}
+
+Evidence lineEvidence(const QString &path, int lineNumber, const QString &text) {
+    return {path, QStringLiteral("line %1").arg(lineNumber), text};
+}
+
+QStringList nearestNames(const QString &name, const QStringList &candidates, int max) {
+    auto distance = [](const QString &a, const QString &b) {
+        const QString x = a.toLower(), y = b.toLower();
+        QList<int> prev(y.size() + 1), cur(y.size() + 1);
+        for (int j = 0; j <= y.size(); ++j)
+            prev[j] = j;
+        for (int i = 1; i <= x.size(); ++i) {
+            cur[0] = i;
+            for (int j = 1; j <= y.size(); ++j)
+                cur[j] = std::min(
+                    {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1)});
+            std::swap(prev, cur);
+        }
+        return prev[y.size()];
+    };
+    QList<QPair<int, QString>> scored;
+    QSet<QString> seen;
+    for (const QString &cand : candidates) {
+        if (cand.isEmpty() || seen.contains(cand))
+            continue;
+        seen.insert(cand);
+        const QString base = symbolBaseName(cand);
+        int d = std::min(distance(name, cand), distance(name, base));
+        if (base.contains(name, Qt::CaseInsensitive) || name.contains(base, Qt::CaseInsensitive))
+            d = std::min(d, 2);
+        scored.append({d, cand});
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    QStringList out;
+    for (const auto &[d, cand] : scored) {
+        if (out.size() >= max)
+            break;
+        out.append(cand);
+    }
+    return out;
+}
+
+namespace {
+
+bool isHostKind(ArtifactKind k) {
+    return k == ArtifactKind::HostExecutable || k == ArtifactKind::HostSharedLibrary ||
+           k == ArtifactKind::HostRelocatable;
+}
+
+bool hasDeviceCode(const ArtifactReport &r) {
+    return !r.codeObjects.isEmpty() || !r.bundles.isEmpty() ||
+           (r.host && (r.host->hasHipFatbin || r.host->hasNvFatbin || r.host->hasOffloadSections));
+}
+
+bool isInternalName(const QString &mangled) {
+    return mangled.startsWith(QLatin1String("_ZL")) ||
+           mangled.contains(QLatin1String("_GLOBAL__N_")) ||
+           mangled.contains(QLatin1String("(anonymous namespace)"));
+}
+
+QString hexOffset(uint64_t v) {
+    return QStringLiteral("0x%1").arg(v, 0, 16);
+}
+
+// ---- module kind --------------------------------------------------------------------------
+
+void moduleRules(Context &c, const ArtifactReport &r) {
+    if (c.kernels.isEmpty())
+        return;
+    const QString names = c.kernels.join(QStringLiteral(", "));
+    if (r.kind == ArtifactKind::Unknown || r.fileSize == 0) {
+        Finding f = makeFinding(
+            QStringLiteral("module.not-a-code-object"), Severity::Error,
+            QStringLiteral("%1 is not device code").arg(QFileInfo(r.path).fileName()),
+            r.fileSize == 0
+                ? QStringLiteral("The file is empty; hipModuleLoad on it fails "
+                                 "(hipErrorInvalidImage / hipErrorInvalidKernelFile).")
+                : QStringLiteral("The bytes are no AMDGPU code object, offload bundle or NVIDIA "
+                                 "binary; the module API cannot load them."));
+        f.evidence.append(fileEvidence(
+            r.path, QStringLiteral("offset 0"),
+            QStringLiteral("%1 bytes, kind %2").arg(r.fileSize).arg(artifactKindName(r.kind))));
+        f.fix << QStringLiteral("Pass the file hipcc --genco wrote (an offload bundle / .hsaco / "
+                                ".co), not a host file; check the path the program loads.");
+        c.add(f);
+        return;
+    }
+    if (!isHostKind(r.kind))
+        return;
+    if (!hasDeviceCode(r)) {
+        Finding f = makeFinding(
+            QStringLiteral("module.not-a-code-object"), Severity::Error,
+            QStringLiteral("%1 is a host %2, not device code")
+                .arg(QFileInfo(r.path).fileName(),
+                     r.kind == ArtifactKind::HostRelocatable     ? QStringLiteral("object file")
+                     : r.kind == ArtifactKind::HostSharedLibrary ? QStringLiteral("shared library")
+                                                                 : QStringLiteral("executable")),
+            QStringLiteral("It holds no GPU code object (no .hip_fatbin, no offload bundle, no "
+                           "AMDGPU/NVIDIA ELF), so hipModuleLoad cannot find %1 in it.")
+                .arg(names));
+        f.evidence.append(
+            fileEvidence(r.path, QStringLiteral("ELF header"),
+                         QStringLiteral("%1 (%2), no device code sections")
+                             .arg(artifactKindName(r.kind), r.host ? r.host->machine : QString())));
+        f.fix << QStringLiteral("Build the code object for the module API with "
+                                "`hipcc --genco --offload-arch=<gfx...> kernel.hip -o kernel.co` "
+                                "and pass that file to hipModuleLoad.")
+              << QStringLiteral("If the kernel source was compiled as plain C++ (g++, or a .cpp "
+                                "without -x hip), compile it with hipcc so __global__ functions "
+                                "become device code.");
+        c.add(f);
+    } else if (r.kind == ArtifactKind::HostRelocatable) {
+        Finding f = makeFinding(
+            QStringLiteral("module.not-a-code-object"), Severity::Warning,
+            QStringLiteral("%1 is a host object file with embedded device code")
+                .arg(QFileInfo(r.path).fileName()),
+            QStringLiteral("The device code sits inside the host object (.hip_fatbin or offload "
+                           "bundle sections); the module API needs the code object itself."));
+        f.evidence.append(
+            fileEvidence(r.path, QStringLiteral("ELF header"), artifactKindName(r.kind)));
+        f.fix << QStringLiteral("Build with `hipcc --genco --offload-arch=<gfx...>` for "
+                                "hipModuleLoad, or link the object into the program and launch "
+                                "with hipLaunchKernelGGL.");
+        c.add(f);
+    }
+}
+
+// ---- runtime link (direction 1) -----------------------------------------------------------
+
+void runtimeRules(Context &c, const ArtifactReport &r) {
+    if (!r.host)
+        return;
+    const HostInfo &h = *r.host;
+    const QString file = QFileInfo(r.path).fileName();
+    for (const LibraryResolution &res : h.resolutions) {
+        if (res.found())
+            continue;
+        const bool other = !res.otherVersions.isEmpty();
+        Finding f = makeFinding(
+            other ? QStringLiteral("runtime.soname-mismatch")
+                  : QStringLiteral("runtime.library-not-found"),
+            Severity::Error,
+            other
+                ? QStringLiteral("%1 needs %2, but only %3 is installed")
+                      .arg(file, res.name, QFileInfo(res.otherVersions.first()).fileName())
+                : QStringLiteral("%1 needs %2, which the loader finds nowhere").arg(file, res.name),
+            other ? QStringLiteral("The loader looks for exactly %1 (DT_NEEDED); another major "
+                                   "version is a different ABI (ROCm 5 / 6 / 7) and is not used.")
+                        .arg(res.name)
+                  : QStringLiteral("No file named %1 in any directory the dynamic loader "
+                                   "searches.")
+                        .arg(res.name));
+        f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"), res.name));
+        if (!res.searched.isEmpty())
+            f.evidence.append(fileEvidence(QStringLiteral("loader"), QStringLiteral("searched"),
+                                           res.searched.mid(0, 12).join(QStringLiteral(", "))));
+        for (const QString &o : res.otherVersions)
+            f.evidence.append(
+                fileEvidence(o, QStringLiteral("installed"), QFileInfo(o).fileName()));
+        if (other) {
+            f.fix << QStringLiteral("Rebuild %1 against the installed ROCm (its libamdhip64 is "
+                                    "%2), or install the ROCm release that provides %3.")
+                         .arg(file, QFileInfo(res.otherVersions.first()).fileName(), res.name)
+                  << QStringLiteral("Do not symlink %1 to another major version: the ABI "
+                                    "differs.")
+                         .arg(res.name);
+        } else {
+            f.fix << QStringLiteral("Install the package that provides %1, or add its directory "
+                                    "to LD_LIBRARY_PATH / the binary's RUNPATH "
+                                    "(-Wl,-rpath,/opt/rocm/lib).")
+                         .arg(res.name);
+        }
+        c.add(f);
+    }
+
+    bool needsHip = false;
+    QString hipResolved;
+    for (const QString &n : h.needed)
+        if (n.startsWith(QLatin1String("libamdhip64")))
+            needsHip = true;
+    for (const LibraryResolution &res : h.resolutions)
+        if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
+            hipResolved = res.path;
+
+    QStringList hipUndefined;
+    for (const Symbol &s : h.undefinedDynamic)
+        if (s.name.startsWith(QLatin1String("__hipRegister")) ||
+            s.name.startsWith(QLatin1String("__hipPushCallConfiguration")) ||
+            s.name.startsWith(QLatin1String("__hipPopCallConfiguration")) ||
+            s.name.startsWith(QLatin1String("__hipUnregister")) ||
+            (s.name.startsWith(QLatin1String("hip")) && s.name.size() > 3 && s.name[3].isUpper()))
+            hipUndefined.append(s.name);
+    const bool hasHip = h.hasHipFatbin || h.hasOffloadSections || !hipUndefined.isEmpty();
+    if (hasHip && !needsHip && r.kind != ArtifactKind::HostRelocatable) {
+        bool transitive = false;
+        for (const QString &n : h.needed)
+            if (n.contains(QLatin1String("hip"), Qt::CaseInsensitive) ||
+                n.contains(QLatin1String("torch")) || n.contains(QLatin1String("roc")))
+                transitive = true;
+        Finding f = makeFinding(
+            QStringLiteral("runtime.not-linked"), transitive ? Severity::Warning : Severity::Error,
+            QStringLiteral("%1 holds HIP code but does not depend on libamdhip64").arg(file),
+            transitive
+                ? QStringLiteral("It references HIP runtime symbols but lists no libamdhip64 in "
+                                 "DT_NEEDED; it only works if one of its other libraries (%1) "
+                                 "brings the runtime in first.")
+                      .arg(h.needed.join(QStringLiteral(", ")))
+                : QStringLiteral("It references HIP runtime symbols (%1) that nothing it "
+                                 "depends on defines: dlopen fails with \"undefined symbol\", or "
+                                 "its kernels are never registered.")
+                      .arg(hipUndefined.mid(0, 4).join(QStringLiteral(", "))));
+        if (h.hasHipFatbin)
+            f.evidence.append(fileEvidence(r.path, QStringLiteral(".hip_fatbin"),
+                                           QStringLiteral("HIP device code present")));
+        for (const QString &s : hipUndefined.mid(0, 6))
+            f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), s));
+        f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"),
+                                       h.needed.isEmpty() ? QStringLiteral("(none)")
+                                                          : h.needed.join(QStringLiteral(", "))));
+        f.fix << QStringLiteral("Link with the HIP runtime: add -lamdhip64 (with "
+                                "-L/opt/rocm/lib or -L/usr/lib/x86_64-linux-gnu) to the link line, "
+                                "or link with hipcc, which adds it.")
+              << QStringLiteral("Check with `readelf -d %1 | grep NEEDED` that libamdhip64 is "
+                                "listed.")
+                     .arg(file);
+        c.add(f);
+    }
+
+    // HIP API symbols the resolved runtime does not export (built against a newer HIP).
+    if (!hipResolved.isEmpty()) {
+        QStringList missing;
+        for (const Symbol &s : h.undefinedDynamic) {
+            if (!(s.name.startsWith(QLatin1String("hip")) ||
+                  s.name.startsWith(QLatin1String("__hip"))))
+                continue;
+            const VariableReadCheck chk = runtimeReadsVariable(s.name, {hipResolved});
+            if (chk.status == VariableReadCheck::Status::NotRead)
+                missing.append(s.name);
+            if (missing.size() >= 20)
+                break;
+        }
+        if (!missing.isEmpty()) {
+            Finding f = makeFinding(
+                QStringLiteral("runtime.undefined-symbol"), Severity::Error,
+                QStringLiteral("%1 needs %2, which %3 does not define")
+                    .arg(file, demangleSymbol(missing.first()), QFileInfo(hipResolved).fileName()),
+                QStringLiteral("The runtime the loader resolves lacks %1 symbol(s) the binary "
+                               "was linked against: it was built with a newer HIP (e.g. "
+                               "hipGetDevicePropertiesR0600 is ROCm 6's ABI).")
+                    .arg(missing.size()));
+            for (const QString &m : missing.mid(0, 8))
+                f.evidence.append(
+                    fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), demangleSymbol(m)));
+            f.evidence.append(fileEvidence(hipResolved, QStringLiteral("resolved runtime"),
+                                           QStringLiteral("no such symbol")));
+            f.fix << QStringLiteral("Rebuild against the installed ROCm's headers and runtime, or "
+                                    "run with the ROCm release it was built for.");
+            c.add(f);
+        }
+    }
+
+    // More than one libamdhip64 major reachable.
+    for (const LibraryResolution &res : h.resolutions) {
+        if (!res.name.startsWith(QLatin1String("libamdhip64")) || !res.found() ||
+            res.otherVersions.isEmpty())
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("runtime.mixed-installs"), Severity::Warning,
+            QStringLiteral("Several HIP runtimes are installed; %1 uses %2").arg(file, res.path),
+            QStringLiteral("Other major versions are reachable too (%1). Libraries built "
+                           "against one and loaded with another fail with undefined symbols or "
+                           "load errors.")
+                .arg(res.otherVersions.join(QStringLiteral(", "))));
+        f.evidence.append(
+            fileEvidence(res.path, QStringLiteral("resolved via %1").arg(res.via), res.name));
+        for (const QString &o : res.otherVersions)
+            f.evidence.append(fileEvidence(o, QStringLiteral("also installed"), QString()));
+        f.fix << QStringLiteral("Make every library of the process use one ROCm: check "
+                                "`ldd %1 | grep amdhip64` and LD_LIBRARY_PATH / RUNPATH.")
+                     .arg(file);
+        c.add(f);
+    }
+}
+
+// ---- code objects vs. devices (direction 3) -----------------------------------------------
+
+struct Group {
+    QString origin;
+    QList<int> codeObjects; // indices into ArtifactReport::codeObjects
+};
+
+QList<Group> codeObjectGroups(const ArtifactReport &r) {
+    QList<Group> groups;
+    QSet<int> grouped;
+    for (const Bundle &b : r.bundles) {
+        Group g;
+        g.origin = b.origin.isEmpty() ? QStringLiteral("bundle @ %1").arg(hexOffset(b.fileOffset))
+                                      : QStringLiteral("bundle %1").arg(b.origin);
+        for (const BundleEntry &e : b.entries) {
+            if (e.codeObjectIndex < 0 || e.codeObjectIndex >= r.codeObjects.size())
+                continue;
+            if (!(e.kind == QLatin1String("hip") || e.kind == QLatin1String("hipv4") ||
+                  e.kind == QLatin1String("hcc") || e.kind.isEmpty()))
+                continue;
+            g.codeObjects.append(e.codeObjectIndex);
+            grouped.insert(e.codeObjectIndex);
+        }
+        for (const BundleEntry &e : b.entries)
+            if (e.codeObjectIndex >= 0)
+                grouped.insert(e.codeObjectIndex);
+        if (!g.codeObjects.isEmpty())
+            groups.append(g);
+    }
+    Group rest;
+    rest.origin = QFileInfo(r.path).fileName();
+    for (int i = 0; i < r.codeObjects.size(); ++i)
+        if (!grouped.contains(i))
+            rest.codeObjects.append(i);
+    if (!rest.codeObjects.isEmpty())
+        groups.append(rest);
+    return groups;
+}
+
+QString offloadArchFix(const DeviceInfo &d) {
+    if (d.target.isNvidia())
+        return QStringLiteral("-gencode arch=compute_%1,code=sm_%1 (add code=compute_%1 too, so "
+                              "newer GPUs can JIT the PTX)")
+            .arg(d.target.smVersion());
+    return QStringLiteral("--offload-arch=%1").arg(d.target.processor);
+}
+
+const QStringList &defaultTargetProcessors() {
+    // What clang / hipcc pick without --offload-arch: gfx803 (clang <= 16, this Debian),
+    // gfx906 (newer clang), gfx000 (rocm_agent_enumerator's CPU agent on hosts without a GPU).
+    static const QStringList p{QStringLiteral("gfx803"), QStringLiteral("gfx906"),
+                               QStringLiteral("gfx000")};
+    return p;
+}
+
+void archRules(Context &c, const ArtifactReport &r) {
+    const QString file = QFileInfo(r.path).fileName();
+    const QList<Group> groups = codeObjectGroups(r);
+    if (groups.isEmpty())
+        return;
+    MatchOptions baseOpt;
+    baseOpt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
+
+    QStringList allTargets;
+    for (const CodeObject &co : r.codeObjects)
+        if (!allTargets.contains(co.target.toString()))
+            allTargets.append(co.target.toString());
+
+    bool anyDeviceFits = false;
+    for (const DeviceInfo &d : std::as_const(c.devices)) {
+        QList<const Group *> procFail, featFail, genFail;
+        QStringList featReasons, genReasons;
+        bool fitsAll = true;
+        for (const Group &g : groups) {
+            Compatibility best;
+            int bestRank = 99;
+            for (int idx : g.codeObjects) {
+                const CodeObject &co = r.codeObjects[idx];
+                MatchOptions opt = baseOpt;
+                opt.isPtx = co.format == CodeObject::Format::NvidiaPtx;
+                const Compatibility comp = checkCompatibility(co.target, d.target, opt);
+                const int rank = comp.compatible()                                            ? 0
+                                 : comp.kind == Compatibility::Kind::FeatureMismatch          ? 1
+                                 : comp.kind == Compatibility::Kind::GenericNeedsNewerRuntime ? 2
+                                                                                              : 3;
+                if (rank < bestRank) {
+                    bestRank = rank;
+                    best = comp;
+                }
+            }
+            if (bestRank == 0)
+                continue;
+            fitsAll = false;
+            if (bestRank == 1) {
+                featFail.append(&g);
+                featReasons.append(best.reason);
+            } else if (bestRank == 2) {
+                genFail.append(&g);
+                genReasons.append(best.reason);
+            } else {
+                procFail.append(&g);
+            }
+        }
+        if (fitsAll) {
+            anyDeviceFits = true;
+            continue;
+        }
+        const QString dev = d.label();
+        auto groupTargets = [&](const Group *g) {
+            QStringList t;
+            for (int idx : g->codeObjects)
+                t.append(r.codeObjects[idx].target.toString());
+            return t.join(QStringLiteral(", "));
+        };
+        auto addGroupEvidence = [&](Finding &f, const QList<const Group *> &gs) {
+            for (const Group *g : gs.mid(0, 4))
+                f.evidence.append(fileEvidence(
+                    r.path, g->origin, QStringLiteral("code objects: %1").arg(groupTargets(g))));
+            if (gs.size() > 4)
+                f.evidence.append(fileEvidence(r.path, QStringLiteral("…"),
+                                               QStringLiteral("%1 more").arg(gs.size() - 4)));
+        };
+        const QString scope = groups.size() > 1
+                                  ? QStringLiteral(" (%1 of %2 bundles)")
+                                        .arg(procFail.size() + featFail.size() + genFail.size())
+                                        .arg(groups.size())
+                                  : QString();
+        if (!featFail.isEmpty()) {
+            Finding f = makeFinding(
+                QStringLiteral("arch.feature-mismatch"), Severity::Error,
+                QStringLiteral("%1: the code object for %2 has other xnack/sramecc settings than "
+                               "the device %3%4")
+                    .arg(file, d.target.processor, dev, scope),
+                featReasons.first() + QLatin1Char('.'));
+            addGroupEvidence(f, featFail);
+            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
+                                           d.target.toString()));
+            f.fix << QStringLiteral("Rebuild with --offload-arch=%1 (the device's exact target "
+                                    "id), or with --offload-arch=%2 (no feature setting: runs "
+                                    "with xnack on or off).")
+                         .arg(d.target.toString(), d.target.processor);
+            if (featReasons.first().contains(QLatin1String("xnack+")))
+                f.fix << QStringLiteral("Or run with HSA_XNACK=1 where the GPU and kernel driver "
+                                        "support XNACK, so the device runs with xnack+.");
+            c.add(f);
+        }
+        if (!genFail.isEmpty()) {
+            Finding f = makeFinding(
+                QStringLiteral("arch.generic-needs-newer-runtime"),
+                c.runtimeExplicit ? Severity::Error : Severity::Warning,
+                QStringLiteral("%1: only a generic code object covers %2, and the runtime (%3) "
+                               "does not load generic targets")
+                    .arg(file, d.target.processor,
+                         c.runtimeKnown() ? QStringLiteral("ROCm %1").arg(c.runtimeText())
+                                          : QStringLiteral("version unknown")),
+                genReasons.first() + (c.runtimeExplicit
+                                          ? QString()
+                                          : QStringLiteral(" The runtime version was inferred "
+                                                           "from %1; pass --runtime-version to be "
+                                                           "sure.")
+                                                .arg(c.result.runtimeVersionFrom)));
+            addGroupEvidence(f, genFail);
+            f.fix << QStringLiteral("Run with ROCm 6.3 or newer, or also build the specific "
+                                    "target: %1")
+                         .arg(offloadArchFix(d));
+            c.add(f);
+        }
+        if (!procFail.isEmpty()) {
+            QStringList present;
+            for (const Group *g : procFail)
+                for (int idx : g->codeObjects)
+                    if (!present.contains(r.codeObjects[idx].target.toString()))
+                        present.append(r.codeObjects[idx].target.toString());
+            Finding f = makeFinding(
+                QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+                QStringLiteral("%1 has no code object for the device %2%3").arg(file, dev, scope),
+                QStringLiteral("The runtime needs a code object for %1; %2 holds only: %3. Loading "
+                               "fails with hipErrorNoBinaryForGpu (\"no kernel image is available "
+                               "for execution on the device\").")
+                    .arg(d.target.toString(), file,
+                         present.isEmpty() ? QStringLiteral("(none)")
+                                           : present.join(QStringLiteral(", "))));
+            addGroupEvidence(f, procFail);
+            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
+                                           d.target.toString()));
+            f.fix << QStringLiteral("Rebuild with %1 added to the targets you build.")
+                         .arg(offloadArchFix(d));
+            if (!d.target.isNvidia())
+                f.fix << QStringLiteral("Check the device's target with `rocminfo | grep gfx` "
+                                        "and the file's with `roc-obj-ls %1`.")
+                             .arg(file);
+            c.add(f);
+        }
+    }
+
+    // Only a compiler-default target: the build had no --offload-arch.
+    QSet<QString> procs;
+    bool featureless = true;
+    for (const CodeObject &co : r.codeObjects) {
+        if (co.target.isNvidia())
+            continue;
+        procs.insert(co.target.processor);
+        if (co.target.xnack == FeatureSetting::On || co.target.xnack == FeatureSetting::Off ||
+            co.target.sramecc == FeatureSetting::On || co.target.sramecc == FeatureSetting::Off)
+            featureless = false;
+    }
+    if (procs.size() == 1 && featureless && defaultTargetProcessors().contains(*procs.cbegin()) &&
+        !anyDeviceFits) {
+        const QString p = *procs.cbegin();
+        Finding f = makeFinding(
+            QStringLiteral("arch.default-target"),
+            p == QLatin1String("gfx000") ? Severity::Error : Severity::Warning,
+            QStringLiteral("%1 was built only for %2, the compiler's default target").arg(file, p),
+            QStringLiteral("%1 is what hipcc/clang build when no --offload-arch is given and no "
+                           "GPU is detected on the build host%2.")
+                .arg(p, c.devices.isEmpty()
+                            ? QStringLiteral(" (no device given: pass --target to check it "
+                                             "against your GPU)")
+                            : QStringLiteral("; it does not fit the device")));
+        f.evidence.append(fileEvidence(r.path, QStringLiteral("code objects"),
+                                       allTargets.join(QStringLiteral(", "))));
+        f.fix << QStringLiteral("Pass the device's target explicitly: hipcc --offload-arch=%1 "
+                                "(one --offload-arch per GPU you run on).")
+                     .arg(c.devices.isEmpty() ? QStringLiteral("<gfx...>")
+                                              : c.devices.first().target.processor);
+        c.add(f);
+    }
+}
+
+void codeObjectVersionRules(Context &c, const ArtifactReport &r) {
+    const QString file = QFileInfo(r.path).fileName();
+    QMap<int, QStringList> byVersion;
+    for (const CodeObject &co : r.codeObjects)
+        if (co.format == CodeObject::Format::AmdgpuElf && co.codeObjectVersion > 0)
+            byVersion[co.codeObjectVersion].append(co.origin);
+    for (auto it = byVersion.cbegin(); it != byVersion.cend(); ++it) {
+        const int v = it.key();
+        QString problem;
+        Severity sev = Severity::Warning;
+        if (v >= 6 && (!c.runtimeKnown() || !c.runtimeAtLeast(6, 3))) {
+            problem = c.runtimeKnown()
+                          ? QStringLiteral("code object v%1 needs ROCm 6.3 or newer; the runtime "
+                                           "is ROCm %2")
+                                .arg(v)
+                                .arg(c.runtimeText())
+                          : QStringLiteral("code object v%1 needs ROCm 6.3 or newer; the runtime "
+                                           "version is not known")
+                                .arg(v);
+            if (c.runtimeExplicit)
+                sev = Severity::Error;
+        } else if (v <= 3 && c.runtimeKnown() && c.runtimeAtLeast(6, 0)) {
+            problem = QStringLiteral("code object v%1 is no longer loaded by ROCm 6 runtimes "
+                                     "(the runtime is ROCm %2)")
+                          .arg(v)
+                          .arg(c.runtimeText());
+        }
+        if (problem.isEmpty())
+            continue;
+        Finding f = makeFinding(QStringLiteral("cov.unsupported-version"), sev,
+                                QStringLiteral("%1: %2").arg(file, problem),
+                                QStringLiteral("The code object version is EI_ABIVERSION of the "
+                                               "ELF header (v4 = 2, v5 = 3, v6 = 4)."));
+        for (const QString &o : it.value().mid(0, 4))
+            f.evidence.append(fileEvidence(r.path, o, QStringLiteral("code object v%1").arg(v)));
+        f.fix << QStringLiteral("Rebuild with -mcode-object-version=%1 (or the compiler of the "
+                                "target ROCm), or run with a runtime that accepts v%2.")
+                     .arg(v >= 6 ? 5 : 4)
+                     .arg(v);
+        c.add(f);
+    }
+
+    for (const Bundle &b : r.bundles) {
+        if (!b.compressed)
+            continue;
+        const bool ok = c.runtimeKnown() && c.runtimeAtLeast(6, 2);
+        const bool bad = c.runtimeKnown() && !ok;
+        Finding f = makeFinding(
+            QStringLiteral("bundle.compressed"),
+            bad  ? (c.runtimeExplicit ? Severity::Error : Severity::Warning)
+            : ok ? Severity::Info
+                 : Severity::Warning,
+            QStringLiteral("%1 holds a compressed offload bundle (CCOB v%2, %3)")
+                .arg(file)
+                .arg(b.ccobVersion)
+                .arg(b.compression),
+            bad ? QStringLiteral("ROCm %1 cannot read compressed bundles (from about ROCm 6.2); "
+                                 "its load fails and the usual \"Bundled Code Objects\" listing "
+                                 "is not printed.")
+                      .arg(c.runtimeText())
+            : ok ? QStringLiteral("The runtime (ROCm %1) reads compressed bundles; raw HSA "
+                                  "loaders and older tools cannot.")
+                       .arg(c.runtimeText())
+                 : QStringLiteral("Runtimes older than about ROCm 6.2 and raw HSA loaders cannot "
+                                  "read it; the runtime version is not known."));
+        f.evidence.append(fileEvidence(r.path,
+                                       b.origin.isEmpty() ? hexOffset(b.fileOffset) : b.origin,
+                                       QStringLiteral("CCOB v%1 %2, %3 bytes uncompressed")
+                                           .arg(b.ccobVersion)
+                                           .arg(b.compression)
+                                           .arg(b.uncompressedSize)));
+        f.fix << QStringLiteral("Build without compression (drop --offload-compress / set "
+                                "COMPRESSED_BUNDLE_FORMAT_VERSION only for new runtimes), or run "
+                                "with ROCm 6.2 or newer.");
+        c.add(f);
+        break; // one finding per file
+    }
+}
+
+void ldsRules(Context &c, const ArtifactReport &r) {
+    for (const DeviceInfo &d : std::as_const(c.devices)) {
+        if (d.target.isNvidia())
+            continue;
+        const quint64 limit = d.maxSharedMemoryPerBlock > 0 ? d.maxSharedMemoryPerBlock
+                              : d.target.processor == QLatin1String("gfx950") ? 160 * 1024
+                                                                              : 64 * 1024;
+        for (const CodeObject &co : r.codeObjects) {
+            if (co.target.processor != d.target.processor)
+                continue;
+            for (const KernelInfo &k : co.kernels) {
+                if (k.groupSegmentFixedSize <= limit)
+                    continue;
+                Finding f = makeFinding(
+                    QStringLiteral("build.lds-exceeds-limit"), Severity::Error,
+                    QStringLiteral("%1 uses %2 bytes of LDS; the device allows %3")
+                        .arg(k.name)
+                        .arg(k.groupSegmentFixedSize)
+                        .arg(limit),
+                    QStringLiteral("The kernel's static shared memory (group segment) is larger "
+                                   "than the device's LDS per workgroup; the launch fails."));
+                f.evidence.append(fileEvidence(r.path, co.origin,
+                                               QStringLiteral("%1 .group_segment_fixed_size = %2")
+                                                   .arg(k.name)
+                                                   .arg(k.groupSegmentFixedSize)));
+                f.fix << QStringLiteral("Shrink the __shared__ arrays of %1 (tile smaller, or "
+                                        "use dynamic shared memory sized at launch).")
+                             .arg(k.name);
+                c.add(f);
+            }
+        }
+    }
+}
+
+} // namespace
+
+void artifactRules(Context &c) {
+    for (const ArtifactReport &r : std::as_const(c.artifacts)) {
+        if (c.cancelled())
+            return;
+        moduleRules(c, r);
+        runtimeRules(c, r);
+        archRules(c, r);
+        codeObjectVersionRules(c, r);
+        ldsRules(c, r);
+    }
+
+    // Two inputs resolving libamdhip64 to different files: two runtimes in one process.
+    QMap<QString, QString> hipByFile;
+    for (const ArtifactReport &r : std::as_const(c.artifacts))
+        if (r.host)
+            for (const LibraryResolution &res : r.host->resolutions)
+                if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
+                    hipByFile.insert(r.path, QFileInfo(res.path).canonicalFilePath());
+    QStringList distinct;
+    for (const QString &p : hipByFile)
+        if (!distinct.contains(p))
+            distinct.append(p);
+    if (distinct.size() > 1) {
+        Finding f = makeFinding(
+            QStringLiteral("runtime.mixed-installs"), Severity::Error,
+            QStringLiteral("The inputs load %1 different HIP runtimes").arg(distinct.size()),
+            QStringLiteral("One process can only use one libamdhip64; "
+                           "libraries built for different ROCm releases "
+                           "conflict."));
+        for (auto it = hipByFile.cbegin(); it != hipByFile.cend(); ++it)
+            f.evidence.append(
+                fileEvidence(it.key(), QStringLiteral("libamdhip64 resolves to"), it.value()));
+        f.fix << QStringLiteral("Build every library against the same ROCm release.");
+        c.add(f);
+    }
+}
+
+// ---- symbols (direction 2) ----------------------------------------------------------------
+
+namespace {
+
+struct SymbolSite {
+    QString file;
+    QString origin; // code object origin or section
+    QString name;   // mangled
+    QString demangled;
+    QString binding;
+    SymbolKind kind;
+};
+
+void collectSymbols(const ArtifactReport &r, QList<SymbolSite> &kernels,
+                    QList<SymbolSite> &functions) {
+    for (const CodeObject &co : r.codeObjects) {
+        QSet<QString> seen;
+        for (const KernelInfo &k : co.kernels) {
+            if (seen.contains(k.name))
+                continue;
+            seen.insert(k.name);
+            kernels.append({r.path, co.origin, k.name, demangleSymbol(k.name),
+                            QStringLiteral("global"), SymbolKind::Kernel});
+        }
+        for (const Symbol &s : co.symbols) {
+            if (s.kind == SymbolKind::Kernel) {
+                if (seen.contains(s.name)) {
+                    // take the binding from the symbol table
+                    for (SymbolSite &site : kernels)
+                        if (site.name == s.name && site.origin == co.origin)
+                            site.binding = s.binding;
+                    continue;
+                }
+                seen.insert(s.name);
+                kernels.append({r.path, co.origin, s.name,
+                                s.demangled.isEmpty() ? demangleSymbol(s.name) : s.demangled,
+                                s.binding, SymbolKind::Kernel});
+            } else if (s.kind == SymbolKind::DeviceFunction && !s.undefined) {
+                functions.append({r.path, co.origin, s.name,
+                                  s.demangled.isEmpty() ? demangleSymbol(s.name) : s.demangled,
+                                  s.binding, SymbolKind::DeviceFunction});
+            }
+        }
+    }
+    if (r.host)
+        for (const Symbol &s : r.host->hostFunctions)
+            functions.append({r.path, s.section.isEmpty() ? QStringLiteral(".text") : s.section,
+                              s.name, s.demangled.isEmpty() ? demangleSymbol(s.name) : s.demangled,
+                              s.binding, SymbolKind::HostFunction});
+}
+
+QString moduleGetFunctionCall(const QString &name) {
+    return QStringLiteral("hipModuleGetFunction(&function, module, \"%1\");").arg(name);
+}
+
+} // namespace
+
+void symbolRules(Context &c) {
+    if (c.kernels.isEmpty())
+        return;
+    QList<SymbolSite> kernels, functions;
+    bool anyDeviceCode = false;
+    for (const QList<ArtifactReport> *list : {&c.artifacts, &c.tritonBinaries})
+        for (const ArtifactReport &r : *list) {
+            collectSymbols(r, kernels, functions);
+            anyDeviceCode = anyDeviceCode || !r.codeObjects.isEmpty();
+        }
+    if (kernels.isEmpty() && functions.isEmpty())
+        return; // nothing to compare with (log-only cases are handled by textRules)
+
+    for (const QString &requested : std::as_const(c.kernels)) {
+        const QString base = symbolBaseName(requested);
+        // Exact: the runtime finds it.
+        const bool exact = std::any_of(kernels.cbegin(), kernels.cend(), [&](const SymbolSite &k) {
+            return k.name == requested && k.binding != QLatin1String("local");
+        });
+        if (exact)
+            continue;
+
+        // The same kernel under a C++-mangled name, or with internal linkage.
+        QList<SymbolSite> mangled, internal;
+        QSet<QString> seen;
+        for (const SymbolSite &k : std::as_const(kernels)) {
+            const bool sameName = k.name == requested;
+            if (!sameName && symbolBaseName(k.demangled) != base)
+                continue;
+            if (seen.contains(k.name))
+                continue;
+            seen.insert(k.name);
+            if (isInternalName(k.name) || isInternalName(k.demangled) ||
+                k.binding == QLatin1String("local"))
+                internal.append(k);
+            else if (!sameName)
+                mangled.append(k);
+        }
+        for (const SymbolSite &k : std::as_const(internal)) {
+            const bool anon = k.name.contains(QLatin1String("_GLOBAL__N_"));
+            Finding f = makeFinding(
+                QStringLiteral("symbol.internal-linkage"), Severity::Error,
+                QStringLiteral("Kernel %1 has internal linkage (%2)")
+                    .arg(requested,
+                         anon ? QStringLiteral("anonymous namespace") : QStringLiteral("static")),
+                QStringLiteral("The kernel is in the code object as %1 (%2): a %3 name that is "
+                               "private to its translation unit, so a lookup of \"%4\" fails "
+                               "(hipErrorNotFound) and the mangled name is not stable.")
+                    .arg(k.name, k.demangled,
+                         anon ? QStringLiteral("anonymous-namespace") : QStringLiteral("static"),
+                         requested));
+            f.evidence.append(fileEvidence(
+                k.file, k.origin, QStringLiteral("symbol %1 (binding %2)").arg(k.name, k.binding)));
+            f.fix << QStringLiteral("Give the kernel external linkage: remove `static` / move it "
+                                    "out of the anonymous namespace, and declare it "
+                                    "extern \"C\" __global__ void %1(...).")
+                         .arg(base)
+                  << QStringLiteral("This build only: %1").arg(moduleGetFunctionCall(k.name));
+            c.add(f);
+        }
+        if (!mangled.isEmpty()) {
+            const SymbolSite &k = mangled.first();
+            const bool templ =
+                k.demangled.left(k.demangled.indexOf(QLatin1Char('('))).contains(QLatin1Char('<'));
+            QStringList all;
+            for (const SymbolSite &m : std::as_const(mangled))
+                all.append(QStringLiteral("%1 (%2)").arg(m.name, m.demangled));
+            Finding f = makeFinding(
+                QStringLiteral("symbol.mangled-name"), Severity::Error,
+                QStringLiteral("Kernel %1 exists only C++-mangled, as %2").arg(requested, k.name),
+                QStringLiteral("The code object has no symbol \"%1\", but the kernel %2 "
+                               "demangles to %3: it was declared without extern \"C\", so its "
+                               "name carries the parameter types. hipModuleGetFunction(\"%1\") "
+                               "returns hipErrorNotFound.%4")
+                    .arg(
+                        requested, k.name, k.demangled,
+                        mangled.size() > 1
+                            ? QStringLiteral(" Candidates: %1.").arg(all.join(QStringLiteral("; ")))
+                            : QString()));
+            for (const SymbolSite &m : mangled.mid(0, 4))
+                f.evidence.append(fileEvidence(
+                    m.file, m.origin, QStringLiteral("kernel %1 = %2").arg(m.name, m.demangled)));
+            if (templ)
+                f.fix << QStringLiteral("%1 is a template instance: extern \"C\" cannot apply to a "
+                                        "template; add an extern \"C\" __global__ wrapper kernel "
+                                        "with a fixed name, or look up the mangled name.")
+                             .arg(k.demangled);
+            else
+                f.fix << QStringLiteral("Declare the kernel extern \"C\": extern \"C\" __global__ "
+                                        "void %1(...) — then hipModuleGetFunction finds \"%1\".")
+                             .arg(base);
+            f.fix << QStringLiteral("Or look up the mangled name: %1")
+                         .arg(moduleGetFunctionCall(k.name));
+            c.add(f);
+        }
+        if (!internal.isEmpty() || !mangled.isEmpty())
+            continue;
+
+        // The name is there, but not as a kernel (no .kd descriptor / host code).
+        QList<SymbolSite> notKernel;
+        for (const SymbolSite &fn : std::as_const(functions))
+            if (fn.name == requested || symbolBaseName(fn.demangled) == base)
+                notKernel.append(fn);
+        if (!notKernel.isEmpty()) {
+            const SymbolSite &s = notKernel.first();
+            const bool host = s.kind == SymbolKind::HostFunction;
+            Finding f = makeFinding(
+                QStringLiteral("symbol.not-a-kernel"), Severity::Error,
+                QStringLiteral("%1 is a %2, not a kernel")
+                    .arg(requested, host ? QStringLiteral("host function")
+                                         : QStringLiteral("device function")),
+                host ? QStringLiteral("%1 (%2) is compiled as host code in %3: it has no "
+                                      "__global__, so no device code and no kernel descriptor "
+                                      "exist for it (a common hipify / porting leftover).")
+                           .arg(s.name, s.demangled, QFileInfo(s.file).fileName())
+                     : QStringLiteral("%1 (%2) is a __device__ function in the code object: it "
+                                      "has no kernel descriptor (%1.kd), so it cannot be launched "
+                                      "or found with hipModuleGetFunction.")
+                           .arg(s.name, s.demangled));
+            for (const SymbolSite &n : notKernel.mid(0, 4))
+                f.evidence.append(fileEvidence(
+                    n.file, n.origin,
+                    QStringLiteral("%1 %2 (%3)").arg(symbolKindName(n.kind), n.name, n.demangled)));
+            f.fix << QStringLiteral("Declare it as a kernel: extern \"C\" __global__ void %1(...), "
+                                    "and compile the file as HIP (hipcc, or -x hip).")
+                         .arg(base);
+            if (host)
+                f.fix << QStringLiteral("Launch it with hipLaunchKernelGGL / hipModuleLaunchKernel "
+                                        "instead of calling it from host code.");
+            c.add(f);
+            continue;
+        }
+        if (!anyDeviceCode)
+            continue; // module.not-a-code-object says it
+
+        QStringList names;
+        for (const SymbolSite &k : std::as_const(kernels))
+            names.append(k.name);
+        const QStringList near = nearestNames(requested, names);
+        QStringList shown;
+        for (const QString &n : near) {
+            const QString d = demangleSymbol(n);
+            shown.append(d == n ? n : QStringLiteral("%1 (%2)").arg(n, d));
+        }
+        Finding f = makeFinding(
+            QStringLiteral("symbol.kernel-not-found"), Severity::Error,
+            QStringLiteral("No kernel named %1 in the inputs").arg(requested),
+            QStringLiteral("None of the %1 kernel(s) in the code objects is %2, mangled or not. "
+                           "Nearest names: %3.")
+                .arg(kernels.size())
+                .arg(requested)
+                .arg(shown.isEmpty() ? QStringLiteral("(no kernels at all)")
+                                     : shown.join(QStringLiteral(", "))));
+        for (const ArtifactReport &r : std::as_const(c.artifacts))
+            if (!r.codeObjects.isEmpty())
+                f.evidence.append(fileEvidence(
+                    r.path, QStringLiteral("%1 code object(s)").arg(r.codeObjects.size()),
+                    QStringLiteral("%1 kernel(s)").arg(r.kernelCount())));
+        if (!near.isEmpty())
+            f.fix << QStringLiteral("Use the exact name: %1")
+                         .arg(moduleGetFunctionCall(near.first()));
+        f.fix << QStringLiteral("Check that the file loaded is the one built from the kernel's "
+                                "source (list its kernels with `hipdoctor-cli inspect`).");
+        c.add(f);
+    }
+}
+
+} // namespace hd::detail

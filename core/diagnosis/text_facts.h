@@ -1,0 +1,110 @@
+#pragma once
+
+// Facts read from text inputs: Python tracebacks, dlopen / ld / lld / clang / hipcc / nvcc
+// output, `hipcc -###` and HIPCC_VERBOSE command lines, `rocminfo` dumps. AMD_LOG_LEVEL
+// output is parsed by logs/amd_log.h. Every fact keeps its 1-based line number.
+
+#include "targets/device.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace hd {
+
+struct TextLine {
+    int number = 0; // 1-based
+    QString text;   // the line, trimmed, at most 1000 characters
+};
+
+// One compiler / linker / driver command line found in the text.
+struct CommandLine {
+    int lineNumber = 0;
+    QString tool;     // "hipcc", "clang++", "clang", "nvcc", "g++", "ld", "ld.lld"...
+    QStringList args; // without the tool
+    QString raw;
+    bool fromVerbose = false; // HIPCC_VERBOSE "hipcc-cmd:" or a `-###` job line
+    bool isCc1 = false;       // a `-###` "-cc1" job
+
+    bool has(const QString &flag) const;      // exact arg or "flag=..."
+    QString value(const QString &flag) const; // "--offload-arch=gfx90a" -> "gfx90a"
+    bool compilesOnly() const;                // -c / -S / -E / --genco / -fsyntax-only
+    bool hasHipSource() const;                // .hip/.cu source or -x hip
+    QStringList offloadArchs() const;         // every --offload-arch / --amdgpu-target
+};
+
+struct TextFacts {
+    // What the text looks like (several can hold for one terminal session).
+    bool pythonTraceback = false;
+    bool rocminfo = false;
+    bool compilerOutput = false; // clang/hipcc/nvcc/ld diagnostics
+    bool commandLines = false;
+
+    struct MissingLibrary {
+        TextLine line;
+        QString library;       // "libamdhip64.so.7"
+        QString requester;     // the file whose load failed, when named
+        bool linkTime = false; // "ld: cannot find -lX"
+    };
+    QList<MissingLibrary> missingLibraries;
+
+    struct UndefinedSymbol {
+        TextLine line;
+        QString symbol;        // as printed (mangled)
+        QString demangled;     // itanium-demangled, equal to symbol when plain C
+        QString file;          // the object or library named
+        bool linkTime = false; // ld "undefined reference" / lld "undefined symbol"
+    };
+    QList<UndefinedSymbol> undefinedSymbols;
+
+    struct RuntimeError {
+        TextLine line;
+        QString errorName; // "hipErrorNoBinaryForGpu", or the canonical name for a message
+        QString message;   // "invalid device function"
+    };
+    QList<RuntimeError> runtimeErrors;
+
+    QList<TextLine> compileErrors;  // "error:" lines of clang / nvcc / hipcc / lld
+    QList<TextLine> exceptionLines; // Python "XxxError: ..." lines
+
+    struct UnsupportedFlag {
+        TextLine line;
+        QString flag;
+    };
+    QList<UnsupportedFlag> unsupportedFlags; // clang "unsupported option" / "unknown argument"
+
+    struct LdsOverLimit {
+        TextLine line;
+        qint64 used = 0, limit = 0;
+        QString function;
+    };
+    QList<LdsOverLimit> ldsOverLimit;
+    QList<TextLine> deviceLibsMissing; // "cannot find ROCm device library" and friends
+    QList<TextLine> noDevice;          // "no ROCm-capable device", hipErrorNoDevice...
+
+    QList<CommandLine> commands;
+    QList<DeviceInfo> rocminfoDevices;
+    QString rocminfoRuntimeVersion; // "Runtime Version: 1.1"
+
+    QStringList kernelNamesRequested; // names a log asks for (hipModuleGetFunction etc.)
+};
+
+TextFacts readTextFacts(const QString &text);
+
+// Parses a `rocminfo` dump: one DeviceInfo per GPU agent (Source::Rocminfo).
+QList<DeviceInfo> parseRocminfo(const QString &text);
+bool looksLikeRocminfo(const QString &text);
+
+// Splits a shell-like command line into arguments (quotes and backslashes as a shell does).
+QStringList splitCommandLine(const QString &line);
+
+// Itanium-demangles a name; returns it unchanged when it is not mangled.
+QString demangleSymbol(const QString &name);
+// The unqualified function name of a demangled or plain symbol: "ns::vecAdd(float*, int)" ->
+// "vecAdd"; "void foo<int>(int*)" -> "foo".
+QString symbolBaseName(const QString &symbolOrDemangled);
+
+// The nvcc-only options among a command's arguments (each as given).
+QStringList nvccOnlyFlags(const QStringList &args);
+
+} // namespace hd

@@ -1,2 +1,0 @@
-// Placeholder translation unit until the triton concern has sources of its own.
-namespace hd {}

@@ -1,0 +1,435 @@
+#include "triton/triton_cache.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+namespace hd {
+
+namespace {
+
+// Stage files are small; this cap keeps a hostile file from being read whole.
+constexpr qint64 kMaxStageRead = 8 * 1024 * 1024;
+
+QByteArray readHead(const QString &path, qint64 cap, QString *error) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = f.errorString();
+        return {};
+    }
+    return f.read(cap);
+}
+
+// Parameters of the first "<marker>@name(" parameter list: top-level commas + 1.
+int countParams(const QByteArray &text, const QByteArray &marker, const QString &name) {
+    const QByteArray needle = marker + '@' + name.toUtf8() + '(';
+    const qsizetype at = text.indexOf(needle);
+    if (at < 0)
+        return -1;
+    int depth = 0, count = 0;
+    bool any = false, inString = false;
+    for (qsizetype i = at + needle.size(); i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '"')
+                inString = false;
+            continue;
+        }
+        switch (c) {
+        case '"':
+            inString = true;
+            any = true;
+            break;
+        case '(':
+        case '{':
+        case '[':
+        case '<':
+            ++depth;
+            any = true;
+            break;
+        case ')':
+            if (depth == 0)
+                return any ? count + 1 : 0;
+            --depth;
+            break;
+        case '}':
+        case ']':
+        case '>':
+            if (depth > 0)
+                --depth;
+            break;
+        case ',':
+            if (depth == 0)
+                ++count;
+            break;
+        case ' ':
+        case '\n':
+        case '\t':
+            break;
+        default:
+            any = true;
+        }
+    }
+    return -1;
+}
+
+bool isStageSuffix(const QString &suffix) {
+    return tritonStagesAmd().contains(suffix) || tritonStagesNvidia().contains(suffix);
+}
+
+} // namespace
+
+QStringList tritonStagesAmd() {
+    return {QStringLiteral(".source"), QStringLiteral(".ttir"),   QStringLiteral(".ttgir"),
+            QStringLiteral(".llir"),   QStringLiteral(".amdgcn"), QStringLiteral(".hsaco")};
+}
+
+QStringList tritonStagesNvidia() {
+    return {QStringLiteral(".source"), QStringLiteral(".ttir"), QStringLiteral(".ttgir"),
+            QStringLiteral(".llir"),   QStringLiteral(".ptx"),  QStringLiteral(".cubin")};
+}
+
+QStringList TritonEntry::stageOrder() const {
+    return backend == QLatin1String("cuda") ? tritonStagesNvidia() : tritonStagesAmd();
+}
+
+bool TritonEntry::complete() const {
+    return !isLauncher && missingStage.isEmpty() && hasMetadata &&
+           stagesPresent.contains(stageOrder().constLast());
+}
+
+std::optional<TargetId> TritonEntry::target() const {
+    if (arch.isEmpty())
+        return std::nullopt;
+    if (backend == QLatin1String("cuda"))
+        return TargetId::parse(arch.startsWith(QLatin1String("sm")) ? arch
+                                                                    : QStringLiteral("sm_") + arch);
+    return TargetId::parse(arch);
+}
+
+QString TritonEntry::stageFile(const QString &suffix) const {
+    return dir + QLatin1Char('/') + kernelName + suffix;
+}
+
+QJsonObject TritonEntry::toJson() const {
+    QJsonObject o{{QStringLiteral("dir"), dir},
+                  {QStringLiteral("hash"), hash},
+                  {QStringLiteral("kernel"), kernelName},
+                  {QStringLiteral("backend"), backend},
+                  {QStringLiteral("arch"), arch},
+                  {QStringLiteral("arch_source"), archSource},
+                  {QStringLiteral("warp_size"), warpSize},
+                  {QStringLiteral("num_warps"), numWarps},
+                  {QStringLiteral("num_stages"), numStages},
+                  {QStringLiteral("shared"), sharedBytes},
+                  {QStringLiteral("triton_version"), tritonVersion},
+                  {QStringLiteral("stages"), QJsonArray::fromStringList(stagesPresent)},
+                  {QStringLiteral("last_stage"), lastStage},
+                  {QStringLiteral("missing_stage"), missingStage},
+                  {QStringLiteral("metadata"), hasMetadata},
+                  {QStringLiteral("group"), hasGroup},
+                  {QStringLiteral("complete"), complete()},
+                  {QStringLiteral("binary"), binaryPath},
+                  {QStringLiteral("source_args"), sourceArgCount},
+                  {QStringLiteral("llir_args"), llirArgCount}};
+    if (const auto t = target())
+        o.insert(QStringLiteral("target"), t->toString());
+    QJsonArray probs;
+    for (const Problem &p : problems)
+        probs.append(p.toJson());
+    o.insert(QStringLiteral("problems"), probs);
+    return o;
+}
+
+QJsonObject TritonCache::toJson() const {
+    QJsonArray es, probs;
+    for (const TritonEntry &e : entries)
+        es.append(e.toJson());
+    for (const Problem &p : problems)
+        probs.append(p.toJson());
+    return {{QStringLiteral("root"), root},
+            {QStringLiteral("single_entry"), singleEntry},
+            {QStringLiteral("entries"), es},
+            {QStringLiteral("launcher_folders"), launcherFolders},
+            {QStringLiteral("problems"), probs}};
+}
+
+bool looksLikeTritonEntry(const QString &dir) {
+    const QFileInfoList files = QDir(dir).entryInfoList(QDir::Files | QDir::Hidden);
+    for (const QFileInfo &fi : files) {
+        const QString suffix = QLatin1Char('.') + fi.suffix();
+        if (isStageSuffix(suffix) && suffix != QLatin1String(".source"))
+            return true;
+        if (fi.fileName().startsWith(QLatin1String("__grp__")))
+            return true;
+    }
+    return false;
+}
+
+bool looksLikeTritonCache(const QString &dir) {
+    if (looksLikeTritonEntry(dir))
+        return true;
+    const QFileInfoList subs = QDir(dir).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot);
+    int checked = 0;
+    for (const QFileInfo &fi : subs) {
+        if (looksLikeTritonEntry(fi.filePath()))
+            return true;
+        if (++checked > 256) // a huge folder of something else: stop looking
+            break;
+    }
+    return false;
+}
+
+TritonEntry readTritonEntry(const QString &dirPath) {
+    TritonEntry e;
+    const QFileInfo dirInfo(dirPath);
+    e.dir = dirInfo.absoluteFilePath();
+    e.hash = dirInfo.fileName();
+    const QDir dir(dirPath);
+    const QFileInfoList files = dir.entryInfoList(QDir::Files | QDir::Hidden, QDir::Name);
+    if (files.isEmpty() && !dir.exists()) {
+        e.problems.append({e.dir, -1, QStringLiteral("cannot read the folder"), true});
+        return e;
+    }
+
+    // The kernel name: from __grp__<name>.json, else the base name of the stage files.
+    QString grpName;
+    QStringList stageBases;
+    bool onlySo = !files.isEmpty();
+    for (const QFileInfo &fi : files) {
+        const QString fn = fi.fileName();
+        if (fn.startsWith(QLatin1String("__grp__")) && fn.endsWith(QLatin1String(".json"))) {
+            grpName = fn.mid(7, fn.size() - 12);
+            e.hasGroup = true;
+        }
+        const QString suffix = QLatin1Char('.') + fi.suffix();
+        if (isStageSuffix(suffix))
+            stageBases.append(fi.completeBaseName());
+        if (suffix != QLatin1String(".so"))
+            onlySo = false;
+    }
+    if (onlySo) {
+        e.isLauncher = true;
+        return e;
+    }
+    e.kernelName = !grpName.isEmpty()      ? grpName
+                   : !stageBases.isEmpty() ? stageBases.constFirst()
+                                           : QString();
+    if (e.kernelName.isEmpty()) {
+        e.problems.append(
+            {e.dir, -1, QStringLiteral("no Triton stage files (.ttir, .llir, ...) in this folder"),
+             true});
+        return e;
+    }
+
+    // Metadata first: it names the backend and arch when the compile finished.
+    const QString jsonPath = e.stageFile(QStringLiteral(".json"));
+    if (QFileInfo::exists(jsonPath)) {
+        e.hasMetadata = true;
+        QString err;
+        const QByteArray bytes = readHead(jsonPath, kMaxStageRead, &err);
+        QJsonParseError perr{};
+        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &perr);
+        if (!err.isEmpty()) {
+            e.problems.append({jsonPath, -1, QStringLiteral("cannot read: %1").arg(err), false});
+        } else if (!doc.isObject()) {
+            e.problems.append({jsonPath, perr.offset,
+                               QStringLiteral("not a JSON object: %1").arg(perr.errorString()),
+                               false});
+        } else {
+            const QJsonObject o = doc.object();
+            if (o.contains(QStringLiteral("name")))
+                e.kernelName = o.value(QStringLiteral("name")).toString(e.kernelName);
+            const QJsonObject t = o.value(QStringLiteral("target")).toObject();
+            e.backend = t.value(QStringLiteral("backend")).toString();
+            const QJsonValue arch = t.value(QStringLiteral("arch"));
+            e.arch = arch.isDouble() ? QString::number(arch.toInt()) : arch.toString();
+            e.warpSize = t.value(QStringLiteral("warp_size"))
+                             .toInt(o.value(QStringLiteral("warp_size")).toInt());
+            e.numWarps = o.value(QStringLiteral("num_warps")).toInt();
+            e.numStages = o.value(QStringLiteral("num_stages")).toInt();
+            if (o.value(QStringLiteral("shared")).isDouble())
+                e.sharedBytes = qint64(o.value(QStringLiteral("shared")).toDouble());
+            e.tritonVersion = o.value(QStringLiteral("triton_version")).toString();
+            if (!e.arch.isEmpty())
+                e.archSource = QStringLiteral(".json");
+        }
+    }
+
+    // Without metadata, the stage files name the target: .amdgcn's .amdgcn_target, the
+    // ttgir's ttg.target = "hip:gfx90a" / "cuda:90", .llir's triple and target-cpu.
+    QString err;
+    if (e.arch.isEmpty() && QFileInfo::exists(e.stageFile(QStringLiteral(".amdgcn")))) {
+        const QByteArray a = readHead(e.stageFile(QStringLiteral(".amdgcn")), 64 * 1024, &err);
+        static const QRegularExpression re(
+            QStringLiteral(R"re(\.amdgcn_target\s+"amdgcn-amd-amdhsa--([^"]+)")re"));
+        const auto m = re.match(QString::fromUtf8(a));
+        if (m.hasMatch()) {
+            e.backend = QStringLiteral("hip");
+            e.arch = m.captured(1);
+            e.archSource = QStringLiteral(".amdgcn");
+        }
+    }
+    QByteArray ttgir;
+    if (QFileInfo::exists(e.stageFile(QStringLiteral(".ttgir"))))
+        ttgir = readHead(e.stageFile(QStringLiteral(".ttgir")), kMaxStageRead, &err);
+    if (e.arch.isEmpty() && !ttgir.isEmpty()) {
+        static const QRegularExpression re(
+            QStringLiteral(R"re((?:ttg|triton_gpu)\.target\s*=\s*"(hip|cuda):([^"]+)")re"));
+        const auto m = re.match(QString::fromUtf8(ttgir.left(64 * 1024)));
+        if (m.hasMatch()) {
+            e.backend = m.captured(1);
+            e.arch = m.captured(2);
+            e.archSource = QStringLiteral(".ttgir");
+        }
+        if (e.warpSize == 0) {
+            static const QRegularExpression tpw(
+                QStringLiteral(R"re("(?:ttg|triton_gpu)\.threads-per-warp"\s*=\s*(\d+))re"));
+            const auto w = tpw.match(QString::fromUtf8(ttgir.left(64 * 1024)));
+            if (w.hasMatch())
+                e.warpSize = w.captured(1).toInt();
+        }
+    }
+    QByteArray llir;
+    if (QFileInfo::exists(e.stageFile(QStringLiteral(".llir"))))
+        llir = readHead(e.stageFile(QStringLiteral(".llir")), kMaxStageRead, &err);
+    if (e.arch.isEmpty() && !llir.isEmpty()) {
+        static const QRegularExpression cpu(QStringLiteral(R"re("target-cpu"="([^"]+)")re"));
+        const QString text = QString::fromUtf8(llir);
+        const auto m = cpu.match(text);
+        if (text.contains(QLatin1String("amdgcn-amd-amdhsa"))) {
+            e.backend = QStringLiteral("hip");
+            if (m.hasMatch()) {
+                e.arch = m.captured(1);
+                e.archSource = QStringLiteral(".llir");
+            }
+        } else if (text.contains(QLatin1String("nvptx64"))) {
+            e.backend = QStringLiteral("cuda");
+            if (m.hasMatch()) {
+                e.arch = m.captured(1).remove(QStringLiteral("sm_"));
+                e.archSource = QStringLiteral(".llir");
+            }
+        }
+    }
+    if (e.backend.isEmpty()) {
+        if (QFileInfo::exists(e.stageFile(QStringLiteral(".ptx"))) ||
+            QFileInfo::exists(e.stageFile(QStringLiteral(".cubin"))))
+            e.backend = QStringLiteral("cuda");
+        else if (QFileInfo::exists(e.stageFile(QStringLiteral(".amdgcn"))) ||
+                 QFileInfo::exists(e.stageFile(QStringLiteral(".hsaco"))))
+            e.backend = QStringLiteral("hip");
+    }
+
+    // Stages present, the last one reached and the first one missing after it.
+    const QStringList order = e.stageOrder();
+    for (const QString &s : order)
+        if (QFileInfo::exists(e.stageFile(s)))
+            e.stagesPresent.append(s);
+    if (!e.stagesPresent.isEmpty()) {
+        e.lastStage = e.stagesPresent.constLast();
+        const qsizetype idx = order.indexOf(e.lastStage);
+        if (idx + 1 < order.size())
+            e.missingStage = order.at(idx + 1);
+        // A gap (a stage missing before the last one) is unusual: name the first gap.
+        for (qsizetype i = 1; i < idx; ++i)
+            if (!e.stagesPresent.contains(order.at(i)) && order.at(i) != QLatin1String(".source"))
+                e.problems.append({e.dir, -1,
+                                   QStringLiteral("stage file %1%2 is missing although %3 exists")
+                                       .arg(e.kernelName, order.at(i), e.lastStage),
+                                   false});
+    }
+    const QString bin = order.constLast();
+    if (QFileInfo::exists(e.stageFile(bin)))
+        e.binaryPath = e.stageFile(bin);
+
+    // Triton appends hidden scratch pointer arguments to the kernel it generates.
+    QByteArray ttir;
+    if (QFileInfo::exists(e.stageFile(QStringLiteral(".ttir"))))
+        ttir = readHead(e.stageFile(QStringLiteral(".ttir")), kMaxStageRead, &err);
+    e.sourceArgCount = countParams(ttir.isEmpty() ? ttgir : ttir, "tt.func public ", e.kernelName);
+    if (e.sourceArgCount < 0)
+        e.sourceArgCount = countParams(ttir.isEmpty() ? ttgir : ttir, "tt.func ", e.kernelName);
+    e.llirArgCount = countParams(llir, " void ", e.kernelName);
+    return e;
+}
+
+TritonCache readTritonCache(const QString &path) {
+    TritonCache c;
+    const QFileInfo fi(path);
+    c.root = fi.absoluteFilePath();
+    if (!fi.exists()) {
+        c.problems.append({path, -1, QStringLiteral("no such file or directory"), true});
+        return c;
+    }
+    if (!fi.isDir()) {
+        c.problems.append({path, -1, QStringLiteral("not a directory"), true});
+        return c;
+    }
+    if (looksLikeTritonEntry(path)) {
+        c.singleEntry = true;
+        c.entries.append(readTritonEntry(path));
+        return c;
+    }
+    const QFileInfoList subs =
+        QDir(path).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QFileInfo &sub : subs) {
+        TritonEntry e = readTritonEntry(sub.filePath());
+        if (e.isLauncher) {
+            ++c.launcherFolders;
+            continue;
+        }
+        if (e.kernelName.isEmpty() && e.stagesPresent.isEmpty())
+            continue; // not a kernel folder (other tools' files in the cache root)
+        c.entries.append(e);
+    }
+    if (c.entries.isEmpty())
+        c.problems.append({path, -1,
+                           QStringLiteral("no Triton kernel folders found (expected folders of "
+                                          ".ttir/.llir/.amdgcn/.hsaco or .ptx/.cubin files)"),
+                           true});
+    return c;
+}
+
+std::optional<TritonTracebackStage> tritonStageFromTraceback(const QString &text) {
+    static const QRegularExpression frame(QStringLiteral(
+        R"re(triton/backends/(amd|nvidia)/compiler\.py", line \d+, in (make_\w+|<lambda>))re"));
+    static const QRegularExpression lambda(QStringLiteral(R"re(stages\["(\w+)"\])re"));
+    static const QRegularExpression exc(
+        QStringLiteral(R"re(^([A-Za-z_][\w.]*(?:Error|Exception|Failure)):\s*(.*)$)re"));
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    std::optional<TritonTracebackStage> out;
+    for (int i = 0; i < lines.size(); ++i) {
+        const QString &line = lines.at(i);
+        const auto m = frame.match(line);
+        if (m.hasMatch()) {
+            TritonTracebackStage s = out.value_or(TritonTracebackStage{});
+            s.backend = m.captured(1) == QLatin1String("amd") ? QStringLiteral("hip")
+                                                              : QStringLiteral("cuda");
+            QString stage;
+            if (m.captured(2).startsWith(QLatin1String("make_")))
+                stage = m.captured(2).mid(5);
+            else if (i + 1 < lines.size()) {
+                const auto l = lambda.match(lines.at(i + 1));
+                if (l.hasMatch())
+                    stage = l.captured(1);
+            }
+            if (!stage.isEmpty()) {
+                s.stage = stage;
+                s.suffix = QLatin1Char('.') + stage;
+                s.lineNumber = i + 1;
+                out = s;
+            }
+        }
+        const auto e = exc.match(line.trimmed());
+        if (out && e.hasMatch() && !line.startsWith(QLatin1Char(' '))) {
+            out->errorLine = line.trimmed();
+            out->errorLineNumber = i + 1;
+        }
+    }
+    return out;
+}
+
+} // namespace hd
