@@ -1,0 +1,21 @@
+// AMDGPU code object reader and the metadata decoders (msgpack note, code object v2 YAML).
+
+#include "artifacts/amdgpu_code_object.h"
+#include "fuzz_common.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    hdfuzz::quiet();
+    const char *p = reinterpret_cast<const char *>(data);
+    hd::CodeObjectSource src;
+    src.file = QStringLiteral("fuzz");
+    src.origin = QStringLiteral("file");
+    const hd::CodeObject co = hd::readAmdgpuCodeObject(p, size, src);
+    (void)co.toJson();
+    // The metadata blobs on their own: the same bytes as a msgpack map and as YAML.
+    QList<hd::KernelInfo> kernels;
+    QString target, error;
+    (void)hd::parseAmdgpuMetadataMsgpack(p, size, kernels, &target, &error);
+    kernels.clear();
+    (void)hd::parseAmdgpuMetadataYaml(p, size, kernels, &error);
+    return 0;
+}

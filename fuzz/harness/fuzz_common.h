@@ -1,0 +1,26 @@
+#pragma once
+
+// Shared by every harness: the input as a QByteArray without a copy, and Qt's warnings kept
+// off the terminal (a campaign runs millions of inputs).
+
+#include <QByteArray>
+#include <QtGlobal>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace hdfuzz {
+
+inline QByteArray bytes(const uint8_t *data, size_t size) {
+    return QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
+}
+
+inline void quiet() {
+    static const bool once = [] {
+        qInstallMessageHandler([](QtMsgType, const QMessageLogContext &, const QString &) {});
+        return true;
+    }();
+    (void)once;
+}
+
+} // namespace hdfuzz
