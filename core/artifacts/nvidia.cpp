@@ -536,7 +536,7 @@ namespace {
 std::vector<PtxToken> tokenizePtx(const char *data, size_t size, QList<Problem> &problems,
                                   const Source &src) {
     std::vector<PtxToken> toks;
-    int line = 1;
+    int line = 1, depth = 0;
     size_t i = 0;
     auto isIdent = [](char c) {
         return std::isalnum(uchar(c)) || c == '_' || c == '.' || c == '$' || c == '%';
@@ -577,9 +577,17 @@ std::vector<PtxToken> tokenizePtx(const char *data, size_t size, QList<Problem> 
             const size_t start = i;
             while (i < size && isIdent(data[i]))
                 ++i;
-            toks.push_back({QByteArray(data + start, qsizetype(i - start)), start, line});
+            if (depth == 0)
+                toks.push_back({QByteArray(data + start, qsizetype(i - start)), start, line});
         } else {
-            toks.push_back({QByteArray(1, c), i, line});
+            // Function bodies are most of a PTX file and nothing in them is needed: inside
+            // braces only the braces are kept, so memory stays small for huge PTX.
+            if (c == '{')
+                ++depth;
+            if (depth == 0 || c == '{' || c == '}')
+                toks.push_back({QByteArray(1, c), i, line});
+            if (c == '}' && depth > 0)
+                --depth;
             ++i;
         }
     }

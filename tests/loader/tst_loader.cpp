@@ -182,6 +182,7 @@ private slots:
     void notFound();
     void otherMajorVersion();
     void brokenCacheStillResolves();
+    void sysroot();
 };
 
 void TstLoader::initTestCase() {
@@ -535,6 +536,28 @@ void TstLoader::brokenCacheStillResolves() {
     problems.clear();
     QVERIFY(resolveLibrary(QStringLiteral("libc.so.6"), LoaderQuery{}, env, &problems).found());
     QCOMPARE(problems.size(), 1);
+}
+
+void TstLoader::sysroot() {
+    // Another root (a container image, a mounted disk): every absolute path is looked up
+    // under it, and the reported paths are the files on disk.
+    const QString root = m_tmp.filePath(QStringLiteral("root"));
+    QVERIFY(QDir().mkpath(root + QStringLiteral("/usr/lib/x86_64-linux-gnu")));
+    QFile::remove(root + QStringLiteral("/usr/lib/x86_64-linux-gnu/libone.so"));
+    QVERIFY(QFile::copy(m_tmp.filePath(QStringLiteral("app/lib/libone.so")),
+                        root + QStringLiteral("/usr/lib/x86_64-linux-gnu/libone.so")));
+    LoaderEnvironment env = cleanEnv();
+    env.sysroot = root;
+    env.ldSoCache = QStringLiteral("/etc/ld.so.cache"); // absent under the root: said, not fatal
+    QList<Problem> problems;
+    const LibraryResolution r =
+        resolveLibrary(QStringLiteral("libone.so"), LoaderQuery{}, env, &problems);
+    QCOMPARE(r.path, root + QStringLiteral("/usr/lib/x86_64-linux-gnu/libone.so"));
+    QCOMPARE(r.via, QStringLiteral("default"));
+    QCOMPARE(problems.size(), 1);
+    QCOMPARE(problems[0].file, root + QStringLiteral("/etc/ld.so.cache"));
+    // The host's own libc is not under that root.
+    QVERIFY(!resolveLibrary(QStringLiteral("libc.so.6"), LoaderQuery{}, env).found());
 }
 
 QTEST_GUILESS_MAIN(TstLoader)

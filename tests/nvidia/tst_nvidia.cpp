@@ -119,6 +119,8 @@ private slots:
     void nvccRelocatable();
     void nvccCompressedCubin();
     void nvccLz4Compressed();
+    void cuobjdumpOracle_data();
+    void cuobjdumpOracle();
 };
 
 void TstNvidia::initTestCase() {
@@ -349,6 +351,17 @@ void TstNvidia::ptxSyntax() {
     QCOMPARE(kinds.value(QStringLiteral("table")), SymbolKind::Object);
     QCOMPARE(kinds.value(QStringLiteral("weakKernel")), SymbolKind::Kernel);
     QVERIFY(!kinds.contains(QStringLiteral("fake")));
+
+    // A large body (library PTX runs to hundreds of MB): read in one pass, bodies skipped.
+    QByteArray big =
+        ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry big(.param .u64 p)\n{\n";
+    for (int i = 0; i < 200000; ++i)
+        big += "\tadd.s32 \t%r1, %r2, %r3; // { not a brace\n";
+    big += "}\n.visible .entry after() { ret; }\n";
+    const CodeObject large = readPtx(big, src(QStringLiteral("big.ptx")));
+    QVERIFY2(large.problems.isEmpty(), qPrintable(problemTexts(large.problems).join('\n')));
+    QCOMPARE(large.kernels.size(), 2);
+    QCOMPARE(large.kernels[1].name, QStringLiteral("after"));
 
     // Broken text: reported, never a crash.
     const CodeObject bad = readPtx(QByteArray(".version 8.0\n.entry k(.param .u32 a\n{ /*"),
@@ -738,6 +751,42 @@ void TstNvidia::nvccLz4Compressed() {
     if (!sawLz4)
         QSKIP("this nvcc did not use the LZ4-style method for -compress-mode=speed");
     QVERIFY(problemTexts(r.problems).join('\n').contains(QLatin1String("unsupported method")));
+}
+
+void TstNvidia::cuobjdumpOracle_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("k90.fatbin") << hdtest::fixture(QStringLiteral("nvidia/k90.fatbin"));
+    QTest::newRow("k80only.fatbin") << hdtest::fixture(QStringLiteral("nvidia/k80only.fatbin"));
+}
+
+void TstNvidia::cuobjdumpOracle() {
+    // cuobjdump (CUDA toolkit, not installed on every machine) lists the same entries.
+    QFETCH(QString, file);
+    QString cuobjdump = QStringLiteral("/usr/local/cuda/bin/cuobjdump");
+    if (!QFileInfo(cuobjdump).isExecutable())
+        cuobjdump = QStandardPaths::findExecutable(QStringLiteral("cuobjdump"));
+    if (cuobjdump.isEmpty())
+        QSKIP("cuobjdump not installed (this CUDA toolkit has nvcc only)");
+    bool ok1 = false, ok2 = false;
+    const QString elf =
+        QString::fromUtf8(run(cuobjdump, {QStringLiteral("--list-elf"), file}, &ok1));
+    const QString ptx =
+        QString::fromUtf8(run(cuobjdump, {QStringLiteral("--list-ptx"), file}, &ok2));
+    QVERIFY(ok1 && ok2);
+    static const QRegularExpression sm(QStringLiteral(R"(\.sm_(\d+)[a-z]?\.(cubin|ptx))"));
+    QStringList expected, got;
+    for (const QString &out : {elf, ptx})
+        for (auto it = sm.globalMatch(out); it.hasNext();) {
+            const auto m = it.next();
+            expected << QStringLiteral("%1 %2").arg(m.captured(2), m.captured(1));
+        }
+    const FatbinReadResult r = readFatbinContainer(readAll(file), src(file));
+    for (const Fatbin &fb : r.fatbins)
+        for (const FatbinEntry &e : fb.entries)
+            got << QStringLiteral("%1 %2").arg(e.kindName()).arg(e.arch);
+    expected.sort();
+    got.sort();
+    QCOMPARE(got, expected);
 }
 
 QTEST_GUILESS_MAIN(TstNvidia)
