@@ -173,7 +173,7 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
             result.inputError = true;
         } else {
             const ArtifactKind kind = detectArtifactKind(path);
-            if (kind == ArtifactKind::Text || (kind == ArtifactKind::Unknown && fi.size() == 0)) {
+            if (kind == ArtifactKind::Text && fi.size() > 0) {
                 QFile f(path);
                 if (!f.open(QIODevice::ReadOnly)) {
                     in.kind = QStringLiteral("unreadable");

@@ -285,7 +285,9 @@ TritonEntry readTritonEntry(const QString &dirPath) {
             e.arch = m.captured(2);
             e.archSource = QStringLiteral(".ttgir");
         }
-        if (e.warpSize == 0) {
+    }
+    if (!ttgir.isEmpty() && e.warpSize == 0) {
+        {
             static const QRegularExpression tpw(
                 QStringLiteral(R"re("(?:ttg|triton_gpu)\.threads-per-warp"\s*=\s*(\d+))re"));
             const auto w = tpw.match(QString::fromUtf8(ttgir.left(64 * 1024)));
