@@ -18,13 +18,14 @@ namespace hd::cli {
 namespace {
 
 void usage(QTextStream &s) {
-    s << "usage: hipdoctor-cli inspect FILE... [--target ID]... [--json] [--symbols]\n"
+    s << "usage: hipdoctor-cli inspect FILE... [--target ID]... [--json | --summary] [--symbols]\n"
          "  FILE          host executable / shared library / object, AMDGPU code object,\n"
          "                offload bundle (plain or CCOB), NVIDIA cubin / fatbin / PTX\n"
          "  --target ID   a device to match against (gfx90a:sramecc+:xnack-, gfx1030, sm_90);\n"
          "                repeatable. Says which code object the runtime would pick, or why none\n"
          "  --json        one hipdoctor.inspection/1 JSON document on stdout\n"
          "  --symbols     list every symbol (default: kernels and counts only)\n"
+         "  --summary     one line of counts per input (everything is still read and decoded)\n"
          "exit codes: 0 all inputs read (and every --target has a code object), 1 a --target\n"
          "            has no fitting code object, 2 usage error or no input could be read\n";
 }
@@ -200,12 +201,28 @@ void printReport(QTextStream &s, const ArtifactReport &r, const QList<TargetId> 
         s << "  problem: " << p.toString() << "\n";
 }
 
+void printSummary(QTextStream &s, const ArtifactReport &r) {
+    qsizetype args = 0, symbols = 0;
+    for (const CodeObject &co : r.codeObjects) {
+        symbols += co.symbols.size();
+        for (const KernelInfo &k : co.kernels)
+            args += k.args.size();
+    }
+    qsizetype entries = 0;
+    for (const Bundle &b : r.bundles)
+        entries += b.entries.size();
+    s << r.path << ": " << artifactKindName(r.kind) << ", " << r.bundles.size() << " bundles, "
+      << entries << " entries, " << r.codeObjects.size() << " code objects, " << r.kernelCount()
+      << " kernels, " << args << " kernel arguments, " << symbols << " code object symbols, "
+      << r.problems.size() << " problems\n";
+}
+
 } // namespace
 
 int inspect(const QStringList &args) {
     QStringList files;
     QList<TargetId> targets;
-    bool json = false, allSymbols = false;
+    bool json = false, allSymbols = false, summary = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
@@ -213,6 +230,8 @@ int inspect(const QStringList &args) {
             return ExitOk;
         } else if (a == QLatin1String("--json")) {
             json = true;
+        } else if (a == QLatin1String("--summary")) {
+            summary = true;
         } else if (a == QLatin1String("--symbols")) {
             allSymbols = true;
         } else if (a == QLatin1String("--target") || a.startsWith(QLatin1String("--target="))) {
@@ -264,6 +283,9 @@ int inspect(const QStringList &args) {
     if (json) {
         out()
             << QJsonDocument(inspectionDocument(reports, targets)).toJson(QJsonDocument::Indented);
+    } else if (summary) {
+        for (const ArtifactReport &r : reports)
+            printSummary(out(), r);
     } else {
         for (const ArtifactReport &r : reports)
             printReport(out(), r, targets, allSymbols);

@@ -22,10 +22,6 @@ QString errorText(llvm::Error e) {
     return QString::fromStdString(llvm::toString(std::move(e)));
 }
 
-QString qstr(llvm::StringRef s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
 template <typename Note> llvm::ArrayRef<uint8_t> noteDesc(const Note &n) {
 #if LLVM_VERSION_MAJOR >= 17
     return n.getDesc(4);
@@ -58,7 +54,9 @@ int amdgpuCodeObjectVersion(int osAbi, int abiVersion) {
 }
 
 CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectSource &src,
-                                bool wantSymbols, bool wantMetadata) {
+                                bool wantSymbols, bool wantMetadata, StringPool *sharedPool) {
+    StringPool localPool;
+    StringPool &pool = sharedPool ? *sharedPool : localPool;
     CodeObject co;
     co.origin = src.origin;
     co.fileOffset = src.fileOffset;
@@ -114,7 +112,7 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
     for (const auto &sec : sections) {
         auto nameOr = elf.getSectionName(sec);
         if (nameOr)
-            sectionNames.append(qstr(*nameOr));
+            sectionNames.append(pool.intern(*nameOr));
         else {
             llvm::consumeError(nameOr.takeError());
             sectionNames.append(QString());
@@ -137,7 +135,8 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
                 if (owner == "AMDGPU" && note.getType() == llvm::ELF::NT_AMDGPU_METADATA) {
                     QString mdTarget;
                     if (!parseAmdgpuMetadataMsgpack(reinterpret_cast<const char *>(desc.data()),
-                                                    desc.size(), co.kernels, &mdTarget, &why))
+                                                    desc.size(), co.kernels, &mdTarget, &why,
+                                                    &pool))
                         problem(sec.sh_offset, why);
                     co.metadataTarget = mdTarget;
                 } else if (owner == "AMD" && note.getType() == llvm::ELF::NT_AMD_HSA_METADATA) {
@@ -200,7 +199,7 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         const llvm::StringRef n(strtab.data() + sym.st_name);
         const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
         if (undef) {
-            const QString u = qstr(n);
+            const QString u = pool.intern(n);
             if (!undefinedSeen.contains(u)) {
                 undefinedSeen.insert(u);
                 co.undefinedSymbols.append(u);
@@ -209,8 +208,8 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         if (!wantSymbols)
             continue;
         Symbol s;
-        s.name = qstr(n);
-        s.demangled = demangleSymbol(n);
+        s.name = pool.intern(n);
+        s.demangled = pool.demangled(n);
         s.binding = symbolBindingName(sym.getBinding());
         s.visibility = symbolVisibilityName(sym.st_other);
         s.value = sym.st_value;

@@ -15,6 +15,8 @@
 
 namespace hd {
 
+class StringPool;
+
 // Where the bytes of a code object came from, for Problems and CodeObject::origin.
 struct CodeObjectSource {
     QString file;            // display name of the inspected file
@@ -29,13 +31,15 @@ bool looksLikeAmdgpuElf(const char *data, size_t size); // ELF64 LE with e_machi
 // Code object version (2..6) from the ELF's OSABI/ABI version; 0 when unknown.
 int amdgpuCodeObjectVersion(int osAbi, int abiVersion);
 
+// `pool` (optional) shares equal strings across code objects of one inspection.
 CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectSource &src,
-                                bool symbols = true, bool metadata = true);
+                                bool symbols = true, bool metadata = true,
+                                StringPool *pool = nullptr);
 
 // The NT_AMDGPU_METADATA msgpack map's kernels (amdhsa.kernels) and target (amdhsa.target).
 // Returns false with a reason in *error when the blob is not a readable msgpack map.
 bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo> &kernels,
-                                QString *target, QString *error);
+                                QString *target, QString *error, StringPool *pool = nullptr);
 // Code object v2's YAML "AMD" note (NT_AMD_HSA_METADATA): names, symbols, args, code props.
 bool parseAmdgpuMetadataYaml(const char *data, size_t size, QList<KernelInfo> &kernels,
                              QString *error);

@@ -1,87 +1,151 @@
-// Decoding the AMDGPU metadata note into KernelInfo values.
+// Decoding the AMDGPU metadata note into KernelInfo values. The msgpack note is walked with
+// llvm::msgpack::Reader instead of building a msgpack::Document: librocsparse's notes hold
+// 88k kernels, and the document tree cost more than everything else together.
 
 #include "artifacts/amdgpu_code_object.h"
+#include "artifacts/symbols.h"
 
 #include <llvm/ADT/StringRef.h>
-#include <llvm/BinaryFormat/MsgPackDocument.h>
+#include <llvm/BinaryFormat/MsgPackReader.h>
+#include <llvm/Support/Error.h>
+
+#include <algorithm>
 
 namespace hd {
 
 namespace {
 
-using llvm::msgpack::DocNode;
+using llvm::msgpack::Object;
 using llvm::msgpack::Type;
 
-// Small non-negative integers decode as UInt, negative ones as Int; accept both (and floats
-// written by odd producers) rather than dropping a value.
-bool toU64(const DocNode &n, uint64_t &out) {
-    switch (n.getKind()) {
+// Hostile input could nest maps arbitrarily deep; real metadata nests four levels.
+constexpr int kMaxDepth = 32;
+
+class MsgpackWalker {
+public:
+    explicit MsgpackWalker(llvm::StringRef blob) : m_reader(blob) {}
+
+    bool next(Object &o) {
+        if (!m_ok)
+            return false;
+        auto r = m_reader.read(o);
+        if (!r) {
+            m_error = QString::fromStdString(llvm::toString(r.takeError()));
+            m_ok = false;
+            return false;
+        }
+        if (!*r) {
+            m_error = QStringLiteral("metadata note ends in the middle of a value");
+            m_ok = false;
+            return false;
+        }
+        return true;
+    }
+    // Skips the contents of a container whose header was just read.
+    bool skip(const Object &o, int depth = 0) {
+        if (depth > kMaxDepth) {
+            m_error = QStringLiteral("metadata note nests deeper than %1 levels").arg(kMaxDepth);
+            m_ok = false;
+            return false;
+        }
+        if (o.Kind != Type::Map && o.Kind != Type::Array)
+            return true;
+        const uint64_t n = o.Kind == Type::Map ? uint64_t(o.Length) * 2 : uint64_t(o.Length);
+        for (uint64_t i = 0; i < n; ++i) {
+            Object c;
+            if (!next(c) || !skip(c, depth + 1))
+                return false;
+        }
+        return true;
+    }
+    bool ok() const { return m_ok; }
+    const QString &error() const { return m_error; }
+
+private:
+    llvm::msgpack::Reader m_reader;
+    bool m_ok = true;
+    QString m_error;
+};
+
+bool toU64(const Object &o, uint64_t &out) {
+    switch (o.Kind) {
     case Type::UInt:
-        out = n.getUInt();
+        out = o.UInt;
         return true;
     case Type::Int:
-        out = n.getInt() < 0 ? 0 : uint64_t(n.getInt());
+        out = o.Int < 0 ? 0 : uint64_t(o.Int);
         return true;
     case Type::Float:
-        out = n.getFloat() < 0 ? 0 : uint64_t(n.getFloat());
+        out = o.Float < 0 ? 0 : uint64_t(o.Float);
         return true;
     default:
         return false;
     }
 }
 
-QString toStr(const DocNode &n) {
-    if (n.getKind() != Type::String)
-        return {};
-    const llvm::StringRef s = n.getString();
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-int toInt(const DocNode &n) {
+int toInt(const Object &o) {
     uint64_t v = 0;
-    return toU64(n, v) ? int(std::min<uint64_t>(v, 0x7fffffff)) : 0;
+    return toU64(o, v) ? int(std::min<uint64_t>(v, 0x7fffffff)) : 0;
 }
 
-KernelArg readArg(DocNode n) {
-    KernelArg a;
-    if (n.getKind() != Type::Map)
-        return a;
-    for (auto &kv : n.getMap()) {
-        if (kv.first.getKind() != Type::String)
-            continue;
-        const llvm::StringRef k = kv.first.getString();
-        if (k == ".name")
-            a.name = toStr(kv.second);
-        else if (k == ".type_name")
-            a.typeName = toStr(kv.second);
-        else if (k == ".value_kind")
-            a.valueKind = toStr(kv.second);
-        else if (k == ".address_space")
-            a.addressSpace = toStr(kv.second);
-        else if (k == ".size")
-            toU64(kv.second, a.size);
-        else if (k == ".offset")
-            toU64(kv.second, a.offset);
-    }
-    return a;
+QString toStr(const Object &o, StringPool &pool) {
+    return o.Kind == Type::String ? pool.intern(o.Raw) : QString();
 }
 
-KernelInfo readKernel(DocNode n) {
-    KernelInfo k;
-    if (n.getKind() != Type::Map)
-        return k;
-    for (auto &kv : n.getMap()) {
-        if (kv.first.getKind() != Type::String)
-            continue;
-        const llvm::StringRef key = kv.first.getString();
-        DocNode v = kv.second;
+bool isKey(const Object &o) {
+    return o.Kind == Type::String;
+}
+
+bool readArg(MsgpackWalker &w, const Object &header, StringPool &pool, KernelArg &a) {
+    if (header.Kind != Type::Map)
+        return w.skip(header);
+    for (size_t i = 0; i < header.Length; ++i) {
+        Object k, v;
+        if (!w.next(k) || !w.next(v))
+            return false;
+        const llvm::StringRef key = isKey(k) ? k.Raw : llvm::StringRef();
         if (key == ".name")
-            k.name = toStr(v);
+            a.name = toStr(v, pool);
+        else if (key == ".type_name")
+            a.typeName = toStr(v, pool);
+        else if (key == ".value_kind")
+            a.valueKind = toStr(v, pool);
+        else if (key == ".address_space")
+            a.addressSpace = toStr(v, pool);
+        else if (key == ".size")
+            toU64(v, a.size);
+        else if (key == ".offset")
+            toU64(v, a.offset);
+        else if (!w.skip(v))
+            return false;
+    }
+    return true;
+}
+
+bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool, KernelInfo &k) {
+    if (header.Kind != Type::Map)
+        return w.skip(header);
+    for (size_t i = 0; i < header.Length; ++i) {
+        Object kk, v;
+        if (!w.next(kk) || !w.next(v))
+            return false;
+        const llvm::StringRef key = isKey(kk) ? kk.Raw : llvm::StringRef();
+        if (key == ".name")
+            k.name = toStr(v, pool);
         else if (key == ".symbol")
-            k.symbol = toStr(v);
-        else if (key == ".args" && v.getKind() == Type::Array) {
-            for (DocNode a : v.getArray())
-                k.args.append(readArg(a));
+            k.symbol = toStr(v, pool);
+        else if (key == ".args" && v.Kind == Type::Array) {
+            k.args.reserve(qsizetype(std::min<size_t>(v.Length, 1024)));
+            for (size_t j = 0; j < v.Length; ++j) {
+                Object a;
+                if (!w.next(a))
+                    return false;
+                KernelArg arg;
+                if (!readArg(w, a, pool, arg))
+                    return false;
+                if (a.Kind == Type::Map)
+                    k.args.append(std::move(arg));
+            }
         } else if (key == ".kernarg_segment_size")
             toU64(v, k.kernargSegmentSize);
         else if (key == ".kernarg_segment_align")
@@ -105,37 +169,59 @@ KernelInfo readKernel(DocNode n) {
         else if (key == ".max_flat_workgroup_size")
             k.maxFlatWorkgroupSize = toInt(v);
         else if (key == ".uses_dynamic_stack")
-            k.usesDynamicStack = v.getKind() == Type::Boolean ? v.getBool() : toInt(v) != 0;
+            k.usesDynamicStack = v.Kind == Type::Boolean ? v.Bool : toInt(v) != 0;
+        else if (!w.skip(v))
+            return false;
     }
-    return k;
+    return true;
 }
 
 } // namespace
 
 bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo> &kernels,
-                                QString *target, QString *error) {
-    llvm::msgpack::Document doc;
-    if (!doc.readFromBlob(llvm::StringRef(data, size), /*Multi=*/false)) {
+                                QString *target, QString *error, StringPool *sharedPool) {
+    StringPool localPool;
+    StringPool &pool = sharedPool ? *sharedPool : localPool;
+    MsgpackWalker w(llvm::StringRef(data, size));
+    Object root;
+    if (!w.next(root) || root.Kind != Type::Map) {
         if (error)
-            *error = QStringLiteral("metadata note is not valid msgpack");
+            *error = w.ok()
+                         ? QStringLiteral("metadata note is msgpack but not a map")
+                         : QStringLiteral("metadata note is not valid msgpack: %1").arg(w.error());
         return false;
     }
-    DocNode root = doc.getRoot();
-    if (root.getKind() != Type::Map) {
-        if (error)
-            *error = QStringLiteral("metadata note is msgpack but not a map");
-        return false;
-    }
-    for (auto &kv : root.getMap()) {
-        if (kv.first.getKind() != Type::String)
-            continue;
-        const llvm::StringRef key = kv.first.getString();
-        if (key == "amdhsa.target" && target)
-            *target = toStr(kv.second);
-        else if (key == "amdhsa.kernels" && kv.second.getKind() == Type::Array) {
-            for (DocNode k : kv.second.getArray())
-                kernels.append(readKernel(k));
+    for (size_t i = 0; i < root.Length; ++i) {
+        Object k, v;
+        if (!w.next(k) || !w.next(v))
+            break;
+        const llvm::StringRef key = isKey(k) ? k.Raw : llvm::StringRef();
+        if (key == "amdhsa.target" && v.Kind == Type::String) {
+            if (target)
+                *target = toStr(v, pool);
+        } else if (key == "amdhsa.kernels" && v.Kind == Type::Array) {
+            kernels.reserve(kernels.size() + qsizetype(std::min<size_t>(v.Length, 1 << 16)));
+            for (size_t j = 0; j < v.Length; ++j) {
+                Object kh;
+                if (!w.next(kh))
+                    break;
+                KernelInfo ki;
+                const bool good = readKernel(w, kh, pool, ki);
+                if (kh.Kind == Type::Map)
+                    kernels.append(std::move(ki));
+                if (!good)
+                    break;
+            }
+        } else if (!w.skip(v)) {
+            break;
         }
+    }
+    if (!w.ok()) {
+        if (error)
+            *error = QStringLiteral("metadata note unreadable after %1 kernels: %2")
+                         .arg(kernels.size())
+                         .arg(w.error());
+        return false;
     }
     return true;
 }

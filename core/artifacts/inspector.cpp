@@ -47,8 +47,8 @@ int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, 
     if (looksLikeAmdgpuElf(data, size)) {
         entry.content = QStringLiteral("code-object");
         CodeObjectSource src{ctx.file, fileOffset, origin, insideCompressed};
-        ctx.report.codeObjects.append(
-            readAmdgpuCodeObject(data, size, src, ctx.options.symbols, ctx.options.metadata));
+        ctx.report.codeObjects.append(readAmdgpuCodeObject(data, size, src, ctx.options.symbols,
+                                                           ctx.options.metadata, &ctx.pool));
         return int(ctx.report.codeObjects.size() - 1);
     }
     if (isBitcode(data, size)) {
@@ -188,7 +188,7 @@ void inspectData(detail::InspectContext &ctx) {
     case ArtifactKind::AmdgpuCodeObject: {
         CodeObjectSource src{ctx.file, 0, QStringLiteral("file"), false};
         ctx.report.codeObjects.append(readAmdgpuCodeObject(
-            ctx.data, ctx.size, src, ctx.options.symbols, ctx.options.metadata));
+            ctx.data, ctx.size, src, ctx.options.symbols, ctx.options.metadata, &ctx.pool));
         break;
     }
     case ArtifactKind::OffloadBundle:

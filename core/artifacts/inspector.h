@@ -13,10 +13,10 @@
 namespace hd {
 
 struct InspectOptions {
-    bool symbols = true;        // fill CodeObject::symbols
-    bool metadata = true;       // decode the AMDGPU metadata note into kernels
+    bool symbols = true;          // fill CodeObject::symbols
+    bool metadata = true;         // decode the AMDGPU metadata note into kernels
     bool resolveLibraries = true; // loader-path resolution of DT_NEEDED (host ELF)
-    QStringList ldLibraryPath;  // stands in for LD_LIBRARY_PATH; empty = the process's own
+    QStringList ldLibraryPath;    // stands in for LD_LIBRARY_PATH; empty = the process's own
     const std::atomic_bool *cancel = nullptr; // checked between code objects
 };
 

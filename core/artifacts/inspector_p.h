@@ -3,6 +3,7 @@
 // Internals shared by the inspector's readers (not part of the engine's public API).
 
 #include "artifacts/inspector.h"
+#include "artifacts/symbols.h"
 
 namespace hd::detail {
 
@@ -13,6 +14,7 @@ struct InspectContext {
     size_t size = 0;
     const InspectOptions &options;
     ArtifactReport &report;
+    StringPool pool{};
 
     bool cancelled() const { return options.cancel && options.cancel->load(); }
     void problem(uint64_t offset, const QString &message, bool fatal = false) {

@@ -47,13 +47,16 @@ void splitBundleEntryId(const QString &id, BundleEntry &entry) {
     }
     entry.kind = id.left(dash);
     const QString rest = id.mid(dash + 1);
-    // The target id is the last '-' component (before any ':' features) when it names a GPU.
+    // The target id starts at the last "-gfx" / "-sm_" / "-compute_" component (generic
+    // targets such as gfx9-4-generic contain dashes themselves); features follow after ':'.
     const qsizetype colon = rest.indexOf(QLatin1Char(':'));
     const QString beforeFeatures = colon < 0 ? rest : rest.left(colon);
-    const qsizetype lastDash = beforeFeatures.lastIndexOf(QLatin1Char('-'));
-    if (lastDash >= 0 && isTargetComponent(QStringView(beforeFeatures).mid(lastDash + 1))) {
-        entry.targetId = rest.mid(lastDash + 1);
-        QString triple = rest.left(lastDash);
+    qsizetype at = -1;
+    for (const char *prefix : {"-gfx", "-sm_", "-compute_"})
+        at = std::max(at, beforeFeatures.lastIndexOf(QLatin1String(prefix)));
+    if (at >= 0 && isTargetComponent(QStringView(rest).mid(at + 1))) {
+        entry.targetId = rest.mid(at + 1);
+        QString triple = rest.left(at);
         // "amdgcn-amd-amdhsa-" (empty environment of a 4-field triple) reads as 3 fields.
         while (triple.endsWith(QLatin1Char('-')))
             triple.chop(1);

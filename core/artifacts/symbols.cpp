@@ -15,6 +15,28 @@ QString demangleSymbol(llvm::StringRef name) {
     return QString::fromStdString(d);
 }
 
+QString StringPool::intern(llvm::StringRef s) {
+    const QByteArray key = QByteArray::fromRawData(s.data(), qsizetype(s.size()));
+    const auto it = m_strings.constFind(key);
+    if (it != m_strings.cend())
+        return it.value();
+    QString q = QString::fromUtf8(s.data(), qsizetype(s.size()));
+    m_strings.insert(QByteArray(s.data(), qsizetype(s.size())), q);
+    return q;
+}
+
+QString StringPool::demangled(llvm::StringRef mangled) {
+    if (!mangled.startswith("_Z"))
+        return intern(mangled);
+    const QByteArray key = QByteArray::fromRawData(mangled.data(), qsizetype(mangled.size()));
+    const auto it = m_demangled.constFind(key);
+    if (it != m_demangled.cend())
+        return it.value();
+    QString d = demangleSymbol(mangled);
+    m_demangled.insert(QByteArray(mangled.data(), qsizetype(mangled.size())), d);
+    return d;
+}
+
 QString symbolBindingName(unsigned binding) {
     switch (binding) {
     case llvm::ELF::STB_LOCAL:
