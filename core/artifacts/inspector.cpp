@@ -5,6 +5,7 @@
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/bytes.h"
 #include "artifacts/inspector_p.h"
+#include "artifacts/nvidia.h"
 #include "artifacts/offload_bundle.h"
 #include "loader/loader.h"
 
@@ -55,8 +56,18 @@ int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, 
         entry.content = QStringLiteral("bitcode");
         return -1;
     }
-    // TODO(inspector-nvidia integration): cubin / PTX entries of "cuda"/"openmp" bundles go
-    // through hd::nvidia::readCubin / readPtx once nvidia.cpp is in the build.
+    // NVIDIA device code in a bundle ("cuda"/"openmp" offload kinds).
+    const nvidia::Source nsrc{ctx.file, fileOffset, origin, insideCompressed};
+    if (nvidia::looksLikeCubin(data, size)) {
+        entry.content = QStringLiteral("cubin");
+        ctx.report.codeObjects.append(nvidia::readCubin(data, size, nsrc, ctx.options.symbols));
+        return int(ctx.report.codeObjects.size() - 1);
+    }
+    if (nvidia::looksLikePtx(data, size)) {
+        entry.content = QStringLiteral("ptx");
+        ctx.report.codeObjects.append(nvidia::readPtx(data, size, nsrc));
+        return int(ctx.report.codeObjects.size() - 1);
+    }
     entry.content = QStringLiteral("unknown");
     if (isHipEntryKind(entry.kind))
         ctx.report.problems.append(Problem{
@@ -202,14 +213,25 @@ void inspectData(detail::InspectContext &ctx) {
     case ArtifactKind::HostSharedLibrary:
     case ArtifactKind::HostRelocatable:
         detail::readHostElf(ctx);
+        if (ctx.report.host && ctx.report.host->hasNvFatbin && !ctx.cancelled())
+            nvidia::appendTo(ctx.report, nvidia::readHostNvFatbins(ctx.data, ctx.size, ctx.file,
+                                                                   ctx.options.symbols));
         resolveNeeded(ctx);
         break;
     case ArtifactKind::NvidiaCubin:
-    case ArtifactKind::NvidiaFatbin:
+        ctx.report.codeObjects.append(nvidia::readCubin(
+            ctx.data, ctx.size, nvidia::Source{ctx.file, 0, QStringLiteral("file"), false},
+            ctx.options.symbols));
+        break;
     case ArtifactKind::NvidiaPtx:
-        // TODO(inspector-nvidia integration): hd::nvidia::readCubin / readFatbinContainer /
-        // readPtx once nvidia.cpp is in the build.
-        ctx.problem(0, QStringLiteral("NVIDIA device code is not decoded by this build"));
+        ctx.report.codeObjects.append(nvidia::readPtx(
+            ctx.data, ctx.size, nvidia::Source{ctx.file, 0, QStringLiteral("file"), false}));
+        break;
+    case ArtifactKind::NvidiaFatbin:
+        nvidia::appendTo(ctx.report, nvidia::readFatbinContainer(
+                                         ctx.data, ctx.size,
+                                         nvidia::Source{ctx.file, 0, QStringLiteral("file"), false},
+                                         ctx.options.symbols));
         break;
     case ArtifactKind::Text:
         ctx.problem(0, QStringLiteral("a text file, not a binary artifact"), true);
