@@ -6,9 +6,14 @@
 
 #include <QCoreApplication>
 
+#ifdef HIPDOCTOR_HAVE_CHARTS
+#include "charts/chart_renderer_qcp.h"
+#endif
+
 #include <exception>
 #include <functional>
 #include <map>
+#include <memory>
 
 namespace {
 
@@ -49,7 +54,16 @@ void printUsage(QTextStream &s) {
 } // namespace
 
 int main(int argc, char **argv) {
+#ifdef HIPDOCTOR_HAVE_CHARTS
+    // Only the commands that write HTML reports need a QApplication (offscreen) for the charts.
+    const bool charts =
+        argc > 1 && (qstrcmp(argv[1], "report") == 0 || qstrcmp(argv[1], "verify") == 0);
+    const std::unique_ptr<QCoreApplication> app =
+        charts ? hd::ui::makeChartCapableApplication(argc, argv)
+               : std::make_unique<QCoreApplication>(argc, argv);
+#else
     QCoreApplication app(argc, argv);
+#endif
     QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));
     QCoreApplication::setApplicationVersion(hd::version());
     QStringList args = QCoreApplication::arguments();

@@ -1,6 +1,7 @@
 #include "verify/verifier.h"
 
 #include "artifacts/inspector.h"
+#include "diagnosis/diagnosis.h"
 #include "logs/amd_log.h"
 #include "probe/errors.h"
 #include "probe/probe_client.h"
@@ -698,7 +699,6 @@ StepRecord Verifier::Impl::step1() {
                 c.startedAt = isoNow();
                 c.data.insert(QStringLiteral("original_duration_ms"), c.durationMs);
                 c.durationMs = double(ct.nsecsElapsed()) / 1e6;
-                c.summary += QStringLiteral(" (cached)");
                 return c;
             }
         }
@@ -983,7 +983,7 @@ StepRecord Verifier::Impl::step2() {
 
     QString file = o.file;
     Step2Options::Mode mode = o.mode;
-    QStringList texts;
+    QList<QPair<QString, QString>> texts; // (file name for the evidence, text)
 
     // Source: compile first, then treat the output by its content.
     if (mode == Step2Options::Mode::Source) {
@@ -992,7 +992,7 @@ StepRecord Verifier::Impl::step2() {
         runProcess(spec(o.compileArgv, o.workingDirectory), c);
         c.id = QStringLiteral("compile");
         c.title = QStringLiteral("Compile the operator");
-        texts << c.stderrText + c.stdoutText;
+        texts.append({QStringLiteral("compile-output.log"), c.stderrText + c.stdoutText});
         if (c.status == CheckStatus::Pass &&
             (file.isEmpty() ||
              !QFileInfo::exists(QDir(o.workingDirectory).absoluteFilePath(file)))) {
@@ -1012,7 +1012,10 @@ StepRecord Verifier::Impl::step2() {
             // The diagnosis may still explain the build output (nvcc flags, missing arch…).
             CheckRecord d;
             DiagnoseHookInput in;
-            in.texts = texts;
+            for (const auto &[name, text] : texts) {
+                in.textNames << name;
+                in.texts << text;
+            }
             in.env = v.m_options.env.enabledMap();
             s.findings << diagnose(in, d);
             s.checks << d;
@@ -1060,12 +1063,14 @@ StepRecord Verifier::Impl::step2() {
         main.id = QStringLiteral("probe-dlopen");
         main.title = QStringLiteral("dlopen the library in a clean process (probe)");
         main.artifacts = {file};
+        QStringList lines;
         for (const PhaseEvent &p : r.phases)
             if (!p.ok() && !p.detail.isEmpty())
-                texts << p.detail;
-        if (!r.message.isEmpty() && !r.ok())
-            texts << r.message;
-        texts << r.stderrText;
+                lines << p.detail;
+        if (!r.message.isEmpty() && !r.ok() && !lines.contains(r.message))
+            lines << r.message;
+        texts.append({QStringLiteral("probe-dlopen.log"), lines.join(QLatin1Char('\n'))});
+        texts.append({QStringLiteral("probe-dlopen-stderr.log"), r.stderrText});
     } else if (mode == Step2Options::Mode::Executable) {
         const QStringList argv = o.argv.isEmpty() ? QStringList{file} : o.argv;
         progress(2, QStringLiteral("run"), QStringLiteral("running %1").arg(argv.first()));
@@ -1076,7 +1081,8 @@ StepRecord Verifier::Impl::step2() {
         main.data.insert(QStringLiteral("log_lines"), log.logLineCount);
         main.data.insert(QStringLiteral("errors_returned"),
                          QJsonArray::fromStringList(log.errorsReturned));
-        texts << main.stderrText << main.stdoutText;
+        texts.append({QStringLiteral("run-stderr.log"), main.stderrText});
+        texts.append({QStringLiteral("run-stdout.log"), main.stdoutText});
         if (file.isEmpty())
             file = argv.first();
     } else {
@@ -1159,11 +1165,7 @@ StepRecord Verifier::Impl::step2() {
                     ? QStringLiteral("Module API: load and look up the kernel (probe)")
                     : QStringLiteral("Module API: load, look up and launch the kernel (probe)");
             main.artifacts = {file};
-            texts << r.stderrText;
-            if (r.firstError)
-                texts << QStringLiteral("%1: Returned %2 : %3")
-                             .arg(r.firstError->api, r.firstError->errorName,
-                                  r.firstError->errorString);
+            texts.append({QStringLiteral("probe-stderr.log"), r.stderrText});
         }
         if (loadFile != file)
             QFile::remove(loadFile);
@@ -1183,9 +1185,14 @@ StepRecord Verifier::Impl::step2() {
         if (!o.kernel.isEmpty())
             in.kernels << o.kernel;
         in.targets = targets;
-        for (const QString &t : texts)
-            if (!t.trimmed().isEmpty())
-                in.texts << t;
+        for (const auto &[name, text] : texts) {
+            if (text.trimmed().isEmpty())
+                continue;
+            in.textNames << name;
+            in.texts << text;
+        }
+        in.devices = v.m_devices;
+        in.probeRan = v.m_devicesQueried;
         in.env = v.m_options.env.enabledMap();
         in.runtimeVersion = v.m_runtimeVersion;
         progress(2, QStringLiteral("diagnose"), QStringLiteral("diagnosing"));
@@ -1294,6 +1301,7 @@ StepRecord Verifier::Impl::step3() {
 
 Verifier::Verifier(VerifyOptions options)
     : m_options(std::move(options)), m_cancel(std::make_shared<std::atomic_bool>(false)),
+      m_diagnose(defaultDiagnoseHook()), m_envReads(defaultEnvReadCheck()),
       m_baseEnv(QProcessEnvironment::systemEnvironment()) {}
 
 void Verifier::setProgressCallback(std::function<void(const VerifyProgress &)> cb) {
@@ -1455,17 +1463,17 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
                 {QStringLiteral("step 3: without-triton"), sw, s3->signatures[1].summary()}};
             if (ran(s2))
                 ev.append({QStringLiteral("step 2"), {}, s2->summary});
-            c.findings << makeFinding(
-                QStringLiteral("context.triton-state"), Severity::Error, Direction::CodeObject,
-                QStringLiteral("The project fails with the Triton path and passes without it"),
-                c.verdict, ev,
-                {QStringLiteral(
-                     "Synchronize the device (torch.cuda.synchronize() / "
-                     "hipDeviceSynchronize()) before switching from Triton to the HIP kernel"),
-                 QStringLiteral("Do not reset the device or create a new context between the two; "
-                                "load the HIP module once, in the same context"),
-                 QStringLiteral("Check env overrides Triton sets (HSA_*, HIP_VISIBLE_DEVICES)")},
-                QStringLiteral("load"));
+            // The diagnosis engine owns the finding's wording and fix; the steps add evidence.
+            Finding f = tritonStateFinding(
+                asIs.summary(),
+                sw.isEmpty() ? commandLine(strs(s3->inputs.value(QStringLiteral("variant_argv"))))
+                             : sw,
+                ev);
+            f.direction = Direction::CodeObject;
+            f.layer = QStringLiteral("load");
+            if (ran(s2))
+                f.detail += QStringLiteral(" The operator alone passes too (step 2).");
+            c.findings << f;
             return c;
         }
         if (!asIs.passed) {

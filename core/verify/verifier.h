@@ -89,14 +89,21 @@ struct VerifyOptions {
 
 // What the diagnosis engine needs to explain a step's failure.
 struct DiagnoseHookInput {
-    QStringList files;   // artifacts
-    QStringList kernels; // names the caller asks for
-    QStringList targets; // device target ids
-    QStringList texts;   // logs / error output
+    QStringList files;         // artifacts
+    QStringList kernels;       // names the caller asks for
+    QStringList targets;       // device target ids
+    QStringList texts;         // logs / error output
+    QStringList textNames;     // a file name for each text ("probe-dlopen.log"), shown as evidence
+    QList<DeviceInfo> devices; // the live devices the probe saw
+    bool probeRan = false;
     QMap<QString, QString> env;
     QString runtimeVersion;
 };
 using DiagnoseHook = std::function<QList<Finding>(const DiagnoseHookInput &)>;
+// The diagnosis engine (core/diagnosis) and the runtime-library env scan, the defaults of
+// every Verifier.
+DiagnoseHook defaultDiagnoseHook();
+EnvReadCheck defaultEnvReadCheck();
 
 struct CompilerInfo {
     QString path;

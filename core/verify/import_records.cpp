@@ -1,0 +1,366 @@
+#include "verify/import_records.h"
+
+#include "probe/errors.h"
+#include "probe/probe_client.h"
+#include "verify/process_run.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <llvm/Demangle/Demangle.h>
+
+#include <string>
+
+namespace hd {
+
+namespace {
+
+QMap<QString, QString> envOf(const QJsonObject &o) {
+    QMap<QString, QString> m;
+    const QJsonObject e = o.value(QStringLiteral("env")).toObject();
+    for (auto it = e.begin(); it != e.end(); ++it)
+        m.insert(it.key(), it.value().toString());
+    return m;
+}
+
+Finding findingFromProbe(const ProbeResult &r, const QString &id, const QString &checkName) {
+    Finding f;
+    f.id = id;
+    f.severity = Severity::Error;
+    f.layer = QStringLiteral("load");
+    const PhaseEvent *e = r.firstError ? &*r.firstError : nullptr;
+    const RuntimeErrorInfo info =
+        e ? (r.hello.backend == QLatin1String("cuda")
+                 ? cudaErrorInfo(e->errorCode, e->name)
+                 : hipErrorInfo(e->errorCode, r.hello.runtimeVersion, e->name))
+          : RuntimeErrorInfo{};
+    f.title =
+        e ? QStringLiteral("%1 failed with %2 (%3)").arg(e->api, e->errorName).arg(e->errorCode)
+          : r.summary();
+    f.detail = info.description.isEmpty() ? r.message : info.description;
+    if (!info.note.isEmpty())
+        f.detail += QStringLiteral(" ") + info.note;
+    if (id.startsWith(QLatin1String("runtime.")))
+        f.direction = Direction::RuntimeLink;
+    else if (id.startsWith(QLatin1String("symbol.")))
+        f.direction = Direction::Symbols;
+    else
+        f.direction = Direction::CodeObject;
+    f.evidence.append({QStringLiteral("probe (GPU run)"), checkName,
+                       e ? QStringLiteral("phase %1: %2 returned %3 %4")
+                               .arg(e->name, e->api)
+                               .arg(e->errorCode)
+                               .arg(e->errorName)
+                         : r.summary()});
+    if (id == QLatin1String("arch.no-compatible-code-object"))
+        f.fix << QStringLiteral(
+            "Build for the device's architecture (nvcc -arch=sm_XX / hipcc --offload-arch=gfxNNN), "
+            "or include PTX so the driver can JIT it");
+    else if (id.startsWith(QLatin1String("symbol.")))
+        f.fix << QStringLiteral(
+            "Declare the kernel extern \"C\", or look it up by its mangled name");
+    return f;
+}
+
+} // namespace
+
+namespace {
+
+struct Rec {
+    int step = 0;
+    QString kind;
+    CheckRecord check;
+    bool isProbe = false;
+    ProbeResult probe;
+    QJsonObject request;
+};
+
+// "vector_add_cpp(float const*, float const*, float*, int)" → "vector_add_cpp".
+QString demangledBase(const QString &symbol) {
+    const std::string m = symbol.toStdString();
+    char *d = llvm::itaniumDemangle(m.c_str(), nullptr, nullptr, nullptr);
+    if (!d)
+        return symbol;
+    QString out = QString::fromUtf8(d);
+    std::free(d);
+    const qsizetype paren = out.indexOf(QLatin1Char('('));
+    return paren > 0 ? out.left(paren) : out;
+}
+
+QStringList requestedNames(const Rec &r) {
+    QStringList names;
+    for (const QJsonValue &v : r.request.value(QStringLiteral("kernels")).toArray())
+        names << v.toString();
+    const QString k = r.request.value(QStringLiteral("kernel")).toString();
+    if (!k.isEmpty() && !names.contains(k))
+        names << k;
+    return names;
+}
+
+// Findings for a failed probe record. A symbol miss (CUDA 500 / hipErrorNotFound) alone cannot
+// tell which symbol case holds; another record that found a mangled name for the same file
+// whose demangled base is the missing name proves symbol.mangled-name. Otherwise it stays a
+// warning saying what is missing.
+QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all) {
+    QList<Finding> out;
+    QStringList ids = r.probe.suggestedFindingIds();
+    QStringList symbolIds;
+    for (const QString &id : ids)
+        if (id.startsWith(QLatin1String("symbol.")))
+            symbolIds << id;
+    if (!symbolIds.isEmpty()) {
+        for (const QString &id : symbolIds)
+            ids.removeAll(id);
+        QStringList missing;
+        for (const KernelLookup &k : r.probe.kernels)
+            if (!k.found)
+                missing << k.name;
+        if (missing.isEmpty())
+            missing = requestedNames(r);
+        const QString file = r.request.value(QStringLiteral("file")).toString();
+        bool proved = false;
+        for (const QString &name : missing) {
+            for (const Rec &other : all) {
+                if (!other.isProbe ||
+                    other.request.value(QStringLiteral("file")).toString() != file)
+                    continue;
+                for (const KernelLookup &k : other.probe.kernels) {
+                    if (!k.found || k.name == name || demangledBase(k.name) != name)
+                        continue;
+                    Finding f = findingFromProbe(r.probe, QStringLiteral("symbol.mangled-name"),
+                                                 r.check.id);
+                    f.direction = Direction::Symbols;
+                    f.title = QStringLiteral("Kernel '%1' exists only C++-mangled as %2")
+                                  .arg(name, k.name);
+                    f.detail = QStringLiteral(
+                                   "Looking up '%1' fails (%2), while the same file's lookup of "
+                                   "the mangled name %3 succeeds (record %4): the kernel lacks "
+                                   "extern \"C\".")
+                                   .arg(name, r.check.summary, k.name, other.check.id);
+                    f.evidence.append({QStringLiteral("probe (GPU run)"), other.check.id,
+                                       QStringLiteral("%1 found (demangles to %2)")
+                                           .arg(k.name, demangledBase(k.name))});
+                    f.fix = {
+                        QStringLiteral("Declare the kernel extern \"C\" so '%1' is its symbol name")
+                            .arg(name),
+                        QStringLiteral("Or look it up by the mangled name: "
+                                       "hipModuleGetFunction(&f, module, \"%1\") "
+                                       "(cuModuleGetFunction on CUDA)")
+                            .arg(k.name)};
+                    out << f;
+                    proved = true;
+                    break;
+                }
+                if (proved)
+                    break;
+            }
+        }
+        if (!proved) {
+            Finding f =
+                findingFromProbe(r.probe, QStringLiteral("symbol.kernel-not-found"), r.check.id);
+            f.severity = Severity::Warning;
+            f.direction = Direction::Symbols;
+            f.detail = QStringLiteral(
+                           "The runtime did not find %1. The error alone cannot tell whether the "
+                           "kernel is missing, only C++-mangled, not a kernel or internal: run "
+                           "'hipdoctor-cli diagnose FILE --kernel NAME' on the artifact.")
+                           .arg(missing.join(QStringLiteral(", ")));
+            out << f;
+        }
+    }
+    for (const QString &id : ids)
+        out << findingFromProbe(r.probe, id, r.check.id);
+    return out;
+}
+
+// One finding per id and step: the evidence of repeats (load and launch of the same file) is
+// merged.
+void mergeInto(QList<Finding> &into, const Finding &f) {
+    for (Finding &g : into) {
+        if (g.id == f.id && g.severity == f.severity) {
+            for (const Evidence &e : f.evidence)
+                if (!g.evidence.contains(e))
+                    g.evidence << e;
+            return;
+        }
+    }
+    into << f;
+}
+
+} // namespace
+
+ImportedRecords importGpuRecords(const QString &dirOrFile) {
+    ImportedRecords out;
+    QFileInfo fi(dirOrFile);
+    if (fi.isDir()) {
+        for (const QFileInfo &f :
+             QDir(dirOrFile).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name))
+            out.files << f.absoluteFilePath();
+    } else if (fi.isFile()) {
+        out.files << fi.absoluteFilePath();
+    } else {
+        out.problems << QStringLiteral("%1: no such file or directory").arg(dirOrFile);
+        return out;
+    }
+    if (out.files.isEmpty())
+        out.problems << QStringLiteral("%1: no *.jsonl capture files").arg(dirOrFile);
+
+    QList<Rec> recs;
+    for (const QString &file : out.files) {
+        QFile f(file);
+        if (!f.open(QIODevice::ReadOnly)) {
+            out.problems << QStringLiteral("%1: cannot read: %2").arg(file, f.errorString());
+            continue;
+        }
+        int lineNo = 0;
+        while (!f.atEnd()) {
+            const QByteArray line = f.readLine();
+            ++lineNo;
+            if (line.trimmed().isEmpty())
+                continue;
+            QJsonParseError pe;
+            const QJsonDocument d = QJsonDocument::fromJson(line, &pe);
+            if (pe.error != QJsonParseError::NoError || !d.isObject()) {
+                out.problems << QStringLiteral("%1:%2: not a JSON object (offset %3: %4)")
+                                    .arg(file)
+                                    .arg(lineNo)
+                                    .arg(pe.offset)
+                                    .arg(pe.errorString());
+                continue;
+            }
+            const QJsonObject o = d.object();
+            if (o.value(QStringLiteral("schema")).toString() !=
+                QLatin1String("hipdoctor.gpu-capture/1")) {
+                out.problems << QStringLiteral("%1:%2: not a capture record (schema \"%3\")")
+                                    .arg(file)
+                                    .arg(lineNo)
+                                    .arg(o.value(QStringLiteral("schema")).toString());
+                continue;
+            }
+            ++out.recordCount;
+            Rec r;
+            r.kind = o.value(QStringLiteral("kind")).toString();
+            r.step = o.value(QStringLiteral("step")).toInt();
+            if (r.kind == QLatin1String("bench")) {
+                ++out.skippedBench;
+                continue;
+            }
+            CheckRecord &c = r.check;
+            c.id = o.value(QStringLiteral("name")).toString();
+            c.title = QStringLiteral("%1 (%2, recorded on the GPU machine)").arg(c.id, r.kind);
+            for (const QJsonValue &a : o.value(QStringLiteral("argv")).toArray())
+                c.command << a.toString();
+            c.env = envOf(o);
+            c.startedAt = o.value(QStringLiteral("started")).toString();
+            c.durationMs = o.value(QStringLiteral("wall_ms")).toDouble();
+            c.stdoutText = o.value(QStringLiteral("stdout")).toString();
+            c.stderrText = o.value(QStringLiteral("stderr")).toString();
+            c.timedOut = o.value(QStringLiteral("timed_out")).toBool();
+            const int sig = o.value(QStringLiteral("signal")).toInt();
+            c.exitCode = sig ? -1 : o.value(QStringLiteral("exit_code")).toInt(-1);
+            if (sig)
+                c.signalName = signalNameOf(sig);
+            c.data.insert(QStringLiteral("imported_from"),
+                          QStringLiteral("%1:%2").arg(QFileInfo(file).fileName()).arg(lineNo));
+            if (r.step == 0)
+                c.data.insert(QStringLiteral("setup"), true);
+            if (r.kind == QLatin1String("probe")) {
+                r.isProbe = true;
+                QList<QByteArray> lines;
+                for (const QByteArray &l : c.stdoutText.toUtf8().split('\n'))
+                    if (!l.trimmed().isEmpty())
+                        lines << l;
+                ProbeResult &p = r.probe;
+                p = probeResultFromLines(lines);
+                p.stderrText = c.stderrText;
+                p.exitCode = c.exitCode;
+                p.signal = sig;
+                p.signalName = c.signalName;
+                p.wallMs = c.durationMs;
+                if (sig && p.outcome != ProbeOutcome::Completed)
+                    p.outcome = sig == 6 ? ProbeOutcome::Aborted : ProbeOutcome::Crashed;
+                r.request =
+                    QJsonDocument::fromJson(o.value(QStringLiteral("stdin")).toString().toUtf8())
+                        .object();
+                c.data.insert(QStringLiteral("request"), r.request);
+                c.data.insert(QStringLiteral("probe"), p.toJson());
+                c.status = p.ok() ? CheckStatus::Pass
+                                  : (c.timedOut ? CheckStatus::Error : CheckStatus::Fail);
+                c.summary = p.summary();
+                if (!c.signalName.isEmpty())
+                    c.summary +=
+                        QStringLiteral(" (killed by %1%2)")
+                            .arg(c.signalName, p.diedInPhase.isEmpty()
+                                                   ? QString()
+                                                   : QStringLiteral(" in phase ") + p.diedInPhase);
+                double at = 0;
+                for (const PhaseEvent &ph : p.phases) {
+                    c.phases.append({ph.name, at, ph.ms, ph.status,
+                                     ph.errorName.isEmpty()
+                                         ? ph.api
+                                         : ph.api + QStringLiteral(": ") + ph.errorName});
+                    at += ph.ms;
+                    if (ph.repeat >= 0 && ph.name == QLatin1String(phase::Launch))
+                        c.launchSamplesMs << ph.ms;
+                }
+                if (p.ok())
+                    for (const DeviceInfo &dev : p.devices) {
+                        bool seen = false;
+                        for (const DeviceInfo &known : out.devices)
+                            seen = seen || (known.index == dev.index && known.name == dev.name);
+                        if (!seen)
+                            out.devices << dev;
+                    }
+            } else {
+                c.status = c.exitCode == 0 ? CheckStatus::Pass : CheckStatus::Fail;
+                c.summary = c.exitCode == 0 ? QStringLiteral("exit status 0")
+                            : c.signalName.isEmpty()
+                                ? QStringLiteral("exit status %1").arg(c.exitCode)
+                                : QStringLiteral("killed by %1").arg(c.signalName);
+                const QString last = c.stdoutText.trimmed().section(QLatin1Char('\n'), -1);
+                if (!last.isEmpty())
+                    c.summary += QStringLiteral(": ") + last.left(200);
+            }
+            recs << r;
+        }
+    }
+
+    for (int n : {1, 2}) {
+        StepRecord s;
+        s.step = n;
+        s.title = n == 1
+                      ? QStringLiteral("Baseline: vector add with the platform compiler (GPU run)")
+                      : QStringLiteral("The suspect operator alone (GPU run)");
+        int pass = 0, fail = 0, own = 0;
+        for (const Rec &r : recs) {
+            if ((n == 1 && r.step > 1) || (n == 2 && r.step != 2))
+                continue;
+            s.checks << r.check;
+            s.signatures << signatureOf(r.check);
+            // Setup records (compiles, device queries of other backends) are shown but only the
+            // step's own records decide its status.
+            if (r.step == n) {
+                ++own;
+                (r.check.status == CheckStatus::Pass ? pass : fail)++;
+                if (r.isProbe && !r.probe.ok() && r.check.signalName.isEmpty())
+                    for (const Finding &f : probeFindings(r, recs))
+                        mergeInto(s.findings, f);
+            }
+        }
+        if (s.checks.isEmpty())
+            continue;
+        s.status = own == 0 ? CheckStatus::Skipped : fail ? CheckStatus::Fail : CheckStatus::Pass;
+        s.summary =
+            QStringLiteral("%1 of %2 recorded checks passed on the GPU machine").arg(pass).arg(own);
+        s.startedAt = s.checks.first().startedAt;
+        for (const CheckRecord &c : s.checks)
+            s.durationMs += c.durationMs;
+        out.steps << s;
+    }
+    return out;
+}
+
+} // namespace hd

@@ -1,0 +1,171 @@
+// hipdoctor-cli verify and report, run as the user runs them.
+#include "session/session.h"
+#include "testpaths.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hd;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out, err;
+};
+
+Run cli(const QStringList &args, const QString &cwd = {}) {
+    QProcess p;
+    if (!cwd.isEmpty())
+        p.setWorkingDirectory(cwd);
+    p.start(hdtest::binary(QStringLiteral("hipdoctor-cli")), args);
+    p.waitForFinished(600000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString script(const QTemporaryDir &dir) {
+    const QString path = dir.filePath(QStringLiteral("train.sh"));
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write("#!/bin/sh\nif [ \"${USE_TRITON:-1}\" = 0 ]; then exit 0; fi\n"
+            "echo \"token in url: https://me:$HF_TOKEN@hub.example/x\" >&2\n"
+            "echo 'RuntimeError: HIP error: hipErrorInvalidDeviceFunction' >&2\nexit 1\n");
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    return path;
+}
+
+QString readText(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+} // namespace
+
+class TestVerifyCli : public QObject {
+    Q_OBJECT
+private slots:
+    void step3SessionAndReports() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("s.json"));
+        const QString md = dir.filePath(QStringLiteral("inline.md"));
+        const Run r = cli({QStringLiteral("verify"), QStringLiteral("--step"), QStringLiteral("3"),
+                           QStringLiteral("--env"), QStringLiteral("HF_TOKEN=hf_secret_value_1"),
+                           QStringLiteral("--run"), script(dir), QStringLiteral("--"),
+                           QStringLiteral("--switch"), QStringLiteral("USE_TRITON=0"),
+                           QStringLiteral("--session"), session, QStringLiteral("--report"), md});
+        QCOMPARE(r.code, 1); // an error finding
+        QVERIFY2(r.out.contains(QLatin1String("context.triton-state")), qPrintable(r.out + r.err));
+        QVERIFY(r.out.contains(QLatin1String("direction: 3")));
+        QVERIFY(r.out.contains(QLatin1String("[FAIL] as-is")));
+        QVERIFY(r.out.contains(QLatin1String("[PASS] without-triton")));
+        QString e;
+        const auto s = loadSession(session, &e);
+        QVERIFY2(s, qPrintable(e));
+        QCOMPARE(s->steps.size(), 1);
+        QCOMPARE(s->steps[0].step, 3);
+        QCOMPARE(s->comparison.direction, Direction::CodeObject);
+        QVERIFY(readText(md).contains(QLatin1String("`context.triton-state`")));
+        QVERIFY(!readText(md).contains(QLatin1String("hf_secret_value_1")));
+
+        // report: md and html, redacted by default, --no-redact keeps the value.
+        const QString html = dir.filePath(QStringLiteral("r.html"));
+        Run rep = cli({QStringLiteral("report"), session, QStringLiteral("--format"),
+                       QStringLiteral("html"), QStringLiteral("-o"), html});
+        QCOMPARE(rep.code, 0);
+        const QString h = readText(html);
+        QVERIFY(h.startsWith(QLatin1String("<!DOCTYPE html>")));
+        QVERIFY(!h.contains(QLatin1String("hf_secret_value_1")));
+        QVERIFY(h.contains(QLatin1String("https://[redacted]@hub.example/x")));
+        rep = cli({QStringLiteral("report"), session, QStringLiteral("--format"),
+                   QStringLiteral("md"), QStringLiteral("-o"), QStringLiteral("-"),
+                   QStringLiteral("--no-redact")});
+        QCOMPARE(rep.code, 0);
+        QVERIFY(rep.out.startsWith(QLatin1String("# hipdoctor verification report")));
+        QVERIFY(rep.out.contains(QLatin1String("hf_secret_value_1")));
+    }
+
+    void jsonOutput() {
+        QTemporaryDir dir;
+        const Run r = cli({QStringLiteral("verify"), QStringLiteral("--step"), QStringLiteral("3"),
+                           QStringLiteral("--json"), QStringLiteral("--run"),
+                           QStringLiteral("/bin/true"), QStringLiteral("--")});
+        QCOMPARE(r.code, 0);
+        QJsonParseError pe;
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &pe).object();
+        QCOMPARE(pe.error, QJsonParseError::NoError);
+        QCOMPARE(o.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("hipdoctor.session/1"));
+        QString e;
+        QVERIFY2(Session::fromJson(o, &e), qPrintable(e));
+    }
+
+    void usageErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("bad step") << QStringList{QStringLiteral("--step"), QStringLiteral("4")}
+                                  << "--step 4";
+        QTest::newRow("bad env value")
+            << QStringList{QStringLiteral("--env"), QStringLiteral("AMD_LOG_LEVEL=9")}
+            << "AMD_LOG_LEVEL=9";
+        QTest::newRow("not an assignment")
+            << QStringList{QStringLiteral("--env"), QStringLiteral("FOO")} << "NAME=VALUE";
+        QTest::newRow("step 2 without input")
+            << QStringList{QStringLiteral("--step"), QStringLiteral("2")} << "step 2 needs";
+        QTest::newRow("unknown option")
+            << QStringList{QStringLiteral("--frobnicate")} << "unknown option";
+        QTest::newRow("bad target")
+            << QStringList{QStringLiteral("--target"), QStringLiteral("gfx")} << "--target gfx";
+        QTest::newRow("bad grid") << QStringList{QStringLiteral("--grid"), QStringLiteral("0")}
+                                  << "--grid";
+        QTest::newRow("no preset")
+            << QStringList{QStringLiteral("--preset"), QStringLiteral("loud")} << "unknown preset";
+    }
+    void usageErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(QStringList{QStringLiteral("verify")} + args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err.left(300)));
+        QVERIFY(r.err.contains(QLatin1String("usage: hipdoctor-cli verify")));
+    }
+
+    void reportErrors() {
+        QTemporaryDir dir;
+        const QString broken = dir.filePath(QStringLiteral("broken.json"));
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"schema\":\"hipdoctor.session/1\",\"steps\":[{\"step\":1,");
+        f.close();
+        Run r = cli({QStringLiteral("report"), broken, QStringLiteral("-o"),
+                     dir.filePath(QStringLiteral("x.md"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(broken) && r.err.contains(QLatin1String("truncated")),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.md"))));
+        r = cli({QStringLiteral("report"), broken});
+        QCOMPARE(r.code, 2);
+        r = cli({QStringLiteral("report"), QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains(QLatin1String("--format md|html")));
+    }
+
+    void helpDocumentsStepOptions() {
+        const Run r = cli({QStringLiteral("verify"), QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        for (const char *opt :
+             {"--target", "--artifact", "--kernel", "--args", "--grid", "--block", "--repeat",
+              "--dlopen", "--exec", "--compile", "--run", "--switch", "--variant", "--cwd",
+              "--import-records", "--report", "--json", "--env"})
+            QVERIFY2(r.out.contains(QLatin1String(opt)), opt);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVerifyCli)
+#include "tst_verify_cli.moc"
