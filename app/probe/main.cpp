@@ -120,7 +120,7 @@ Result apiFail(Backend &b, const char *phase, const char *api, int code, const s
     r.message = what + ": " + api + " returned " + std::to_string(code) +
                 (r.error.empty() ? "" : " (" + r.error + ")");
     std::string s = b.errorString(code);
-    if (!s.empty())
+    if (!s.empty() && s != r.error)
         r.message += ": " + s;
     return r;
 }

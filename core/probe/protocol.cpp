@@ -342,6 +342,21 @@ void applyProbeLine(ProbeResult &r, const QByteArray &rawLine, QString *currentP
         r.outcome = ProbeOutcome::Completed;
         r.status = o.value(QLatin1String("status")).toString();
         r.message = o.value(QLatin1String("message")).toString();
+        if (o.contains(QLatin1String("phase"))) {
+            PhaseEvent f;
+            f.name = o.value(QLatin1String("phase")).toString();
+            f.api = o.value(QLatin1String("api")).toString();
+            f.status = QStringLiteral("error");
+            f.errorCode = o.value(QLatin1String("code")).toInt();
+            f.errorName = o.value(QLatin1String("error")).toString();
+            // the matching phase event carries the runtime's text and the time
+            for (auto it = r.phases.crbegin(); it != r.phases.crend(); ++it)
+                if (!it->ok() && it->name == f.name && it->errorCode == f.errorCode) {
+                    f = *it;
+                    break;
+                }
+            r.failedCall = f;
+        }
     }
 }
 
@@ -371,7 +386,11 @@ QStringList ProbeResult::suggestedFindingIds() const {
         add({QStringLiteral("runtime.library-not-found")});
     if (outcome == ProbeOutcome::Completed && status == QLatin1String("no-device"))
         add({QStringLiteral("runtime.no-device")});
-    for (const PhaseEvent &p : phases) {
+    QList<PhaseEvent> decisive;
+    if (failedCall)
+        decisive << *failedCall;
+    decisive << phases;
+    for (const PhaseEvent &p : decisive) {
         if (p.ok() || p.errorCode <= 0)
             continue;
         // the first error of a phase decides; follow-on errors rarely add information
@@ -403,11 +422,6 @@ QString ProbeResult::summary() const {
     switch (outcome) {
     case ProbeOutcome::Completed: {
         QString s = QStringLiteral("%1: %2").arg(who, status);
-        if (firstError && status != QLatin1String("ok"))
-            s += QStringLiteral(" (%1 returned %2 %3 in %4)")
-                     .arg(firstError->api)
-                     .arg(firstError->errorCode)
-                     .arg(firstError->errorName, firstError->name);
         if (!message.isEmpty())
             s += QStringLiteral(": ") + message;
         return s;
@@ -450,6 +464,8 @@ QJsonObject ProbeResult::toJson() const {
     o.insert(QStringLiteral("validation"), validation.toJson());
     if (firstError)
         o.insert(QStringLiteral("first_error"), firstError->toJson());
+    if (failedCall)
+        o.insert(QStringLiteral("failed_call"), failedCall->toJson());
     o.insert(QStringLiteral("died_in_phase"), diedInPhase);
     o.insert(QStringLiteral("died_in_api"), diedInApi);
     o.insert(QStringLiteral("exit_code"), exitCode);
@@ -481,6 +497,8 @@ ProbeResult ProbeResult::fromJson(const QJsonObject &o) {
     r.validation = ValidationResult::fromJson(o.value(QLatin1String("validation")).toObject());
     if (o.contains(QLatin1String("first_error")))
         r.firstError = PhaseEvent::fromJson(o.value(QLatin1String("first_error")).toObject());
+    if (o.contains(QLatin1String("failed_call")))
+        r.failedCall = PhaseEvent::fromJson(o.value(QLatin1String("failed_call")).toObject());
     r.diedInPhase = o.value(QLatin1String("died_in_phase")).toString();
     r.diedInApi = o.value(QLatin1String("died_in_api")).toString();
     r.exitCode = o.value(QLatin1String("exit_code")).toInt(-1);

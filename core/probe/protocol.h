@@ -168,6 +168,10 @@ struct ProbeResult {
     ValidationResult validation;
     // The first failing API call (copied from phases) when there was one.
     std::optional<PhaseEvent> firstError;
+    // The call the final result names as the cause (its phase, api, code, error), if any.
+    // Differs from firstError when an earlier failure was not decisive (ROCm 5 answers
+    // hipInit with 101 before hipGetDeviceCount says 100 "no device").
+    std::optional<PhaseEvent> failedCall;
 
     // "died in phase X": the phase that had begun and not finished when the probe ended
     // abnormally ("" when it ended cleanly).

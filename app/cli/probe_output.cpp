@@ -1,0 +1,169 @@
+#include "probe_output.h"
+
+#include "cli.h"
+#include "probe/errors.h"
+
+#include <QRegularExpression>
+
+namespace hd::cli {
+
+int takeProbeOption(const QStringList &args, qsizetype &i, ProbeOptions &options,
+                    ProbeRequest &request, QString *error) {
+    const QString a = args.at(i);
+    auto value = [&](QString *out) {
+        if (i + 1 >= args.size()) {
+            *error = QStringLiteral("%1 needs a value").arg(a);
+            return false;
+        }
+        *out = args.at(++i);
+        return true;
+    };
+    QString v;
+    if (a == QLatin1String("--env")) {
+        if (!value(&v))
+            return -1;
+        const qsizetype eq = v.indexOf(QLatin1Char('='));
+        static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+        if (eq <= 0 || !name.match(v.left(eq)).hasMatch()) {
+            *error = QStringLiteral("--env wants NAME=VALUE, got '%1'").arg(v);
+            return -1;
+        }
+        options.env.insert(v.left(eq), v.mid(eq + 1));
+        return 1;
+    }
+    if (a == QLatin1String("--backend")) {
+        if (!value(&v))
+            return -1;
+        if (v != QLatin1String("auto") && v != QLatin1String("hip") && v != QLatin1String("cuda")) {
+            *error = QStringLiteral("--backend is auto, hip or cuda, not '%1'").arg(v);
+            return -1;
+        }
+        request.backend = v;
+        return 1;
+    }
+    if (a == QLatin1String("--library")) {
+        if (!value(&v))
+            return -1;
+        request.library = v;
+        return 1;
+    }
+    if (a == QLatin1String("--timeout")) {
+        if (!value(&v))
+            return -1;
+        bool ok = false;
+        const double s = v.toDouble(&ok);
+        if (!ok || s <= 0) {
+            *error = QStringLiteral("--timeout wants seconds > 0, got '%1'").arg(v);
+            return -1;
+        }
+        options.timeoutMs = int(s * 1000);
+        return 1;
+    }
+    return 0;
+}
+
+static QString ms(double v) {
+    return v >= 100 ? QString::number(v, 'f', 1)
+           : v >= 1 ? QString::number(v, 'f', 3)
+                    : QString::number(v, 'f', 4);
+}
+
+void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
+    const ProbeHello &h = r.hello;
+    if (r.helloSeen && h.backend != QLatin1String("none")) {
+        s << "runtime: " << h.backend << " " << h.runtimeVersion << " (" << h.library << ")";
+        if (!h.driverVersion.isEmpty() && h.driverVersion != h.runtimeVersion)
+            s << ", driver " << h.driverVersion;
+        s << "\n";
+    }
+    if (!h.tried.isEmpty() && (h.backend == QLatin1String("none") || verbose)) {
+        s << "libraries tried:\n";
+        for (const LibraryAttempt &a : h.tried)
+            s << "  " << a.path << ": "
+              << (a.loaded && a.error.isEmpty() ? QStringLiteral("loaded") : a.error) << "\n";
+    }
+    for (const DeviceInfo &d : r.devices) {
+        s << "device " << d.index << ": " << d.name << "  "
+          << (d.isaName.isEmpty() ? d.target.toString() : d.isaName);
+        s << "  " << d.computeUnits << (h.backend == QLatin1String("cuda") ? " SMs" : " CUs");
+        if (d.totalMemory)
+            s << ", " << QString::number(double(d.totalMemory) / (1024.0 * 1024 * 1024), 'f', 1)
+              << " GiB";
+        s << ", max block " << d.maxThreadsPerBlock << ", shared/LDS "
+          << qulonglong(d.maxSharedMemoryPerBlock) << " B\n";
+    }
+    if (verbose && !r.phases.isEmpty()) {
+        s << "calls:\n";
+        for (const PhaseEvent &p : r.phases) {
+            if (p.repeat > 0 && p.ok())
+                continue; // repeats: the timings table says it
+            s << "  " << p.name.leftJustified(16) << p.api.leftJustified(24)
+              << (p.ok() ? QStringLiteral("ok   ") : QStringLiteral("ERROR")) << "  "
+              << ms(p.ms).rightJustified(9) << " ms";
+            if (!p.ok())
+                s << "  " << p.errorCode << " " << p.errorName
+                  << (p.errorString.isEmpty() ? QString() : QStringLiteral(": ") + p.errorString);
+            if (!p.detail.isEmpty())
+                s << "  [" << p.detail << "]";
+            s << "\n";
+        }
+    }
+    for (const KernelLookup &k : r.kernels)
+        s << "kernel " << k.name << ": "
+          << (k.found ? QStringLiteral("found")
+                      : QStringLiteral("NOT FOUND (%1 %2)").arg(k.errorCode).arg(k.errorName))
+          << "\n";
+    bool header = false;
+    for (const TimingStats &t : r.timings) {
+        if (!verbose && t.count < 2 && t.name != QLatin1String("module-load"))
+            continue;
+        if (!header) {
+            s << "timings (ms):        count        min     median        max\n";
+            header = true;
+        }
+        s << "  " << t.name.leftJustified(16) << QString::number(t.count).rightJustified(7)
+          << ms(t.minMs).rightJustified(11) << ms(t.medianMs).rightJustified(11)
+          << ms(t.maxMs).rightJustified(11) << "\n";
+    }
+    if (r.validation.ran)
+        s << "validation: "
+          << (r.validation.passed ? QStringLiteral("passed") : QStringLiteral("FAILED")) << ", "
+          << r.validation.checked << " elements checked, " << r.validation.mismatches
+          << " mismatches\n";
+    s << "result: " << r.summary() << "\n";
+    if (!r.amdLog.noBinary.isEmpty())
+        for (const NoBinaryListing &nb : r.amdLog.noBinary)
+            s << "runtime log line " << nb.lineNumber << ": " << nb.message
+              << "\n  devices: " << nb.devices.join(QStringLiteral(", "))
+              << "\n  code objects: " << nb.codeObjects.join(QStringLiteral(", ")) << "\n";
+    if (!r.amdLog.missingFunctions.isEmpty())
+        s << "runtime log: cannot find function(s): "
+          << r.amdLog.missingFunctions.join(QStringLiteral(", ")) << "\n";
+    if (const auto &f = r.failedCall ? r.failedCall : r.firstError) {
+        const RuntimeErrorInfo info = h.backend == QLatin1String("cuda")
+                                          ? cudaErrorInfo(f->errorCode, f->name)
+                                          : hipErrorInfo(f->errorCode, h.runtimeVersion, f->name);
+        if (!info.note.isEmpty())
+            s << "note: " << info.note << "\n";
+    }
+    const QStringList ids = r.suggestedFindingIds();
+    if (!ids.isEmpty())
+        s << "points at: " << ids.join(QStringLiteral(", "))
+          << "  (hipdoctor-cli diagnose decides with the artifact)\n";
+    if (r.outcome != ProbeOutcome::Completed && !r.stderrText.isEmpty()) {
+        s << "probe stderr (last lines):\n";
+        const QStringList lines = r.stderrText.trimmed().split(QLatin1Char('\n'));
+        for (qsizetype i = std::max<qsizetype>(0, lines.size() - 10); i < lines.size(); ++i)
+            s << "  " << lines[i] << "\n";
+    }
+}
+
+int exitCodeFor(const ProbeResult &r) {
+    if (r.outcome == ProbeOutcome::FailedToStart || r.outcome == ProbeOutcome::ProtocolMismatch)
+        return ExitInternal;
+    if (r.outcome == ProbeOutcome::Completed && r.status == QLatin1String("bad-request"))
+        return ExitUsage;
+    return r.ok() ? ExitOk : ExitFindings;
+}
+
+} // namespace hd::cli
