@@ -241,6 +241,25 @@ void readCubinElf(const char *data, size_t size, const Source &src, bool wantSym
         }
     }
 
+    // CUDA 13 keeps sm_90 and sm_90a apart only here: .nv.compat's
+    // EICOMPAT_ATTR_CUDA_ACCELERATOR_TARGET (0x09, a byte) is 1 for "a" targets
+    // (checked with cuobjdump -elf on nvcc 13 output; the e_flags are the same for both).
+    if (int i = secByName.value(QStringLiteral(".nv.compat"), -1);
+        i >= 0 && secs[i].sh_type != llvm::ELF::SHT_NOBITS && co.target.isValid()) {
+        if (auto c = contents(secs[i], ".nv.compat")) {
+            QList<NvInfoAttr> attrs;
+            uint64_t bad = 0;
+            if (!parseNvInfo(*c, attrs, bad))
+                co.problems.append(
+                    problemAt(src, uint64_t(secs[i].sh_offset) + bad,
+                              QStringLiteral(".nv.compat: malformed attribute (runs past the "
+                                             "section or unknown format)")));
+            for (const auto &a : attrs)
+                if (a.attr == 0x09 && a.format == EifmtBval && (a.hval & 0xff) != 0)
+                    co.target = TargetId::nvidiaSm(co.target.smVersion(), true);
+        }
+    }
+
     // Symbols.
     const Elf_Shdr *symtab = nullptr;
     for (const auto &s : secs)

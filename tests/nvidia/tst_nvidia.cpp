@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace hd;
 using namespace hd::nvidia;
 
@@ -119,6 +121,8 @@ private slots:
     void nvccRelocatable();
     void nvccCompressedCubin();
     void nvccLz4Compressed();
+    void cuobjdumpRecorded_data();
+    void cuobjdumpRecorded();
     void cuobjdumpOracle_data();
     void cuobjdumpOracle();
 };
@@ -751,6 +755,63 @@ void TstNvidia::nvccLz4Compressed() {
     if (!sawLz4)
         QSKIP("this nvcc did not use the LZ4-style method for -compress-mode=speed");
     QVERIFY(problemTexts(r.problems).join('\n').contains(QLatin1String("unsupported method")));
+}
+
+void TstNvidia::cuobjdumpRecorded_data() {
+    QTest::addColumn<QString>("section"); // "=== <section>" in the recorded output
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("target");
+    const QString data = hdtest::sourceDir() + QStringLiteral("/tests/nvidia/data/");
+    QTest::newRow("k80") << "nvidia/k80.cubin"
+                         << hdtest::fixture(QStringLiteral("nvidia/k80.cubin")) << "sm_80";
+    QTest::newRow("k90") << "nvidia/k90.cubin"
+                         << hdtest::fixture(QStringLiteral("nvidia/k90.cubin")) << "sm_90";
+    const QString triton = QStringLiteral(
+        "triton/cache-ok/BETOPII3HQKDKJ3EIXTBQX6RVDYPWB4HY5KWUMJR7LMW46VC7NAA/add_kernel.cubin");
+    QTest::newRow("triton") << triton << hdtest::fixture(triton) << "sm_90a";
+    QTest::newRow("k2 sm_90a") << "sm_90a" << data + QStringLiteral("k2_sm_90a.cubin") << "sm_90a";
+}
+
+void TstNvidia::cuobjdumpRecorded() {
+    // cuobjdump's answers for the same files, recorded on the GPU machine (data/README.md).
+    QFETCH(QString, section);
+    QFETCH(QString, file);
+    QFETCH(QString, target);
+    const QString oracle = QString::fromUtf8(
+        readAll(hdtest::sourceDir() + QStringLiteral("/tests/nvidia/data/cuobjdump-oracle.txt")));
+    const int start = oracle.indexOf(QStringLiteral("=== ") + section + QLatin1Char('\n'));
+    QVERIFY(start >= 0);
+    int end = oracle.indexOf(QStringLiteral("\n=== "), start + 4);
+    const QString text = oracle.mid(start, end < 0 ? -1 : end - start);
+    static const QRegularExpression fn(
+        QStringLiteral(R"(Function (\S+):\n\s+REG:(\d+) STACK:\d+ SHARED:(\d+))"));
+    const CodeObject co = readCubin(readAll(file), src(file));
+    QVERIFY2(co.problems.isEmpty(), qPrintable(problemTexts(co.problems).join('\n')));
+    QCOMPARE(co.target.toString(), target);
+    int functions = 0;
+    for (auto it = fn.globalMatch(text); it.hasNext(); ++functions) {
+        const auto m = it.next();
+        const KernelInfo *k = kernel(co, m.captured(1));
+        QVERIFY2(k, qPrintable(m.captured(1)));
+        QCOMPARE(k->vgprCount, m.captured(2).toInt());
+        QCOMPARE(k->groupSegmentFixedSize, m.captured(3).toULongLong());
+    }
+    QCOMPARE(functions, co.kernels.size());
+    // EIATTR_MAX_THREADS / EIATTR_REQNTID (__launch_bounds__, Triton's num_warps * 32).
+    static const QRegularExpression threads(QStringLiteral(
+        R"(EIATTR_(?:MAX_THREADS|REQNTID)\n(?:\tFormat:[^\n]*\n)?\tValue:\t0x([0-9a-f]+) 0x1 0x1)"));
+    QList<int> expectedThreads, gotThreads;
+    for (auto it = threads.globalMatch(text); it.hasNext();)
+        expectedThreads << it.next().captured(1).toInt(nullptr, 16);
+    for (const KernelInfo &k : co.kernels)
+        if (k.maxFlatWorkgroupSize > 0)
+            gotThreads << k.maxFlatWorkgroupSize;
+    // (The recording of the k2 builds was cut after 40 lines: every value it has is ours.)
+    QVERIFY(!expectedThreads.isEmpty() || section.startsWith(QLatin1String("nvidia/")));
+    for (int t : expectedThreads)
+        QVERIFY2(gotThreads.contains(t), qPrintable(QString::number(t)));
+    if (!section.startsWith(QLatin1String("sm_")))
+        QCOMPARE(gotThreads.size(), expectedThreads.size());
 }
 
 void TstNvidia::cuobjdumpOracle_data() {
