@@ -21,6 +21,7 @@ packages=(
     hipcc libamdhip64-dev rocminfo libhsa-runtime-dev
     libzstd-dev zlib1g-dev
     xvfb xauth patchelf dpkg-dev appstream desktop-file-utils
+    fonts-wqy-microhei qt6-translations-l10n
 )
 if [ "$mode" = test ]; then
     # Real third-party binaries the diagnosis is checked against (no false alarms).

@@ -1,0 +1,200 @@
+// hipdoctor: the desktop app (DESIGN.md). Also renders screenshots headless:
+//   hipdoctor --screenshot FILE [--panel NAME] [--open PATH...] [--session FILE] [--lang zh_CN]
+
+#include "common/version.h"
+#include "session/session.h"
+#include "widgets/app_state.h"
+#include "widgets/artifacts_panel.h"
+#include "widgets/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QLibraryInfo>
+#include <QSettings>
+#include <QTextStream>
+#include <QThread>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+// Loads hipdoctor's and Qt's own translations for a language ("en" needs none).
+void installTranslations(QApplication &app, const QString &lang) {
+    if (lang.isEmpty() || lang == QLatin1String("en"))
+        return;
+    auto *ours = new QTranslator(&app);
+    if (ours->load(QStringLiteral(":/i18n/hipdoctor_%1.qm").arg(lang)))
+        QApplication::installTranslator(ours);
+    else
+        std::fprintf(stderr, "hipdoctor: no translation for \"%s\", using English\n",
+                     qPrintable(lang));
+    auto *qt = new QTranslator(&app);
+    if (qt->load(QStringLiteral("qtbase_%1").arg(lang),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+}
+
+// Waits, with the event loop running, until the window's background work is done.
+void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
+    QDeadlineTimer deadline(timeoutMs);
+    auto busy = [&w] {
+        return w.workspace()->isInspecting() || w.workspace()->isVerifying() ||
+               !w.workspace()->probed() || w.workspace()->isDiagnosing() ||
+               w.artifactsPanel()->isExplaining();
+    };
+    while (busy() && !deadline.hasExpired()) {
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+        QThread::msleep(10);
+    }
+    for (int i = 0; i < 5; ++i)
+        QApplication::processEvents();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QElapsedTimer startup;
+    startup.start();
+    QApplication::setAttribute(Qt::AA_DontCreateNativeWidgetSiblings);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
+    QApplication::setApplicationName(QStringLiteral("hipdoctor"));
+    QApplication::setApplicationVersion(hd::version());
+    QApplication::setDesktopFileName(QStringLiteral("io.github.hipdoctor.hipdoctor"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Finds out why a GPU kernel will not load or launch, with evidence."));
+    parser.addHelpOption();
+    const QCommandLineOption versionOpt(QStringLiteral("version"),
+                                        QStringLiteral("Print the version and exit."));
+    const QCommandLineOption demoOpt(QStringLiteral("demo"),
+                                     QStringLiteral("Open the built-in demo programs."));
+    const QCommandLineOption openOpt(QStringLiteral("open"),
+                                     QStringLiteral("Open a file or folder (repeatable)."),
+                                     QStringLiteral("PATH"));
+    const QCommandLineOption sessionOpt(
+        QStringLiteral("session"), QStringLiteral("Open a saved session."), QStringLiteral("FILE"));
+    const QCommandLineOption langOpt(QStringLiteral("lang"),
+                                     QStringLiteral("Language: en (default) or zh_CN."),
+                                     QStringLiteral("CODE"));
+    const QCommandLineOption shotOpt(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Render the window (or --panel) to a PNG file and exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption panelOpt(
+        QStringLiteral("panel"),
+        QStringLiteral("With --screenshot: only this panel (%1).")
+            .arg(hd::ui::MainWindow::panelNames().join(QStringLiteral(", "))),
+        QStringLiteral("NAME"));
+    const QCommandLineOption sizeOpt(
+        QStringLiteral("size"), QStringLiteral("With --screenshot: window size, default 1440x900."),
+        QStringLiteral("WxH"));
+    const QCommandLineOption nameOpt(QStringLiteral("kernel"),
+                                     QStringLiteral("Fill the \"name your code asks for\" box."),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption targetOpt(QStringLiteral("target"),
+                                       QStringLiteral("Add a device by target id (repeatable)."),
+                                       QStringLiteral("ID"));
+    const QCommandLineOption stepOpt(
+        QStringLiteral("run-step"),
+        QStringLiteral("Run a verification step (1, 2, 3) after opening."), QStringLiteral("N"));
+    parser.addOptions({versionOpt, demoOpt, openOpt, sessionOpt, langOpt, shotOpt, panelOpt,
+                       sizeOpt, nameOpt, targetOpt, stepOpt});
+    parser.addPositionalArgument(QStringLiteral("paths"),
+                                 QStringLiteral("Files or folders to open."),
+                                 QStringLiteral("[PATH...]"));
+    parser.process(app);
+    if (parser.isSet(versionOpt)) {
+        QTextStream(stdout) << hd::versionLine(QStringLiteral("hipdoctor")) << "\n";
+        return 0;
+    }
+
+    const QString lang =
+        parser.isSet(langOpt)
+            ? parser.value(langOpt)
+            : QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
+    installTranslations(app, lang);
+
+    const bool screenshot = parser.isSet(shotOpt);
+    hd::ui::MainWindow window;
+    if (!screenshot)
+        window.restoreLayout();
+    if (screenshot) {
+        QSize size(1440, 900);
+        if (parser.isSet(sizeOpt)) {
+            const QStringList wh = parser.value(sizeOpt).split(QLatin1Char('x'));
+            if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+                size = QSize(wh[0].toInt(), wh[1].toInt());
+        }
+        window.resize(size);
+    }
+
+    // First-window timing for bench/gui-startup.sh: report once the window has painted, then quit.
+    const bool startupBench = qEnvironmentVariableIsSet("HIPDOCTOR_STARTUP_BENCH");
+    window.show();
+    if (startupBench) {
+        QTimer::singleShot(0, &app, [&] {
+            window.repaint();
+            std::printf("first-window-ms: %.1f\n", double(startup.nsecsElapsed()) / 1e6);
+            std::fflush(stdout);
+            QApplication::quit();
+        });
+        return QApplication::exec();
+    }
+
+    window.workspace()->refreshDevices();
+    QStringList paths = parser.values(openOpt) + parser.positionalArguments();
+    if (parser.isSet(demoOpt)) {
+        const QString demo = hd::ui::Workspace::demoDirectory();
+        if (demo.isEmpty())
+            std::fprintf(stderr,
+                         "hipdoctor: the demo programs were not found (set HIPDOCTOR_DEMO_DIR)\n");
+        else
+            paths.prepend(demo);
+    }
+    if (parser.isSet(sessionOpt)) {
+        // Read before the window settles so a screenshot shows it; sessions are small.
+        QString error;
+        const std::optional<hd::Session> session =
+            hd::loadSession(parser.value(sessionOpt), &error);
+        if (!session) {
+            std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
+            if (screenshot)
+                return 2;
+        } else {
+            window.workspace()->applySession(*session);
+        }
+    }
+    if (!paths.isEmpty())
+        window.openPaths(paths);
+    for (const QString &t : parser.values(targetOpt)) {
+        QString error;
+        if (!window.workspace()->addTarget(t, &error))
+            std::fprintf(stderr, "hipdoctor: --target %s: %s\n", qPrintable(t), qPrintable(error));
+    }
+    if (parser.isSet(nameOpt))
+        window.artifactsPanel()->setRequestedName(parser.value(nameOpt));
+    if (parser.isSet(stepOpt)) {
+        QList<int> steps;
+        for (const QString &s : parser.value(stepOpt).split(QLatin1Char(',')))
+            if (s.toInt() >= 1 && s.toInt() <= 3)
+                steps.append(s.toInt());
+        window.workspace()->runSteps(steps);
+    }
+
+    if (screenshot) {
+        waitUntilIdle(window, 300000);
+        QString error;
+        if (!window.saveScreenshot(parser.value(shotOpt), parser.value(panelOpt), &error)) {
+            std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
+            return 2;
+        }
+        return 0;
+    }
+    return QApplication::exec();
+}

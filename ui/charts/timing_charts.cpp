@@ -1,0 +1,250 @@
+#include "charts/timing_charts.h"
+
+#include <QApplication>
+#include <QEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hd::ui {
+
+TimingChart::TimingChart(QWidget *parent) : QCustomPlot(parent) {
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectPlottables);
+    setNoAntialiasingOnDrag(true);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(
+        0, 0, new QCPTextElement(this, QString(), QFont(font().family(), 11, QFont::Bold)));
+    legend->setVisible(false);
+    usePalette(palette());
+}
+
+QColor TimingChart::seriesColor(int i) {
+    // Distinct hues that read on light and dark backgrounds.
+    static const QColor colors[] = {QColor(0x3b, 0x82, 0xf6), QColor(0xf5, 0x9e, 0x0b),
+                                    QColor(0x10, 0xb9, 0x81), QColor(0x8b, 0x5c, 0xf6),
+                                    QColor(0xef, 0x44, 0x44), QColor(0x06, 0xb6, 0xd4),
+                                    QColor(0xec, 0x48, 0x99), QColor(0x84, 0xcc, 0x16),
+                                    QColor(0x64, 0x74, 0x8b), QColor(0xf9, 0x73, 0x16)};
+    return colors[std::abs(i) % int(std::size(colors))];
+}
+
+QColor TimingChart::statusColor(const QString &status, int fallbackIndex) {
+    if (status == QLatin1String("fail") || status == QLatin1String("error"))
+        return QColor(0xdc, 0x26, 0x26);
+    if (status == QLatin1String("skipped"))
+        return QColor(0x9c, 0xa3, 0xaf);
+    return seriesColor(fallbackIndex);
+}
+
+void TimingChart::usePalette(const QPalette &pal) {
+    m_text = pal.color(QPalette::WindowText);
+    m_background = pal.color(QPalette::Base);
+    m_grid = pal.color(QPalette::Mid);
+    rebuild();
+}
+
+void TimingChart::useReportTheme() {
+    m_text = QColor(0x1f, 0x29, 0x37);
+    m_background = Qt::white;
+    m_grid = QColor(0xd1, 0xd5, 0xdb);
+    rebuild();
+}
+
+void TimingChart::changeEvent(QEvent *event) {
+    if (event->type() == QEvent::PaletteChange)
+        usePalette(palette());
+    QCustomPlot::changeEvent(event);
+}
+
+void TimingChart::setSpec(const ChartSpec &spec) {
+    m_spec = spec;
+    rebuild();
+}
+
+void TimingChart::resetZoom() {
+    rebuild();
+}
+
+void TimingChart::rebuild() {
+    clearPlottables();
+    clearItems();
+    legend->setVisible(false);
+    setBackground(m_background);
+    for (QCPAxis *axis : {xAxis, yAxis}) {
+        axis->setBasePen(QPen(m_text));
+        axis->setTickPen(QPen(m_text));
+        axis->setSubTickPen(QPen(m_text));
+        axis->setTickLabelColor(m_text);
+        axis->setLabelColor(m_text);
+        axis->grid()->setPen(QPen(m_grid, 0, Qt::DotLine));
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setTickLabelRotation(0);
+    }
+    legend->setBrush(m_background);
+    legend->setTextColor(m_text);
+    legend->setBorderPen(QPen(m_grid));
+    if (auto *title = qobject_cast<QCPTextElement *>(plotLayout()->element(0, 0))) {
+        title->setText(m_spec.title);
+        title->setTextColor(m_text);
+    }
+    xAxis->setLabel(m_spec.xLabel);
+    yAxis->setLabel(m_spec.yLabel);
+    if (m_spec.isEmpty())
+        drawEmpty();
+    else if (m_spec.kind == ChartSpec::Kind::Timeline)
+        drawTimeline();
+    else if (m_spec.kind == ChartSpec::Kind::Bars)
+        drawBars();
+    else
+        drawHistogram();
+    replot();
+}
+
+void TimingChart::drawEmpty() {
+    auto *text = new QCPItemText(this);
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(0.5, 0.5);
+    text->setText(tr("No timings yet: run a verification step."));
+    text->setColor(m_text);
+    xAxis->setRange(0, 1);
+    yAxis->setRange(0, 1);
+}
+
+void TimingChart::drawTimeline() {
+    // Rows top to bottom in the order they first appear; y grows upwards, so row i sits at -i.
+    QStringList rows;
+    QStringList phases;
+    for (const ChartInterval &iv : m_spec.intervals) {
+        if (!rows.contains(iv.row))
+            rows.append(iv.row);
+        if (!phases.contains(iv.label))
+            phases.append(iv.label);
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int r = 0; r < rows.size(); ++r)
+        ticker->addTick(-r, rows[r]);
+    yAxis->setTicker(ticker);
+    yAxis->grid()->setVisible(false);
+    double end = 0;
+    for (const ChartInterval &iv : m_spec.intervals) {
+        const int r = int(rows.indexOf(iv.row));
+        const int p = int(phases.indexOf(iv.label));
+        auto *rect = new QCPItemRect(this);
+        rect->topLeft->setCoords(iv.startMs, -r + 0.35);
+        rect->bottomRight->setCoords(iv.startMs + std::max(iv.durationMs, 0.0), -r - 0.35);
+        const QColor c = statusColor(iv.status, p);
+        rect->setBrush(c);
+        rect->setPen(QPen(c.darker(130)));
+        rect->setSelectable(false);
+        end = std::max(end, iv.startMs + iv.durationMs);
+    }
+    // A legend of phases: one invisible graph per phase carries the name and colour.
+    for (int p = 0; p < phases.size(); ++p) {
+        QCPGraph *g = addGraph();
+        g->setName(phases[p]);
+        g->setPen(QPen(seriesColor(p), 8));
+        g->setLineStyle(QCPGraph::lsNone);
+    }
+    legend->setVisible(!phases.isEmpty() && phases.size() <= 12);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignBottom);
+    xAxis->setRange(0, end > 0 ? end * 1.05 : 1);
+    yAxis->setRange(-double(rows.size()) + 0.4, 0.6);
+    axisRect()->setRangeZoom(Qt::Horizontal);
+    axisRect()->setRangeDrag(Qt::Horizontal);
+}
+
+void TimingChart::drawBars() {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < m_spec.categories.size(); ++i)
+        ticker->addTick(i + 1, m_spec.categories[i]);
+    xAxis->setTicker(ticker);
+    xAxis->setTickLabelRotation(m_spec.categories.size() > 5 ? 30 : 0);
+    xAxis->grid()->setVisible(false);
+    auto *group = new QCPBarsGroup(this);
+    double top = 0;
+    const int n = int(m_spec.series.size());
+    for (int s = 0; s < n; ++s) {
+        auto *bars = new QCPBars(xAxis, yAxis);
+        bars->setName(m_spec.series[s].name);
+        bars->setWidth(0.8 / std::max(1, n));
+        bars->setBrush(seriesColor(s));
+        bars->setPen(QPen(seriesColor(s).darker(130)));
+        bars->setBarsGroup(group);
+        QVector<double> keys, values;
+        for (int i = 0; i < m_spec.series[s].values.size(); ++i) {
+            keys << i + 1;
+            values << m_spec.series[s].values[i];
+            top = std::max(top, m_spec.series[s].values[i]);
+        }
+        bars->setData(keys, values);
+    }
+    legend->setVisible(n > 1);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
+    xAxis->setRange(0.3, std::max<qsizetype>(1, m_spec.categories.size()) + 0.7);
+    yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
+    axisRect()->setRangeZoom(Qt::Vertical);
+    axisRect()->setRangeDrag(Qt::Vertical);
+}
+
+void TimingChart::drawHistogram() {
+    double lo = INFINITY, hi = -INFINITY;
+    qsizetype count = 0;
+    for (const ChartSeries &s : m_spec.series) {
+        for (double v : s.values) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        count = std::max(count, s.values.size());
+    }
+    if (count == 0) {
+        drawEmpty();
+        return;
+    }
+    // Square-root rule, at least 5 bins; one bin when every sample is equal.
+    int bins = m_spec.histogramBins > 0 ? m_spec.histogramBins
+                                        : std::clamp(int(std::sqrt(double(count))), 5, 60);
+    if (hi <= lo) {
+        bins = 1;
+        hi = lo + std::max(std::abs(lo) * 0.1, 1e-3);
+    }
+    const double width = (hi - lo) / bins;
+    double top = 0;
+    const int n = int(m_spec.series.size());
+    for (int s = 0; s < n; ++s) {
+        QVector<double> keys(bins), values(bins, 0);
+        for (int b = 0; b < bins; ++b)
+            keys[b] = lo + width * (b + 0.5);
+        for (double v : m_spec.series[s].values) {
+            int b = int((v - lo) / width);
+            b = std::clamp(b, 0, bins - 1);
+            values[b] += 1;
+        }
+        auto *bars = new QCPBars(xAxis, yAxis);
+        bars->setName(m_spec.series[s].name);
+        bars->setWidth(width * (n > 1 ? 0.9 / n : 0.95));
+        QColor c = seriesColor(s);
+        c.setAlpha(n > 1 ? 170 : 255);
+        bars->setBrush(c);
+        bars->setPen(QPen(c.darker(130)));
+        bars->setData(keys, values);
+        top = std::max(top, *std::max_element(values.begin(), values.end()));
+    }
+    legend->setVisible(n > 1);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
+    xAxis->setRange(lo - width, hi + width);
+    yAxis->setRange(0, top * 1.15);
+    if (yAxis->label().isEmpty())
+        yAxis->setLabel(tr("launches"));
+    axisRect()->setRangeZoom(Qt::Horizontal);
+    axisRect()->setRangeDrag(Qt::Horizontal);
+}
+
+bool TimingChart::exportPng(const QString &path, int width, int height) {
+    return savePng(path, width, height);
+}
+
+bool TimingChart::exportPdf(const QString &path) {
+    return savePdf(path);
+}
+
+} // namespace hd::ui

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "artifacts/model.h"
+
+#include <QAbstractItemModel>
+
+#include <vector>
+
+namespace hd::ui {
+
+// The open artifacts as a tree: file → bundles → entries (code objects) → kernels. Code
+// objects outside any bundle (a raw .hsaco, a cubin, fatbin entries) hang under the file.
+// Reader problems appear as rows under the file they belong to.
+class ArtifactTreeModel : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Target, Details, Size, ColumnCount };
+    enum class NodeType { Artifact, Bundle, Entry, CodeObject, Kernel, Problem };
+
+    struct Node {
+        NodeType type = NodeType::Artifact;
+        int parent = -1; // node index, -1 for top level
+        int row = 0;     // row under the parent
+        int artifact = -1, bundle = -1, entry = -1, codeObject = -1, kernel = -1, problem = -1;
+        std::vector<int> children;
+    };
+
+    explicit ArtifactTreeModel(QObject *parent = nullptr);
+
+    void setArtifacts(const QList<ArtifactReport> &artifacts);
+    const QList<ArtifactReport> &artifacts() const { return m_artifacts; }
+    const Node *node(const QModelIndex &index) const;
+    // The code object / kernel a row stands for (nullptr when the row has none).
+    const CodeObject *codeObjectAt(const QModelIndex &index) const;
+    const KernelInfo *kernelAt(const QModelIndex &index) const;
+    // The first row of a kernel with this name, invalid when none.
+    QModelIndex findKernel(const QString &name) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+private:
+    int addNode(Node n);
+    QVariant display(const Node &n, int column) const;
+
+    QList<ArtifactReport> m_artifacts;
+    std::vector<Node> m_nodes;
+    std::vector<int> m_top;
+};
+
+QString artifactKindLabel(ArtifactKind k); // translated, for people
+QString byteSize(quint64 bytes);           // "1.3 GiB", "4 KiB", "12 bytes"
+
+} // namespace hd::ui

@@ -1,0 +1,27 @@
+#pragma once
+
+// Chart specifications (the engine's ChartSpec) built from verification records, shared by
+// the Timings panel and anything else that draws the same charts.
+
+#include "report/chart_renderer.h"
+#include "verify/records.h"
+
+namespace hd::ui {
+
+// One recorded run of a step, kept across runs so bars can compare them (e.g.
+// HIP_LAUNCH_BLOCKING=0 vs 1).
+struct TimedRun {
+    QString label; // "step 1 #2 (HIP_LAUNCH_BLOCKING=1)"
+    StepRecord record;
+};
+
+// Per-step phase timeline: one row per check, its phases as bars from their start.
+ChartSpec timelineSpec(const QList<StepRecord> &steps);
+// Total time per phase name, one series per run.
+ChartSpec phaseBarsSpec(const QList<TimedRun> &runs);
+// Launch latencies over repeats, one series per check that has samples.
+ChartSpec latencyHistogramSpec(const QList<StepRecord> &steps);
+// "HIP_LAUNCH_BLOCKING=1 AMD_LOG_LEVEL=4" from a check's environment ("" when none).
+QString envLabel(const StepRecord &record);
+
+} // namespace hd::ui

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "artifacts/model.h"
+#include "targets/compatibility.h"
+#include "targets/device.h"
+
+#include <QAbstractTableModel>
+
+namespace hd::ui {
+
+// Devices (rows) × distinct code-object targets of the open artifacts (columns); each cell
+// says whether the runtime would load that code object on that device, and why.
+class CompatMatrixModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    explicit CompatMatrixModel(QObject *parent = nullptr);
+
+    void setDevices(const QList<DeviceInfo> &devices);
+    void setArtifacts(const QList<ArtifactReport> &artifacts);
+    void setMatchOptions(const MatchOptions &options);
+
+    struct Column {
+        QString artifact; // file name
+        TargetId target;
+        bool isPtx = false;
+        int codeObjects = 0; // how many code objects of that artifact have the target
+    };
+    const QList<Column> &columns() const { return m_columns; }
+    Compatibility cell(int row, int column) const;
+    // Does any column of the artifact fit the device? (the runtime picks the first that fits)
+    bool deviceCanRun(int row, const QString &artifact) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+private:
+    void rebuild();
+
+    QList<DeviceInfo> m_devices;
+    QList<Column> m_columns;
+    QList<ArtifactReport> m_artifacts;
+    MatchOptions m_options;
+    QList<QList<Compatibility>> m_cells; // [row][column]
+};
+
+} // namespace hd::ui

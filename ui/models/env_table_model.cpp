@@ -1,0 +1,218 @@
+#include "models/env_table_model.h"
+
+#include "models/ui_roles.h"
+
+#include "common/finding.h"
+
+#include <QColor>
+#include <QRegularExpression>
+
+namespace hd::ui {
+
+EnvTableModel::EnvTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void EnvTableModel::setCatalogue(QList<EnvVarRow> rows) {
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+    emit profileChanged();
+}
+
+void EnvTableModel::setValidator(EnvValidator validator) {
+    m_validator = std::move(validator);
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int EnvTableModel::rowOf(const QString &name) const {
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].name == name)
+            return i;
+    return -1;
+}
+
+int EnvTableModel::addVariable(const QString &name, const QString &value) {
+    const int existing = rowOf(name);
+    if (existing >= 0) {
+        setData(index(existing, Value), value);
+        setData(index(existing, Name), Qt::Checked, Qt::CheckStateRole);
+        return existing;
+    }
+    EnvVarRow row;
+    row.name = name;
+    row.value = value;
+    row.enabled = true;
+    row.meaning = tr("(not in the catalogue)");
+    const int at = int(m_rows.size());
+    beginInsertRows({}, at, at);
+    m_rows.append(row);
+    endInsertRows();
+    emit profileChanged();
+    return at;
+}
+
+void EnvTableModel::applyProfile(const QMap<QString, QString> &values) {
+    for (int i = 0; i < m_rows.size(); ++i) {
+        EnvVarRow &r = m_rows[i];
+        const auto it = values.constFind(r.name);
+        r.enabled = it != values.cend();
+        if (r.enabled)
+            r.value = *it;
+    }
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        if (rowOf(it.key()) < 0)
+            addVariable(it.key(), it.value());
+    emit profileChanged();
+}
+
+QMap<QString, QString> EnvTableModel::profile() const {
+    QMap<QString, QString> out;
+    for (const EnvVarRow &r : m_rows)
+        if (r.enabled)
+            out.insert(r.name, r.value);
+    return out;
+}
+
+QString EnvTableModel::validationError(int row) const {
+    if (row < 0 || row >= m_rows.size())
+        return {};
+    const EnvVarRow &r = m_rows[row];
+    static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (!nameRe.match(r.name).hasMatch())
+        return tr("\"%1\" is not a valid variable name").arg(r.name);
+    if (m_validator)
+        return m_validator(r.name, r.value);
+    return {};
+}
+
+bool EnvTableModel::hasErrors() const {
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].enabled && !validationError(i).isEmpty())
+            return true;
+    return false;
+}
+
+int EnvTableModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int EnvTableModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EnvTableModel::data(const QModelIndex &index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const EnvVarRow &r = m_rows[index.row()];
+    const int col = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+    case SortRole:
+        switch (col) {
+        case Name:
+            return r.name;
+        case Value:
+            return r.value;
+        case Status: {
+            if (!r.enabled)
+                return tr("off");
+            const QString err = validationError(index.row());
+            if (!err.isEmpty())
+                return err;
+            if (!r.readByRuntime)
+                return tr("set, but the loaded runtime does not read it");
+            return tr("applied");
+        }
+        case Meaning:
+            return r.meaning;
+        case Allowed:
+            return r.allowed;
+        }
+        break;
+    case Qt::EditRole:
+        if (col == Value)
+            return r.value;
+        break;
+    case Qt::CheckStateRole:
+        if (col == Name)
+            return r.enabled ? Qt::Checked : Qt::Unchecked;
+        break;
+    case Qt::ToolTipRole:
+        if (col == Meaning || col == Name)
+            return r.meaning;
+        if (col == Status)
+            return validationError(index.row());
+        break;
+    case Qt::ForegroundRole:
+        if (col == Status && r.enabled && !validationError(index.row()).isEmpty())
+            return QColor(0xd0, 0x30, 0x30);
+        break;
+    case SeverityRole:
+        if (r.enabled && !validationError(index.row()).isEmpty())
+            return int(Severity::Error);
+        if (r.enabled && !r.readByRuntime)
+            return int(Severity::Warning);
+        return int(Severity::Info);
+    case StatusRole:
+        if (!r.enabled)
+            return QString();
+        return validationError(index.row()).isEmpty() ? QStringLiteral("pass")
+                                                      : QStringLiteral("fail");
+    case KindRole:
+        return r.category;
+    case LinkRole:
+        return QStringLiteral("env:") + r.name;
+    default:
+        break;
+    }
+    return {};
+}
+
+bool EnvTableModel::setData(const QModelIndex &index, const QVariant &value, int role) {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    EnvVarRow &r = m_rows[index.row()];
+    if (index.column() == Name && role == Qt::CheckStateRole) {
+        r.enabled = Qt::CheckState(value.toInt()) == Qt::Checked;
+    } else if (index.column() == Value && role == Qt::EditRole) {
+        r.value = value.toString();
+    } else {
+        return false;
+    }
+    emit dataChanged(this->index(index.row(), 0), this->index(index.row(), ColumnCount - 1));
+    emit profileChanged();
+    return true;
+}
+
+Qt::ItemFlags EnvTableModel::flags(const QModelIndex &index) const {
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (!index.isValid())
+        return f;
+    if (index.column() == Name)
+        f |= Qt::ItemIsUserCheckable;
+    if (index.column() == Value)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+QVariant EnvTableModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, o, role);
+    switch (section) {
+    case Name:
+        return tr("Variable");
+    case Value:
+        return tr("Value");
+    case Status:
+        return tr("Validation");
+    case Meaning:
+        return tr("Meaning");
+    case Allowed:
+        return tr("Allowed values");
+    }
+    return {};
+}
+
+} // namespace hd::ui

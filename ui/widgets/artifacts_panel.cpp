@@ -1,0 +1,366 @@
+#include "widgets/artifacts_panel.h"
+
+#include "models/artifact_tree_model.h"
+#include "models/libraries_model.h"
+#include "models/name_lookup.h"
+#include "models/symbol_table_model.h"
+#include "models/ui_roles.h"
+#include "widgets/app_state.h"
+#include "widgets/icons.h"
+#include "widgets/jobs.h"
+
+#include <QCheckBox>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyledItemDelegate>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace hd::ui {
+
+namespace {
+
+QString esc(const QString &s) {
+    return s.toHtmlEscaped();
+}
+
+QString kernelHtml(const KernelInfo &k, const CodeObject &co) {
+    QString h;
+    h += QStringLiteral("<h3 style='margin:0'>%1</h3>").arg(esc(k.name));
+    h += QStringLiteral("<p style='color:gray;margin-top:2px'>%1 · %2</p>")
+             .arg(esc(co.target.toString()), esc(co.origin));
+    auto row = [](const QString &a, const QString &b) {
+        return QStringLiteral("<tr><td style='padding-right:16px'><b>%1</b></td><td>%2</td></tr>")
+            .arg(a, b);
+    };
+    h += QStringLiteral("<table cellspacing='0' cellpadding='2'>");
+    h += row(ArtifactsPanel::tr("Symbol"), esc(k.symbol));
+    h += row(ArtifactsPanel::tr("Kernarg segment"), ArtifactsPanel::tr("%1 bytes, align %2")
+                                                        .arg(k.kernargSegmentSize)
+                                                        .arg(k.kernargSegmentAlign));
+    h += row(ArtifactsPanel::tr("LDS (group segment)"),
+             ArtifactsPanel::tr("%1 bytes").arg(k.groupSegmentFixedSize));
+    h += row(ArtifactsPanel::tr("Scratch (private segment)"),
+             ArtifactsPanel::tr("%1 bytes").arg(k.privateSegmentFixedSize));
+    h += row(ArtifactsPanel::tr("Registers"), QStringLiteral("SGPR %1 · VGPR %2 · AGPR %3")
+                                                  .arg(k.sgprCount)
+                                                  .arg(k.vgprCount)
+                                                  .arg(k.agprCount));
+    h += row(ArtifactsPanel::tr("Spills"),
+             QStringLiteral("SGPR %1 · VGPR %2").arg(k.sgprSpillCount).arg(k.vgprSpillCount));
+    h += row(ArtifactsPanel::tr("Wavefront size"), QString::number(k.wavefrontSize));
+    h +=
+        row(ArtifactsPanel::tr("Max flat workgroup size"), QString::number(k.maxFlatWorkgroupSize));
+    h += row(ArtifactsPanel::tr("Dynamic stack"),
+             k.usesDynamicStack ? ArtifactsPanel::tr("yes") : ArtifactsPanel::tr("no"));
+    h += QStringLiteral("</table>");
+    h += QStringLiteral("<h4>%1</h4>").arg(ArtifactsPanel::tr("Arguments"));
+    h += QStringLiteral(
+             "<table cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
+             "<tr><th>#</th><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th></tr>")
+             .arg(ArtifactsPanel::tr("offset"), ArtifactsPanel::tr("size"),
+                  ArtifactsPanel::tr("kind"), ArtifactsPanel::tr("address space"),
+                  ArtifactsPanel::tr("name / type"));
+    for (int i = 0; i < k.args.size(); ++i) {
+        const KernelArg &a = k.args[i];
+        const QString style = a.hidden() ? QStringLiteral(" style='color:gray'") : QString();
+        h += QStringLiteral(
+                 "<tr%1><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td></tr>")
+                 .arg(style)
+                 .arg(i)
+                 .arg(a.offset)
+                 .arg(a.size)
+                 .arg(esc(a.valueKind), esc(a.addressSpace),
+                      esc((a.name + QLatin1Char(' ') + a.typeName).trimmed()));
+    }
+    h += QStringLiteral("</table>");
+    return h;
+}
+
+QString codeObjectHtml(const CodeObject &co) {
+    QString h = QStringLiteral("<h3 style='margin:0'>%1</h3>").arg(esc(co.target.toString()));
+    h += QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(co.origin));
+    h += QStringLiteral("<table cellpadding='2'>");
+    auto row = [&h](const QString &a, const QString &b) {
+        h += QStringLiteral("<tr><td style='padding-right:16px'><b>%1</b></td><td>%2</td></tr>")
+                 .arg(a, b);
+    };
+    row(ArtifactsPanel::tr("Code object version"),
+        co.codeObjectVersion ? QString::number(co.codeObjectVersion) : QStringLiteral("—"));
+    row(ArtifactsPanel::tr("ELF flags"), QStringLiteral("0x%1").arg(co.elfFlags, 0, 16));
+    row(ArtifactsPanel::tr("xnack / sramecc"),
+        QStringLiteral("%1 / %2").arg(featureSettingName(co.target.xnack),
+                                      featureSettingName(co.target.sramecc)));
+    row(ArtifactsPanel::tr("Offset in file"), QStringLiteral("0x%1").arg(co.fileOffset, 0, 16));
+    row(ArtifactsPanel::tr("Size"), byteSize(co.size));
+    row(ArtifactsPanel::tr("Kernels"), QString::number(co.kernels.size()));
+    row(ArtifactsPanel::tr("Symbols"), QString::number(co.symbols.size()));
+    if (!co.undefinedSymbols.isEmpty())
+        row(ArtifactsPanel::tr("Undefined symbols"),
+            esc(co.undefinedSymbols.join(QStringLiteral(", "))));
+    h += QStringLiteral("</table>");
+    for (const Problem &p : co.problems)
+        h += QStringLiteral("<p style='color:#c03030'>%1</p>").arg(esc(p.toString()));
+    return h;
+}
+
+} // namespace
+
+ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+
+    // Toolbar row.
+    auto *bar = new QHBoxLayout;
+    auto *openFiles = new QPushButton(icon(QStringLiteral("open")), tr("Open files…"));
+    auto *openFolder = new QPushButton(icon(QStringLiteral("open")), tr("Open folder…"));
+    auto *demo = new QPushButton(icon(QStringLiteral("walkthrough")), tr("Open the demo"));
+    connect(openFiles, &QPushButton::clicked, this, &ArtifactsPanel::openFilesRequested);
+    connect(openFolder, &QPushButton::clicked, this, &ArtifactsPanel::openFolderRequested);
+    connect(demo, &QPushButton::clicked, this, &ArtifactsPanel::demoRequested);
+    bar->addWidget(openFiles);
+    bar->addWidget(openFolder);
+    bar->addWidget(demo);
+    bar->addStretch();
+    layout->addLayout(bar);
+
+    // "Name your code asks for".
+    auto *nameBox = new QFrame;
+    nameBox->setObjectName(QStringLiteral("nameBox"));
+    nameBox->setFrameShape(QFrame::StyledPanel);
+    auto *nameLayout = new QGridLayout(nameBox);
+    auto *nameLabel = new QLabel(tr("Name your code asks for:"));
+    m_name = new QLineEdit;
+    m_name->setPlaceholderText(
+        tr("the kernel name passed to hipModuleGetFunction, e.g. vector_add"));
+    m_name->setClearButtonEnabled(true);
+    nameLabel->setBuddy(m_name);
+    m_nameIcon = new QLabel;
+    m_nameIcon->setFixedSize(24, 24);
+    m_nameText = new QLabel;
+    m_nameText->setWordWrap(true);
+    m_nameText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_nameLink = new QLabel;
+    m_nameLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    nameLayout->addWidget(nameLabel, 0, 0);
+    nameLayout->addWidget(m_name, 0, 1, 1, 2);
+    nameLayout->addWidget(m_nameIcon, 1, 0, Qt::AlignRight | Qt::AlignTop);
+    nameLayout->addWidget(m_nameText, 1, 1);
+    nameLayout->addWidget(m_nameLink, 1, 2, Qt::AlignTop);
+    nameLayout->setColumnStretch(1, 1);
+    layout->addWidget(nameBox);
+    m_nameTimer = new QTimer(this);
+    m_nameTimer->setSingleShot(true);
+    m_nameTimer->setInterval(kFilterDebounceMs);
+    connect(m_name, &QLineEdit::textChanged, m_nameTimer, qOverload<>(&QTimer::start));
+    connect(m_nameTimer, &QTimer::timeout, this, &ArtifactsPanel::explainName);
+    connect(m_nameLink, &QLabel::linkActivated, this, [this](const QString &) {
+        if (!m_nameMatchSymbol.isEmpty())
+            showSymbol(m_nameMatchSymbol);
+    });
+
+    auto *split = new QSplitter(Qt::Horizontal);
+    m_tree = new QTreeView;
+    m_tree->setModel(ws->tree());
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_tree->setColumnWidth(ArtifactTreeModel::Name, 260);
+    m_tree->setColumnWidth(ArtifactTreeModel::Target, 150);
+    m_tree->setColumnWidth(ArtifactTreeModel::Details, 200);
+    split->addWidget(m_tree);
+
+    m_tabs = new QTabWidget;
+    auto *symbolsPage = new QWidget;
+    auto *sl = new QVBoxLayout(symbolsPage);
+    sl->setContentsMargins(0, 4, 0, 0);
+    auto *filterRow = new QHBoxLayout;
+    m_filter = new QLineEdit;
+    m_filter->setPlaceholderText(tr("Filter symbols (mangled or demangled, as you type)"));
+    m_filter->setClearButtonEnabled(true);
+    m_kernelsOnly = new QCheckBox(tr("Kernels only"));
+    m_count = new QLabel;
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(m_kernelsOnly);
+    filterRow->addWidget(m_count);
+    sl->addLayout(filterRow);
+    m_symbolView = new QTableView;
+    m_symbolView->setModel(ws->symbolProxy());
+    m_symbolView->setSortingEnabled(true);
+    m_symbolView->sortByColumn(-1, Qt::AscendingOrder);
+    m_symbolView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_symbolView->setAlternatingRowColors(true);
+    m_symbolView->setWordWrap(false);
+    m_symbolView->verticalHeader()->hide();
+    // Fixed row heights: the view never measures 100k rows.
+    m_symbolView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_symbolView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_symbolView->horizontalHeader()->setStretchLastSection(true);
+    m_symbolView->setColumnWidth(SymbolTableModel::Demangled, 280);
+    m_symbolView->setColumnWidth(SymbolTableModel::Mangled, 220);
+    m_symbolView->setColumnWidth(SymbolTableModel::Kind, 110);
+    m_symbolView->setColumnWidth(SymbolTableModel::Binding, 70);
+    m_symbolView->setColumnWidth(SymbolTableModel::Visibility, 80);
+    m_symbolView->setColumnWidth(SymbolTableModel::Section, 70);
+    m_symbolView->setColumnWidth(SymbolTableModel::Size, 70);
+    sl->addWidget(m_symbolView);
+    m_tabs->addTab(symbolsPage, tr("Symbols"));
+    m_details = new QTextBrowser;
+    m_details->setPlaceholderText(tr("Select a kernel or code object in the tree."));
+    m_tabs->addTab(m_details, tr("Kernel metadata"));
+    m_libraries = new QTableView;
+    m_libraries->setModel(ws->libraries());
+    m_libraries->verticalHeader()->hide();
+    m_libraries->horizontalHeader()->setStretchLastSection(true);
+    m_libraries->setColumnWidth(LibrariesModel::Library, 180);
+    m_libraries->setColumnWidth(LibrariesModel::ResolvedPath, 300);
+    m_tabs->addTab(m_libraries, tr("Needed libraries"));
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    layout->addWidget(split, 1);
+
+    // Filter-as-you-type, debounced: a burst of keystrokes filters once.
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(kFilterDebounceMs);
+    connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_filterTimer, &QTimer::timeout, this, [this] {
+        m_ws->symbolProxy()->setFilterText(m_filter->text());
+        updateCount();
+    });
+    connect(m_kernelsOnly, &QCheckBox::toggled, this, [this](bool on) {
+        m_ws->symbolProxy()->setKernelsOnly(on);
+        updateCount();
+    });
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &cur) { showDetailsFor(cur); });
+    connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex &idx) {
+        if (const KernelInfo *k = m_ws->tree()->kernelAt(idx))
+            showSymbol(k->name);
+    });
+    connect(ws, &Workspace::artifactsChanged, this, [this] {
+        m_tree->expandToDepth(0);
+        updateCount();
+        explainName();
+        if (m_ws->tree()->rowCount() > 0 && !m_tree->currentIndex().isValid())
+            m_tree->setCurrentIndex(m_ws->tree()->index(0, 0));
+    });
+    updateCount();
+    explainName();
+}
+
+void ArtifactsPanel::updateCount() {
+    const int shown = m_ws->symbolProxy()->rowCount();
+    const int total = m_ws->symbols()->rowCount();
+    m_count->setText(shown == total ? tr("%n symbol(s)", nullptr, total)
+                                    : tr("%1 of %n symbol(s)", nullptr, total).arg(shown));
+}
+
+void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
+    const KernelInfo *k = m_ws->tree()->kernelAt(idx);
+    const CodeObject *co = m_ws->tree()->codeObjectAt(idx);
+    if (k && co) {
+        m_details->setHtml(kernelHtml(*k, *co));
+        m_tabs->setCurrentWidget(m_details);
+    } else if (co) {
+        m_details->setHtml(codeObjectHtml(*co));
+    }
+}
+
+bool ArtifactsPanel::showSymbol(const QString &name) {
+    int row = m_ws->symbols()->findRow(name);
+    if (row < 0)
+        return false;
+    QModelIndex proxyIndex = m_ws->symbolProxy()->mapFromSource(m_ws->symbols()->index(row, 0));
+    if (!proxyIndex.isValid()) {
+        // The filter hides it: show it by its own name.
+        m_filterTimer->stop();
+        m_filter->blockSignals(true);
+        m_filter->setText(m_ws->symbols()->row(row).name);
+        m_filter->blockSignals(false);
+        m_kernelsOnly->setChecked(false);
+        m_ws->symbolProxy()->setFilterText(m_filter->text());
+        updateCount();
+        proxyIndex = m_ws->symbolProxy()->mapFromSource(m_ws->symbols()->index(row, 0));
+    }
+    if (!proxyIndex.isValid())
+        return false;
+    m_tabs->setCurrentIndex(0);
+    m_symbolView->setCurrentIndex(proxyIndex);
+    m_symbolView->selectRow(proxyIndex.row());
+    m_symbolView->scrollTo(proxyIndex, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+void ArtifactsPanel::setRequestedName(const QString &name) {
+    m_name->setText(name);
+    m_nameTimer->stop();
+    explainName();
+}
+
+QString ArtifactsPanel::explanationText() const {
+    return m_nameText->text();
+}
+
+void ArtifactsPanel::explainName() {
+    m_ws->setRequestedKernel(m_name->text());
+    // Looking a name up walks every symbol of every code object (hundreds of thousands in a
+    // big library): off the GUI thread, and only the answer to the latest text is shown.
+    const quint64 job = ++m_nameJob;
+    runInBackground(
+        this,
+        [artifacts = m_ws->artifacts(), name = m_name->text()]() {
+            return NameLookup::explain(artifacts, name);
+        },
+        [this, job](NameExplanation e) {
+            if (job != m_nameJob)
+                return;
+            m_nameShown = job;
+            showExplanation(e);
+        });
+}
+
+void ArtifactsPanel::showExplanation(const NameExplanation &e) {
+    QString iconName;
+    switch (e.match) {
+    case NameExplanation::Match::Exact:
+        iconName = QStringLiteral("status-pass");
+        break;
+    case NameExplanation::Match::Mangled:
+    case NameExplanation::Match::InternalLinkage:
+    case NameExplanation::Match::NotAKernel:
+        iconName = QStringLiteral("severity-warning");
+        break;
+    case NameExplanation::Match::Missing:
+        iconName = QStringLiteral("severity-error");
+        break;
+    case NameExplanation::Match::NoInput:
+        iconName = QStringLiteral("severity-info");
+        break;
+    }
+    m_nameIcon->setPixmap(icon(iconName).pixmap(20, 20));
+    QString text = QStringLiteral("<b>%1</b>").arg(e.headline.toHtmlEscaped());
+    if (!e.explanation.isEmpty())
+        text += QStringLiteral("<br>") + e.explanation.toHtmlEscaped();
+    if (!e.fix.isEmpty())
+        text += QStringLiteral("<br><i>%1</i> %2").arg(tr("Fix:"), e.fix.toHtmlEscaped());
+    m_nameText->setText(text);
+    m_nameMatchSymbol = e.symbols.value(0);
+    m_nameLink->setText(m_nameMatchSymbol.isEmpty()
+                            ? QString()
+                            : QStringLiteral("<a href='#'>%1</a>").arg(tr("Show in symbol table")));
+}
+
+} // namespace hd::ui

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QCheckBox;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QTimer;
+class QTreeView;
+
+namespace hd::ui {
+
+struct NameExplanation;
+class Workspace;
+
+// Artifacts & symbols: the tree of open artifacts, the symbol table with filter-as-you-type,
+// the "name your code asks for" box, kernel metadata and needed libraries.
+class ArtifactsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ArtifactsPanel(Workspace *workspace, QWidget *parent = nullptr);
+
+    // Selects the symbol (mangled or demangled name) in the table, clearing a filter that hides it.
+    bool showSymbol(const QString &name);
+    void setRequestedName(const QString &name); // fills the name box and explains it
+    QString explanationText() const;            // what the name box currently says (rich text)
+    bool isExplaining() const { return m_nameShown != m_nameJob; }
+    QLineEdit *filterEdit() const { return m_filter; }
+    QLineEdit *nameEdit() const { return m_name; }
+    QTableView *symbolView() const { return m_symbolView; }
+    QTreeView *treeView() const { return m_tree; }
+    // Debounce of the filter box (the proxy is filtered this long after the last keystroke).
+    static constexpr int kFilterDebounceMs = 150;
+
+signals:
+    void openFilesRequested();
+    void openFolderRequested();
+    void demoRequested();
+
+private:
+    void explainName();
+    void showExplanation(const NameExplanation &e);
+    void updateCount();
+    void showDetailsFor(const QModelIndex &treeIndex);
+
+    Workspace *m_ws;
+    QLineEdit *m_name;
+    QLabel *m_nameIcon;
+    QLabel *m_nameText;
+    QLabel *m_nameLink;
+    QTreeView *m_tree;
+    QTabWidget *m_tabs;
+    QLineEdit *m_filter;
+    QCheckBox *m_kernelsOnly;
+    QLabel *m_count;
+    QTableView *m_symbolView;
+    QTextBrowser *m_details;
+    QTableView *m_libraries;
+    QTimer *m_filterTimer;
+    QTimer *m_nameTimer;
+    QString m_nameMatchSymbol;
+    quint64 m_nameJob = 0; // answers to older texts are dropped
+    quint64 m_nameShown = 0;
+};
+
+} // namespace hd::ui

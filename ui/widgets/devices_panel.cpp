@@ -1,0 +1,153 @@
+#include "widgets/devices_panel.h"
+
+#include "models/compat_matrix_model.h"
+#include "models/devices_model.h"
+#include "widgets/app_state.h"
+#include "widgets/icons.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace hd::ui {
+
+DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *statusRow = new QHBoxLayout;
+    m_statusIcon = new QLabel;
+    m_statusIcon->setFixedSize(22, 22);
+    m_status = new QLabel;
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusRow->addWidget(m_statusIcon, 0, Qt::AlignTop);
+    statusRow->addWidget(m_status, 1);
+    layout->addLayout(statusRow);
+
+    auto *row = new QHBoxLayout;
+    auto *query = new QPushButton(icon(QStringLiteral("run")), tr("Query devices"));
+    query->setToolTip(tr("Ask the GPU runtime, in a clean probe process, which devices it sees"));
+    connect(query, &QPushButton::clicked, ws, &Workspace::refreshDevices);
+    m_target = new QLineEdit;
+    m_target->setPlaceholderText(tr("or type a target id: gfx90a:sramecc+:xnack-, sm_90"));
+    auto *add = new QPushButton(tr("Add"));
+    auto addTarget = [this] {
+        QString error;
+        if (m_ws->addTarget(m_target->text(), &error)) {
+            m_target->clear();
+            m_target->setStyleSheet({});
+            m_target->setToolTip({});
+        } else {
+            m_target->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d03030; }"));
+            m_target->setToolTip(error);
+        }
+    };
+    connect(add, &QPushButton::clicked, this, addTarget);
+    connect(m_target, &QLineEdit::returnPressed, this, addTarget);
+    row->addWidget(query);
+    row->addWidget(m_target, 1);
+    row->addWidget(add);
+    layout->addLayout(row);
+
+    auto *split = new QSplitter(Qt::Vertical);
+    m_devices = new QTableView;
+    m_devices->setModel(ws->devices());
+    m_devices->verticalHeader()->hide();
+    m_devices->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_devices->horizontalHeader()->setStretchLastSection(true);
+    m_devices->setColumnWidth(DevicesModel::Name, 170);
+    m_devices->setColumnWidth(DevicesModel::Target, 170);
+    m_devices->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *remove = new QAction(tr("Remove device"), m_devices);
+    connect(remove, &QAction::triggered, this,
+            [this] { m_ws->devices()->removeDevice(m_devices->currentIndex().row()); });
+    m_devices->addAction(remove);
+    split->addWidget(m_devices);
+
+    auto *matrixBox = new QWidget;
+    auto *ml = new QVBoxLayout(matrixBox);
+    ml->setContentsMargins(0, 0, 0, 0);
+    auto *title =
+        new QLabel(tr("<b>Compatibility</b>: devices × code objects of the open artifacts"));
+    m_matrixHint = new QLabel;
+    m_matrixHint->setWordWrap(true);
+    m_matrix = new QTableView;
+    m_matrix->setModel(ws->compat());
+    m_matrix->horizontalHeader()->setDefaultSectionSize(130);
+    m_matrix->horizontalHeader()->setMinimumHeight(2 * fontMetrics().height() + 8);
+    ml->addWidget(title);
+    ml->addWidget(m_matrixHint);
+    ml->addWidget(m_matrix, 1);
+    split->addWidget(matrixBox);
+    layout->addWidget(split, 1);
+
+    connect(ws, &Workspace::devicesChanged, this, &DevicesPanel::updateStatus);
+    connect(ws, &Workspace::artifactsChanged, this, &DevicesPanel::updateStatus);
+    connect(ws, &Workspace::busyChanged, this,
+            [this](const QString &kind, bool running, const QString &msg) {
+                if (kind != QLatin1String("devices"))
+                    return;
+                if (running) {
+                    m_statusIcon->setPixmap(statusIcon(QStringLiteral("running")).pixmap(20, 20));
+                    m_status->setText(msg);
+                } else {
+                    updateStatus();
+                }
+            });
+    updateStatus();
+}
+
+void DevicesPanel::updateStatus() {
+    const ProbeResult &p = m_ws->lastProbe();
+    const int live = [&] {
+        int n = 0;
+        for (const DeviceInfo &d : m_ws->devices()->devices())
+            n += d.source == DeviceInfo::Source::Probe;
+        return n;
+    }();
+    QString text;
+    QString light;
+    if (!m_ws->probed()) {
+        text = tr("Devices not queried yet. Query the runtime, or type the target id of the GPU "
+                  "where the failure happens.");
+    } else if (live > 0) {
+        light = QStringLiteral("pass");
+        text = tr("%n device(s) seen by %1 %2 (%3).", nullptr, live)
+                   .arg(p.hello.backend, p.hello.runtimeVersion, p.hello.library);
+    } else {
+        light = QStringLiteral("warn");
+        QStringList tried;
+        for (const LibraryAttempt &a : p.hello.tried)
+            tried.append(a.loaded ? a.path : QStringLiteral("%1 (%2)").arg(a.path, a.error));
+        if (p.hello.library.isEmpty())
+            text = tr("<b>No GPU runtime found.</b> Tried: %1")
+                       .arg(tried.join(QStringLiteral("; ")).toHtmlEscaped());
+        else
+            text = tr("<b>No device.</b> The runtime %1 %2 (%3) loads but sees no GPU: %4")
+                       .arg(p.hello.backend, p.hello.runtimeVersion,
+                            p.hello.library.toHtmlEscaped(), p.message.toHtmlEscaped());
+        text += QStringLiteral("<br>") + tr("Add the target id of the GPU where the failure "
+                                            "happens to check the code objects against it.");
+    }
+    m_statusIcon->setPixmap(statusIcon(light).pixmap(20, 20));
+    m_status->setText(text);
+    const auto *compat = m_ws->compat();
+    if (compat->rowCount() == 0)
+        m_matrixHint->setText(
+            tr("Add a device (live or typed) to see which code objects load on it."));
+    else if (compat->columnCount() == 0)
+        m_matrixHint->setText(
+            tr("Open an artifact to see which of its code objects load on these devices."));
+    else
+        m_matrixHint->setText(
+            tr("Green: the runtime loads that code object on that device. Red: it "
+               "does not (hover for the reason)."));
+}
+
+} // namespace hd::ui

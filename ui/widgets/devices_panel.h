@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QTableView;
+
+namespace hd::ui {
+
+class Workspace;
+
+// Devices: what the probe sees (or why it sees nothing), typed target ids, and the
+// compatibility matrix of devices × code objects of the open artifacts.
+class DevicesPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DevicesPanel(Workspace *workspace, QWidget *parent = nullptr);
+    QTableView *devicesView() const { return m_devices; }
+    QTableView *matrixView() const { return m_matrix; }
+
+private:
+    void updateStatus();
+
+    Workspace *m_ws;
+    QLabel *m_statusIcon;
+    QLabel *m_status;
+    QLineEdit *m_target;
+    QTableView *m_devices;
+    QTableView *m_matrix;
+    QLabel *m_matrixHint;
+};
+
+} // namespace hd::ui

@@ -1,0 +1,153 @@
+#include "widgets/env_panel.h"
+
+#include "env/env_profile.h"
+#include "models/env_table_model.h"
+#include "models/ui_roles.h"
+#include "widgets/app_state.h"
+#include "widgets/icons.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace hd::ui {
+
+EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *presets = new QHBoxLayout;
+    presets->addWidget(new QLabel(tr("Presets:")));
+    const QList<QPair<QString, QString>> names = {
+        {QStringLiteral("quiet"), tr("Quiet")},
+        {QStringLiteral("debug-log"), tr("AMD_LOG_LEVEL=4 + HIP_LAUNCH_BLOCKING=1")},
+        {QStringLiteral("serialize"), tr("Serialize everything")},
+        {QStringLiteral("clear"), tr("None")}};
+    for (const auto &[id, label] : names) {
+        auto *b = new QPushButton(label);
+        connect(b, &QPushButton::clicked, this, [this, id] { applyPreset(id); });
+        presets->addWidget(b);
+    }
+    presets->addStretch();
+    layout->addLayout(presets);
+
+    auto *row = new QHBoxLayout;
+    m_search = new QLineEdit;
+    m_search->setPlaceholderText(tr("Find a variable"));
+    m_search->setClearButtonEnabled(true);
+    auto *add = new QPushButton(tr("Add variable…"));
+    auto *save = new QPushButton(icon(QStringLiteral("save")), tr("Save profile…"));
+    auto *load = new QPushButton(icon(QStringLiteral("open")), tr("Load profile…"));
+    row->addWidget(m_search, 1);
+    row->addWidget(add);
+    row->addWidget(save);
+    row->addWidget(load);
+    layout->addLayout(row);
+
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(ws->env());
+    m_proxy->setFilterKeyColumn(EnvTableModel::Name);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_view = new QTableView;
+    m_view->setModel(m_proxy);
+    m_view->verticalHeader()->hide();
+    m_view->setAlternatingRowColors(true);
+    m_view->setEditTriggers(QAbstractItemView::AllEditTriggers);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setColumnWidth(EnvTableModel::Name, 230);
+    m_view->setColumnWidth(EnvTableModel::Value, 90);
+    m_view->setColumnWidth(EnvTableModel::Status, 150);
+    m_view->setColumnWidth(EnvTableModel::Meaning, 360);
+    m_view->setWordWrap(false);
+    layout->addWidget(m_view, 1);
+    m_summary = new QLabel;
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+
+    connect(m_search, &QLineEdit::textChanged, m_proxy,
+            &QSortFilterProxyModel::setFilterFixedString);
+    connect(ws->env(), &EnvTableModel::profileChanged, this, &EnvPanel::updateSummary);
+    connect(add, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const QString assignment = QInputDialog::getText(
+            this, tr("Add variable"), tr("NAME=VALUE:"), QLineEdit::Normal, QString(), &ok);
+        if (!ok || assignment.trimmed().isEmpty())
+            return;
+        const QString name = assignment.section(QLatin1Char('='), 0, 0).trimmed();
+        const QString value = assignment.section(QLatin1Char('='), 1);
+        m_ws->env()->addVariable(name, value);
+        showVariable(name);
+    });
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save environment profile"),
+                                                          QString(), tr("Env profiles (*.json)"));
+        if (path.isEmpty())
+            return;
+        EnvProfile p;
+        p.name = QFileInfo(path).baseName();
+        for (const EnvVarRow &r : m_ws->env()->rows())
+            if (r.enabled)
+                p.set(r.name, r.value);
+        QString error;
+        if (!p.save(path, &error))
+            QMessageBox::warning(this, tr("Save environment profile"), error);
+    });
+    connect(load, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load environment profile"),
+                                                          QString(), tr("Env profiles (*.json)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        const auto p = EnvProfile::load(path, &error);
+        if (!p) {
+            QMessageBox::warning(this, tr("Load environment profile"), error);
+            return;
+        }
+        m_ws->env()->applyProfile(p->enabledMap());
+    });
+    updateSummary();
+}
+
+void EnvPanel::applyPreset(const QString &name) {
+    if (name == QLatin1String("clear")) {
+        m_ws->env()->applyProfile({});
+        return;
+    }
+    if (const auto p = envPreset(name))
+        m_ws->env()->applyProfile(p->enabledMap());
+}
+
+bool EnvPanel::showVariable(const QString &name) {
+    int row = m_ws->env()->rowOf(name);
+    if (row < 0)
+        return false;
+    m_search->clear();
+    const QModelIndex idx = m_proxy->mapFromSource(m_ws->env()->index(row, EnvTableModel::Value));
+    m_view->setCurrentIndex(idx);
+    m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+void EnvPanel::updateSummary() {
+    const QMap<QString, QString> p = m_ws->env()->profile();
+    QStringList parts;
+    for (auto it = p.cbegin(); it != p.cend(); ++it)
+        parts.append(QStringLiteral("%1=%2").arg(it.key(), it.value()));
+    QString text = p.isEmpty() ? tr("No variables set: the steps run with a clean environment.")
+                               : tr("Applied to every process of every step: %1")
+                                     .arg(parts.join(QStringLiteral(" ")).toHtmlEscaped());
+    if (m_ws->env()->hasErrors())
+        text += QStringLiteral("<br><span style='color:#d03030'>%1</span>")
+                    .arg(tr("Some values are not valid; fix them before running a step."));
+    m_summary->setText(text);
+}
+
+} // namespace hd::ui

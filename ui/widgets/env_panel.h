@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QSortFilterProxyModel;
+
+namespace hd::ui {
+
+class Workspace;
+
+// Environment: the env-profile catalogue as an editable table, presets, and what is applied.
+class EnvPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit EnvPanel(Workspace *workspace, QWidget *parent = nullptr);
+    bool showVariable(const QString &name); // selects (adds if unknown) the variable's row
+    void applyPreset(const QString &name);  // "quiet" | "debug-log" | "serialize" | "clear"
+    QTableView *view() const { return m_view; }
+
+private:
+    void updateSummary();
+
+    Workspace *m_ws;
+    QTableView *m_view;
+    QSortFilterProxyModel *m_proxy;
+    QLineEdit *m_search;
+    QLabel *m_summary;
+};
+
+} // namespace hd::ui

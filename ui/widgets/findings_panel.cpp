@@ -1,0 +1,124 @@
+#include "widgets/findings_panel.h"
+
+#include "models/findings_model.h"
+#include "models/ui_roles.h"
+#include "widgets/app_state.h"
+#include "widgets/icons.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace hd::ui {
+
+FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_empty = new QLabel(tr("No findings yet. Open artifacts and run the verification steps."));
+    m_empty->setWordWrap(true);
+    layout->addWidget(m_empty);
+    auto *split = new QSplitter(Qt::Vertical);
+    m_view = new QTreeView;
+    m_view->setModel(ws->findings());
+    m_view->setUniformRowHeights(true);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+    m_view->header()->setSectionResizeMode(FindingsModel::Id, QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(FindingsModel::Location, QHeaderView::ResizeToContents);
+    split->addWidget(m_view);
+    auto *detailBox = new QWidget;
+    auto *dl = new QVBoxLayout(detailBox);
+    dl->setContentsMargins(0, 0, 0, 0);
+    m_detail = new QTextBrowser;
+    m_detail->setOpenLinks(false);
+    dl->addWidget(m_detail, 1);
+    auto *row = new QHBoxLayout;
+    row->addStretch();
+    m_copy = new QPushButton(icon(QStringLiteral("copy")), tr("Copy fix"));
+    m_copy->setEnabled(false);
+    row->addWidget(m_copy);
+    dl->addLayout(row);
+    split->addWidget(detailBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(m_copy, &QPushButton::clicked, this, &FindingsPanel::copyFix);
+    connect(m_detail, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        // Evidence links are "hd:<link>" anchors.
+        emit linkActivated(url.toString().mid(3));
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &cur) { showFinding(cur); });
+    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &idx) {
+        const QString link = idx.siblingAtColumn(0).data(LinkRole).toString();
+        if (!link.isEmpty())
+            emit linkActivated(link);
+    });
+    connect(ws, &Workspace::findingsChanged, this, [this] {
+        m_view->expandToDepth(0);
+        m_empty->setVisible(m_ws->allFindings().isEmpty());
+        if (m_ws->findings()->rowCount() > 0)
+            m_view->setCurrentIndex(m_ws->findings()->index(0, 0, m_ws->findings()->index(0, 0)));
+        else
+            showFinding({});
+    });
+}
+
+void FindingsPanel::copyFix() {
+    if (!m_fix.isEmpty())
+        QApplication::clipboard()->setText(m_fix);
+}
+
+void FindingsPanel::showFinding(const QModelIndex &index) {
+    const Finding *f = m_ws->findings()->findingAt(index);
+    if (!f) {
+        m_detail->clear();
+        m_fix.clear();
+        m_copy->setEnabled(false);
+        return;
+    }
+    auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
+    QString h = QStringLiteral("<h3 style='margin:0'>%1</h3><p><code>%2</code> · %3</p>")
+                    .arg(esc(f->title), esc(f->id), esc(severityName(f->severity)));
+    if (!f->detail.isEmpty())
+        h += QStringLiteral("<p>%1</p>")
+                 .arg(esc(f->detail).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    if (!f->evidence.isEmpty()) {
+        h += QStringLiteral("<h4>%1</h4><ul>").arg(tr("Evidence"));
+        for (const Evidence &e : f->evidence) {
+            const QString link = FindingsModel::linkFor(e);
+            QString where = esc(QStringLiteral("%1 %2").arg(e.source, e.location).trimmed());
+            if (!link.isEmpty())
+                where = QStringLiteral("<a href='hd:%1'>%2</a>").arg(esc(link), where);
+            h +=
+                QStringLiteral("<li>%1<br><code>%2</code></li>").arg(where, esc(e.text.left(2000)));
+        }
+        h += QStringLiteral("</ul>");
+    }
+    if (!f->fix.isEmpty()) {
+        h += QStringLiteral("<h4>%1</h4><ul>").arg(tr("Fix"));
+        for (const QString &s : f->fix)
+            h += QStringLiteral("<li>%1</li>").arg(esc(s));
+        h += QStringLiteral("</ul>");
+    }
+    m_detail->setHtml(h);
+    m_fix = FindingsModel::fixText(*f);
+    m_copy->setEnabled(!m_fix.isEmpty());
+    // An evidence row links straight to where it came from.
+    if (m_ws->findings()->evidenceAt(index)) {
+        const QString link = index.siblingAtColumn(0).data(LinkRole).toString();
+        if (!link.isEmpty())
+            emit linkActivated(link);
+    }
+}
+
+} // namespace hd::ui

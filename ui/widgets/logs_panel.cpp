@@ -1,0 +1,100 @@
+#include "widgets/logs_panel.h"
+
+#include "models/log_model.h"
+#include "widgets/app_state.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace hd::ui {
+
+LogsPanel::LogsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Levels:")));
+    for (int level = -1; level <= 4; ++level) {
+        auto *box = new QCheckBox(LogModel::levelName(level));
+        box->setChecked(true);
+        connect(box, &QCheckBox::toggled, this,
+                [this, level](bool on) { m_ws->logProxy()->setLevelVisible(level, on); });
+        row->addWidget(box);
+    }
+    auto *errors = new QCheckBox(tr("Errors only"));
+    connect(errors, &QCheckBox::toggled, ws->logProxy(), &LogFilterProxy::setErrorsOnly);
+    row->addWidget(errors);
+    row->addSpacing(12);
+    row->addWidget(new QLabel(tr("API:")));
+    m_api = new QComboBox;
+    m_api->setEditable(true);
+    m_api->setMinimumContentsLength(18);
+    m_api->addItem(QString());
+    row->addWidget(m_api);
+    m_text = new QLineEdit;
+    m_text->setPlaceholderText(tr("Search the log"));
+    m_text->setClearButtonEnabled(true);
+    row->addWidget(m_text, 1);
+    layout->addLayout(row);
+
+    m_view = new QTableView;
+    m_view->setModel(ws->logProxy());
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setWordWrap(false);
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    m_view->setColumnWidth(LogModel::Line, 50);
+    m_view->setColumnWidth(LogModel::Origin, 170);
+    m_view->setColumnWidth(LogModel::Level, 60);
+    m_view->setColumnWidth(LogModel::Api, 220);
+    m_view->setColumnWidth(LogModel::Message, 520);
+    layout->addWidget(m_view, 1);
+
+    auto *debounce = new QTimer(this);
+    debounce->setSingleShot(true);
+    debounce->setInterval(150);
+    connect(m_text, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    connect(debounce, &QTimer::timeout, this,
+            [this] { m_ws->logProxy()->setTextFilter(m_text->text()); });
+    connect(m_api, &QComboBox::currentTextChanged, ws->logProxy(), &LogFilterProxy::setApiFilter);
+    connect(ws->logs(), &QAbstractItemModel::modelReset, this, [this] {
+        const QString current = m_api->currentText();
+        m_api->blockSignals(true);
+        m_api->clear();
+        m_api->addItem(QString());
+        m_api->addItems(m_ws->logs()->apiNames());
+        m_api->setCurrentText(current);
+        m_api->blockSignals(false);
+    });
+}
+
+bool LogsPanel::showLine(int lineNumber, const QString &origin) {
+    const int row = m_ws->logs()->rowOfLine(lineNumber, origin);
+    if (row < 0)
+        return false;
+    QModelIndex idx = m_ws->logProxy()->mapFromSource(m_ws->logs()->index(row, 0));
+    if (!idx.isValid()) {
+        // Filters hide it: clear them.
+        m_text->clear();
+        m_api->setCurrentText(QString());
+        m_ws->logProxy()->setTextFilter({});
+        for (int level = -1; level <= 5; ++level)
+            m_ws->logProxy()->setLevelVisible(level, true);
+        m_ws->logProxy()->setErrorsOnly(false);
+        idx = m_ws->logProxy()->mapFromSource(m_ws->logs()->index(row, 0));
+    }
+    m_view->setCurrentIndex(idx);
+    m_view->selectRow(idx.row());
+    m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+    return idx.isValid();
+}
+
+} // namespace hd::ui

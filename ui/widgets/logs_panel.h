@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QTableView;
+
+namespace hd::ui {
+
+class Workspace;
+
+// Runtime logs of every step, raw and parsed, filterable by level, API and text.
+class LogsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LogsPanel(Workspace *workspace, QWidget *parent = nullptr);
+    bool showLine(int lineNumber, const QString &origin = {});
+    QTableView *view() const { return m_view; }
+
+private:
+    Workspace *m_ws;
+    QTableView *m_view;
+    QComboBox *m_api;
+    QLineEdit *m_text;
+};
+
+} // namespace hd::ui

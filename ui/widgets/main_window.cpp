@@ -1,0 +1,600 @@
+#include "widgets/main_window.h"
+
+#include "common/version.h"
+#include "models/devices_model.h"
+#include "widgets/app_state.h"
+#include "widgets/artifacts_panel.h"
+#include "widgets/devices_panel.h"
+#include "widgets/env_panel.h"
+#include "widgets/findings_panel.h"
+#include "widgets/icons.h"
+#include "widgets/logs_panel.h"
+#include "widgets/timings_panel.h"
+#include "widgets/verify_panel.h"
+#include "widgets/walkthrough_panel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProcess>
+#include <QProgressBar>
+#include <QSettings>
+#include <QShowEvent>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+
+#include <algorithm>
+
+namespace hd::ui {
+
+namespace {
+constexpr int kMaxRecent = 10;
+constexpr int kLayoutVersion = 1;
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspace(this)) {
+    setObjectName(QStringLiteral("hipdoctorMainWindow"));
+    setWindowTitle(tr("hipdoctor — why won't my GPU kernel load?"));
+    setWindowIcon(icon(QStringLiteral("hipdoctor")));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+
+    m_artifacts = new ArtifactsPanel(m_ws);
+    m_artifacts->setObjectName(QStringLiteral("artifacts"));
+    setCentralWidget(m_artifacts);
+    m_devices = new DevicesPanel(m_ws);
+    m_env = new EnvPanel(m_ws);
+    m_verify = new VerifyPanel(m_ws);
+    m_findings = new FindingsPanel(m_ws);
+    m_timings = new TimingsPanel(m_ws);
+    m_logs = new LogsPanel(m_ws);
+    m_walkthrough = new WalkthroughPanel(m_ws);
+
+    auto *devices =
+        addPanelDock(m_devices, QStringLiteral("devices"), tr("Devices"), Qt::LeftDockWidgetArea);
+    auto *env = addPanelDock(m_env, QStringLiteral("environment"), tr("Environment"),
+                             Qt::LeftDockWidgetArea);
+    auto *findings = addPanelDock(m_findings, QStringLiteral("findings"), tr("Findings"),
+                                  Qt::RightDockWidgetArea);
+    auto *walk = addPanelDock(m_walkthrough, QStringLiteral("walkthrough"), tr("Walkthrough"),
+                              Qt::RightDockWidgetArea);
+    auto *verify = addPanelDock(m_verify, QStringLiteral("verification"), tr("Verification"),
+                                Qt::BottomDockWidgetArea);
+    auto *timings =
+        addPanelDock(m_timings, QStringLiteral("timings"), tr("Timings"), Qt::BottomDockWidgetArea);
+    auto *logs = addPanelDock(m_logs, QStringLiteral("logs"), tr("Logs"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(devices, env);
+    tabifyDockWidget(findings, walk);
+    tabifyDockWidget(verify, timings);
+    tabifyDockWidget(timings, logs);
+    devices->raise();
+    findings->raise();
+    verify->raise();
+
+    // Status bar: message, progress of background work, cancel.
+    m_status = new QLabel;
+    // Long messages must not widen the window: the label shrinks and elides instead.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_progress = new QProgressBar;
+    m_progress->setMaximumWidth(180);
+    m_progress->setVisible(false);
+    m_cancel = new QToolButton;
+    m_cancel->setIcon(icon(QStringLiteral("cancel")));
+    m_cancel->setToolTip(tr("Cancel the running work (Esc)"));
+    m_cancel->setVisible(false);
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    connect(m_cancel, &QToolButton::clicked, this, [this] {
+        m_ws->cancelInspection();
+        m_ws->cancelVerification();
+    });
+    connect(m_ws, &Workspace::busyChanged, this,
+            [this](const QString &, bool running, const QString &msg) {
+                m_status->setText(msg);
+                const bool busy = running || m_ws->isInspecting() || m_ws->isVerifying();
+                m_progress->setVisible(busy);
+                m_cancel->setVisible(busy);
+                if (running)
+                    m_progress->setRange(0, 0);
+            });
+    connect(m_ws, &Workspace::progress, this,
+            [this](const QString &, int done, int total, const QString &msg) {
+                if (total > 0) {
+                    m_progress->setRange(0, total);
+                    m_progress->setValue(done);
+                }
+                m_status->setText(msg);
+            });
+    connect(m_ws, &Workspace::sessionSaved, this,
+            [this](const QString &path, bool ok, const QString &error) {
+                if (ok) {
+                    addRecent({path});
+                    m_status->setText(tr("Session saved to %1").arg(path));
+                } else {
+                    QMessageBox::warning(this, tr("Save session"), error);
+                }
+            });
+    connect(m_ws, &Workspace::sessionOpened, this,
+            [this](const QString &path, bool ok, const QString &error) {
+                if (ok)
+                    m_status->setText(tr("Session %1 opened").arg(path));
+                else
+                    QMessageBox::warning(this, tr("Open session"), error);
+            });
+    connect(
+        m_ws, &Workspace::reportReady, this,
+        [this](const QString &, const QString &path, const QString &text, const QString &error) {
+            if (!error.isEmpty()) {
+                QMessageBox::warning(this, tr("Export report"),
+                                     tr("Could not write %1: %2").arg(path, error));
+            } else if (path.isEmpty()) {
+                QApplication::clipboard()->setText(text);
+                m_status->setText(
+                    tr("Report copied to the clipboard (Markdown, secrets redacted)"));
+            } else {
+                m_status->setText(tr("Report written to %1").arg(path));
+            }
+        });
+    connect(m_findings, &FindingsPanel::linkActivated, this, &MainWindow::followLink);
+    connect(m_walkthrough, &WalkthroughPanel::showPanel, this, &MainWindow::raisePanel);
+    connect(m_walkthrough, &WalkthroughPanel::actionRequested, this,
+            &MainWindow::doWalkthroughAction);
+    connect(m_artifacts, &ArtifactsPanel::openFilesRequested, this, [this] {
+        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open artifacts"));
+        openPaths(files);
+    });
+    connect(m_artifacts, &ArtifactsPanel::openFolderRequested, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Open a folder of artifacts or a Triton cache"));
+        if (!dir.isEmpty())
+            openPaths({dir});
+    });
+    connect(m_artifacts, &ArtifactsPanel::demoRequested, this, &MainWindow::openDemo);
+
+    createActions();
+    resize(1440, 900);
+    m_status->setText(
+        tr("Open a binary, a code object or a Triton cache — or start the walkthrough (F1)."));
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget *MainWindow::addPanelDock(QWidget *panel, const QString &name, const QString &title,
+                                      Qt::DockWidgetArea area) {
+    panel->setObjectName(name);
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(name + QStringLiteral("Dock"));
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    m_docks.append(dock);
+    return dock;
+}
+
+QStringList MainWindow::panelNames() {
+    return {QStringLiteral("artifacts"),   QStringLiteral("devices"),
+            QStringLiteral("environment"), QStringLiteral("verification"),
+            QStringLiteral("findings"),    QStringLiteral("timings"),
+            QStringLiteral("logs"),        QStringLiteral("walkthrough")};
+}
+
+QWidget *MainWindow::panel(const QString &name) const {
+    if (name == QLatin1String("artifacts"))
+        return m_artifacts;
+    for (QDockWidget *d : m_docks)
+        if (d->widget()->objectName() == name)
+            return d->widget();
+    return nullptr;
+}
+
+void MainWindow::raisePanel(const QString &name) {
+    for (QDockWidget *d : m_docks) {
+        if (d->widget()->objectName() == name) {
+            d->show();
+            d->raise();
+            return;
+        }
+    }
+}
+
+QImage MainWindow::grabImage(const QString &panelName) const {
+    QWidget *w = panelName.isEmpty() ? const_cast<MainWindow *>(this) : panel(panelName);
+    if (!w)
+        return {};
+    return w->grab().toImage();
+}
+
+bool MainWindow::saveScreenshot(const QString &path, const QString &panelName, QString *error) {
+    if (!panelName.isEmpty()) {
+        if (!panel(panelName)) {
+            if (error)
+                *error = tr("No panel called \"%1\"; panels: %2")
+                             .arg(panelName, panelNames().join(QStringLiteral(", ")));
+            return false;
+        }
+        raisePanel(panelName);
+        QApplication::processEvents();
+    }
+    const QImage image = grabImage(panelName);
+    QImageWriter writer(path, "png");
+    if (image.isNull() || !writer.write(image)) {
+        if (error)
+            *error = tr("Could not write %1: %2").arg(path, writer.errorString());
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::createActions() {
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QToolBar *tb = addToolBar(tr("Main"));
+    tb->setObjectName(QStringLiteral("mainToolBar"));
+    tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    tb->setIconSize(QSize(20, 20));
+
+    auto *open = file->addAction(icon(QStringLiteral("open")), tr("&Open files…"), this, [this] {
+        openPaths(QFileDialog::getOpenFileNames(this, tr("Open artifacts")));
+    });
+    open->setShortcut(QKeySequence::Open);
+    auto *openDir =
+        file->addAction(icon(QStringLiteral("open")), tr("Open &folder…"), this, [this] {
+            const QString dir = QFileDialog::getExistingDirectory(
+                this, tr("Open a folder of artifacts or a Triton cache"));
+            if (!dir.isEmpty())
+                openPaths({dir});
+        });
+    openDir->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    auto *demo = file->addAction(icon(QStringLiteral("walkthrough")), tr("Open the &demo"), this,
+                                 &MainWindow::openDemo);
+    demo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_recentMenu = file->addMenu(tr("&Recent files"));
+    updateRecentMenu();
+    file->addAction(tr("&Close all"), this, [this] { m_ws->closeAll(); });
+    file->addSeparator();
+    file->addAction(icon(QStringLiteral("open")), tr("Open &session…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                          tr("hipdoctor sessions (*.json)"));
+        if (!path.isEmpty())
+            openSession(path);
+    });
+    auto *save = file->addAction(icon(QStringLiteral("save")), tr("Save session"), this,
+                                 [this] { saveSession(false); });
+    save->setShortcut(QKeySequence::Save);
+    auto *saveAs = file->addAction(icon(QStringLiteral("save")), tr("Save session &as…"), this,
+                                   [this] { saveSession(true); });
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    auto *copy = file->addAction(icon(QStringLiteral("copy")), tr("&Copy report (Markdown)"), this,
+                                 &MainWindow::copyReport);
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    auto *exportAct = file->addAction(icon(QStringLiteral("export")), tr("&Export report…"), this,
+                                      &MainWindow::exportReport);
+    exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    auto *shot =
+        file->addAction(icon(QStringLiteral("screenshot")), tr("Save &screenshot of the window…"),
+                        this, [this] { saveScreenshotInteractive({}); });
+    shot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QMenu *panelShot =
+        file->addMenu(icon(QStringLiteral("screenshot")), tr("Save screenshot of a &panel"));
+    for (const QString &name : panelNames())
+        panelShot->addAction(name, this, [this, name] { saveScreenshotInteractive(name); });
+    file->addSeparator();
+    auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    auto *query = run->addAction(icon(QStringLiteral("run")), tr("&Query devices"), m_ws,
+                                 &Workspace::refreshDevices);
+    query->setShortcut(QKeySequence(Qt::Key_F5));
+    for (int s = 1; s <= 3; ++s) {
+        auto *a =
+            run->addAction(icon(QStringLiteral("run")), tr("Run step &%1").arg(s), this, [this, s] {
+                m_verify->applyInputs();
+                m_ws->runSteps({s});
+                raisePanel(QStringLiteral("verification"));
+            });
+        a->setShortcut(QKeySequence(Qt::Key_F5 + s));
+    }
+    auto *runAll =
+        run->addAction(icon(QStringLiteral("run-all")), tr("Run &all steps"), this, [this] {
+            m_verify->applyInputs();
+            m_ws->runSteps({1, 2, 3});
+            raisePanel(QStringLiteral("verification"));
+        });
+    runAll->setShortcut(QKeySequence(Qt::Key_F9));
+    auto *cancel = run->addAction(icon(QStringLiteral("cancel")), tr("&Cancel"), this, [this] {
+        m_ws->cancelInspection();
+        m_ws->cancelVerification();
+    });
+    cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *d : m_docks)
+        view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    auto *focusFilter = view->addAction(tr("Filter symbols"), this, [this] {
+        m_artifacts->filterEdit()->setFocus();
+        m_artifacts->filterEdit()->selectAll();
+    });
+    focusFilter->setShortcut(QKeySequence::Find);
+    auto *focusName = view->addAction(tr("Name your code asks for"), this, [this] {
+        m_artifacts->nameEdit()->setFocus();
+        m_artifacts->nameEdit()->selectAll();
+    });
+    focusName->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+    QMenu *lang = view->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(lang);
+    const QString current =
+        QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
+    for (const auto &[code, label] :
+         {std::pair{QStringLiteral("en"), QStringLiteral("English")},
+          std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}}) {
+        auto *a = lang->addAction(label, this, [this, code = code] { chooseLanguage(code); });
+        a->setCheckable(true);
+        a->setChecked(current == code);
+        group->addAction(a);
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    auto *walk = help->addAction(icon(QStringLiteral("walkthrough")), tr("Guided &walkthrough"),
+                                 this, &MainWindow::startWalkthrough);
+    walk->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About hipdoctor"), this, [this] {
+        QMessageBox::about(
+            this, tr("About hipdoctor"),
+            tr("<b>%1</b><p>Finds out why a GPU kernel will not load or launch: at which "
+               "layer it fails and why, with evidence, and what to change.</p>")
+                .arg(versionLine(QStringLiteral("hipdoctor")).toHtmlEscaped()));
+    });
+
+    tb->addAction(open);
+    tb->addAction(demo);
+    tb->addSeparator();
+    tb->addAction(query);
+    tb->addAction(runAll);
+    tb->addAction(cancel);
+    tb->addSeparator();
+    tb->addAction(copy);
+    tb->addAction(exportAct);
+    tb->addAction(shot);
+    tb->addAction(walk);
+}
+
+void MainWindow::openPaths(const QStringList &paths) {
+    if (paths.isEmpty())
+        return;
+    addRecent(paths);
+    QStringList artifacts;
+    for (const QString &p : paths) {
+        // A session is JSON; artifacts never are (the inspector detects kinds by content).
+        if (p.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) && QFileInfo(p).isFile())
+            m_ws->openSessionFrom(p);
+        else
+            artifacts.append(p);
+    }
+    m_ws->openPaths(artifacts);
+}
+
+void MainWindow::openSession(const QString &path) {
+    addRecent({path});
+    m_ws->openSessionFrom(path);
+}
+
+void MainWindow::saveSession(bool askForPath) {
+    QString path = m_ws->sessionPath();
+    if (askForPath || path.isEmpty())
+        path = QFileDialog::getSaveFileName(this, tr("Save session"),
+                                            QStringLiteral("hipdoctor-session.json"),
+                                            tr("hipdoctor sessions (*.json)"));
+    if (!path.isEmpty())
+        m_ws->saveSessionTo(path);
+}
+
+void MainWindow::copyReport() {
+    m_ws->makeReport(QStringLiteral("md"), {});
+}
+
+void MainWindow::exportReport() {
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export report"), QStringLiteral("hipdoctor-report.md"),
+        tr("Markdown (*.md);;HTML (*.html)"), &selected);
+    if (path.isEmpty())
+        return;
+    const bool html = path.endsWith(QLatin1String(".html"), Qt::CaseInsensitive) ||
+                      path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive) ||
+                      selected.contains(QLatin1String("html"));
+    m_ws->makeReport(html ? QStringLiteral("html") : QStringLiteral("md"), path);
+}
+
+void MainWindow::openDemo() {
+    const QString dir = Workspace::demoDirectory();
+    if (dir.isEmpty()) {
+        QMessageBox::information(
+            this, tr("Demo"),
+            tr("The demo programs were not found. Set HIPDOCTOR_DEMO_DIR to the "
+               "folder of the compiled kernels/ programs."));
+        return;
+    }
+    m_ws->openPaths({dir});
+}
+
+void MainWindow::startWalkthrough() {
+    raisePanel(QStringLiteral("walkthrough"));
+    m_walkthrough->setCurrentPage(0);
+}
+
+void MainWindow::doWalkthroughAction(const QString &action) {
+    if (action == QLatin1String("demo")) {
+        openDemo();
+    } else if (action == QLatin1String("libraries")) {
+        m_artifacts->findChild<QTabWidget *>()->setCurrentIndex(2);
+    } else if (action == QLatin1String("name")) {
+        // A name the demo shows well: a kernel only present mangled, else the first kernel.
+        QString name;
+        for (const ArtifactReport &a : m_ws->artifacts())
+            for (const CodeObject &co : a.codeObjects)
+                for (const Symbol &s : co.symbols)
+                    if (name.isEmpty() && s.kind == SymbolKind::Kernel &&
+                        s.name.startsWith(QLatin1String("_Z")))
+                        name = s.demangled.section(QLatin1Char('('), 0, 0);
+        if (name.isEmpty())
+            name = QStringLiteral("vector_add");
+        m_artifacts->setRequestedName(name);
+    } else if (action == QLatin1String("target")) {
+        m_ws->addTarget(QStringLiteral("gfx90a:sramecc+:xnack-"));
+    } else if (action == QLatin1String("step1")) {
+        m_verify->applyInputs();
+        m_ws->runSteps({1});
+    } else if (action == QLatin1String("step2")) {
+        m_verify->applyInputs();
+        m_ws->runSteps({2});
+    }
+}
+
+bool MainWindow::followLink(const QString &link) {
+    const QString kind = link.section(QLatin1Char(':'), 0, 0);
+    const QString what = link.section(QLatin1Char(':'), 1);
+    if (kind == QLatin1String("symbol"))
+        return m_artifacts->showSymbol(what);
+    if (kind == QLatin1String("log")) {
+        raisePanel(QStringLiteral("logs"));
+        return m_logs->showLine(what.section(QLatin1Char(':'), 0, 0).toInt(),
+                                what.section(QLatin1Char(':'), 1));
+    }
+    if (kind == QLatin1String("env")) {
+        raisePanel(QStringLiteral("environment"));
+        return m_env->showVariable(what);
+    }
+    if (kind == QLatin1String("file")) {
+        if (!m_ws->inputPaths().contains(what) && QFileInfo(what).isFile())
+            openPaths({what});
+        return true;
+    }
+    return false;
+}
+
+void MainWindow::saveScreenshotInteractive(const QString &panelName) {
+    const QString suggested = QStringLiteral("hipdoctor-%1.png")
+                                  .arg(panelName.isEmpty() ? QStringLiteral("window") : panelName);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save screenshot"), suggested,
+                                                      tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveScreenshot(path, panelName, &error))
+        QMessageBox::warning(this, tr("Save screenshot"), error);
+    else
+        m_status->setText(tr("Screenshot saved to %1").arg(path));
+}
+
+void MainWindow::chooseLanguage(const QString &code) {
+    QSettings().setValue(QStringLiteral("language"), code);
+    const auto answer = QMessageBox::question(
+        this, tr("Language"), tr("The language changes when hipdoctor starts again. Restart now?"));
+    if (answer != QMessageBox::Yes)
+        return;
+    QStringList args = QApplication::arguments().mid(1);
+    const int langAt = int(args.indexOf(QStringLiteral("--lang")));
+    if (langAt >= 0)
+        args.remove(langAt, std::min<qsizetype>(2, args.size() - langAt));
+    close();
+    QProcess::startDetached(QApplication::applicationFilePath(), args);
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString &path : recent)
+        m_recentMenu->addAction(path, this, [this, path] { openPaths({path}); });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+    if (!recent.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear"), this, [this] {
+            QSettings().remove(QStringLiteral("recentFiles"));
+            updateRecentMenu();
+        });
+    }
+}
+
+void MainWindow::addRecent(const QStringList &paths) {
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString &p : paths) {
+        const QString abs = QFileInfo(p).absoluteFilePath();
+        recent.removeAll(abs);
+        recent.prepend(abs);
+    }
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    updateRecentMenu();
+}
+
+void MainWindow::showEvent(QShowEvent *event) {
+    QMainWindow::showEvent(event);
+    if (m_defaultState.isEmpty()) {
+        // Dock sizes only take once the window has its size: the symbol table gets the middle.
+        const int side = std::max(300, width() / 4);
+        resizeDocks({m_docks[0], m_docks[2]}, {side, side}, Qt::Horizontal);
+        resizeDocks({m_docks[4]}, {std::max(260, height() * 3 / 8)}, Qt::Vertical);
+        m_defaultState = saveState(kLayoutVersion);
+        if (!m_pendingState.isEmpty())
+            restoreState(m_pendingState, kLayoutVersion);
+    }
+}
+
+void MainWindow::restoreLayout() {
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    // Applied after the first show, once the default layout has been taken.
+    m_pendingState = settings.value(QStringLiteral("window/state")).toByteArray();
+}
+
+void MainWindow::resetLayout() {
+    restoreState(m_defaultState, kLayoutVersion);
+    for (QDockWidget *d : m_docks)
+        d->show();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+    m_ws->cancelInspection();
+    m_ws->cancelVerification();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event) {
+    QStringList paths;
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            paths.append(url.toLocalFile());
+    openPaths(paths);
+    event->acceptProposedAction();
+}
+
+} // namespace hd::ui

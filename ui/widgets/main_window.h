@@ -1,0 +1,98 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QToolButton;
+
+namespace hd::ui {
+
+class Workspace;
+class ArtifactsPanel;
+class DevicesPanel;
+class EnvPanel;
+class VerifyPanel;
+class FindingsPanel;
+class TimingsPanel;
+class LogsPanel;
+class WalkthroughPanel;
+
+// The hipdoctor window: Artifacts & Symbols in the middle, the other panels as docks whose
+// layout is remembered (QSettings), menus with shortcuts, drag-and-drop of files and folders.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Workspace *workspace() const { return m_ws; }
+    ArtifactsPanel *artifactsPanel() const { return m_artifacts; }
+    DevicesPanel *devicesPanel() const { return m_devices; }
+    EnvPanel *envPanel() const { return m_env; }
+    VerifyPanel *verifyPanel() const { return m_verify; }
+    FindingsPanel *findingsPanel() const { return m_findings; }
+    TimingsPanel *timingsPanel() const { return m_timings; }
+    LogsPanel *logsPanel() const { return m_logs; }
+    WalkthroughPanel *walkthroughPanel() const { return m_walkthrough; }
+
+    // Panel names for --panel and "Save screenshot of panel": artifacts, devices, environment,
+    // verification, findings, timings, logs, walkthrough.
+    static QStringList panelNames();
+    QWidget *panel(const QString &name) const;
+    void raisePanel(const QString &name);
+    // Renders the window ("" ) or one panel to an image at its current size.
+    QImage grabImage(const QString &panelName = {}) const;
+    bool saveScreenshot(const QString &path, const QString &panelName = {},
+                        QString *error = nullptr);
+
+    void openPaths(const QStringList &paths); // sessions (*.json) open as sessions
+    void openSession(const QString &path);
+    void saveSession(bool askForPath);
+    void copyReport();   // Markdown to the clipboard
+    void exportReport(); // Markdown or HTML file
+    void openDemo();
+    void startWalkthrough();
+    // Routes an evidence link ("symbol:NAME", "log:LINE", "env:NAME", "file:PATH").
+    bool followLink(const QString &link);
+
+    void restoreLayout(); // from QSettings
+    void resetLayout();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    QDockWidget *addPanelDock(QWidget *panel, const QString &name, const QString &title,
+                              Qt::DockWidgetArea area);
+    void createActions();
+    void updateRecentMenu();
+    void addRecent(const QStringList &paths);
+    void doWalkthroughAction(const QString &action);
+    void chooseLanguage(const QString &code);
+    void saveScreenshotInteractive(const QString &panelName);
+
+    Workspace *m_ws;
+    ArtifactsPanel *m_artifacts;
+    DevicesPanel *m_devices;
+    EnvPanel *m_env;
+    VerifyPanel *m_verify;
+    FindingsPanel *m_findings;
+    TimingsPanel *m_timings;
+    LogsPanel *m_logs;
+    WalkthroughPanel *m_walkthrough;
+    QList<QDockWidget *> m_docks;
+    QByteArray m_defaultState;
+    QByteArray m_pendingState;
+    QMenu *m_recentMenu = nullptr;
+    QLabel *m_status;
+    QProgressBar *m_progress;
+    QToolButton *m_cancel;
+};
+
+} // namespace hd::ui

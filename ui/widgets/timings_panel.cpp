@@ -1,0 +1,95 @@
+#include "widgets/timings_panel.h"
+
+#include "charts/timing_charts.h"
+#include "widgets/app_state.h"
+#include "widgets/icons.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace hd::ui {
+
+TimingsPanel::TimingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *row = new QHBoxLayout;
+    m_kind = new QComboBox;
+    m_kind->addItem(tr("Phase timeline per step"));
+    m_kind->addItem(tr("Phases across runs"));
+    m_kind->addItem(tr("Launch latency distribution"));
+    auto *reset = new QPushButton(tr("Reset zoom"));
+    auto *png = new QPushButton(icon(QStringLiteral("export")), tr("Export PNG…"));
+    auto *pdf = new QPushButton(icon(QStringLiteral("export")), tr("Export PDF…"));
+    row->addWidget(new QLabel(tr("Chart:")));
+    row->addWidget(m_kind);
+    row->addStretch();
+    row->addWidget(new QLabel(tr("wheel: zoom · drag: pan")));
+    row->addWidget(reset);
+    row->addWidget(png);
+    row->addWidget(pdf);
+    layout->addLayout(row);
+    m_chart = new TimingChart;
+    m_chart->setMinimumHeight(200);
+    layout->addWidget(m_chart, 1);
+
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &TimingsPanel::redraw);
+    connect(reset, &QPushButton::clicked, m_chart, &TimingChart::resetZoom);
+    connect(png, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export chart"), QStringLiteral("timings.png"), tr("PNG images (*.png)"));
+        if (!path.isEmpty() && !m_chart->exportPng(path))
+            QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1").arg(path));
+    });
+    connect(pdf, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export chart"), QStringLiteral("timings.pdf"), tr("PDF documents (*.pdf)"));
+        if (!path.isEmpty() && !m_chart->exportPdf(path))
+            QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1").arg(path));
+    });
+    connect(ws, &Workspace::stepsChanged, this, [this] {
+        collectRuns();
+        redraw();
+    });
+    redraw();
+}
+
+void TimingsPanel::setChartKind(int index) {
+    m_kind->setCurrentIndex(index);
+}
+
+void TimingsPanel::collectRuns() {
+    for (const StepRecord &s : m_ws->steps()) {
+        const QString key = QStringLiteral("%1@%2").arg(s.step).arg(s.startedAt);
+        if (m_seen.contains(key))
+            continue;
+        m_seen.append(key);
+        int n = 1;
+        for (const TimedRun &r : m_runs)
+            n += r.record.step == s.step;
+        const QString env = envLabel(s);
+        m_runs.append({env.isEmpty() ? tr("step %1 #%2").arg(s.step).arg(n)
+                                     : tr("step %1 #%2 (%3)").arg(s.step).arg(n).arg(env),
+                       s});
+    }
+}
+
+void TimingsPanel::redraw() {
+    switch (m_kind->currentIndex()) {
+    case 1:
+        m_chart->setSpec(phaseBarsSpec(m_runs));
+        break;
+    case 2:
+        m_chart->setSpec(latencyHistogramSpec(m_ws->steps()));
+        break;
+    default:
+        m_chart->setSpec(timelineSpec(m_ws->steps()));
+        break;
+    }
+}
+
+} // namespace hd::ui

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "models/chart_specs.h"
+
+#include <QWidget>
+
+class QComboBox;
+
+namespace hd::ui {
+
+class TimingChart;
+class Workspace;
+
+// Timings: QCustomPlot charts of the verification records — phase timeline, phases across
+// runs, launch-latency histogram — with zoom/pan and PNG/PDF export.
+class TimingsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimingsPanel(Workspace *workspace, QWidget *parent = nullptr);
+    TimingChart *chart() const { return m_chart; }
+    const QList<TimedRun> &runs() const { return m_runs; }
+    void setChartKind(int index); // 0 timeline, 1 bars, 2 histogram
+
+private:
+    void collectRuns();
+    void redraw();
+
+    Workspace *m_ws;
+    QComboBox *m_kind;
+    TimingChart *m_chart;
+    QList<TimedRun> m_runs;
+    QStringList m_seen; // startedAt+step of records already in m_runs
+};
+
+} // namespace hd::ui

@@ -1,0 +1,428 @@
+#include "widgets/verify_panel.h"
+
+#include "widgets/app_state.h"
+#include "widgets/icons.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace hd::ui {
+
+namespace {
+
+QString stepTitle(int step) {
+    switch (step) {
+    case 1:
+        return VerifyPanel::tr("Step 1 — Baseline");
+    case 2:
+        return VerifyPanel::tr("Step 2 — The suspect operator alone");
+    default:
+        return VerifyPanel::tr("Step 3 — Back to the project");
+    }
+}
+
+QString stepDescription(int step) {
+    switch (step) {
+    case 1:
+        return VerifyPanel::tr("Compiles a plain vector add for the device, runs it as a program "
+                               "and loads it through the module API. Proves compiler, runtime "
+                               "link, runtime and device work at all.");
+    case 2:
+        return VerifyPanel::tr("Loads and launches your kernel alone in a clean process (or "
+                               "dlopen's your library, or runs your executable). Does the error "
+                               "persist without the rest of the project?");
+    default:
+        return VerifyPanel::tr("Runs your command as is and without the Triton path, in clean "
+                               "processes, and compares the failure signatures.");
+    }
+}
+
+QString statusText(const QString &status) {
+    if (status == QLatin1String("pass"))
+        return VerifyPanel::tr("passed");
+    if (status == QLatin1String("fail"))
+        return VerifyPanel::tr("failed");
+    if (status == QLatin1String("error"))
+        return VerifyPanel::tr("could not run");
+    if (status == QLatin1String("skipped"))
+        return VerifyPanel::tr("skipped");
+    if (status == QLatin1String("cancelled"))
+        return VerifyPanel::tr("cancelled");
+    if (status == QLatin1String("running"))
+        return VerifyPanel::tr("running…");
+    return VerifyPanel::tr("not run");
+}
+
+QString shellJoin(const QStringList &argv) {
+    QStringList out;
+    for (const QString &a : argv) {
+        if (!a.isEmpty() &&
+            !a.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_./=:,+@%-]"))))
+            out.append(a);
+        else
+            out.append(QLatin1Char('\'') +
+                       QString(a).replace(QLatin1Char('\''), QStringLiteral("'\\''")) +
+                       QLatin1Char('\''));
+    }
+    return out.join(QLatin1Char(' '));
+}
+
+std::array<unsigned, 3> parseDims(const QString &text) {
+    std::array<unsigned, 3> d{1, 1, 1};
+    const QStringList parts = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (int i = 0; i < parts.size() && i < 3; ++i)
+        d[size_t(i)] = std::max(1u, parts[i].trimmed().toUInt());
+    return d;
+}
+
+QString formatMs(double ms) {
+    if (ms >= 1000)
+        return QStringLiteral("%1 s").arg(ms / 1000, 0, 'f', 2);
+    return QStringLiteral("%1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 0);
+}
+
+} // namespace
+
+StepCard::StepCard(int step, QWidget *parent) : QFrame(parent), m_step(step) {
+    setObjectName(QStringLiteral("stepCard%1").arg(step));
+    setFrameShape(QFrame::StyledPanel);
+    setMinimumWidth(280);
+    auto *layout = new QVBoxLayout(this);
+    auto *head = new QHBoxLayout;
+    m_light = new QLabel;
+    m_light->setFixedSize(28, 28);
+    auto *title =
+        new QLabel(QStringLiteral("<b style='font-size:11pt'>%1</b>").arg(stepTitle(step)));
+    m_run = new QPushButton(icon(QStringLiteral("run")), tr("Run"));
+    m_run->setToolTip(tr("Run this step alone (F%1)").arg(5 + step));
+    connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(m_step); });
+    head->addWidget(m_light);
+    head->addWidget(title, 1);
+    head->addWidget(m_run);
+    layout->addLayout(head);
+    auto *desc = new QLabel(stepDescription(step));
+    desc->setWordWrap(true);
+    QFont small = desc->font();
+    small.setPointSizeF(small.pointSizeF() * 0.92);
+    desc->setFont(small);
+    layout->addWidget(desc);
+    m_form = new QFormLayout;
+    m_form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    layout->addLayout(m_form);
+    m_checks = new QTreeWidget;
+    m_checks->setColumnCount(2);
+    m_checks->setHeaderLabels({tr("Check"), tr("Time")});
+    m_checks->setRootIsDecorated(false);
+    m_checks->header()->setStretchLastSection(false);
+    m_checks->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_checks->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_checks->setMinimumHeight(110);
+    connect(m_checks, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (item)
+            emit checkSelected(m_step, m_checks->indexOfTopLevelItem(item));
+    });
+    layout->addWidget(m_checks, 1);
+    m_summary = new QLabel;
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summary);
+    showRecord(nullptr);
+}
+
+void StepCard::addInput(const QString &label, QWidget *field) {
+    m_form->addRow(label, field);
+}
+
+void StepCard::setRunning(bool running) {
+    if (running) {
+        m_status = QStringLiteral("running");
+        m_light->setPixmap(statusIcon(m_status).pixmap(26, 26));
+        m_light->setToolTip(statusText(m_status));
+        m_summary->setText(statusText(m_status));
+    }
+    m_run->setEnabled(!running);
+}
+
+void StepCard::showRecord(const StepRecord *rec) {
+    m_checks->clear();
+    if (!rec) {
+        m_status.clear();
+        m_light->setPixmap(statusIcon({}).pixmap(26, 26));
+        m_light->setToolTip(statusText({}));
+        m_summary->setText(statusText({}));
+        return;
+    }
+    m_status = checkStatusName(rec->status);
+    m_light->setPixmap(statusIcon(m_status).pixmap(26, 26));
+    m_light->setToolTip(statusText(m_status));
+    for (const CheckRecord &c : rec->checks) {
+        auto *item = new QTreeWidgetItem(m_checks);
+        item->setIcon(0, statusIcon(checkStatusName(c.status)));
+        item->setText(0, c.title.isEmpty() ? c.id : c.title);
+        item->setToolTip(0, c.summary);
+        item->setText(1, c.cached ? tr("%1 (cached)").arg(formatMs(c.durationMs))
+                                  : formatMs(c.durationMs));
+    }
+    m_summary->setText(
+        QStringLiteral("<b>%1</b> · %2 · %3")
+            .arg(statusText(m_status), formatMs(rec->durationMs), rec->summary.toHtmlEscaped()));
+    m_run->setEnabled(true);
+}
+
+VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *bar = new QHBoxLayout;
+    m_runAll = new QPushButton(icon(QStringLiteral("run-all")), tr("Run all steps"));
+    m_runAll->setToolTip(tr("Run steps 1, 2 and 3 in order, then compare (F9)"));
+    m_cancel = new QPushButton(icon(QStringLiteral("cancel")), tr("Cancel"));
+    m_cancel->setEnabled(false);
+    m_progress = new QLabel;
+    bar->addWidget(m_runAll);
+    bar->addWidget(m_cancel);
+    bar->addWidget(m_progress, 1);
+    layout->addLayout(bar);
+
+    auto *split = new QSplitter(Qt::Vertical);
+    auto *cardsHost = new QWidget;
+    auto *cardsLayout = new QHBoxLayout(cardsHost);
+    cardsLayout->setContentsMargins(0, 0, 0, 0);
+    for (int s = 1; s <= 3; ++s) {
+        auto *card = new StepCard(s);
+        m_cards.append(card);
+        cardsLayout->addWidget(card, 1);
+        connect(card, &StepCard::runRequested, this, [this](int step) {
+            applyInputs();
+            m_ws->runSteps({step});
+        });
+        connect(card, &StepCard::checkSelected, this, &VerifyPanel::showCheck);
+    }
+    // Step inputs.
+    m_step1Target = new QLineEdit;
+    m_step1Target->setPlaceholderText(tr("device's target (default: live device or gfx90a)"));
+    m_cards[0]->addInput(tr("Target:"), m_step1Target);
+
+    m_step2Mode = new QComboBox;
+    m_step2Mode->addItem(tr("Code object / bundle / binary: load + launch"),
+                         int(Step2Options::Mode::Artifact));
+    m_step2Mode->addItem(tr("Shared library: dlopen"), int(Step2Options::Mode::Dlopen));
+    m_step2Mode->addItem(tr("Executable: run"), int(Step2Options::Mode::Executable));
+    m_cards[1]->addInput(tr("Mode:"), m_step2Mode);
+    auto *fileRow = new QWidget;
+    auto *fl = new QHBoxLayout(fileRow);
+    fl->setContentsMargins(0, 0, 0, 0);
+    m_step2File = new QLineEdit;
+    m_step2File->setPlaceholderText(tr("file holding the kernel"));
+    auto *browse = new QToolButton;
+    browse->setText(QStringLiteral("…"));
+    connect(browse, &QToolButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("File for step 2"));
+        if (!f.isEmpty())
+            m_step2File->setText(f);
+    });
+    fl->addWidget(m_step2File, 1);
+    fl->addWidget(browse);
+    m_cards[1]->addInput(tr("File:"), fileRow);
+    m_step2Kernel = new QLineEdit;
+    m_step2Kernel->setPlaceholderText(tr("kernel name your code asks for"));
+    m_cards[1]->addInput(tr("Kernel:"), m_step2Kernel);
+    m_step2Args = new QLineEdit;
+    m_step2Args->setPlaceholderText(
+        QStringLiteral("buf:f32:1048576:rand, buf:f32:1048576:out, i32:1048576"));
+    m_cards[1]->addInput(tr("Arguments:"), m_step2Args);
+    auto *dims = new QWidget;
+    auto *dl = new QHBoxLayout(dims);
+    dl->setContentsMargins(0, 0, 0, 0);
+    m_step2Grid = new QLineEdit(QStringLiteral("4096"));
+    m_step2Block = new QLineEdit(QStringLiteral("256"));
+    m_step2Repeat = new QSpinBox;
+    m_step2Repeat->setRange(1, 100000);
+    m_step2Repeat->setValue(10);
+    dl->addWidget(new QLabel(tr("grid")));
+    dl->addWidget(m_step2Grid);
+    dl->addWidget(new QLabel(tr("block")));
+    dl->addWidget(m_step2Block);
+    dl->addWidget(new QLabel(tr("×")));
+    dl->addWidget(m_step2Repeat);
+    m_cards[1]->addInput(tr("Launch:"), dims);
+
+    m_step3Command = new QLineEdit;
+    m_step3Command->setPlaceholderText(tr("your command, e.g. python train.py --steps 1"));
+    m_cards[2]->addInput(tr("Command:"), m_step3Command);
+    m_step3Dir = new QLineEdit;
+    m_step3Dir->setPlaceholderText(tr("working directory (default: current)"));
+    m_cards[2]->addInput(tr("In:"), m_step3Dir);
+    m_step3Switch = new QLineEdit;
+    m_step3Switch->setPlaceholderText(QStringLiteral("USE_TRITON=0"));
+    m_cards[2]->addInput(tr("Without Triton:"), m_step3Switch);
+    m_step3Variant = new QLineEdit;
+    m_step3Variant->setPlaceholderText(tr("or a second command"));
+    m_cards[2]->addInput(tr("Or run:"), m_step3Variant);
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(cardsHost);
+    split->addWidget(scroll);
+
+    auto *bottom = new QWidget;
+    auto *bl = new QVBoxLayout(bottom);
+    bl->setContentsMargins(0, 0, 0, 0);
+    auto *verdictRow = new QHBoxLayout;
+    m_verdictIcon = new QLabel;
+    m_verdictIcon->setFixedSize(22, 22);
+    m_verdict = new QLabel;
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
+    verdictRow->addWidget(m_verdict, 1);
+    bl->addLayout(verdictRow);
+    m_details = new QPlainTextEdit;
+    m_details->setReadOnly(true);
+    m_details->setPlaceholderText(
+        tr("Select a check to see its command, environment, output and exit status."));
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    m_details->setFont(mono);
+    bl->addWidget(m_details, 1);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(m_runAll, &QPushButton::clicked, this, [this] {
+        applyInputs();
+        m_ws->runSteps({1, 2, 3});
+    });
+    connect(m_cancel, &QPushButton::clicked, ws, &Workspace::cancelVerification);
+    connect(ws, &Workspace::stepsChanged, this, &VerifyPanel::refresh);
+    connect(ws, &Workspace::stepStarted, this, [this](int step) {
+        if (StepCard *c = card(step))
+            c->setRunning(true);
+    });
+    connect(ws, &Workspace::progress, this,
+            [this](const QString &kind, int, int, const QString &msg) {
+                if (kind == QLatin1String("verify"))
+                    m_progress->setText(msg);
+            });
+    connect(ws, &Workspace::busyChanged, this,
+            [this](const QString &kind, bool running, const QString &msg) {
+                if (kind != QLatin1String("verify"))
+                    return;
+                m_cancel->setEnabled(running);
+                m_runAll->setEnabled(!running);
+                m_progress->setText(msg);
+                if (!running)
+                    refresh();
+            });
+    refresh();
+}
+
+StepCard *VerifyPanel::card(int step) const {
+    return step >= 1 && step <= m_cards.size() ? m_cards[step - 1] : nullptr;
+}
+
+void VerifyPanel::applyInputs() {
+    VerifyOptions &o = m_ws->verifyOptions();
+    o.step1.target = m_step1Target->text().trimmed();
+    const QString file = m_step2File->text().trimmed();
+    o.step2.mode = file.isEmpty() ? Step2Options::Mode::None
+                                  : Step2Options::Mode(m_step2Mode->currentData().toInt());
+    o.step2.file = file;
+    o.step2.kernel = m_step2Kernel->text().trimmed();
+    o.step2.args = m_step2Args->text().trimmed();
+    o.step2.grid = parseDims(m_step2Grid->text());
+    o.step2.block = parseDims(m_step2Block->text());
+    o.step2.repeat = m_step2Repeat->value();
+    if (o.step2.mode == Step2Options::Mode::Executable)
+        o.step2.argv = QStringList{file};
+    o.step3.argv = QProcess::splitCommand(m_step3Command->text());
+    o.step3.workingDirectory = m_step3Dir->text().trimmed();
+    o.step3.switchEnv = m_step3Switch->text().trimmed();
+    o.step3.variantArgv = QProcess::splitCommand(m_step3Variant->text());
+}
+
+void VerifyPanel::refresh() {
+    const bool running = m_ws->isVerifying();
+    for (StepCard *c : m_cards) {
+        const StepRecord *rec = m_ws->step(c->step());
+        if (!running || rec || c->status() != QLatin1String("running"))
+            c->showRecord(rec);
+        if (running && c->status() == QLatin1String("running"))
+            c->setRunning(true);
+    }
+    const Comparison &cmp = m_ws->comparison();
+    if (m_ws->steps().isEmpty()) {
+        m_verdictIcon->setPixmap(statusIcon({}).pixmap(20, 20));
+        m_verdict->setText(tr("<b>Comparison</b>: run the steps; their outcomes together name the "
+                              "direction to look in."));
+        return;
+    }
+    m_verdictIcon->setPixmap(icon(cmp.direction == Direction::None
+                                      ? QStringLiteral("severity-info")
+                                      : QStringLiteral("severity-warning"))
+                                 .pixmap(20, 20));
+    QString text =
+        QStringLiteral("<b>%1</b> %2").arg(tr("Comparison:"), cmp.verdict.toHtmlEscaped());
+    if (!cmp.basis.isEmpty())
+        text += QStringLiteral("<br><span style='color:gray'>%1</span>")
+                    .arg(cmp.basis.join(QStringLiteral(" · ")).toHtmlEscaped());
+    m_verdict->setText(text);
+}
+
+QString VerifyPanel::comparisonText() const {
+    return m_verdict->text();
+}
+
+void VerifyPanel::showCheck(int step, int index) {
+    const StepRecord *rec = m_ws->step(step);
+    if (!rec || index < 0 || index >= rec->checks.size())
+        return;
+    const CheckRecord &c = rec->checks[index];
+    QString t;
+    t += QStringLiteral("# %1 — %2\n").arg(c.title, checkStatusName(c.status));
+    if (!c.summary.isEmpty())
+        t += c.summary + QLatin1Char('\n');
+    if (!c.command.isEmpty())
+        t += QStringLiteral("\n$ %1\n").arg(shellJoin(c.command));
+    if (!c.workingDirectory.isEmpty())
+        t += tr("in %1\n").arg(c.workingDirectory);
+    for (auto it = c.env.cbegin(); it != c.env.cend(); ++it)
+        t += QStringLiteral("env %1=%2\n").arg(it.key(), it.value());
+    if (!c.signalName.isEmpty())
+        t += tr("killed by %1\n").arg(c.signalName);
+    else if (!c.command.isEmpty())
+        t += tr("exit status %1\n").arg(c.exitCode);
+    if (c.timedOut)
+        t += tr("timed out\n");
+    t += tr("duration %1\n").arg(formatMs(c.durationMs));
+    auto section = [&t](const QString &name, const QString &body) {
+        if (body.trimmed().isEmpty())
+            return;
+        t += QStringLiteral("\n--- %1 ---\n").arg(name);
+        t += body.size() > 20000 ? body.left(20000) + QStringLiteral("\n[…]") : body;
+        if (!body.endsWith(QLatin1Char('\n')))
+            t += QLatin1Char('\n');
+    };
+    section(tr("stdout"), c.stdoutText);
+    section(tr("stderr"), c.stderrText);
+    section(tr("runtime log"), c.logText);
+    m_details->setPlainText(t);
+}
+
+} // namespace hd::ui

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "verify/records.h"
+
+#include <QFrame>
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTreeWidget;
+
+namespace hd::ui {
+
+class Workspace;
+
+// One step of the verification sequence as a card: status light, what it does, its inputs,
+// its sub-checks with their status, and a Run button.
+class StepCard : public QFrame {
+    Q_OBJECT
+public:
+    StepCard(int step, QWidget *parent = nullptr);
+    int step() const { return m_step; }
+    void setRunning(bool running);
+    void showRecord(const StepRecord *record); // nullptr: not run yet
+    QString status() const { return m_status; }
+    QTreeWidget *checks() const { return m_checks; }
+    QPushButton *runButton() const { return m_run; }
+    void addInput(const QString &label, QWidget *field);
+
+signals:
+    void runRequested(int step);
+    void checkSelected(int step, int checkIndex);
+
+private:
+    int m_step;
+    QString m_status;
+    QLabel *m_light;
+    QLabel *m_summary;
+    QPushButton *m_run;
+    QTreeWidget *m_checks;
+    QFormLayout *m_form;
+};
+
+class VerifyPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit VerifyPanel(Workspace *workspace, QWidget *parent = nullptr);
+    StepCard *card(int step) const;
+    QString comparisonText() const;
+    void applyInputs(); // copies the forms into the workspace's verify options
+
+private:
+    void refresh();
+    void showCheck(int step, int check);
+
+    Workspace *m_ws;
+    QList<StepCard *> m_cards;
+    QLabel *m_progress;
+    QLabel *m_verdictIcon;
+    QLabel *m_verdict;
+    QPlainTextEdit *m_details;
+    QPushButton *m_runAll;
+    QPushButton *m_cancel;
+    // Inputs.
+    QLineEdit *m_step1Target;
+    QComboBox *m_step2Mode;
+    QLineEdit *m_step2File, *m_step2Kernel, *m_step2Args, *m_step2Grid, *m_step2Block;
+    QSpinBox *m_step2Repeat;
+    QLineEdit *m_step3Command, *m_step3Switch, *m_step3Variant, *m_step3Dir;
+};
+
+} // namespace hd::ui

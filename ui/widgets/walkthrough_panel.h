@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QTextBrowser;
+
+namespace hd::ui {
+
+class Workspace;
+
+// The guided walkthrough: the method step by step — what each step checks and why, which
+// panel to look at, and what the result on the current inputs (the user's or the demo's) means.
+class WalkthroughPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit WalkthroughPanel(Workspace *workspace, QWidget *parent = nullptr);
+
+    struct Page {
+        QString id; // "welcome", "layer", "direction1", ...
+        QString title;
+        QString why;    // what it checks and why
+        QString look;   // what to look at, where
+        QString panel;  // dock object name to raise ("" = none)
+        QString action; // action id for "Do it" ("" = none)
+        QString actionLabel;
+    };
+    static QList<Page> pages();
+    int currentPage() const;
+    void setCurrentPage(int page);
+    QString currentText() const; // plain text of the page as shown (tests)
+
+signals:
+    void showPanel(const QString &objectName);
+    void actionRequested(const QString &action);
+
+private:
+    void render();
+    QString liveResult(const QString &id) const;
+
+    Workspace *m_ws;
+    QList<Page> m_pages;
+    QListWidget *m_list;
+    QTextBrowser *m_text;
+    QPushButton *m_back, *m_next, *m_show, *m_doIt;
+};
+
+} // namespace hd::ui
