@@ -43,8 +43,13 @@ bool looksLikePtx(const char *data, size_t size);    // text with ".version" and
 // e_flags bits 8-15, older toolkits in the low byte. 0 when it cannot be told.
 int smFromCubinFlags(uint32_t eflags, int osAbi, int abiVersion);
 
-// One cubin (EM_CUDA ELF): target sm_XX, kernels (.text.<name> / STO_CUDA_ENTRY) with what
-// .nv.info says cheaply (param size, static shared memory, registers, max threads), symbols.
+// One cubin (EM_CUDA ELF): target sm_XX (sm_XXa from EF_CUDA_ACCELERATORS or, with CUDA 13,
+// .nv.compat), kernels (STO_CUDA_ENTRY / .nv.info.<name>) with what .nv.info says cheaply,
+// mapped onto KernelInfo as: registers per thread -> vgprCount, static shared memory (the
+// .nv.shared.<name> size, as cuobjdump -res-usage reports it) -> groupSegmentFixedSize,
+// frame size -> privateSegmentFixedSize, parameter bytes -> kernargSegmentSize (+ args with
+// offset/size, valueKind "param"), max threads (__launch_bounds__ / reqntid) ->
+// maxFlatWorkgroupSize, wavefrontSize 32. Checked against recorded cuobjdump output.
 // Problems (bad ELF, not EM_CUDA, truncated sections) go into CodeObject::problems.
 CodeObject readCubin(const char *data, size_t size, const Source &src, bool symbols = true);
 inline CodeObject readCubin(const QByteArray &bytes, const Source &src, bool symbols = true) {
