@@ -224,7 +224,7 @@ int demo(const QStringList &args) {
     for (const Row &r : std::as_const(rows)) {
         out() << (r.ok ? "  [shown]   " : "  [MISSED]  ") << r.title << "\n            expected: "
               << (r.expected.isEmpty() ? QStringLiteral("no error") : r.expected)
-              << "; errors: " << r.got << "\n";
+              << "; error findings: " << r.got << "\n";
         if (r.ok)
             ++shown;
     }

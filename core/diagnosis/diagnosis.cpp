@@ -30,10 +30,10 @@ QString artifactSummary(const ArtifactReport &r) {
         if (!t.isEmpty() && !targets.contains(t))
             targets.append(t);
     }
-    QString s = artifactKindName(r.kind);
+    QString s;
     if (!r.bundles.isEmpty())
-        s += QStringLiteral(", %1 bundle(s)").arg(r.bundles.size());
-    s += QStringLiteral(", %1 code object(s)").arg(r.codeObjects.size());
+        s += QStringLiteral("%1 bundle(s), ").arg(r.bundles.size());
+    s += QStringLiteral("%1 code object(s)").arg(r.codeObjects.size());
     if (!targets.isEmpty()) {
         const QStringList shown = targets.mid(0, 8);
         s += QStringLiteral(" (%1%2)").arg(shown.join(QStringLiteral(", ")),
@@ -312,7 +312,7 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
         const QString v = versionFromLibraryPath(lib);
         if (!v.isEmpty()) {
             c.runtime = parseRuntimeVersion(v);
-            result.runtimeVersionFrom = QStringLiteral("library %1").arg(lib);
+            result.runtimeVersionFrom = QStringLiteral("the runtime library %1").arg(lib);
         }
     }
     if (c.runtimeKnown())

@@ -59,6 +59,8 @@ const QList<FindingKind> &findingCatalog() {
          "the runtime library holds no reference to an environment variable that was set"},
         {"triton.extra-args", D::Symbols, "launch",
          "Triton added hidden scratch pointer arguments to the kernel"},
+        {"arch.unchecked", D::CodeObject, "load",
+         "device code is present but could not be read, so it was not checked against the device"},
         {"runtime.load-error", D::None, "load",
          "the runtime reported a load error whose cause the evidence does not pin down"},
     };

@@ -323,8 +323,11 @@ QList<Group> codeObjectGroups(const ArtifactReport &r) {
         for (const BundleEntry &e : b.entries) {
             if (e.codeObjectIndex < 0 || e.codeObjectIndex >= r.codeObjects.size())
                 continue;
-            if (!(e.kind == QLatin1String("hip") || e.kind == QLatin1String("hipv4") ||
-                  e.kind == QLatin1String("hcc") || e.kind.isEmpty()))
+            // The HIP runtime only considers hip/hipv4/hcc entries; NVIDIA entries all count.
+            const bool nvidia =
+                r.codeObjects[e.codeObjectIndex].format != CodeObject::Format::AmdgpuElf;
+            if (!nvidia && !(e.kind == QLatin1String("hip") || e.kind == QLatin1String("hipv4") ||
+                             e.kind == QLatin1String("hcc") || e.kind.isEmpty()))
                 continue;
             g.codeObjects.append(e.codeObjectIndex);
             grouped.insert(e.codeObjectIndex);
@@ -364,8 +367,32 @@ const QStringList &defaultTargetProcessors() {
 void archRules(Context &c, const ArtifactReport &r) {
     const QString file = QFileInfo(r.path).fileName();
     const QList<Group> groups = codeObjectGroups(r);
-    if (groups.isEmpty())
+    if (groups.isEmpty()) {
+        const bool deviceCode =
+            r.kind == ArtifactKind::AmdgpuCodeObject || r.kind == ArtifactKind::OffloadBundle ||
+            r.kind == ArtifactKind::CompressedBundle || r.kind == ArtifactKind::NvidiaCubin ||
+            r.kind == ArtifactKind::NvidiaFatbin || r.kind == ArtifactKind::NvidiaPtx ||
+            (r.host && (r.host->hasHipFatbin || r.host->hasNvFatbin));
+        if (deviceCode && !c.devices.isEmpty()) {
+            QStringList why;
+            for (const Problem &p : r.problems)
+                why << p.toString();
+            Finding f = makeFinding(
+                QStringLiteral("arch.unchecked"), Severity::Warning,
+                QStringLiteral("%1 holds device code that could not be read; it was not checked "
+                               "against %2")
+                    .arg(file, c.devices.first().label()),
+                why.isEmpty() ? QStringLiteral("No code object could be extracted.")
+                              : why.join(QStringLiteral("; ")));
+            f.evidence.append(fileEvidence(r.path, artifactKindName(r.kind),
+                                           QStringLiteral("0 code objects read")));
+            f.fix << QStringLiteral("List its targets with roc-obj-ls (AMD) or cuobjdump "
+                                    "--list-elf --list-ptx (NVIDIA) and compare them with the "
+                                    "device.");
+            c.add(f);
+        }
         return;
+    }
     MatchOptions baseOpt;
     baseOpt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
 
