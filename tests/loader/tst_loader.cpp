@@ -183,6 +183,7 @@ private slots:
     void otherMajorVersion();
     void brokenCacheStillResolves();
     void sysroot();
+    void symlinkedExecutable();
 };
 
 void TstLoader::initTestCase() {
@@ -558,6 +559,33 @@ void TstLoader::sysroot() {
     QCOMPARE(problems[0].file, root + QStringLiteral("/etc/ld.so.cache"));
     // The host's own libc is not under that root.
     QVERIFY(!resolveLibrary(QStringLiteral("libc.so.6"), LoaderQuery{}, env).found());
+}
+
+void TstLoader::symlinkedExecutable() {
+    // A program started through a symlink: ld.so takes $ORIGIN from /proc/self/exe, the real
+    // file, while `ldd` (ld.so run on the path) uses the link's directory. The program's own
+    // start is the oracle here.
+    const QString links = m_tmp.filePath(QStringLiteral("links"));
+    QVERIFY(QDir().mkpath(links));
+    const QString link = links + QStringLiteral("/main");
+    QFile::remove(link);
+    QVERIFY(QFile::link(m_main, link));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    p.setProcessEnvironment(env);
+    p.start(link, {});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData()); // libone.so was found
+    LoaderQuery q = queryFor(link, /*executable=*/true);
+    const LibraryResolution r = resolveLibrary(QStringLiteral("libone.so"), q, cleanEnv());
+    QVERIFY2(r.found(), qPrintable(r.searched.join(QLatin1Char('\n'))));
+    QVERIFY(samePath(r.path, m_tmp.filePath(QStringLiteral("app/lib/libone.so"))));
+    // As a library (dlopen'ed by that path) the link's own directory counts, as ldd shows.
+    q.isExecutable = false;
+    QVERIFY(!resolveLibrary(QStringLiteral("libone.so"), q, cleanEnv()).found());
+    QCOMPARE(ldd(link).value(QStringLiteral("libone.so")), QStringLiteral("not found"));
 }
 
 QTEST_GUILESS_MAIN(TstLoader)
