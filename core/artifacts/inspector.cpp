@@ -13,6 +13,9 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
+#include <utility>
 
 namespace hd {
 
@@ -39,6 +42,35 @@ uint64_t ccobV1Extent(const char *data, size_t size) {
 
 } // namespace
 
+void InspectContext::runPending() {
+    if (pending.isEmpty())
+        return;
+    const QList<CodeObjectJob> jobs = std::exchange(pending, {});
+    int threads = options.threads > 0 ? options.threads
+                                      : int(std::min(4u, std::thread::hardware_concurrency()));
+    threads = std::clamp(threads, 1, int(jobs.size()));
+    while (int(workerPools.size()) < threads)
+        workerPools.push_back(std::make_unique<StringPool>());
+    // Each job writes only its own reserved slot; the list itself is not resized meanwhile.
+    CodeObject *results = report.codeObjects.data();
+    std::atomic<qsizetype> next{0};
+    auto work = [&](StringPool *pool) {
+        for (qsizetype i = next++; i < jobs.size(); i = next++) {
+            if (cancelled())
+                return;
+            const CodeObjectJob &j = jobs[i];
+            results[j.index] = readAmdgpuCodeObject(j.data, j.size, j.source, options.symbols,
+                                                  options.metadata, pool);
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads; ++t)
+        helpers.emplace_back(work, workerPools[size_t(t)].get());
+    work(workerPools[0].get());
+    for (std::thread &t : helpers)
+        t.join();
+}
+
 int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, size_t size,
                      uint64_t fileOffset, const QString &origin, bool insideCompressed) {
     if (size == 0) {
@@ -47,10 +79,11 @@ int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, 
     }
     if (looksLikeAmdgpuElf(data, size)) {
         entry.content = QStringLiteral("code-object");
-        CodeObjectSource src{ctx.file, fileOffset, origin, insideCompressed};
-        ctx.report.codeObjects.append(readAmdgpuCodeObject(data, size, src, ctx.options.symbols,
-                                                           ctx.options.metadata, &ctx.pool));
-        return int(ctx.report.codeObjects.size() - 1);
+        ctx.report.codeObjects.append(CodeObject{});
+        const int index = int(ctx.report.codeObjects.size() - 1);
+        ctx.pending.append(CodeObjectJob{
+            index, data, size, CodeObjectSource{ctx.file, fileOffset, origin, insideCompressed}});
+        return index;
     }
     if (isBitcode(data, size)) {
         entry.content = QStringLiteral("bitcode");
@@ -143,6 +176,7 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             }
             b.entries = bundle->entries;
         }
+        ctx.runPending(); // before the decompressed buffer goes away
         ctx.report.bundles.append(b);
         return b.size;
     }
@@ -160,6 +194,7 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             ctx, e, p + e.offset, size_t(e.size), offset + e.offset,
             QStringLiteral("entry %1 @ %2+%3").arg(e.id, origin, hex(e.offset)), false);
     }
+    ctx.runPending();
     ctx.report.bundles.append(*bundle);
     return bundle->size;
 }
@@ -248,6 +283,7 @@ void inspectData(detail::InspectContext &ctx) {
         break;
     }
     }
+    ctx.runPending();
 }
 
 } // namespace

@@ -18,6 +18,7 @@ struct InspectOptions {
     bool resolveLibraries = true; // loader-path resolution of DT_NEEDED (host ELF)
     QStringList ldLibraryPath;    // stands in for LD_LIBRARY_PATH; empty = the process's own
     const std::atomic_bool *cancel = nullptr; // checked between code objects
+    int threads = 0; // code objects decoded in parallel; 0 = hardware threads (at most 4)
 };
 
 // Detects what the bytes are (ELF kinds, bundle, CCOB, fatbin, PTX text, ...).

@@ -2,10 +2,23 @@
 
 // Internals shared by the inspector's readers (not part of the engine's public API).
 
+#include "artifacts/amdgpu_code_object.h"
 #include "artifacts/inspector.h"
 #include "artifacts/symbols.h"
 
+#include <memory>
+#include <vector>
+
 namespace hd::detail {
+
+// A code object whose slot in report.codeObjects is reserved and whose bytes are decoded
+// later, on several threads (librocsparse: 777 code objects, 88k kernels).
+struct CodeObjectJob {
+    int index = -1;
+    const char *data = nullptr;
+    size_t size = 0;
+    CodeObjectSource source;
+};
 
 // One inspection in progress: the bytes of the whole file and the report being filled.
 struct InspectContext {
@@ -14,8 +27,13 @@ struct InspectContext {
     size_t size = 0;
     const InspectOptions &options;
     ArtifactReport &report;
-    StringPool pool{};
+    StringPool pool{};                                    // for the inspecting thread
+    std::vector<std::unique_ptr<StringPool>> workerPools; // one per decoding thread
+    QList<CodeObjectJob> pending;
 
+    // Decodes the pending code objects into their slots. Must run before the bytes they
+    // point into go away (a decompressed CCOB buffer).
+    void runPending();
     bool cancelled() const { return options.cancel && options.cancel->load(); }
     void problem(uint64_t offset, const QString &message, bool fatal = false) {
         report.problems.append(Problem{file, qint64(offset), message, fatal});

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Full inspection of Debian's librocsparse.so.0.1 (package librocsparse0: 1.3 GB, 111 bundles,
+# 777 code objects) by `hipdoctor-cli inspect --summary` — every bundle entry, code object,
+# kernel's metadata and symbol is decoded; --summary only keeps the terminal output short —
+# timed side by side with `roc-obj-ls` listing the same file. Prints both wall times, the
+# ratio and hipdoctor's peak RSS (/usr/bin/time -v). Goal (DESIGN.md): less wall time than
+# roc-obj-ls, under 300 MB RSS.
+#
+# usage: bench/inspect-rocsparse.sh [FILE] ; env: HIPDOCTOR_CLI (default build/bin/hipdoctor-cli),
+#        RUNS (default 5; the medians are reported)
+set -euo pipefail
+
+file=${1:-/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cli=${HIPDOCTOR_CLI:-$root/build/bin/hipdoctor-cli}
+runs=${RUNS:-5}
+
+for need in "$file" "$cli" /usr/bin/time; do
+    [[ -e $need ]] || { echo "inspect-rocsparse: missing $need" >&2; exit 2; }
+done
+command -v roc-obj-ls >/dev/null || { echo "inspect-rocsparse: roc-obj-ls not installed" >&2; exit 2; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Both tools read the file through the page cache; warm it once so neither pays the disk.
+cat "$file" >/dev/null
+
+# wall seconds and max RSS (KB) of one command, from GNU time's -v report
+measure() { # out_prefix cmd...
+    local prefix=$1; shift
+    /usr/bin/time -v -o "$tmp/time" "$@" >"$prefix.out" 2>"$prefix.err"
+    local wall rss
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$tmp/time")
+    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time")
+    echo "$wall $rss"
+}
+
+median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+: >"$tmp/ours" ; : >"$tmp/theirs"
+for ((i = 1; i <= runs; i++)); do
+    measure "$tmp/roc" roc-obj-ls "$file" >>"$tmp/theirs"
+    measure "$tmp/hd" "$cli" inspect --summary "$file" >>"$tmp/ours"
+done
+
+entries_roc=$(grep -c 'file://' "$tmp/roc.out" || true)
+ours_t=$(cut -d' ' -f1 "$tmp/ours" | median)
+theirs_t=$(cut -d' ' -f1 "$tmp/theirs" | median)
+ours_rss=$(cut -d' ' -f2 "$tmp/ours" | sort -n | tail -1)
+
+echo "file:        $file ($(stat -c %s "$file") bytes)"
+echo "hipdoctor:   $(cat "$tmp/hd.out")"
+echo "roc-obj-ls:  $entries_roc bundle entries listed"
+echo "runs:        $runs (medians; CPUs: $(nproc), load now: $(cut -d' ' -f1-3 /proc/loadavg))"
+printf 'roc-obj-ls wall:             %.3f s\n' "$theirs_t"
+printf 'hipdoctor inspect wall:      %.3f s\n' "$ours_t"
+awk -v a="$ours_t" -v b="$theirs_t" -v r="$ours_rss" 'BEGIN {
+    printf "ratio (hipdoctor/roc-obj-ls): %.2f\n", a / b
+    printf "hipdoctor peak RSS:          %.1f MB (max over runs)\n", r / 1024 }'
