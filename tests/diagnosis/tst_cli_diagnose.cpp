@@ -1,0 +1,136 @@
+// hipdoctor-cli diagnose / triton / demo as a user runs them: exit codes of the CLI contract,
+// the JSON document, readable text.
+
+#include "testpaths.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out, err;
+};
+
+Run cli(const QStringList &args) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HIPDOCTOR_DEMO_DIR"), hdtest::envPath("HIPDOCTOR_KERNELS_DIR"));
+    p.setProcessEnvironment(env);
+    p.start(hdtest::binary(QStringLiteral("hipdoctor-cli")), args);
+    if (!p.waitForFinished(300000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString k(const char *rel) {
+    return hdtest::kernelArtifact(QString::fromLatin1(rel));
+}
+
+} // namespace
+
+class TstCliDiagnose : public QObject {
+    Q_OBJECT
+
+private slots:
+    void exitCodes_data();
+    void exitCodes();
+    void json();
+    void tritonCommand();
+    void demo();
+};
+
+void TstCliDiagnose::exitCodes_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("text");
+    const QString mi210 = QStringLiteral("gfx90a:sramecc+:xnack-");
+    QTest::newRow("clean: 0") << QStringList{"diagnose", k("scenarios/s08_clean.co"), "--kernel",
+                                             "vector_add", "--target", mi210}
+                              << 0 << "No findings.";
+    QTest::newRow("finding: 1") << QStringList{"diagnose", k("scenarios/s01_mangled.co"),
+                                               "--kernel=vecAdd", "--target", mi210}
+                                << 1 << "symbol.mangled-name";
+    QTest::newRow("env option") << QStringList{"diagnose", k("scenarios/s08_clean.co"), "--env",
+                                               "HIP_VISIBLE_DEVICES=-1"}
+                                << 1 << "env.visible-devices-empty";
+    QTest::newRow("missing input: 2")
+        << QStringList{"diagnose", "/nonexistent/x.co"} << 2 << "no such file";
+    QTest::newRow("bad target: 2")
+        << QStringList{"diagnose", k("scenarios/s08_clean.co"), "--target", "gfx90a:nope+"} << 2
+        << "--target";
+    QTest::newRow("no input: 2") << QStringList{"diagnose"} << 2 << "no INPUT";
+    QTest::newRow("unknown option: 2")
+        << QStringList{"diagnose", "--frobnicate", k("scenarios/s08_clean.co")} << 2
+        << "unknown option";
+    QTest::newRow("bad --env: 2") << QStringList{"diagnose", k("scenarios/s08_clean.co"), "--env",
+                                                 "NOEQUALS"}
+                                  << 2 << "NAME=VALUE";
+    QTest::newRow("help: 0") << QStringList{"diagnose", "--help"} << 0 << "--runtime-version";
+    QTest::newRow("triton failed cache: 1")
+        << QStringList{"triton", hdtest::fixture(QStringLiteral("triton/cache-failed-hsaco"))} << 1
+        << "stopped after .amdgcn, .hsaco missing";
+    QTest::newRow("triton not a dir: 2")
+        << QStringList{"triton", "/nonexistent/cache"} << 2 << "no such directory";
+}
+
+void TstCliDiagnose::exitCodes() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, text);
+    const Run r = cli(args);
+    QVERIFY2(r.code == code, qPrintable(QStringLiteral("exit %1\n%2\n%3").arg(r.code).arg(r.out, r.err)));
+    QVERIFY2((r.out + r.err).contains(text), qPrintable(r.out + r.err));
+    QVERIFY(!(r.out + r.err).contains(QStringLiteral("internal error")));
+}
+
+void TstCliDiagnose::json() {
+    const Run r = cli({QStringLiteral("diagnose"), k("scenarios/s02_gfx1030.co"),
+                       hdtest::sourceDir() + QStringLiteral("/tests/diagnosis/data/rocminfo_mi210.txt"),
+                       QStringLiteral("--json")});
+    QCOMPARE(r.code, 1);
+    QJsonParseError e{};
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &e);
+    QVERIFY2(doc.isObject(), qPrintable(e.errorString()));
+    const QJsonObject o = doc.object();
+    QCOMPARE(o.value(QStringLiteral("schema")).toString(), QStringLiteral("hipdoctor.diagnosis/1"));
+    QCOMPARE(o.value(QStringLiteral("devices_from")).toString(), QStringLiteral("rocminfo"));
+    QCOMPARE(o.value(QStringLiteral("inputs")).toArray().size(), 2);
+    const QJsonObject f = o.value(QStringLiteral("findings")).toArray().first().toObject();
+    QCOMPARE(f.value(QStringLiteral("id")).toString(), QStringLiteral("arch.no-compatible-code-object"));
+    QCOMPARE(f.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+    QVERIFY(!f.value(QStringLiteral("evidence")).toArray().isEmpty());
+    QVERIFY(!f.value(QStringLiteral("fix")).toArray().isEmpty());
+}
+
+void TstCliDiagnose::tritonCommand() {
+    const Run r = cli({QStringLiteral("triton"), hdtest::fixture(QStringLiteral("triton/cache-ok")),
+                       QStringLiteral("--target"), QStringLiteral("gfx1100"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0); // the gfx1100 entry fits; the others are warnings
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("schema")).toString(), QStringLiteral("hipdoctor.triton/1"));
+    const QJsonArray entries = o.value(QStringLiteral("cache")).toObject().value(QStringLiteral("entries")).toArray();
+    QCOMPARE(entries.size(), 4);
+    int complete = 0;
+    for (const auto &v : entries)
+        complete += v.toObject().value(QStringLiteral("complete")).toBool() ? 1 : 0;
+    QCOMPARE(complete, 4);
+}
+
+void TstCliDiagnose::demo() {
+    const Run r = cli({QStringLiteral("demo")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("1. Kernel without extern \"C\"")));
+    QVERIFY(r.out.contains(QStringLiteral("symbol.mangled-name")));
+    QVERIFY2(r.out.contains(QStringLiteral("17 of 17 scenarios showed the expected diagnosis.")),
+             qPrintable(r.out.right(2000)));
+}
+
+QTEST_GUILESS_MAIN(TstCliDiagnose)
+#include "tst_cli_diagnose.moc"
