@@ -550,6 +550,34 @@ void symbolTextRules(Context &c, const TextInput &t) {
             continue;
         }
         const bool hipAbi = isHipRuntimeSymbol(u.symbol);
+        if (hipAbi && !u.linkTime) {
+            // A runtime entry point the installed runtime does define: the failing module
+            // simply does not depend on libamdhip64 (not linked), rather than needing a newer
+            // HIP.
+            const QStringList libs = runtimeLibrariesFor(c.request.probeLibrary);
+            const bool installedHasIt =
+                !libs.isEmpty() && runtimeReadsVariable(u.symbol, {libs.first()}).status ==
+                                       VariableReadCheck::Status::Read;
+            if (installedHasIt || u.symbol.startsWith(QLatin1String("__hipRegister"))) {
+                Finding f = makeFinding(
+                    QStringLiteral("runtime.not-linked"), Severity::Error,
+                    QStringLiteral("%1 references the HIP runtime (%2) without depending on "
+                                   "libamdhip64")
+                        .arg(u.file.isEmpty() ? QStringLiteral("The module") : fileName(u.file),
+                             u.symbol),
+                    QStringLiteral("%1 is defined by every libamdhip64%2, so the loader did not "
+                                   "load the runtime for this module: it was linked without "
+                                   "-lamdhip64.")
+                        .arg(u.symbol, installedHasIt ? QStringLiteral(" (the installed %1 has it)")
+                                                            .arg(fileName(libs.first()))
+                                                      : QString()));
+                f.evidence.append(lineEvidence(t.path, u.line));
+                f.fix << QStringLiteral("Relink the module with -lamdhip64 (or with hipcc); check "
+                                        "`readelf -d` lists libamdhip64 as NEEDED.");
+                c.add(f);
+                continue;
+            }
+        }
         Finding f = makeFinding(
             QStringLiteral("runtime.undefined-symbol"), Severity::Error,
             QStringLiteral("Undefined symbol %1%2")
@@ -1022,6 +1050,23 @@ void buildRules(Context &c, const TextInput &t) {
         c.add(f);
     }
 
+    // hipcc handing clang the CPU agent's name (rocm_agent_enumerator on a host without a GPU).
+    for (const TextLine &l : tf.compileErrors) {
+        if (!l.text.contains(QLatin1String("gfx000")))
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("arch.default-target"), Severity::Error,
+            QStringLiteral("The build targeted gfx000, the CPU agent"),
+            QStringLiteral("Without --offload-arch, hipcc asks rocm_agent_enumerator for the "
+                           "GPUs; on a host without one it can hand clang gfx000, which is no "
+                           "GPU."));
+        f.evidence.append(lineEvidence(t.path, l));
+        f.fix << QStringLiteral("Pass --offload-arch=<gfx...> explicitly (or set "
+                                "HCC_AMDGPU_TARGET / GPU_TARGETS in the build system).");
+        c.add(f);
+        break;
+    }
+
     if (!tf.compileErrors.isEmpty()) {
         Finding f = makeFinding(
             QStringLiteral("layer.compile-failed"), Severity::Error,
@@ -1034,6 +1079,17 @@ void buildRules(Context &c, const TextInput &t) {
             f.evidence.append(lineEvidence(t.path, l));
         f.fix << QStringLiteral("Fix the first error reported; the later ones often follow from "
                                 "it.");
+        for (const TextLine &l : tf.compileErrors)
+            if (l.text.contains(QLatin1String("invalid target ID")) ||
+                l.text.contains(QLatin1String("Unsupported CUDA gpu architecture")) ||
+                l.text.contains(QLatin1String("unsupported HIP gpu architecture"),
+                                Qt::CaseInsensitive)) {
+                f.fix << QStringLiteral("The compiler does not know the processor named in "
+                                        "%1: use a clang/ROCm release that supports it, or "
+                                        "check the spelling of --offload-arch.")
+                             .arg(l.text.left(120));
+                break;
+            }
         c.add(f);
     }
 

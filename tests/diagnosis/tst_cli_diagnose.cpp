@@ -51,8 +51,9 @@ void TstCliDiagnose::exitCodes_data() {
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("text");
     const QString mi210 = QStringLiteral("gfx90a:sramecc+:xnack-");
-    QTest::newRow("clean: 0") << QStringList{"diagnose", k("scenarios/s08_clean.co"), "--kernel",
-                                             "vector_add", "--target", mi210}
+    QTest::newRow("clean: 0") << QStringList{"diagnose", k("scenarios/s08_clean.co"),
+                                             "--kernel", "vector_add",
+                                             "--target", mi210}
                               << 0 << "No findings.";
     QTest::newRow("finding: 1") << QStringList{"diagnose", k("scenarios/s01_mangled.co"),
                                                "--kernel=vecAdd", "--target", mi210}
@@ -85,15 +86,17 @@ void TstCliDiagnose::exitCodes() {
     QFETCH(int, code);
     QFETCH(QString, text);
     const Run r = cli(args);
-    QVERIFY2(r.code == code, qPrintable(QStringLiteral("exit %1\n%2\n%3").arg(r.code).arg(r.out, r.err)));
+    QVERIFY2(r.code == code,
+             qPrintable(QStringLiteral("exit %1\n%2\n%3").arg(r.code).arg(r.out, r.err)));
     QVERIFY2((r.out + r.err).contains(text), qPrintable(r.out + r.err));
     QVERIFY(!(r.out + r.err).contains(QStringLiteral("internal error")));
 }
 
 void TstCliDiagnose::json() {
-    const Run r = cli({QStringLiteral("diagnose"), k("scenarios/s02_gfx1030.co"),
-                       hdtest::sourceDir() + QStringLiteral("/tests/diagnosis/data/rocminfo_mi210.txt"),
-                       QStringLiteral("--json")});
+    const Run r =
+        cli({QStringLiteral("diagnose"), k("scenarios/s02_gfx1030.co"),
+             hdtest::sourceDir() + QStringLiteral("/tests/diagnosis/data/rocminfo_mi210.txt"),
+             QStringLiteral("--json")});
     QCOMPARE(r.code, 1);
     QJsonParseError e{};
     const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &e);
@@ -103,19 +106,22 @@ void TstCliDiagnose::json() {
     QCOMPARE(o.value(QStringLiteral("devices_from")).toString(), QStringLiteral("rocminfo"));
     QCOMPARE(o.value(QStringLiteral("inputs")).toArray().size(), 2);
     const QJsonObject f = o.value(QStringLiteral("findings")).toArray().first().toObject();
-    QCOMPARE(f.value(QStringLiteral("id")).toString(), QStringLiteral("arch.no-compatible-code-object"));
+    QCOMPARE(f.value(QStringLiteral("id")).toString(),
+             QStringLiteral("arch.no-compatible-code-object"));
     QCOMPARE(f.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
     QVERIFY(!f.value(QStringLiteral("evidence")).toArray().isEmpty());
     QVERIFY(!f.value(QStringLiteral("fix")).toArray().isEmpty());
 }
 
 void TstCliDiagnose::tritonCommand() {
-    const Run r = cli({QStringLiteral("triton"), hdtest::fixture(QStringLiteral("triton/cache-ok")),
-                       QStringLiteral("--target"), QStringLiteral("gfx1100"), QStringLiteral("--json")});
+    const Run r =
+        cli({QStringLiteral("triton"), hdtest::fixture(QStringLiteral("triton/cache-ok")),
+             QStringLiteral("--target"), QStringLiteral("gfx1100"), QStringLiteral("--json")});
     QCOMPARE(r.code, 0); // the gfx1100 entry fits; the others are warnings
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(o.value(QStringLiteral("schema")).toString(), QStringLiteral("hipdoctor.triton/1"));
-    const QJsonArray entries = o.value(QStringLiteral("cache")).toObject().value(QStringLiteral("entries")).toArray();
+    const QJsonArray entries =
+        o.value(QStringLiteral("cache")).toObject().value(QStringLiteral("entries")).toArray();
     QCOMPARE(entries.size(), 4);
     int complete = 0;
     for (const auto &v : entries)

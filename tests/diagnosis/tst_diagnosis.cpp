@@ -356,6 +356,16 @@ void TstDiagnosis::variants_data() {
     QTest::newRow("import: template symbol demangled")
         << L{"d:import_undefined_template.txt"} << L{} << L{} << L{} << "runtime.undefined-symbol"
         << "error" << L{"void attn::launch_forward<float>(float const*, float*, int, int)"} << L{};
+    QTest::newRow("dlopen: registration symbol undefined")
+        << L{"d:dlopen_not_linked.txt"} << L{} << L{} << L{} << "runtime.not-linked"
+        << "error" << L{"libkernels.so", "__hipRegisterFatBinary", "-lamdhip64", "line 8"}
+        << L{"runtime.undefined-symbol"};
+    QTest::newRow("pytorch: no kernel image")
+        << L{"d:pytorch_no_kernel_image.txt"} << L{} << L{mi210} << L{}
+        << "arch.no-compatible-code-object"
+        << "error"
+        << L{"hipErrorNoBinaryForGpu", "gfx90a:sramecc+:xnack-", "line 5", "--offload-arch=gfx90a"}
+        << L{};
     // build output
     QTest::newRow("g++ link without runtime")
         << L{"d:build_link_without_runtime.txt"} << L{} << L{} << L{}
