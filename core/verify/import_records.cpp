@@ -171,10 +171,36 @@ QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all) {
             out << f;
         }
     }
-    for (const QString &id : ids)
-        out << findingFromProbe(r.probe, id, r.check.id);
+    // The table lists the most likely cause first; the others are possible with the same code
+    // but not shown by it, so they are warnings (the artifact's diagnosis can settle them).
+    bool first = true;
+    for (const QString &id : ids) {
+        Finding f = findingFromProbe(r.probe, id, r.check.id);
+        if (!first) {
+            f.severity = Severity::Warning;
+            f.detail =
+                QStringLiteral("Also possible with this error code (not shown by it alone): ") +
+                f.detail;
+        }
+        first = false;
+        out << f;
+    }
     return out;
 }
+
+} // namespace
+
+QList<Finding> findingsFromProbe(const ProbeResult &probe, const QString &checkName) {
+    Rec r;
+    r.isProbe = true;
+    r.probe = probe;
+    r.check.id = checkName;
+    r.check.summary = probe.summary();
+    r.request = probe.request.toJson();
+    return probeFindings(r, {});
+}
+
+namespace {
 
 // One finding per id and step: the evidence of repeats (load and launch of the same file) is
 // merged.

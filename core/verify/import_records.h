@@ -6,6 +6,7 @@
 // stdin, started, exit_code, signal, timed_out, wall_ms, stdout, stderr) to *.jsonl files.
 // Probe records are parsed with the probe client's own line parser; bench records are left out.
 
+#include "probe/protocol.h"
 #include "verify/verifier.h"
 
 #include <QList>
@@ -21,6 +22,11 @@ struct ImportedRecords {
     int recordCount = 0;
     int skippedBench = 0;
 };
+
+// Findings for a probe run that failed, from its error codes (errors.h): CUDA 209 ≙
+// hipErrorNoBinaryForGpu → arch.no-compatible-code-object, …; a symbol miss alone is a warning
+// (which symbol case holds needs the artifact).
+QList<Finding> findingsFromProbe(const ProbeResult &probe, const QString &checkName);
 
 // Reads every *.jsonl file of dir (or one file). Never throws.
 ImportedRecords importGpuRecords(const QString &dirOrFile);

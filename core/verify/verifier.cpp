@@ -6,6 +6,7 @@
 #include "probe/errors.h"
 #include "probe/probe_client.h"
 #include "verify/compile_cache.h"
+#include "verify/import_records.h"
 #include "verify/process_run.h"
 
 #include <QCoreApplication>
@@ -272,6 +273,30 @@ Direction directionOfError(const QString &name) {
 
 FailureSignature signatureOf(const CheckRecord &run) {
     FailureSignature s;
+    if (run.data.value(QStringLiteral("probe")).isObject()) {
+        // A probe run: its protocol lines are not error text; the failing call is structured.
+        const ProbeResult r =
+            ProbeResult::fromJson(run.data.value(QStringLiteral("probe")).toObject());
+        s.durationMs = run.durationMs;
+        s.exitCode = run.exitCode;
+        s.signalName = run.signalName;
+        s.timedOut = run.timedOut;
+        s.passed = run.status == CheckStatus::Pass;
+        if (r.firstError) {
+            if (!r.firstError->errorName.isEmpty())
+                s.hipErrors << r.firstError->errorName;
+            s.firstError = QStringLiteral("%1 returned %2 %3: %4")
+                               .arg(r.firstError->api)
+                               .arg(r.firstError->errorCode)
+                               .arg(r.firstError->errorName, r.firstError->errorString);
+        } else if (!r.ok()) {
+            s.firstError = r.message;
+        }
+        for (const QString &e : parseAmdLog(r.stderrText).errorsReturned)
+            if (!s.hipErrors.contains(e))
+                s.hipErrors << e;
+        return s;
+    }
     s.durationMs = run.durationMs;
     s.exitCode = run.exitCode;
     s.signalName = run.signalName;
@@ -366,7 +391,7 @@ void fillFromProbe(const ProbeResult &r, const QMap<QString, QString> &env, Chec
         if (p.repeat >= 0 && p.name == QLatin1String(phase::Launch))
             c.launchSamplesMs << p.ms;
     }
-    c.data = r.toJson();
+    c.data = QJsonObject{{QStringLiteral("probe"), r.toJson()}};
     switch (r.outcome) {
     case ProbeOutcome::Completed:
         c.status = r.ok() ? CheckStatus::Pass : CheckStatus::Fail;
@@ -577,7 +602,8 @@ StepRecord Verifier::Impl::step1() {
     }
     queryDevices(1);
     s.checks << v.m_devicesCheck;
-    const ProbeResult devResult = ProbeResult::fromJson(v.m_devicesCheck.data);
+    const ProbeResult devResult =
+        ProbeResult::fromJson(v.m_devicesCheck.data.value(QStringLiteral("probe")).toObject());
     bool noDevice =
         v.m_devicesCheck.status != CheckStatus::Pass &&
         (probeSaysNoDevice(devResult) || (devResult.ok() && devResult.devices.isEmpty()));
@@ -705,8 +731,8 @@ StepRecord Verifier::Impl::step1() {
         const QString tmp = cache.beginEntry(key);
         const QString out = tmp + QLatin1Char('/') + outName;
         QStringList argv{ci.path};
-        if (hashHash)
-            argv << QStringLiteral("-###");
+        if (hashHash) // nvcc spells "print the sub-commands" --dryrun
+            argv << (nv ? QStringLiteral("--dryrun") : QStringLiteral("-###"));
         argv << flags << QStringLiteral("-o") << out << src;
         progress(1, id,
                  QStringLiteral("%1 %2 for %3")
@@ -1171,7 +1197,8 @@ StepRecord Verifier::Impl::step2() {
             QFile::remove(loadFile);
     }
     if (!main.id.isEmpty()) {
-        if (probeSaysNoDevice(ProbeResult::fromJson(main.data)))
+        if (probeSaysNoDevice(
+                ProbeResult::fromJson(main.data.value(QStringLiteral("probe")).toObject())))
             main.summary = QStringLiteral("the runtime answers: no device — %1").arg(main.summary);
         s.checks << main;
         s.signatures << signatureOf(main);
@@ -1198,6 +1225,21 @@ StepRecord Verifier::Impl::step2() {
         progress(2, QStringLiteral("diagnose"), QStringLiteral("diagnosing"));
         s.findings << diagnose(in, d);
         s.checks << d;
+        // What the runtime itself answered, for what the static diagnosis could not see.
+        const QJsonValue pr = main.data.value(QStringLiteral("probe"));
+        if (pr.isObject() && main.signalName.isEmpty()) {
+            const ProbeResult r = ProbeResult::fromJson(pr.toObject());
+            if (!r.ok())
+                for (const Finding &f : findingsFromProbe(r, main.id)) {
+                    bool covered = false;
+                    for (const Finding &g : s.findings)
+                        covered = covered || g.id == f.id ||
+                                  (f.id.startsWith(QLatin1String("symbol.")) &&
+                                   g.id.startsWith(QLatin1String("symbol.")));
+                    if (!covered)
+                        s.findings << f;
+                }
+        }
     }
 
     finish();
