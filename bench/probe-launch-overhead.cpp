@@ -1,7 +1,8 @@
 // Bare program for the probe's launch-overhead comparison (docs/performance.md, "Probe"):
 // the same CUDA driver calls the probe's cuda backend makes for a launch request, in the same
-// order and with the same timing points, without the probe's protocol output. Linked against
-// libcuda directly. Prints the probe's "timing" lines for launch (host enqueue) and kernel
+// order and with the same timing points. Between launches both do only those calls and store
+// two numbers in a preallocated array; the probe writes its protocol lines after its loop. Linked
+// against libcuda directly. Prints the probe's "timing" lines for launch (host enqueue) and kernel
 // (device events) so the two outputs compare field by field.
 //
 //   probe-launch-overhead CUBIN KERNEL N REPEATS GRID BLOCK
@@ -74,23 +75,22 @@ int main(int argc, char **argv) {
     CUevent start, stop;
     CHECK(cuEventCreate(&start, 0));
     CHECK(cuEventCreate(&stop, 0));
-    std::vector<double> launch, kernel;
-    launch.reserve(size_t(repeats));
-    kernel.reserve(size_t(repeats));
-    for (int r = 0; r < repeats; ++r) {
-        // Same sequence and timing points as the probe's CudaBackend::launchOnce.
+    // Preallocated and touched before the loop, like the probe's samples: the loop itself
+    // allocates nothing and writes nothing.
+    std::vector<double> launch(static_cast<size_t>(repeats)), kernel(static_cast<size_t>(repeats));
+    for (size_t r = 0; r < size_t(repeats); ++r) {
+        // Same calls, order and timing points as the probe's launchLoop (cuda backend).
         CHECK(cuEventRecord(start, nullptr));
-        auto t0 = std::chrono::steady_clock::now();
+        const auto t0 = std::chrono::steady_clock::now();
         CUresult lr = cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, nullptr, params, nullptr);
-        launch.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                .count());
+        const auto t1 = std::chrono::steady_clock::now();
+        launch[r] = std::chrono::duration<double, std::milli>(t1 - t0).count();
         CHECK(lr);
         CHECK(cuEventRecord(stop, nullptr));
         CHECK(cuEventSynchronize(stop));
         float ms = 0;
         CHECK(cuEventElapsedTime(&ms, start, stop));
-        kernel.push_back(ms);
+        kernel[r] = ms;
     }
     CHECK(cuCtxSynchronize());
     CHECK(cuMemcpyDtoH(c.data(), dc, bytes));

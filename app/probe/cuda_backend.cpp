@@ -175,38 +175,53 @@ public:
             rc = p.call("allocation", "cuEventCreate", [&] { return eventCreate(&evStop, 0); });
         return rc;
     }
-    int launchOnce(Probe &p, const unsigned g[3], const unsigned b[3], unsigned shared,
-                   void **params, int repeat, double &launchMs, double &kernelMs) override {
-        p.begin("launch", "cuLaunchKernel");
-        int rc = eventRecord(evStart, nullptr);
-        const char *failedApi = "cuEventRecord";
-        auto t0 = std::chrono::steady_clock::now();
-        int lrc = rc == 0 ? launchKernel(function, g[0], g[1], g[2], b[0], b[1], b[2], shared,
-                                         nullptr, params, nullptr)
-                          : rc;
-        launchMs = msSince(t0);
-        // Record the stop event before writing anything, so output never lands inside the
-        // device interval the events measure.
-        int src = lrc == 0 ? eventRecord(evStop, nullptr) : 0;
-        p.phaseEvent("launch", "cuLaunchKernel", lrc, lrc ? errorName(lrc) : "",
-                     lrc ? errorString(lrc) : "", launchMs, repeat);
-        if (lrc)
-            return lrc;
-        rc = src;
-        p.begin("kernel", "cuEventSynchronize");
-        if (rc == 0) {
-            failedApi = "cuEventSynchronize";
-            rc = eventSynchronize(evStop);
+    const char *launchApi() const override {
+        return "cuLaunchKernel";
+    }
+    const char *waitApi() const override {
+        return "cuEventSynchronize";
+    }
+    int launchLoop(const unsigned g[3], const unsigned b[3], unsigned shared, void **params,
+                   std::vector<LaunchSample> &samples, size_t &done) override {
+        // Same calls and timing points as bench/probe-launch-overhead.cpp; nothing else here.
+        const size_t n = samples.size();
+        for (done = 0; done < n;) {
+            LaunchSample &s = samples[done++];
+            int rc = eventRecord(evStart, nullptr);
+            if (rc) {
+                s.launchCode = rc;
+                s.launchApi = "cuEventRecord";
+                return rc;
+            }
+            const auto t0 = std::chrono::steady_clock::now();
+            rc = launchKernel(function, g[0], g[1], g[2], b[0], b[1], b[2], shared, nullptr, params,
+                              nullptr);
+            const auto t1 = std::chrono::steady_clock::now();
+            s.launchMs = std::chrono::duration<double, std::milli>(t1 - t0).count();
+            s.launchApi = "cuLaunchKernel";
+            if (rc) {
+                s.launchCode = rc;
+                return rc;
+            }
+            const char *api = "cuEventRecord";
+            rc = eventRecord(evStop, nullptr);
+            if (rc == 0) {
+                api = "cuEventSynchronize";
+                rc = eventSynchronize(evStop);
+            }
+            float ms = 0;
+            if (rc == 0) {
+                api = "cuEventElapsedTime";
+                rc = eventElapsedTime(&ms, evStart, evStop);
+            }
+            s.kernelMs = ms;
+            s.kernelApi = api;
+            if (rc) {
+                s.kernelCode = rc;
+                return rc;
+            }
         }
-        float ms = 0;
-        if (rc == 0) {
-            failedApi = "cuEventElapsedTime";
-            rc = eventElapsedTime(&ms, evStart, evStop);
-        }
-        kernelMs = ms;
-        p.phaseEvent("kernel", rc ? failedApi : "cuEventElapsedTime", rc, rc ? errorName(rc) : "",
-                     rc ? errorString(rc) : "", kernelMs, repeat);
-        return rc;
+        return 0;
     }
     int synchronize(Probe &p) override {
         return p.call("synchronize", "cuCtxSynchronize", [&] { return ctxSynchronize(); });

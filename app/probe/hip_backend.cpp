@@ -306,38 +306,53 @@ public:
             rc = p.call("allocation", "hipEventCreate", [&] { return eventCreate(&evStop); });
         return rc;
     }
-    int launchOnce(Probe &p, const unsigned g[3], const unsigned b[3], unsigned shared,
-                   void **params, int repeat, double &launchMs, double &kernelMs) override {
-        p.begin("launch", "hipModuleLaunchKernel");
-        int rc = eventRecord(evStart, nullptr);
-        const char *failedApi = "hipEventRecord";
-        auto t0 = std::chrono::steady_clock::now();
-        int lrc = rc == 0 ? moduleLaunchKernel(function, g[0], g[1], g[2], b[0], b[1], b[2], shared,
-                                               nullptr, params, nullptr)
-                          : rc;
-        launchMs = msSince(t0);
-        // Record the stop event before writing anything, so output never lands inside the
-        // device interval the events measure.
-        int src = lrc == 0 ? eventRecord(evStop, nullptr) : 0;
-        p.phaseEvent("launch", "hipModuleLaunchKernel", lrc, lrc ? errorName(lrc) : "",
-                     lrc ? errorString(lrc) : "", launchMs, repeat);
-        if (lrc)
-            return lrc;
-        rc = src;
-        p.begin("kernel", "hipEventSynchronize");
-        if (rc == 0) {
-            failedApi = "hipEventSynchronize";
-            rc = eventSynchronize(evStop);
+    const char *launchApi() const override {
+        return "hipModuleLaunchKernel";
+    }
+    const char *waitApi() const override {
+        return "hipEventSynchronize";
+    }
+    int launchLoop(const unsigned g[3], const unsigned b[3], unsigned shared, void **params,
+                   std::vector<LaunchSample> &samples, size_t &done) override {
+        // Same calls and timing points as bench/probe-launch-overhead.cpp; nothing else here.
+        const size_t n = samples.size();
+        for (done = 0; done < n;) {
+            LaunchSample &s = samples[done++];
+            int rc = eventRecord(evStart, nullptr);
+            if (rc) {
+                s.launchCode = rc;
+                s.launchApi = "hipEventRecord";
+                return rc;
+            }
+            const auto t0 = std::chrono::steady_clock::now();
+            rc = moduleLaunchKernel(function, g[0], g[1], g[2], b[0], b[1], b[2], shared, nullptr,
+                                    params, nullptr);
+            const auto t1 = std::chrono::steady_clock::now();
+            s.launchMs = std::chrono::duration<double, std::milli>(t1 - t0).count();
+            s.launchApi = "hipModuleLaunchKernel";
+            if (rc) {
+                s.launchCode = rc;
+                return rc;
+            }
+            const char *api = "hipEventRecord";
+            rc = eventRecord(evStop, nullptr);
+            if (rc == 0) {
+                api = "hipEventSynchronize";
+                rc = eventSynchronize(evStop);
+            }
+            float ms = 0;
+            if (rc == 0) {
+                api = "hipEventElapsedTime";
+                rc = eventElapsedTime(&ms, evStart, evStop);
+            }
+            s.kernelMs = ms;
+            s.kernelApi = api;
+            if (rc) {
+                s.kernelCode = rc;
+                return rc;
+            }
         }
-        float ms = 0;
-        if (rc == 0) {
-            failedApi = "hipEventElapsedTime";
-            rc = eventElapsedTime(&ms, evStart, evStop);
-        }
-        kernelMs = ms;
-        p.phaseEvent("kernel", rc ? failedApi : "hipEventElapsedTime", rc, rc ? errorName(rc) : "",
-                     rc ? errorString(rc) : "", kernelMs, repeat);
-        return rc;
+        return 0;
     }
     int synchronize(Probe &p) override {
         return p.call("synchronize", "hipDeviceSynchronize", [&] { return deviceSynchronize(); });

@@ -206,16 +206,9 @@ Result runLaunch(Probe &p, Backend &b, const Request &rq) {
     }
     if ((rc = b.createEvents(p)))
         return apiFail(b, "allocation", "event create", rc, "creating events");
-    for (int r = 0; r < rq.repeat; ++r) {
-        double launchMs = 0, kernelMs = 0;
-        rc = b.launchOnce(p, rq.grid, rq.block, rq.shared, params.data(), rq.repeat > 1 ? r : -1,
-                          launchMs, kernelMs);
-        if (rc)
-            return apiFail(b, launchMs > 0 ? "launch" : "kernel",
-                           b.name() == std::string("hip") ? "hipModuleLaunchKernel"
-                                                          : "cuLaunchKernel",
-                           rc, "launch " + std::to_string(r));
-    }
+    LaunchFailure lf;
+    if ((rc = runLaunches(p, b, rq.grid, rq.block, rq.shared, params.data(), rq.repeat, lf)))
+        return apiFail(b, lf.phase, lf.api, rc, "launch " + std::to_string(lf.index));
     if ((rc = b.synchronize(p)))
         return apiFail(b, "synchronize", "synchronize", rc, "after the kernel");
     for (ArgSpec &a : args)

@@ -114,6 +114,41 @@ int Probe::call(const char *phase, const char *api, const std::function<int()> &
     return rc;
 }
 
+int runLaunches(Probe &p, Backend &b, const unsigned grid[3], const unsigned block[3],
+                unsigned shared, void **params, int repeats, LaunchFailure &failure) {
+    // Allocated and touched here, so the loop only stores into it.
+    std::vector<LaunchSample> samples(static_cast<size_t>(repeats));
+    size_t done = 0;
+    p.begin("launch", b.launchApi());
+    // The loop writes no begin lines, so a switch aimed at the kernel phase fires here.
+    if (p.faultTargets("kernel"))
+        p.begin("kernel", b.waitApi());
+    b.launchLoop(grid, block, shared, params, samples, done);
+    // The lines the loop would have written, in the same order (the first begin is out).
+    for (size_t r = 0; r < done; ++r) {
+        const LaunchSample &s = samples[r];
+        const int repeat = repeats > 1 ? int(r) : -1;
+        if (r > 0)
+            p.begin("launch", b.launchApi());
+        const int lc = s.launchCode;
+        p.phaseEvent("launch", s.launchApi, lc, lc ? p.errName(lc) : std::string(),
+                     lc ? p.errString(lc) : std::string(), s.launchMs, repeat);
+        if (lc) {
+            failure = {long(r), "launch", s.launchApi};
+            return lc;
+        }
+        p.begin("kernel", b.waitApi());
+        const int kc = s.kernelCode;
+        p.phaseEvent("kernel", s.kernelApi, kc, kc ? p.errName(kc) : std::string(),
+                     kc ? p.errString(kc) : std::string(), s.kernelMs, repeat);
+        if (kc) {
+            failure = {long(r), "kernel", s.kernelApi};
+            return kc;
+        }
+    }
+    return 0;
+}
+
 bool parseDType(const std::string &s, DType &t) {
     static const struct {
         const char *n;

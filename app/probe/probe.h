@@ -74,6 +74,8 @@ public:
     std::string faultKind, faultPhase;
     int protocolClaim = kProtocol;
     void fault(const char *phase);
+    // True when the switch targets exactly this phase (not "any phase").
+    bool faultTargets(const char *phase) const { return !faultKind.empty() && faultPhase == phase; }
 
     double lastMs = 0;
     // Milliseconds of every call per phase name, in first-seen order (for the timing events).
@@ -87,6 +89,17 @@ enum class DType { F32, F64, I32, U32, I64, U64, U8 };
 bool parseDType(const std::string &s, DType &t);
 size_t dtypeSize(DType t);
 const char *dtypeName(DType t);
+
+// One timed launch of the launch loop. The loop only stores these (no output, no allocation);
+// the begin/phase lines are written from them after the loop (emitLaunchSamples).
+struct LaunchSample {
+    double launchMs = 0; // host time of the launch call
+    double kernelMs = 0; // device time between the start and stop events
+    int launchCode = 0;  // the launch call's return (or the start event record's)
+    int kernelCode = 0;  // stop record / event synchronize / elapsed time
+    const char *launchApi = nullptr;
+    const char *kernelApi = nullptr; // the failing call, or the elapsed-time call on success
+};
 
 struct ArgSpec {
     enum class Kind { Buffer, Scalar };
@@ -130,10 +143,14 @@ public:
     virtual int copyToDevice(Probe &p, uint64_t dst, const void *src, uint64_t bytes) = 0;
     virtual int copyToHost(Probe &p, void *dst, uint64_t src, uint64_t bytes) = 0;
     virtual int createEvents(Probe &p) = 0;
-    // One timed launch: start event, enqueue (host time → launchMs), stop event, wait.
-    virtual int launchOnce(Probe &p, const unsigned grid[3], const unsigned block[3],
-                           unsigned shared, void **params, int repeat, double &launchMs,
-                           double &kernelMs) = 0;
+    // The timed launch loop, samples.size() launches, each: start event, enqueue (host time),
+    // stop event, wait for it, elapsed time. Exactly the calls of bench/probe-launch-overhead.cpp
+    // and nothing else between launches: no output, no allocation (samples is preallocated).
+    // Stops at the first failure; done = launches attempted. Returns the failing code or 0.
+    virtual int launchLoop(const unsigned grid[3], const unsigned block[3], unsigned shared,
+                           void **params, std::vector<LaunchSample> &samples, size_t &done) = 0;
+    virtual const char *launchApi() const = 0;
+    virtual const char *waitApi() const = 0; // the event synchronize call
     virtual int synchronize(Probe &p) = 0;
     virtual void release() = 0; // frees device memory, module, events (best effort, no events)
 
@@ -143,5 +160,17 @@ public:
 };
 
 std::string realPathOf(void *handle, const std::string &fallback);
+
+// The launch request's timed part: one "begin" for the launch phase before the loop (a crash
+// inside the loop names it), the loop, then the per-launch begin/phase lines as they were
+// always written, from the samples. Returns 0, or the failing code with its launch index,
+// phase ("launch" or "kernel") and api.
+struct LaunchFailure {
+    long index = -1;
+    const char *phase = "";
+    const char *api = "";
+};
+int runLaunches(Probe &p, Backend &b, const unsigned grid[3], const unsigned block[3],
+                unsigned shared, void **params, int repeats, LaunchFailure &failure);
 
 } // namespace hdprobe

@@ -4,7 +4,8 @@
 #   OUT=/some/dir bash scripts/gpu/validate-probe.sh
 # It builds the probe with a bare g++, compiles kernels/cuda/vector_add.cu to a cubin for the
 # native SM, an sm_80-only fatbin and PTX, runs the step-1 program and the probe requests, and
-# the launch-overhead bench (probe vs. a bare driver-API program, interleaved rounds).
+# the launch-overhead bench (probe vs. a bare driver-API program, $ROUNDS interleaved rounds of
+# $REPEATS launches, alternating which side runs first; default 9 x 2000).
 # Everything lands in $OUT (at most 8 files):
 #   summary.md     checks with expected vs. observed, bench table
 #   env.txt        date, host, nvidia-smi -L / nvidia-smi, nvcc and g++ versions
@@ -24,6 +25,7 @@ mkdir -p "$W/runs" "$W/art"
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 CXX=${CXX:-g++}
 REPEATS=${REPEATS:-2000}
+ROUNDS=${ROUNDS:-9}
 N=1048576
 ARGS="buf:f32:$N:rand, buf:f32:$N:rand, buf:f32:$N:out, i32:$N"
 declare -a CHECKS=()
@@ -141,19 +143,46 @@ run_capture step2.jsonl 2 $name probe --env HIPDOCTOR_PROBE_FAULT=crash:module-l
 rc=$(cat "$W/runs/$name.rc"); last=$(grep '"event":"begin"' "$W/runs/$name.stdout" | tail -n1 | sed -n 's/.*"name":"\([^"]*\)".*/\1/p')
 [ "$rc" = 139 ] && [ "$last" = module-load ]; check "fault switch on the GPU machine" "SIGSEGV, last begin module-load" "exit $rc, last begin $last" $?
 
-say "bench: launch enqueue and kernel time, probe vs. bare program ($REPEATS launches each, 3 interleaved rounds)"
+say "bench: launch enqueue and kernel time, probe vs. bare program ($REPEATS launches each, $ROUNDS interleaved rounds)"
+# Rounds alternate which side goes first (odd: bare first, even: probe first), so GPU clock
+# and thermal drift over the run hit both sides alike. Each side: median of REPEATS launches;
+# the verdict uses the median over rounds of each side's medians.
 BENCH_ROWS=()
-for round in 1 2 3; do
-    run_capture bench.jsonl 0 bench-bare-$round bench -- "$W/art/probe-launch-overhead" "$W/art/vector_add.$SM.cubin" vector_add $N $REPEATS 4096 256
-    run_capture bench.jsonl 0 bench-probe-$round bench --stdin "$(request bench-probe-$round "{\"protocol\":1,\"request\":\"launch\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$SM.cubin\",\"kernel\":\"vector_add\",\"args\":\"$ARGS\",\"grid\":[4096,1,1],\"block\":[256,1,1],\"repeat\":$REPEATS}")" -- "$PROBE"
+: >"$W/bench.tsv"
+bench_bare() {
+    run_capture bench.jsonl 0 bench-bare-$1 bench -- "$W/art/probe-launch-overhead" "$W/art/vector_add.$SM.cubin" vector_add $N $REPEATS 4096 256
+}
+bench_probe() {
+    run_capture bench.jsonl 0 bench-probe-$1 bench --stdin "$(request bench-probe-$1 "{\"protocol\":1,\"request\":\"launch\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$SM.cubin\",\"kernel\":\"vector_add\",\"args\":\"$ARGS\",\"grid\":[4096,1,1],\"block\":[256,1,1],\"repeat\":$REPEATS}")" -- "$PROBE"
+}
+for round in $(seq 1 "$ROUNDS"); do
+    if [ $((round % 2)) = 1 ]; then bench_bare $round; bench_probe $round; first=bare; else bench_probe $round; bench_bare $round; first=probe; fi
     bl=$(median_of "$W/runs/bench-bare-$round.stdout" launch); bk=$(median_of "$W/runs/bench-bare-$round.stdout" kernel)
     pl=$(median_of "$W/runs/bench-probe-$round.stdout" launch); pk=$(median_of "$W/runs/bench-probe-$round.stdout" kernel)
-    row=$(awk -v r=$round -v bl="$bl" -v pl="$pl" -v bk="$bk" -v pk="$pk" 'BEGIN{
+    printf '%s\t%s\t%s\t%s\t%s\n' "$round" "${bl:-0}" "${pl:-0}" "${bk:-0}" "${pk:-0}" >>"$W/bench.tsv"
+    row=$(awk -v r=$round -v f=$first -v bl="$bl" -v pl="$pl" -v bk="$bk" -v pk="$pk" 'BEGIN{
         dl = (bl>0)? (pl-bl)/bl*100 : 0; dk = (bk>0)? (pk-bk)/bk*100 : 0;
-        printf "| %d | %.2f | %.2f | %+.1f%% | %.2f | %.2f | %+.1f%% |", r, bl*1000, pl*1000, dl, bk*1000, pk*1000, dk }')
+        printf "| %d | %s | %.3f | %.3f | %+.1f%% | %.3f | %.3f | %+.1f%% |", r, f, bl*1000, pl*1000, dl, bk*1000, pk*1000, dk }')
     BENCH_ROWS+=("$row")
     echo "$row"
 done
+med() { sort -g | awk '{v[NR]=$1} END{ if (NR==0) print 0; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2 }'; }
+mbl=$(cut -f2 "$W/bench.tsv" | med); mpl=$(cut -f3 "$W/bench.tsv" | med)
+mbk=$(cut -f4 "$W/bench.tsv" | med); mpk=$(cut -f5 "$W/bench.tsv" | med)
+BENCH_MM=$(awk -v bl="$mbl" -v pl="$mpl" -v bk="$mbk" -v pk="$mpk" 'BEGIN{
+    dl = (bl>0)? (pl-bl)/bl*100 : 0; dk = (bk>0)? (pk-bk)/bk*100 : 0;
+    printf "| median of medians | | %.3f | %.3f | %+.1f%% | %.3f | %.3f | %+.1f%% |", bl*1000, pl*1000, dl, bk*1000, pk*1000, dk }')
+echo "$BENCH_MM"
+within=$(awk -v bl="$mbl" -v pl="$mpl" -v bk="$mbk" -v pk="$mpk" 'BEGIN{
+    ok = bl>0 && bk>0 && (pl-bl)/bl <= 0.05 && (pl-bl)/bl >= -0.05 && (pk-bk)/bk <= 0.05 && (pk-bk)/bk >= -0.05; print ok? 0 : 1 }')
+dl=$(awk -v a="$mbl" -v b="$mpl" 'BEGIN{x = (a>0) ? (b-a)/a*100 : 0; printf "%+.1f%%", x}'); dk=$(awk -v a="$mbk" -v b="$mpk" 'BEGIN{x = (a>0) ? (b-a)/a*100 : 0; printf "%+.1f%%", x}')
+check "bench: probe within 5% of bare (median of $ROUNDS round medians)" "launch and kernel within ±5%" "launch $dl, kernel $dk" "$within"
+# The probe still reports every launch: REPEATS launch and kernel phase lines, counts in timing.
+cl=$(grep '"event":"timing"' "$W/runs/bench-probe-1.stdout" | grep '"name":"launch"' | sed -n 's/.*"count":\([0-9]*\).*/\1/p')
+ck=$(grep '"event":"timing"' "$W/runs/bench-probe-1.stdout" | grep '"name":"kernel"' | sed -n 's/.*"count":\([0-9]*\).*/\1/p')
+pe=$(grep -c '"event":"phase","name":"kernel"' "$W/runs/bench-probe-1.stdout")
+[ "$cl" = "$REPEATS" ] && [ "$ck" = "$REPEATS" ] && [ "$pe" = "$REPEATS" ]
+check "bench: probe output complete" "timing count $REPEATS for launch and kernel, $REPEATS kernel phase lines" "launch $cl, kernel $ck, $pe kernel phase lines" $?
 
 say "summary"
 {
@@ -168,11 +197,12 @@ say "summary"
     echo "|---|---|---|---|"
     printf '%s\n' "${CHECKS[@]}"
     echo
-    echo "## Launch overhead (median of $REPEATS launches per run, microseconds)"
+    echo "## Launch overhead (median of $REPEATS launches per run, microseconds; first = side run first)"
     echo
-    echo "| round | bare launch | probe launch | diff | bare kernel | probe kernel | diff |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| round | first | bare launch | probe launch | diff | bare kernel | probe kernel | diff |"
+    echo "|---|---|---|---|---|---|---|---|"
     printf '%s\n' "${BENCH_ROWS[@]}"
+    echo "$BENCH_MM"
 } >"$OUT/summary.md"
 cat "$OUT/summary.md"
 cp "$W/art/vector_add".* "$W/runs/" 2>/dev/null
