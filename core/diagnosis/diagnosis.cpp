@@ -279,6 +279,31 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     if (c.devicesFrom.isEmpty())
         c.devicesFrom = QStringLiteral("none");
 
+    // HSA_OVERRIDE_GFX_VERSION: the runtime matches code objects against the processor it
+    // names, not the real one (env.hsa-override says so).
+    for (const DeviceInfo &d : std::as_const(c.devices))
+        if (!d.target.isNvidia())
+            c.realProcessors.append(d.target.processor);
+    for (const auto &[name, value] : request.env) {
+        if (name != QLatin1String("HSA_OVERRIDE_GFX_VERSION"))
+            continue;
+        static const QRegularExpression ver(QStringLiteral(R"(^\s*(\d+)\.(\d+)\.(\d+)\s*$)"));
+        const auto m = ver.match(value);
+        if (!m.hasMatch())
+            continue;
+        const QString gfx = QStringLiteral("gfx%1%2%3")
+                                .arg(m.captured(1).toInt())
+                                .arg(m.captured(2).toInt(), 0, 16)
+                                .arg(m.captured(3).toInt(), 0, 16);
+        for (DeviceInfo &d : c.devices) {
+            if (d.target.isNvidia() || d.target.processor == gfx)
+                continue;
+            d.name = QStringLiteral("%1, reported as %2 by HSA_OVERRIDE_GFX_VERSION")
+                         .arg(d.name.isEmpty() ? d.target.processor : d.name, gfx);
+            d.target.processor = gfx;
+        }
+    }
+
     // Runtime version: given > the probe's > the libamdhip64 the inputs resolve to > installed.
     if (!request.runtimeVersion.isEmpty()) {
         c.runtime = parseRuntimeVersion(request.runtimeVersion);

@@ -806,7 +806,7 @@ void symbolRules(Context &c) {
             if (isInternalName(k.name) || isInternalName(k.demangled) ||
                 k.binding == QLatin1String("local"))
                 internal.append(k);
-            else if (!sameName)
+            else if (!sameName && k.name.startsWith(QLatin1String("_Z")))
                 mangled.append(k);
         }
         for (const SymbolSite &k : std::as_const(internal)) {

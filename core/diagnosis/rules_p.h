@@ -23,6 +23,7 @@ struct Context {
     Diagnosis &result;
     QList<DeviceInfo> devices;
     QString devicesFrom;
+    QStringList realProcessors; // AMD devices' processors before HSA_OVERRIDE_GFX_VERSION
     QPair<int, int> runtime{-1, -1};
     bool runtimeExplicit = false;
     QList<ArtifactReport> artifacts;

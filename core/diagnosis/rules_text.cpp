@@ -672,6 +672,14 @@ void runtimeErrorRules(Context &c, const TextInput &t) {
                                            "format the runtime does not know."));
             f.fix << QStringLiteral("Give the file to `hipdoctor-cli diagnose FILE` to see what "
                                     "it is.");
+        } else if (name == QLatin1String("hipErrorFileNotFound")) {
+            f = makeFinding(QStringLiteral("module.not-a-code-object"), Severity::Error,
+                            QStringLiteral("The module file was not found (hipErrorFileNotFound)"),
+                            QStringLiteral("hipModuleLoad was given a path that does not exist "
+                                           "(relative paths resolve against the process's "
+                                           "working directory)."));
+            f.fix << QStringLiteral("Pass an absolute path to the code object, or check the "
+                                    "working directory the program runs in.");
         } else if (name == QLatin1String("hipErrorSharedObjectInitFailed")) {
             f = makeFinding(QStringLiteral("runtime.load-error"), Severity::Warning,
                             QStringLiteral("The runtime failed to load a code object "
@@ -1159,9 +1167,9 @@ void envRules(Context &c) {
                           .arg(m.captured(2).toInt(), 0, 16)
                           .arg(m.captured(3).toInt(), 0, 16);
             QStringList realDevices;
-            for (const DeviceInfo &d : std::as_const(c.devices))
-                if (!d.target.isNvidia() && d.target.processor != gfx)
-                    realDevices.append(d.target.processor);
+            for (const QString &p : std::as_const(c.realProcessors))
+                if (p != gfx && !realDevices.contains(p))
+                    realDevices.append(p);
             Finding f = makeFinding(
                 QStringLiteral("env.hsa-override"), Severity::Warning,
                 gfx.isEmpty()

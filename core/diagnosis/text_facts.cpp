@@ -66,6 +66,7 @@ QString runtimeErrorName(const QString &line, QString *message) {
         {"hipErrorSharedObjectSymbolNotFound",
          {"shared object symbol not found", nullptr, nullptr}},
         {"hipErrorInvalidConfiguration", {"invalid configuration argument", nullptr, nullptr}},
+        {"hipErrorFileNotFound", {"file not found", nullptr, nullptr}},
         {"hipErrorLaunchOutOfResources",
          {"too many resources requested for launch", nullptr, nullptr}},
     };

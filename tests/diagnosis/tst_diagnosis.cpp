@@ -287,6 +287,10 @@ void TstDiagnosis::variants_data() {
         << "symbol.kernel-not-found"
         << "error" << L{"vector_add", "hipModuleGetFunction(&function, module, \"vector_add\");"}
         << L{};
+    QTest::newRow("mangled name asked, kernel is extern C")
+        << L{"k:scenarios/s08_clean.co"} << L{"_Z10vector_addPKfS0_Pfi"} << L{mi210} << L{}
+        << "symbol.kernel-not-found"
+        << "error" << L{"vector_add"} << L{"symbol.mangled-name"};
     QTest::newRow("cuda mangled") << L{"f:nvidia/k90.cubin"} << L{"vecAdd"} << L{"sm_90"} << L{}
                                   << "symbol.mangled-name"
                                   << "error" << L{"_Z6vecAddPKfS0_Pfi"} << L{};
@@ -482,6 +486,9 @@ void TstDiagnosis::cleanBuilds_data() {
         << L{"f:nvidia/k80.ptx"} << L{"vecAddC"} << L{"sm_90"} << L{};
     QTest::newRow("rocminfo + matching build")
         << L{"d:rocminfo_mi210.txt", "k:scenarios/s08_clean.co"} << L{"vector_add"} << L{} << L{};
+    QTest::newRow("override makes gfx1030 code load on a gfx1031")
+        << L{"k:scenarios/s02_gfx1030.co"} << L{"vector_add"} << L{"gfx1031"}
+        << L{"HSA_OVERRIDE_GFX_VERSION=10.3.0"};
     QTest::newRow("harmless env") << L{"k:scenarios/s08_clean.co"} << L{"vector_add"} << L{mi210}
                                   << L{"AMD_LOG_LEVEL=4", "HIP_VISIBLE_DEVICES=0",
                                        "AMD_SERIALIZE_KERNEL=3"};
