@@ -373,7 +373,13 @@ void archRules(Context &c, const ArtifactReport &r) {
             r.kind == ArtifactKind::CompressedBundle || r.kind == ArtifactKind::NvidiaCubin ||
             r.kind == ArtifactKind::NvidiaFatbin || r.kind == ArtifactKind::NvidiaPtx ||
             (r.host && (r.host->hasHipFatbin || r.host->hasNvFatbin));
-        if (deviceCode && !c.devices.isEmpty()) {
+        // -fgpu-rdc objects carry bitcode, which only the device link turns into code.
+        bool onlyBitcode = r.host && r.host->hasOffloadSections;
+        for (const Bundle &b : r.bundles)
+            for (const BundleEntry &e : b.entries)
+                if (e.kind != QLatin1String("host") && e.content != QLatin1String("bitcode"))
+                    onlyBitcode = false;
+        if (deviceCode && !onlyBitcode && !c.devices.isEmpty()) {
             QStringList why;
             for (const Problem &p : r.problems)
                 why << p.toString();
