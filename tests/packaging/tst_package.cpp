@@ -115,7 +115,7 @@ void TstPackage::installAndRun() {
     QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("^hipdoctor-cli \\d+\\.\\d+\\.\\d+ \\(git [0-9a-f]+|unknown\\)"))),
              qPrintable(r.out));
 
-    const QString artifact = hdtest::kernelArtifact(QStringLiteral("vector_add/vector_add-gfx90a.co"));
+    const QString artifact = hdtest::kernelArtifact(QStringLiteral("vector_add_gfx90a.hsaco"));
     QVERIFY2(QFileInfo::exists(artifact), qPrintable(artifact));
     r = run(QStringLiteral("/usr/bin/hipdoctor-cli"), {QStringLiteral("inspect"), QStringLiteral("--json"), artifact});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
