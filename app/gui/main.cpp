@@ -6,6 +6,7 @@
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/main_window.h"
+#include "widgets/verify_panel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -88,7 +89,8 @@ int main(int argc, char **argv) {
         QStringLiteral("FILE"));
     const QCommandLineOption panelOpt(
         QStringLiteral("panel"),
-        QStringLiteral("With --screenshot: only this panel (%1).")
+        QStringLiteral("With --screenshot: only this panel (%1). Repeatable: then FILE holds "
+                       "{panel}, replaced by each panel's name (\"window\" = the whole window).")
             .arg(hd::ui::MainWindow::panelNames().join(QStringLiteral(", "))),
         QStringLiteral("NAME"));
     const QCommandLineOption sizeOpt(
@@ -124,8 +126,9 @@ int main(int argc, char **argv) {
     hd::ui::MainWindow window;
     if (!screenshot)
         window.restoreLayout();
+    QSize shotSize(1440, 900);
     if (screenshot) {
-        QSize size(1440, 900);
+        QSize &size = shotSize;
         if (parser.isSet(sizeOpt)) {
             const QStringList wh = parser.value(sizeOpt).split(QLatin1Char('x'));
             if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
@@ -184,15 +187,36 @@ int main(int argc, char **argv) {
         for (const QString &s : parser.value(stepOpt).split(QLatin1Char(',')))
             if (s.toInt() >= 1 && s.toInt() <= 3)
                 steps.append(s.toInt());
+        if (parser.isSet(demoOpt) && steps.contains(2))
+            window.useDemoStep2Inputs();
+        window.verifyPanel()->applyInputs();
         window.workspace()->runSteps(steps);
     }
 
     if (screenshot) {
         waitUntilIdle(window, 300000);
-        QString error;
-        if (!window.saveScreenshot(parser.value(shotOpt), parser.value(panelOpt), &error)) {
-            std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
+        // Contents that arrived meanwhile may have grown the window; take the asked size again.
+        window.resize(shotSize);
+        QApplication::processEvents();
+
+        QStringList panels = parser.values(panelOpt);
+        if (panels.isEmpty())
+            panels.append(QString());
+        const QString pattern = parser.value(shotOpt);
+        if (panels.size() > 1 && !pattern.contains(QLatin1String("{panel}"))) {
+            std::fprintf(stderr, "hipdoctor: several --panel need {panel} in the file name\n");
             return 2;
+        }
+        for (const QString &panel : panels) {
+            const QString name = panel == QLatin1String("window") ? QString() : panel;
+            QString path = pattern;
+            path.replace(QLatin1String("{panel}"),
+                         panel.isEmpty() ? QStringLiteral("window") : panel);
+            QString error;
+            if (!window.saveScreenshot(path, name, &error)) {
+                std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
+                return 2;
+            }
         }
         return 0;
     }

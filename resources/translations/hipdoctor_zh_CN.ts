@@ -297,6 +297,14 @@
         <source>Show in symbol table</source>
         <translation>在符号表中显示</translation>
     </message>
+    <message>
+        <source>Per code object</source>
+        <translation>按代码对象</translation>
+    </message>
+    <message>
+        <source>One row per symbol of each code object instead of one row per name</source>
+        <translation>每个代码对象的每个符号各占一行，而不是每个名称一行</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::Charts</name>
@@ -998,6 +1006,22 @@
     <message>
         <source>Markdown (*.md);;HTML (*.html)</source>
         <translation>Markdown (*.md);;HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Screenshot</source>
+        <translation>截图</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace hd::ui {
 
 namespace {
@@ -18,7 +20,9 @@ void addTarget(SymbolRow &row, int coIndex, const QString &target) {
     // appearsIn lists distinct targets; a kernel in 111 bundles for 7 targets names 7.
     if (row.appearsIn.isEmpty())
         row.appearsIn = target;
-    else if (!row.appearsIn.split(QStringLiteral(", ")).contains(target))
+    else if (row.appearsIn != target && !row.appearsIn.startsWith(target + QStringLiteral(", ")) &&
+             !row.appearsIn.endsWith(QStringLiteral(", ") + target) &&
+             !row.appearsIn.contains(QStringLiteral(", ") + target + QStringLiteral(", ")))
         row.appearsIn += QStringLiteral(", ") + target;
 }
 
@@ -30,7 +34,43 @@ QString foldedKey(const QString &name, const QString &demangled) {
 
 } // namespace
 
-SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts) {
+// The natural order of one column (the same order lessThan() gives through the ranks).
+static bool rowLess(const SymbolRow &a, const SymbolRow &b, int column) {
+    switch (column) {
+    case SymbolTableModel::Mangled:
+        return a.name < b.name;
+    case SymbolTableModel::Kind:
+        return int(a.kind) < int(b.kind);
+    case SymbolTableModel::Binding:
+        return a.binding < b.binding;
+    case SymbolTableModel::Visibility:
+        return a.visibility < b.visibility;
+    case SymbolTableModel::Section:
+        return a.section < b.section;
+    case SymbolTableModel::Size:
+        return a.size < b.size;
+    case SymbolTableModel::CodeObjects:
+        return a.codeObjects.size() < b.codeObjects.size() ||
+               (a.codeObjects.size() == b.codeObjects.size() && a.appearsIn < b.appearsIn);
+    default:
+        return a.demangled < b.demangled;
+    }
+}
+
+static void rankRows(SymbolRows &rows) {
+    std::vector<int> order(rows.size());
+    for (int column = 0; column < SymbolTableModel::ColumnCount; ++column) {
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = int(i);
+        std::stable_sort(order.begin(), order.end(), [&](int l, int r) {
+            return rowLess(rows[size_t(l)], rows[size_t(r)], column);
+        });
+        for (size_t pos = 0; pos < order.size(); ++pos)
+            rows[size_t(order[pos])].rank[size_t(column)] = int(pos);
+    }
+}
+
+SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGrouping grouping) {
     SymbolRows rows;
     for (int a = 0; a < artifacts.size(); ++a) {
         const ArtifactReport &rep = artifacts[a];
@@ -40,11 +80,14 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts) {
             const CodeObject &co = rep.codeObjects[c];
             const QString target = targetLabel(co);
             for (const Symbol &s : co.symbols) {
-                const QString key = s.name + QLatin1Char('\x1f') + QString::number(int(s.kind));
-                auto it = seen.constFind(key);
-                if (it != seen.cend()) {
-                    addTarget(rows[*it], c, target);
-                    continue;
+                QString key;
+                if (grouping == SymbolGrouping::ByName) {
+                    key = s.name + QLatin1Char('\x1f') + QString::number(int(s.kind));
+                    auto it = seen.constFind(key);
+                    if (it != seen.cend()) {
+                        addTarget(rows[*it], c, target);
+                        continue;
+                    }
                 }
                 SymbolRow row;
                 row.artifact = a;
@@ -58,7 +101,8 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts) {
                 row.size = s.size;
                 row.key = foldedKey(s.name, row.demangled);
                 addTarget(row, c, target);
-                seen.insert(key, rows.size());
+                if (grouping == SymbolGrouping::ByName)
+                    seen.insert(key, rows.size());
                 rows.push_back(std::move(row));
             }
         }
@@ -87,6 +131,7 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts) {
             }
         }
     }
+    rankRows(rows);
     return rows;
 }
 
@@ -220,26 +265,9 @@ QVariant SymbolTableModel::headerData(int section, Qt::Orientation o, int role) 
 }
 
 bool SymbolTableModel::lessThan(int left, int right, int column) const {
-    const SymbolRow &a = m_rows[size_t(left)];
-    const SymbolRow &b = m_rows[size_t(right)];
-    switch (column) {
-    case Mangled:
-        return a.name < b.name;
-    case Kind:
-        return int(a.kind) < int(b.kind);
-    case Binding:
-        return a.binding < b.binding;
-    case Visibility:
-        return a.visibility < b.visibility;
-    case Section:
-        return a.section < b.section;
-    case Size:
-        return a.size < b.size;
-    case CodeObjects:
-        return a.codeObjects.size() < b.codeObjects.size();
-    default:
-        return a.demangled < b.demangled;
-    }
+    if (column < 0 || column >= ColumnCount)
+        column = Demangled;
+    return m_rows[size_t(left)].rank[size_t(column)] < m_rows[size_t(right)].rank[size_t(column)];
 }
 
 SymbolFilterProxy::SymbolFilterProxy(QObject *parent) : QSortFilterProxyModel(parent) {

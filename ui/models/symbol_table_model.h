@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -24,12 +25,22 @@ struct SymbolRow {
     QList<int> codeObjects; // indices into ArtifactReport::codeObjects
     QString appearsIn;      // "gfx906, gfx90a:xnack-" or "host"
     QString key;            // case-folded name + demangled: what the filter matches
+    // Position of the row when sorted by each column: sorting compares two ints, so the proxy
+    // re-sorts 100k+ rows without a string comparison on the GUI thread.
+    std::array<int, 8> rank{};
 };
 
 using SymbolRows = std::vector<SymbolRow>;
 
-// Pure function, safe on a worker thread: flattens every artifact's symbols into rows.
-SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts);
+enum class SymbolGrouping {
+    ByName,        // one row per symbol name of an artifact, listing its code objects
+    PerCodeObject, // one row per symbol of each code object (per-target sizes)
+};
+
+// Pure function, safe on a worker thread: flattens every artifact's symbols into rows and
+// ranks them for every column.
+SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts,
+                           SymbolGrouping grouping = SymbolGrouping::ByName);
 
 // The symbol table of every open artifact. Built for 100k+ rows: rows are made off the GUI
 // thread by buildSymbolRows() and swapped in; data() does no allocation beyond the QVariant.

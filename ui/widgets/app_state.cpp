@@ -141,7 +141,13 @@ QStringList Workspace::artifactFilesIn(const QString &dir, int limit) {
             path.contains(QLatin1String("/CMakeFiles/")))
             continue;
         const ArtifactKind k = detectArtifactKind(path);
-        if (k != ArtifactKind::Unknown && k != ArtifactKind::Text && k != ArtifactKind::Directory)
+        // Text counts when it is a log or captured output (a runtime log, a traceback, build
+        // output); sources and build scripts are not inputs.
+        const QString suffix = fi.suffix().toLower();
+        const bool textInput = k == ArtifactKind::Text &&
+                               (suffix == QLatin1String("log") || suffix == QLatin1String("txt"));
+        if (textInput ||
+            (k != ArtifactKind::Unknown && k != ArtifactKind::Text && k != ArtifactKind::Directory))
             files.append(path);
     }
     files.sort();
@@ -154,6 +160,7 @@ void Workspace::openPaths(const QStringList &paths) {
     const JobTracker::Ticket ticket = m_jobs.start(kInspect);
     emit busyChanged(kInspect, true, tr("Inspecting %n input(s)…", nullptr, int(paths.size())));
     const QList<ArtifactReport> existing = m_artifacts;
+    const SymbolGrouping grouping = m_grouping;
     const QStringList existingInputs = m_inputs;
     QPointer<QObject> guard(this);
     struct Result {
@@ -164,7 +171,7 @@ void Workspace::openPaths(const QStringList &paths) {
     };
     runInBackground(
         this,
-        [paths, existing, existingInputs, ticket, guard, this]() {
+        [paths, existing, existingInputs, grouping, ticket, guard, this]() {
             Result r{existing, existingInputs, {}};
             QStringList files;
             for (const QString &p : paths) {
@@ -205,7 +212,7 @@ void Workspace::openPaths(const QStringList &paths) {
                 }
                 r.artifacts.append(inspectFile(f, options));
             }
-            r.rows = buildSymbolRows(r.artifacts);
+            r.rows = buildSymbolRows(r.artifacts, grouping);
             return r;
         },
         [this, ticket](Result r) {
@@ -218,6 +225,23 @@ void Workspace::openPaths(const QStringList &paths) {
             setArtifacts(std::move(r.artifacts), std::move(r.inputs));
             emit busyChanged(kInspect, false,
                              tr("%n artifact(s) open", nullptr, int(m_artifacts.size())));
+        });
+}
+
+void Workspace::setSymbolGrouping(SymbolGrouping grouping) {
+    if (grouping == m_grouping)
+        return;
+    m_grouping = grouping;
+    const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("symbols"));
+    runInBackground(
+        this,
+        [artifacts = m_artifacts, grouping]() { return buildSymbolRows(artifacts, grouping); },
+        [this, ticket](SymbolRows rows) {
+            if (!m_jobs.isCurrent(ticket))
+                return;
+            m_jobs.finish(ticket);
+            m_symbols->setRows(std::move(rows));
+            emit symbolsRebuilt();
         });
 }
 

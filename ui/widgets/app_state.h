@@ -12,6 +12,7 @@
 #include "verify/verifier.h"
 
 #include "models/log_model.h"
+#include "models/symbol_table_model.h"
 #include "widgets/jobs.h"
 
 #include <QObject>
@@ -21,8 +22,6 @@
 
 namespace hd::ui {
 
-class SymbolTableModel;
-class SymbolFilterProxy;
 class ArtifactTreeModel;
 class LibrariesModel;
 class EnvTableModel;
@@ -55,12 +54,17 @@ public:
     // Inspects files (folders are searched for artifacts) in the background and adds them.
     void openPaths(const QStringList &paths);
     void closeAll();
+    // One row per symbol name (default) or per symbol of each code object; rebuilt off the
+    // GUI thread.
+    void setSymbolGrouping(SymbolGrouping grouping);
+    SymbolGrouping symbolGrouping() const { return m_grouping; }
     bool isInspecting() const { return m_jobs.isRunning(QStringLiteral("inspect")); }
     void cancelInspection();
     // Where the built-in demo lives (HIPDOCTOR_DEMO_DIR, <exe>/../kernels,
     // <exe>/../share/hipdoctor/demo); "" when none exists.
     static QString demoDirectory();
-    // Files of a folder that hold something the inspector reads (by content).
+    // Files of a folder that hold something the inspector reads (by content), plus logs and
+    // captured output (*.log, *.txt text).
     static QStringList artifactFilesIn(const QString &dir, int limit = 400);
 
     // --- devices ------------------------------------------------------------------------
@@ -107,6 +111,7 @@ signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
     void progress(const QString &kind, int done, int total, const QString &message);
     void artifactsChanged();
+    void symbolsRebuilt(); // the symbol table's rows were regrouped
     void devicesChanged();
     void stepsChanged();
     void stepStarted(int step);
@@ -147,6 +152,7 @@ private:
     QList<Finding> m_allFindings;
     QString m_sessionPath;
     QString m_requestedKernel;
+    SymbolGrouping m_grouping = SymbolGrouping::ByName;
     QList<Finding> m_diagnosisFindings;
     QList<LogModel::Entry> m_inputLogs; // runtime logs opened as inputs, parsed
     class QTimer *m_diagnoseTimer = nullptr;

@@ -22,6 +22,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -156,8 +157,8 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     nameLayout->addWidget(nameLabel, 0, 0);
     nameLayout->addWidget(m_name, 0, 1, 1, 2);
     nameLayout->addWidget(m_nameIcon, 1, 0, Qt::AlignRight | Qt::AlignTop);
-    nameLayout->addWidget(m_nameText, 1, 1);
-    nameLayout->addWidget(m_nameLink, 1, 2, Qt::AlignTop);
+    nameLayout->addWidget(m_nameText, 1, 1, 1, 2);
+    nameLayout->addWidget(m_nameLink, 2, 1, 1, 2);
     nameLayout->setColumnStretch(1, 1);
     layout->addWidget(nameBox);
     m_nameTimer = new QTimer(this);
@@ -193,6 +194,10 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_count = new QLabel;
     filterRow->addWidget(m_filter, 1);
     filterRow->addWidget(m_kernelsOnly);
+    m_perCodeObject = new QCheckBox(tr("Per code object"));
+    m_perCodeObject->setToolTip(
+        tr("One row per symbol of each code object instead of one row per name"));
+    filterRow->addWidget(m_perCodeObject);
     filterRow->addWidget(m_count);
     sl->addLayout(filterRow);
     m_symbolView = new QTableView;
@@ -240,6 +245,10 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
         m_ws->symbolProxy()->setFilterText(m_filter->text());
         updateCount();
     });
+    connect(m_perCodeObject, &QCheckBox::toggled, this, [this](bool on) {
+        m_ws->setSymbolGrouping(on ? SymbolGrouping::PerCodeObject : SymbolGrouping::ByName);
+    });
+    connect(ws, &Workspace::symbolsRebuilt, this, &ArtifactsPanel::updateCount);
     connect(m_kernelsOnly, &QCheckBox::toggled, this, [this](bool on) {
         m_ws->symbolProxy()->setKernelsOnly(on);
         updateCount();
@@ -311,7 +320,7 @@ void ArtifactsPanel::setRequestedName(const QString &name) {
 }
 
 QString ArtifactsPanel::explanationText() const {
-    return m_nameText->text();
+    return QTextDocumentFragment::fromHtml(m_nameText->text()).toPlainText();
 }
 
 void ArtifactsPanel::explainName() {

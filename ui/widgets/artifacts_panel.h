@@ -26,7 +26,7 @@ public:
     // Selects the symbol (mangled or demangled name) in the table, clearing a filter that hides it.
     bool showSymbol(const QString &name);
     void setRequestedName(const QString &name); // fills the name box and explains it
-    QString explanationText() const;            // what the name box currently says (rich text)
+    QString explanationText() const;            // what the name box currently says (plain text)
     bool isExplaining() const { return m_nameShown != m_nameJob; }
     QLineEdit *filterEdit() const { return m_filter; }
     QLineEdit *nameEdit() const { return m_name; }
@@ -55,6 +55,7 @@ private:
     QTabWidget *m_tabs;
     QLineEdit *m_filter;
     QCheckBox *m_kernelsOnly;
+    QCheckBox *m_perCodeObject;
     QLabel *m_count;
     QTableView *m_symbolView;
     QTextBrowser *m_details;

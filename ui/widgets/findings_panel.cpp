@@ -31,7 +31,8 @@ FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), 
     m_view->setUniformRowHeights(true);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
-    m_view->header()->setSectionResizeMode(FindingsModel::Id, QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(FindingsModel::Id, QHeaderView::Interactive);
+    m_view->header()->resizeSection(FindingsModel::Id, 170);
     m_view->header()->setSectionResizeMode(FindingsModel::Location, QHeaderView::ResizeToContents);
     split->addWidget(m_view);
     auto *detailBox = new QWidget;

@@ -66,26 +66,31 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     m_logs = new LogsPanel(m_ws);
     m_walkthrough = new WalkthroughPanel(m_ws);
 
-    auto *devices =
-        addPanelDock(m_devices, QStringLiteral("devices"), tr("Devices"), Qt::LeftDockWidgetArea);
-    auto *env = addPanelDock(m_env, QStringLiteral("environment"), tr("Environment"),
-                             Qt::LeftDockWidgetArea);
+    // The symbol table is the widest thing: it gets the middle; findings and the walkthrough sit
+    // on the right; the method's other panels share the bottom as tabs.
     auto *findings = addPanelDock(m_findings, QStringLiteral("findings"), tr("Findings"),
                                   Qt::RightDockWidgetArea);
     auto *walk = addPanelDock(m_walkthrough, QStringLiteral("walkthrough"), tr("Walkthrough"),
                               Qt::RightDockWidgetArea);
     auto *verify = addPanelDock(m_verify, QStringLiteral("verification"), tr("Verification"),
                                 Qt::BottomDockWidgetArea);
+    auto *devices =
+        addPanelDock(m_devices, QStringLiteral("devices"), tr("Devices"), Qt::BottomDockWidgetArea);
+    auto *env = addPanelDock(m_env, QStringLiteral("environment"), tr("Environment"),
+                             Qt::BottomDockWidgetArea);
     auto *timings =
         addPanelDock(m_timings, QStringLiteral("timings"), tr("Timings"), Qt::BottomDockWidgetArea);
     auto *logs = addPanelDock(m_logs, QStringLiteral("logs"), tr("Logs"), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(devices, env);
     tabifyDockWidget(findings, walk);
-    tabifyDockWidget(verify, timings);
+    tabifyDockWidget(verify, devices);
+    tabifyDockWidget(devices, env);
+    tabifyDockWidget(env, timings);
     tabifyDockWidget(timings, logs);
-    devices->raise();
     findings->raise();
     verify->raise();
+    // The bottom area spans the whole width; the right one stops above it.
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
 
     // Status bar: message, progress of background work, cancel.
     m_status = new QLabel;
@@ -252,6 +257,7 @@ void MainWindow::createActions() {
         openPaths(QFileDialog::getOpenFileNames(this, tr("Open artifacts")));
     });
     open->setShortcut(QKeySequence::Open);
+    open->setIconText(tr("Open"));
     auto *openDir =
         file->addAction(icon(QStringLiteral("open")), tr("Open &folder…"), this, [this] {
             const QString dir = QFileDialog::getExistingDirectory(
@@ -263,6 +269,7 @@ void MainWindow::createActions() {
     auto *demo = file->addAction(icon(QStringLiteral("walkthrough")), tr("Open the &demo"), this,
                                  &MainWindow::openDemo);
     demo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    demo->setIconText(tr("Demo"));
     m_recentMenu = file->addMenu(tr("&Recent files"));
     updateRecentMenu();
     file->addAction(tr("&Close all"), this, [this] { m_ws->closeAll(); });
@@ -283,13 +290,16 @@ void MainWindow::createActions() {
     auto *copy = file->addAction(icon(QStringLiteral("copy")), tr("&Copy report (Markdown)"), this,
                                  &MainWindow::copyReport);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copy->setIconText(tr("Copy report"));
     auto *exportAct = file->addAction(icon(QStringLiteral("export")), tr("&Export report…"), this,
                                       &MainWindow::exportReport);
     exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAct->setIconText(tr("Export"));
     auto *shot =
         file->addAction(icon(QStringLiteral("screenshot")), tr("Save &screenshot of the window…"),
                         this, [this] { saveScreenshotInteractive({}); });
     shot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    shot->setIconText(tr("Screenshot"));
     QMenu *panelShot =
         file->addMenu(icon(QStringLiteral("screenshot")), tr("Save screenshot of a &panel"));
     for (const QString &name : panelNames())
@@ -356,6 +366,7 @@ void MainWindow::createActions() {
     auto *walk = help->addAction(icon(QStringLiteral("walkthrough")), tr("Guided &walkthrough"),
                                  this, &MainWindow::startWalkthrough);
     walk->setShortcut(QKeySequence::HelpContents);
+    walk->setIconText(tr("Walkthrough"));
     help->addAction(tr("&About hipdoctor"), this, [this] {
         QMessageBox::about(
             this, tr("About hipdoctor"),
@@ -464,9 +475,22 @@ void MainWindow::doWalkthroughAction(const QString &action) {
         m_verify->applyInputs();
         m_ws->runSteps({1});
     } else if (action == QLatin1String("step2")) {
+        useDemoStep2Inputs();
         m_verify->applyInputs();
         m_ws->runSteps({2});
     }
+}
+
+bool MainWindow::useDemoStep2Inputs() {
+    // The demo's kernel compiled without extern "C", asked for by its plain name.
+    const QString demo = Workspace::demoDirectory() + QStringLiteral("/scenarios/s01_mangled.co");
+    if (m_verify->hasStep2Input() || !QFileInfo::exists(demo))
+        return false;
+    m_verify->setStep2Inputs(demo, QStringLiteral("vecAdd"),
+                             QStringLiteral("buf:f32:1048576:rand, buf:f32:1048576:rand, "
+                                            "buf:f32:1048576:out, i32:1048576"),
+                             QStringLiteral("4096"), QStringLiteral("256"));
+    return true;
 }
 
 bool MainWindow::followLink(const QString &link) {
@@ -553,8 +577,8 @@ void MainWindow::showEvent(QShowEvent *event) {
     if (m_defaultState.isEmpty()) {
         // Dock sizes only take once the window has its size: the symbol table gets the middle.
         const int side = std::max(300, width() / 4);
-        resizeDocks({m_docks[0], m_docks[2]}, {side, side}, Qt::Horizontal);
-        resizeDocks({m_docks[4]}, {std::max(260, height() * 3 / 8)}, Qt::Vertical);
+        resizeDocks({m_docks[0]}, {std::max(side, 360)}, Qt::Horizontal);
+        resizeDocks({m_docks[2]}, {std::max(280, height() * 2 / 5)}, Qt::Vertical);
         m_defaultState = saveState(kLayoutVersion);
         if (!m_pendingState.isEmpty())
             restoreState(m_pendingState, kLayoutVersion);

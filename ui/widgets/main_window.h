@@ -55,6 +55,7 @@ public:
     void exportReport(); // Markdown or HTML file
     void openDemo();
     void startWalkthrough();
+    bool useDemoStep2Inputs(); // fills step 2 with the demo's mangled-name case if empty
     // Routes an evidence link ("symbol:NAME", "log:LINE", "env:NAME", "file:PATH").
     bool followLink(const QString &link);
 

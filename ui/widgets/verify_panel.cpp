@@ -193,6 +193,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     m_cancel = new QPushButton(icon(QStringLiteral("cancel")), tr("Cancel"));
     m_cancel->setEnabled(false);
     m_progress = new QLabel;
+    // Verdicts are long: they must not widen the window (the comparison below wraps them).
+    m_progress->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_runAll);
     bar->addWidget(m_cancel);
     bar->addWidget(m_progress, 1);
@@ -355,6 +357,20 @@ void VerifyPanel::applyInputs() {
     o.step3.workingDirectory = m_step3Dir->text().trimmed();
     o.step3.switchEnv = m_step3Switch->text().trimmed();
     o.step3.variantArgv = QProcess::splitCommand(m_step3Variant->text());
+}
+
+bool VerifyPanel::hasStep2Input() const {
+    return !m_step2File->text().trimmed().isEmpty();
+}
+
+void VerifyPanel::setStep2Inputs(const QString &file, const QString &kernel, const QString &args,
+                                 const QString &grid, const QString &block) {
+    m_step2Mode->setCurrentIndex(0);
+    m_step2File->setText(file);
+    m_step2Kernel->setText(kernel);
+    m_step2Args->setText(args);
+    m_step2Grid->setText(grid);
+    m_step2Block->setText(block);
 }
 
 void VerifyPanel::refresh() {

@@ -53,6 +53,9 @@ public:
     StepCard *card(int step) const;
     QString comparisonText() const;
     void applyInputs(); // copies the forms into the workspace's verify options
+    bool hasStep2Input() const;
+    void setStep2Inputs(const QString &file, const QString &kernel, const QString &args,
+                        const QString &grid, const QString &block);
 
 private:
     void refresh();

@@ -1,0 +1,524 @@
+// The GUI's item models on real inputs: hipcc-built artifacts from kernels/, the engine's env
+// catalogue and validator, real ROCm 5.2 runtime logs. Every model runs under
+// QAbstractItemModelTester, which checks the model contract on every change.
+
+#include "testpaths.h"
+
+#include "artifacts/inspector.h"
+#include "charts/chart_renderer_qcp.h"
+#include "env/env_catalogue.h"
+#include "env/env_profile.h"
+#include "logs/amd_log.h"
+#include "models/artifact_tree_model.h"
+#include "models/chart_specs.h"
+#include "models/compat_matrix_model.h"
+#include "models/devices_model.h"
+#include "models/env_table_model.h"
+#include "models/findings_model.h"
+#include "models/libraries_model.h"
+#include "models/log_model.h"
+#include "models/name_lookup.h"
+#include "models/symbol_table_model.h"
+#include "models/ui_roles.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QBuffer>
+#include <QFile>
+#include <QImage>
+#include <QSet>
+#include <QTest>
+
+using namespace hd;
+using namespace hd::ui;
+
+namespace {
+
+QList<ArtifactReport> openAll(const QStringList &rels) {
+    QList<ArtifactReport> out;
+    for (const QString &r : rels)
+        out.append(inspectFile(hdtest::kernelArtifact(r)));
+    return out;
+}
+
+const QStringList kArtifacts = {QStringLiteral("vector_add_multi.hsaco"),
+                                QStringLiteral("libvector_add.so"),
+                                QStringLiteral("ui/libname_cases.so")};
+
+int countDistinctColors(const QImage &img) {
+    QSet<QRgb> colors;
+    for (int y = 0; y < img.height(); y += 3)
+        for (int x = 0; x < img.width(); x += 3)
+            colors.insert(img.pixel(x, y));
+    return int(colors.size());
+}
+
+} // namespace
+
+class TstUiModels : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void symbolTable();
+    void symbolFilter_data();
+    void symbolFilter();
+    void symbolSortBySize();
+    void artifactTree();
+    void libraries();
+    void envTable_data();
+    void envTable();
+    void envPresets();
+    void findings();
+    void devicesAndCompatibility();
+    void logs();
+    void nameLookup_data();
+    void nameLookup();
+    void baseName_data();
+    void baseName();
+    void chartRenderer_data();
+    void chartRenderer();
+
+private:
+    QList<ArtifactReport> m_artifacts;
+};
+
+void TstUiModels::initTestCase() {
+    for (const QString &r : kArtifacts)
+        QVERIFY2(QFile::exists(hdtest::kernelArtifact(r)), qPrintable(hdtest::kernelArtifact(r)));
+    m_artifacts = openAll(kArtifacts);
+    for (const ArtifactReport &a : m_artifacts)
+        QVERIFY2(!a.codeObjects.isEmpty(), qPrintable(a.path + QStringLiteral(": no code object")));
+}
+
+void TstUiModels::symbolTable() {
+    SymbolTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRows(buildSymbolRows(m_artifacts));
+    QVERIFY(model.rowCount() > 0);
+    // Every kernel of every code object's metadata is a "kernel" row of its artifact, and
+    // the row lists every code object (target) holding it.
+    for (int a = 0; a < m_artifacts.size(); ++a) {
+        for (int c = 0; c < m_artifacts[a].codeObjects.size(); ++c) {
+            for (const KernelInfo &k : m_artifacts[a].codeObjects[c].kernels) {
+                bool found = false;
+                for (const SymbolRow &r : model.rows())
+                    if (r.artifact == a && r.name == k.name && r.kind == SymbolKind::Kernel) {
+                        QVERIFY(r.codeObjects.contains(c));
+                        found = true;
+                    }
+                QVERIFY2(found, qPrintable(k.name));
+            }
+        }
+    }
+    // Rows are distinct per artifact, name and kind.
+    QSet<QString> keys;
+    for (const SymbolRow &r : model.rows()) {
+        if (r.host)
+            continue;
+        const QString key = QStringLiteral("%1|%2|%3").arg(r.artifact).arg(r.name).arg(int(r.kind));
+        QVERIFY2(!keys.contains(key), qPrintable(key));
+        keys.insert(key);
+    }
+    // The mangled kernel shows demangled in the first column, mangled in the second.
+    const int row = model.findRow(QStringLiteral("_Z5scalePffi"));
+    QVERIFY(row >= 0);
+    QCOMPARE(model.index(row, SymbolTableModel::Demangled).data().toString(),
+             QStringLiteral("scale(float*, float, int)"));
+    QCOMPARE(model.index(row, SymbolTableModel::Mangled).data().toString(),
+             QStringLiteral("_Z5scalePffi"));
+    QCOMPARE(model.index(row, SymbolTableModel::Kind).data(KindRole).toInt(),
+             int(SymbolKind::Kernel));
+}
+
+void TstUiModels::symbolFilter_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("kernelsOnly");
+    QTest::newRow("plain name") << QStringLiteral("vector_add") << false;
+    QTest::newRow("case-insensitive") << QStringLiteral("VECTOR_ADD") << false;
+    QTest::newRow("demangled text") << QStringLiteral("scale(float*") << false;
+    QTest::newRow("mangled text") << QStringLiteral("_Z5scale") << false;
+    QTest::newRow("kernels only") << QStringLiteral("") << true;
+    QTest::newRow("nothing") << QStringLiteral("no-such-symbol-anywhere") << false;
+}
+
+void TstUiModels::symbolFilter() {
+    QFETCH(QString, text);
+    QFETCH(bool, kernelsOnly);
+    SymbolTableModel model;
+    model.setRows(buildSymbolRows(m_artifacts));
+    SymbolFilterProxy proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    proxy.setFilterText(text);
+    proxy.setKernelsOnly(kernelsOnly);
+    // The proxy keeps exactly the rows whose names contain the text (case-insensitive).
+    int expected = 0;
+    for (const SymbolRow &r : model.rows()) {
+        const bool textOk = r.name.contains(text, Qt::CaseInsensitive) ||
+                            r.demangled.contains(text, Qt::CaseInsensitive);
+        expected += textOk && (!kernelsOnly || r.kind == SymbolKind::Kernel);
+    }
+    QCOMPARE(proxy.rowCount(), expected);
+    for (int i = 0; i < proxy.rowCount(); ++i) {
+        const QString name = proxy.index(i, SymbolTableModel::Mangled).data().toString();
+        const QString dem = proxy.index(i, SymbolTableModel::Demangled).data().toString();
+        QVERIFY(name.contains(text, Qt::CaseInsensitive) ||
+                dem.contains(text, Qt::CaseInsensitive));
+    }
+    if (text == QLatin1String("nothing"))
+        QCOMPARE(proxy.rowCount(), 0);
+}
+
+void TstUiModels::symbolSortBySize() {
+    SymbolTableModel model;
+    model.setRows(buildSymbolRows(m_artifacts));
+    SymbolFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    proxy.sort(SymbolTableModel::Size, Qt::DescendingOrder);
+    QVERIFY(proxy.rowCount() > 2);
+    for (int i = 1; i < proxy.rowCount(); ++i)
+        QVERIFY(proxy.index(i - 1, SymbolTableModel::Size).data(RawRole).toULongLong() >=
+                proxy.index(i, SymbolTableModel::Size).data(RawRole).toULongLong());
+    // The custom sort role sorts sizes as numbers, not as text ("1,024" < "96" as text).
+    QCOMPARE(proxy.sortRole(), int(SortRole));
+}
+
+void TstUiModels::artifactTree() {
+    ArtifactTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setArtifacts(m_artifacts);
+    QCOMPARE(model.rowCount(), m_artifacts.size());
+    // Count kernel rows anywhere in the tree: one per kernel per code object.
+    int kernels = 0, expected = 0;
+    std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+        for (int r = 0; r < model.rowCount(parent); ++r) {
+            const QModelIndex idx = model.index(r, 0, parent);
+            if (model.kernelAt(idx))
+                ++kernels;
+            walk(idx);
+        }
+    };
+    walk({});
+    for (const ArtifactReport &a : m_artifacts)
+        expected += a.kernelCount();
+    QCOMPARE(kernels, expected);
+    // The multi-target bundle: bundle → 5 entries (host + 4 targets) → vector_add under each.
+    const QModelIndex multi = model.index(0, 0);
+    QCOMPARE(multi.data().toString(), QStringLiteral("vector_add_multi.hsaco"));
+    const QModelIndex bundle = model.index(0, 0, multi);
+    QCOMPARE(model.node(bundle)->type, ArtifactTreeModel::NodeType::Bundle);
+    QCOMPARE(model.rowCount(bundle), m_artifacts[0].bundles[0].entries.size());
+    const QModelIndex k = model.findKernel(QStringLiteral("vector_add"));
+    QVERIFY(k.isValid());
+    QCOMPARE(model.kernelAt(k)->name, QStringLiteral("vector_add"));
+    QVERIFY(model.kernelAt(k)->args.size() >= 4);
+    model.setArtifacts({});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TstUiModels::libraries() {
+    LibrariesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setArtifacts(m_artifacts);
+    // libvector_add.so needs the HIP runtime, which is installed here.
+    bool sawHip = false;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const auto &row = model.rows()[r];
+        if (row.resolution.name.startsWith(QLatin1String("libamdhip64.so"))) {
+            sawHip = true;
+            QVERIFY2(row.resolution.found(),
+                     qPrintable(row.resolution.searched.join(QLatin1Char(' '))));
+            QVERIFY(QFile::exists(model.index(r, LibrariesModel::ResolvedPath).data().toString()));
+            QCOMPARE(model.index(r, 0).data(StatusRole).toString(), QStringLiteral("pass"));
+        }
+    }
+    QVERIFY(sawHip);
+}
+
+void TstUiModels::envTable_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("log level 4") << QStringLiteral("AMD_LOG_LEVEL") << QStringLiteral("4");
+    QTest::newRow("log level 9") << QStringLiteral("AMD_LOG_LEVEL") << QStringLiteral("9");
+    QTest::newRow("log level text") << QStringLiteral("AMD_LOG_LEVEL") << QStringLiteral("debug");
+    QTest::newRow("gfx override ok")
+        << QStringLiteral("HSA_OVERRIDE_GFX_VERSION") << QStringLiteral("9.0.10");
+    QTest::newRow("gfx override bad")
+        << QStringLiteral("HSA_OVERRIDE_GFX_VERSION") << QStringLiteral("gfx90a");
+    QTest::newRow("blocking 1") << QStringLiteral("HIP_LAUNCH_BLOCKING") << QStringLiteral("1");
+    QTest::newRow("serialize 7") << QStringLiteral("AMD_SERIALIZE_KERNEL") << QStringLiteral("7");
+}
+
+void TstUiModels::envTable() {
+    QFETCH(QString, name);
+    QFETCH(QString, value);
+    EnvTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QList<EnvVarRow> rows;
+    for (const EnvVarInfo &v : envCatalogue())
+        rows.append({v.name, v.meaning, v.allowedValues, envGroupName(v.group), false, {}, true});
+    model.setCatalogue(rows);
+    model.setValidator([](const QString &n, const QString &v) { return validateEnvValue(n, v); });
+    const int row = model.rowOf(name);
+    QVERIFY2(row >= 0, qPrintable(name + QStringLiteral(" not in the catalogue")));
+    QVERIFY(model.flags(model.index(row, EnvTableModel::Value)) & Qt::ItemIsEditable);
+    QVERIFY(model.flags(model.index(row, EnvTableModel::Name)) & Qt::ItemIsUserCheckable);
+    QVERIFY(model.setData(model.index(row, EnvTableModel::Name), Qt::Checked, Qt::CheckStateRole));
+    QVERIFY(model.setData(model.index(row, EnvTableModel::Value), value));
+    // The table reports exactly what the engine's validator says about the value.
+    const QString engine = validateEnvValue(name, value);
+    QCOMPARE(model.validationError(row), engine);
+    QCOMPARE(model.hasErrors(), !engine.isEmpty());
+    QCOMPARE(model.index(row, EnvTableModel::Status).data(StatusRole).toString(),
+             engine.isEmpty() ? QStringLiteral("pass") : QStringLiteral("fail"));
+    if (!engine.isEmpty())
+        QCOMPARE(model.index(row, EnvTableModel::Status).data().toString(), engine);
+    QCOMPARE(model.profile().value(name), value);
+    // Switched off, the variable leaves the profile and no longer counts as an error.
+    model.setData(model.index(row, EnvTableModel::Name), Qt::Unchecked, Qt::CheckStateRole);
+    QVERIFY(!model.profile().contains(name));
+    QVERIFY(!model.hasErrors());
+}
+
+void TstUiModels::envPresets() {
+    EnvTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QList<EnvVarRow> rows;
+    for (const EnvVarInfo &v : envCatalogue())
+        rows.append({v.name, v.meaning, v.allowedValues, envGroupName(v.group), false, {}, true});
+    model.setCatalogue(rows);
+    const auto preset = envPreset(QStringLiteral("debug-log"));
+    QVERIFY(preset);
+    model.applyProfile(preset->enabledMap());
+    QCOMPARE(model.profile(), preset->enabledMap());
+    QCOMPARE(model.profile().value(QStringLiteral("AMD_LOG_LEVEL")), QStringLiteral("4"));
+    QCOMPARE(model.profile().value(QStringLiteral("HIP_LAUNCH_BLOCKING")), QStringLiteral("1"));
+    // A variable the catalogue does not know is added as its own row.
+    const int before = model.rowCount();
+    model.addVariable(QStringLiteral("MY_SWITCH"), QStringLiteral("0"));
+    QCOMPARE(model.rowCount(), before + 1);
+    QCOMPARE(model.profile().value(QStringLiteral("MY_SWITCH")), QStringLiteral("0"));
+    model.applyProfile({});
+    QVERIFY(model.profile().isEmpty());
+}
+
+void TstUiModels::findings() {
+    FindingsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QString lib = hdtest::kernelArtifact(QStringLiteral("ui/libname_cases.so"));
+    Finding mangled{
+        QStringLiteral("symbol.mangled-name"),
+        Severity::Error,
+        QStringLiteral("kernel only present C++-mangled"),
+        {},
+        {{lib, QStringLiteral("symbol _Z5scalePffi"), QStringLiteral("scale(float*, float, int)")}},
+        {QStringLiteral("declare it extern \"C\""), QStringLiteral("or ask for _Z5scalePffi")},
+        Direction::Symbols,
+        QStringLiteral("load")};
+    Finding log{QStringLiteral("runtime.no-device"),
+                Severity::Warning,
+                QStringLiteral("no device"),
+                {},
+                {{QStringLiteral("log"), QStringLiteral("line 19"),
+                  QStringLiteral("hipGetDeviceCount: Returned hipErrorNoDevice")}},
+                {},
+                Direction::RuntimeLink,
+                QStringLiteral("load")};
+    Finding env{QStringLiteral("env.hsa-override"),
+                Severity::Warning,
+                QStringLiteral("override set"),
+                {},
+                {{QStringLiteral("env"), QStringLiteral("HSA_OVERRIDE_GFX_VERSION"),
+                  QStringLiteral("9.0.10")}},
+                {},
+                Direction::CodeObject,
+                {}};
+    Finding build{QStringLiteral("build.no-offload-arch"),
+                  Severity::Info,
+                  QStringLiteral("no arch"),
+                  {},
+                  {},
+                  {},
+                  Direction::None,
+                  QStringLiteral("build")};
+    model.setFindings({build, log, mangled, env});
+    // Groups in the method's order: layer, direction 1, 2, 3.
+    QCOMPARE(model.rowCount(), 4);
+    QVERIFY(model.index(0, 0).data().toString().startsWith(
+        FindingsModel::groupTitle(FindingsModel::LayerGroup)));
+    QVERIFY(model.index(2, 0).data().toString().startsWith(
+        FindingsModel::groupTitle(FindingsModel::SymbolsGroup)));
+    const QModelIndex symFinding = model.index(0, 0, model.index(2, 0));
+    QCOMPARE(model.findingAt(symFinding)->id, QStringLiteral("symbol.mangled-name"));
+    QCOMPARE(symFinding.data(SeverityRole).toInt(), int(Severity::Error));
+    QVERIFY(!symFinding.data(Qt::DecorationRole).isNull());
+    // Evidence rows link to where they came from.
+    QCOMPARE(model.index(0, 0, symFinding).data(LinkRole).toString(),
+             QStringLiteral("symbol:_Z5scalePffi"));
+    QCOMPARE(model.index(0, 0, model.index(0, 0, model.index(1, 0))).data(LinkRole).toString(),
+             QStringLiteral("log:19"));
+    QCOMPARE(model.index(0, 0, model.index(0, 0, model.index(3, 0))).data(LinkRole).toString(),
+             QStringLiteral("env:HSA_OVERRIDE_GFX_VERSION"));
+    QCOMPARE(FindingsModel::fixText(mangled),
+             QStringLiteral("- declare it extern \"C\"\n- or ask for _Z5scalePffi"));
+    model.setFindings({});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TstUiModels::devicesAndCompatibility() {
+    DevicesModel devices;
+    QAbstractItemModelTester t1(&devices, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CompatMatrixModel matrix;
+    QAbstractItemModelTester t2(&matrix, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    devices.addDevice(
+        DeviceInfo::fromTarget(*TargetId::parse(QStringLiteral("gfx90a:sramecc+:xnack-"))));
+    devices.addDevice(DeviceInfo::fromTarget(*TargetId::parse(QStringLiteral("gfx942"))));
+    QCOMPARE(devices.rowCount(), 2);
+    matrix.setDevices(devices.devices());
+    matrix.setArtifacts({m_artifacts[0]}); // vector_add_multi.hsaco: 4 targets
+    QCOMPARE(matrix.rowCount(), 2);
+    QCOMPARE(matrix.columnCount(), 4);
+    // Each cell agrees with the engine's matching rules.
+    for (int r = 0; r < matrix.rowCount(); ++r)
+        for (int c = 0; c < matrix.columnCount(); ++c) {
+            const Compatibility expected =
+                checkCompatibility(matrix.columns()[c].target, devices.devices()[r].target);
+            QCOMPARE(matrix.cell(r, c).kind, expected.kind);
+            QCOMPARE(matrix.index(r, c).data(Qt::ToolTipRole).toString(), expected.reason);
+        }
+    QVERIFY(matrix.deviceCanRun(0, QStringLiteral("vector_add_multi.hsaco")));
+    QVERIFY(!matrix.deviceCanRun(1, QStringLiteral("vector_add_multi.hsaco")));
+    devices.removeDevice(1);
+    QCOMPARE(devices.rowCount(), 1);
+}
+
+void TstUiModels::logs() {
+    QFile f(hdtest::sourceDir() +
+            QStringLiteral("/tests/logs/data/debian-rocm52-probe-load-level4.log"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const AmdLog log = parseAmdLog(QString::fromUtf8(f.readAll()));
+    LogModel model;
+    QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    LogFilterProxy proxy;
+    QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    model.appendLog(QStringLiteral("probe"), log);
+    QCOMPARE(model.rowCount(), log.lines.size());
+    QCOMPARE(proxy.rowCount(), log.lines.size());
+    // Errors only: level-1 lines and API calls that returned an error.
+    proxy.setErrorsOnly(true);
+    int expected = 0;
+    for (const AmdLogLine &l : log.lines)
+        expected += l.level == 0 || l.level == 1 ||
+                    (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"));
+    QVERIFY(expected > 0);
+    QCOMPARE(proxy.rowCount(), expected);
+    proxy.setErrorsOnly(false);
+    // By API.
+    proxy.setApiFilter(QStringLiteral("hipGetDeviceCount"));
+    QVERIFY(proxy.rowCount() > 0);
+    for (int i = 0; i < proxy.rowCount(); ++i)
+        QVERIFY(proxy.index(i, LogModel::Api)
+                    .data()
+                    .toString()
+                    .startsWith(QLatin1String("hipGetDeviceCount")));
+    proxy.setApiFilter({});
+    // By level: hide info (3); only level-1 lines stay of this log.
+    proxy.setLevelVisible(3, false);
+    for (int i = 0; i < proxy.rowCount(); ++i)
+        QVERIFY(proxy.index(i, 0).data(KindRole).toInt() != 3);
+    QVERIFY(model.apiNames().contains(QStringLiteral("hipGetDeviceCount")));
+    const int row = model.rowOfLine(2);
+    QVERIFY(row >= 0);
+    QCOMPARE(model.index(row, LogModel::Message).data().toString(),
+             QStringLiteral("hsa_init failed."));
+}
+
+void TstUiModels::nameLookup_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("match");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("extern C kernel")
+        << QStringLiteral("exact_kernel") << QStringLiteral("exact") << QString();
+    QTest::newRow("mangled") << QStringLiteral("scale") << QStringLiteral("mangled")
+                             << QStringLiteral("_Z5scalePffi");
+    QTest::newRow("mangled asked exactly")
+        << QStringLiteral("_Z5scalePffi") << QStringLiteral("exact") << QString();
+    QTest::newRow("host function") << QStringLiteral("saxpy_host") << QStringLiteral("not-a-kernel")
+                                   << QStringLiteral("__global__");
+    QTest::newRow("typo") << QStringLiteral("vectr_add") << QStringLiteral("missing")
+                          << QStringLiteral("vector_add");
+    QTest::newRow("empty") << QString() << QStringLiteral("no-input") << QString();
+}
+
+void TstUiModels::nameLookup() {
+    QFETCH(QString, name);
+    QFETCH(QString, match);
+    QFETCH(QString, mentions);
+    const NameExplanation e = NameLookup::explain(m_artifacts, name);
+    QCOMPARE(matchName(e.match), match);
+    QVERIFY(!e.headline.isEmpty());
+    if (!mentions.isEmpty())
+        QVERIFY2((e.explanation + e.fix + e.nearest.join(QLatin1Char(' '))).contains(mentions),
+                 qPrintable(e.explanation + e.fix));
+    if (match == QLatin1String("mangled")) {
+        QVERIFY(e.symbols.contains(QStringLiteral("_Z5scalePffi")));
+        QVERIFY(e.fix.contains(QStringLiteral("extern \"C\"")));
+        QVERIFY(e.fix.contains(QStringLiteral("hipModuleGetFunction")));
+    }
+}
+
+void TstUiModels::baseName_data() {
+    QTest::addColumn<QString>("demangled");
+    QTest::addColumn<QString>("base");
+    QTest::newRow("plain") << QStringLiteral("vecAdd(float*, int)") << QStringLiteral("vecAdd");
+    QTest::newRow("namespace") << QStringLiteral("ns::inner::k(int)") << QStringLiteral("k");
+    QTest::newRow("anonymous") << QStringLiteral("(anonymous namespace)::k(float*)")
+                               << QStringLiteral("k");
+    QTest::newRow("template") << QStringLiteral("void add<float>(float*, float const*)")
+                              << QStringLiteral("add");
+    QTest::newRow("not mangled") << QStringLiteral("vector_add") << QStringLiteral("vector_add");
+}
+
+void TstUiModels::baseName() {
+    QFETCH(QString, demangled);
+    QFETCH(QString, base);
+    QCOMPARE(NameLookup::baseName(demangled), base);
+}
+
+void TstUiModels::chartRenderer_data() {
+    QTest::addColumn<int>("kind");
+    QTest::newRow("timeline") << int(ChartSpec::Kind::Timeline);
+    QTest::newRow("bars") << int(ChartSpec::Kind::Bars);
+    QTest::newRow("histogram") << int(ChartSpec::Kind::Histogram);
+}
+
+void TstUiModels::chartRenderer() {
+    QFETCH(int, kind);
+    ChartSpec spec;
+    spec.kind = ChartSpec::Kind(kind);
+    spec.title = QStringLiteral("test");
+    spec.intervals = {
+        {QStringLiteral("step 1 · probe"), QStringLiteral("runtime-init"), 0, 12.5, {}},
+        {QStringLiteral("step 1 · probe"), QStringLiteral("module-load"), 12.5, 3,
+         QStringLiteral("fail")},
+        {QStringLiteral("step 2 · probe"), QStringLiteral("runtime-init"), 0, 11, {}}};
+    spec.categories = {QStringLiteral("runtime-init"), QStringLiteral("module-load")};
+    spec.series = {{QStringLiteral("HIP_LAUNCH_BLOCKING=0"), {12.5, 3}},
+                   {QStringLiteral("HIP_LAUNCH_BLOCKING=1"), {13.0, 4.5}}};
+    if (spec.kind == ChartSpec::Kind::Histogram)
+        spec.series = {
+            {QStringLiteral("launch"), {0.011, 0.012, 0.012, 0.013, 0.020, 0.011, 0.012}}};
+    const ChartRenderer render = qcpChartRenderer();
+    QVERIFY(chartRenderingAvailable());
+    const QByteArray png = render(spec, QSize(640, 320));
+    QVERIFY(png.startsWith("\x89PNG"));
+    QImage img;
+    QVERIFY(img.loadFromData(png, "PNG"));
+    QCOMPARE(img.size(), QSize(640, 320));
+    QVERIFY(countDistinctColors(img) > 8); // axes, text and bars, not a blank image
+}
+
+// A QApplication: QCustomPlot (the chart renderer) is a widget.
+QTEST_MAIN(TstUiModels)
+#include "tst_ui_models.moc"

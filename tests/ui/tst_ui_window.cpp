@@ -1,0 +1,349 @@
+// The window driven headless (QT_QPA_PLATFORM=offscreen): opening the kernels/ artifacts fills
+// the tree and the symbol table, the name box explains a mangled name, the env table validates,
+// step 1 runs for real (hipcc + the Debian HIP runtime, no GPU here) and updates its card, and
+// findings link to the symbol row, log line and env variable they came from.
+
+#include "testpaths.h"
+
+#include "artifacts/inspector.h"
+#include "models/artifact_tree_model.h"
+#include "models/env_table_model.h"
+#include "models/findings_model.h"
+#include "models/log_model.h"
+#include "models/symbol_table_model.h"
+#include "models/ui_roles.h"
+#include "widgets/app_state.h"
+#include "widgets/artifacts_panel.h"
+#include "widgets/env_panel.h"
+#include "widgets/findings_panel.h"
+#include "widgets/logs_panel.h"
+#include "widgets/main_window.h"
+#include "widgets/verify_panel.h"
+#include "widgets/walkthrough_panel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+#include "common/finding.h"
+
+using namespace hd;
+using namespace hd::ui;
+
+class TstUiWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void openKernelsFolder();
+    void filterAsYouType();
+    void nameBoxExplainsMangledName();
+    void envTableValidates();
+    void step1UpdatesCards();
+    void diagnosisFindingLinksToSymbol();
+    void findingsLinkToEvidence_data();
+    void findingsLinkToEvidence();
+    void walkthroughPages();
+    void screenshotOfPanels();
+    void staleInspectionDropped();
+
+private:
+    MainWindow *m_window = nullptr;
+};
+
+void TstUiWindow::initTestCase() {
+    QStandardPaths::setTestModeEnabled(
+        true); // QSettings (layout, recent files) away from the user's
+    qputenv("HIPDOCTOR_DEMO_DIR", hdtest::buildDir().toUtf8() + "/kernels");
+    // The probe lives in bin/, the tests in tests/: point the probe client at it.
+    qputenv("HIPDOCTOR_PROBE", hdtest::binary(QStringLiteral("hipdoctor-probe")).toUtf8());
+    m_window = new MainWindow;
+    m_window->resize(1440, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+}
+
+void TstUiWindow::openKernelsFolder() {
+    Workspace *ws = m_window->workspace();
+    QSignalSpy changed(ws, &Workspace::artifactsChanged);
+    m_window->openDemo();
+    QVERIFY(ws->isInspecting());
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 120000);
+    QVERIFY(!ws->isInspecting());
+    // Every artifact file of build/kernels is open; the tree has one top row per file.
+    const QStringList files =
+        Workspace::artifactFilesIn(hdtest::buildDir() + QStringLiteral("/kernels"));
+    QVERIFY(files.size() >= 10);
+    QCOMPARE(ws->inputPaths().size(), files.size());
+    // Text inputs (runtime logs, tracebacks) go to the Logs panel, the rest to the tree.
+    int texts = 0;
+    for (const QString &f : files)
+        texts += detectArtifactKind(f) == ArtifactKind::Text;
+    QCOMPARE(ws->artifacts().size(), files.size() - texts);
+    QCOMPARE(ws->tree()->rowCount(), files.size() - texts);
+    QVERIFY(ws->symbols()->rowCount() > 0);
+    QCOMPARE(m_window->artifactsPanel()->symbolView()->model()->rowCount(),
+             ws->symbols()->rowCount());
+    // The tree holds the kernels under bundles/code objects; the view shows them.
+    QVERIFY(ws->tree()->findKernel(QStringLiteral("vector_add")).isValid());
+    QVERIFY(ws->tree()->findKernel(QStringLiteral("_Z5scalePffi")).isValid());
+    QAbstractItemModelTester t(ws->tree(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+}
+
+void TstUiWindow::filterAsYouType() {
+    ArtifactsPanel *p = m_window->artifactsPanel();
+    Workspace *ws = m_window->workspace();
+    const int total = ws->symbols()->rowCount();
+    QTest::keyClicks(p->filterEdit(), QStringLiteral("exact_ker"));
+    // Debounced: the view is filtered once typing pauses.
+    QTRY_VERIFY(ws->symbolProxy()->rowCount() < total);
+    for (int i = 0; i < ws->symbolProxy()->rowCount(); ++i)
+        QVERIFY(ws->symbolProxy()
+                    ->index(i, SymbolTableModel::Mangled)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("exact_ker")));
+    QVERIFY(ws->symbolProxy()->rowCount() > 0);
+    p->filterEdit()->clear();
+    QTRY_COMPARE(ws->symbolProxy()->rowCount(), total);
+}
+
+void TstUiWindow::nameBoxExplainsMangledName() {
+    ArtifactsPanel *p = m_window->artifactsPanel();
+    QTest::keyClicks(p->nameEdit(), QStringLiteral("scale"));
+    QTRY_VERIFY(p->explanationText().contains(QStringLiteral("_Z5scalePffi")));
+    QVERIFY(p->explanationText().contains(QStringLiteral("extern \"C\"")));
+    QVERIFY(p->explanationText().contains(QStringLiteral("scale(float*, float, int)")));
+    // "Show in symbol table" selects the mangled kernel's row.
+    QVERIFY(p->showSymbol(QStringLiteral("_Z5scalePffi")));
+    const QModelIndex cur = p->symbolView()->currentIndex();
+    QCOMPARE(cur.siblingAtColumn(SymbolTableModel::Mangled).data().toString(),
+             QStringLiteral("_Z5scalePffi"));
+    p->setRequestedName(QStringLiteral("exact_kernel"));
+    QTRY_VERIFY(p->explanationText().contains(QStringLiteral("hipModuleGetFunction finds it")));
+}
+
+void TstUiWindow::envTableValidates() {
+    QTableView *view = m_window->envPanel()->view();
+    EnvTableModel *env = m_window->workspace()->env();
+    const int row = env->rowOf(QStringLiteral("AMD_LOG_LEVEL"));
+    QVERIFY(row >= 0);
+    QAbstractItemModel *m = view->model();
+    QModelIndex check, value, status;
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, EnvTableModel::Name).data().toString() == QLatin1String("AMD_LOG_LEVEL")) {
+            check = m->index(r, EnvTableModel::Name);
+            value = m->index(r, EnvTableModel::Value);
+            status = m->index(r, EnvTableModel::Status);
+        }
+    QVERIFY(value.isValid());
+    // Edit through the view's model, as the delegate does.
+    QVERIFY(m->setData(check, Qt::Checked, Qt::CheckStateRole));
+    QVERIFY(m->setData(value, QStringLiteral("7")));
+    QCOMPARE(status.data(StatusRole).toString(), QStringLiteral("fail"));
+    QVERIFY(env->hasErrors());
+    QVERIFY(status.data().toString().contains(QStringLiteral("AMD_LOG_LEVEL")));
+    QVERIFY(m->setData(value, QStringLiteral("3")));
+    QCOMPARE(status.data(StatusRole).toString(), QStringLiteral("pass"));
+    QVERIFY(!env->hasErrors());
+    // A preset replaces the profile.
+    m_window->envPanel()->applyPreset(QStringLiteral("debug-log"));
+    QCOMPARE(env->profile().value(QStringLiteral("AMD_LOG_LEVEL")), QStringLiteral("4"));
+    m_window->envPanel()->applyPreset(QStringLiteral("clear"));
+    QVERIFY(env->profile().isEmpty());
+}
+
+void TstUiWindow::step1UpdatesCards() {
+    Workspace *ws = m_window->workspace();
+    StepCard *card = m_window->verifyPanel()->card(1);
+    QVERIFY(card);
+    QCOMPARE(card->status(), QString());
+    QCOMPARE(card->checks()->topLevelItemCount(), 0);
+    // AMD_LOG_LEVEL=4 so the runtime's own log reaches the Logs panel.
+    m_window->envPanel()->applyPreset(QStringLiteral("debug-log"));
+    QSignalSpy started(ws, &Workspace::stepStarted);
+    QSignalSpy changed(ws, &Workspace::stepsChanged);
+    QTest::mouseClick(card->runButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 10000);
+    QCOMPARE(card->status(), QStringLiteral("running"));
+    QVERIFY(!card->runButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->isVerifying(), 400000);
+    QVERIFY(changed.count() >= 1);
+    const StepRecord *rec = ws->step(1);
+    QVERIFY(rec);
+    // The card shows the step's status and one row per sub-check, each with its own light.
+    QCOMPARE(card->status(), checkStatusName(rec->status));
+    QCOMPARE(card->checks()->topLevelItemCount(), rec->checks.size());
+    QVERIFY(rec->checks.size() >= 3);
+    // The compiler was found and ran (no GPU is needed for that part).
+    bool compiled = false;
+    for (int i = 0; i < rec->checks.size(); ++i) {
+        QCOMPARE(card->checks()->topLevelItem(i)->text(0),
+                 rec->checks[i].title.isEmpty() ? rec->checks[i].id : rec->checks[i].title);
+        if (rec->checks[i].id.startsWith(QLatin1String("compile")) &&
+            rec->checks[i].status == CheckStatus::Pass)
+            compiled = true;
+    }
+    QVERIFY2(compiled, "step 1 compiled nothing");
+    // No device here: the step cannot pass, and the comparison names the base chain.
+    QVERIFY(rec->status != CheckStatus::Pass);
+    QVERIFY(!m_window->verifyPanel()->comparisonText().isEmpty());
+    QVERIFY(card->runButton()->isEnabled());
+    m_window->envPanel()->applyPreset(QStringLiteral("clear"));
+}
+
+void TstUiWindow::diagnosisFindingLinksToSymbol() {
+    // The diagnosis engine, asked for "scale" on the open artifacts, reports the mangled kernel;
+    // its evidence row leads to that kernel's row in the symbol table.
+    Workspace *ws = m_window->workspace();
+    m_window->artifactsPanel()->setRequestedName(QStringLiteral("scale"));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !findingsWithId(ws->allFindings(), QStringLiteral("symbol.mangled-name")).isEmpty(),
+        120000);
+    QTreeView *view = m_window->findingsPanel()->view();
+    QModelIndex ev;
+    for (int g = 0; g < view->model()->rowCount() && !ev.isValid(); ++g) {
+        const QModelIndex group = view->model()->index(g, 0);
+        for (int i = 0; i < view->model()->rowCount(group) && !ev.isValid(); ++i) {
+            const QModelIndex fi = view->model()->index(i, 0, group);
+            if (ws->findings()->findingAt(fi)->id != QLatin1String("symbol.mangled-name"))
+                continue;
+            QCOMPARE(group.data().toString().left(10),
+                     FindingsModel::groupTitle(FindingsModel::SymbolsGroup).left(10));
+            for (int e = 0; e < view->model()->rowCount(fi); ++e)
+                if (view->model()->index(e, 0, fi).data(LinkRole).toString() ==
+                    QLatin1String("symbol:_Z5scalePffi"))
+                    ev = view->model()->index(e, 0, fi);
+        }
+    }
+    QVERIFY2(ev.isValid(), "no evidence row links to _Z5scalePffi");
+    m_window->artifactsPanel()->symbolView()->clearSelection();
+    view->setCurrentIndex(ev);
+    const QModelIndex cur = m_window->artifactsPanel()->symbolView()->currentIndex();
+    QCOMPARE(cur.siblingAtColumn(SymbolTableModel::Mangled).data().toString(),
+             QStringLiteral("_Z5scalePffi"));
+    // The fix is there to copy.
+    view->setCurrentIndex(ev.parent());
+    QVERIFY(m_window->findingsPanel()->fixText().contains(QStringLiteral("extern \"C\"")));
+    m_window->artifactsPanel()->setRequestedName(QString());
+}
+
+void TstUiWindow::findingsLinkToEvidence_data() {
+    QTest::addColumn<QString>("link");
+    QTest::newRow("symbol") << QStringLiteral("symbol:_Z5scalePffi");
+    QTest::newRow("env") << QStringLiteral("env:HIP_VISIBLE_DEVICES");
+    QTest::newRow("log") << QStringLiteral("log");
+}
+
+void TstUiWindow::findingsLinkToEvidence() {
+    QFETCH(QString, link);
+    Workspace *ws = m_window->workspace();
+    QString target = link;
+    if (link == QLatin1String("log")) {
+        // A line of the runtime log step 1 captured.
+        QVERIFY2(ws->logs()->rowCount() > 0, "step 1 left no runtime log");
+        const AmdLogLine &l = ws->logs()->entries().last().line;
+        target = QStringLiteral("log:%1").arg(l.lineNumber);
+    }
+    const QString kind = target.section(QLatin1Char(':'), 0, 0);
+    const QString what = target.section(QLatin1Char(':'), 1);
+    Evidence e;
+    if (kind == QLatin1String("symbol"))
+        e = {hdtest::kernelArtifact(QStringLiteral("ui/libname_cases.so")),
+             QStringLiteral("symbol ") + what, what};
+    else if (kind == QLatin1String("env"))
+        e = {QStringLiteral("env"), what, QString()};
+    else
+        e = {QStringLiteral("log"), QStringLiteral("line ") + what, QString()};
+    Finding f{QStringLiteral("test.link"),
+              Severity::Warning,
+              QStringLiteral("link"),
+              {},
+              {e},
+              {QStringLiteral("fix")},
+              Direction::Symbols,
+              {}};
+    ws->setExtraFindings({f});
+    m_window->raisePanel(QStringLiteral("findings"));
+    QTreeView *view = m_window->findingsPanel()->view();
+    // group → finding → evidence: selecting the evidence row follows its link.
+    QModelIndex ev;
+    for (int g = 0; g < view->model()->rowCount(); ++g) {
+        const QModelIndex group = view->model()->index(g, 0);
+        for (int i = 0; i < view->model()->rowCount(group); ++i) {
+            const QModelIndex fi = view->model()->index(i, 0, group);
+            if (ws->findings()->findingAt(fi)->id == QLatin1String("test.link"))
+                ev = view->model()->index(0, 0, fi);
+        }
+    }
+    QVERIFY(ev.isValid());
+    QCOMPARE(ev.data(LinkRole).toString(), target);
+    view->setCurrentIndex(ev);
+    if (kind == QLatin1String("symbol")) {
+        const QModelIndex cur = m_window->artifactsPanel()->symbolView()->currentIndex();
+        QCOMPARE(cur.siblingAtColumn(SymbolTableModel::Mangled).data().toString(), what);
+    } else if (kind == QLatin1String("env")) {
+        const QModelIndex cur = m_window->envPanel()->view()->currentIndex();
+        QCOMPARE(cur.siblingAtColumn(EnvTableModel::Name).data().toString(), what);
+    } else {
+        const QModelIndex cur = m_window->logsPanel()->view()->currentIndex();
+        QCOMPARE(cur.siblingAtColumn(LogModel::Line).data().toInt(), what.toInt());
+    }
+    ws->setExtraFindings({});
+}
+
+void TstUiWindow::walkthroughPages() {
+    WalkthroughPanel *w = m_window->walkthroughPanel();
+    QCOMPARE(WalkthroughPanel::pages().size(), 9);
+    for (int i = 0; i < WalkthroughPanel::pages().size(); ++i) {
+        w->setCurrentPage(i);
+        QCOMPARE(w->currentPage(), i);
+        QVERIFY(w->currentText().contains(WalkthroughPanel::pages()[i].title));
+    }
+    // The page on step 1 says what step 1 did on these inputs.
+    w->setCurrentPage(5);
+    QVERIFY(w->currentText().contains(checkStatusName(m_window->workspace()->step(1)->status)));
+    // The layer page counts the open artifacts' code objects.
+    w->setCurrentPage(1);
+    QVERIFY(w->currentText().contains(QStringLiteral("code object")));
+}
+
+void TstUiWindow::screenshotOfPanels() {
+    for (const QString &name : MainWindow::panelNames()) {
+        const QImage img = m_window->grabImage(name);
+        QVERIFY2(!img.isNull(), qPrintable(name));
+        QVERIFY(img.width() > 100 && img.height() > 100);
+    }
+    const QImage whole = m_window->grabImage();
+    QCOMPARE(whole.size(), m_window->size() * m_window->devicePixelRatio());
+    QString error;
+    QVERIFY(!m_window->saveScreenshot(QStringLiteral("/nonexistent/dir/x.png"), {}, &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!m_window->saveScreenshot(QDir::tempPath() + QStringLiteral("/x.png"),
+                                      QStringLiteral("nope"), &error));
+    QVERIFY(error.contains(QStringLiteral("nope")));
+}
+
+void TstUiWindow::staleInspectionDropped() {
+    // A second open supersedes the first: only the second's result is taken.
+    Workspace *ws = m_window->workspace();
+    ws->closeAll();
+    QCOMPARE(ws->artifacts().size(), 0);
+    QSignalSpy changed(ws, &Workspace::artifactsChanged);
+    ws->openPaths({hdtest::kernelArtifact(QStringLiteral("libvector_add.so"))});
+    ws->openPaths({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->isInspecting(), 60000);
+    QTest::qWait(200); // a late result of the first job would arrive by now
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(ws->artifacts().size(), 1);
+    QVERIFY(ws->artifacts()[0].path.endsWith(QLatin1String("vector_add_gfx1030.co")));
+}
+
+QTEST_MAIN(TstUiWindow)
+#include "tst_ui_window.moc"
