@@ -183,6 +183,8 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             descriptors.insert(QByteArray(n.data(), qsizetype(n.size() - 3)));
     }
     QSet<QString> undefinedSeen;
+    if (wantSymbols)
+        co.symbols.reserve(qsizetype(symsOr->size()));
     bool badName = false;
     for (const auto &sym : *symsOr) {
         if (sym.st_name == 0)

@@ -15,6 +15,9 @@
 #include <algorithm>
 #include <atomic>
 #include <thread>
+
+#include <sys/mman.h>
+#include <unistd.h>
 #include <utility>
 
 namespace hd {
@@ -60,7 +63,7 @@ void InspectContext::runPending() {
                 return;
             const CodeObjectJob &j = jobs[i];
             results[j.index] = readAmdgpuCodeObject(j.data, j.size, j.source, options.symbols,
-                                                  options.metadata, pool);
+                                                    options.metadata, pool);
         }
     };
     std::vector<std::thread> helpers;
@@ -69,6 +72,17 @@ void InspectContext::runPending() {
     work(workerPools[0].get());
     for (std::thread &t : helpers)
         t.join();
+}
+
+void InspectContext::releasePages(uint64_t offset, uint64_t length) const {
+    if (!fileMapping || offset >= size)
+        return;
+    length = std::min<uint64_t>(length, size - offset);
+    const uint64_t page = uint64_t(::sysconf(_SC_PAGESIZE));
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + offset + page - 1) / page * page;
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + offset + length) / page * page;
+    if (end > begin)
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
 }
 
 int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, size_t size,
@@ -177,6 +191,7 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             b.entries = bundle->entries;
         }
         ctx.runPending(); // before the decompressed buffer goes away
+        ctx.releasePages(offset, b.size);
         ctx.report.bundles.append(b);
         return b.size;
     }
@@ -195,6 +210,7 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             QStringLiteral("entry %1 @ %2+%3").arg(e.id, origin, hex(e.offset)), false);
     }
     ctx.runPending();
+    ctx.releasePages(offset, bundle->size);
     ctx.report.bundles.append(*bundle);
     return bundle->size;
 }
@@ -343,6 +359,7 @@ ArtifactReport inspectFile(const QString &path, const InspectOptions &options) {
     }
     detail::InspectContext ctx{path, reinterpret_cast<const char *>(map), size_t(size), options,
                                report};
+    ctx.fileMapping = true;
     inspectData(ctx);
     f.unmap(map);
     return report;

@@ -30,10 +30,14 @@ struct InspectContext {
     StringPool pool{};                                    // for the inspecting thread
     std::vector<std::unique_ptr<StringPool>> workerPools; // one per decoding thread
     QList<CodeObjectJob> pending;
+    bool fileMapping = false; // data is a read-only mmap of the file (see releasePages)
 
     // Decodes the pending code objects into their slots. Must run before the bytes they
     // point into go away (a decompressed CCOB buffer).
     void runPending();
+    // Drops the pages of [offset, offset + length) from this process once read (they stay in
+    // the page cache): peak RSS then holds one bundle's pages, not the whole file's.
+    void releasePages(uint64_t offset, uint64_t length) const;
     bool cancelled() const { return options.cancel && options.cancel->load(); }
     void problem(uint64_t offset, const QString &message, bool fatal = false) {
         report.problems.append(Problem{file, qint64(offset), message, fatal});
