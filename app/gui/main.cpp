@@ -61,6 +61,12 @@ int main(int argc, char **argv) {
     QElapsedTimer startup;
     startup.start();
     QApplication::setAttribute(Qt::AA_DontCreateNativeWidgetSiblings);
+    // QGuiApplication takes "-session ID" / "--session ID" (X11 session management) out of argv
+    // before our parser sees it; hand our --session FILE over under a name Qt leaves alone.
+    static char sessionFileOpt[] = "--session-file";
+    for (int i = 1; i + 1 < argc; ++i)
+        if (qstrcmp(argv[i], "--session") == 0 || qstrcmp(argv[i], "-session") == 0)
+            argv[i] = sessionFileOpt;
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
     QApplication::setApplicationName(QStringLiteral("hipdoctor"));
@@ -79,7 +85,8 @@ int main(int argc, char **argv) {
                                      QStringLiteral("Open a file or folder (repeatable)."),
                                      QStringLiteral("PATH"));
     const QCommandLineOption sessionOpt(
-        QStringLiteral("session"), QStringLiteral("Open a saved session."), QStringLiteral("FILE"));
+        QStringList{QStringLiteral("session"), QStringLiteral("session-file")},
+        QStringLiteral("Open a saved session."), QStringLiteral("FILE"));
     const QCommandLineOption langOpt(QStringLiteral("lang"),
                                      QStringLiteral("Language: en (default) or zh_CN."),
                                      QStringLiteral("CODE"));
