@@ -7,7 +7,12 @@
 # roc-obj-ls, under 300 MB RSS.
 #
 # usage: bench/inspect-rocsparse.sh [FILE] ; env: HIPDOCTOR_CLI (default build/bin/hipdoctor-cli),
-#        RUNS (default 5; the medians are reported)
+#        RUNS (default 5; the medians are reported). The binary must come from an optimized build
+#        (Release, RelWithDebInfo, MinSizeRel; read from its build dir's CMakeCache.txt); a Debug
+#        build is refused unless BENCH_ALLOW_DEBUG=1. Example:
+#        cmake -S . -B build-rel -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIPDOCTOR_BUILD_GUI=OFF
+#        cmake --build build-rel --target hipdoctor-cli && HIPDOCTOR_CLI=build-rel/bin/hipdoctor-cli \
+#        bench/inspect-rocsparse.sh
 set -euo pipefail
 
 file=${1:-/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1}
@@ -18,6 +23,19 @@ runs=${RUNS:-5}
 for need in "$file" "$cli" /usr/bin/time; do
     [[ -e $need ]] || { echo "inspect-rocsparse: missing $need" >&2; exit 2; }
 done
+cli=$(readlink -f "$cli")
+cache=$(dirname "$(dirname "$cli")")/CMakeCache.txt
+build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$cache" 2>/dev/null || true)
+case ${build_type:-unknown} in
+Release | RelWithDebInfo | MinSizeRel) ;;
+*)
+    if [[ ${BENCH_ALLOW_DEBUG:-0} != 1 ]]; then
+        echo "inspect-rocsparse: $cli is a ${build_type:-unknown} build (from $cache); use an" \
+            "optimized one (see the usage comment) or set BENCH_ALLOW_DEBUG=1" >&2
+        exit 2
+    fi
+    ;;
+esac
 command -v roc-obj-ls >/dev/null || { echo "inspect-rocsparse: roc-obj-ls not installed" >&2; exit 2; }
 
 tmp=$(mktemp -d)
@@ -50,6 +68,7 @@ theirs_t=$(cut -d' ' -f1 "$tmp/theirs" | median)
 ours_rss=$(cut -d' ' -f2 "$tmp/ours" | sort -n | tail -1)
 
 echo "file:        $file ($(stat -c %s "$file") bytes)"
+echo "binary:      $cli (CMAKE_BUILD_TYPE=${build_type:-unknown})"
 echo "hipdoctor:   $(cat "$tmp/hd.out")"
 echo "roc-obj-ls:  $entries_roc bundle entries listed"
 echo "runs:        $runs (medians; CPUs: $(nproc), load now: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -2,12 +2,11 @@
 
 #include "artifacts/symbols.h"
 
+#include <llvm/ADT/DenseSet.h>
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/Object/ELF.h>
 #include <llvm/Support/Error.h>
-
-#include <QSet>
 
 #include <cstring>
 
@@ -174,15 +173,16 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
     }
     const llvm::StringRef strtab = *strOr;
     // A kernel is a FUNC with a "<name>.kd" descriptor next to it.
-    QSet<QByteArray> descriptors;
+    // StringRefs into the (mapped) string table: no copy per symbol.
+    llvm::DenseSet<llvm::StringRef> descriptors;
     for (const auto &sym : *symsOr) {
         if (sym.getType() != llvm::ELF::STT_OBJECT || sym.st_name >= strtab.size())
             continue;
         const llvm::StringRef n(strtab.data() + sym.st_name);
         if (n.endswith(".kd"))
-            descriptors.insert(QByteArray(n.data(), qsizetype(n.size() - 3)));
+            descriptors.insert(n.drop_back(3));
     }
-    QSet<QString> undefinedSeen;
+    llvm::DenseSet<llvm::StringRef> undefinedSeen;
     if (wantSymbols)
         co.symbols.reserve(qsizetype(symsOr->size()));
     bool badName = false;
@@ -201,17 +201,15 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         const llvm::StringRef n(strtab.data() + sym.st_name);
         const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
         if (undef) {
-            const QString u = pool.intern(n);
-            if (!undefinedSeen.contains(u)) {
-                undefinedSeen.insert(u);
-                co.undefinedSymbols.append(u);
-            }
+            if (undefinedSeen.insert(n).second)
+                co.undefinedSymbols.append(pool.intern(n));
         }
         if (!wantSymbols)
             continue;
         Symbol s;
-        s.name = pool.intern(n);
-        s.demangled = pool.demangled(n);
+        const StringPool::Names &names = pool.symbolNames(n);
+        s.name = names.name;
+        s.demangled = names.demangled;
         s.binding = symbolBindingName(sym.getBinding());
         s.visibility = symbolVisibilityName(sym.st_other);
         s.value = sym.st_value;
@@ -223,9 +221,7 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             s.section = QStringLiteral("*ABS*");
         switch (sym.getType()) {
         case llvm::ELF::STT_FUNC:
-            s.kind = descriptors.contains(QByteArray(n.data(), qsizetype(n.size())))
-                         ? SymbolKind::Kernel
-                         : SymbolKind::DeviceFunction;
+            s.kind = descriptors.contains(n) ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
             break;
         case llvm::ELF::STT_AMDGPU_HSA_KERNEL: // code object v2
             s.kind = SymbolKind::Kernel;

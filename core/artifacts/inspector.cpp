@@ -53,7 +53,7 @@ void InspectContext::runPending() {
                                       : int(std::min(4u, std::thread::hardware_concurrency()));
     threads = std::clamp(threads, 1, int(jobs.size()));
     while (int(workerPools.size()) < threads)
-        workerPools.push_back(std::make_unique<StringPool>());
+        workerPools.push_back(std::make_unique<StringPool>(&demangleCache));
     // Each job writes only its own reserved slot; the list itself is not resized meanwhile.
     CodeObject *results = report.codeObjects.data();
     std::atomic<qsizetype> next{0};

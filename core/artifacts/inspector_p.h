@@ -27,7 +27,8 @@ struct InspectContext {
     size_t size = 0;
     const InspectOptions &options;
     ArtifactReport &report;
-    StringPool pool{};                                    // for the inspecting thread
+    DemangleCache demangleCache{};                        // shared by all pools below
+    StringPool pool{&demangleCache};                      // for the inspecting thread
     std::vector<std::unique_ptr<StringPool>> workerPools; // one per decoding thread
     QList<CodeObjectJob> pending;
     bool fileMapping = false; // data is a read-only mmap of the file (see releasePages)

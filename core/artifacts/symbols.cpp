@@ -16,25 +16,39 @@ QString demangleSymbol(llvm::StringRef name) {
 }
 
 QString StringPool::intern(llvm::StringRef s) {
-    const QByteArray key = QByteArray::fromRawData(s.data(), qsizetype(s.size()));
-    const auto it = m_strings.constFind(key);
-    if (it != m_strings.cend())
-        return it.value();
-    QString q = QString::fromUtf8(s.data(), qsizetype(s.size()));
-    m_strings.insert(QByteArray(s.data(), qsizetype(s.size())), q);
-    return q;
+    auto [it, inserted] = m_strings.try_emplace(s);
+    if (inserted)
+        it->second = QString::fromUtf8(s.data(), qsizetype(s.size()));
+    return it->second;
 }
 
 QString StringPool::demangled(llvm::StringRef mangled) {
     if (!mangled.startswith("_Z"))
         return intern(mangled);
-    const QByteArray key = QByteArray::fromRawData(mangled.data(), qsizetype(mangled.size()));
-    const auto it = m_demangled.constFind(key);
-    if (it != m_demangled.cend())
-        return it.value();
+    auto [it, inserted] = m_demangled.try_emplace(mangled);
+    if (inserted)
+        it->second = m_shared ? m_shared->demangled(mangled) : demangleSymbol(mangled);
+    return it->second;
+}
+
+const StringPool::Names &StringPool::symbolNames(llvm::StringRef name) {
+    auto [it, inserted] = m_symbolNames.try_emplace(name);
+    if (inserted)
+        it->second = Names{intern(name), demangled(name)};
+    return it->second;
+}
+
+QString DemangleCache::demangled(llvm::StringRef mangled) {
+    {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_names.find(mangled);
+        if (it != m_names.end())
+            return it->second;
+    }
+    // Demangle outside the lock; two threads racing on one name both get equal strings.
     QString d = demangleSymbol(mangled);
-    m_demangled.insert(QByteArray(mangled.data(), qsizetype(mangled.size())), d);
-    return d;
+    const std::lock_guard lock(m_mutex);
+    return m_names.try_emplace(mangled, std::move(d)).first->second;
 }
 
 QString symbolBindingName(unsigned binding) {

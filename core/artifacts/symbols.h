@@ -5,10 +5,10 @@
 
 #include "artifacts/model.h"
 
+#include <llvm/ADT/StringMap.h>
 #include <llvm/ADT/StringRef.h>
 
-#include <QByteArray>
-#include <QHash>
+#include <mutex>
 
 namespace hd {
 
@@ -16,15 +16,37 @@ namespace hd {
 // names, the same kernel in every target's code object), so equal strings share one copy:
 // librocsparse has 88k kernels and over a million kernel arguments. Not thread-safe; use one
 // per thread.
-class StringPool {
+// Demangled names shared by the decoding threads: the same kernel appears in every target's
+// code object and demangling costs microseconds per name, so each name is demangled once.
+class DemangleCache {
 public:
-    QString intern(llvm::StringRef s);
-    // demangleSymbol(), cached by the mangled name.
     QString demangled(llvm::StringRef mangled);
 
 private:
-    QHash<QByteArray, QString> m_strings;
-    QHash<QByteArray, QString> m_demangled;
+    std::mutex m_mutex;
+    llvm::StringMap<QString> m_names;
+};
+
+class StringPool {
+public:
+    // Demangled names come from (and go to) `shared` when set; it must outlive the pool.
+    explicit StringPool(DemangleCache *shared = nullptr) : m_shared(shared) {}
+    QString intern(llvm::StringRef s);
+    // demangleSymbol(), cached by the mangled name.
+    QString demangled(llvm::StringRef mangled);
+    // intern(name) and demangled(name) with one lookup (symbol tables: one call per symbol).
+    struct Names {
+        QString name, demangled;
+    };
+    const Names &symbolNames(llvm::StringRef name);
+
+private:
+    // StringMap hashes the bytes in place (no key object per lookup) and stores each key
+    // once next to its value; lookups dominate (millions per large library).
+    llvm::StringMap<QString> m_strings;
+    llvm::StringMap<QString> m_demangled;
+    llvm::StringMap<Names> m_symbolNames;
+    DemangleCache *m_shared = nullptr;
 };
 
 // llvm::demangle for "_Z..." names (Itanium), the name itself otherwise.
