@@ -122,7 +122,8 @@ bool readArg(MsgpackWalker &w, const Object &header, StringPool &pool, KernelArg
     return true;
 }
 
-bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool, KernelInfo &k) {
+bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
+                QList<KernelArg> &scratchArgs, KernelInfo &k) {
     if (header.Kind != Type::Map)
         return w.skip(header);
     for (size_t i = 0; i < header.Length; ++i) {
@@ -135,7 +136,9 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool, Kernel
         else if (key == ".symbol")
             k.symbol = toStr(v, pool);
         else if (key == ".args" && v.Kind == Type::Array) {
-            k.args.reserve(qsizetype(std::min<size_t>(v.Length, 1024)));
+            // Decoded into a reused buffer, then shared with every kernel of the same signature.
+            QList<KernelArg> &args = scratchArgs;
+            args.clear(); // keeps the capacity
             for (size_t j = 0; j < v.Length; ++j) {
                 Object a;
                 if (!w.next(a))
@@ -144,8 +147,10 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool, Kernel
                 if (!readArg(w, a, pool, arg))
                     return false;
                 if (a.Kind == Type::Map)
-                    k.args.append(std::move(arg));
+                    args.append(std::move(arg));
             }
+            k.args = pool.sharedArgs(args);
+            args.clear();
         } else if (key == ".kernarg_segment_size")
             toU64(v, k.kernargSegmentSize);
         else if (key == ".kernarg_segment_align")
@@ -200,13 +205,14 @@ bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo>
             if (target)
                 *target = toStr(v, pool);
         } else if (key == "amdhsa.kernels" && v.Kind == Type::Array) {
+            QList<KernelArg> scratchArgs;
             kernels.reserve(kernels.size() + qsizetype(std::min<size_t>(v.Length, 1 << 16)));
             for (size_t j = 0; j < v.Length; ++j) {
                 Object kh;
                 if (!w.next(kh))
                     break;
                 KernelInfo ki;
-                const bool good = readKernel(w, kh, pool, ki);
+                const bool good = readKernel(w, kh, pool, scratchArgs, ki);
                 if (kh.Kind == Type::Map)
                     kernels.append(std::move(ki));
                 if (!good)

@@ -38,6 +38,23 @@ const StringPool::Names &StringPool::symbolNames(llvm::StringRef name) {
     return it->second;
 }
 
+QList<KernelArg> StringPool::sharedArgs(const QList<KernelArg> &args) {
+    m_argKey.clear();
+    auto put = [&](auto v) { m_argKey.append(reinterpret_cast<const char *>(&v), sizeof v); };
+    for (const KernelArg &a : args) {
+        put(a.name.constData());
+        put(a.typeName.constData());
+        put(a.valueKind.constData());
+        put(a.addressSpace.constData());
+        put(a.size);
+        put(a.offset);
+    }
+    auto [it, inserted] = m_argLists.try_emplace(m_argKey);
+    if (inserted)
+        it->second = QList<KernelArg>(args.cbegin(), args.cend()); // exact capacity
+    return it->second;
+}
+
 QString DemangleCache::demangled(llvm::StringRef mangled) {
     {
         const std::lock_guard lock(m_mutex);

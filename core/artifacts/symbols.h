@@ -9,6 +9,7 @@
 #include <llvm/ADT/StringRef.h>
 
 #include <mutex>
+#include <string>
 
 namespace hd {
 
@@ -39,6 +40,11 @@ public:
         QString name, demangled;
     };
     const Names &symbolNames(llvm::StringRef name);
+    // One shared copy (QList is implicitly shared) of each distinct argument list: templated
+    // libraries repeat the same signature across kernels and across every target's code
+    // object (librocsparse: 1.16M arguments). `args` must hold strings from intern() of this
+    // pool: equal strings are then compared by their data pointer.
+    QList<KernelArg> sharedArgs(const QList<KernelArg> &args);
 
 private:
     // StringMap hashes the bytes in place (no key object per lookup) and stores each key
@@ -46,6 +52,8 @@ private:
     llvm::StringMap<QString> m_strings;
     llvm::StringMap<QString> m_demangled;
     llvm::StringMap<Names> m_symbolNames;
+    llvm::StringMap<QList<KernelArg>> m_argLists;
+    std::string m_argKey; // reused buffer for sharedArgs()
     DemangleCache *m_shared = nullptr;
 };
 
