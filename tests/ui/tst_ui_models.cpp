@@ -29,6 +29,8 @@
 #include <QSet>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace hd;
 using namespace hd::ui;
 
@@ -63,6 +65,10 @@ private slots:
     void symbolFilter_data();
     void symbolFilter();
     void symbolSortBySize();
+    void symbolFilterKeepsSortOrder();
+    void symbolFilterTyping_data();
+    void symbolFilterTyping();
+    void symbolFilterEmptyResult();
     void artifactTree();
     void libraries();
     void envTable_data();
@@ -181,6 +187,124 @@ void TstUiModels::symbolSortBySize() {
                 proxy.index(i, SymbolTableModel::Size).data(RawRole).toULongLong());
     // The custom sort role sorts sizes as numbers, not as text ("1,024" < "96" as text).
     QCOMPARE(proxy.sortRole(), int(SortRole));
+}
+
+// The rows a filter text must keep, in source order: the oracle is QString::contains on the
+// names the model shows, not the proxy's precomputed keys.
+static QList<int> expectedRows(const SymbolTableModel &model, QString text, bool kernelsOnly) {
+    text = text.trimmed();
+    QList<int> rows;
+    for (int i = 0; i < model.rowCount(); ++i) {
+        const SymbolRow &r = model.row(i);
+        if (kernelsOnly && r.kind != SymbolKind::Kernel)
+            continue;
+        if (r.name.contains(text, Qt::CaseInsensitive) ||
+            r.demangled.contains(text, Qt::CaseInsensitive))
+            rows.append(i);
+    }
+    return rows;
+}
+
+static QList<int> proxyRows(const SymbolFilterProxy &proxy) {
+    QList<int> rows;
+    for (int i = 0; i < proxy.rowCount(); ++i)
+        rows.append(proxy.mapToSource(proxy.index(i, 0)).row());
+    return rows;
+}
+
+void TstUiModels::symbolFilterKeepsSortOrder() {
+    SymbolTableModel model;
+    model.setRows(buildSymbolRows(m_artifacts));
+    SymbolFilterProxy proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    proxy.sort(SymbolTableModel::Size, Qt::DescendingOrder);
+    // Filtering after sorting keeps the sorted order (no re-sort), and sorting after
+    // filtering keeps the filtered set.
+    for (const bool sortFirst : {true, false}) {
+        proxy.setFilterText(QString());
+        proxy.sort(sortFirst ? SymbolTableModel::Size : SymbolTableModel::Demangled,
+                   sortFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
+        proxy.setFilterText(QStringLiteral("_z"));
+        if (!sortFirst)
+            proxy.sort(SymbolTableModel::Size, Qt::DescendingOrder);
+        QList<int> got = proxyRows(proxy);
+        QVERIFY(got.size() > 2);
+        for (int i = 1; i < proxy.rowCount(); ++i)
+            QVERIFY(proxy.index(i - 1, SymbolTableModel::Size).data(RawRole).toULongLong() >=
+                    proxy.index(i, SymbolTableModel::Size).data(RawRole).toULongLong());
+        std::sort(got.begin(), got.end());
+        QCOMPARE(got, expectedRows(model, QStringLiteral("_z"), false));
+        // mapFromSource inverts mapToSource; rows filtered out map to nothing.
+        for (int i = 0; i < model.rowCount(); ++i) {
+            const QModelIndex p = proxy.mapFromSource(model.index(i, 1));
+            QCOMPARE(p.isValid(), got.contains(i));
+            if (p.isValid())
+                QCOMPARE(proxy.mapToSource(p), model.index(i, 1));
+        }
+    }
+    // Back to the model's order.
+    proxy.setFilterText(QString());
+    proxy.sort(-1);
+    QCOMPARE(proxyRows(proxy), expectedRows(model, QString(), false));
+}
+
+void TstUiModels::symbolFilterTyping_data() {
+    QTest::addColumn<QStringList>("keystrokes"); // successive texts of the filter box
+    QTest::addColumn<bool>("kernelsOnly");
+    QTest::newRow("typing") << QStringList{QStringLiteral("v"), QStringLiteral("ve"),
+                                           QStringLiteral("vec"), QStringLiteral("vector_a")}
+                            << false;
+    QTest::newRow("backspace") << QStringList{QStringLiteral("scale"), QStringLiteral("scal"),
+                                              QStringLiteral("sca")}
+                               << false;
+    QTest::newRow("middle of the name")
+        << QStringList{QStringLiteral("add"), QStringLiteral("_add"), QStringLiteral("r_add")}
+        << true;
+    QTest::newRow("replaced") << QStringList{QStringLiteral("scale"), QStringLiteral("vector")}
+                              << false;
+    QTest::newRow("spaces and case")
+        << QStringList{QStringLiteral(" Vec"), QStringLiteral(" VECTOR_ "), QStringLiteral("")}
+        << true;
+}
+
+// Each keystroke's result equals a fresh filter with that text: narrowing a previous result
+// (the incremental path) never keeps or loses a row it should not.
+void TstUiModels::symbolFilterTyping() {
+    QFETCH(QStringList, keystrokes);
+    QFETCH(bool, kernelsOnly);
+    SymbolTableModel model;
+    model.setRows(buildSymbolRows(m_artifacts));
+    SymbolFilterProxy proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    for (const QString &text : keystrokes) {
+        proxy.setFilterText(text);
+        QCOMPARE(proxyRows(proxy), expectedRows(model, text, false));
+        proxy.setKernelsOnly(kernelsOnly);
+        QCOMPARE(proxyRows(proxy), expectedRows(model, text, kernelsOnly));
+        proxy.setKernelsOnly(false);
+        QCOMPARE(proxyRows(proxy), expectedRows(model, text, false));
+    }
+    // New rows (another grouping) are filtered with the current text.
+    proxy.setFilterText(keystrokes.first());
+    model.setRows(buildSymbolRows(m_artifacts, SymbolGrouping::PerCodeObject));
+    QCOMPARE(proxyRows(proxy), expectedRows(model, keystrokes.first(), false));
+}
+
+void TstUiModels::symbolFilterEmptyResult() {
+    SymbolTableModel model;
+    model.setRows(buildSymbolRows(m_artifacts));
+    SymbolFilterProxy proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    proxy.setFilterText(QStringLiteral("no-such-symbol-anywhere"));
+    QCOMPARE(proxy.rowCount(), 0);
+    // The header still names the columns with no row to map through.
+    QCOMPARE(proxy.headerData(SymbolTableModel::Size, Qt::Horizontal).toString(),
+             model.headerData(SymbolTableModel::Size, Qt::Horizontal).toString());
+    proxy.setFilterText(QString());
+    QCOMPARE(proxy.rowCount(), model.rowCount());
 }
 
 void TstUiModels::artifactTree() {

@@ -23,6 +23,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -51,6 +52,7 @@ private slots:
     void findingsLinkToEvidence();
     void walkthroughPages();
     void screenshotOfPanels();
+    void windowKeepsItsSize();
     void staleInspectionDropped();
 
 private:
@@ -328,6 +330,53 @@ void TstUiWindow::screenshotOfPanels() {
     QVERIFY(!m_window->saveScreenshot(QDir::tempPath() + QStringLiteral("/x.png"),
                                       QStringLiteral("nope"), &error));
     QVERIFY(error.contains(QStringLiteral("nope")));
+}
+
+// Contents that arrive after the window is shown (artifacts, probe results, findings, the name
+// box) never push the window past the size it was given: every panel's minimum size stays
+// small, long texts wrap or elide. The widest widgets are named when it fails.
+void TstUiWindow::windowKeepsItsSize() {
+    // Names the widest widgets when it fails.
+    auto check = [this](const char *when) {
+        m_window->resize(1024, 700);
+        QApplication::processEvents();
+        QTest::qWait(50);
+        QList<QPair<int, QString>> widths;
+        for (QWidget *w : m_window->findChildren<QWidget *>()) {
+            if (!w->isVisibleTo(m_window) || qobject_cast<QDockWidget *>(w) ||
+                w == m_window->centralWidget())
+                continue;
+            const int mw = std::max(w->minimumSizeHint().width(), w->minimumWidth());
+            widths.append(
+                {mw, QStringLiteral("%1 %2 in %3: %4")
+                         .arg(QLatin1String(w->metaObject()->className()), w->objectName(),
+                              QLatin1String(w->parentWidget()->metaObject()->className()))
+                         .arg(mw)});
+        }
+        std::sort(widths.begin(), widths.end(),
+                  [](const auto &l, const auto &r) { return l.first > r.first; });
+        QStringList top;
+        for (int i = 0; i < std::min<int>(4, int(widths.size())); ++i)
+            top.append(widths[i].second);
+        const QString info = QStringLiteral("%1: window %2x%3; widest: %4")
+                                 .arg(QLatin1String(when))
+                                 .arg(m_window->width())
+                                 .arg(m_window->height())
+                                 .arg(top.join(QStringLiteral("; ")));
+        QVERIFY2(m_window->width() <= 1024, qPrintable(info));
+        QVERIFY2(m_window->height() <= 700, qPrintable(info));
+    };
+    // With the artifacts, step 1's results and the findings in every panel.
+    check("after loading");
+    if (QTest::currentTestFailed())
+        return;
+    // A long name with no break opportunity in the name box's answer.
+    ArtifactsPanel *p = m_window->artifactsPanel();
+    p->nameEdit()->setText(QStringLiteral("_ZN9rocsparse") + QString(200, QLatin1Char('x')));
+    QTRY_VERIFY(p->explanationText().contains(QStringLiteral("xxxxxxxx")));
+    check("long name");
+    p->nameEdit()->clear();
+    m_window->resize(1440, 900);
 }
 
 void TstUiWindow::staleInspectionDropped() {

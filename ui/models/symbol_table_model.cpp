@@ -4,8 +4,11 @@
 
 #include <QHash>
 #include <QLocale>
+#include <QThreadPool>
 
 #include <algorithm>
+#include <cstring>
+#include <memory>
 
 namespace hd::ui {
 
@@ -26,10 +29,10 @@ void addTarget(SymbolRow &row, int coIndex, const QString &target) {
         row.appearsIn += QStringLiteral(", ") + target;
 }
 
-QString foldedKey(const QString &name, const QString &demangled) {
+QByteArray foldedKey(const QString &name, const QString &demangled) {
     if (demangled.isEmpty() || demangled == name)
-        return name.toCaseFolded();
-    return (name + QLatin1Char('\n') + demangled).toCaseFolded();
+        return name.toCaseFolded().toUtf8();
+    return (name + QLatin1Char('\n') + demangled).toCaseFolded().toUtf8();
 }
 
 } // namespace
@@ -139,8 +142,12 @@ SymbolTableModel::SymbolTableModel(QObject *parent) : QAbstractTableModel(parent
 
 void SymbolTableModel::setRows(SymbolRows rows) {
     beginResetModel();
+    auto old = std::make_shared<SymbolRows>(std::move(m_rows));
     m_rows = std::move(rows);
     endResetModel();
+    // Freeing 232k rows (millions of strings) takes longer than a frame: a worker does it.
+    if (old->size() > 10000)
+        QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old.reset(); });
 }
 
 int SymbolTableModel::findRow(const QString &name) const {
@@ -225,7 +232,7 @@ QVariant SymbolTableModel::data(const QModelIndex &index, int role) const {
             return QVariant::fromValue<qulonglong>(r.size);
         return data(index, Qt::DisplayRole);
     case FilterRole:
-        return r.key;
+        return QString::fromUtf8(r.key);
     case KindRole:
         return int(r.kind);
     case LinkRole:
@@ -270,49 +277,216 @@ bool SymbolTableModel::lessThan(int left, int right, int column) const {
     return m_rows[size_t(left)].rank[size_t(column)] < m_rows[size_t(right)].rank[size_t(column)];
 }
 
-SymbolFilterProxy::SymbolFilterProxy(QObject *parent) : QSortFilterProxyModel(parent) {
-    setSortRole(SortRole);
-    setFilterRole(FilterRole);
-    setFilterCaseSensitivity(Qt::CaseInsensitive);
+QByteArray foldFilterText(const QString &text) {
+    return text.trimmed().toCaseFolded().toUtf8();
 }
 
+std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int> &candidates,
+                                  const QByteArray &folded, bool kernelsOnly) {
+    std::vector<int> out;
+    out.reserve(candidates.size());
+    const char *needle = folded.constData();
+    const size_t n = size_t(folded.size());
+    for (const int i : candidates) {
+        const SymbolRow &r = rows[size_t(i)];
+        if (kernelsOnly && r.kind != SymbolKind::Kernel)
+            continue;
+        if (n && !memmem(r.key.constData(), size_t(r.key.size()), needle, n))
+            continue;
+        out.push_back(i);
+    }
+    return out;
+}
+
+SymbolFilterProxy::SymbolFilterProxy(QObject *parent) : QAbstractProxyModel(parent) {}
+
 void SymbolFilterProxy::setSourceModel(QAbstractItemModel *source) {
+    beginResetModel();
+    for (const QMetaObject::Connection &c : std::as_const(m_connections))
+        disconnect(c);
+    m_connections.clear();
     m_symbols = qobject_cast<SymbolTableModel *>(source);
-    QSortFilterProxyModel::setSourceModel(source);
+    QAbstractProxyModel::setSourceModel(source);
+    if (source) {
+        // SymbolTableModel only ever resets; any other structural change is handled the same
+        // way (rebuild the mapping), which keeps this proxy small.
+        auto begin = [this] { beginResetModel(); };
+        auto end = [this] { sourceReset(); };
+        m_connections = {
+            connect(source, &QAbstractItemModel::modelAboutToBeReset, this, begin),
+            connect(source, &QAbstractItemModel::modelReset, this, end),
+            connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, begin),
+            connect(source, &QAbstractItemModel::layoutChanged, this, end),
+            connect(source, &QAbstractItemModel::rowsAboutToBeInserted, this, begin),
+            connect(source, &QAbstractItemModel::rowsInserted, this, end),
+            connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this, begin),
+            connect(source, &QAbstractItemModel::rowsRemoved, this, end),
+            connect(source, &QAbstractItemModel::dataChanged, this,
+                    [this](const QModelIndex &tl, const QModelIndex &br, const QList<int> &roles) {
+                        const QModelIndex a = mapFromSource(tl), b = mapFromSource(br);
+                        if (a.isValid() && b.isValid() && a.row() == b.row())
+                            emit dataChanged(a, b, roles);
+                        else if (!m_rows.empty())
+                            emit dataChanged(index(0, 0),
+                                             index(int(m_rows.size()) - 1, columnCount() - 1),
+                                             roles);
+                    }),
+        };
+    }
+    rebuildOrder();
+    refilter(false);
+    endResetModel();
+}
+
+void SymbolFilterProxy::sourceReset() {
+    rebuildOrder();
+    refilter(false);
+    endResetModel();
+}
+
+void SymbolFilterProxy::rebuildOrder() {
+    const int n = sourceModel() ? sourceModel()->rowCount() : 0;
+    m_order.assign(size_t(n), 0);
+    const int column = m_symbols ? m_sortColumn : -1;
+    if (column < 0 || column >= SymbolTableModel::ColumnCount) {
+        for (int i = 0; i < n; ++i)
+            m_order[size_t(i)] = i;
+        return;
+    }
+    // The ranks are the rows' positions in that column's order: inverting them is the sort.
+    const SymbolRows &rows = m_symbols->rows();
+    for (int i = 0; i < n; ++i)
+        m_order[size_t(rows[size_t(i)].rank[size_t(column)])] = i;
+    if (m_sortOrder == Qt::DescendingOrder)
+        std::reverse(m_order.begin(), m_order.end());
+}
+
+void SymbolFilterProxy::refilter(bool incremental) {
+    if (m_symbols) {
+        // Rows matching a longer text are a subset of the rows shown now: scan only those.
+        m_rows = filterSymbolRows(m_symbols->rows(), incremental ? m_rows : m_order, m_folded,
+                                  m_kernelsOnly);
+    } else if (m_folded.isEmpty() || !sourceModel()) {
+        m_rows = m_order;
+    } else {
+        const QString folded = QString::fromUtf8(m_folded);
+        m_rows.clear();
+        for (const int i : m_order)
+            if (sourceModel()
+                    ->index(i, 0)
+                    .data(FilterRole)
+                    .toString()
+                    .contains(folded, Qt::CaseInsensitive))
+                m_rows.push_back(i);
+    }
+    rebuildReverse();
+}
+
+void SymbolFilterProxy::rebuildReverse() {
+    m_proxyOf.assign(m_order.size(), -1);
+    for (size_t p = 0; p < m_rows.size(); ++p)
+        m_proxyOf[size_t(m_rows[p])] = int(p);
 }
 
 void SymbolFilterProxy::setFilterText(const QString &text) {
     if (text == m_text)
         return;
     m_text = text;
-    m_folded = text.trimmed().toCaseFolded();
-    invalidateFilter();
+    QByteArray folded = foldFilterText(text);
+    if (folded == m_folded)
+        return; // only whitespace around it changed
+    const bool incremental = !m_folded.isEmpty() && folded.contains(m_folded);
+    m_folded = std::move(folded);
+    beginResetModel();
+    refilter(incremental);
+    endResetModel();
 }
 
 void SymbolFilterProxy::setKernelsOnly(bool on) {
     if (on == m_kernelsOnly)
         return;
     m_kernelsOnly = on;
-    invalidateFilter();
+    beginResetModel();
+    refilter(on); // turning it on only narrows the rows shown
+    endResetModel();
 }
 
-bool SymbolFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const {
-    if (m_symbols) {
-        const SymbolRow &r = m_symbols->row(sourceRow);
-        if (m_kernelsOnly && r.kind != SymbolKind::Kernel)
-            return false;
-        return m_folded.isEmpty() || r.key.contains(m_folded);
+void SymbolFilterProxy::sort(int column, Qt::SortOrder order) {
+    if (column == m_sortColumn && order == m_sortOrder)
+        return;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    QList<int> sourceRows;
+    sourceRows.reserve(before.size());
+    for (const QModelIndex &p : before)
+        sourceRows.append(m_rows[size_t(p.row())]);
+    m_sortColumn = column;
+    m_sortOrder = order;
+    rebuildOrder();
+    // Same rows, new order: keep m_order's rows that are shown now.
+    std::vector<char> shown(m_order.size(), 0);
+    for (const int r : m_rows)
+        shown[size_t(r)] = 1;
+    m_rows.clear();
+    for (const int r : m_order)
+        if (shown[size_t(r)])
+            m_rows.push_back(r);
+    rebuildReverse();
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (qsizetype i = 0; i < before.size(); ++i)
+        after.append(index(m_proxyOf[size_t(sourceRows[i])], before[i].column()));
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+QModelIndex SymbolFilterProxy::index(int row, int column, const QModelIndex &parent) const {
+    if (parent.isValid() || row < 0 || column < 0 || row >= int(m_rows.size()) ||
+        column >= columnCount())
+        return {};
+    return createIndex(row, column);
+}
+
+QModelIndex SymbolFilterProxy::parent(const QModelIndex &) const {
+    return {};
+}
+
+int SymbolFilterProxy::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int SymbolFilterProxy::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() || !sourceModel() ? 0 : sourceModel()->columnCount();
+}
+
+bool SymbolFilterProxy::hasChildren(const QModelIndex &parent) const {
+    return !parent.isValid() && !m_rows.empty();
+}
+
+QVariant SymbolFilterProxy::headerData(int section, Qt::Orientation o, int role) const {
+    // The base class maps the section through row 0, which an empty result does not have.
+    if (!sourceModel())
+        return {};
+    if (o == Qt::Vertical) {
+        if (section < 0 || section >= int(m_rows.size()))
+            return {};
+        section = m_rows[size_t(section)];
     }
-    if (m_folded.isEmpty())
-        return true;
-    const QModelIndex idx = sourceModel()->index(sourceRow, 0, sourceParent);
-    return idx.data(FilterRole).toString().contains(m_folded, Qt::CaseInsensitive);
+    return sourceModel()->headerData(section, o, role);
 }
 
-bool SymbolFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const {
-    if (m_symbols && left.column() == right.column())
-        return m_symbols->lessThan(left.row(), right.row(), left.column());
-    return QSortFilterProxyModel::lessThan(left, right);
+QModelIndex SymbolFilterProxy::mapToSource(const QModelIndex &proxyIndex) const {
+    if (!proxyIndex.isValid() || !sourceModel() || proxyIndex.model() != this ||
+        proxyIndex.row() >= int(m_rows.size()))
+        return {};
+    return sourceModel()->index(m_rows[size_t(proxyIndex.row())], proxyIndex.column());
+}
+
+QModelIndex SymbolFilterProxy::mapFromSource(const QModelIndex &sourceIndex) const {
+    if (!sourceIndex.isValid() || sourceIndex.row() >= int(m_proxyOf.size()))
+        return {};
+    const int row = m_proxyOf[size_t(sourceIndex.row())];
+    return row < 0 ? QModelIndex() : index(row, sourceIndex.column());
 }
 
 } // namespace hd::ui

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "artifacts/model.h"
+#include "models/ui_roles.h"
 
+#include <QAbstractProxyModel>
 #include <QAbstractTableModel>
-#include <QSortFilterProxyModel>
+#include <QByteArray>
 
 #include <array>
 #include <memory>
@@ -24,7 +26,9 @@ struct SymbolRow {
     quint64 size = 0;
     QList<int> codeObjects; // indices into ArtifactReport::codeObjects
     QString appearsIn;      // "gfx906, gfx90a:xnack-" or "host"
-    QString key;            // case-folded name + demangled: what the filter matches
+    // Case-folded name + "\n" + demangled name as UTF-8: what the filter matches, with a plain
+    // byte search (memmem) and no QString/QVariant per row.
+    QByteArray key;
     // Position of the row when sorted by each column: sorting compares two ints, so the proxy
     // re-sorts 100k+ rows without a string comparison on the GUI thread.
     std::array<int, 8> rank{};
@@ -82,10 +86,25 @@ private:
     QStringList m_artifactNames;
 };
 
-// Filter-as-you-type over SymbolTableModel: matches mangled and demangled names case-
-// insensitively, optionally restricted to kernels. Sorting by SortRole, with a direct
-// comparison of rows when the source is a SymbolTableModel (100k rows sort in milliseconds).
-class SymbolFilterProxy : public QSortFilterProxyModel {
+// The source rows of `candidates` (in their order) whose key contains `folded` (already
+// case-folded UTF-8; empty matches every row), restricted to kernels when asked. Pure: safe on
+// any thread.
+std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int> &candidates,
+                                  const QByteArray &folded, bool kernelsOnly);
+// The case-folded UTF-8 form of a filter text, as the row keys hold it.
+QByteArray foldFilterText(const QString &text);
+
+// Filter-as-you-type and sorting over SymbolTableModel, built for 200k+ rows. Not a
+// QSortFilterProxyModel: that one re-sorts and emits row insertions/removals range by range
+// on every filter change (hundreds of ms on 232k rows). This proxy maps through one vector of
+// source rows:
+//  - sorting is an O(n) permutation read off the rows' precomputed per-column ranks;
+//  - filtering walks the sorted order once and keeps the matching rows, so the order is kept
+//    without re-sorting; a text that extends the previous one (the usual next keystroke) only
+//    rescans the rows still shown;
+//  - a filter change swaps the vector in with one cheap model reset, a sort with a
+//    layoutChanged that carries the persistent indexes (selection) along.
+class SymbolFilterProxy : public QAbstractProxyModel {
     Q_OBJECT
 public:
     explicit SymbolFilterProxy(QObject *parent = nullptr);
@@ -95,16 +114,38 @@ public:
     QString filterText() const { return m_text; }
     void setKernelsOnly(bool on);
     bool kernelsOnly() const { return m_kernelsOnly; }
+    // The role sorting orders by (numbers as numbers); kept for callers of the former
+    // QSortFilterProxyModel.
+    int sortRole() const { return SortRole; }
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
 
-protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
-    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    bool hasChildren(const QModelIndex &parent = {}) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+    QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
+    QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
 
 private:
+    void rebuildOrder();
+    void refilter(bool incremental);
+    void rebuildReverse();
+    void sourceReset();
+
     SymbolTableModel *m_symbols = nullptr;
     QString m_text;
-    QString m_folded;
+    QByteArray m_folded;
     bool m_kernelsOnly = false;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    std::vector<int> m_order;   // every source row, in sort order
+    std::vector<int> m_rows;    // proxy row -> source row: the shown subset of m_order
+    std::vector<int> m_proxyOf; // source row -> proxy row, -1 when filtered out
+    QList<QMetaObject::Connection> m_connections;
 };
 
 } // namespace hd::ui

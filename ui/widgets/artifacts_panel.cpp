@@ -152,6 +152,9 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_nameText = new QLabel;
     m_nameText->setWordWrap(true);
     m_nameText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A word-wrapped label's minimum width is its longest word: a 200-character mangled name or
+    // a path would widen the whole window. Its width comes from the layout instead.
+    ignoreMinimumWidth(m_nameText);
     m_nameLink = new QLabel;
     m_nameLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
     nameLayout->addWidget(nameLabel, 0, 0);

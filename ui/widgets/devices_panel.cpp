@@ -25,6 +25,7 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     m_statusIcon->setFixedSize(22, 22);
     m_status = new QLabel;
     m_status->setWordWrap(true);
+    ignoreMinimumWidth(m_status); // holds the runtime's path and error message
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusRow->addWidget(m_statusIcon, 0, Qt::AlignTop);
     statusRow->addWidget(m_status, 1);

@@ -1,5 +1,7 @@
 #include "widgets/icons.h"
 
+#include <QWidget>
+
 namespace hd::ui {
 
 QIcon icon(const QString &name) {
@@ -18,6 +20,12 @@ QIcon statusIcon(const QString &status) {
     if (status == QLatin1String("running"))
         return icon(QStringLiteral("status-running"));
     return icon(QStringLiteral("status-idle"));
+}
+
+void ignoreMinimumWidth(QWidget *label) {
+    QSizePolicy sp = label->sizePolicy(); // keeps heightForWidth, which word wrap set
+    sp.setHorizontalPolicy(QSizePolicy::Ignored);
+    label->setSizePolicy(sp);
 }
 
 } // namespace hd::ui

@@ -139,6 +139,7 @@ StepCard::StepCard(int step, QWidget *parent) : QFrame(parent), m_step(step) {
     layout->addWidget(m_checks, 1);
     m_summary = new QLabel;
     m_summary->setWordWrap(true);
+    ignoreMinimumWidth(m_summary); // commands and paths
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
     showRecord(nullptr);
@@ -290,6 +291,7 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     m_verdictIcon->setFixedSize(22, 22);
     m_verdict = new QLabel;
     m_verdict->setWordWrap(true);
+    ignoreMinimumWidth(m_verdict);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
     verdictRow->addWidget(m_verdict, 1);
