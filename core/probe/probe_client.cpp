@@ -1,5 +1,7 @@
 #include "probe/probe_client.h"
 
+#include "common/signals.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -14,29 +16,6 @@
 namespace hd {
 
 namespace {
-
-QString signalName(int sig) {
-    switch (sig) {
-    case SIGSEGV:
-        return QStringLiteral("SIGSEGV");
-    case SIGABRT:
-        return QStringLiteral("SIGABRT");
-    case SIGBUS:
-        return QStringLiteral("SIGBUS");
-    case SIGILL:
-        return QStringLiteral("SIGILL");
-    case SIGFPE:
-        return QStringLiteral("SIGFPE");
-    case SIGKILL:
-        return QStringLiteral("SIGKILL");
-    case SIGTERM:
-        return QStringLiteral("SIGTERM");
-    case SIGTRAP:
-        return QStringLiteral("SIGTRAP");
-    default:
-        return QStringLiteral("signal %1").arg(sig);
-    }
-}
 
 bool isRuntimeVariable(const QString &name) {
     static const char *const prefixes[] = {"AMD_", "HIP_",  "HSA_",   "ROCR_",

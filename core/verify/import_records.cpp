@@ -288,7 +288,7 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
             const int sig = o.value(QStringLiteral("signal")).toInt();
             c.exitCode = sig ? -1 : o.value(QStringLiteral("exit_code")).toInt(-1);
             if (sig)
-                c.signalName = signalNameOf(sig);
+                c.signalName = signalName(sig);
             c.data.insert(QStringLiteral("imported_from"),
                           QStringLiteral("%1:%2").arg(QFileInfo(file).fileName()).arg(lineNo));
             if (r.step == 0)

@@ -1,5 +1,7 @@
 #include "verify/process_run.h"
 
+#include "common/signals.h"
+
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QProcess>
@@ -11,34 +13,6 @@ namespace hd {
 
 QString isoNow() {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-}
-
-QString signalNameOf(int sig) {
-    switch (sig) {
-    case SIGSEGV:
-        return QStringLiteral("SIGSEGV");
-    case SIGABRT:
-        return QStringLiteral("SIGABRT");
-    case SIGBUS:
-        return QStringLiteral("SIGBUS");
-    case SIGILL:
-        return QStringLiteral("SIGILL");
-    case SIGFPE:
-        return QStringLiteral("SIGFPE");
-    case SIGKILL:
-        return QStringLiteral("SIGKILL");
-    case SIGTERM:
-        return QStringLiteral("SIGTERM");
-    case SIGINT:
-        return QStringLiteral("SIGINT");
-    case SIGPIPE:
-        return QStringLiteral("SIGPIPE");
-    case SIGTRAP:
-        return QStringLiteral("SIGTRAP");
-    default:
-        break;
-    }
-    return QStringLiteral("signal %1").arg(sig);
 }
 
 QStringList removeRuntimeVariables(QProcessEnvironment &env) {
@@ -137,7 +111,7 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     }
     if (proc.exitStatus() == QProcess::CrashExit) {
         // On Unix, QProcess reports the terminating signal as the exit code of a crash.
-        check.signalName = signalNameOf(proc.exitCode());
+        check.signalName = signalName(proc.exitCode());
         check.status = CheckStatus::Fail;
         check.summary = QStringLiteral("killed by %1").arg(check.signalName);
         return;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/signals.h"
+
 // Runs one child process the way every step does: an argv list (never a shell), an explicit
 // environment, a working directory, a timeout and cancellation; fills a CheckRecord with the
 // command, output, exit status or signal and timing.
@@ -30,8 +32,6 @@ struct ProcessSpec {
 // out, Cancelled when cancelled. The caller may refine status and summary afterwards.
 void runProcess(const ProcessSpec &spec, CheckRecord &check);
 
-// "SIGSEGV" for 11 …; "signal N" when unknown.
-QString signalNameOf(int sig);
 
 // The variables that change what the GPU runtime does (AMD_*, HIP_*, HSA_*, ROCR_*, GPU_*,
 // CUDA_VISIBLE_DEVICES, LD_PRELOAD) removed from env: a step's children start clean and get
