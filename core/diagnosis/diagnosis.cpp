@@ -172,7 +172,8 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
             in.problems.append({path, -1, QStringLiteral("permission denied"), true});
             result.inputError = true;
         } else {
-            const ArtifactKind kind = detectArtifactKind(path);
+            const ArtifactKind kind =
+                request.textInputs.contains(path) ? ArtifactKind::Text : detectArtifactKind(path);
             if (kind == ArtifactKind::Text && fi.size() > 0) {
                 QFile f(path);
                 if (!f.open(QIODevice::ReadOnly)) {

@@ -24,7 +24,10 @@ namespace hd {
 inline constexpr char kDiagnosisSchema[] = "hipdoctor.diagnosis/1";
 
 struct DiagnoseRequest {
-    QStringList inputs;  // files or folders; kinds are detected from content
+    QStringList inputs; // files or folders; kinds are detected from content
+    // Inputs among `inputs` known to be text (output hipdoctor captured itself, such as a
+    // runtime log with binary bytes in it): read as text, never taken for an artifact.
+    QStringList textInputs;
     QStringList kernels; // names the caller looks up (hipModuleGetFunction)
     QStringList targets; // --target ids: AMD target ids or NVIDIA sm_XX
     // Devices from the live probe (used only when neither --target nor a rocminfo dump gives

@@ -32,6 +32,7 @@ DiagnoseHook defaultDiagnoseHook() {
             if (f.open(QIODevice::WriteOnly)) {
                 f.write(t.toUtf8());
                 req.inputs << path;
+                req.textInputs << path;
             }
             ++n;
         }
