@@ -298,7 +298,7 @@ void MainWindow::createActions() {
     auto *shot =
         file->addAction(icon(QStringLiteral("screenshot")), tr("Save &screenshot of the window…"),
                         this, [this] { saveScreenshotInteractive({}); });
-    shot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    shot->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
     shot->setIconText(tr("Screenshot"));
     QMenu *panelShot =
         file->addMenu(icon(QStringLiteral("screenshot")), tr("Save screenshot of a &panel"));
