@@ -54,6 +54,12 @@ void printUsage(QTextStream &s) {
 } // namespace
 
 int main(int argc, char **argv) {
+    // Taken from argv before any application object exists: QGuiApplication removes the
+    // options it knows (such as -session/--session) from argv, and `verify --session FILE`
+    // must reach the command.
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
 #ifdef HIPDOCTOR_HAVE_CHARTS
     // Only the commands that write HTML reports need a QApplication (offscreen) for the charts.
     const bool charts =
@@ -66,8 +72,6 @@ int main(int argc, char **argv) {
 #endif
     QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));
     QCoreApplication::setApplicationVersion(hd::version());
-    QStringList args = QCoreApplication::arguments();
-    args.removeFirst();
     if (args.isEmpty() || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {
         printUsage(args.isEmpty() ? hd::cli::err() : hd::cli::out());
