@@ -1,5 +1,7 @@
 #include "artifacts/nvidia.h"
 
+#include "artifacts/symbols.h"
+
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/Object/ELF.h>
@@ -48,40 +50,6 @@ Problem problemAt(const Source &src, uint64_t rel, const QString &message) {
         p.message = message;
     }
     return p;
-}
-
-QString demangled(const std::string &name) {
-    if (name.size() < 2 || name[0] != '_' || name[1] != 'Z')
-        return QString::fromStdString(name);
-    return QString::fromStdString(llvm::demangle(name));
-}
-
-QString bindingName(unsigned b) {
-    switch (b) {
-    case llvm::ELF::STB_LOCAL:
-        return QStringLiteral("local");
-    case llvm::ELF::STB_GLOBAL:
-        return QStringLiteral("global");
-    case llvm::ELF::STB_WEAK:
-        return QStringLiteral("weak");
-    case llvm::ELF::STB_GNU_UNIQUE:
-        return QStringLiteral("unique");
-    default:
-        return QStringLiteral("other(%1)").arg(b);
-    }
-}
-
-QString visibilityName(unsigned v) {
-    switch (v & 3) {
-    case llvm::ELF::STV_INTERNAL:
-        return QStringLiteral("internal");
-    case llvm::ELF::STV_HIDDEN:
-        return QStringLiteral("hidden");
-    case llvm::ELF::STV_PROTECTED:
-        return QStringLiteral("protected");
-    default:
-        return QStringLiteral("default");
-    }
 }
 
 // .nv.info attribute ids used here (EIATTR_*, as cuobjdump names them).
@@ -296,9 +264,9 @@ void readCubinElf(const char *data, size_t size, const Source &src, bool wantSym
                 }
                 Symbol s;
                 s.name = QString::fromStdString(nameOrErr->str());
-                s.demangled = demangled(nameOrErr->str());
-                s.binding = bindingName(sym.getBinding());
-                s.visibility = visibilityName(sym.st_other);
+                s.demangled = demangleSymbol(*nameOrErr);
+                s.binding = symbolBindingName(sym.getBinding());
+                s.visibility = symbolVisibilityName(sym.st_other);
                 s.value = sym.st_value;
                 s.size = sym.st_size;
                 const unsigned shndx = sym.st_shndx;
@@ -814,7 +782,7 @@ CodeObject readPtx(const char *data, size_t size, const Source &src) {
             defined.insert(name);
             Symbol s;
             s.name = name;
-            s.demangled = demangled(name.toStdString());
+            s.demangled = demangleSymbol(name.toStdString());
             s.kind = tok == ".entry" ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
             s.binding = isWeak      ? QStringLiteral("weak")
                         : isVisible ? QStringLiteral("global")
@@ -839,7 +807,7 @@ CodeObject readPtx(const char *data, size_t size, const Source &src) {
             if (!vname.isEmpty()) {
                 Symbol s;
                 s.name = vname;
-                s.demangled = demangled(vname.toStdString());
+                s.demangled = demangleSymbol(vname.toStdString());
                 s.kind = SymbolKind::Object;
                 s.binding = i > 0 && t[i - 1].text == ".visible" ? QStringLiteral("global")
                                                                  : QStringLiteral("local");
