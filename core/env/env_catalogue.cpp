@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace hd {
 
 QString envGroupName(EnvGroup g) {
@@ -206,6 +208,69 @@ QString validateEnvValue(const QString &name, const QString &value) {
         return info->choices.contains(v) ? QString() : bad();
     }
     return {};
+}
+
+namespace {
+
+// Families of variables that change what a GPU runtime does or which runtime / toolchain a child
+// uses. `group` judges the names the catalogue does not list; a listed name takes its catalogue
+// group (HIP_PATH is Build although HIP_ is a runtime family; CUDA_VISIBLE_DEVICES is Runtime
+// although CUDA_ is mostly where CUDA is installed).
+struct RuntimeFamily {
+    const char *name;
+    bool prefix;
+    EnvGroup group;
+};
+constexpr RuntimeFamily kRuntimeFamilies[] = {
+    {"AMD_", true, EnvGroup::Runtime},  // HIP runtime (AMD_LOG_*, AMD_SERIALIZE_*), AMD_COMGR_*
+    {"HIP_", true, EnvGroup::Runtime},  // HIP runtime
+    {"HSA_", true, EnvGroup::Runtime},  // ROCr
+    {"ROCR_", true, EnvGroup::Runtime}, // ROCr
+    {"GPU_", true, EnvGroup::Runtime},  // rocclr flags
+    {"ROC_", true, EnvGroup::Runtime},  // rocclr flags (not ROCM_PATH)
+    // CUDA_PATH / CUDA_HOME: where hipcc on NVIDIA finds nvcc. CUDA's own runtime switches
+    // (CUDA_LAUNCH_BLOCKING, ...) are not told apart: a step keeps them.
+    {"CUDA_", true, EnvGroup::Build},
+    {"HIPCC_", true, EnvGroup::Build},                   // hipcc's own switches
+    {"PYTORCH_ROCM_ARCH", false, EnvGroup::Build},       // the targets PyTorch extensions build for
+    {"TRITON_LIBHIP_PATH", false, EnvGroup::Triton},     // the libamdhip64 Triton loads
+    {"LD_PRELOAD", false, EnvGroup::Runtime},            // a preloaded library can replace any call
+    {"HIPDOCTOR_PROBE_FAULT", false, EnvGroup::Runtime}, // the probe's fault switch (tests)
+};
+
+const RuntimeFamily *runtimeFamily(const QString &name) {
+    for (const RuntimeFamily &f : kRuntimeFamilies)
+        if (f.prefix ? name.startsWith(QLatin1String(f.name)) : name == QLatin1String(f.name))
+            return &f;
+    return nullptr;
+}
+
+} // namespace
+
+bool clearedForChild(const QString &name, EnvChild child) {
+    const RuntimeFamily *f = runtimeFamily(name);
+    if (!f)
+        return false;
+    if (child == EnvChild::Probe)
+        return true;
+    const auto info = findEnvVar(name);
+    const EnvGroup g = info ? info->group : f->group;
+    return g == EnvGroup::Runtime || g == EnvGroup::Comgr;
+}
+
+QStringList runtimeVariablesIn(const QStringList &names, EnvChild child) {
+    QStringList out;
+    std::copy_if(names.begin(), names.end(), std::back_inserter(out),
+                 [child](const QString &n) { return clearedForChild(n, child); });
+    out.sort();
+    return out;
+}
+
+QStringList clearRuntimeVariables(QProcessEnvironment &env, EnvChild child) {
+    const QStringList names = runtimeVariablesIn(env.keys(), child);
+    for (const QString &n : names)
+        env.remove(n);
+    return names;
 }
 
 } // namespace hd

@@ -5,6 +5,7 @@
 // validator for each, so a profile can be checked before a step runs with it.
 
 #include <QList>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -48,5 +49,26 @@ std::optional<EnvVarInfo> findEnvVar(const QString &name);
 // the catalogue: unknown variables are allowed, they just are not checked), else a sentence
 // naming the variable, the value and what is allowed.
 QString validateEnvValue(const QString &name, const QString &value);
+
+// The child processes hipdoctor starts from the caller's environment: they must not inherit the
+// caller's GPU runtime variables (only the env profile sets those). What a child keeps differs
+// on purpose, by what it does:
+enum class EnvChild {
+    Probe, // hipdoctor-probe loads the runtime itself and compiles nothing: every variable of
+           // the families below goes, the toolchain's too
+    Step,  // a step's command (hipcc, the vector-add program, the user's project) may compile:
+           // the variables that select or configure the toolchain stay (group Build or Triton:
+           // HIP_PATH, HIP_PLATFORM, HIP_DEVICE_LIB_PATH, HIPCC_*, CUDA_PATH, PYTORCH_ROCM_ARCH,
+           // TRITON_LIBHIP_PATH), the runtime and comgr switches go
+};
+// True when a child of that kind must not inherit `name`. The families: AMD_*, HIP_*, HSA_*,
+// ROCR_*, GPU_*, ROC_*, CUDA_*, HIPCC_*, LD_PRELOAD, PYTORCH_ROCM_ARCH, TRITON_LIBHIP_PATH and the
+// probe's HIPDOCTOR_PROBE_FAULT. A name the catalogue lists is judged by its catalogue group,
+// another by its family's. LD_LIBRARY_PATH is in no family: kept (the profile may set it).
+bool clearedForChild(const QString &name, EnvChild child);
+// The names among `names` that clearedForChild clears, sorted.
+QStringList runtimeVariablesIn(const QStringList &names, EnvChild child);
+// Removes those variables from env; returns the names removed, sorted.
+QStringList clearRuntimeVariables(QProcessEnvironment &env, EnvChild child);
 
 } // namespace hd

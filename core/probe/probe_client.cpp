@@ -1,6 +1,7 @@
 #include "probe/probe_client.h"
 
 #include "common/signals.h"
+#include "env/env_catalogue.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -14,21 +15,6 @@
 #include <cstring>
 
 namespace hd {
-
-namespace {
-
-bool isRuntimeVariable(const QString &name) {
-    static const char *const prefixes[] = {"AMD_", "HIP_",  "HSA_",   "ROCR_",
-                                           "GPU_", "CUDA_", "HIPCC_", "ROC_"};
-    for (const char *p : prefixes)
-        if (name.startsWith(QLatin1String(p)))
-            return true;
-    return name == QLatin1String("HIPDOCTOR_PROBE_FAULT") || name == QLatin1String("LD_PRELOAD") ||
-           name == QLatin1String("PYTORCH_ROCM_ARCH") ||
-           name == QLatin1String("TRITON_LIBHIP_PATH");
-}
-
-} // namespace
 
 QString findProbeBinary(QStringList *searched) {
     QStringList candidates;
@@ -60,9 +46,7 @@ QString findProbeBinary(QStringList *searched) {
 
 QProcessEnvironment cleanProbeBaseEnvironment() {
     QProcessEnvironment base = QProcessEnvironment::systemEnvironment();
-    for (const QString &k : base.keys())
-        if (isRuntimeVariable(k))
-            base.remove(k);
+    clearRuntimeVariables(base, EnvChild::Probe);
     return base;
 }
 

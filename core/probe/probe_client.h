@@ -23,9 +23,9 @@ namespace hd {
 QString findProbeBinary(QStringList *searched = nullptr);
 
 // The environment a probe starts from before the env profile is applied: the caller's
-// environment without the variables that change what the GPU runtime does (AMD_*, HIP_*,
-// HSA_*, ROCR_*, GPU_*, CUDA_*, HIPDOCTOR_PROBE_FAULT, LD_PRELOAD). PATH, HOME, LANG and
-// LD_LIBRARY_PATH are kept (set LD_LIBRARY_PATH in the profile to change it).
+// environment without the GPU runtime variables (clearRuntimeVariables(EnvChild::Probe) of
+// env/env_catalogue.h: AMD_*, HIP_*, HSA_*, ROCR_*, GPU_*, ROC_*, CUDA_*, HIPCC_*, LD_PRELOAD,
+// ...). PATH, HOME, LANG and LD_LIBRARY_PATH are kept (set LD_LIBRARY_PATH in the profile).
 QProcessEnvironment cleanProbeBaseEnvironment();
 
 struct ProbeOptions {

@@ -15,26 +15,6 @@ QString isoNow() {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
 }
 
-QStringList removeRuntimeVariables(QProcessEnvironment &env) {
-    static const char *prefixes[] = {"AMD_",  "HIP_", "HSA_",
-                                     "ROCR_", "GPU_", "HIPDOCTOR_PROBE_FAULT"};
-    QStringList removed;
-    for (const QString &k : env.keys()) {
-        bool drop = k == QLatin1String("CUDA_VISIBLE_DEVICES") || k == QLatin1String("LD_PRELOAD");
-        for (const char *p : prefixes)
-            drop = drop || k.startsWith(QLatin1String(p));
-        // HIP_PATH / HIP_PLATFORM select the compiler, not runtime behaviour.
-        if (k == QLatin1String("HIP_PATH") || k == QLatin1String("HIP_PLATFORM"))
-            drop = false;
-        if (drop) {
-            env.remove(k);
-            removed << k;
-        }
-    }
-    removed.sort();
-    return removed;
-}
-
 void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     check.command = spec.argv;
     check.workingDirectory = spec.workingDirectory;

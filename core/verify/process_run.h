@@ -32,12 +32,6 @@ struct ProcessSpec {
 // out, Cancelled when cancelled. The caller may refine status and summary afterwards.
 void runProcess(const ProcessSpec &spec, CheckRecord &check);
 
-
-// The variables that change what the GPU runtime does (AMD_*, HIP_*, HSA_*, ROCR_*, GPU_*,
-// CUDA_VISIBLE_DEVICES, LD_PRELOAD) removed from env: a step's children start clean and get
-// only what the env profile sets. Returns the names removed.
-QStringList removeRuntimeVariables(QProcessEnvironment &env);
-
 QString isoNow(); // UTC, milliseconds
 
 } // namespace hd

@@ -2,6 +2,7 @@
 
 #include "artifacts/inspector.h"
 #include "diagnosis/diagnosis.h"
+#include "env/env_catalogue.h"
 #include "logs/amd_log.h"
 #include "probe/errors.h"
 #include "probe/probe_client.h"
@@ -458,7 +459,7 @@ struct Verifier::Impl {
 
     QProcessEnvironment cleanEnv(QStringList *removed) const {
         QProcessEnvironment env = v.m_baseEnv;
-        const QStringList r = removeRuntimeVariables(env);
+        const QStringList r = clearRuntimeVariables(env, EnvChild::Step);
         if (removed)
             *removed = r;
         return env;
@@ -470,9 +471,10 @@ struct Verifier::Impl {
         s.argv = argv;
         s.workingDirectory = cwd;
         s.baseEnv = v.m_baseEnv;
-        // Children start from this environment without runtime switches, plus the profile.
+        // Children start from this environment without runtime switches (the toolchain's
+        // variables stay: a step may compile), plus the profile.
         QProcessEnvironment probe = v.m_baseEnv;
-        s.unset = removeRuntimeVariables(probe);
+        s.unset = clearRuntimeVariables(probe, EnvChild::Step);
         s.env = v.m_options.env.enabledMap();
         for (auto it = extra.begin(); it != extra.end(); ++it)
             s.env.insert(it.key(), it.value());

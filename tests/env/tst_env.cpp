@@ -233,6 +233,108 @@ private slots:
         QCOMPARE(problems[2].name, QStringLiteral("HIP_VISIBLE_DEVICES"));
         QVERIFY(problems[2].message.contains(QLatin1String("hides every GPU")));
     }
+
+    // What a child must not inherit from the caller: the probe loses every GPU variable, a step
+    // keeps the toolchain's (it may compile) and loses the runtime switches.
+    void clearedForChild_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("probe");
+        QTest::addColumn<bool>("step");
+        const struct {
+            const char *name;
+            bool probe, step;
+        } rows[] = {
+            {"AMD_LOG_LEVEL", true, true},
+            {"AMD_COMGR_SAVE_TEMPS", true, true},
+            {"HIP_LAUNCH_BLOCKING", true, true},
+            {"HSA_OVERRIDE_GFX_VERSION_1", true, true},
+            {"ROCR_VISIBLE_DEVICES", true, true},
+            {"GPU_DEVICE_ORDINAL", true, true},
+            {"CUDA_VISIBLE_DEVICES", true, true},
+            {"LD_PRELOAD", true, true},
+            {"HIPDOCTOR_PROBE_FAULT", true, true},
+            {"ROC_ACTIVE_WAIT_TIMEOUT", true, true}, // not in the catalogue: the ROC_ family
+            {"HIP_CLANG_PATH", true, true},          // not in the catalogue: the HIP_ family
+            {"HIP_PATH", true, false},
+            {"HIP_PLATFORM", true, false},
+            {"HIP_DEVICE_LIB_PATH", true, false},
+            {"HIPCC_VERBOSE", true, false},
+            {"HIPCC_LINK_FLAGS_APPEND", true, false},
+            {"CUDA_PATH", true, false},
+            {"PYTORCH_ROCM_ARCH", true, false},
+            {"TRITON_LIBHIP_PATH", true, false},
+            {"ROCM_PATH", false, false},
+            {"LD_LIBRARY_PATH", false, false},
+            {"TRITON_CACHE_DIR", false, false},
+            {"PATH", false, false},
+            {"HIPDOCTOR_PROBE", false, false},
+        };
+        for (const auto &r : rows)
+            QTest::newRow(r.name) << QString::fromLatin1(r.name) << r.probe << r.step;
+    }
+    void clearedForChild() {
+        QFETCH(QString, name);
+        QFETCH(bool, probe);
+        QFETCH(bool, step);
+        QCOMPARE(hd::clearedForChild(name, EnvChild::Probe), probe);
+        QCOMPARE(hd::clearedForChild(name, EnvChild::Step), step);
+    }
+
+    // Over the real catalogue: every runtime and comgr switch is cleared for both children
+    // (LD_LIBRARY_PATH excepted: the profile sets it), and the two differ exactly in the
+    // toolchain variables a step keeps.
+    void runtimeVariablesOfTheCatalogue() {
+        QStringList all;
+        for (const EnvVarInfo &v : envCatalogue())
+            all << v.name;
+        const QStringList probe = runtimeVariablesIn(all, EnvChild::Probe);
+        const QStringList step = runtimeVariablesIn(all, EnvChild::Step);
+        for (const EnvVarInfo &v : envCatalogue()) {
+            if ((v.group != EnvGroup::Runtime && v.group != EnvGroup::Comgr) ||
+                v.name == QLatin1String("LD_LIBRARY_PATH"))
+                continue;
+            QVERIFY2(probe.contains(v.name), qPrintable(v.name));
+            QVERIFY2(step.contains(v.name), qPrintable(v.name));
+        }
+        QVERIFY(!probe.contains(QStringLiteral("LD_LIBRARY_PATH")));
+        QStringList sorted = probe;
+        sorted.sort();
+        QCOMPARE(probe, sorted);
+        QStringList onlyProbe;
+        for (const QString &n : probe) {
+            if (!step.contains(n))
+                onlyProbe << n;
+        }
+        for (const QString &n : step)
+            QVERIFY2(probe.contains(n), qPrintable(n));
+        QCOMPARE(onlyProbe,
+                 QStringList(
+                     {QStringLiteral("HIPCC_COMPILE_FLAGS_APPEND"), QStringLiteral("HIPCC_VERBOSE"),
+                      QStringLiteral("HIP_DEVICE_LIB_PATH"), QStringLiteral("HIP_PATH"),
+                      QStringLiteral("HIP_PLATFORM"), QStringLiteral("TRITON_LIBHIP_PATH")}));
+    }
+
+    void clearRuntimeVariablesFromAnEnvironment() {
+        QProcessEnvironment env;
+        for (const char *n : {"PATH", "AMD_LOG_LEVEL", "HIP_PATH", "ROCM_PATH", "LD_PRELOAD",
+                              "LD_LIBRARY_PATH", "CUDA_PATH"})
+            env.insert(QString::fromLatin1(n), QStringLiteral("x"));
+        QProcessEnvironment forStep = env;
+        QCOMPARE(clearRuntimeVariables(forStep, EnvChild::Step),
+                 QStringList({QStringLiteral("AMD_LOG_LEVEL"), QStringLiteral("LD_PRELOAD")}));
+        QStringList kept = forStep.keys();
+        kept.sort();
+        QCOMPARE(kept, QStringList({QStringLiteral("CUDA_PATH"), QStringLiteral("HIP_PATH"),
+                                    QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("PATH"),
+                                    QStringLiteral("ROCM_PATH")}));
+        QCOMPARE(clearRuntimeVariables(env, EnvChild::Probe),
+                 QStringList({QStringLiteral("AMD_LOG_LEVEL"), QStringLiteral("CUDA_PATH"),
+                              QStringLiteral("HIP_PATH"), QStringLiteral("LD_PRELOAD")}));
+        kept = env.keys();
+        kept.sort();
+        QCOMPARE(kept, QStringList({QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("PATH"),
+                                    QStringLiteral("ROCM_PATH")}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEnv)
