@@ -511,6 +511,35 @@ struct Verifier::Impl {
         return c;
     }
 
+    // Whether a sub-check's record gets its start time before it decides (a Skipped record
+    // then has one too) or only from its body (runProcess, or the body itself).
+    enum class Stamp { Before, InBody };
+
+    // The frame every sub-check shares, so each one only states what it checks: "not run:
+    // cancelled" once the run is cancelled, Skipped with `skipped` as its summary when that is
+    // not empty, else `body` fills the record. id and title are set before `body` runs and put
+    // back after it (a cached compile record replaces the whole record).
+    template <typename Body>
+    CheckRecord subCheck(const QString &id, const QString &title, Stamp stamp,
+                         const QString &skipped, Body &&body) const {
+        if (cancelled())
+            return cancelledCheck(id, title);
+        CheckRecord c;
+        c.id = id;
+        c.title = title;
+        if (stamp == Stamp::Before)
+            c.startedAt = isoNow();
+        if (!skipped.isEmpty()) {
+            c.status = CheckStatus::Skipped;
+            c.summary = skipped;
+            return c;
+        }
+        body(c);
+        c.id = id;
+        c.title = title;
+        return c;
+    }
+
     void queryDevices(int step) {
         if (v.m_devicesQueried)
             return;
@@ -704,89 +733,76 @@ StepRecord Verifier::Impl::step1() {
         archFlags + QStringList{QStringLiteral("-O2")};
 
     const auto compileCheck = [&](const QString &id, const QString &title, const QString &src,
-                                  const QStringList &flags, const QString &outName,
-                                  bool hashHash) -> CheckRecord {
-        CheckRecord c;
-        c.id = id;
-        c.title = title;
-        c.startedAt = isoNow();
-        if (!QFileInfo::exists(src)) {
-            c.status = CheckStatus::Skipped;
-            c.summary = QStringLiteral("source %1 not found (set --kernels-dir)").arg(src);
-            return c;
-        }
-        const QString key =
-            cache.key(ci.path, version, src, target,
-                      hashHash ? flags + QStringList{QStringLiteral("-###")} : flags);
-        QElapsedTimer ct;
-        ct.start();
-        if (o.useCache) {
-            if (auto hit = cache.lookup(key)) {
-                c = *hit;
-                c.cached = true;
-                c.startedAt = isoNow();
-                c.data.insert(QStringLiteral("original_duration_ms"), c.durationMs);
-                c.durationMs = double(ct.nsecsElapsed()) / 1e6;
-                return c;
+                                  const QStringList &flags, const QString &outName, bool hashHash) {
+        const QString missing =
+            QFileInfo::exists(src)
+                ? QString()
+                : QStringLiteral("source %1 not found (set --kernels-dir)").arg(src);
+        return subCheck(id, title, Stamp::Before, missing, [&](CheckRecord &c) {
+            const QString key =
+                cache.key(ci.path, version, src, target,
+                          hashHash ? flags + QStringList{QStringLiteral("-###")} : flags);
+            QElapsedTimer ct;
+            ct.start();
+            if (o.useCache) {
+                if (auto hit = cache.lookup(key)) {
+                    c = *hit;
+                    c.cached = true;
+                    c.startedAt = isoNow();
+                    c.data.insert(QStringLiteral("original_duration_ms"), c.durationMs);
+                    c.durationMs = double(ct.nsecsElapsed()) / 1e6;
+                    return;
+                }
             }
-        }
-        const QString tmp = cache.beginEntry(key);
-        const QString out = tmp + QLatin1Char('/') + outName;
-        QStringList argv{ci.path};
-        if (hashHash) // nvcc spells "print the sub-commands" --dryrun
-            argv << (nv ? QStringLiteral("--dryrun") : QStringLiteral("-###"));
-        argv << flags << QStringLiteral("-o") << out << src;
-        progress(1, id,
-                 QStringLiteral("%1 %2 for %3")
-                     .arg(hashHash ? QStringLiteral("recording") : QStringLiteral("compiling"),
-                          QFileInfo(src).fileName(), target));
-        runProcess(spec(argv, tmp), c);
-        c.id = id;
-        c.title = title;
-        if (c.status == CheckStatus::Pass && !hashHash && !QFileInfo::exists(out)) {
-            c.status = CheckStatus::Fail;
-            c.summary = QStringLiteral("the compiler exited 0 but wrote no %1").arg(outName);
-        } else if (c.status == CheckStatus::Pass) {
-            c.summary = hashHash ? QStringLiteral("the compiler's sub-commands for %1").arg(target)
-                                 : QStringLiteral("built %1 for %2").arg(outName, target);
-        } else if (c.status == CheckStatus::Fail) {
-            const FailureSignature sig = signatureOf(c);
-            c.summary = QStringLiteral("compile failed (%1)").arg(sig.summary());
-        }
-        if (c.status == CheckStatus::Pass && o.useCache) {
+            const QString tmp = cache.beginEntry(key);
+            const QString out = tmp + QLatin1Char('/') + outName;
+            QStringList argv{ci.path};
+            if (hashHash) // nvcc spells "print the sub-commands" --dryrun
+                argv << (nv ? QStringLiteral("--dryrun") : QStringLiteral("-###"));
+            argv << flags << QStringLiteral("-o") << out << src;
+            progress(1, id,
+                     QStringLiteral("%1 %2 for %3")
+                         .arg(hashHash ? QStringLiteral("recording") : QStringLiteral("compiling"),
+                              QFileInfo(src).fileName(), target));
+            runProcess(spec(argv, tmp), c);
+            if (c.status == CheckStatus::Pass && !hashHash && !QFileInfo::exists(out)) {
+                c.status = CheckStatus::Fail;
+                c.summary = QStringLiteral("the compiler exited 0 but wrote no %1").arg(outName);
+            } else if (c.status == CheckStatus::Pass) {
+                c.summary = hashHash
+                                ? QStringLiteral("the compiler's sub-commands for %1").arg(target)
+                                : QStringLiteral("built %1 for %2").arg(outName, target);
+            } else if (c.status == CheckStatus::Fail) {
+                const FailureSignature sig = signatureOf(c);
+                c.summary = QStringLiteral("compile failed (%1)").arg(sig.summary());
+            }
             c.artifacts = hashHash ? QStringList{} : QStringList{out};
-            const auto committed = cache.commitEntry(key, tmp, c);
-            if (committed)
-                c = *committed;
-        } else {
-            c.artifacts = hashHash ? QStringList{} : QStringList{out};
-            cache.keepUncommitted(tmp);
-        }
-        return c;
+            if (c.status == CheckStatus::Pass && o.useCache) {
+                const auto committed = cache.commitEntry(key, tmp, c);
+                if (committed)
+                    c = *committed;
+            } else {
+                cache.keepUncommitted(tmp);
+            }
+        });
     };
 
     CheckRecord hh = compileCheck(QStringLiteral("compiler-commands"),
                                   QStringLiteral("Compiler sub-commands (-###)"), mainSrc,
                                   progFlags, QStringLiteral("vector_add_main"), true);
-    if (cancelled())
+    if (cancelled()) // cancelled while the sub-commands were recorded: not judged
         hh = cancelledCheck(hh.id, hh.title);
     s.checks << hh;
 
-    CheckRecord prog =
-        cancelled() ? cancelledCheck(QStringLiteral("compile-program"), {})
-                    : compileCheck(QStringLiteral("compile-program"),
-                                   QStringLiteral("Compile and link the vector-add program"),
-                                   mainSrc, progFlags, QStringLiteral("vector_add_main"), false);
-    prog.title = QStringLiteral("Compile and link the vector-add program");
+    const CheckRecord prog =
+        compileCheck(QStringLiteral("compile-program"),
+                     QStringLiteral("Compile and link the vector-add program"), mainSrc, progFlags,
+                     QStringLiteral("vector_add_main"), false);
     s.checks << prog;
-    CheckRecord co =
-        cancelled()
-            ? cancelledCheck(QStringLiteral("compile-code-object"), {})
-            : compileCheck(
-                  QStringLiteral("compile-code-object"),
-                  QStringLiteral("Compile the kernel as a code object"), kernSrc, coFlags,
-                  nv ? QStringLiteral("vector_add.cubin") : QStringLiteral("vector_add.co"), false);
-    co.title = QStringLiteral("Compile the kernel as a code object");
+    const CheckRecord co = compileCheck(
+        QStringLiteral("compile-code-object"),
+        QStringLiteral("Compile the kernel as a code object"), kernSrc, coFlags,
+        nv ? QStringLiteral("vector_add.cubin") : QStringLiteral("vector_add.co"), false);
     s.checks << co;
     for (const CheckRecord *c : {&prog, &co}) {
         if (c->status == CheckStatus::Fail)
@@ -803,128 +819,117 @@ StepRecord Verifier::Impl::step1() {
     const QString codeObject = co.artifacts.value(0);
 
     // The program's dependency on the runtime.
-    CheckRecord dep;
-    dep.id = QStringLiteral("runtime-dependency");
-    dep.title = QStringLiteral("The program's runtime library (loader path)");
-    dep.startedAt = isoNow();
-    if (cancelled()) {
-        dep = cancelledCheck(dep.id, dep.title);
-    } else if (prog.status != CheckStatus::Pass || program.isEmpty()) {
-        dep.status = CheckStatus::Skipped;
-        dep.summary = QStringLiteral("no program was built");
-    } else {
-        QElapsedTimer dt;
-        dt.start();
-        InspectOptions io;
-        io.symbols = false;
-        io.metadata = false;
-        io.resolveLibraries = true;
-        const auto ld = v.m_options.env.value(QStringLiteral("LD_LIBRARY_PATH"));
-        io.ldLibraryPath = ld ? ld->split(QLatin1Char(':'), Qt::SkipEmptyParts)
-                              : v.m_baseEnv.value(QStringLiteral("LD_LIBRARY_PATH"))
-                                    .split(QLatin1Char(':'), Qt::SkipEmptyParts);
-        const ArtifactReport rep = inspectFile(program, io);
-        dep.durationMs = double(dt.nsecsElapsed()) / 1e6;
-        dep.artifacts = {program};
-        QJsonArray res;
-        const LibraryResolution *hip = nullptr;
-        if (rep.host) {
-            for (const LibraryResolution &lr : rep.host->resolutions) {
-                res.append(lr.toJson());
-                if (lr.name.startsWith(QLatin1String("libamdhip64")) ||
-                    lr.name.startsWith(QLatin1String("libcudart")))
-                    hip = &lr;
+    const QString noProgram = prog.status != CheckStatus::Pass || program.isEmpty()
+                                  ? QStringLiteral("no program was built")
+                                  : QString();
+    s.checks << subCheck(
+        QStringLiteral("runtime-dependency"),
+        QStringLiteral("The program's runtime library (loader path)"), Stamp::Before, noProgram,
+        [&](CheckRecord &dep) {
+            QElapsedTimer dt;
+            dt.start();
+            InspectOptions io;
+            io.symbols = false;
+            io.metadata = false;
+            io.resolveLibraries = true;
+            const auto ld = v.m_options.env.value(QStringLiteral("LD_LIBRARY_PATH"));
+            io.ldLibraryPath = ld ? ld->split(QLatin1Char(':'), Qt::SkipEmptyParts)
+                                  : v.m_baseEnv.value(QStringLiteral("LD_LIBRARY_PATH"))
+                                        .split(QLatin1Char(':'), Qt::SkipEmptyParts);
+            const ArtifactReport rep = inspectFile(program, io);
+            dep.durationMs = double(dt.nsecsElapsed()) / 1e6;
+            dep.artifacts = {program};
+            QJsonArray res;
+            const LibraryResolution *hip = nullptr;
+            if (rep.host) {
+                for (const LibraryResolution &lr : rep.host->resolutions) {
+                    res.append(lr.toJson());
+                    if (lr.name.startsWith(QLatin1String("libamdhip64")) ||
+                        lr.name.startsWith(QLatin1String("libcudart")))
+                        hip = &lr;
+                }
+                dep.data.insert(QStringLiteral("needed"),
+                                QJsonArray::fromStringList(rep.host->needed));
             }
-            dep.data.insert(QStringLiteral("needed"), QJsonArray::fromStringList(rep.host->needed));
-        }
-        dep.data.insert(QStringLiteral("resolutions"), res);
-        if (!rep.host) {
-            dep.status = CheckStatus::Error;
-            dep.summary = QStringLiteral("could not read %1 as a host binary").arg(program);
-        } else if (!hip) {
-            dep.status = nv ? CheckStatus::Pass : CheckStatus::Fail;
-            dep.summary = nv ? QStringLiteral("no libcudart dependency (static CUDA runtime)")
-                             : QStringLiteral("the program does not depend on libamdhip64");
-        } else if (hip->found()) {
-            dep.status = CheckStatus::Pass;
-            dep.summary = QStringLiteral("%1 → %2 (via %3)").arg(hip->name, hip->path, hip->via);
-        } else {
-            dep.status = CheckStatus::Fail;
-            dep.summary = QStringLiteral("%1 resolves nowhere; looked in %2")
-                              .arg(hip->name, hip->searched.join(QStringLiteral(", ")));
-            s.findings << makeFinding(
-                QStringLiteral("runtime.library-not-found"), Severity::Error,
-                Direction::RuntimeLink,
-                QStringLiteral("%1 is not found by the dynamic loader").arg(hip->name), dep.summary,
-                {{program, QStringLiteral("DT_NEEDED"), hip->name}},
-                {QStringLiteral("Install the HIP runtime package or add its directory to "
-                                "LD_LIBRARY_PATH")},
-                QStringLiteral("load"));
-        }
-    }
-    s.checks << dep;
+            dep.data.insert(QStringLiteral("resolutions"), res);
+            if (!rep.host) {
+                dep.status = CheckStatus::Error;
+                dep.summary = QStringLiteral("could not read %1 as a host binary").arg(program);
+            } else if (!hip) {
+                dep.status = nv ? CheckStatus::Pass : CheckStatus::Fail;
+                dep.summary = nv ? QStringLiteral("no libcudart dependency (static CUDA runtime)")
+                                 : QStringLiteral("the program does not depend on libamdhip64");
+            } else if (hip->found()) {
+                dep.status = CheckStatus::Pass;
+                dep.summary =
+                    QStringLiteral("%1 → %2 (via %3)").arg(hip->name, hip->path, hip->via);
+            } else {
+                dep.status = CheckStatus::Fail;
+                dep.summary = QStringLiteral("%1 resolves nowhere; looked in %2")
+                                  .arg(hip->name, hip->searched.join(QStringLiteral(", ")));
+                s.findings << makeFinding(
+                    QStringLiteral("runtime.library-not-found"), Severity::Error,
+                    Direction::RuntimeLink,
+                    QStringLiteral("%1 is not found by the dynamic loader").arg(hip->name),
+                    dep.summary, {{program, QStringLiteral("DT_NEEDED"), hip->name}},
+                    {QStringLiteral("Install the HIP runtime package or add its directory to "
+                                    "LD_LIBRARY_PATH")},
+                    QStringLiteral("load"));
+            }
+        });
 
     // Run the program.
-    CheckRecord run;
-    run.id = QStringLiteral("run-program");
-    run.title = QStringLiteral("Run the program (hipLaunchKernelGGL, result checked)");
-    if (cancelled()) {
-        run = cancelledCheck(run.id, run.title);
-    } else if (program.isEmpty() || prog.status != CheckStatus::Pass) {
-        run.status = CheckStatus::Skipped;
-        run.summary = QStringLiteral("no program was built");
-    } else {
-        progress(1, run.id, QStringLiteral("running the vector-add program"));
-        runProcess(spec({program, QString::number(o.elements)}, QFileInfo(program).absolutePath()),
-                   run);
-        run.id = QStringLiteral("run-program");
-        run.title = QStringLiteral("Run the program (hipLaunchKernelGGL, result checked)");
-        const FailureSignature sig = signatureOf(run);
-        if (run.status == CheckStatus::Pass) {
-            run.summary = firstLines(run.stdoutText, 1);
-        } else if (sig.hipErrors.contains(QStringLiteral("hipErrorNoDevice")) ||
-                   sig.hipErrors.contains(QStringLiteral("cudaErrorNoDevice"))) {
-            run.summary = QStringLiteral("the runtime answers: no device (%1)").arg(sig.firstError);
-            noDevice = true;
-        } else {
-            run.summary = sig.summary();
-        }
-    }
-    s.checks << run;
+    s.checks << subCheck(
+        QStringLiteral("run-program"),
+        QStringLiteral("Run the program (hipLaunchKernelGGL, result checked)"), Stamp::InBody,
+        noProgram, [&](CheckRecord &run) {
+            progress(1, run.id, QStringLiteral("running the vector-add program"));
+            runProcess(
+                spec({program, QString::number(o.elements)}, QFileInfo(program).absolutePath()),
+                run);
+            const FailureSignature sig = signatureOf(run);
+            if (run.status == CheckStatus::Pass) {
+                run.summary = firstLines(run.stdoutText, 1);
+            } else if (sig.hipErrors.contains(QStringLiteral("hipErrorNoDevice")) ||
+                       sig.hipErrors.contains(QStringLiteral("cudaErrorNoDevice"))) {
+                run.summary =
+                    QStringLiteral("the runtime answers: no device (%1)").arg(sig.firstError);
+                noDevice = true;
+            } else {
+                run.summary = sig.summary();
+            }
+        });
 
     // The same kernel as a code object through the probe.
-    CheckRecord pl;
-    pl.id = QStringLiteral("probe-launch");
-    pl.title = QStringLiteral("Module API: load, look up and launch the code object (probe)");
-    if (cancelled()) {
-        pl = cancelledCheck(pl.id, pl.title);
-    } else if (codeObject.isEmpty() || co.status != CheckStatus::Pass) {
-        pl.status = CheckStatus::Skipped;
-        pl.summary = QStringLiteral("no code object was built");
-    } else {
-        progress(1, pl.id, QStringLiteral("loading and launching vector_add through the probe"));
-        ProbeRequest req = request(ProbeRequest::Kind::Launch);
-        req.file = codeObject;
-        req.kernel = QStringLiteral("vector_add");
-        req.kernels = {req.kernel};
-        const unsigned n = unsigned(std::max(1, o.elements));
-        req.args =
-            QStringLiteral("buf:f32:%1:rand, buf:f32:%1:rand, buf:f32:%1:out, i32:%1").arg(n);
-        req.block = {256, 1, 1};
-        req.grid = {(n + 255) / 256, 1, 1};
-        req.repeat = 1;
-        pl.startedAt = isoNow();
-        const ProbeResult r = ProbeClient(probeOptions()).run(req);
-        fillFromProbe(r, v.m_options.env.enabledMap(), pl);
-        pl.id = QStringLiteral("probe-launch");
-        pl.title = QStringLiteral("Module API: load, look up and launch the code object (probe)");
-        pl.artifacts = {codeObject};
-        if (probeSaysNoDevice(r)) {
-            noDevice = true;
-            pl.summary = QStringLiteral("the runtime answers: no device — %1").arg(r.summary());
-        }
-    }
-    s.checks << pl;
+    s.checks << subCheck(
+        QStringLiteral("probe-launch"),
+        QStringLiteral("Module API: load, look up and launch the code object (probe)"),
+        Stamp::InBody,
+        codeObject.isEmpty() || co.status != CheckStatus::Pass
+            ? QStringLiteral("no code object was built")
+            : QString(),
+        [&](CheckRecord &pl) {
+            progress(1, pl.id,
+                     QStringLiteral("loading and launching vector_add through the probe"));
+            ProbeRequest req = request(ProbeRequest::Kind::Launch);
+            req.file = codeObject;
+            req.kernel = QStringLiteral("vector_add");
+            req.kernels = {req.kernel};
+            const unsigned n = unsigned(std::max(1, o.elements));
+            req.args =
+                QStringLiteral("buf:f32:%1:rand, buf:f32:%1:rand, buf:f32:%1:out, i32:%1").arg(n);
+            req.block = {256, 1, 1};
+            req.grid = {(n + 255) / 256, 1, 1};
+            req.repeat = 1;
+            pl.startedAt = isoNow();
+            const ProbeResult r = ProbeClient(probeOptions()).run(req);
+            fillFromProbe(r, v.m_options.env.enabledMap(), pl);
+            pl.artifacts = {codeObject};
+            if (probeSaysNoDevice(r)) {
+                noDevice = true;
+                pl.summary = QStringLiteral("the runtime answers: no device — %1").arg(r.summary());
+            }
+        });
 
     if (noDevice) {
         QList<Evidence> ev;
@@ -1283,20 +1288,16 @@ StepRecord Verifier::Impl::step3() {
     }
     const auto runOne = [&](const QString &id, const QString &title, const QStringList &argv,
                             const QMap<QString, QString> &extra) {
-        CheckRecord c;
-        if (cancelled())
-            return cancelledCheck(id, title);
-        progress(3, id, QStringLiteral("running %1").arg(commandLine(argv)));
-        runProcess(spec(argv, o.workingDirectory, extra), c);
-        c.id = id;
-        c.title = title;
-        const FailureSignature sig = signatureOf(c);
-        c.summary = sig.summary();
-        const AmdLog log = parseAmdLog(c.stderrText);
-        c.data.insert(QStringLiteral("errors_returned"),
-                      QJsonArray::fromStringList(log.errorsReturned));
-        c.data.insert(QStringLiteral("signature"), sig.toJson());
-        return c;
+        return subCheck(id, title, Stamp::InBody, {}, [&](CheckRecord &c) {
+            progress(3, id, QStringLiteral("running %1").arg(commandLine(argv)));
+            runProcess(spec(argv, o.workingDirectory, extra), c);
+            const FailureSignature sig = signatureOf(c);
+            c.summary = sig.summary();
+            const AmdLog log = parseAmdLog(c.stderrText);
+            c.data.insert(QStringLiteral("errors_returned"),
+                          QJsonArray::fromStringList(log.errorsReturned));
+            c.data.insert(QStringLiteral("signature"), sig.toJson());
+        });
     };
     const CheckRecord asIs = runOne(QStringLiteral("as-is"),
                                     QStringLiteral("The project's command, as is"), o.argv, o.env);
