@@ -2,8 +2,9 @@
 # Full inspection of Debian's librocsparse.so.0.1 (package librocsparse0: 1.3 GB, 111 bundles,
 # 777 code objects) by `hipdoctor-cli inspect --summary` — every bundle entry, code object,
 # kernel's metadata and symbol is decoded; --summary only keeps the terminal output short —
-# timed side by side with `roc-obj-ls` listing the same file. Prints both wall times, the
-# ratio and hipdoctor's peak RSS (/usr/bin/time -v). Goal (DESIGN.md): less wall time than
+# timed side by side with `roc-obj-ls` listing the same file. Prints both wall times, both
+# CPU times (user + sys, children included: steadier than wall on a shared machine), the
+# ratios and hipdoctor's peak RSS (/usr/bin/time -v). Goal (DESIGN.md): less wall time than
 # roc-obj-ls, under 300 MB RSS.
 #
 # usage: bench/inspect-rocsparse.sh [FILE] ; env: HIPDOCTOR_CLI (default build/bin/hipdoctor-cli),
@@ -48,10 +49,11 @@ cat "$file" >/dev/null
 measure() { # out_prefix cmd...
     local prefix=$1; shift
     /usr/bin/time -v -o "$tmp/time" "$@" >"$prefix.out" 2>"$prefix.err"
-    local wall rss
+    local wall rss cpu
+    cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$tmp/time")
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$tmp/time")
     rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time")
-    echo "$wall $rss"
+    echo "$wall $rss $cpu"
 }
 
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
@@ -66,6 +68,8 @@ entries_roc=$(grep -c 'file://' "$tmp/roc.out" || true)
 ours_t=$(cut -d' ' -f1 "$tmp/ours" | median)
 theirs_t=$(cut -d' ' -f1 "$tmp/theirs" | median)
 ours_rss=$(cut -d' ' -f2 "$tmp/ours" | sort -n | tail -1)
+ours_cpu=$(cut -d' ' -f3 "$tmp/ours" | median)
+theirs_cpu=$(cut -d' ' -f3 "$tmp/theirs" | median)
 
 echo "file:        $file ($(stat -c %s "$file") bytes)"
 echo "binary:      $cli (CMAKE_BUILD_TYPE=${build_type:-unknown})"
@@ -74,6 +78,8 @@ echo "roc-obj-ls:  $entries_roc bundle entries listed"
 echo "runs:        $runs (medians; CPUs: $(nproc), load now: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf 'roc-obj-ls wall:             %.3f s\n' "$theirs_t"
 printf 'hipdoctor inspect wall:      %.3f s\n' "$ours_t"
-awk -v a="$ours_t" -v b="$theirs_t" -v r="$ours_rss" 'BEGIN {
-    printf "ratio (hipdoctor/roc-obj-ls): %.2f\n", a / b
+printf 'roc-obj-ls CPU (user+sys):   %.3f s\n' "$theirs_cpu"
+printf 'hipdoctor CPU (user+sys):    %.3f s\n' "$ours_cpu"
+awk -v a="$ours_t" -v b="$theirs_t" -v r="$ours_rss" -v ca="$ours_cpu" -v cb="$theirs_cpu" 'BEGIN {
+    printf "ratio (hipdoctor/roc-obj-ls): %.2f wall, %.2f CPU\n", a / b, ca / cb
     printf "hipdoctor peak RSS:          %.1f MB (max over runs)\n", r / 1024 }'

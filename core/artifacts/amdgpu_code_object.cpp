@@ -182,6 +182,7 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         if (n.endswith(".kd"))
             descriptors.insert(n.drop_back(3));
     }
+    StringPool::NamesByOffset &byOffset = pool.namesByOffset(strtab);
     llvm::DenseSet<llvm::StringRef> undefinedSeen;
     if (wantSymbols)
         co.symbols.reserve(qsizetype(symsOr->size()));
@@ -207,9 +208,11 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         if (!wantSymbols)
             continue;
         Symbol s;
-        const StringPool::Names &names = pool.symbolNames(n);
-        s.name = names.name;
-        s.demangled = names.demangled;
+        const StringPool::Names *&names = byOffset[sym.st_name];
+        if (!names)
+            names = &pool.symbolNames(n);
+        s.name = names->name;
+        s.demangled = names->demangled;
         s.binding = symbolBindingName(sym.getBinding());
         s.visibility = symbolVisibilityName(sym.st_other);
         s.value = sym.st_value;

@@ -1,12 +1,14 @@
-// Decoding the AMDGPU metadata note into KernelInfo values. The msgpack note is walked with
-// llvm::msgpack::Reader instead of building a msgpack::Document: librocsparse's notes hold
-// 88k kernels, and the document tree cost more than everything else together.
+// Decoding the AMDGPU metadata note into KernelInfo values. The msgpack note is walked value
+// by value (MsgpackCursor) instead of building a msgpack::Document: librocsparse's notes hold
+// 88k kernels, and the document tree cost more than everything else together. Argument lists
+// repeat (templates, and every target's code object of the same source), so each list's raw
+// bytes are looked up first and only unseen lists are decoded.
 
 #include "artifacts/amdgpu_code_object.h"
+#include "artifacts/msgpack_cursor.h"
 #include "artifacts/symbols.h"
 
 #include <llvm/ADT/StringRef.h>
-#include <llvm/BinaryFormat/MsgPackReader.h>
 #include <llvm/Support/Error.h>
 
 #include <algorithm>
@@ -18,53 +20,11 @@ namespace {
 using llvm::msgpack::Object;
 using llvm::msgpack::Type;
 
-// Hostile input could nest maps arbitrarily deep; real metadata nests four levels.
-constexpr int kMaxDepth = 32;
-
-class MsgpackWalker {
+// The cursor with errors as QStrings for the Problems this decoder reports.
+class MsgpackWalker : public MsgpackCursor {
 public:
-    explicit MsgpackWalker(llvm::StringRef blob) : m_reader(blob) {}
-
-    bool next(Object &o) {
-        if (!m_ok)
-            return false;
-        auto r = m_reader.read(o);
-        if (!r) {
-            m_error = QString::fromStdString(llvm::toString(r.takeError()));
-            m_ok = false;
-            return false;
-        }
-        if (!*r) {
-            m_error = QStringLiteral("metadata note ends in the middle of a value");
-            m_ok = false;
-            return false;
-        }
-        return true;
-    }
-    // Skips the contents of a container whose header was just read.
-    bool skip(const Object &o, int depth = 0) {
-        if (depth > kMaxDepth) {
-            m_error = QStringLiteral("metadata note nests deeper than %1 levels").arg(kMaxDepth);
-            m_ok = false;
-            return false;
-        }
-        if (o.Kind != Type::Map && o.Kind != Type::Array)
-            return true;
-        const uint64_t n = o.Kind == Type::Map ? uint64_t(o.Length) * 2 : uint64_t(o.Length);
-        for (uint64_t i = 0; i < n; ++i) {
-            Object c;
-            if (!next(c) || !skip(c, depth + 1))
-                return false;
-        }
-        return true;
-    }
-    bool ok() const { return m_ok; }
-    const QString &error() const { return m_error; }
-
-private:
-    llvm::msgpack::Reader m_reader;
-    bool m_ok = true;
-    QString m_error;
+    using MsgpackCursor::MsgpackCursor;
+    QString errorText() const { return QString::fromStdString(error()); }
 };
 
 bool toU64(const Object &o, uint64_t &out) {
@@ -131,25 +91,36 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
         if (!w.next(kk) || !w.next(v))
             return false;
         const llvm::StringRef key = isKey(kk) ? kk.Raw : llvm::StringRef();
+        // Kernel names are symbol names too: one copy for the metadata and the symbol table.
         if (key == ".name")
-            k.name = toStr(v, pool);
+            k.name = v.Kind == Type::String ? pool.symbolNames(v.Raw).name : QString();
         else if (key == ".symbol")
-            k.symbol = toStr(v, pool);
+            k.symbol = v.Kind == Type::String ? pool.symbolNames(v.Raw).name : QString();
         else if (key == ".args" && v.Kind == Type::Array) {
+            const char *begin = w.position();
+            if (!w.skip(v))
+                return false;
+            const llvm::StringRef raw(begin, size_t(w.position() - begin));
+            if (const QList<KernelArg> *seen = pool.argsForRaw(raw)) {
+                k.args = *seen;
+                continue;
+            }
             // Decoded into a reused buffer, then shared with every kernel of the same signature.
+            MsgpackWalker list(raw);
             QList<KernelArg> &args = scratchArgs;
             args.clear(); // keeps the capacity
             for (size_t j = 0; j < v.Length; ++j) {
                 Object a;
-                if (!w.next(a))
+                if (!list.next(a))
                     return false;
                 KernelArg arg;
-                if (!readArg(w, a, pool, arg))
+                if (!readArg(list, a, pool, arg))
                     return false;
                 if (a.Kind == Type::Map)
                     args.append(std::move(arg));
             }
             k.args = pool.sharedArgs(args);
+            pool.rememberArgsForRaw(raw, k.args);
             args.clear();
         } else if (key == ".kernarg_segment_size")
             toU64(v, k.kernargSegmentSize);
@@ -191,9 +162,10 @@ bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo>
     Object root;
     if (!w.next(root) || root.Kind != Type::Map) {
         if (error)
-            *error = w.ok()
-                         ? QStringLiteral("metadata note is msgpack but not a map")
-                         : QStringLiteral("metadata note is not valid msgpack: %1").arg(w.error());
+            *error =
+                w.ok()
+                    ? QStringLiteral("metadata note is msgpack but not a map")
+                    : QStringLiteral("metadata note is not valid msgpack: %1").arg(w.errorText());
         return false;
     }
     for (size_t i = 0; i < root.Length; ++i) {
@@ -226,7 +198,7 @@ bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo>
         if (error)
             *error = QStringLiteral("metadata note unreadable after %1 kernels: %2")
                          .arg(kernels.size())
-                         .arg(w.error());
+                         .arg(w.errorText());
         return false;
     }
     return true;

@@ -429,7 +429,6 @@ void readRdcSections(HostElf &h, HostInfo &host) {
         }
         b.entries.append(e);
     }
-    h.ctx.runPending();
     host.hasOffloadSections = !b.entries.isEmpty();
     if (host.hasOffloadSections) {
         b.fileOffset = 0; // entry offsets are file offsets here

@@ -45,33 +45,80 @@ uint64_t ccobV1Extent(const char *data, size_t size) {
 
 } // namespace
 
-void InspectContext::runPending() {
-    if (pending.isEmpty())
-        return;
-    const QList<CodeObjectJob> jobs = std::exchange(pending, {});
-    int threads = options.threads > 0 ? options.threads
-                                      : int(std::min(4u, std::thread::hardware_concurrency()));
-    threads = std::clamp(threads, 1, int(jobs.size()));
-    while (int(workerPools.size()) < threads)
-        workerPools.push_back(std::make_unique<StringPool>(&demangleCache));
-    // Each job writes only its own reserved slot; the list itself is not resized meanwhile.
-    CodeObject *results = report.codeObjects.data();
-    std::atomic<qsizetype> next{0};
-    auto work = [&](StringPool *pool) {
-        for (qsizetype i = next++; i < jobs.size(); i = next++) {
-            if (cancelled())
-                return;
-            const CodeObjectJob &j = jobs[i];
-            results[j.index] = readAmdgpuCodeObject(j.data, j.size, j.source, options.symbols,
-                                                    options.metadata, pool);
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < threads; ++t)
-        helpers.emplace_back(work, workerPools[size_t(t)].get());
-    work(workerPools[0].get());
-    for (std::thread &t : helpers)
+DecodeQueue::~DecodeQueue() {
+    stopThreads();
+}
+
+void DecodeQueue::add(CodeObjectJob job) {
+    if (m_pools.empty()) { // the first job: start the decoding threads
+        int threads = m_ctx.options.threads > 0
+                          ? m_ctx.options.threads
+                          : int(std::min(4u, std::thread::hardware_concurrency()));
+        threads = std::max(threads, 1);
+        // The inspecting thread is one of them: it decodes in drain() and finish().
+        for (int t = 0; t < threads; ++t)
+            m_pools.push_back(std::make_unique<StringPool>(&m_ctx.symbolNames));
+        for (int t = 1; t < threads; ++t)
+            m_threads.emplace_back([this, pool = m_pools[size_t(t)].get()] {
+                std::unique_lock lock(m_mutex);
+                for (;;) {
+                    m_wake.wait(lock, [&] { return m_stopping || m_next < m_jobs.size(); });
+                    if (m_next == m_jobs.size())
+                        return; // stopping, nothing left
+                    CodeObjectJob &job = m_jobs[m_next++];
+                    lock.unlock();
+                    decode(job, pool);
+                    lock.lock();
+                    ++m_done;
+                    m_idle.notify_all();
+                }
+            });
+    }
+    {
+        const std::lock_guard lock(m_mutex);
+        m_jobs.push_back(std::move(job));
+    }
+    m_wake.notify_one();
+}
+
+void DecodeQueue::decode(CodeObjectJob &job, StringPool *pool) {
+    if (!m_ctx.cancelled())
+        job.result = readAmdgpuCodeObject(job.data, job.size, job.source, m_ctx.options.symbols,
+                                          m_ctx.options.metadata, pool);
+    if (job.releaseAfter)
+        m_ctx.releasePages(job.source.fileOffset, job.size);
+}
+
+void DecodeQueue::drain() {
+    std::unique_lock lock(m_mutex);
+    while (m_next < m_jobs.size()) {
+        CodeObjectJob &job = m_jobs[m_next++];
+        lock.unlock();
+        decode(job, m_pools[0].get());
+        lock.lock();
+        ++m_done;
+    }
+    m_idle.wait(lock, [&] { return m_done == m_jobs.size(); });
+}
+
+void DecodeQueue::stopThreads() {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    for (std::thread &t : m_threads)
         t.join();
+    m_threads.clear();
+}
+
+void DecodeQueue::finish() {
+    drain();
+    stopThreads();
+    for (CodeObjectJob &job : m_jobs)
+        m_ctx.report.codeObjects[job.index] = std::move(job.result);
+    m_jobs.clear();
+    m_next = m_done = 0;
 }
 
 void InspectContext::releasePages(uint64_t offset, uint64_t length) const {
@@ -95,8 +142,12 @@ int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, 
         entry.content = QStringLiteral("code-object");
         ctx.report.codeObjects.append(CodeObject{});
         const int index = int(ctx.report.codeObjects.size() - 1);
-        ctx.pending.append(CodeObjectJob{
-            index, data, size, CodeObjectSource{ctx.file, fileOffset, origin, insideCompressed}});
+        CodeObjectJob job{index, data, size,
+                          CodeObjectSource{ctx.file, fileOffset, origin, insideCompressed}};
+        // Pages of the mapped file are dropped once decoded; a decompressed buffer is not
+        // the file.
+        job.releaseAfter = ctx.fileMapping && !insideCompressed;
+        ctx.decoder.add(std::move(job));
         return index;
     }
     if (isBitcode(data, size)) {
@@ -209,8 +260,8 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             ctx, e, p + e.offset, size_t(e.size), offset + e.offset,
             QStringLiteral("entry %1 @ %2+%3").arg(e.id, origin, hex(e.offset)), false);
     }
-    ctx.runPending();
-    ctx.releasePages(offset, bundle->size);
+    // No waiting here: the code objects point into the file, which stays mapped; each one's
+    // pages are dropped when it has been decoded.
     ctx.report.bundles.append(*bundle);
     return bundle->size;
 }
@@ -299,7 +350,7 @@ void inspectData(detail::InspectContext &ctx) {
         break;
     }
     }
-    ctx.runPending();
+    ctx.decoder.finish();
 }
 
 } // namespace

@@ -6,18 +6,59 @@
 #include "artifacts/inspector.h"
 #include "artifacts/symbols.h"
 
+#include <condition_variable>
+#include <deque>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 namespace hd::detail {
 
 // A code object whose slot in report.codeObjects is reserved and whose bytes are decoded
-// later, on several threads (librocsparse: 777 code objects, 88k kernels).
+// on the decoding threads (librocsparse: 777 code objects, 88k kernels).
 struct CodeObjectJob {
     int index = -1;
     const char *data = nullptr;
     size_t size = 0;
     CodeObjectSource source;
+    bool releaseAfter = false; // drop the file's pages of this code object once decoded
+    CodeObject result;
+};
+
+struct InspectContext;
+
+// Decodes code objects on worker threads while the inspecting thread goes on finding bundles:
+// no barrier per bundle, so the threads stay busy across the whole file. Results are kept
+// apart from report.codeObjects (which the inspecting thread keeps appending to) and moved
+// into their slots by finish().
+class DecodeQueue {
+public:
+    explicit DecodeQueue(InspectContext &ctx) : m_ctx(ctx) {}
+    ~DecodeQueue();
+    DecodeQueue(const DecodeQueue &) = delete;
+    DecodeQueue &operator=(const DecodeQueue &) = delete;
+
+    void add(CodeObjectJob job);
+    // Returns once every job added so far is decoded; the calling thread decodes too.
+    // Needed before the bytes of those jobs go away (a decompressed CCOB buffer).
+    void drain();
+    // drain(), stop the threads, move the results into report.codeObjects.
+    void finish();
+
+private:
+    void stopThreads();
+    void decode(CodeObjectJob &job, StringPool *pool);
+
+    InspectContext &m_ctx;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;   // a job was added, or the queue stops
+    std::condition_variable m_idle;   // a job was finished
+    std::deque<CodeObjectJob> m_jobs; // references stay valid while jobs are appended
+    size_t m_next = 0, m_done = 0;
+    bool m_stopping = false;
+    std::vector<std::unique_ptr<StringPool>> m_pools; // [0]: the inspecting thread's
+    std::vector<std::thread> m_threads;
 };
 
 // One inspection in progress: the bytes of the whole file and the report being filled.
@@ -27,17 +68,17 @@ struct InspectContext {
     size_t size = 0;
     const InspectOptions &options;
     ArtifactReport &report;
-    DemangleCache demangleCache{};                        // shared by all pools below
-    StringPool pool{&demangleCache};                      // for the inspecting thread
-    std::vector<std::unique_ptr<StringPool>> workerPools; // one per decoding thread
-    QList<CodeObjectJob> pending;
-    bool fileMapping = false; // data is a read-only mmap of the file (see releasePages)
+    SharedSymbolNames symbolNames{}; // shared by all pools
+    StringPool pool{&symbolNames};   // for the inspecting thread
+    bool fileMapping = false;        // data is a read-only mmap of the file (see releasePages)
+    DecodeQueue decoder{*this};      // last: its destructor joins threads that use the above
 
-    // Decodes the pending code objects into their slots. Must run before the bytes they
-    // point into go away (a decompressed CCOB buffer).
-    void runPending();
+    // Decodes the queued code objects. Must run before the bytes they point into go away
+    // (a decompressed CCOB buffer).
+    void runPending() { decoder.drain(); }
     // Drops the pages of [offset, offset + length) from this process once read (they stay in
-    // the page cache): peak RSS then holds one bundle's pages, not the whole file's.
+    // the page cache): peak RSS then holds the pages of the code objects being decoded, not
+    // the whole file's.
     void releasePages(uint64_t offset, uint64_t length) const;
     bool cancelled() const { return options.cancel && options.cancel->load(); }
     void problem(uint64_t offset, const QString &message, bool fatal = false) {

@@ -1,18 +1,18 @@
 #include "artifacts/symbols.h"
 
+#include <llvm/ADT/Hashing.h>
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Demangle/Demangle.h>
+#include <llvm/Support/xxhash.h>
 
 #include <string>
 
 namespace hd {
 
 QString demangleSymbol(llvm::StringRef name) {
-    const QString q = QString::fromUtf8(name.data(), qsizetype(name.size()));
     if (!name.startswith("_Z"))
-        return q;
-    const std::string d = llvm::demangle(std::string(name));
-    return QString::fromStdString(d);
+        return QString::fromUtf8(name.data(), qsizetype(name.size()));
+    return QString::fromStdString(llvm::demangle(name.str()));
 }
 
 QString StringPool::intern(llvm::StringRef s) {
@@ -22,20 +22,22 @@ QString StringPool::intern(llvm::StringRef s) {
     return it->second;
 }
 
-QString StringPool::demangled(llvm::StringRef mangled) {
-    if (!mangled.startswith("_Z"))
-        return intern(mangled);
-    auto [it, inserted] = m_demangled.try_emplace(mangled);
-    if (inserted)
-        it->second = m_shared ? m_shared->demangled(mangled) : demangleSymbol(mangled);
-    return it->second;
+const StringPool::Names &StringPool::symbolNames(llvm::StringRef name) {
+    return (m_shared ? m_shared : &m_ownNames)->get(name);
 }
 
-const StringPool::Names &StringPool::symbolNames(llvm::StringRef name) {
-    auto [it, inserted] = m_symbolNames.try_emplace(name);
-    if (inserted)
-        it->second = Names{intern(name), demangled(name)};
-    return it->second;
+StringPool::NamesByOffset &StringPool::namesByOffset(llvm::StringRef strtab) {
+    const uint64_t check = uint64_t(llvm::hash_value(strtab));
+    auto [it, inserted] = m_strtabs.try_emplace(llvm::xxHash64(strtab));
+    StrtabNames &t = it->second;
+    if (inserted) {
+        t.check = check;
+        t.size = strtab.size();
+    } else if (t.check != check || t.size != strtab.size()) {
+        m_unshared.clear();
+        return m_unshared;
+    }
+    return t.byOffset;
 }
 
 QList<KernelArg> StringPool::sharedArgs(const QList<KernelArg> &args) {
@@ -55,17 +57,29 @@ QList<KernelArg> StringPool::sharedArgs(const QList<KernelArg> &args) {
     return it->second;
 }
 
-QString DemangleCache::demangled(llvm::StringRef mangled) {
+const QList<KernelArg> *StringPool::argsForRaw(llvm::StringRef raw) const {
+    const auto it = m_rawArgs.find(llvm::xxHash64(raw));
+    return it != m_rawArgs.end() && it->second.raw == raw ? &it->second.args : nullptr;
+}
+
+void StringPool::rememberArgsForRaw(llvm::StringRef raw, const QList<KernelArg> &args) {
+    // A colliding hash keeps its first list; the other one is simply decoded every time.
+    m_rawArgs.try_emplace(llvm::xxHash64(raw), RawArgs{raw.str(), args});
+}
+
+const SymbolNames &SharedSymbolNames::get(llvm::StringRef mangled) {
     {
         const std::lock_guard lock(m_mutex);
         const auto it = m_names.find(mangled);
         if (it != m_names.end())
             return it->second;
     }
-    // Demangle outside the lock; two threads racing on one name both get equal strings.
-    QString d = demangleSymbol(mangled);
+    // Convert and demangle outside the lock; a thread that loses a race drops its copy.
+    QString name = QString::fromUtf8(mangled.data(), qsizetype(mangled.size()));
+    QString demangled = mangled.startswith("_Z") ? demangleSymbol(mangled) : name;
     const std::lock_guard lock(m_mutex);
-    return m_names.try_emplace(mangled, std::move(d)).first->second;
+    return m_names.try_emplace(mangled, SymbolNames{std::move(name), std::move(demangled)})
+        .first->second;
 }
 
 QString symbolBindingName(unsigned binding) {

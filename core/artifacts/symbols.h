@@ -5,6 +5,7 @@
 
 #include "artifacts/model.h"
 
+#include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/ADT/StringRef.h>
 
@@ -13,48 +14,75 @@
 
 namespace hd {
 
+// A symbol's name and its demangled form.
+struct SymbolNames {
+    QString name, demangled;
+};
+
+// The symbol names of one inspection, shared by its decoding threads: the same kernel appears
+// in every target's code object, and demangling costs microseconds a name, so each name is
+// converted and demangled once and stored once. Thread-safe; returned references stay valid
+// as long as the cache (StringMap entries never move).
+class SharedSymbolNames {
+public:
+    const SymbolNames &get(llvm::StringRef mangled);
+
+private:
+    std::mutex m_mutex;
+    llvm::StringMap<SymbolNames> m_names;
+};
+
 // Interns the strings one inspection decodes over and over (argument kinds and names, type
 // names, the same kernel in every target's code object), so equal strings share one copy:
 // librocsparse has 88k kernels and over a million kernel arguments. Not thread-safe; use one
 // per thread.
-// Demangled names shared by the decoding threads: the same kernel appears in every target's
-// code object and demangling costs microseconds per name, so each name is demangled once.
-class DemangleCache {
-public:
-    QString demangled(llvm::StringRef mangled);
-
-private:
-    std::mutex m_mutex;
-    llvm::StringMap<QString> m_names;
-};
-
 class StringPool {
 public:
-    // Demangled names come from (and go to) `shared` when set; it must outlive the pool.
-    explicit StringPool(DemangleCache *shared = nullptr) : m_shared(shared) {}
+    // Symbol names come from (and go to) `shared` when set; it must outlive the pool.
+    explicit StringPool(SharedSymbolNames *shared = nullptr) : m_shared(shared) {}
     QString intern(llvm::StringRef s);
-    // demangleSymbol(), cached by the mangled name.
-    QString demangled(llvm::StringRef mangled);
-    // intern(name) and demangled(name) with one lookup (symbol tables: one call per symbol).
-    struct Names {
-        QString name, demangled;
-    };
+    using Names = SymbolNames;
+    // The name as a QString and demangled (demangleSymbol()), cached by the mangled name.
     const Names &symbolNames(llvm::StringRef name);
+    // symbolNames() by st_name offset for one string table, remembered per table content:
+    // every target's build of one source has the same string table, so each of its names is
+    // looked up once instead of once per code object (hashing long mangled names dominated).
+    using NamesByOffset = llvm::DenseMap<uint32_t, const Names *>;
+    NamesByOffset &namesByOffset(llvm::StringRef strtab);
     // One shared copy (QList is implicitly shared) of each distinct argument list: templated
     // libraries repeat the same signature across kernels and across every target's code
     // object (librocsparse: 1.16M arguments). `args` must hold strings from intern() of this
     // pool: equal strings are then compared by their data pointer.
     QList<KernelArg> sharedArgs(const QList<KernelArg> &args);
+    // The argument list decoded earlier from the same raw metadata bytes (the msgpack array
+    // of one kernel's ".args"), or null. Saves decoding and interning a list seen before.
+    const QList<KernelArg> *argsForRaw(llvm::StringRef raw) const;
+    void rememberArgsForRaw(llvm::StringRef raw, const QList<KernelArg> &args);
 
 private:
     // StringMap hashes the bytes in place (no key object per lookup) and stores each key
     // once next to its value; lookups dominate (millions per large library).
     llvm::StringMap<QString> m_strings;
-    llvm::StringMap<QString> m_demangled;
-    llvm::StringMap<Names> m_symbolNames;
+    SharedSymbolNames m_ownNames; // when no shared cache is given
     llvm::StringMap<QList<KernelArg>> m_argLists;
     std::string m_argKey; // reused buffer for sharedArgs()
-    DemangleCache *m_shared = nullptr;
+    // By xxHash64 of the raw bytes, which are kept to rule out collisions (the mapped file's
+    // pages are released while decoding, so the bytes are copied).
+    struct RawArgs {
+        std::string raw;
+        QList<KernelArg> args;
+    };
+    llvm::DenseMap<uint64_t, RawArgs> m_rawArgs;
+    // By xxHash64 of the table; a second hash and the size rule out collisions without
+    // keeping a copy of every table.
+    struct StrtabNames {
+        uint64_t check = 0;
+        size_t size = 0;
+        NamesByOffset byOffset;
+    };
+    llvm::DenseMap<uint64_t, StrtabNames> m_strtabs;
+    NamesByOffset m_unshared; // for a table whose hash collides with another table's
+    SharedSymbolNames *m_shared = nullptr;
 };
 
 // llvm::demangle for "_Z..." names (Itanium), the name itself otherwise.

@@ -1,0 +1,351 @@
+// MsgpackCursor against LLVM's own msgpack reader and writer (the oracles), on real metadata
+// notes of hipcc-built code objects and Triton caches and on blobs holding every type byte;
+// and the parallel inspection against the one-thread one.
+
+#include "artifacts/inspector.h"
+#include "artifacts/msgpack_cursor.h"
+#include "testpaths.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QSet>
+#include <QTest>
+
+#include <llvm/BinaryFormat/ELF.h>
+#include <llvm/BinaryFormat/MsgPackReader.h>
+#include <llvm/BinaryFormat/MsgPackWriter.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/Object/ELF.h>
+#include <llvm/Support/MemoryBufferRef.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <string>
+#include <vector>
+
+using llvm::msgpack::Object;
+using llvm::msgpack::Type;
+
+namespace {
+
+QByteArray readAll(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The NT_AMDGPU_METADATA payloads of an AMDGPU ELF, found with LLVM's ELF reader.
+QList<QByteArray> metadataNotes(const QByteArray &elfBytes) {
+    QList<QByteArray> notes;
+    auto elf = llvm::object::ELF64LEFile::create(
+        llvm::StringRef(elfBytes.constData(), size_t(elfBytes.size())));
+    if (!elf) {
+        llvm::consumeError(elf.takeError());
+        return notes;
+    }
+    auto sections = elf->sections();
+    if (!sections) {
+        llvm::consumeError(sections.takeError());
+        return notes;
+    }
+    for (const auto &sec : *sections) {
+        if (sec.sh_type != llvm::ELF::SHT_NOTE)
+            continue;
+        llvm::Error err = llvm::Error::success();
+        for (const auto &note : elf->notes(sec, err)) {
+            if (note.getName() != "AMDGPU" || note.getType() != llvm::ELF::NT_AMDGPU_METADATA)
+                continue;
+#if LLVM_VERSION_MAJOR >= 17
+            const auto desc = note.getDesc(4);
+#else
+            const auto desc = note.getDesc();
+#endif
+            notes.append(
+                QByteArray(reinterpret_cast<const char *>(desc.data()), qsizetype(desc.size())));
+        }
+        llvm::consumeError(std::move(err));
+    }
+    return notes;
+}
+
+QString describe(const Object &o) {
+    switch (o.Kind) {
+    case Type::Int:
+        return QStringLiteral("int %1").arg(o.Int);
+    case Type::UInt:
+        return QStringLiteral("uint %1").arg(o.UInt);
+    case Type::Nil:
+        return QStringLiteral("nil");
+    case Type::Boolean:
+        return QStringLiteral("bool %1").arg(o.Bool);
+    case Type::Float:
+        return QStringLiteral("float %1").arg(o.Float, 0, 'g', 17);
+    case Type::String:
+        return QStringLiteral("str ") + QString::fromUtf8(o.Raw.data(), qsizetype(o.Raw.size()));
+    case Type::Binary:
+        return QStringLiteral("bin %1 bytes ").arg(o.Raw.size()) +
+               QString::fromLatin1(QByteArray(o.Raw.data(), qsizetype(o.Raw.size())).toHex());
+    case Type::Array:
+        return QStringLiteral("array %1").arg(o.Length);
+    case Type::Map:
+        return QStringLiteral("map %1").arg(o.Length);
+    case Type::Extension:
+        return QStringLiteral("ext %1 ").arg(o.Extension.Type) +
+               QString::fromLatin1(
+                   QByteArray(o.Extension.Bytes.data(), qsizetype(o.Extension.Bytes.size()))
+                       .toHex());
+    case Type::Empty:
+        break;
+    }
+    return QStringLiteral("?");
+}
+
+// Every value LLVM's reader finds in `blob`, in order, as text; `complete` tells whether it
+// read to the end without an error.
+QStringList llvmValues(const QByteArray &blob, bool *complete) {
+    QStringList values;
+    llvm::msgpack::Reader reader(llvm::StringRef(blob.constData(), size_t(blob.size())));
+    for (;;) {
+        Object o;
+        auto r = reader.read(o);
+        if (!r) {
+            llvm::consumeError(r.takeError());
+            *complete = false;
+            return values;
+        }
+        if (!*r) {
+            *complete = true;
+            return values;
+        }
+        values.append(describe(o));
+    }
+}
+
+// The same with MsgpackCursor; reading stops cleanly at the end (position == end).
+QStringList cursorValues(const QByteArray &blob, bool *complete) {
+    QStringList values;
+    hd::MsgpackCursor cursor(llvm::StringRef(blob.constData(), size_t(blob.size())));
+    while (cursor.position() < blob.constData() + blob.size()) {
+        Object o;
+        if (!cursor.next(o)) {
+            *complete = false;
+            return values;
+        }
+        values.append(describe(o));
+    }
+    *complete = cursor.ok();
+    return values;
+}
+
+// A blob with every encoding the format has, written by LLVM's writer.
+QByteArray everyEncoding() {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    llvm::msgpack::Writer w(os);
+    w.writeArraySize(40);
+    w.writeNil();
+    w.write(true);
+    w.write(false);
+    for (uint64_t v :
+         {uint64_t(0), uint64_t(127), uint64_t(128), uint64_t(255), uint64_t(256), uint64_t(65535),
+          uint64_t(65536), uint64_t(0xffffffff), uint64_t(0x100000000), ~uint64_t(0)})
+        w.write(v);
+    for (int64_t v : {int64_t(-1), int64_t(-32), int64_t(-33), int64_t(-128), int64_t(-129),
+                      int64_t(-32768), int64_t(-32769), int64_t(INT32_MIN) - 1, INT64_MIN})
+        w.write(v);
+    w.write(1.5); // exact in float32
+    w.write(0.1); // needs float64
+    w.write(llvm::StringRef("fixstr"));
+    w.write(llvm::StringRef(std::string(40, 's')));    // str8
+    w.write(llvm::StringRef(std::string(300, 't')));   // str16
+    w.write(llvm::StringRef(std::string(70000, 'u'))); // str32
+    const std::string bin(300, '\x01');
+    w.write(llvm::MemoryBufferRef(bin, "bin"));
+    for (size_t n : {size_t(1), size_t(2), size_t(4), size_t(8), size_t(16), size_t(3), size_t(300),
+                     size_t(70000)}) {
+        const std::string bytes(n, '\x02');
+        w.writeExt(7, llvm::MemoryBufferRef(bytes, "ext"));
+    }
+    w.writeArraySize(20); // array16
+    for (int i = 0; i < 20; ++i)
+        w.write(uint64_t(i));
+    w.writeMapSize(17); // map16
+    for (int i = 0; i < 17; ++i) {
+        w.write(llvm::StringRef("k"));
+        w.writeNil();
+    }
+    w.writeMapSize(1);
+    w.write(llvm::StringRef("nested"));
+    w.writeArraySize(2);
+    w.writeMapSize(0);
+    w.writeArraySize(0);
+    os.flush();
+    return QByteArray(out.data(), qsizetype(out.size()));
+}
+
+} // namespace
+
+class TestMsgpackCursor : public QObject {
+    Q_OBJECT
+private slots:
+    void realNotesMatchLlvmReader_data();
+    void realNotesMatchLlvmReader();
+    void everyEncodingMatchesLlvmReader();
+    void everyPrefixFailsCleanly();
+    void invalidTypeByteIsNamed();
+    void skipCoversTheWholeValue();
+    void liedContainerCountFails();
+    void parallelInspectionEqualsSequential_data();
+    void parallelInspectionEqualsSequential();
+    void argumentListsAreShared();
+};
+
+void TestMsgpackCursor::realNotesMatchLlvmReader_data() {
+    QTest::addColumn<QString>("path");
+    QTest::newRow("hipcc gfx90a") << hdtest::kernelArtifact(QStringLiteral("vector_add_gfx90a.co"));
+    QTest::newRow("hipcc cov4 gfx1030")
+        << hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"));
+    QTest::newRow("hipcc cov3 gfx90a")
+        << hdtest::kernelArtifact(QStringLiteral("vector_add_cov3_gfx90a.co"));
+    QTest::newRow("triton cache") << hdtest::fixture(QStringLiteral(
+        "triton/cache-ok/DXWZLDK3CPYMFDHW27Z3K44AZMZ5D3S7RI66FKAQHLW5CI3YQVVA/add_kernel.hsaco"));
+}
+
+void TestMsgpackCursor::realNotesMatchLlvmReader() {
+    QFETCH(QString, path);
+    const QByteArray elf = readAll(path);
+    QVERIFY2(!elf.isEmpty(), qPrintable(path));
+    const QList<QByteArray> notes = metadataNotes(elf);
+    QVERIFY2(!notes.isEmpty(), "no AMDGPU metadata note");
+    for (const QByteArray &note : notes) {
+        bool llvmDone = false, ourDone = false;
+        const QStringList theirs = llvmValues(note, &llvmDone);
+        const QStringList ours = cursorValues(note, &ourDone);
+        QVERIFY(llvmDone);
+        QVERIFY(ourDone);
+        QVERIFY(theirs.size() > 20); // a real map of kernels, not an empty note
+        QCOMPARE(ours, theirs);
+    }
+}
+
+void TestMsgpackCursor::everyEncodingMatchesLlvmReader() {
+    const QByteArray blob = everyEncoding();
+    bool llvmDone = false, ourDone = false;
+    const QStringList theirs = llvmValues(blob, &llvmDone);
+    const QStringList ours = cursorValues(blob, &ourDone);
+    QVERIFY(llvmDone);
+    QVERIFY(ourDone);
+    QCOMPARE(theirs.size(), 99); // the 40 top-level values and what the containers hold
+    QCOMPARE(ours, theirs);
+    QSet<QString> kinds;
+    for (const QString &v : ours)
+        kinds.insert(v.section(QLatin1Char(' '), 0, 0));
+    QCOMPARE(kinds,
+             (QSet<QString>{QStringLiteral("nil"), QStringLiteral("bool"), QStringLiteral("uint"),
+                            QStringLiteral("int"), QStringLiteral("float"), QStringLiteral("str"),
+                            QStringLiteral("bin"), QStringLiteral("ext"), QStringLiteral("array"),
+                            QStringLiteral("map")}));
+}
+
+void TestMsgpackCursor::everyPrefixFailsCleanly() {
+    // Cut the blob short at every byte: the cursor must stop with an error at the same value
+    // LLVM's reader stops at, never read past the end (ASan would see it), never loop.
+    const QByteArray full = everyEncoding();
+    for (qsizetype cut = 0; cut < full.size(); cut += (cut < 2000 ? 1 : 997)) {
+        const QByteArray prefix(full.constData(), cut); // a copy: the end is the buffer's end
+        bool llvmDone = false, ourDone = false;
+        const QStringList theirs = llvmValues(prefix, &llvmDone);
+        const QStringList ours = cursorValues(prefix, &ourDone);
+        QCOMPARE(ours, theirs);
+        // Only a cut between two top-level values (or at 0) reads to the end cleanly.
+        QCOMPARE(ourDone, llvmDone);
+    }
+}
+
+void TestMsgpackCursor::invalidTypeByteIsNamed() {
+    const QByteArray blob = QByteArray::fromHex("8102c1");
+    hd::MsgpackCursor c(llvm::StringRef(blob.constData(), size_t(blob.size())));
+    Object o;
+    QVERIFY(c.next(o));
+    QCOMPARE(int(o.Kind), int(Type::Map));
+    QVERIFY(c.next(o));
+    QVERIFY(!c.next(o));
+    QVERIFY(!c.ok());
+    QCOMPARE(QString::fromStdString(c.error()),
+             QStringLiteral("invalid type byte 0xc1 at offset 2"));
+    QVERIFY(!c.next(o)); // stays failed
+}
+
+void TestMsgpackCursor::skipCoversTheWholeValue() {
+    // {"a": [1, {"b": "xyz"}, [nil]], "c": 5}: skipping the array lands on "c".
+    const QByteArray blob = QByteArray::fromHex("82a161930181a162a378797a91c0a16305");
+    hd::MsgpackCursor c(llvm::StringRef(blob.constData(), size_t(blob.size())));
+    Object map, key, value;
+    QVERIFY(c.next(map));
+    QVERIFY(c.next(key));
+    QVERIFY(c.next(value));
+    QCOMPARE(int(value.Kind), int(Type::Array));
+    const char *begin = c.position();
+    QVERIFY(c.skip(value));
+    QCOMPARE(c.position() - begin, qsizetype(10)); // 01 81 a1 62 a3 78 79 7a 91 c0
+    QVERIFY(c.next(key));
+    QCOMPARE(QByteArray(key.Raw.data(), qsizetype(key.Raw.size())), QByteArray("c"));
+    QVERIFY(c.next(value));
+    QCOMPARE(value.UInt, uint64_t(5));
+    QCOMPARE(c.position(), blob.constData() + blob.size());
+}
+
+void TestMsgpackCursor::liedContainerCountFails() {
+    // array32 claiming 4 billion entries in 5 bytes: skip() must fail, not loop for ages.
+    const QByteArray blob = QByteArray::fromHex("91ddffffffff");
+    hd::MsgpackCursor c(llvm::StringRef(blob.constData(), size_t(blob.size())));
+    Object outer;
+    QVERIFY(c.next(outer));
+    QVERIFY(!c.skip(outer));
+    QVERIFY(!c.ok());
+    QVERIFY(QString::fromStdString(c.error()).contains(QLatin1String("more entries")));
+}
+
+void TestMsgpackCursor::parallelInspectionEqualsSequential_data() {
+    QTest::addColumn<QString>("path");
+    QTest::newRow("multi-target bundle")
+        << hdtest::kernelArtifact(QStringLiteral("vector_add_multi.hsaco"));
+    QTest::newRow("host library") << hdtest::kernelArtifact(QStringLiteral("libvector_add.so"));
+    QTest::newRow("host executable") << hdtest::kernelArtifact(QStringLiteral("vector_add_main"));
+    QTest::newRow("mixed bundle") << hdtest::kernelArtifact(
+        QStringLiteral("vector_add_mixed.hsaco"));
+}
+
+void TestMsgpackCursor::parallelInspectionEqualsSequential() {
+    // The decoding threads finish in any order; the report must not depend on it.
+    QFETCH(QString, path);
+    hd::InspectOptions one;
+    one.threads = 1;
+    hd::InspectOptions many;
+    many.threads = 4;
+    const hd::ArtifactReport a = hd::inspectFile(path, one);
+    const hd::ArtifactReport b = hd::inspectFile(path, many);
+    QVERIFY(!a.codeObjects.isEmpty());
+    QVERIFY(a.kernelCount() > 0);
+    QCOMPARE(QJsonDocument(b.toJson()).toJson(), QJsonDocument(a.toJson()).toJson());
+}
+
+void TestMsgpackCursor::argumentListsAreShared() {
+    // Every target's build of vector_add has the same argument list: decoded once, one copy.
+    hd::InspectOptions opts;
+    opts.threads = 1;
+    const hd::ArtifactReport r =
+        hd::inspectFile(hdtest::kernelArtifact(QStringLiteral("vector_add_multi.hsaco")), opts);
+    QList<const hd::KernelInfo *> kernels;
+    for (const hd::CodeObject &co : r.codeObjects)
+        for (const hd::KernelInfo &k : co.kernels)
+            if (k.name == QLatin1String("vector_add"))
+                kernels.append(&k);
+    QVERIFY2(kernels.size() >= 2, "expected vector_add in several code objects");
+    QVERIFY(!kernels[0]->args.isEmpty());
+    for (const hd::KernelInfo *k : kernels) {
+        QCOMPARE(k->args.constData(), kernels[0]->args.constData()); // shared, not equal copies
+        QCOMPARE(k->name.constData(), kernels[0]->name.constData());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestMsgpackCursor)
+#include "tst_msgpack_cursor.moc"
