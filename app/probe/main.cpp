@@ -244,29 +244,9 @@ Result runLaunch(Probe &p, Backend &b, const Request &rq) {
             {n < 0 ? 0 : uint64_t(n), threads, args[0].count, args[1].count, args[2].count});
         uint64_t bad = 0;
         int64_t first = -1;
-        switch (args[0].type) {
-        case DType::F32:
-            checkAdd<float>(args[0], args[1], args[2], count, bad, first);
-            break;
-        case DType::F64:
-            checkAdd<double>(args[0], args[1], args[2], count, bad, first);
-            break;
-        case DType::I32:
-            checkAdd<int32_t>(args[0], args[1], args[2], count, bad, first);
-            break;
-        case DType::U32:
-            checkAdd<uint32_t>(args[0], args[1], args[2], count, bad, first);
-            break;
-        case DType::I64:
-            checkAdd<int64_t>(args[0], args[1], args[2], count, bad, first);
-            break;
-        case DType::U64:
-            checkAdd<uint64_t>(args[0], args[1], args[2], count, bad, first);
-            break;
-        case DType::U8:
-            checkAdd<uint8_t>(args[0], args[1], args[2], count, bad, first);
-            break;
-        }
+        withElementType(args[0].type, [&](auto zero) {
+            checkAdd<decltype(zero)>(args[0], args[1], args[2], count, bad, first);
+        });
         double ms = msSince(t0);
         p.phaseEvent("validation", "host", bad ? -1 : 0, bad ? "mismatch" : "",
                      bad ? std::to_string(bad) + " of " + std::to_string(count) + " elements differ"

@@ -164,16 +164,7 @@ bool parseDType(const std::string &s, DType &t) {
 }
 
 size_t dtypeSize(DType t) {
-    switch (t) {
-    case DType::F64:
-    case DType::I64:
-    case DType::U64:
-        return 8;
-    case DType::U8:
-        return 1;
-    default:
-        return 4;
-    }
+    return withElementType(t, [](auto zero) { return sizeof(zero); });
 }
 
 const char *dtypeName(DType t) {

@@ -90,6 +90,28 @@ bool parseDType(const std::string &s, DType &t);
 size_t dtypeSize(DType t);
 const char *dtypeName(DType t);
 
+// The one place a DType becomes its C++ element type: calls f with a zero of that type
+// (f(float{}), f(int32_t{}), ...), so per-type code is one template over T.
+template <typename F> decltype(auto) withElementType(DType t, F &&f) {
+    switch (t) {
+    case DType::F32:
+        return f(float{});
+    case DType::F64:
+        return f(double{});
+    case DType::I32:
+        return f(int32_t{});
+    case DType::U32:
+        return f(uint32_t{});
+    case DType::I64:
+        return f(int64_t{});
+    case DType::U64:
+        return f(uint64_t{});
+    case DType::U8:
+        break;
+    }
+    return f(uint8_t{});
+}
+
 // One timed launch of the launch loop. The loop only stores these (no output, no allocation);
 // the begin/phase lines are written from them after the loop (emitLaunchSamples).
 struct LaunchSample {
