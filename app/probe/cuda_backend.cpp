@@ -2,6 +2,7 @@
 // Uses the primary context (cuCtxCreate's signature changed in CUDA 12/13).
 
 #include "backends.h"
+#include "launch_loop.h"
 
 #include <string>
 #include <vector>
@@ -176,52 +177,14 @@ public:
         return rc;
     }
     const char *launchApi() const override {
-        return "cuLaunchKernel";
+        return kLaunchApi;
     }
     const char *waitApi() const override {
-        return "cuEventSynchronize";
+        return kWaitApi;
     }
     int launchLoop(const unsigned g[3], const unsigned b[3], unsigned shared, void **params,
                    std::vector<LaunchSample> &samples, size_t &done) override {
-        // Same calls and timing points as bench/probe-launch-overhead.cpp; nothing else here.
-        const size_t n = samples.size();
-        for (done = 0; done < n;) {
-            LaunchSample &s = samples[done++];
-            int rc = eventRecord(evStart, nullptr);
-            if (rc) {
-                s.launchCode = rc;
-                s.launchApi = "cuEventRecord";
-                return rc;
-            }
-            const auto t0 = std::chrono::steady_clock::now();
-            rc = launchKernel(function, g[0], g[1], g[2], b[0], b[1], b[2], shared, nullptr, params,
-                              nullptr);
-            const auto t1 = std::chrono::steady_clock::now();
-            s.launchMs = std::chrono::duration<double, std::milli>(t1 - t0).count();
-            s.launchApi = "cuLaunchKernel";
-            if (rc) {
-                s.launchCode = rc;
-                return rc;
-            }
-            const char *api = "cuEventRecord";
-            rc = eventRecord(evStop, nullptr);
-            if (rc == 0) {
-                api = "cuEventSynchronize";
-                rc = eventSynchronize(evStop);
-            }
-            float ms = 0;
-            if (rc == 0) {
-                api = "cuEventElapsedTime";
-                rc = eventElapsedTime(&ms, evStart, evStop);
-            }
-            s.kernelMs = ms;
-            s.kernelApi = api;
-            if (rc) {
-                s.kernelCode = rc;
-                return rc;
-            }
-        }
-        return 0;
+        return TimedLaunchLoop::run(*this, g, b, shared, params, samples, done);
     }
     int synchronize(Probe &p) override {
         return p.call("synchronize", "cuCtxSynchronize", [&] { return ctxSynchronize(); });
@@ -241,6 +204,13 @@ public:
     }
 
 private:
+    friend struct hdprobe::TimedLaunchLoop; // runs the timed loop with the members below
+    // The calls of the timed launch loop, by name.
+    static constexpr const char *kEventRecordApi = "cuEventRecord";
+    static constexpr const char *kLaunchApi = "cuLaunchKernel";
+    static constexpr const char *kWaitApi = "cuEventSynchronize";
+    static constexpr const char *kElapsedApi = "cuEventElapsedTime";
+
     int (*getErrorName)(int, const char **) = nullptr;
     int (*getErrorString)(int, const char **) = nullptr;
     int (*cuInit)(unsigned) = nullptr;

@@ -3,6 +3,7 @@
 // (its layout changed in ROCm 6).
 
 #include "backends.h"
+#include "launch_loop.h"
 
 #include <dlfcn.h>
 
@@ -66,7 +67,7 @@ public:
         HD_SYM(moduleLoadData, int (*)(void **, const void *), "hipModuleLoadData");
         HD_SYM(moduleUnload, int (*)(void *), "hipModuleUnload");
         HD_SYM(moduleGetFunction, int (*)(void **, void *, const char *), "hipModuleGetFunction");
-        HD_SYM(moduleLaunchKernel,
+        HD_SYM(launchKernel,
                int (*)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                        void *, void **, void **),
                "hipModuleLaunchKernel");
@@ -307,52 +308,14 @@ public:
         return rc;
     }
     const char *launchApi() const override {
-        return "hipModuleLaunchKernel";
+        return kLaunchApi;
     }
     const char *waitApi() const override {
-        return "hipEventSynchronize";
+        return kWaitApi;
     }
     int launchLoop(const unsigned g[3], const unsigned b[3], unsigned shared, void **params,
                    std::vector<LaunchSample> &samples, size_t &done) override {
-        // Same calls and timing points as bench/probe-launch-overhead.cpp; nothing else here.
-        const size_t n = samples.size();
-        for (done = 0; done < n;) {
-            LaunchSample &s = samples[done++];
-            int rc = eventRecord(evStart, nullptr);
-            if (rc) {
-                s.launchCode = rc;
-                s.launchApi = "hipEventRecord";
-                return rc;
-            }
-            const auto t0 = std::chrono::steady_clock::now();
-            rc = moduleLaunchKernel(function, g[0], g[1], g[2], b[0], b[1], b[2], shared, nullptr,
-                                    params, nullptr);
-            const auto t1 = std::chrono::steady_clock::now();
-            s.launchMs = std::chrono::duration<double, std::milli>(t1 - t0).count();
-            s.launchApi = "hipModuleLaunchKernel";
-            if (rc) {
-                s.launchCode = rc;
-                return rc;
-            }
-            const char *api = "hipEventRecord";
-            rc = eventRecord(evStop, nullptr);
-            if (rc == 0) {
-                api = "hipEventSynchronize";
-                rc = eventSynchronize(evStop);
-            }
-            float ms = 0;
-            if (rc == 0) {
-                api = "hipEventElapsedTime";
-                rc = eventElapsedTime(&ms, evStart, evStop);
-            }
-            s.kernelMs = ms;
-            s.kernelApi = api;
-            if (rc) {
-                s.kernelCode = rc;
-                return rc;
-            }
-        }
-        return 0;
+        return TimedLaunchLoop::run(*this, g, b, shared, params, samples, done);
     }
     int synchronize(Probe &p) override {
         return p.call("synchronize", "hipDeviceSynchronize", [&] { return deviceSynchronize(); });
@@ -372,6 +335,13 @@ public:
     }
 
 private:
+    friend struct hdprobe::TimedLaunchLoop; // runs the timed loop with the members below
+    // The calls of the timed launch loop, by name.
+    static constexpr const char *kEventRecordApi = "hipEventRecord";
+    static constexpr const char *kLaunchApi = "hipModuleLaunchKernel";
+    static constexpr const char *kWaitApi = "hipEventSynchronize";
+    static constexpr const char *kElapsedApi = "hipEventElapsedTime";
+
     const char *(*getErrorName)(int) = nullptr;
     const char *(*getErrorString)(int) = nullptr;
     int (*runtimeGetVersion)(int *) = nullptr;
@@ -385,8 +355,8 @@ private:
     int (*moduleLoadData)(void **, const void *) = nullptr;
     int (*moduleUnload)(void *) = nullptr;
     int (*moduleGetFunction)(void **, void *, const char *) = nullptr;
-    int (*moduleLaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
-                              unsigned, void *, void **, void **) = nullptr;
+    int (*launchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                        unsigned, void *, void **, void **) = nullptr;
     int (*hipMalloc)(void **, size_t) = nullptr;
     int (*hipFree)(void *) = nullptr;
     int (*hipMemcpy)(void *, const void *, size_t, int) = nullptr;
