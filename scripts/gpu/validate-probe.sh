@@ -5,13 +5,15 @@
 # It builds the probe with a bare g++, compiles kernels/cuda/vector_add.cu to a cubin for the
 # native SM, an sm_80-only fatbin and PTX, runs the step-1 program and the probe requests, and
 # the launch-overhead bench (probe vs. a bare driver-API program, $ROUNDS interleaved rounds of
-# $REPEATS launches, alternating which side runs first; default 9 x 2000).
+# $REPEATS launches, alternating which side runs first; default 9 x 2000), and in the same rounds
+# a control, the bare program against itself (CONTROL=0 leaves it out).
 # Everything lands in $OUT (at most 8 files):
 #   summary.md     checks with expected vs. observed, bench table
 #   env.txt        date, host, nvidia-smi -L / nvidia-smi, nvcc and g++ versions
 #   step1.jsonl    capture records (schema hipdoctor.gpu-capture/1) of step 1
 #   step2.jsonl    capture records of step 2 (sm_80-only fatbin, mangled name)
-#   bench.jsonl    capture records of the bench rounds
+#   bench.jsonl    capture records of the bench rounds (bench-bare-N, bench-probe-N, control
+#                  bench-ctla-N, bench-ctlb-N)
 #   other.jsonl    capture records of the compiles and the devices requests
 #   runs.tar.gz    every request, raw stdout/stderr, and the compiled artifacts
 #   validate.log   this script's own trace
@@ -147,36 +149,93 @@ say "bench: launch enqueue and kernel time, probe vs. bare program ($REPEATS lau
 # Rounds alternate which side goes first (odd: bare first, even: probe first), so GPU clock
 # and thermal drift over the run hit both sides alike. Each side: median of REPEATS launches;
 # the verdict uses the median over rounds of each side's medians.
+# Control (CONTROL=1, the default): in the same rounds the bare program also runs against
+# itself, sides A and B, A in the bare role (odd rounds A first, even rounds B first), so the
+# difference between two identical processes is measured under the same conditions. Which pair
+# goes first in a round changes every two rounds (1-2 probe pair, 3-4 control pair, ...).
 BENCH_ROWS=()
+CTL_ROWS=()
 : >"$W/bench.tsv"
-bench_bare() {
-    run_capture bench.jsonl 0 bench-bare-$1 bench -- "$W/art/probe-launch-overhead" "$W/art/vector_add.$SM.cubin" vector_add $N $REPEATS 4096 256
+: >"$W/control.tsv"
+bench_bare() { # name
+    run_capture bench.jsonl 0 bench-$1 bench -- "$W/art/probe-launch-overhead" "$W/art/vector_add.$SM.cubin" vector_add $N $REPEATS 4096 256
 }
 bench_probe() {
     run_capture bench.jsonl 0 bench-probe-$1 bench --stdin "$(request bench-probe-$1 "{\"protocol\":1,\"request\":\"launch\",\"backend\":\"cuda\",\"file\":\"$W/art/vector_add.$SM.cubin\",\"kernel\":\"vector_add\",\"args\":\"$ARGS\",\"grid\":[4096,1,1],\"block\":[256,1,1],\"repeat\":$REPEATS}")" -- "$PROBE"
 }
-for round in $(seq 1 "$ROUNDS"); do
-    if [ $((round % 2)) = 1 ]; then bench_bare $round; bench_probe $round; first=bare; else bench_probe $round; bench_bare $round; first=probe; fi
-    bl=$(median_of "$W/runs/bench-bare-$round.stdout" launch); bk=$(median_of "$W/runs/bench-bare-$round.stdout" kernel)
-    pl=$(median_of "$W/runs/bench-probe-$round.stdout" launch); pk=$(median_of "$W/runs/bench-probe-$round.stdout" kernel)
-    printf '%s\t%s\t%s\t%s\t%s\n' "$round" "${bl:-0}" "${pl:-0}" "${bk:-0}" "${pk:-0}" >>"$W/bench.tsv"
-    row=$(awk -v r=$round -v f=$first -v bl="$bl" -v pl="$pl" -v bk="$bk" -v pk="$pk" 'BEGIN{
+# bench_row ROUND FIRST A-stdout B-stdout TSV  -> appends "round aL bL aK bK" to TSV, prints the row
+bench_row() {
+    local al ak bl bk
+    al=$(median_of "$3" launch); ak=$(median_of "$3" kernel)
+    bl=$(median_of "$4" launch); bk=$(median_of "$4" kernel)
+    printf '%s\t%s\t%s\t%s\t%s\n' "$1" "${al:-0}" "${bl:-0}" "${ak:-0}" "${bk:-0}" >>"$5"
+    awk -v r="$1" -v f="$2" -v bl="$al" -v pl="$bl" -v bk="$ak" -v pk="$bk" 'BEGIN{
         dl = (bl>0)? (pl-bl)/bl*100 : 0; dk = (bk>0)? (pk-bk)/bk*100 : 0;
-        printf "| %d | %s | %.3f | %.3f | %+.1f%% | %.3f | %.3f | %+.1f%% |", r, f, bl*1000, pl*1000, dl, bk*1000, pk*1000, dk }')
+        printf "| %d | %s | %.3f | %.3f | %+.1f%% | %.3f | %.3f | %+.1f%% |", r, f, bl*1000, pl*1000, dl, bk*1000, pk*1000, dk }'
+}
+probe_pair() {
+    if [ $((round % 2)) = 1 ]; then bench_bare bare-$round; bench_probe $round; first=bare; else bench_probe $round; bench_bare bare-$round; first=probe; fi
+    row=$(bench_row $round $first "$W/runs/bench-bare-$round.stdout" "$W/runs/bench-probe-$round.stdout" "$W/bench.tsv")
     BENCH_ROWS+=("$row")
     echo "$row"
+}
+control_pair() {
+    if [ $((round % 2)) = 1 ]; then bench_bare ctla-$round; bench_bare ctlb-$round; first=A; else bench_bare ctlb-$round; bench_bare ctla-$round; first=B; fi
+    row=$(bench_row $round $first "$W/runs/bench-ctla-$round.stdout" "$W/runs/bench-ctlb-$round.stdout" "$W/control.tsv")
+    CTL_ROWS+=("$row")
+    echo "control $row"
+}
+CONTROL=${CONTROL:-1}
+for round in $(seq 1 "$ROUNDS"); do
+    if [ "$CONTROL" != 1 ]; then
+        probe_pair
+    elif [ $(((round - 1) / 2 % 2)) = 0 ]; then
+        probe_pair; control_pair
+    else
+        control_pair; probe_pair
+    fi
 done
 med() { sort -g | awk '{v[NR]=$1} END{ if (NR==0) print 0; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2 }'; }
-mbl=$(cut -f2 "$W/bench.tsv" | med); mpl=$(cut -f3 "$W/bench.tsv" | med)
-mbk=$(cut -f4 "$W/bench.tsv" | med); mpk=$(cut -f5 "$W/bench.tsv" | med)
-BENCH_MM=$(awk -v bl="$mbl" -v pl="$mpl" -v bk="$mbk" -v pk="$mpk" 'BEGIN{
-    dl = (bl>0)? (pl-bl)/bl*100 : 0; dk = (bk>0)? (pk-bk)/bk*100 : 0;
-    printf "| median of medians | | %.3f | %.3f | %+.1f%% | %.3f | %.3f | %+.1f%% |", bl*1000, pl*1000, dl, bk*1000, pk*1000, dk }')
+# mm_row TSV LABEL -> "| LABEL | | A launch | B launch | diff | A kernel | B kernel | diff |" (medians over rounds)
+mm_row() {
+    awk -v bl="$(cut -f2 "$1" | med)" -v pl="$(cut -f3 "$1" | med)" -v bk="$(cut -f4 "$1" | med)" -v pk="$(cut -f5 "$1" | med)" -v lab="$2" 'BEGIN{
+        dl = (bl>0)? (pl-bl)/bl*100 : 0; dk = (bk>0)? (pk-bk)/bk*100 : 0;
+        printf "| %s | | %.3f | %.3f | %+.1f%% | %.3f | %.3f | %+.1f%% |", lab, bl*1000, pl*1000, dl, bk*1000, pk*1000, dk }'
+}
+# mm_diff TSV COL-A COL-B -> "+x.x%" of the medians over rounds
+mm_diff() {
+    awk -v a="$(cut -f"$2" "$1" | med)" -v b="$(cut -f"$3" "$1" | med)" 'BEGIN{x = (a>0) ? (b-a)/a*100 : 0; printf "%+.1f%%", x}'
+}
+# spread_row TSV LABEL COL-A COL-B -> the per-round differences (B-A)/A: median, quartiles (linear
+# interpolation) and IQR, the distribution-free 95 % interval of their median (order statistics
+# k and n+1-k of the binomial(n, 1/2) sign test), and in how many rounds B was slower.
+spread_row() {
+    awk -F'\t' -v ca="$3" -v cb="$4" '$ca>0 {print ($cb-$ca)/$ca*100}' "$1" | sort -g | awk -v lab="$2" -v mm="$(mm_diff "$1" "$3" "$4")" '
+        {v[NR]=$1; if ($1>0) up++}
+        function q(p,  h, lo) { h = 1 + (NR-1)*p; lo = int(h); return (lo >= NR) ? v[NR] : v[lo] + (h-lo)*(v[lo+1]-v[lo]) }
+        END{
+            if (NR == 0) { printf "| %s | %s | n/a | n/a | n/a | n/a | 0 of 0 |", lab, mm; exit }
+            k = 0; p = 0.5^NR; c = p
+            for (i = 1; c <= 0.025 && i <= NR; i++) { k = i; p = p*(NR-i+1)/i; c += p }
+            ci = (k >= 1) ? sprintf("%+.1f%% .. %+.1f%%", v[k], v[NR+1-k]) : "n/a (too few rounds)"
+            printf "| %s | %s | %+.1f%% | %+.1f%% .. %+.1f%% | %.1f pts | %s | %d of %d |", lab, mm, q(0.5), q(0.25), q(0.75), q(0.75)-q(0.25), ci, up+0, NR }'
+}
+BENCH_MM=$(mm_row "$W/bench.tsv" "median of medians")
 echo "$BENCH_MM"
-within=$(awk -v bl="$mbl" -v pl="$mpl" -v bk="$mbk" -v pk="$mpk" 'BEGIN{
+SPREAD_ROWS=("$(spread_row "$W/bench.tsv" "probe vs bare, launch" 2 3)" "$(spread_row "$W/bench.tsv" "probe vs bare, kernel" 4 5)")
+if [ "$CONTROL" = 1 ]; then
+    CTL_MM=$(mm_row "$W/control.tsv" "median of medians")
+    echo "control $CTL_MM"
+    SPREAD_ROWS+=("$(spread_row "$W/control.tsv" "bare B vs bare A (control), launch" 2 3)" "$(spread_row "$W/control.tsv" "bare B vs bare A (control), kernel" 4 5)")
+    CTL_NOTE="; control bare vs bare: launch $(mm_diff "$W/control.tsv" 2 3), kernel $(mm_diff "$W/control.tsv" 4 5)"
+else
+    CTL_NOTE="; no control (CONTROL=0)"
+fi
+printf '%s\n' "${SPREAD_ROWS[@]}"
+within=$(awk -v bl="$(cut -f2 "$W/bench.tsv" | med)" -v pl="$(cut -f3 "$W/bench.tsv" | med)" -v bk="$(cut -f4 "$W/bench.tsv" | med)" -v pk="$(cut -f5 "$W/bench.tsv" | med)" 'BEGIN{
     ok = bl>0 && bk>0 && (pl-bl)/bl <= 0.05 && (pl-bl)/bl >= -0.05 && (pk-bk)/bk <= 0.05 && (pk-bk)/bk >= -0.05; print ok? 0 : 1 }')
-dl=$(awk -v a="$mbl" -v b="$mpl" 'BEGIN{x = (a>0) ? (b-a)/a*100 : 0; printf "%+.1f%%", x}'); dk=$(awk -v a="$mbk" -v b="$mpk" 'BEGIN{x = (a>0) ? (b-a)/a*100 : 0; printf "%+.1f%%", x}')
-check "bench: probe within 5% of bare (median of $ROUNDS round medians)" "launch and kernel within ±5%" "launch $dl, kernel $dk" "$within"
+dl=$(mm_diff "$W/bench.tsv" 2 3); dk=$(mm_diff "$W/bench.tsv" 4 5)
+check "bench: probe within 5% of bare (median of $ROUNDS round medians)" "launch and kernel within ±5%" "launch $dl, kernel $dk$CTL_NOTE" "$within"
 # The probe still reports every launch: REPEATS launch and kernel phase lines, counts in timing.
 cl=$(grep '"event":"timing"' "$W/runs/bench-probe-1.stdout" | grep '"name":"launch"' | sed -n 's/.*"count":\([0-9]*\).*/\1/p')
 ck=$(grep '"event":"timing"' "$W/runs/bench-probe-1.stdout" | grep '"name":"kernel"' | sed -n 's/.*"count":\([0-9]*\).*/\1/p')
@@ -203,6 +262,25 @@ say "summary"
     echo "|---|---|---|---|---|---|---|---|"
     printf '%s\n' "${BENCH_ROWS[@]}"
     echo "$BENCH_MM"
+    if [ "$CONTROL" = 1 ]; then
+        echo
+        echo "## Control: bare program against itself, same rounds (A in the bare role; first = side run first)"
+        echo
+        echo "| round | first | bare A launch | bare B launch | diff | bare A kernel | bare B kernel | diff |"
+        echo "|---|---|---|---|---|---|---|---|"
+        printf '%s\n' "${CTL_ROWS[@]}"
+        echo "$CTL_MM"
+    fi
+    echo
+    echo "## Spread of the per-round differences ($ROUNDS rounds)"
+    echo
+    echo "diff of medians = difference of the medians over rounds (the verdict's figure); per-round median,"
+    echo "quartiles, IQR = of the rounds' own differences; 95 % interval = distribution-free interval of"
+    echo "their median (sign test order statistics)."
+    echo
+    echo "| comparison | diff of medians | per-round median | Q1 .. Q3 | IQR | 95 % interval of the median | rounds slower |"
+    echo "|---|---|---|---|---|---|---|"
+    printf '%s\n' "${SPREAD_ROWS[@]}"
 } >"$OUT/summary.md"
 cat "$OUT/summary.md"
 cp "$W/art/vector_add".* "$W/runs/" 2>/dev/null
