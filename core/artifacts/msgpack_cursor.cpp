@@ -206,6 +206,18 @@ bool MsgpackCursor::skipValues(uint64_t count, int depth) {
     if (depth > kMaxDepth)
         return fail("values nest too deep", m_pos);
     for (uint64_t i = 0; i < count; ++i) {
+        // Fast path for what metadata is mostly made of: small ints and short strings.
+        if (m_pos < m_end) {
+            const uint8_t b = uint8_t(*m_pos);
+            if (b <= 0x7f || b >= 0xe0) {
+                ++m_pos;
+                continue;
+            }
+            if ((b & 0xe0) == 0xa0 && size_t(m_end - m_pos) > size_t(b & 0x1f)) {
+                m_pos += 1 + (b & 0x1f);
+                continue;
+            }
+        }
         Object c;
         if (!next(c))
             return false;

@@ -23,7 +23,12 @@ QString StringPool::intern(llvm::StringRef s) {
 }
 
 const StringPool::Names &StringPool::symbolNames(llvm::StringRef name) {
-    return (m_shared ? m_shared : &m_ownNames)->get(name);
+    const auto it = m_seenNames.find(name);
+    if (it != m_seenNames.end())
+        return *it->second;
+    const auto &entry = (m_shared ? m_shared : &m_ownNames)->get(name);
+    m_seenNames.try_emplace(entry.getKey(), &entry.getValue());
+    return entry.getValue();
 }
 
 StringPool::NamesByOffset &StringPool::namesByOffset(llvm::StringRef strtab) {
@@ -67,19 +72,18 @@ void StringPool::rememberArgsForRaw(llvm::StringRef raw, const QList<KernelArg> 
     m_rawArgs.try_emplace(llvm::xxHash64(raw), RawArgs{raw.str(), args});
 }
 
-const SymbolNames &SharedSymbolNames::get(llvm::StringRef mangled) {
+const llvm::StringMapEntry<SymbolNames> &SharedSymbolNames::get(llvm::StringRef mangled) {
     {
         const std::lock_guard lock(m_mutex);
         const auto it = m_names.find(mangled);
         if (it != m_names.end())
-            return it->second;
+            return *it;
     }
     // Convert and demangle outside the lock; a thread that loses a race drops its copy.
     QString name = QString::fromUtf8(mangled.data(), qsizetype(mangled.size()));
     QString demangled = mangled.startswith("_Z") ? demangleSymbol(mangled) : name;
     const std::lock_guard lock(m_mutex);
-    return m_names.try_emplace(mangled, SymbolNames{std::move(name), std::move(demangled)})
-        .first->second;
+    return *m_names.try_emplace(mangled, SymbolNames{std::move(name), std::move(demangled)}).first;
 }
 
 QString symbolBindingName(unsigned binding) {

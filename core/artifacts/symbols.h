@@ -25,7 +25,8 @@ struct SymbolNames {
 // as long as the cache (StringMap entries never move).
 class SharedSymbolNames {
 public:
-    const SymbolNames &get(llvm::StringRef mangled);
+    // The entry's key is the stored copy of the mangled name.
+    const llvm::StringMapEntry<SymbolNames> &get(llvm::StringRef mangled);
 
 private:
     std::mutex m_mutex;
@@ -64,6 +65,8 @@ private:
     // once next to its value; lookups dominate (millions per large library).
     llvm::StringMap<QString> m_strings;
     SharedSymbolNames m_ownNames; // when no shared cache is given
+    // This thread's view of the shared names, without its lock; keys point into it.
+    llvm::DenseMap<llvm::StringRef, const SymbolNames *> m_seenNames;
     llvm::StringMap<QList<KernelArg>> m_argLists;
     std::string m_argKey; // reused buffer for sharedArgs()
     // By xxHash64 of the raw bytes, which are kept to rule out collisions (the mapped file's
