@@ -25,11 +25,24 @@ llvm_map_components_to_libnames(HD_LLVM_LIBS object binaryformat demangle suppor
 add_library(hd_llvm INTERFACE)
 target_include_directories(hd_llvm SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS})
 target_compile_definitions(hd_llvm INTERFACE ${LLVM_DEFINITIONS_LIST})
-if(LLVM_LINK_LLVM_DYLIB)
+# The component archives are preferred where installed (Debian's llvm-dev ships them next to
+# the shared library): the programs then carry the few parts of LLVM they use, and starting
+# one no longer loads, relocates and runs the static constructors of all of libLLVM (about
+# 0.1 s of CPU per start, as much as a small inspection).
+set(_hd_llvm_static_default OFF)
+if(TARGET LLVMObject)
+    get_target_property(_hd_llvm_object_type LLVMObject TYPE)
+    if(_hd_llvm_object_type STREQUAL "STATIC_LIBRARY")
+        set(_hd_llvm_static_default ON)
+    endif()
+endif()
+option(HIPDOCTOR_LLVM_STATIC "Link LLVM's static component libraries" ${_hd_llvm_static_default})
+if(LLVM_LINK_LLVM_DYLIB AND NOT HIPDOCTOR_LLVM_STATIC)
     target_link_libraries(hd_llvm INTERFACE LLVM)
 else()
     target_link_libraries(hd_llvm INTERFACE ${HD_LLVM_LIBS})
 endif()
+message(STATUS "hipdoctor: LLVM component archives (static): ${HIPDOCTOR_LLVM_STATIC}")
 
 # Debian's LLVM 15 is built without zstd, so the bundle and fatbin readers link both directly.
 find_package(PkgConfig REQUIRED)
