@@ -2,11 +2,10 @@
 // notes of hipcc-built code objects and Triton caches and on blobs holding every type byte;
 // and the parallel inspection against the one-thread one.
 
+#include "artifact_test_util.h"
 #include "artifacts/inspector.h"
 #include "artifacts/msgpack_cursor.h"
-#include "testpaths.h"
 
-#include <QFile>
 #include <QJsonDocument>
 #include <QSet>
 #include <QTest>
@@ -26,11 +25,6 @@ using llvm::msgpack::Object;
 using llvm::msgpack::Type;
 
 namespace {
-
-QByteArray readAll(const QString &path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // The NT_AMDGPU_METADATA payloads of an AMDGPU ELF, found with LLVM's ELF reader.
 QList<QByteArray> metadataNotes(const QByteArray &elfBytes) {
@@ -211,7 +205,7 @@ void TestMsgpackCursor::realNotesMatchLlvmReader_data() {
 
 void TestMsgpackCursor::realNotesMatchLlvmReader() {
     QFETCH(QString, path);
-    const QByteArray elf = readAll(path);
+    const QByteArray elf = arttest::readAll(path);
     QVERIFY2(!elf.isEmpty(), qPrintable(path));
     const QList<QByteArray> notes = metadataNotes(elf);
     QVERIFY2(!notes.isEmpty(), "no AMDGPU metadata note");
