@@ -5,7 +5,9 @@
     <name>hd::ui::ArtifactTreeModel</name>
     <message numerus="yes">
         <source>%n code object(s), %1 kernels</source>
-        <translation><numerusform>%n 个代码对象，%1 个内核</numerusform></translation>
+        <translation>
+            <numerusform>%n 个代码对象，%1 个内核</numerusform>
+        </translation>
     </message>
     <message>
         <source>bundle %1</source>
@@ -21,11 +23,15 @@
     </message>
     <message numerus="yes">
         <source>%n entries @ 0x%1</source>
-        <translation><numerusform>%n 个条目 @ 0x%1</numerusform></translation>
+        <translation>
+            <numerusform>%n 个条目 @ 0x%1</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>code object v%1, %n kernel(s)</source>
-        <translation><numerusform>代码对象 v%1，%n 个内核</numerusform></translation>
+        <translation>
+            <numerusform>代码对象 v%1，%n 个内核</numerusform>
+        </translation>
     </message>
     <message>
         <source>host entry (empty)</source>
@@ -41,15 +47,21 @@
     </message>
     <message numerus="yes">
         <source>PTX %1, %n kernel(s)</source>
-        <translation><numerusform>PTX %1，%n 个内核</numerusform></translation>
+        <translation>
+            <numerusform>PTX %1，%n 个内核</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>cubin, %n kernel(s)</source>
-        <translation><numerusform>cubin，%n 个内核</numerusform></translation>
+        <translation>
+            <numerusform>cubin，%n 个内核</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n arg(s), kernarg %1 B, LDS %2 B, VGPR %3</source>
-        <translation><numerusform>%n 个参数，kernarg %1 B，LDS %2 B，VGPR %3</numerusform></translation>
+        <translation>
+            <numerusform>%n 个参数，kernarg %1 B，LDS %2 B，VGPR %3</numerusform>
+        </translation>
     </message>
     <message>
         <source>unreadable</source>
@@ -283,11 +295,15 @@
     </message>
     <message numerus="yes">
         <source>%n symbol(s)</source>
-        <translation><numerusform>%n 个符号</numerusform></translation>
+        <translation>
+            <numerusform>%n 个符号</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n symbol(s)</source>
-        <translation><numerusform>%1 / %n 个符号</numerusform></translation>
+        <translation>
+            <numerusform>%1 / %n 个符号</numerusform>
+        </translation>
     </message>
     <message>
         <source>Fix:</source>
@@ -365,7 +381,9 @@
     </message>
     <message numerus="yes">
         <source>%n code object(s) of %1 built for %2</source>
-        <translation><numerusform>%1 中为 %2 构建的 %n 个代码对象</numerusform></translation>
+        <translation>
+            <numerusform>%1 中为 %2 构建的 %n 个代码对象</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -459,7 +477,9 @@
     </message>
     <message numerus="yes">
         <source>%n device(s) seen by %1 %2 (%3).</source>
-        <translation><numerusform>%1 %2（%3）看到 %n 个设备。</numerusform></translation>
+        <translation>
+            <numerusform>%1 %2（%3）看到 %n 个设备。</numerusform>
+        </translation>
     </message>
     <message>
         <source>&lt;b&gt;No GPU runtime found.&lt;/b&gt; Tried: %1</source>
@@ -564,7 +584,7 @@
         <translation>（不在目录中）</translation>
     </message>
     <message>
-        <source>"%1" is not a valid variable name</source>
+        <source>&quot;%1&quot; is not a valid variable name</source>
         <translation>“%1”不是有效的变量名</translation>
     </message>
     <message>
@@ -768,7 +788,7 @@
 <context>
     <name>hd::ui::MainWindow</name>
     <message>
-        <source>hipdoctor — why won't my GPU kernel load?</source>
+        <source>hipdoctor — why won&apos;t my GPU kernel load?</source>
         <translation>hipdoctor — 我的 GPU 内核为什么加载不了？</translation>
     </message>
     <message>
@@ -816,7 +836,7 @@
         <translation>打开二进制文件、代码对象或 Triton 缓存——或开始引导（F1）。</translation>
     </message>
     <message>
-        <source>No panel called "%1"; panels: %2</source>
+        <source>No panel called &quot;%1&quot;; panels: %2</source>
         <translation>没有名为“%1”的面板；可用面板：%2</translation>
     </message>
     <message>
@@ -944,14 +964,6 @@
         <translation>截图已保存到 %1</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The language changes when hipdoctor starts again. Restart now?</source>
-        <translation>语言将在 hipdoctor 重新启动后生效。现在重启吗？</translation>
-    </message>
-    <message>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
@@ -1023,6 +1035,10 @@
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
+    <message>
+        <source>No translation for &quot;%1&quot; in this build; English stays.</source>
+        <translation>此版本没有“%1”的翻译，仍使用英文。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::NameLookup</name>
@@ -1035,7 +1051,7 @@
         <translation>请先打开一个产物：名称将在其代码对象中查找。</translation>
     </message>
     <message>
-        <source>"%1" is a kernel, but with internal linkage.</source>
+        <source>&quot;%1&quot; is a kernel, but with internal linkage.</source>
         <translation>“%1”是内核，但具有内部链接。</translation>
     </message>
     <message>
@@ -1043,39 +1059,41 @@
         <translation>该内核是 static 的或位于匿名命名空间中，因此其符号只在代码对象内部可见，模块 API 可能无法按名称找到它。</translation>
     </message>
     <message>
-        <source>Give the kernel external linkage: remove "static" or move it out of the anonymous namespace, and declare it extern "C".</source>
-        <translation>让内核具有外部链接：去掉 “static” 或将其移出匿名命名空间，并声明为 extern "C"。</translation>
+        <source>Give the kernel external linkage: remove &quot;static&quot; or move it out of the anonymous namespace, and declare it extern &quot;C&quot;.</source>
+        <translation>让内核具有外部链接：去掉 “static” 或将其移出匿名命名空间，并声明为 extern &quot;C&quot;。</translation>
     </message>
     <message>
-        <source>"%1" is a kernel: hipModuleGetFunction finds it.</source>
+        <source>&quot;%1&quot; is a kernel: hipModuleGetFunction finds it.</source>
         <translation>“%1”是内核：hipModuleGetFunction 能找到它。</translation>
     </message>
     <message numerus="yes">
         <source>Found in %n code object target(s): %1.</source>
-        <translation><numerusform>在 %n 个代码对象目标中找到：%1。</numerusform></translation>
+        <translation>
+            <numerusform>在 %n 个代码对象目标中找到：%1。</numerusform>
+        </translation>
     </message>
     <message>
-        <source>No kernel is called "%1"; the kernel is there under its C++-mangled name.</source>
+        <source>No kernel is called &quot;%1&quot;; the kernel is there under its C++-mangled name.</source>
         <translation>没有名为“%1”的内核；该内核以 C++ 修饰名的形式存在。</translation>
     </message>
     <message>
-        <source>%1 demangles to %2. The module API looks names up exactly, so "%3" is not found (hipErrorNotFound). The kernel was compiled without extern "C".</source>
-        <translation>%1 还原后为 %2。模块 API 按名称精确查找，因此找不到“%3”（hipErrorNotFound）。该内核编译时没有 extern "C"。</translation>
+        <source>%1 demangles to %2. The module API looks names up exactly, so &quot;%3&quot; is not found (hipErrorNotFound). The kernel was compiled without extern &quot;C&quot;.</source>
+        <translation>%1 还原后为 %2。模块 API 按名称精确查找，因此找不到“%3”（hipErrorNotFound）。该内核编译时没有 extern &quot;C&quot;。</translation>
     </message>
     <message>
         <source>It also has internal linkage (static or anonymous namespace).</source>
         <translation>它还具有内部链接（static 或匿名命名空间）。</translation>
     </message>
     <message>
-        <source>Declare the kernel extern "C" __global__ void %1(...), or look it up by its mangled name: hipModuleGetFunction(&amp;f, module, "%2").</source>
-        <translation>将内核声明为 extern "C" __global__ void %1(...)，或按修饰名查找：hipModuleGetFunction(&amp;f, module, "%2")。</translation>
+        <source>Declare the kernel extern &quot;C&quot; __global__ void %1(...), or look it up by its mangled name: hipModuleGetFunction(&amp;f, module, &quot;%2&quot;).</source>
+        <translation>将内核声明为 extern &quot;C&quot; __global__ void %1(...)，或按修饰名查找：hipModuleGetFunction(&amp;f, module, &quot;%2&quot;)。</translation>
     </message>
     <message>
-        <source>"%1" exists, but as a host function, not a kernel.</source>
+        <source>&quot;%1&quot; exists, but as a host function, not a kernel.</source>
         <translation>“%1”存在，但它是主机函数，不是内核。</translation>
     </message>
     <message>
-        <source>"%1" exists, but as a device function, not a kernel.</source>
+        <source>&quot;%1&quot; exists, but as a device function, not a kernel.</source>
         <translation>“%1”存在，但它是设备函数，不是内核。</translation>
     </message>
     <message>
@@ -1083,11 +1101,11 @@
         <translation>内核在代码旁边有一个内核描述符（%1.kd）；这个函数没有，因此模块 API 无法启动它。常见原因是移植（hipify）时丢掉了 __global__。</translation>
     </message>
     <message>
-        <source>Mark the function __global__ (and extern "C"), and compile it as device code with hipcc --offload-arch=&lt;your GPU&gt;.</source>
-        <translation>将函数标记为 __global__（并加 extern "C"），并用 hipcc --offload-arch=&lt;你的 GPU&gt; 编译为设备代码。</translation>
+        <source>Mark the function __global__ (and extern &quot;C&quot;), and compile it as device code with hipcc --offload-arch=&lt;your GPU&gt;.</source>
+        <translation>将函数标记为 __global__（并加 extern &quot;C&quot;），并用 hipcc --offload-arch=&lt;你的 GPU&gt; 编译为设备代码。</translation>
     </message>
     <message>
-        <source>No kernel or function called "%1" in the open artifacts.</source>
+        <source>No kernel or function called &quot;%1&quot; in the open artifacts.</source>
         <translation>已打开的产物中没有名为“%1”的内核或函数。</translation>
     </message>
     <message>
@@ -1166,7 +1184,9 @@
     </message>
     <message numerus="yes">
         <source>%n code object(s): %1</source>
-        <translation><numerusform>%n 个代码对象：%1</numerusform></translation>
+        <translation>
+            <numerusform>%n 个代码对象：%1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Name</source>
@@ -1290,7 +1310,7 @@
         <translation>为设备编译一个简单的向量加法，作为程序运行，并通过模块 API 加载。证明编译器、运行时链接、运行时和设备本身都能工作。</translation>
     </message>
     <message>
-        <source>Loads and launches your kernel alone in a clean process (or dlopen's your library, or runs your executable). Does the error persist without the rest of the project?</source>
+        <source>Loads and launches your kernel alone in a clean process (or dlopen&apos;s your library, or runs your executable). Does the error persist without the rest of the project?</source>
         <translation>在干净的进程中单独加载并启动你的内核（或 dlopen 你的库、运行你的可执行文件）。脱离项目的其余部分，错误是否依然存在？</translation>
     </message>
     <message>
@@ -1338,7 +1358,7 @@
         <translation>取消</translation>
     </message>
     <message>
-        <source>device's target (default: live device or gfx90a)</source>
+        <source>device&apos;s target (default: live device or gfx90a)</source>
         <translation>设备目标（默认：实时设备或 gfx90a）</translation>
     </message>
     <message>
@@ -1483,6 +1503,10 @@
         <source>runtime log</source>
         <translation>运行时日志</translation>
     </message>
+    <message>
+        <source>Compile command of the session, then load its output</source>
+        <translation>会话中的编译命令，然后加载其输出</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::WalkthroughPanel</name>
@@ -1523,7 +1547,7 @@
         <translation>libamdhip64 到底是不是依赖？加载器选中了哪个文件（RPATH、LD_LIBRARY_PATH、RUNPATH、ld.so 缓存、默认目录）？它的主版本是否是二进制需要的？未定义符号也会在这里暴露。</translation>
     </message>
     <message>
-        <source>Open the "Needed libraries" tab next to the symbol table: each needed library with where it resolves, or "not found" and the other versions installed.</source>
+        <source>Open the &quot;Needed libraries&quot; tab next to the symbol table: each needed library with where it resolves, or &quot;not found&quot; and the other versions installed.</source>
         <translation>打开符号表旁的“依赖库”标签页：每个依赖库解析到哪里，或显示“未找到”及已安装的其他版本。</translation>
     </message>
     <message>
@@ -1535,11 +1559,11 @@
         <translation>3. 方向 2：符号</translation>
     </message>
     <message>
-        <source>hipModuleGetFunction looks a kernel up by its exact symbol name. A kernel without extern "C" is only there C++-mangled; a function that lost __global__ is not a kernel; static kernels have internal linkage.</source>
-        <translation>hipModuleGetFunction 按精确的符号名查找内核。没有 extern "C" 的内核只以 C++ 修饰名存在；丢了 __global__ 的函数不是内核；static 内核具有内部链接。</translation>
+        <source>hipModuleGetFunction looks a kernel up by its exact symbol name. A kernel without extern &quot;C&quot; is only there C++-mangled; a function that lost __global__ is not a kernel; static kernels have internal linkage.</source>
+        <translation>hipModuleGetFunction 按精确的符号名查找内核。没有 extern &quot;C&quot; 的内核只以 C++ 修饰名存在；丢了 __global__ 的函数不是内核；static 内核具有内部链接。</translation>
     </message>
     <message>
-        <source>Type the name your code asks for into the "Name your code asks for" box: it says whether the name is there exactly, only mangled, not a kernel, or missing (with the nearest names).</source>
+        <source>Type the name your code asks for into the &quot;Name your code asks for&quot; box: it says whether the name is there exactly, only mangled, not a kernel, or missing (with the nearest names).</source>
         <translation>在“代码请求的名称”框中输入代码请求的名称：它会告诉你该名称是精确存在、只有修饰名、不是内核，还是不存在（并给出最接近的名称）。</translation>
     </message>
     <message>
@@ -1551,7 +1575,7 @@
         <translation>4. 方向 3：代码对象与设备及上下文</translation>
     </message>
     <message>
-        <source>The runtime loads a code object only if its processor equals the device's and its xnack/sramecc settings fit. Environment overrides (HSA_OVERRIDE_GFX_VERSION) and leftover process state from Triton belong here too.</source>
+        <source>The runtime loads a code object only if its processor equals the device&apos;s and its xnack/sramecc settings fit. Environment overrides (HSA_OVERRIDE_GFX_VERSION) and leftover process state from Triton belong here too.</source>
         <translation>只有当代码对象的处理器与设备相同且 xnack/sramecc 设置匹配时，运行时才会加载它。环境变量覆盖（HSA_OVERRIDE_GFX_VERSION）以及 Triton 遗留的进程状态也属于这一方向。</translation>
     </message>
     <message>
@@ -1571,7 +1595,7 @@
         <translation>为设备编译一个简单的向量加法，并以两种方式运行（程序和模块 API）。如果这一步失败，上层的一切都无法工作：问题在基础链路（编译器、运行时链接、驱动、设备）——方向 1。</translation>
     </message>
     <message>
-        <source>The Verification panel shows each sub-check with its command, environment, output, exit status and time. On a machine without a GPU, the compile and link checks pass and the runtime answers "no device".</source>
+        <source>The Verification panel shows each sub-check with its command, environment, output, exit status and time. On a machine without a GPU, the compile and link checks pass and the runtime answers &quot;no device&quot;.</source>
         <translation>“验证”面板显示每个子检查的命令、环境、输出、退出状态和耗时。在没有 GPU 的机器上，编译和链接检查会通过，运行时则回答“没有设备”。</translation>
     </message>
     <message>
@@ -1636,7 +1660,9 @@
     </message>
     <message numerus="yes">
         <source>%n artifact(s) open.</source>
-        <translation><numerusform>已打开 %n 个产物。</numerusform></translation>
+        <translation>
+            <numerusform>已打开 %n 个产物。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Open an artifact to see its layer.</source>
@@ -1648,7 +1674,9 @@
     </message>
     <message numerus="yes">
         <source>Every open file holds device code (%n code object(s) in all): the compile layer did its job; look at loading.</source>
-        <translation><numerusform>每个已打开的文件都包含设备代码（共 %n 个代码对象）：编译层工作正常；请排查加载。</numerusform></translation>
+        <translation>
+            <numerusform>每个已打开的文件都包含设备代码（共 %n 个代码对象）：编译层工作正常；请排查加载。</numerusform>
+        </translation>
     </message>
     <message>
         <source>No host binary is open, so there are no needed libraries to resolve.</source>
@@ -1688,7 +1716,9 @@
     </message>
     <message numerus="yes">
         <source>%n finding(s).</source>
-        <translation><numerusform>%n 条发现。</numerusform></translation>
+        <translation>
+            <numerusform>%n 条发现。</numerusform>
+        </translation>
     </message>
     <message>
         <source>What and why:</source>
@@ -1711,11 +1741,15 @@
     </message>
     <message numerus="yes">
         <source>Inspecting %n input(s)…</source>
-        <translation><numerusform>正在检查 %n 个输入…</numerusform></translation>
+        <translation>
+            <numerusform>正在检查 %n 个输入…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n artifact(s) open</source>
-        <translation><numerusform>已打开 %n 个产物</numerusform></translation>
+        <translation>
+            <numerusform>已打开 %n 个产物</numerusform>
+        </translation>
     </message>
     <message>
         <source>Inspection cancelled</source>
@@ -1743,7 +1777,9 @@
     </message>
     <message numerus="yes">
         <source>%n finding(s)</source>
-        <translation><numerusform>%n 条发现</numerusform></translation>
+        <translation>
+            <numerusform>%n 条发现</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

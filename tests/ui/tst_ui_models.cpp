@@ -27,9 +27,12 @@
 #include <QFile>
 #include <QImage>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 #include <algorithm>
+#include <numeric>
 
 using namespace hd;
 using namespace hd::ui;
@@ -69,6 +72,12 @@ private slots:
     void symbolFilterTyping_data();
     void symbolFilterTyping();
     void symbolFilterEmptyResult();
+    void symbolFilterParallelSlices();
+    void symbolFilterAsync_data();
+    void symbolFilterAsync();
+    void symbolFilterAsyncStaleDropped();
+    void symbolFilterAsyncSourceReset();
+    void symbolFilterAsyncSort();
     void artifactTree();
     void libraries();
     void envTable_data();
@@ -305,6 +314,146 @@ void TstUiModels::symbolFilterEmptyResult() {
              model.headerData(SymbolTableModel::Size, Qt::Horizontal).toString());
     proxy.setFilterText(QString());
     QCOMPARE(proxy.rowCount(), model.rowCount());
+}
+
+// Slices of the candidates scanned on the thread pool and joined give the one-pass result, in
+// order. The real rows are few, so the candidate list repeats them to get several slices.
+void TstUiModels::symbolFilterParallelSlices() {
+    const SymbolRows rows = buildSymbolRows(m_artifacts, SymbolGrouping::PerCodeObject);
+    std::vector<int> candidates;
+    while (candidates.size() < 100000)
+        for (int i = int(rows.size()) - 1; i >= 0; --i)
+            candidates.push_back(i);
+    for (const QString &text : {QStringLiteral("_z"), QStringLiteral("Vector"), QString()}) {
+        for (const bool kernelsOnly : {false, true}) {
+            const QByteArray folded = foldFilterText(text);
+            const std::vector<int> one = filterSymbolRows(rows, candidates, folded, kernelsOnly);
+            QVERIFY(!one.empty());
+            for (const int chunks : {2, 3, 7})
+                QVERIFY(filterSymbolRowsParallel(rows, candidates, folded, kernelsOnly, chunks) ==
+                        one);
+        }
+    }
+    // A raised cancel flag stops the scan (the proxy drops that result).
+    const std::atomic_bool cancelled{true};
+    QVERIFY(filterSymbolRows(rows, candidates, "_z", false, &cancelled).empty());
+}
+
+// The symbol table of the test artifacts behind a proxy that scans every filter change on
+// the thread pool (sync limit 0), checked by QAbstractItemModelTester.
+struct AsyncTable {
+    explicit AsyncTable(const QList<ArtifactReport> &artifacts) {
+        model.setRows(buildSymbolRows(artifacts));
+        proxy.setSyncLimit(0);
+        proxy.setSourceModel(&model);
+    }
+    SymbolTableModel model;
+    SymbolFilterProxy proxy;
+    QAbstractItemModelTester tester{&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest};
+};
+
+// Waits until the proxy shows the result of its newest filter request.
+static bool waitApplied(SymbolFilterProxy &proxy) {
+    if (!proxy.isFiltering())
+        return true;
+    QSignalSpy spy(&proxy, &SymbolFilterProxy::filterApplied);
+    return spy.wait(30000) && !proxy.isFiltering();
+}
+
+void TstUiModels::symbolFilterAsync_data() {
+    symbolFilterTyping_data();
+}
+
+// The worker path (a sync limit of 0 sends every scan to the thread pool) shows exactly the
+// rows filterSymbolRows() keeps when called directly on the same rows, keystroke after
+// keystroke (narrowing scans only the rows shown).
+void TstUiModels::symbolFilterAsync() {
+    QFETCH(QStringList, keystrokes);
+    QFETCH(bool, kernelsOnly);
+    SymbolTableModel model;
+    model.setRows(buildSymbolRows(m_artifacts, SymbolGrouping::PerCodeObject));
+    SymbolFilterProxy proxy;
+    proxy.setSyncLimit(0);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    std::vector<int> all(size_t(model.rowCount()));
+    std::iota(all.begin(), all.end(), 0);
+    auto direct = [&](const QString &text, bool ko) {
+        const std::vector<int> rows = filterSymbolRows(model.rows(), all, foldFilterText(text), ko);
+        return QList<int>(rows.begin(), rows.end());
+    };
+    for (const QString &text : keystrokes) {
+        proxy.setFilterText(text);
+        QCOMPARE(proxy.filterText(), text);
+        QVERIFY(waitApplied(proxy));
+        QCOMPARE(proxyRows(proxy), direct(text, false));
+        QCOMPARE(proxyRows(proxy), expectedRows(model, text, false));
+        proxy.setKernelsOnly(kernelsOnly);
+        QVERIFY(waitApplied(proxy));
+        QCOMPARE(proxyRows(proxy), direct(text, kernelsOnly));
+        proxy.setKernelsOnly(false);
+        QVERIFY(waitApplied(proxy));
+        QCOMPARE(proxyRows(proxy), direct(text, false));
+    }
+}
+
+// A newer keystroke supersedes a running scan: its result is dropped, not shown, and only the
+// newest text's rows are swapped in.
+void TstUiModels::symbolFilterAsyncStaleDropped() {
+    AsyncTable t(m_artifacts);
+    SymbolTableModel &model = t.model;
+    SymbolFilterProxy &proxy = t.proxy;
+    QSignalSpy applied(&proxy, &SymbolFilterProxy::filterApplied);
+    const int droppedBefore = proxy.lastFilterStats().staleDropped;
+    proxy.setFilterText(QStringLiteral("v"));
+    QVERIFY(proxy.isFiltering());
+    proxy.setFilterText(QStringLiteral("scale")); // not a narrowing of "v": a full rescan
+    QVERIFY(proxy.isFiltering());
+    // Let both jobs finish and both results be delivered.
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QVERIFY(!proxy.isFiltering());
+    QCOMPARE(applied.size(), 1);
+    QCOMPARE(proxy.lastFilterStats().staleDropped, droppedBefore + 1);
+    QVERIFY(proxy.lastFilterStats().async);
+    QCOMPARE(proxyRows(proxy), expectedRows(model, QStringLiteral("scale"), false));
+    QVERIFY(proxy.rowCount() > 0);
+}
+
+// New rows while a scan runs: the scan of the old rows is dropped and the new rows are
+// filtered with the current text; until then nothing (not every row) is shown.
+void TstUiModels::symbolFilterAsyncSourceReset() {
+    AsyncTable t(m_artifacts);
+    SymbolTableModel &model = t.model;
+    SymbolFilterProxy &proxy = t.proxy;
+    QVERIFY(waitApplied(proxy));
+    proxy.setFilterText(QStringLiteral("vector"));
+    QVERIFY(proxy.isFiltering());
+    model.setRows(buildSymbolRows(m_artifacts, SymbolGrouping::PerCodeObject));
+    QVERIFY(proxy.isFiltering());
+    QCOMPARE(proxy.rowCount(), 0);
+    QVERIFY(waitApplied(proxy));
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QCOMPARE(proxyRows(proxy), expectedRows(model, QStringLiteral("vector"), false));
+    QVERIFY(proxy.rowCount() > 0);
+}
+
+// Sorting while a scan runs: the result shown is in the new order.
+void TstUiModels::symbolFilterAsyncSort() {
+    AsyncTable t(m_artifacts);
+    SymbolTableModel &model = t.model;
+    SymbolFilterProxy &proxy = t.proxy;
+    proxy.setFilterText(QStringLiteral("_z"));
+    proxy.sort(SymbolTableModel::Size, Qt::DescendingOrder);
+    QVERIFY(waitApplied(proxy));
+    QList<int> got = proxyRows(proxy);
+    QVERIFY(got.size() > 2);
+    for (int i = 1; i < proxy.rowCount(); ++i)
+        QVERIFY(proxy.index(i - 1, SymbolTableModel::Size).data(RawRole).toULongLong() >=
+                proxy.index(i, SymbolTableModel::Size).data(RawRole).toULongLong());
+    std::sort(got.begin(), got.end());
+    QCOMPARE(got, expectedRows(model, QStringLiteral("_z"), false));
 }
 
 void TstUiModels::artifactTree() {

@@ -33,6 +33,13 @@ void TstUiScreenshot::screenshot_data() {
                            << QSize();
     QTest::newRow("zh_CN") << QStringList{QStringLiteral("--lang"), QStringLiteral("zh_CN")}
                            << QSize(1440, 900);
+    // Contents that arrive after the window is shown (inspection, probe, diagnosis) in the
+    // longer-or-shorter Chinese texts, at a small size: the window keeps the size asked for.
+    QTest::newRow("zh_CN, other size, artifacts")
+        << QStringList{QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                       QStringLiteral("--size"), QStringLiteral("1024x700"),
+                       QStringLiteral("--open"), kernels}
+        << QSize(1024, 700);
 }
 
 void TstUiScreenshot::screenshot() {

@@ -12,6 +12,7 @@
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
 #include "models/ui_roles.h"
+#include "session/session.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/env_panel.h"
@@ -23,12 +24,19 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
+#include <QProcess>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -54,6 +62,8 @@ private slots:
     void screenshotOfPanels();
     void windowKeepsItsSize();
     void staleInspectionDropped();
+    void sessionRefillsStepInputs();
+    void languageSwitchesLive();
 
 private:
     MainWindow *m_window = nullptr;
@@ -392,6 +402,162 @@ void TstUiWindow::staleInspectionDropped() {
     QCOMPARE(changed.count(), 1);
     QCOMPARE(ws->artifacts().size(), 1);
     QVERIFY(ws->artifacts()[0].path.endsWith(QLatin1String("vector_add_gfx1030.co")));
+}
+
+// Step inputs typed into the cards are saved with the session (Save session, no Run needed)
+// and an opened session puts them back into a fresh window's cards: the text fields, the
+// step 2 mode and repeat count, and commands that need quoting.
+void TstUiWindow::sessionRefillsStepInputs() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("inputs.json"));
+    auto line = [](MainWindow &w, const char *name) {
+        return w.verifyPanel()->findChild<QLineEdit *>(QLatin1String(name));
+    };
+    const QString lib = hdtest::kernelArtifact(QStringLiteral("libvector_add.so"));
+    const QStringList command = {QStringLiteral("python3"), QStringLiteral("my train.py"),
+                                 QStringLiteral("--tag=\"a b\""), QStringLiteral("--steps"),
+                                 QStringLiteral("1")};
+    {
+        MainWindow first;
+        Workspace *ws = first.workspace();
+        // The first save names the file; the second saves what the cards show by then.
+        QSignalSpy saved(ws, &Workspace::sessionSaved);
+        ws->saveSessionTo(path);
+        QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 30000);
+        QCOMPARE(ws->sessionPath(), path);
+        line(first, "step1Target")->setText(QStringLiteral("gfx90a:xnack-"));
+        auto *mode = first.verifyPanel()->findChild<QComboBox *>(QStringLiteral("step2Mode"));
+        QVERIFY(mode);
+        mode->setCurrentIndex(mode->findData(int(Step2Options::Mode::Dlopen)));
+        line(first, "step2File")->setText(lib);
+        line(first, "step2Kernel")->setText(QStringLiteral("_Z5scalePffi"));
+        line(first, "step2Args")->setText(QStringLiteral("buf:f32:1024:rand, f32:2, i32:1024"));
+        line(first, "step2Grid")->setText(QStringLiteral("64,2"));
+        line(first, "step2Block")->setText(QStringLiteral("128"));
+        first.verifyPanel()->findChild<QSpinBox *>(QStringLiteral("step2Repeat"))->setValue(7);
+        line(first, "step3Command")
+            ->setText(
+                QStringLiteral("python3 \"my train.py\" \"--tag=\"\"\"a b\"\"\"\" --steps 1"));
+        QCOMPARE(QProcess::splitCommand(line(first, "step3Command")->text()), command);
+        line(first, "step3Dir")->setText(dir.path());
+        line(first, "step3Switch")->setText(QStringLiteral("USE_TRITON=0"));
+        first.saveSession(false);
+        QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 2, 30000);
+        QVERIFY(saved.last().at(1).toBool());
+    }
+    MainWindow second;
+    Workspace *ws = second.workspace();
+    QCOMPARE(line(second, "step2Kernel")->text(), QString());
+    QSignalSpy opened(ws, &Workspace::sessionOpened);
+    second.openSession(path);
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+    QVERIFY2(opened.first().at(1).toBool(), qPrintable(opened.first().at(2).toString()));
+    QCOMPARE(line(second, "step1Target")->text(), QStringLiteral("gfx90a:xnack-"));
+    auto *mode = second.verifyPanel()->findChild<QComboBox *>(QStringLiteral("step2Mode"));
+    QCOMPARE(mode->currentData().toInt(), int(Step2Options::Mode::Dlopen));
+    QCOMPARE(line(second, "step2File")->text(), lib);
+    QCOMPARE(line(second, "step2Kernel")->text(), QStringLiteral("_Z5scalePffi"));
+    QCOMPARE(line(second, "step2Args")->text(),
+             QStringLiteral("buf:f32:1024:rand, f32:2, i32:1024"));
+    QCOMPARE(line(second, "step2Grid")->text(), QStringLiteral("64,2"));
+    QCOMPARE(line(second, "step2Block")->text(), QStringLiteral("128"));
+    QCOMPARE(second.verifyPanel()->findChild<QSpinBox *>(QStringLiteral("step2Repeat"))->value(),
+             7);
+    QCOMPARE(QProcess::splitCommand(line(second, "step3Command")->text()), command);
+    QCOMPARE(line(second, "step3Dir")->text(), dir.path());
+    QCOMPARE(line(second, "step3Switch")->text(), QStringLiteral("USE_TRITON=0"));
+    QCOMPARE(line(second, "step3Variant")->text(), QString());
+    // Running from the refilled cards uses the session's inputs.
+    second.verifyPanel()->applyInputs();
+    const VerifyOptions &o = ws->verifyOptions();
+    QCOMPARE(o.step2.mode, Step2Options::Mode::Dlopen);
+    QCOMPARE(o.step2.grid, (std::array<unsigned, 3>{64, 2, 1}));
+    QCOMPARE(o.step3.argv, command);
+
+    // A session of `hipdoctor-cli verify --compile CMD -- --output FILE`: the compile command
+    // has no field, the mode list offers it and running keeps it.
+    VerifyOptions compile;
+    compile.step2.mode = Step2Options::Mode::Source;
+    compile.step2.compileArgv = {QStringLiteral("hipcc"), QStringLiteral("-o"),
+                                 QStringLiteral("app"), QStringLiteral("main.hip")};
+    compile.step2.file = QStringLiteral("app");
+    Session session;
+    session.origin = QStringLiteral("verify");
+    session.inputs = compile.toJson();
+    const QString compilePath = dir.filePath(QStringLiteral("compile.json"));
+    QString error;
+    QVERIFY2(saveSession(session, compilePath, &error), qPrintable(error));
+    second.openSession(compilePath);
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, 30000);
+    QVERIFY(opened.last().at(1).toBool());
+    QCOMPARE(mode->currentData().toInt(), int(Step2Options::Mode::Source));
+    QCOMPARE(mode->itemData(mode->currentIndex(), Qt::ToolTipRole).toString(),
+             QStringLiteral("hipcc -o app main.hip"));
+    QCOMPARE(line(second, "step2File")->text(), QStringLiteral("app"));
+    QCOMPARE(line(second, "step3Command")->text(), QString());
+    second.verifyPanel()->applyInputs();
+    QCOMPARE(ws->verifyOptions().step2.mode, Step2Options::Mode::Source);
+    QCOMPARE(ws->verifyOptions().step2.compileArgv, compile.step2.compileArgv);
+    // The first session again: the extra mode is gone.
+    second.openSession(path);
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 3, 30000);
+    QCOMPARE(mode->findData(int(Step2Options::Mode::Source)), -1);
+    QCOMPARE(mode->currentData().toInt(), int(Step2Options::Mode::Dlopen));
+}
+
+// View > Language switches without a restart: the dock titles, menus, panel labels and the
+// symbol table's header change to the shipped Simplified Chinese text and back, and the choice
+// is remembered. The expected texts are those of resources/translations/hipdoctor_zh_CN.ts.
+void TstUiWindow::languageSwitchesLive() {
+    auto *findings = m_window->findChild<QDockWidget *>(QStringLiteral("findingsDock"));
+    QVERIFY(findings);
+    QMenu *fileMenu = m_window->menuBar()->actions().value(0)->menu();
+    QVERIFY(fileMenu);
+    QTableView *symbols = m_window->artifactsPanel()->symbolView();
+    auto visible = [this, findings, symbols]() {
+        return QStringList{
+            findings->windowTitle(),
+            m_window->menuBar()->actions().value(0)->text(),
+            symbols->model()->headerData(SymbolTableModel::Demangled, Qt::Horizontal).toString(),
+            symbols->model()->headerData(SymbolTableModel::Mangled, Qt::Horizontal).toString(),
+            m_window->artifactsPanel()->filterEdit()->placeholderText(),
+            m_window->verifyPanel()->findChild<QPushButton *>()->text(),
+        };
+    };
+    const QStringList english = visible();
+    QCOMPARE(english,
+             (QStringList{QStringLiteral("Findings"), QStringLiteral("&File"),
+                          QStringLiteral("Name"), QStringLiteral("Mangled name"),
+                          QStringLiteral("Filter symbols (mangled or demangled, as you type)"),
+                          english.last()}));
+    QSignalSpy headers(symbols->model(), &QAbstractItemModel::headerDataChanged);
+    m_window->chooseLanguage(QStringLiteral("zh_CN"));
+    QTRY_COMPARE(findings->windowTitle(), QStringLiteral("发现"));
+    QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("zh_CN"));
+    QTRY_COMPARE(m_window->menuBar()->actions().value(0)->text(), QStringLiteral("文件(&F)"));
+    QVERIFY(headers.count() >= 1); // the view asks for the header texts again
+    const QStringList chinese = visible();
+    QCOMPARE(chinese.mid(0, 5),
+             (QStringList{QStringLiteral("发现"), QStringLiteral("文件(&F)"),
+                          QStringLiteral("名称"), QStringLiteral("修饰名"),
+                          QStringLiteral("过滤符号（修饰名或还原名，随输随筛）")}));
+    QVERIFY(chinese.last() != english.last()); // a step card's button
+    // The step 2 card's "Kernel:" label, set once in the constructor.
+    QStringList labels;
+    for (QLabel *l : m_window->verifyPanel()->findChildren<QLabel *>())
+        labels.append(l->text());
+    QVERIFY2(labels.contains(QStringLiteral("内核：")), qPrintable(labels.join(QLatin1Char('|'))));
+    QVERIFY(!labels.contains(QStringLiteral("Kernel:")));
+    // And back.
+    m_window->chooseLanguage(QStringLiteral("en"));
+    QTRY_COMPARE(findings->windowTitle(), QStringLiteral("Findings"));
+    QTRY_COMPARE(visible(), english);
+    QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("en"));
+    labels.clear();
+    for (QLabel *l : m_window->verifyPanel()->findChildren<QLabel *>())
+        labels.append(l->text());
+    QVERIFY(labels.contains(QStringLiteral("Kernel:")));
 }
 
 QTEST_MAIN(TstUiWindow)

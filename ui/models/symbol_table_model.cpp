@@ -1,10 +1,13 @@
 #include "models/symbol_table_model.h"
 
+#include "models/jobs.h"
 #include "models/ui_roles.h"
 
+#include <QFuture>
 #include <QHash>
 #include <QLocale>
 #include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cstring>
@@ -138,30 +141,33 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
     return rows;
 }
 
-SymbolTableModel::SymbolTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+SymbolTableModel::SymbolTableModel(QObject *parent)
+    : QAbstractTableModel(parent), m_rows(std::make_shared<const SymbolRows>()) {}
 
 void SymbolTableModel::setRows(SymbolRows rows) {
     beginResetModel();
-    auto old = std::make_shared<SymbolRows>(std::move(m_rows));
-    m_rows = std::move(rows);
+    std::shared_ptr<const SymbolRows> old = std::move(m_rows);
+    m_rows = std::make_shared<const SymbolRows>(std::move(rows));
     endResetModel();
-    // Freeing 232k rows (millions of strings) takes longer than a frame: a worker does it.
+    // Freeing 232k rows (millions of strings) takes longer than a frame: a worker does it
+    // (or the filter job that still holds them, whichever lets go last).
     if (old->size() > 10000)
         QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old.reset(); });
 }
 
 int SymbolTableModel::findRow(const QString &name) const {
-    for (size_t i = 0; i < m_rows.size(); ++i)
-        if (m_rows[i].name == name)
+    const SymbolRows &rows = *m_rows;
+    for (size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].name == name)
             return int(i);
-    for (size_t i = 0; i < m_rows.size(); ++i)
-        if (m_rows[i].demangled == name)
+    for (size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].demangled == name)
             return int(i);
     return -1;
 }
 
 int SymbolTableModel::rowCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    return parent.isValid() ? 0 : int(m_rows->size());
 }
 
 int SymbolTableModel::columnCount(const QModelIndex &parent) const {
@@ -195,7 +201,7 @@ QString SymbolTableModel::kindText(const SymbolRow &row) {
 QVariant SymbolTableModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const SymbolRow &r = m_rows[size_t(index.row())];
+    const SymbolRow &r = (*m_rows)[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -274,31 +280,78 @@ QVariant SymbolTableModel::headerData(int section, Qt::Orientation o, int role) 
 bool SymbolTableModel::lessThan(int left, int right, int column) const {
     if (column < 0 || column >= ColumnCount)
         column = Demangled;
-    return m_rows[size_t(left)].rank[size_t(column)] < m_rows[size_t(right)].rank[size_t(column)];
+    const SymbolRows &rows = *m_rows;
+    return rows[size_t(left)].rank[size_t(column)] < rows[size_t(right)].rank[size_t(column)];
 }
 
 QByteArray foldFilterText(const QString &text) {
     return text.trimmed().toCaseFolded().toUtf8();
 }
 
-std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int> &candidates,
-                                  const QByteArray &folded, bool kernelsOnly) {
+namespace {
+
+std::vector<int> filterSlice(const SymbolRows &rows, const int *begin, const int *end,
+                             const QByteArray &folded, bool kernelsOnly,
+                             const std::atomic_bool *cancel) {
     std::vector<int> out;
-    out.reserve(candidates.size());
+    out.reserve(size_t(end - begin));
     const char *needle = folded.constData();
     const size_t n = size_t(folded.size());
-    for (const int i : candidates) {
-        const SymbolRow &r = rows[size_t(i)];
+    for (const int *p = begin; p != end; ++p) {
+        // A superseded scan stops soon; checking every row would cost more than the check.
+        if (cancel && ((p - begin) & 4095) == 0 && cancel->load(std::memory_order_relaxed))
+            break;
+        const SymbolRow &r = rows[size_t(*p)];
         if (kernelsOnly && r.kind != SymbolKind::Kernel)
             continue;
         if (n && !memmem(r.key.constData(), size_t(r.key.size()), needle, n))
             continue;
-        out.push_back(i);
+        out.push_back(*p);
     }
     return out;
 }
 
-SymbolFilterProxy::SymbolFilterProxy(QObject *parent) : QAbstractProxyModel(parent) {}
+} // namespace
+
+std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int> &candidates,
+                                  const QByteArray &folded, bool kernelsOnly,
+                                  const std::atomic_bool *cancel) {
+    return filterSlice(rows, candidates.data(), candidates.data() + candidates.size(), folded,
+                       kernelsOnly, cancel);
+}
+
+std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
+                                          const std::vector<int> &candidates,
+                                          const QByteArray &folded, bool kernelsOnly, int chunks,
+                                          const std::atomic_bool *cancel) {
+    // Slices smaller than this cost more to hand out than to scan.
+    constexpr size_t kMinSlice = 16384;
+    const size_t total = candidates.size();
+    const size_t slices = std::clamp<size_t>(total / kMinSlice, 1, size_t(std::max(chunks, 1)));
+    if (slices == 1)
+        return filterSymbolRows(rows, candidates, folded, kernelsOnly, cancel);
+    const int *base = candidates.data();
+    auto bound = [&](size_t k) { return base + total * k / slices; };
+    QList<QFuture<std::vector<int>>> others;
+    for (size_t k = 1; k < slices; ++k)
+        others.append(QtConcurrent::run(filterSlice, std::cref(rows), bound(k), bound(k + 1),
+                                        folded, kernelsOnly, cancel));
+    std::vector<int> out = filterSlice(rows, bound(0), bound(1), folded, kernelsOnly, cancel);
+    // result() waits; a slice not started yet is taken off the pool and run here.
+    for (QFuture<std::vector<int>> &f : others) {
+        const std::vector<int> part = f.result();
+        out.insert(out.end(), part.begin(), part.end());
+    }
+    return out;
+}
+
+SymbolFilterProxy::SymbolFilterProxy(QObject *parent)
+    : QAbstractProxyModel(parent),
+      m_chunks(std::max(1, QThreadPool::globalInstance()->maxThreadCount())) {}
+
+SymbolFilterProxy::~SymbolFilterProxy() {
+    supersede();
+}
 
 void SymbolFilterProxy::setSourceModel(QAbstractItemModel *source) {
     beginResetModel();
@@ -321,6 +374,11 @@ void SymbolFilterProxy::setSourceModel(QAbstractItemModel *source) {
             connect(source, &QAbstractItemModel::rowsInserted, this, end),
             connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this, begin),
             connect(source, &QAbstractItemModel::rowsRemoved, this, end),
+            connect(source, &QAbstractItemModel::headerDataChanged, this,
+                    [this](Qt::Orientation o, int first, int last) {
+                        if (o == Qt::Horizontal)
+                            emit headerDataChanged(o, first, last);
+                    }),
             connect(source, &QAbstractItemModel::dataChanged, this,
                     [this](const QModelIndex &tl, const QModelIndex &br, const QList<int> &roles) {
                         const QModelIndex a = mapFromSource(tl), b = mapFromSource(br);
@@ -333,15 +391,38 @@ void SymbolFilterProxy::setSourceModel(QAbstractItemModel *source) {
                     }),
         };
     }
-    rebuildOrder();
-    refilter(false);
-    endResetModel();
+    sourceReset();
 }
 
 void SymbolFilterProxy::sourceReset() {
+    // Called between beginResetModel() and endResetModel(): the rows of a running job belong
+    // to the old source.
+    supersede();
     rebuildOrder();
-    refilter(false);
+    const bool filtered = !m_folded.isEmpty() || m_kernelsOnly;
+    const bool now = !m_symbols || !filtered || int(m_order.size()) <= m_syncLimit;
+    if (now) {
+        QElapsedTimer t;
+        t.start();
+        m_rows = filtered ? filterNow(m_order) : m_order;
+        m_shownFolded = m_folded;
+        m_shownKernelsOnly = m_kernelsOnly;
+        m_shownValid = true;
+        m_stats.guiNs = m_stats.latencyNs = t.nsecsElapsed();
+        m_stats.async = false;
+        m_stats.scanned = int(m_order.size());
+    } else {
+        // Nothing is shown until the worker's result: showing every row for a moment
+        // would flash rows the filter hides.
+        m_rows.clear();
+        m_shownValid = false;
+    }
+    rebuildReverse();
     endResetModel();
+    if (now)
+        emit filterApplied();
+    else
+        requestFilter(false);
 }
 
 void SymbolFilterProxy::rebuildOrder() {
@@ -361,31 +442,95 @@ void SymbolFilterProxy::rebuildOrder() {
         std::reverse(m_order.begin(), m_order.end());
 }
 
-void SymbolFilterProxy::refilter(bool incremental) {
-    if (m_symbols) {
-        // Rows matching a longer text are a subset of the rows shown now: scan only those.
-        m_rows = filterSymbolRows(m_symbols->rows(), incremental ? m_rows : m_order, m_folded,
-                                  m_kernelsOnly);
-    } else if (m_folded.isEmpty() || !sourceModel()) {
-        m_rows = m_order;
-    } else {
-        const QString folded = QString::fromUtf8(m_folded);
-        m_rows.clear();
-        for (const int i : m_order)
-            if (sourceModel()
-                    ->index(i, 0)
-                    .data(FilterRole)
-                    .toString()
-                    .contains(folded, Qt::CaseInsensitive))
-                m_rows.push_back(i);
-    }
-    rebuildReverse();
-}
-
 void SymbolFilterProxy::rebuildReverse() {
     m_proxyOf.assign(m_order.size(), -1);
     for (size_t p = 0; p < m_rows.size(); ++p)
         m_proxyOf[size_t(m_rows[p])] = int(p);
+}
+
+std::vector<int> SymbolFilterProxy::filterNow(const std::vector<int> &candidates) const {
+    if (m_symbols)
+        return filterSymbolRows(m_symbols->rows(), candidates, m_folded, m_kernelsOnly);
+    // Another source model (never in the app): no keys to scan, match the filter role.
+    const QString folded = QString::fromUtf8(m_folded);
+    std::vector<int> rows;
+    for (const int i : candidates)
+        if (sourceModel()
+                ->index(i, 0)
+                .data(FilterRole)
+                .toString()
+                .contains(folded, Qt::CaseInsensitive))
+            rows.push_back(i);
+    return rows;
+}
+
+void SymbolFilterProxy::supersede() {
+    ++m_job;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel.reset();
+    m_filtering = false;
+}
+
+void SymbolFilterProxy::requestFilter(bool narrow) {
+    QElapsedTimer t;
+    t.start();
+    m_requested.start();
+    supersede();
+    // Rows matching a longer text (or kernels only) are a subset of the rows shown now.
+    narrow = narrow && m_shownValid && m_folded.contains(m_shownFolded) &&
+             (m_kernelsOnly || !m_shownKernelsOnly);
+    const std::vector<int> &candidates = narrow ? m_rows : m_order;
+    const int scanned = int(candidates.size());
+    if (m_folded.isEmpty() && !m_kernelsOnly) {
+        applyRows(m_order, m_folded, m_kernelsOnly, t.nsecsElapsed(), false, 0);
+        return;
+    }
+    if (!m_symbols || scanned <= m_syncLimit) {
+        applyRows(filterNow(candidates), m_folded, m_kernelsOnly, t.nsecsElapsed(), false, scanned);
+        return;
+    }
+    // On the thread pool: the job holds the rows (shared) and a copy of the candidates, so
+    // neither a new source nor the next swap-in changes what it reads.
+    m_filtering = true;
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    const quint64 job = m_job;
+    runInBackground(
+        this,
+        [rows = m_symbols->sharedRows(), candidates = std::vector<int>(candidates),
+         folded = m_folded, kernelsOnly = m_kernelsOnly, chunks = m_chunks, cancel = m_cancel]() {
+            return filterSymbolRowsParallel(*rows, candidates, folded, kernelsOnly, chunks,
+                                            cancel.get());
+        },
+        [this, job, folded = m_folded, kernelsOnly = m_kernelsOnly,
+         scanned](std::vector<int> rows) {
+            if (job != m_job) {
+                ++m_stats.staleDropped; // a newer request (or source) superseded it
+                return;
+            }
+            m_filtering = false;
+            m_cancel.reset();
+            applyRows(std::move(rows), folded, kernelsOnly, m_requestGuiNs, true, scanned);
+        });
+    m_requestGuiNs = t.nsecsElapsed();
+}
+
+void SymbolFilterProxy::applyRows(std::vector<int> rows, const QByteArray &folded, bool kernelsOnly,
+                                  qint64 requestGuiNs, bool async, int scanned) {
+    QElapsedTimer t;
+    t.start();
+    beginResetModel();
+    m_rows = std::move(rows);
+    m_shownFolded = folded;
+    m_shownKernelsOnly = kernelsOnly;
+    m_shownValid = true;
+    rebuildReverse();
+    endResetModel();
+    m_stats.guiNs = requestGuiNs + t.nsecsElapsed();
+    m_stats.latencyNs = m_requested.nsecsElapsed();
+    m_stats.async = async;
+    m_stats.scanned = scanned;
+    emit filterApplied();
 }
 
 void SymbolFilterProxy::setFilterText(const QString &text) {
@@ -395,20 +540,15 @@ void SymbolFilterProxy::setFilterText(const QString &text) {
     QByteArray folded = foldFilterText(text);
     if (folded == m_folded)
         return; // only whitespace around it changed
-    const bool incremental = !m_folded.isEmpty() && folded.contains(m_folded);
     m_folded = std::move(folded);
-    beginResetModel();
-    refilter(incremental);
-    endResetModel();
+    requestFilter(true);
 }
 
 void SymbolFilterProxy::setKernelsOnly(bool on) {
     if (on == m_kernelsOnly)
         return;
     m_kernelsOnly = on;
-    beginResetModel();
-    refilter(on); // turning it on only narrows the rows shown
-    endResetModel();
+    requestFilter(true);
 }
 
 void SymbolFilterProxy::sort(int column, Qt::SortOrder order) {
@@ -438,6 +578,9 @@ void SymbolFilterProxy::sort(int column, Qt::SortOrder order) {
         after.append(index(m_proxyOf[size_t(sourceRows[i])], before[i].column()));
     changePersistentIndexList(before, after);
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    // A running job scans the old order: start it again on the new one.
+    if (m_filtering)
+        requestFilter(true);
 }
 
 QModelIndex SymbolFilterProxy::index(int row, int column, const QModelIndex &parent) const {

@@ -7,7 +7,10 @@
 #include <QAbstractTableModel>
 #include <QByteArray>
 
+#include <QElapsedTimer>
+
 #include <array>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -67,8 +70,11 @@ public:
 
     void setRows(SymbolRows rows);
     void setArtifactNames(const QStringList &names) { m_artifactNames = names; }
-    const SymbolRows &rows() const { return m_rows; }
-    const SymbolRow &row(int r) const { return m_rows[size_t(r)]; }
+    const SymbolRows &rows() const { return *m_rows; }
+    // The rows, shared: a filter job on a worker keeps them alive (unchanged) while the GUI
+    // thread swaps new rows in.
+    std::shared_ptr<const SymbolRows> sharedRows() const { return m_rows; }
+    const SymbolRow &row(int r) const { return (*m_rows)[size_t(r)]; }
     // First row with this mangled or demangled name, -1 when none.
     int findRow(const QString &name) const;
 
@@ -82,15 +88,22 @@ public:
     bool lessThan(int left, int right, int column) const;
 
 private:
-    SymbolRows m_rows;
+    std::shared_ptr<const SymbolRows> m_rows;
     QStringList m_artifactNames;
 };
 
 // The source rows of `candidates` (in their order) whose key contains `folded` (already
 // case-folded UTF-8; empty matches every row), restricted to kernels when asked. Pure: safe on
-// any thread.
+// any thread. A raised `cancel` stops the scan early (the partial result is to be dropped).
 std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int> &candidates,
-                                  const QByteArray &folded, bool kernelsOnly);
+                                  const QByteArray &folded, bool kernelsOnly,
+                                  const std::atomic_bool *cancel = nullptr);
+// The same result, the candidates split into up to `chunks` consecutive slices scanned on the
+// global thread pool (the calling thread takes one) and joined in order.
+std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
+                                          const std::vector<int> &candidates,
+                                          const QByteArray &folded, bool kernelsOnly, int chunks,
+                                          const std::atomic_bool *cancel = nullptr);
 // The case-folded UTF-8 form of a filter text, as the row keys hold it.
 QByteArray foldFilterText(const QString &text);
 
@@ -102,18 +115,45 @@ QByteArray foldFilterText(const QString &text);
 //  - filtering walks the sorted order once and keeps the matching rows, so the order is kept
 //    without re-sorting; a text that extends the previous one (the usual next keystroke) only
 //    rescans the rows still shown;
-//  - a filter change swaps the vector in with one cheap model reset, a sort with a
-//    layoutChanged that carries the persistent indexes (selection) along.
+//  - the scan runs on the thread pool once it has more than syncLimit() rows to look at (the
+//    232k-row table costs ~100 ms a scan here): each filter change is a job with an id, a
+//    newer change supersedes it (its cancel flag is raised and its result, if it comes, is
+//    dropped), and the GUI thread only swaps the current job's result in, with one cheap
+//    model reset; until then the previous result stays shown;
+//  - a sort is a layoutChanged that carries the persistent indexes (selection) along.
 class SymbolFilterProxy : public QAbstractProxyModel {
     Q_OBJECT
 public:
+    // Below this many rows to scan, filtering is done at once on the calling thread (well
+    // under a millisecond); above it, on the thread pool.
+    static constexpr int kDefaultSyncLimit = 10000;
+
+    // What the last applied filter change cost (bench/gui-filter.sh, diagnostics).
+    struct FilterStats {
+        qint64 guiNs = 0;     // on the GUI thread: the request plus the swap-in
+        qint64 latencyNs = 0; // from the request to the result shown
+        bool async = false;   // scanned on a worker
+        int scanned = 0;      // rows looked at (fewer when the text narrowed the last one)
+        int staleDropped = 0; // results of superseded jobs dropped so far (a running count)
+    };
+
     explicit SymbolFilterProxy(QObject *parent = nullptr);
+    ~SymbolFilterProxy() override;
 
     void setSourceModel(QAbstractItemModel *source) override;
+    // Filter changes apply at once or, on big tables, when the worker's result arrives
+    // (filterApplied()); filterText()/kernelsOnly() always give the newest request.
     void setFilterText(const QString &text);
     QString filterText() const { return m_text; }
     void setKernelsOnly(bool on);
     bool kernelsOnly() const { return m_kernelsOnly; }
+    // True while a worker scans for the newest filter request.
+    bool isFiltering() const { return m_filtering; }
+    void setSyncLimit(int rows) { m_syncLimit = rows; }
+    int syncLimit() const { return m_syncLimit; }
+    // How many slices a worker scan is split into (default: the thread pool's size).
+    void setFilterChunks(int chunks) { m_chunks = qMax(1, chunks); }
+    const FilterStats &lastFilterStats() const { return m_stats; }
     // The role sorting orders by (numbers as numbers); kept for callers of the former
     // QSortFilterProxyModel.
     int sortRole() const { return SortRole; }
@@ -130,11 +170,21 @@ public:
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
     QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
 
+signals:
+    // The rows shown now match filterText() and kernelsOnly() (sent after the model reset).
+    void filterApplied();
+
 private:
     void rebuildOrder();
-    void refilter(bool incremental);
     void rebuildReverse();
     void sourceReset();
+    // Starts filtering for the current request; `narrow` allows scanning only the rows shown
+    // when the request is a narrowing of what they match.
+    void requestFilter(bool narrow);
+    void supersede(); // the running job's result, if any, is no longer wanted
+    std::vector<int> filterNow(const std::vector<int> &candidates) const; // on this thread
+    void applyRows(std::vector<int> rows, const QByteArray &folded, bool kernelsOnly,
+                   qint64 requestGuiNs, bool async, int scanned);
 
     SymbolTableModel *m_symbols = nullptr;
     QString m_text;
@@ -145,6 +195,20 @@ private:
     std::vector<int> m_order;   // every source row, in sort order
     std::vector<int> m_rows;    // proxy row -> source row: the shown subset of m_order
     std::vector<int> m_proxyOf; // source row -> proxy row, -1 when filtered out
+    // What m_rows match; m_shownValid is false while m_rows is an empty stand-in after the
+    // source was reset and its filtered rows are being computed.
+    QByteArray m_shownFolded;
+    bool m_shownKernelsOnly = false;
+    bool m_shownValid = true;
+    // The newest filter job; a result with another id is stale.
+    quint64 m_job = 0;
+    bool m_filtering = false;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    QElapsedTimer m_requested; // since the newest request
+    qint64 m_requestGuiNs = 0;
+    int m_syncLimit = kDefaultSyncLimit;
+    int m_chunks = 1;
+    FilterStats m_stats;
     QList<QMetaObject::Connection> m_connections;
 };
 

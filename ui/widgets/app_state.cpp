@@ -21,6 +21,7 @@
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
 
+#include <QAbstractProxyModel>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -463,6 +464,7 @@ Session Workspace::makeSession() const {
 
 void Workspace::applySession(const Session &session) {
     m_verifyOptions = VerifyOptions::fromJson(session.inputs);
+    emit verifyOptionsChanged();
     m_env->applyProfile(session.env.enabledMap());
     QList<DeviceInfo> devices = session.devices;
     for (DeviceInfo &d : devices)
@@ -544,6 +546,20 @@ void Workspace::makeReport(const QString &format, const QString &path, bool reda
         [this, format, path](std::pair<QString, QString> r) {
             emit reportReady(format, path, r.first, r.second);
         });
+}
+
+void Workspace::retranslate() {
+    // The source models; the proxies pass header and data changes on.
+    for (QAbstractItemModel *m : findChildren<QAbstractItemModel *>(Qt::FindDirectChildrenOnly)) {
+        if (qobject_cast<QAbstractProxyModel *>(m))
+            continue;
+        const int columns = m->columnCount();
+        if (columns > 0)
+            emit m->headerDataChanged(Qt::Horizontal, 0, columns - 1);
+        const int rows = m->rowCount();
+        if (rows > 0 && columns > 0)
+            emit m->dataChanged(m->index(0, 0), m->index(rows - 1, columns - 1));
+    }
 }
 
 // -------------------------------------------------------------------------------- findings

@@ -11,9 +11,9 @@
 #include "targets/device.h"
 #include "verify/verifier.h"
 
+#include "models/jobs.h"
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
-#include "widgets/jobs.h"
 
 #include <QObject>
 #include <QStringList>
@@ -107,6 +107,9 @@ public:
     bool isDiagnosing() const;
     void setExtraFindings(const QList<Finding> &findings); // e.g. from a loaded session
 
+    // The language changed: the models' headers and texts are asked for again.
+    void retranslate();
+
 signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
     void progress(const QString &kind, int done, int total, const QString &message);
@@ -114,6 +117,7 @@ signals:
     void symbolsRebuilt(); // the symbol table's rows were regrouped
     void devicesChanged();
     void stepsChanged();
+    void verifyOptionsChanged(); // replaced as a whole (an opened session): forms refill
     void stepStarted(int step);
     void findingsChanged();
     void statusMessage(const QString &message);

@@ -1,13 +1,14 @@
 #include "widgets/artifacts_panel.h"
 
 #include "models/artifact_tree_model.h"
+#include "models/jobs.h"
 #include "models/libraries_model.h"
 #include "models/name_lookup.h"
 #include "models/symbol_table_model.h"
 #include "models/ui_roles.h"
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
-#include "widgets/jobs.h"
+#include "widgets/language.h"
 
 #include <QCheckBox>
 #include <QFrame>
@@ -27,6 +28,8 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace hd::ui {
 
@@ -124,9 +127,12 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
 
     // Toolbar row.
     auto *bar = new QHBoxLayout;
-    auto *openFiles = new QPushButton(icon(QStringLiteral("open")), tr("Open files…"));
-    auto *openFolder = new QPushButton(icon(QStringLiteral("open")), tr("Open folder…"));
-    auto *demo = new QPushButton(icon(QStringLiteral("walkthrough")), tr("Open the demo"));
+    auto *openFiles = new QPushButton(icon(QStringLiteral("open")), QString());
+    HD_TR_SET(openFiles, "text", QT_TR_NOOP("Open files…"));
+    auto *openFolder = new QPushButton(icon(QStringLiteral("open")), QString());
+    HD_TR_SET(openFolder, "text", QT_TR_NOOP("Open folder…"));
+    auto *demo = new QPushButton(icon(QStringLiteral("walkthrough")), QString());
+    HD_TR_SET(demo, "text", QT_TR_NOOP("Open the demo"));
     connect(openFiles, &QPushButton::clicked, this, &ArtifactsPanel::openFilesRequested);
     connect(openFolder, &QPushButton::clicked, this, &ArtifactsPanel::openFolderRequested);
     connect(demo, &QPushButton::clicked, this, &ArtifactsPanel::demoRequested);
@@ -141,10 +147,11 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     nameBox->setObjectName(QStringLiteral("nameBox"));
     nameBox->setFrameShape(QFrame::StyledPanel);
     auto *nameLayout = new QGridLayout(nameBox);
-    auto *nameLabel = new QLabel(tr("Name your code asks for:"));
+    auto *nameLabel = new QLabel;
+    HD_TR_SET(nameLabel, "text", QT_TR_NOOP("Name your code asks for:"));
     m_name = new QLineEdit;
-    m_name->setPlaceholderText(
-        tr("the kernel name passed to hipModuleGetFunction, e.g. vector_add"));
+    HD_TR_SET(m_name, "placeholderText",
+              QT_TR_NOOP("the kernel name passed to hipModuleGetFunction, e.g. vector_add"));
     m_name->setClearButtonEnabled(true);
     nameLabel->setBuddy(m_name);
     m_nameIcon = new QLabel;
@@ -191,15 +198,18 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     sl->setContentsMargins(0, 4, 0, 0);
     auto *filterRow = new QHBoxLayout;
     m_filter = new QLineEdit;
-    m_filter->setPlaceholderText(tr("Filter symbols (mangled or demangled, as you type)"));
+    HD_TR_SET(m_filter, "placeholderText",
+              QT_TR_NOOP("Filter symbols (mangled or demangled, as you type)"));
     m_filter->setClearButtonEnabled(true);
-    m_kernelsOnly = new QCheckBox(tr("Kernels only"));
+    m_kernelsOnly = new QCheckBox;
+    HD_TR_SET(m_kernelsOnly, "text", QT_TR_NOOP("Kernels only"));
     m_count = new QLabel;
     filterRow->addWidget(m_filter, 1);
     filterRow->addWidget(m_kernelsOnly);
-    m_perCodeObject = new QCheckBox(tr("Per code object"));
-    m_perCodeObject->setToolTip(
-        tr("One row per symbol of each code object instead of one row per name"));
+    m_perCodeObject = new QCheckBox;
+    HD_TR_SET(m_perCodeObject, "text", QT_TR_NOOP("Per code object"));
+    HD_TR_SET(m_perCodeObject, "toolTip",
+              QT_TR_NOOP("One row per symbol of each code object instead of one row per name"));
     filterRow->addWidget(m_perCodeObject);
     filterRow->addWidget(m_count);
     sl->addLayout(filterRow);
@@ -223,17 +233,18 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_symbolView->setColumnWidth(SymbolTableModel::Section, 70);
     m_symbolView->setColumnWidth(SymbolTableModel::Size, 70);
     sl->addWidget(m_symbolView);
-    m_tabs->addTab(symbolsPage, tr("Symbols"));
+    m_tabs->addTab(symbolsPage, HD_TR_SET(symbolsPage, "tabText", QT_TR_NOOP("Symbols")));
     m_details = new QTextBrowser;
-    m_details->setPlaceholderText(tr("Select a kernel or code object in the tree."));
-    m_tabs->addTab(m_details, tr("Kernel metadata"));
+    HD_TR_SET(m_details, "placeholderText",
+              QT_TR_NOOP("Select a kernel or code object in the tree."));
+    m_tabs->addTab(m_details, HD_TR_SET(m_details, "tabText", QT_TR_NOOP("Kernel metadata")));
     m_libraries = new QTableView;
     m_libraries->setModel(ws->libraries());
     m_libraries->verticalHeader()->hide();
     m_libraries->horizontalHeader()->setStretchLastSection(true);
     m_libraries->setColumnWidth(LibrariesModel::Library, 180);
     m_libraries->setColumnWidth(LibrariesModel::ResolvedPath, 300);
-    m_tabs->addTab(m_libraries, tr("Needed libraries"));
+    m_tabs->addTab(m_libraries, HD_TR_SET(m_libraries, "tabText", QT_TR_NOOP("Needed libraries")));
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -245,17 +256,24 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_filterTimer->setInterval(kFilterDebounceMs);
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_filterTimer, &QTimer::timeout, this, [this] {
+        m_pendingSymbol.clear(); // the user typed something else since
         m_ws->symbolProxy()->setFilterText(m_filter->text());
+    });
+    // On big tables the filter's result arrives from a worker.
+    connect(ws->symbolProxy(), &SymbolFilterProxy::filterApplied, this, [this] {
         updateCount();
+        if (!m_pendingSymbol.isEmpty() && !m_ws->symbolProxy()->isFiltering()) {
+            const int row = m_ws->symbols()->findRow(std::exchange(m_pendingSymbol, {}));
+            if (row >= 0)
+                selectSymbolRow(row);
+        }
     });
     connect(m_perCodeObject, &QCheckBox::toggled, this, [this](bool on) {
         m_ws->setSymbolGrouping(on ? SymbolGrouping::PerCodeObject : SymbolGrouping::ByName);
     });
     connect(ws, &Workspace::symbolsRebuilt, this, &ArtifactsPanel::updateCount);
-    connect(m_kernelsOnly, &QCheckBox::toggled, this, [this](bool on) {
-        m_ws->symbolProxy()->setKernelsOnly(on);
-        updateCount();
-    });
+    connect(m_kernelsOnly, &QCheckBox::toggled, this,
+            [this](bool on) { m_ws->symbolProxy()->setKernelsOnly(on); });
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &cur) { showDetailsFor(cur); });
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex &idx) {
@@ -266,6 +284,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
         m_tree->expandToDepth(0);
         updateCount();
         explainName();
+        showDetailsFor(m_tree->currentIndex());
         if (m_ws->tree()->rowCount() > 0 && !m_tree->currentIndex().isValid())
             m_tree->setCurrentIndex(m_ws->tree()->index(0, 0));
     });
@@ -292,21 +311,30 @@ void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
 }
 
 bool ArtifactsPanel::showSymbol(const QString &name) {
-    int row = m_ws->symbols()->findRow(name);
+    m_pendingSymbol.clear();
+    const int row = m_ws->symbols()->findRow(name);
     if (row < 0)
         return false;
-    QModelIndex proxyIndex = m_ws->symbolProxy()->mapFromSource(m_ws->symbols()->index(row, 0));
-    if (!proxyIndex.isValid()) {
-        // The filter hides it: show it by its own name.
-        m_filterTimer->stop();
-        m_filter->blockSignals(true);
-        m_filter->setText(m_ws->symbols()->row(row).name);
-        m_filter->blockSignals(false);
-        m_kernelsOnly->setChecked(false);
-        m_ws->symbolProxy()->setFilterText(m_filter->text());
-        updateCount();
-        proxyIndex = m_ws->symbolProxy()->mapFromSource(m_ws->symbols()->index(row, 0));
+    SymbolFilterProxy *proxy = m_ws->symbolProxy();
+    if (!proxy->isFiltering() && selectSymbolRow(row))
+        return true;
+    // The filter hides it (or is about to change): show it by its own name.
+    m_filterTimer->stop();
+    m_filter->blockSignals(true);
+    m_filter->setText(m_ws->symbols()->row(row).name);
+    m_filter->blockSignals(false);
+    m_kernelsOnly->setChecked(false);
+    proxy->setFilterText(m_filter->text());
+    if (proxy->isFiltering()) {
+        m_pendingSymbol = name;
+        return true;
     }
+    return selectSymbolRow(row);
+}
+
+bool ArtifactsPanel::selectSymbolRow(int row) {
+    const QModelIndex proxyIndex =
+        m_ws->symbolProxy()->mapFromSource(m_ws->symbols()->index(row, 0));
     if (!proxyIndex.isValid())
         return false;
     m_tabs->setCurrentIndex(0);
@@ -373,6 +401,16 @@ void ArtifactsPanel::showExplanation(const NameExplanation &e) {
     m_nameLink->setText(m_nameMatchSymbol.isEmpty()
                             ? QString()
                             : QStringLiteral("<a href='#'>%1</a>").arg(tr("Show in symbol table")));
+}
+
+void ArtifactsPanel::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    // The texts set once (labels, buttons) follow through retranslateTree(); these are
+    // computed from the state.
+    if (event->type() == QEvent::LanguageChange) {
+        updateCount();
+        explainName();
+    }
 }
 
 } // namespace hd::ui

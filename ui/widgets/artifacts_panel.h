@@ -23,7 +23,9 @@ class ArtifactsPanel : public QWidget {
 public:
     explicit ArtifactsPanel(Workspace *workspace, QWidget *parent = nullptr);
 
-    // Selects the symbol (mangled or demangled name) in the table, clearing a filter that hides it.
+    // Selects the symbol (mangled or demangled name) in the table, clearing a filter that hides
+    // it. On a big table the new filter applies on a worker: the row is selected when its
+    // result is shown.
     bool showSymbol(const QString &name);
     void setRequestedName(const QString &name); // fills the name box and explains it
     QString explanationText() const;            // what the name box currently says (plain text)
@@ -40,10 +42,14 @@ signals:
     void openFolderRequested();
     void demoRequested();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void explainName();
     void showExplanation(const NameExplanation &e);
     void updateCount();
+    bool selectSymbolRow(int sourceRow);
     void showDetailsFor(const QModelIndex &treeIndex);
 
     Workspace *m_ws;
@@ -63,7 +69,8 @@ private:
     QTimer *m_filterTimer;
     QTimer *m_nameTimer;
     QString m_nameMatchSymbol;
-    quint64 m_nameJob = 0; // answers to older texts are dropped
+    QString m_pendingSymbol; // to select once the filter that shows it is applied
+    quint64 m_nameJob = 0;   // answers to older texts are dropped
     quint64 m_nameShown = 0;
 };
 

@@ -4,6 +4,7 @@
 #include "models/devices_model.h"
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
+#include "widgets/language.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -32,12 +33,16 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     layout->addLayout(statusRow);
 
     auto *row = new QHBoxLayout;
-    auto *query = new QPushButton(icon(QStringLiteral("run")), tr("Query devices"));
-    query->setToolTip(tr("Ask the GPU runtime, in a clean probe process, which devices it sees"));
+    auto *query = new QPushButton(icon(QStringLiteral("run")), QString());
+    HD_TR_SET(query, "text", QT_TR_NOOP("Query devices"));
+    HD_TR_SET(query, "toolTip",
+              QT_TR_NOOP("Ask the GPU runtime, in a clean probe process, which devices it sees"));
     connect(query, &QPushButton::clicked, ws, &Workspace::refreshDevices);
     m_target = new QLineEdit;
-    m_target->setPlaceholderText(tr("or type a target id: gfx90a:sramecc+:xnack-, sm_90"));
-    auto *add = new QPushButton(tr("Add"));
+    HD_TR_SET(m_target, "placeholderText",
+              QT_TR_NOOP("or type a target id: gfx90a:sramecc+:xnack-, sm_90"));
+    auto *add = new QPushButton;
+    HD_TR_SET(add, "text", QT_TR_NOOP("Add"));
     auto addTarget = [this] {
         QString error;
         if (m_ws->addTarget(m_target->text(), &error)) {
@@ -74,8 +79,8 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     auto *matrixBox = new QWidget;
     auto *ml = new QVBoxLayout(matrixBox);
     ml->setContentsMargins(0, 0, 0, 0);
-    auto *title =
-        new QLabel(tr("<b>Compatibility</b>: devices × code objects of the open artifacts"));
+    auto *title = HD_TR_LABEL(
+        QT_TR_NOOP("<b>Compatibility</b>: devices × code objects of the open artifacts"));
     m_matrixHint = new QLabel;
     m_matrixHint->setWordWrap(true);
     m_matrix = new QTableView;
@@ -149,6 +154,15 @@ void DevicesPanel::updateStatus() {
         m_matrixHint->setText(
             tr("Green: the runtime loads that code object on that device. Red: it "
                "does not (hover for the reason)."));
+}
+
+void DevicesPanel::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    // The texts set once (labels, buttons) follow through retranslateTree(); these are
+    // computed from the state.
+    if (event->type() == QEvent::LanguageChange) {
+        updateStatus();
+    }
 }
 
 } // namespace hd::ui

@@ -19,6 +19,9 @@ public:
     QTableView *devicesView() const { return m_devices; }
     QTableView *matrixView() const { return m_matrix; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void updateStatus();
 

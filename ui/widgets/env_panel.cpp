@@ -5,6 +5,7 @@
 #include "models/ui_roles.h"
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
+#include "widgets/language.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -25,14 +26,15 @@ EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *presets = new QHBoxLayout;
-    presets->addWidget(new QLabel(tr("Presets:")));
-    const QList<QPair<QString, QString>> names = {
-        {QStringLiteral("quiet"), tr("Quiet")},
-        {QStringLiteral("debug-log"), tr("AMD_LOG_LEVEL=4 + HIP_LAUNCH_BLOCKING=1")},
-        {QStringLiteral("serialize"), tr("Serialize everything")},
-        {QStringLiteral("clear"), tr("None")}};
+    presets->addWidget(HD_TR_LABEL(QT_TR_NOOP("Presets:")));
+    const QList<QPair<QString, const char *>> names = {
+        {QStringLiteral("quiet"), QT_TR_NOOP("Quiet")},
+        {QStringLiteral("debug-log"), QT_TR_NOOP("AMD_LOG_LEVEL=4 + HIP_LAUNCH_BLOCKING=1")},
+        {QStringLiteral("serialize"), QT_TR_NOOP("Serialize everything")},
+        {QStringLiteral("clear"), QT_TR_NOOP("None")}};
     for (const auto &[id, label] : names) {
-        auto *b = new QPushButton(label);
+        auto *b = new QPushButton;
+        HD_TR_SET(b, "text", label);
         connect(b, &QPushButton::clicked, this, [this, id] { applyPreset(id); });
         presets->addWidget(b);
     }
@@ -41,11 +43,14 @@ EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
 
     auto *row = new QHBoxLayout;
     m_search = new QLineEdit;
-    m_search->setPlaceholderText(tr("Find a variable"));
+    HD_TR_SET(m_search, "placeholderText", QT_TR_NOOP("Find a variable"));
     m_search->setClearButtonEnabled(true);
-    auto *add = new QPushButton(tr("Add variable…"));
-    auto *save = new QPushButton(icon(QStringLiteral("save")), tr("Save profile…"));
-    auto *load = new QPushButton(icon(QStringLiteral("open")), tr("Load profile…"));
+    auto *add = new QPushButton;
+    HD_TR_SET(add, "text", QT_TR_NOOP("Add variable…"));
+    auto *save = new QPushButton(icon(QStringLiteral("save")), QString());
+    HD_TR_SET(save, "text", QT_TR_NOOP("Save profile…"));
+    auto *load = new QPushButton(icon(QStringLiteral("open")), QString());
+    HD_TR_SET(load, "text", QT_TR_NOOP("Load profile…"));
     row->addWidget(m_search, 1);
     row->addWidget(add);
     row->addWidget(save);
@@ -148,6 +153,15 @@ void EnvPanel::updateSummary() {
         text += QStringLiteral("<br><span style='color:#d03030'>%1</span>")
                     .arg(tr("Some values are not valid; fix them before running a step."));
     m_summary->setText(text);
+}
+
+void EnvPanel::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    // The texts set once (labels, buttons) follow through retranslateTree(); these are
+    // computed from the state.
+    if (event->type() == QEvent::LanguageChange) {
+        updateSummary();
+    }
 }
 
 } // namespace hd::ui

@@ -20,6 +20,9 @@ public:
     void applyPreset(const QString &name);  // "quiet" | "debug-log" | "serialize" | "clear"
     QTableView *view() const { return m_view; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void updateSummary();
 

@@ -4,6 +4,7 @@
 #include "models/ui_roles.h"
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
+#include "widgets/language.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -22,7 +23,9 @@ namespace hd::ui {
 FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    m_empty = new QLabel(tr("No findings yet. Open artifacts and run the verification steps."));
+    m_empty = new QLabel;
+    HD_TR_SET(m_empty, "text",
+              QT_TR_NOOP("No findings yet. Open artifacts and run the verification steps."));
     m_empty->setWordWrap(true);
     layout->addWidget(m_empty);
     auto *split = new QSplitter(Qt::Vertical);
@@ -43,7 +46,8 @@ FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), 
     dl->addWidget(m_detail, 1);
     auto *row = new QHBoxLayout;
     row->addStretch();
-    m_copy = new QPushButton(icon(QStringLiteral("copy")), tr("Copy fix"));
+    m_copy = new QPushButton(icon(QStringLiteral("copy")), QString());
+    HD_TR_SET(m_copy, "text", QT_TR_NOOP("Copy fix"));
     m_copy->setEnabled(false);
     row->addWidget(m_copy);
     dl->addLayout(row);
@@ -120,6 +124,13 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
         if (!link.isEmpty())
             emit linkActivated(link);
     }
+}
+
+void FindingsPanel::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    // The finding shown has headings in the old language.
+    if (event->type() == QEvent::LanguageChange && m_view->currentIndex().isValid())
+        showFinding(m_view->currentIndex());
 }
 
 } // namespace hd::ui

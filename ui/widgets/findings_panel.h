@@ -25,6 +25,9 @@ signals:
     // "symbol:NAME", "log:LINE", "env:NAME", "file:PATH"
     void linkActivated(const QString &link);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void showFinding(const QModelIndex &index);
 

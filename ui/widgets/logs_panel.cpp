@@ -1,4 +1,5 @@
 #include "widgets/logs_panel.h"
+#include "widgets/language.h"
 
 #include "models/log_model.h"
 #include "widgets/app_state.h"
@@ -19,7 +20,7 @@ LogsPanel::LogsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Levels:")));
+    row->addWidget(HD_TR_LABEL(QT_TR_NOOP("Levels:")));
     for (int level = -1; level <= 4; ++level) {
         auto *box = new QCheckBox(LogModel::levelName(level));
         box->setChecked(true);
@@ -27,18 +28,19 @@ LogsPanel::LogsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws)
                 [this, level](bool on) { m_ws->logProxy()->setLevelVisible(level, on); });
         row->addWidget(box);
     }
-    auto *errors = new QCheckBox(tr("Errors only"));
+    auto *errors = new QCheckBox;
+    HD_TR_SET(errors, "text", QT_TR_NOOP("Errors only"));
     connect(errors, &QCheckBox::toggled, ws->logProxy(), &LogFilterProxy::setErrorsOnly);
     row->addWidget(errors);
     row->addSpacing(12);
-    row->addWidget(new QLabel(tr("API:")));
+    row->addWidget(HD_TR_LABEL(QT_TR_NOOP("API:")));
     m_api = new QComboBox;
     m_api->setEditable(true);
     m_api->setMinimumContentsLength(18);
     m_api->addItem(QString());
     row->addWidget(m_api);
     m_text = new QLineEdit;
-    m_text->setPlaceholderText(tr("Search the log"));
+    HD_TR_SET(m_text, "placeholderText", QT_TR_NOOP("Search the log"));
     m_text->setClearButtonEnabled(true);
     row->addWidget(m_text, 1);
     layout->addLayout(row);

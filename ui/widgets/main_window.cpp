@@ -8,6 +8,7 @@
 #include "widgets/env_panel.h"
 #include "widgets/findings_panel.h"
 #include "widgets/icons.h"
+#include "widgets/language.h"
 #include "widgets/logs_panel.h"
 #include "widgets/timings_panel.h"
 #include "widgets/verify_panel.h"
@@ -49,7 +50,7 @@ constexpr int kLayoutVersion = 1;
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspace(this)) {
     setObjectName(QStringLiteral("hipdoctorMainWindow"));
-    setWindowTitle(tr("hipdoctor — why won't my GPU kernel load?"));
+    HD_TR_SET(this, "windowTitle", QT_TR_NOOP("hipdoctor — why won't my GPU kernel load?"));
     setWindowIcon(icon(QStringLiteral("hipdoctor")));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
@@ -68,19 +69,20 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
 
     // The symbol table is the widest thing: it gets the middle; findings and the walkthrough sit
     // on the right; the method's other panels share the bottom as tabs.
-    auto *findings = addPanelDock(m_findings, QStringLiteral("findings"), tr("Findings"),
+    auto *findings = addPanelDock(m_findings, QStringLiteral("findings"), QT_TR_NOOP("Findings"),
                                   Qt::RightDockWidgetArea);
-    auto *walk = addPanelDock(m_walkthrough, QStringLiteral("walkthrough"), tr("Walkthrough"),
-                              Qt::RightDockWidgetArea);
-    auto *verify = addPanelDock(m_verify, QStringLiteral("verification"), tr("Verification"),
-                                Qt::BottomDockWidgetArea);
-    auto *devices =
-        addPanelDock(m_devices, QStringLiteral("devices"), tr("Devices"), Qt::BottomDockWidgetArea);
-    auto *env = addPanelDock(m_env, QStringLiteral("environment"), tr("Environment"),
+    auto *walk = addPanelDock(m_walkthrough, QStringLiteral("walkthrough"),
+                              QT_TR_NOOP("Walkthrough"), Qt::RightDockWidgetArea);
+    auto *verify = addPanelDock(m_verify, QStringLiteral("verification"),
+                                QT_TR_NOOP("Verification"), Qt::BottomDockWidgetArea);
+    auto *devices = addPanelDock(m_devices, QStringLiteral("devices"), QT_TR_NOOP("Devices"),
+                                 Qt::BottomDockWidgetArea);
+    auto *env = addPanelDock(m_env, QStringLiteral("environment"), QT_TR_NOOP("Environment"),
                              Qt::BottomDockWidgetArea);
-    auto *timings =
-        addPanelDock(m_timings, QStringLiteral("timings"), tr("Timings"), Qt::BottomDockWidgetArea);
-    auto *logs = addPanelDock(m_logs, QStringLiteral("logs"), tr("Logs"), Qt::BottomDockWidgetArea);
+    auto *timings = addPanelDock(m_timings, QStringLiteral("timings"), QT_TR_NOOP("Timings"),
+                                 Qt::BottomDockWidgetArea);
+    auto *logs =
+        addPanelDock(m_logs, QStringLiteral("logs"), QT_TR_NOOP("Logs"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(findings, walk);
     tabifyDockWidget(verify, devices);
     tabifyDockWidget(devices, env);
@@ -101,7 +103,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     m_progress->setVisible(false);
     m_cancel = new QToolButton;
     m_cancel->setIcon(icon(QStringLiteral("cancel")));
-    m_cancel->setToolTip(tr("Cancel the running work (Esc)"));
+    HD_TR_SET(m_cancel, "toolTip", QT_TR_NOOP("Cancel the running work (Esc)"));
     m_cancel->setVisible(false);
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
@@ -181,10 +183,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
 
 MainWindow::~MainWindow() = default;
 
-QDockWidget *MainWindow::addPanelDock(QWidget *panel, const QString &name, const QString &title,
+QDockWidget *MainWindow::addPanelDock(QWidget *panel, const QString &name, const char *title,
                                       Qt::DockWidgetArea area) {
     panel->setObjectName(name);
-    auto *dock = new QDockWidget(title, this);
+    auto *dock = new QDockWidget(this);
+    trSet(dock, "windowTitle", staticMetaObject.className(), title);
     dock->setObjectName(name + QStringLiteral("Dock"));
     dock->setWidget(panel);
     addDockWidget(area, dock);
@@ -247,11 +250,19 @@ bool MainWindow::saveScreenshot(const QString &path, const QString &panelName, Q
 }
 
 void MainWindow::createActions() {
+    // Built again on a language change: the old menus and their actions go first.
+    menuBar()->clear();
+    qDeleteAll(menuBar()->findChildren<QMenu *>(Qt::FindDirectChildrenOnly));
+    if (!m_toolBar) {
+        m_toolBar = addToolBar(QString());
+        m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+        m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        m_toolBar->setIconSize(QSize(20, 20));
+        HD_TR_SET(m_toolBar, "windowTitle", QT_TR_NOOP("Main"));
+    }
+    QToolBar *tb = m_toolBar;
+    tb->clear();
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QToolBar *tb = addToolBar(tr("Main"));
-    tb->setObjectName(QStringLiteral("mainToolBar"));
-    tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    tb->setIconSize(QSize(20, 20));
 
     auto *open = file->addAction(icon(QStringLiteral("open")), tr("&Open files…"), this, [this] {
         openPaths(QFileDialog::getOpenFileNames(this, tr("Open artifacts")));
@@ -414,11 +425,14 @@ void MainWindow::saveSession(bool askForPath) {
         path = QFileDialog::getSaveFileName(this, tr("Save session"),
                                             QStringLiteral("hipdoctor-session.json"),
                                             tr("hipdoctor sessions (*.json)"));
-    if (!path.isEmpty())
-        m_ws->saveSessionTo(path);
+    if (path.isEmpty())
+        return;
+    m_verify->applyInputs(); // what the cards show now, run or not
+    m_ws->saveSessionTo(path);
 }
 
 void MainWindow::copyReport() {
+    m_verify->applyInputs();
     m_ws->makeReport(QStringLiteral("md"), {});
 }
 
@@ -432,6 +446,7 @@ void MainWindow::exportReport() {
     const bool html = path.endsWith(QLatin1String(".html"), Qt::CaseInsensitive) ||
                       path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive) ||
                       selected.contains(QLatin1String("html"));
+    m_verify->applyInputs();
     m_ws->makeReport(html ? QStringLiteral("html") : QStringLiteral("md"), path);
 }
 
@@ -531,16 +546,28 @@ void MainWindow::saveScreenshotInteractive(const QString &panelName) {
 
 void MainWindow::chooseLanguage(const QString &code) {
     QSettings().setValue(QStringLiteral("language"), code);
-    const auto answer = QMessageBox::question(
-        this, tr("Language"), tr("The language changes when hipdoctor starts again. Restart now?"));
-    if (answer != QMessageBox::Yes)
+    // Qt sends LanguageChange to every widget; changeEvent() does the rest.
+    if (!setLanguage(code))
+        m_status->setText(tr("No translation for \"%1\" in this build; English stays.").arg(code));
+}
+
+void MainWindow::changeEvent(QEvent *event) {
+    QMainWindow::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
         return;
-    QStringList args = QApplication::arguments().mid(1);
-    const int langAt = int(args.indexOf(QStringLiteral("--lang")));
-    if (langAt >= 0)
-        args.remove(langAt, std::min<qsizetype>(2, args.size() - langAt));
-    close();
-    QProcess::startDetached(QApplication::applicationFilePath(), args);
+    // Sent once per translator removed or installed: retranslate once, when they settled.
+    if (m_retranslatePending)
+        return;
+    m_retranslatePending = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_retranslatePending = false;
+            createActions();
+            retranslateTree(this);
+            m_ws->retranslate();
+        },
+        Qt::QueuedConnection);
 }
 
 void MainWindow::updateRecentMenu() {

@@ -62,20 +62,24 @@ public:
     void restoreLayout(); // from QSettings
     void resetLayout();
 
+    // Switches the language live (and remembers it): menus, dock titles, actions, the
+    // panels' labels and the tables' headers follow.
+    void chooseLanguage(const QString &code);
+
 protected:
+    void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
-    QDockWidget *addPanelDock(QWidget *panel, const QString &name, const QString &title,
+    QDockWidget *addPanelDock(QWidget *panel, const QString &name, const char *title,
                               Qt::DockWidgetArea area);
-    void createActions();
+    void createActions(); // (re)builds the menus and the toolbar's actions
     void updateRecentMenu();
     void addRecent(const QStringList &paths);
     void doWalkthroughAction(const QString &action);
-    void chooseLanguage(const QString &code);
     void saveScreenshotInteractive(const QString &panelName);
 
     Workspace *m_ws;
@@ -91,6 +95,8 @@ private:
     QByteArray m_defaultState;
     QByteArray m_pendingState;
     QMenu *m_recentMenu = nullptr;
+    class QToolBar *m_toolBar = nullptr;
+    bool m_retranslatePending = false;
     QLabel *m_status;
     QProgressBar *m_progress;
     QToolButton *m_cancel;

@@ -3,6 +3,7 @@
 #include "charts/timing_charts.h"
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
+#include "widgets/language.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -22,13 +23,16 @@ TimingsPanel::TimingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     m_kind->addItem(tr("Phase timeline per step"));
     m_kind->addItem(tr("Phases across runs"));
     m_kind->addItem(tr("Launch latency distribution"));
-    auto *reset = new QPushButton(tr("Reset zoom"));
-    auto *png = new QPushButton(icon(QStringLiteral("export")), tr("Export PNG…"));
-    auto *pdf = new QPushButton(icon(QStringLiteral("export")), tr("Export PDF…"));
-    row->addWidget(new QLabel(tr("Chart:")));
+    auto *reset = new QPushButton;
+    HD_TR_SET(reset, "text", QT_TR_NOOP("Reset zoom"));
+    auto *png = new QPushButton(icon(QStringLiteral("export")), QString());
+    HD_TR_SET(png, "text", QT_TR_NOOP("Export PNG…"));
+    auto *pdf = new QPushButton(icon(QStringLiteral("export")), QString());
+    HD_TR_SET(pdf, "text", QT_TR_NOOP("Export PDF…"));
+    row->addWidget(HD_TR_LABEL(QT_TR_NOOP("Chart:")));
     row->addWidget(m_kind);
     row->addStretch();
-    row->addWidget(new QLabel(tr("wheel: zoom · drag: pan")));
+    row->addWidget(HD_TR_LABEL(QT_TR_NOOP("wheel: zoom · drag: pan")));
     row->addWidget(reset);
     row->addWidget(png);
     row->addWidget(pdf);
@@ -89,6 +93,18 @@ void TimingsPanel::redraw() {
     default:
         m_chart->setSpec(timelineSpec(m_ws->steps()));
         break;
+    }
+}
+
+void TimingsPanel::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    // The texts set once (labels, buttons) follow through retranslateTree(); these are
+    // computed from the state.
+    if (event->type() == QEvent::LanguageChange) {
+        m_kind->setItemText(0, tr("Phase timeline per step"));
+        m_kind->setItemText(1, tr("Phases across runs"));
+        m_kind->setItemText(2, tr("Launch latency distribution"));
+        redraw();
     }
 }
 

@@ -21,6 +21,9 @@ public:
     const QList<TimedRun> &runs() const { return m_runs; }
     void setChartKind(int index); // 0 timeline, 1 bars, 2 histogram
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void collectRuns();
     void redraw();

@@ -2,6 +2,7 @@
 
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
+#include "widgets/language.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -82,6 +83,32 @@ QString shellJoin(const QStringList &argv) {
     return out.join(QLatin1Char(' '));
 }
 
+// A command line QProcess::splitCommand() reads back as the same argv (it knows double quotes,
+// with """ for a literal quote, not the shell's single quotes).
+QString commandLine(const QStringList &argv) {
+    QStringList out;
+    for (const QString &a : argv) {
+        if (!a.isEmpty() && !a.contains(QRegularExpression(QStringLiteral("[\\s\"]"))))
+            out.append(a);
+        else
+            out.append(QLatin1Char('"') +
+                       QString(a).replace(QLatin1Char('"'), QStringLiteral("\"\"\"")) +
+                       QLatin1Char('"'));
+    }
+    return out.join(QLatin1Char(' '));
+}
+
+// "4096" for {4096, 1, 1}, "64,4" for {64, 4, 1}: what parseDims() reads back.
+QString dimsText(const std::array<unsigned, 3> &d) {
+    size_t n = 3;
+    while (n > 1 && d[n - 1] == 1)
+        --n;
+    QStringList parts;
+    for (size_t i = 0; i < n; ++i)
+        parts.append(QString::number(d[i]));
+    return parts.join(QLatin1Char(','));
+}
+
 std::array<unsigned, 3> parseDims(const QString &text) {
     std::array<unsigned, 3> d{1, 1, 1};
     const QStringList parts = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
@@ -106,27 +133,25 @@ StepCard::StepCard(int step, QWidget *parent) : QFrame(parent), m_step(step) {
     auto *head = new QHBoxLayout;
     m_light = new QLabel;
     m_light->setFixedSize(28, 28);
-    auto *title =
-        new QLabel(QStringLiteral("<b style='font-size:11pt'>%1</b>").arg(stepTitle(step)));
-    m_run = new QPushButton(icon(QStringLiteral("run")), tr("Run"));
-    m_run->setToolTip(tr("Run this step alone (F%1)").arg(5 + step));
+    m_title = new QLabel;
+    m_run = new QPushButton(icon(QStringLiteral("run")), QString());
+    HD_TR_SET(m_run, "text", QT_TR_NOOP("Run"));
     connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(m_step); });
     head->addWidget(m_light);
-    head->addWidget(title, 1);
+    head->addWidget(m_title, 1);
     head->addWidget(m_run);
     layout->addLayout(head);
-    auto *desc = new QLabel(stepDescription(step));
-    desc->setWordWrap(true);
-    QFont small = desc->font();
+    m_description = new QLabel;
+    m_description->setWordWrap(true);
+    QFont small = m_description->font();
     small.setPointSizeF(small.pointSizeF() * 0.92);
-    desc->setFont(small);
-    layout->addWidget(desc);
+    m_description->setFont(small);
+    layout->addWidget(m_description);
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     layout->addLayout(m_form);
     m_checks = new QTreeWidget;
     m_checks->setColumnCount(2);
-    m_checks->setHeaderLabels({tr("Check"), tr("Time")});
     m_checks->setRootIsDecorated(false);
     m_checks->header()->setStretchLastSection(false);
     m_checks->header()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -142,10 +167,24 @@ StepCard::StepCard(int step, QWidget *parent) : QFrame(parent), m_step(step) {
     ignoreMinimumWidth(m_summary); // commands and paths
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
+    retranslate();
     showRecord(nullptr);
 }
 
-void StepCard::addInput(const QString &label, QWidget *field) {
+void StepCard::changeEvent(QEvent *event) {
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void StepCard::retranslate() {
+    m_title->setText(QStringLiteral("<b style='font-size:11pt'>%1</b>").arg(stepTitle(m_step)));
+    m_description->setText(stepDescription(m_step));
+    m_run->setToolTip(tr("Run this step alone (F%1)").arg(5 + m_step));
+    m_checks->setHeaderLabels({tr("Check"), tr("Time")});
+}
+
+void StepCard::addInput(QLabel *label, QWidget *field) {
     m_form->addRow(label, field);
 }
 
@@ -189,9 +228,11 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *bar = new QHBoxLayout;
-    m_runAll = new QPushButton(icon(QStringLiteral("run-all")), tr("Run all steps"));
-    m_runAll->setToolTip(tr("Run steps 1, 2 and 3 in order, then compare (F9)"));
-    m_cancel = new QPushButton(icon(QStringLiteral("cancel")), tr("Cancel"));
+    m_runAll = new QPushButton(icon(QStringLiteral("run-all")), QString());
+    HD_TR_SET(m_runAll, "text", QT_TR_NOOP("Run all steps"));
+    HD_TR_SET(m_runAll, "toolTip", QT_TR_NOOP("Run steps 1, 2 and 3 in order, then compare (F9)"));
+    m_cancel = new QPushButton(icon(QStringLiteral("cancel")), QString());
+    HD_TR_SET(m_cancel, "text", QT_TR_NOOP("Cancel"));
     m_cancel->setEnabled(false);
     m_progress = new QLabel;
     // Verdicts are long: they must not widen the window (the comparison below wraps them).
@@ -217,20 +258,25 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     }
     // Step inputs.
     m_step1Target = new QLineEdit;
-    m_step1Target->setPlaceholderText(tr("device's target (default: live device or gfx90a)"));
-    m_cards[0]->addInput(tr("Target:"), m_step1Target);
+    m_step1Target->setObjectName(QStringLiteral("step1Target"));
+    HD_TR_SET(m_step1Target, "placeholderText",
+              QT_TR_NOOP("device's target (default: live device or gfx90a)"));
+    m_cards[0]->addInput(HD_TR_LABEL(QT_TR_NOOP("Target:")), m_step1Target);
 
     m_step2Mode = new QComboBox;
+
+    m_step2Mode->setObjectName(QStringLiteral("step2Mode"));
     m_step2Mode->addItem(tr("Code object / bundle / binary: load + launch"),
                          int(Step2Options::Mode::Artifact));
     m_step2Mode->addItem(tr("Shared library: dlopen"), int(Step2Options::Mode::Dlopen));
     m_step2Mode->addItem(tr("Executable: run"), int(Step2Options::Mode::Executable));
-    m_cards[1]->addInput(tr("Mode:"), m_step2Mode);
+    m_cards[1]->addInput(HD_TR_LABEL(QT_TR_NOOP("Mode:")), m_step2Mode);
     auto *fileRow = new QWidget;
     auto *fl = new QHBoxLayout(fileRow);
     fl->setContentsMargins(0, 0, 0, 0);
     m_step2File = new QLineEdit;
-    m_step2File->setPlaceholderText(tr("file holding the kernel"));
+    m_step2File->setObjectName(QStringLiteral("step2File"));
+    HD_TR_SET(m_step2File, "placeholderText", QT_TR_NOOP("file holding the kernel"));
     auto *browse = new QToolButton;
     browse->setText(QStringLiteral("…"));
     connect(browse, &QToolButton::clicked, this, [this] {
@@ -240,42 +286,53 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     });
     fl->addWidget(m_step2File, 1);
     fl->addWidget(browse);
-    m_cards[1]->addInput(tr("File:"), fileRow);
+    m_cards[1]->addInput(HD_TR_LABEL(QT_TR_NOOP("File:")), fileRow);
     m_step2Kernel = new QLineEdit;
-    m_step2Kernel->setPlaceholderText(tr("kernel name your code asks for"));
-    m_cards[1]->addInput(tr("Kernel:"), m_step2Kernel);
+    m_step2Kernel->setObjectName(QStringLiteral("step2Kernel"));
+    HD_TR_SET(m_step2Kernel, "placeholderText", QT_TR_NOOP("kernel name your code asks for"));
+    m_cards[1]->addInput(HD_TR_LABEL(QT_TR_NOOP("Kernel:")), m_step2Kernel);
     m_step2Args = new QLineEdit;
+    m_step2Args->setObjectName(QStringLiteral("step2Args"));
     m_step2Args->setPlaceholderText(
         QStringLiteral("buf:f32:1048576:rand, buf:f32:1048576:out, i32:1048576"));
-    m_cards[1]->addInput(tr("Arguments:"), m_step2Args);
+    m_cards[1]->addInput(HD_TR_LABEL(QT_TR_NOOP("Arguments:")), m_step2Args);
     auto *dims = new QWidget;
     auto *dl = new QHBoxLayout(dims);
     dl->setContentsMargins(0, 0, 0, 0);
     m_step2Grid = new QLineEdit(QStringLiteral("4096"));
+    m_step2Grid->setObjectName(QStringLiteral("step2Grid"));
     m_step2Block = new QLineEdit(QStringLiteral("256"));
+    m_step2Block->setObjectName(QStringLiteral("step2Block"));
     m_step2Repeat = new QSpinBox;
+    m_step2Repeat->setObjectName(QStringLiteral("step2Repeat"));
     m_step2Repeat->setRange(1, 100000);
     m_step2Repeat->setValue(10);
-    dl->addWidget(new QLabel(tr("grid")));
+    dl->addWidget(HD_TR_LABEL(QT_TR_NOOP("grid")));
     dl->addWidget(m_step2Grid);
-    dl->addWidget(new QLabel(tr("block")));
+    dl->addWidget(HD_TR_LABEL(QT_TR_NOOP("block")));
     dl->addWidget(m_step2Block);
-    dl->addWidget(new QLabel(tr("×")));
+    dl->addWidget(HD_TR_LABEL(QT_TR_NOOP("×")));
     dl->addWidget(m_step2Repeat);
-    m_cards[1]->addInput(tr("Launch:"), dims);
+    m_cards[1]->addInput(HD_TR_LABEL(QT_TR_NOOP("Launch:")), dims);
 
     m_step3Command = new QLineEdit;
-    m_step3Command->setPlaceholderText(tr("your command, e.g. python train.py --steps 1"));
-    m_cards[2]->addInput(tr("Command:"), m_step3Command);
+
+    m_step3Command->setObjectName(QStringLiteral("step3Command"));
+    HD_TR_SET(m_step3Command, "placeholderText",
+              QT_TR_NOOP("your command, e.g. python train.py --steps 1"));
+    m_cards[2]->addInput(HD_TR_LABEL(QT_TR_NOOP("Command:")), m_step3Command);
     m_step3Dir = new QLineEdit;
-    m_step3Dir->setPlaceholderText(tr("working directory (default: current)"));
-    m_cards[2]->addInput(tr("In:"), m_step3Dir);
+    m_step3Dir->setObjectName(QStringLiteral("step3Dir"));
+    HD_TR_SET(m_step3Dir, "placeholderText", QT_TR_NOOP("working directory (default: current)"));
+    m_cards[2]->addInput(HD_TR_LABEL(QT_TR_NOOP("In:")), m_step3Dir);
     m_step3Switch = new QLineEdit;
+    m_step3Switch->setObjectName(QStringLiteral("step3Switch"));
     m_step3Switch->setPlaceholderText(QStringLiteral("USE_TRITON=0"));
-    m_cards[2]->addInput(tr("Without Triton:"), m_step3Switch);
+    m_cards[2]->addInput(HD_TR_LABEL(QT_TR_NOOP("Without Triton:")), m_step3Switch);
     m_step3Variant = new QLineEdit;
-    m_step3Variant->setPlaceholderText(tr("or a second command"));
-    m_cards[2]->addInput(tr("Or run:"), m_step3Variant);
+    m_step3Variant->setObjectName(QStringLiteral("step3Variant"));
+    HD_TR_SET(m_step3Variant, "placeholderText", QT_TR_NOOP("or a second command"));
+    m_cards[2]->addInput(HD_TR_LABEL(QT_TR_NOOP("Or run:")), m_step3Variant);
 
     auto *scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
@@ -298,8 +355,9 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     bl->addLayout(verdictRow);
     m_details = new QPlainTextEdit;
     m_details->setReadOnly(true);
-    m_details->setPlaceholderText(
-        tr("Select a check to see its command, environment, output and exit status."));
+    HD_TR_SET(
+        m_details, "placeholderText",
+        QT_TR_NOOP("Select a check to see its command, environment, output and exit status."));
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::Monospace);
     m_details->setFont(mono);
@@ -315,6 +373,7 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     });
     connect(m_cancel, &QPushButton::clicked, ws, &Workspace::cancelVerification);
     connect(ws, &Workspace::stepsChanged, this, &VerifyPanel::refresh);
+    connect(ws, &Workspace::verifyOptionsChanged, this, &VerifyPanel::showInputs);
     connect(ws, &Workspace::stepStarted, this, [this](int step) {
         if (StepCard *c = card(step))
             c->setRunning(true);
@@ -341,6 +400,18 @@ StepCard *VerifyPanel::card(int step) const {
     return step >= 1 && step <= m_cards.size() ? m_cards[step - 1] : nullptr;
 }
 
+void VerifyPanel::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    m_step2Mode->setItemText(0, tr("Code object / bundle / binary: load + launch"));
+    m_step2Mode->setItemText(1, tr("Shared library: dlopen"));
+    m_step2Mode->setItemText(2, tr("Executable: run"));
+    if (m_step2Mode->count() > 3)
+        m_step2Mode->setItemText(3, tr("Compile command of the session, then load its output"));
+    refresh(); // the cards' results and the comparison
+}
+
 void VerifyPanel::applyInputs() {
     VerifyOptions &o = m_ws->verifyOptions();
     o.step1.target = m_step1Target->text().trimmed();
@@ -353,12 +424,44 @@ void VerifyPanel::applyInputs() {
     o.step2.grid = parseDims(m_step2Grid->text());
     o.step2.block = parseDims(m_step2Block->text());
     o.step2.repeat = m_step2Repeat->value();
-    if (o.step2.mode == Step2Options::Mode::Executable)
+    // An executable's arguments (from a session) stay while the program is the same.
+    if (o.step2.mode == Step2Options::Mode::Executable && o.step2.argv.value(0) != file)
         o.step2.argv = QStringList{file};
     o.step3.argv = QProcess::splitCommand(m_step3Command->text());
     o.step3.workingDirectory = m_step3Dir->text().trimmed();
     o.step3.switchEnv = m_step3Switch->text().trimmed();
     o.step3.variantArgv = QProcess::splitCommand(m_step3Variant->text());
+}
+
+void VerifyPanel::showInputs() {
+    const VerifyOptions &o = m_ws->verifyOptions();
+    m_step1Target->setText(o.step1.target);
+    // A session of `hipdoctor-cli verify --compile`: its compile command has no field here,
+    // the mode list offers it (with the command as tooltip) while such a session is open.
+    const int source = m_step2Mode->findData(int(Step2Options::Mode::Source));
+    if (source >= 0)
+        m_step2Mode->removeItem(source);
+    if (o.step2.mode == Step2Options::Mode::Source) {
+        m_step2Mode->addItem(tr("Compile command of the session, then load its output"),
+                             int(Step2Options::Mode::Source));
+        m_step2Mode->setItemData(m_step2Mode->count() - 1, commandLine(o.step2.compileArgv),
+                                 Qt::ToolTipRole);
+    }
+    // Mode None (no step 2 input) shows as the first mode with no file.
+    const int mode = m_step2Mode->findData(int(o.step2.mode));
+    m_step2Mode->setCurrentIndex(std::max(mode, 0));
+    m_step2File->setText(o.step2.mode == Step2Options::Mode::Executable
+                             ? o.step2.argv.value(0, o.step2.file)
+                             : o.step2.file);
+    m_step2Kernel->setText(o.step2.kernel);
+    m_step2Args->setText(o.step2.args);
+    m_step2Grid->setText(dimsText(o.step2.grid));
+    m_step2Block->setText(dimsText(o.step2.block));
+    m_step2Repeat->setValue(o.step2.repeat);
+    m_step3Command->setText(commandLine(o.step3.argv));
+    m_step3Dir->setText(o.step3.workingDirectory);
+    m_step3Switch->setText(o.step3.switchEnv);
+    m_step3Variant->setText(commandLine(o.step3.variantArgv));
 }
 
 bool VerifyPanel::hasStep2Input() const {

@@ -30,7 +30,10 @@ public:
     QString status() const { return m_status; }
     QTreeWidget *checks() const { return m_checks; }
     QPushButton *runButton() const { return m_run; }
-    void addInput(const QString &label, QWidget *field);
+    void addInput(QLabel *label, QWidget *field);
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 signals:
     void runRequested(int step);
@@ -39,7 +42,11 @@ signals:
 private:
     int m_step;
     QString m_status;
+    void retranslate(); // the texts that depend on the step
+
     QLabel *m_light;
+    QLabel *m_title;
+    QLabel *m_description;
     QLabel *m_summary;
     QPushButton *m_run;
     QTreeWidget *m_checks;
@@ -53,9 +60,16 @@ public:
     StepCard *card(int step) const;
     QString comparisonText() const;
     void applyInputs(); // copies the forms into the workspace's verify options
+    void showInputs();  // fills the forms from them (an opened session)
+    // The input fields are named (objectName) after the options they edit: "step1Target",
+    // "step2Mode", "step2File", "step2Kernel", "step2Args", "step2Grid", "step2Block",
+    // "step2Repeat", "step3Command", "step3Dir", "step3Switch", "step3Variant".
     bool hasStep2Input() const;
     void setStep2Inputs(const QString &file, const QString &kernel, const QString &args,
                         const QString &grid, const QString &block);
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
     void refresh();

@@ -4,6 +4,7 @@
 #include "models/libraries_model.h"
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
+#include "widgets/language.h"
 
 #include <QHBoxLayout>
 #include <QListWidget>
@@ -107,10 +108,13 @@ WalkthroughPanel::WalkthroughPanel(Workspace *ws, QWidget *parent)
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
     auto *row = new QHBoxLayout;
-    m_back = new QPushButton(tr("Back"));
-    m_show = new QPushButton(tr("Show me"));
+    m_back = new QPushButton;
+    HD_TR_SET(m_back, "text", QT_TR_NOOP("Back"));
+    m_show = new QPushButton;
+    HD_TR_SET(m_show, "text", QT_TR_NOOP("Show me"));
     m_doIt = new QPushButton(icon(QStringLiteral("run")), QString());
-    m_next = new QPushButton(tr("Next"));
+    m_next = new QPushButton;
+    HD_TR_SET(m_next, "text", QT_TR_NOOP("Next"));
     row->addWidget(m_back);
     row->addStretch();
     row->addWidget(m_show);
@@ -238,6 +242,18 @@ void WalkthroughPanel::render() {
     m_show->setEnabled(!p.panel.isEmpty());
     m_doIt->setVisible(!p.action.isEmpty());
     m_doIt->setText(p.actionLabel);
+}
+
+void WalkthroughPanel::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    // The texts set once (labels, buttons) follow through retranslateTree(); these are
+    // computed from the state.
+    if (event->type() == QEvent::LanguageChange) {
+        m_pages = pages();
+        for (int i = 0; i < m_pages.size() && i < m_list->count(); ++i)
+            m_list->item(i)->setText(m_pages[i].title);
+        render();
+    }
 }
 
 } // namespace hd::ui

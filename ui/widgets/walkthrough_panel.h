@@ -36,6 +36,9 @@ signals:
     void showPanel(const QString &objectName);
     void actionRequested(const QString &action);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void render();
     QString liveResult(const QString &id) const;

@@ -1,4 +1,4 @@
-#include "widgets/jobs.h"
+#include "models/jobs.h"
 
 namespace hd::ui {
 
