@@ -151,8 +151,9 @@ public:
     bool isFiltering() const { return m_filtering; }
     void setSyncLimit(int rows) { m_syncLimit = rows; }
     int syncLimit() const { return m_syncLimit; }
-    // How many slices a worker scan is split into (default: the thread pool's size).
+    // How many slices a worker scan is split into (default: one less than the cores).
     void setFilterChunks(int chunks) { m_chunks = qMax(1, chunks); }
+    int filterChunks() const { return m_chunks; }
     const FilterStats &lastFilterStats() const { return m_stats; }
     // The role sorting orders by (numbers as numbers); kept for callers of the former
     // QSortFilterProxyModel.
