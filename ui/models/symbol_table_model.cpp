@@ -77,6 +77,21 @@ static void rankRows(SymbolRows &rows) {
     }
 }
 
+static void indexKeys(SymbolRows &rows) {
+    SymbolKeys &k = rows.keys;
+    k.begin.reserve(rows.size());
+    k.size.reserve(rows.size());
+    k.kernel.reserve(rows.size());
+    for (const SymbolRow &r : rows) {
+        const QByteArray key = foldedKey(r.name, r.demangled);
+        k.begin.push_back(quint32(k.text.size()));
+        k.size.push_back(quint32(key.size()));
+        k.kernel.push_back(r.kind == SymbolKind::Kernel);
+        k.text += key;
+    }
+    k.text.squeeze();
+}
+
 SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGrouping grouping) {
     SymbolRows rows;
     for (int a = 0; a < artifacts.size(); ++a) {
@@ -106,7 +121,6 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
                 row.visibility = s.visibility;
                 row.section = s.section;
                 row.size = s.size;
-                row.key = foldedKey(s.name, row.demangled);
                 addTarget(row, c, target);
                 if (grouping == SymbolGrouping::ByName)
                     seen.insert(key, rows.size());
@@ -127,7 +141,6 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
                 row.section = s.section;
                 row.size = s.size;
                 row.appearsIn = QStringLiteral("host");
-                row.key = foldedKey(s.name, row.demangled);
                 rows.push_back(std::move(row));
             };
             for (const Symbol &s : rep.host->hostFunctions)
@@ -139,6 +152,7 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
         }
     }
     rankRows(rows);
+    indexKeys(rows);
     return rows;
 }
 
@@ -239,7 +253,7 @@ QVariant SymbolTableModel::data(const QModelIndex &index, int role) const {
             return QVariant::fromValue<qulonglong>(r.size);
         return data(index, Qt::DisplayRole);
     case FilterRole:
-        return QString::fromUtf8(r.key);
+        return QString::fromUtf8(m_rows->keys.key(index.row()));
     case KindRole:
         return int(r.kind);
     case LinkRole:
@@ -298,14 +312,16 @@ std::vector<int> filterSlice(const SymbolRows &rows, const int *begin, const int
     out.reserve(size_t(end - begin));
     const char *needle = folded.constData();
     const size_t n = size_t(folded.size());
+    const SymbolKeys &keys = rows.keys;
+    const char *text = keys.text.constData();
     for (const int *p = begin; p != end; ++p) {
         // A superseded scan stops soon; checking every row would cost more than the check.
         if (cancel && ((p - begin) & 4095) == 0 && cancel->load(std::memory_order_relaxed))
             break;
-        const SymbolRow &r = rows[size_t(*p)];
-        if (kernelsOnly && r.kind != SymbolKind::Kernel)
+        const size_t i = size_t(*p);
+        if (kernelsOnly && !keys.kernel[i])
             continue;
-        if (n && !memmem(r.key.constData(), size_t(r.key.size()), needle, n))
+        if (n && !memmem(text + keys.begin[i], keys.size[i], needle, n))
             continue;
         out.push_back(*p);
     }

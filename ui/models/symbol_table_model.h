@@ -29,15 +29,29 @@ struct SymbolRow {
     quint64 size = 0;
     QList<int> codeObjects; // indices into ArtifactReport::codeObjects
     QString appearsIn;      // "gfx906, gfx90a:xnack-" or "host"
-    // Case-folded name + "\n" + demangled name as UTF-8: what the filter matches, with a plain
-    // byte search (memmem) and no QString/QVariant per row.
-    QByteArray key;
     // Position of the row when sorted by each column: sorting compares two ints, so the proxy
     // re-sorts 100k+ rows without a string comparison on the GUI thread.
     std::array<int, 8> rank{};
 };
 
-using SymbolRows = std::vector<SymbolRow>;
+// What the filter matches, for every row: the case-folded name + "\n" + demangled name as
+// UTF-8, searched with a plain byte search (memmem), no QString/QVariant per row. All keys sit
+// in one buffer in row order (the table's unsorted order), so a scan reads a few compact arrays
+// instead of each row's struct and one allocation per row.
+struct SymbolKeys {
+    QByteArray text;            // the keys, back to back
+    std::vector<quint32> begin; // per row: where its key starts in text
+    std::vector<quint32> size;  // per row: its length
+    std::vector<quint8> kernel; // per row: 1 for a kernel ("Kernels only")
+    QByteArray key(int row) const {
+        return QByteArray::fromRawData(text.constData() + begin[size_t(row)],
+                                       qsizetype(size[size_t(row)]));
+    }
+};
+
+struct SymbolRows : std::vector<SymbolRow> {
+    SymbolKeys keys; // filled by buildSymbolRows()
+};
 
 enum class SymbolGrouping {
     ByName,        // one row per symbol name of an artifact, listing its code objects
