@@ -105,10 +105,12 @@ int main(int argc, char **argv) {
         if (chunks > 0)
             proxy.setFilterChunks(chunks);
         proxy.setSourceModel(&model);
-        QTableView view; // as the Symbols tab sets it up
+        QTableView view; // set up as the Symbols tab
         if (withView)
             view.setModel(&proxy);
         view.setSortingEnabled(true);
+        // Sorted by name (the tab starts unsorted): the scan then visits the rows, and their
+        // keys, out of memory order, the slower case.
         view.sortByColumn(SymbolTableModel::Demangled, Qt::AscendingOrder);
         view.setSelectionBehavior(QAbstractItemView::SelectRows);
         view.setAlternatingRowColors(true);
