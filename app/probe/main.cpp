@@ -16,6 +16,23 @@
 
 using namespace hdprobe;
 
+// Sanitizer builds (the asan preset): the CUDA driver reserves address ranges that lie in
+// ASan's protected shadow gap, so cuInit fails with CUDA_ERROR_OUT_OF_MEMORY unless the gap
+// is left unprotected (seen on an H200, driver 580). ASAN_OPTIONS from the environment
+// still apply on top of this default.
+#if defined(__SANITIZE_ADDRESS__)
+#define HD_PROBE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HD_PROBE_ASAN 1
+#endif
+#endif
+#ifdef HD_PROBE_ASAN
+extern "C" const char *__asan_default_options() {
+    return "protect_shadow_gap=0";
+}
+#endif
+
 namespace {
 
 struct Request {
