@@ -4,8 +4,6 @@
 #include "cli.h"
 #include "probe_output.h"
 
-#include <QJsonDocument>
-
 namespace hd::cli {
 
 namespace {
@@ -50,13 +48,7 @@ int devices(const QStringList &args) {
             return ExitUsage;
         }
     }
-    const ProbeResult r = ProbeClient(options).run(request);
-    if (json)
-        out() << QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented);
-    else
-        printProbeResult(out(), r, verbose);
-    out().flush();
-    return exitCodeFor(r);
+    return reportProbeResult(ProbeClient(options).run(request), json, verbose);
 }
 
 } // namespace hd::cli

@@ -12,7 +12,6 @@
 #include "artifacts/selection.h"
 
 #include <QFile>
-#include <QJsonDocument>
 #include <QTemporaryFile>
 
 namespace hd::cli {
@@ -209,13 +208,7 @@ int launch(const QStringList &args) {
         request.file = extracted.fileName();
     }
 
-    const ProbeResult r = ProbeClient(options).run(request);
-    if (json)
-        out() << QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented);
-    else
-        printProbeResult(out(), r, verbose);
-    out().flush();
-    return exitCodeFor(r);
+    return reportProbeResult(ProbeClient(options).run(request), json, verbose);
 }
 
 } // namespace hd::cli

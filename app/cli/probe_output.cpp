@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "probe/errors.h"
 
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 namespace hd::cli {
@@ -164,6 +165,15 @@ int exitCodeFor(const ProbeResult &r) {
     if (r.outcome == ProbeOutcome::Completed && r.status == QLatin1String("bad-request"))
         return ExitUsage;
     return r.ok() ? ExitOk : ExitFindings;
+}
+
+int reportProbeResult(const ProbeResult &r, bool json, bool verbose) {
+    if (json)
+        out() << QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented);
+    else
+        printProbeResult(out(), r, verbose);
+    out().flush();
+    return exitCodeFor(r);
 }
 
 } // namespace hd::cli

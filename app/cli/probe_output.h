@@ -16,5 +16,7 @@ int takeProbeOption(const QStringList &args, qsizetype &i, ProbeOptions &options
 void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose);
 // 0 ok, 1 the runtime/device/kernel failed (a finding), 3 the probe itself could not be used.
 int exitCodeFor(const ProbeResult &r);
+// Writes the result to stdout (JSON or text) and returns exitCodeFor(r).
+int reportProbeResult(const ProbeResult &r, bool json, bool verbose);
 
 } // namespace hd::cli

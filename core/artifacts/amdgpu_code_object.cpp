@@ -208,7 +208,7 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         if (!wantSymbols)
             continue;
         Symbol s;
-        const StringPool::Names *&names = byOffset[sym.st_name];
+        const SymbolNames *&names = byOffset[sym.st_name];
         if (!names)
             names = &pool.symbolNames(n);
         s.name = names->name;

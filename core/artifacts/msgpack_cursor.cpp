@@ -1,5 +1,6 @@
 #include "artifacts/msgpack_cursor.h"
 
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <type_traits>

@@ -22,7 +22,7 @@ QString StringPool::intern(llvm::StringRef s) {
     return it->second;
 }
 
-const StringPool::Names &StringPool::symbolNames(llvm::StringRef name) {
+const SymbolNames &StringPool::symbolNames(llvm::StringRef name) {
     const auto it = m_seenNames.find(name);
     if (it != m_seenNames.end())
         return *it->second;

@@ -42,13 +42,12 @@ public:
     // Symbol names come from (and go to) `shared` when set; it must outlive the pool.
     explicit StringPool(SharedSymbolNames *shared = nullptr) : m_shared(shared) {}
     QString intern(llvm::StringRef s);
-    using Names = SymbolNames;
     // The name as a QString and demangled (demangleSymbol()), cached by the mangled name.
-    const Names &symbolNames(llvm::StringRef name);
+    const SymbolNames &symbolNames(llvm::StringRef name);
     // symbolNames() by st_name offset for one string table, remembered per table content:
     // every target's build of one source has the same string table, so each of its names is
     // looked up once instead of once per code object (hashing long mangled names dominated).
-    using NamesByOffset = llvm::DenseMap<uint32_t, const Names *>;
+    using NamesByOffset = llvm::DenseMap<uint32_t, const SymbolNames *>;
     NamesByOffset &namesByOffset(llvm::StringRef strtab);
     // One shared copy (QList is implicitly shared) of each distinct argument list: templated
     // libraries repeat the same signature across kernels and across every target's code
