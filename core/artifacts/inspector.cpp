@@ -69,8 +69,7 @@ void DecodeQueue::add(CodeObjectJob job) {
                     lock.unlock();
                     decode(job, pool);
                     lock.lock();
-                    ++m_done;
-                    m_idle.notify_all();
+                    finished(job, lock);
                 }
             });
     }
@@ -85,8 +84,34 @@ void DecodeQueue::decode(CodeObjectJob &job, StringPool *pool) {
     if (!m_ctx.cancelled())
         job.result = readAmdgpuCodeObject(job.data, job.size, job.source, m_ctx.options.symbols,
                                           m_ctx.options.metadata, pool);
-    if (job.releaseAfter)
-        m_ctx.releasePages(job.source.fileOffset, job.size);
+}
+
+void DecodeQueue::finished(CodeObjectJob &job, std::unique_lock<std::mutex> &lock) {
+    // Enough to bound the mapped pages (a fraction of each code object is touched) while
+    // librocsparse's 1.3 GB need a few dozen calls.
+    constexpr uint64_t kReleaseBatch = 64 << 20;
+    job.finished = true;
+    ++m_done;
+    m_idle.notify_all();
+    // Jobs come in file order (bundle after bundle), so the decoded prefix of the queue is a
+    // range of the file; a page in it that is still read elsewhere simply faults in again.
+    while (m_releaseNext < m_jobs.size() && m_jobs[m_releaseNext].finished) {
+        const CodeObjectJob &j = m_jobs[m_releaseNext++];
+        if (!j.releaseAfter)
+            continue;
+        const uint64_t begin = j.source.fileOffset, end = begin + j.size;
+        if (m_releaseEnd == m_releaseBegin)
+            m_releaseBegin = begin, m_releaseEnd = end;
+        m_releaseBegin = std::min(m_releaseBegin, begin);
+        m_releaseEnd = std::max(m_releaseEnd, end);
+    }
+    if (m_releaseEnd - m_releaseBegin < kReleaseBatch)
+        return;
+    const uint64_t begin = m_releaseBegin, end = m_releaseEnd;
+    m_releaseBegin = m_releaseEnd = 0;
+    lock.unlock(); // the other threads go on meanwhile
+    m_ctx.releasePages(begin, end - begin);
+    lock.lock();
 }
 
 void DecodeQueue::drain() {
@@ -96,7 +121,7 @@ void DecodeQueue::drain() {
         lock.unlock();
         decode(job, m_pools[0].get());
         lock.lock();
-        ++m_done;
+        finished(job, lock);
     }
     m_idle.wait(lock, [&] { return m_done == m_jobs.size(); });
 }
@@ -118,7 +143,9 @@ void DecodeQueue::finish() {
     for (CodeObjectJob &job : m_jobs)
         m_ctx.report.codeObjects[job.index] = std::move(job.result);
     m_jobs.clear();
-    m_next = m_done = 0;
+    m_next = m_done = m_releaseNext = 0;
+    // The last batch's pages go with the mapping, which the inspector drops next.
+    m_releaseBegin = m_releaseEnd = 0;
 }
 
 void InspectContext::releasePages(uint64_t offset, uint64_t length) const {
