@@ -102,7 +102,7 @@ void printHost(QTextStream &s, const HostInfo &h, bool allSymbols) {
     s << "  undefined dynamic symbols: " << h.undefinedDynamic.size() << "\n";
     const int shown = allSymbols ? int(h.undefinedDynamic.size()) : 8;
     for (int i = 0; i < std::min<int>(shown, int(h.undefinedDynamic.size())); ++i)
-        s << "    " << h.undefinedDynamic[i].demangled << "\n";
+        s << "    " << h.undefinedDynamic[i].demangled() << "\n";
     if (h.undefinedDynamic.size() > shown)
         s << "    ... (" << h.undefinedDynamic.size() - shown << " more; --symbols lists all)\n";
 }
@@ -172,7 +172,7 @@ void printReport(QTextStream &s, const ArtifactReport &r, const QList<TargetId> 
                          QStringLiteral("BINDING"), QStringLiteral("VISIBILITY"),
                          QStringLiteral("SECTION"), QStringLiteral("SIZE")});
                 for (const Symbol &sym : co.symbols)
-                    t.add({sym.demangled, symbolKindName(sym.kind), sym.binding, sym.visibility,
+                    t.add({sym.demangled(), symbolKindName(sym.kind), sym.binding, sym.visibility,
                            sym.undefined ? QStringLiteral("UND") : sym.section,
                            QString::number(sym.size)});
                 t.print(s, QStringLiteral("    "));

@@ -172,17 +172,17 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         return co;
     }
     const llvm::StringRef strtab = *strOr;
-    // A kernel is a FUNC with a "<name>.kd" descriptor next to it.
-    // StringRefs into the (mapped) string table: no copy per symbol.
-    llvm::DenseSet<llvm::StringRef> descriptors;
-    for (const auto &sym : *symsOr) {
-        if (sym.getType() != llvm::ELF::STT_OBJECT || sym.st_name >= strtab.size())
-            continue;
-        const llvm::StringRef n(strtab.data() + sym.st_name);
-        if (n.endswith(".kd"))
-            descriptors.insert(n.drop_back(3));
-    }
     StringPool::NamesByOffset &byOffset = pool.namesByOffset(strtab);
+    // A kernel is a FUNC with a "<name>.kd" descriptor next to it. Names are compared by
+    // their shared SymbolName: no string is hashed for a string table seen before.
+    llvm::DenseSet<const SymbolName *> descriptors;
+    for (const auto &sym : *symsOr) {
+        if (sym.getType() != llvm::ELF::STT_OBJECT || sym.st_name == 0 ||
+            sym.st_name >= strtab.size())
+            continue;
+        if (const SymbolName *kernel = pool.namesAt(byOffset, strtab, sym.st_name).descriptorOf)
+            descriptors.insert(kernel);
+    }
     llvm::DenseSet<llvm::StringRef> undefinedSeen;
     if (wantSymbols)
         co.symbols.reserve(qsizetype(symsOr->size()));
@@ -208,11 +208,8 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         if (!wantSymbols)
             continue;
         Symbol s;
-        const SymbolNames *&names = byOffset[sym.st_name];
-        if (!names)
-            names = &pool.symbolNames(n);
-        s.name = names->name;
-        s.demangled = names->demangled;
+        const SymbolName *names = pool.namesAt(byOffset, strtab, sym.st_name).name;
+        s.names = *names;
         s.binding = symbolBindingName(sym.getBinding());
         s.visibility = symbolVisibilityName(sym.st_other);
         s.value = sym.st_value;
@@ -224,7 +221,7 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             s.section = QStringLiteral("*ABS*");
         switch (sym.getType()) {
         case llvm::ELF::STT_FUNC:
-            s.kind = descriptors.contains(n) ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
+            s.kind = descriptors.contains(names) ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
             break;
         case llvm::ELF::STT_AMDGPU_HSA_KERNEL: // code object v2
             s.kind = SymbolKind::Kernel;

@@ -93,9 +93,9 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
         const llvm::StringRef key = isKey(kk) ? kk.Raw : llvm::StringRef();
         // Kernel names are symbol names too: one copy for the metadata and the symbol table.
         if (key == ".name")
-            k.name = v.Kind == Type::String ? pool.symbolNames(v.Raw).name : QString();
+            k.name = v.Kind == Type::String ? pool.symbolName(v.Raw).name() : QString();
         else if (key == ".symbol")
-            k.symbol = v.Kind == Type::String ? pool.symbolNames(v.Raw).name : QString();
+            k.symbol = v.Kind == Type::String ? pool.symbolName(v.Raw).name() : QString();
         else if (key == ".args" && v.Kind == Type::Array) {
             const char *begin = w.position();
             if (!w.skip(v))

@@ -192,8 +192,7 @@ void readSymbols(HostElf &h, HostInfo &host, bool wantFunctions) {
     };
     auto makeSymbol = [&](const auto &sym, llvm::StringRef n) {
         Symbol s;
-        s.name = qstr(n);
-        s.demangled = demangleSymbol(n);
+        s.names = SymbolName(qstr(n));
         s.binding = symbolBindingName(sym.getBinding());
         s.visibility = symbolVisibilityName(sym.st_other);
         s.value = sym.st_value;

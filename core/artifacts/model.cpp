@@ -1,6 +1,10 @@
 #include "artifacts/model.h"
 
+#include "artifacts/symbols.h"
+
 #include <QJsonArray>
+
+#include <mutex>
 
 namespace hd {
 
@@ -77,7 +81,46 @@ QString symbolKindName(SymbolKind k) {
     return QStringLiteral("other");
 }
 
+struct SymbolName::Data : QSharedData {
+    QString name;
+    mutable std::once_flag demangle;
+    mutable QString demangled;
+};
+
+SymbolName::SymbolName(const QString &name) : d(new Data) {
+    d->name = name;
+}
+
+SymbolName::SymbolName(const QString &name, const QString &demangled) : SymbolName(name) {
+    std::call_once(d->demangle, [&] { d->demangled = demangled; });
+}
+
+SymbolName::SymbolName() noexcept = default;
+SymbolName::~SymbolName() = default;
+SymbolName::SymbolName(const SymbolName &) = default;
+SymbolName::SymbolName(SymbolName &&) noexcept = default;
+SymbolName &SymbolName::operator=(const SymbolName &) = default;
+SymbolName &SymbolName::operator=(SymbolName &&) noexcept = default;
+
+const QString &SymbolName::name() const {
+    static const QString none;
+    return d ? d->name : none;
+}
+
+const QString &SymbolName::demangled() const {
+    if (!d)
+        return name();
+    std::call_once(d->demangle, [this] {
+        d->demangled = d->name.startsWith(QLatin1String("_Z"))
+                           ? demangleSymbol(d->name.toStdString())
+                           : d->name;
+    });
+    return d->demangled;
+}
+
 QJsonObject Symbol::toJson() const {
+    const QString &name = this->name();
+    const QString &demangled = this->demangled();
     QJsonObject o{
         {QStringLiteral("name"), name},       {QStringLiteral("kind"), symbolKindName(kind)},
         {QStringLiteral("binding"), binding}, {QStringLiteral("visibility"), visibility},

@@ -263,8 +263,7 @@ void readCubinElf(const char *data, size_t size, const Source &src, bool wantSym
                     continue;
                 }
                 Symbol s;
-                s.name = QString::fromStdString(nameOrErr->str());
-                s.demangled = demangleSymbol(*nameOrErr);
+                s.names = SymbolName(QString::fromStdString(nameOrErr->str()));
                 s.binding = symbolBindingName(sym.getBinding());
                 s.visibility = symbolVisibilityName(sym.st_other);
                 s.value = sym.st_value;
@@ -276,7 +275,7 @@ void readCubinElf(const char *data, size_t size, const Source &src, bool wantSym
                 const bool isEntry = (sym.st_other & 0x10) != 0; // STO_CUDA_ENTRY
                 switch (sym.getType()) {
                 case llvm::ELF::STT_FUNC:
-                    s.kind = (isEntry || secByName.contains(QStringLiteral(".nv.info.") + s.name))
+                    s.kind = (isEntry || secByName.contains(QStringLiteral(".nv.info.") + s.name()))
                                  ? SymbolKind::Kernel
                                  : SymbolKind::DeviceFunction;
                     break;
@@ -285,8 +284,8 @@ void readCubinElf(const char *data, size_t size, const Source &src, bool wantSym
                     break;
                 case llvm::ELF::STT_SECTION:
                     s.kind = SymbolKind::Section;
-                    if (s.name.isEmpty())
-                        s.name = s.demangled = s.section;
+                    if (s.name().isEmpty())
+                        s.names = SymbolName(s.section, s.section);
                     break;
                 case llvm::ELF::STT_FILE:
                     s.kind = SymbolKind::File;
@@ -294,18 +293,18 @@ void readCubinElf(const char *data, size_t size, const Source &src, bool wantSym
                 default:
                     s.kind = SymbolKind::Other;
                 }
-                if (s.undefined && sym.getBinding() != llvm::ELF::STB_WEAK && !s.name.isEmpty())
-                    co.undefinedSymbols.append(s.name);
+                if (s.undefined && sym.getBinding() != llvm::ELF::STB_WEAK && !s.name().isEmpty())
+                    co.undefinedSymbols.append(s.name());
                 if (s.kind == SymbolKind::Kernel && !s.undefined) {
                     KernelInfo k;
-                    k.name = s.name;
-                    k.symbol = s.name;
+                    k.name = s.name();
+                    k.symbol = s.name();
                     k.wavefrontSize = 32;
-                    if (int sh = secByName.value(QStringLiteral(".nv.shared.") + s.name, -1);
+                    if (int sh = secByName.value(QStringLiteral(".nv.shared.") + s.name(), -1);
                         sh >= 0)
                         k.groupSegmentFixedSize = secs[sh].sh_size;
                     kernelBySymIndex.insert(uint32_t(i), int(co.kernels.size()));
-                    kernelByName.insert(s.name, int(co.kernels.size()));
+                    kernelByName.insert(s.name(), int(co.kernels.size()));
                     co.kernels.append(k);
                 }
                 if (wantSymbols)
@@ -781,8 +780,7 @@ CodeObject readPtx(const char *data, size_t size, const Source &src) {
             }
             defined.insert(name);
             Symbol s;
-            s.name = name;
-            s.demangled = demangleSymbol(name.toStdString());
+            s.names = SymbolName(name);
             s.kind = tok == ".entry" ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
             s.binding = isWeak      ? QStringLiteral("weak")
                         : isVisible ? QStringLiteral("global")
@@ -806,8 +804,7 @@ CodeObject readPtx(const char *data, size_t size, const Source &src) {
             }
             if (!vname.isEmpty()) {
                 Symbol s;
-                s.name = vname;
-                s.demangled = demangleSymbol(vname.toStdString());
+                s.names = SymbolName(vname);
                 s.kind = SymbolKind::Object;
                 s.binding = i > 0 && t[i - 1].text == ".visible" ? QStringLiteral("global")
                                                                  : QStringLiteral("local");

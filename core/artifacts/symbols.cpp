@@ -22,7 +22,7 @@ QString StringPool::intern(llvm::StringRef s) {
     return it->second;
 }
 
-const SymbolNames &StringPool::symbolNames(llvm::StringRef name) {
+const SymbolName &StringPool::symbolName(llvm::StringRef name) {
     const auto it = m_seenNames.find(name);
     if (it != m_seenNames.end())
         return *it->second;
@@ -43,6 +43,18 @@ StringPool::NamesByOffset &StringPool::namesByOffset(llvm::StringRef strtab) {
         return m_unshared;
     }
     return t.byOffset;
+}
+
+const StringPool::OffsetNames &StringPool::namesAt(NamesByOffset &memo, llvm::StringRef strtab,
+                                                   uint32_t offset) {
+    OffsetNames &entry = memo[offset];
+    if (!entry.name) {
+        const llvm::StringRef n(strtab.data() + offset);
+        entry.name = &symbolName(n);
+        if (n.endswith(".kd"))
+            entry.descriptorOf = &symbolName(n.drop_back(3));
+    }
+    return entry;
 }
 
 QList<KernelArg> StringPool::sharedArgs(const QList<KernelArg> &args) {
@@ -72,18 +84,17 @@ void StringPool::rememberArgsForRaw(llvm::StringRef raw, const QList<KernelArg> 
     m_rawArgs.try_emplace(llvm::xxHash64(raw), RawArgs{raw.str(), args});
 }
 
-const llvm::StringMapEntry<SymbolNames> &SharedSymbolNames::get(llvm::StringRef mangled) {
+const llvm::StringMapEntry<SymbolName> &SharedSymbolNames::get(llvm::StringRef mangled) {
     {
         const std::lock_guard lock(m_mutex);
         const auto it = m_names.find(mangled);
         if (it != m_names.end())
             return *it;
     }
-    // Convert and demangle outside the lock; a thread that loses a race drops its copy.
-    QString name = QString::fromUtf8(mangled.data(), qsizetype(mangled.size()));
-    QString demangled = mangled.startswith("_Z") ? demangleSymbol(mangled) : name;
+    // Convert outside the lock; a thread that loses a race drops its copy.
+    SymbolName name(QString::fromUtf8(mangled.data(), qsizetype(mangled.size())));
     const std::lock_guard lock(m_mutex);
-    return *m_names.try_emplace(mangled, SymbolNames{std::move(name), std::move(demangled)}).first;
+    return *m_names.try_emplace(mangled, std::move(name)).first;
 }
 
 QString symbolBindingName(unsigned binding) {

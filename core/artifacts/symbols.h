@@ -14,23 +14,18 @@
 
 namespace hd {
 
-// A symbol's name and its demangled form.
-struct SymbolNames {
-    QString name, demangled;
-};
-
 // The symbol names of one inspection, shared by its decoding threads: the same kernel appears
-// in every target's code object, and demangling costs microseconds a name, so each name is
-// converted and demangled once and stored once. Thread-safe; returned references stay valid
-// as long as the cache (StringMap entries never move).
+// in every target's code object, so each name is converted once and stored once (and
+// demangled once, when asked: SymbolName). Thread-safe; returned references stay valid as
+// long as the cache (StringMap entries never move).
 class SharedSymbolNames {
 public:
     // The entry's key is the stored copy of the mangled name.
-    const llvm::StringMapEntry<SymbolNames> &get(llvm::StringRef mangled);
+    const llvm::StringMapEntry<SymbolName> &get(llvm::StringRef mangled);
 
 private:
     std::mutex m_mutex;
-    llvm::StringMap<SymbolNames> m_names;
+    llvm::StringMap<SymbolName> m_names;
 };
 
 // Interns the strings one inspection decodes over and over (argument kinds and names, type
@@ -42,13 +37,23 @@ public:
     // Symbol names come from (and go to) `shared` when set; it must outlive the pool.
     explicit StringPool(SharedSymbolNames *shared = nullptr) : m_shared(shared) {}
     QString intern(llvm::StringRef s);
-    // The name as a QString and demangled (demangleSymbol()), cached by the mangled name.
-    const SymbolNames &symbolNames(llvm::StringRef name);
-    // symbolNames() by st_name offset for one string table, remembered per table content:
+    // The shared SymbolName of this name.
+    const SymbolName &symbolName(llvm::StringRef name);
+    // Room for about `names` distinct symbol names, so the table does not grow (and rehash
+    // every long name) step by step while a large library is decoded.
+    void reserveNames(unsigned names) { m_seenNames.reserve(names); }
+    // symbolName() by st_name offset for one string table, remembered per table content:
     // every target's build of one source has the same string table, so each of its names is
     // looked up once instead of once per code object (hashing long mangled names dominated).
-    using NamesByOffset = llvm::DenseMap<uint32_t, const SymbolNames *>;
+    struct OffsetNames {
+        const SymbolName *name = nullptr;
+        // For "<kernel>.kd" (a kernel descriptor's name): the kernel's name, else null.
+        const SymbolName *descriptorOf = nullptr;
+    };
+    using NamesByOffset = llvm::DenseMap<uint32_t, OffsetNames>;
     NamesByOffset &namesByOffset(llvm::StringRef strtab);
+    // The names of st_name `offset` in `strtab` (NUL-terminated, offset inside), through `memo`.
+    const OffsetNames &namesAt(NamesByOffset &memo, llvm::StringRef strtab, uint32_t offset);
     // One shared copy (QList is implicitly shared) of each distinct argument list: templated
     // libraries repeat the same signature across kernels and across every target's code
     // object (librocsparse: 1.16M arguments). `args` must hold strings from intern() of this
@@ -65,7 +70,7 @@ private:
     llvm::StringMap<QString> m_strings;
     SharedSymbolNames m_ownNames; // when no shared cache is given
     // This thread's view of the shared names, without its lock; keys point into it.
-    llvm::DenseMap<llvm::StringRef, const SymbolNames *> m_seenNames;
+    llvm::DenseMap<llvm::StringRef, const SymbolName *> m_seenNames;
     llvm::StringMap<QList<KernelArg>> m_argLists;
     std::string m_argKey; // reused buffer for sharedArgs()
     // By xxHash64 of the raw bytes, which are kept to rule out collisions (the mapped file's

@@ -208,12 +208,13 @@ void runtimeRules(Context &c, const ArtifactReport &r) {
 
     QStringList hipUndefined;
     for (const Symbol &s : h.undefinedDynamic)
-        if (s.name.startsWith(QLatin1String("__hipRegister")) ||
-            s.name.startsWith(QLatin1String("__hipPushCallConfiguration")) ||
-            s.name.startsWith(QLatin1String("__hipPopCallConfiguration")) ||
-            s.name.startsWith(QLatin1String("__hipUnregister")) ||
-            (s.name.startsWith(QLatin1String("hip")) && s.name.size() > 3 && s.name[3].isUpper()))
-            hipUndefined.append(s.name);
+        if (s.name().startsWith(QLatin1String("__hipRegister")) ||
+            s.name().startsWith(QLatin1String("__hipPushCallConfiguration")) ||
+            s.name().startsWith(QLatin1String("__hipPopCallConfiguration")) ||
+            s.name().startsWith(QLatin1String("__hipUnregister")) ||
+            (s.name().startsWith(QLatin1String("hip")) && s.name().size() > 3 &&
+             s.name()[3].isUpper()))
+            hipUndefined.append(s.name());
     const bool hasHip = h.hasHipFatbin || h.hasOffloadSections || !hipUndefined.isEmpty();
     if (hasHip && !needsHip && r.kind != ArtifactKind::HostRelocatable) {
         bool transitive = false;
@@ -254,12 +255,12 @@ void runtimeRules(Context &c, const ArtifactReport &r) {
     if (!hipResolved.isEmpty()) {
         QStringList missing;
         for (const Symbol &s : h.undefinedDynamic) {
-            if (!(s.name.startsWith(QLatin1String("hip")) ||
-                  s.name.startsWith(QLatin1String("__hip"))))
+            if (!(s.name().startsWith(QLatin1String("hip")) ||
+                  s.name().startsWith(QLatin1String("__hip"))))
                 continue;
-            const VariableReadCheck chk = runtimeReadsVariable(s.name, {hipResolved});
+            const VariableReadCheck chk = runtimeReadsVariable(s.name(), {hipResolved});
             if (chk.status == VariableReadCheck::Status::NotRead)
-                missing.append(s.name);
+                missing.append(s.name());
             if (missing.size() >= 20)
                 break;
         }
@@ -746,29 +747,26 @@ void collectSymbols(const ArtifactReport &r, QList<SymbolSite> &kernels,
         }
         for (const Symbol &s : co.symbols) {
             if (s.kind == SymbolKind::Kernel) {
-                if (seen.contains(s.name)) {
+                if (seen.contains(s.name())) {
                     // take the binding from the symbol table
                     for (SymbolSite &site : kernels)
-                        if (site.name == s.name && site.origin == co.origin)
+                        if (site.name == s.name() && site.origin == co.origin)
                             site.binding = s.binding;
                     continue;
                 }
-                seen.insert(s.name);
-                kernels.append({r.path, co.origin, s.name,
-                                s.demangled.isEmpty() ? demangleSymbol(s.name) : s.demangled,
-                                s.binding, SymbolKind::Kernel});
+                seen.insert(s.name());
+                kernels.append(
+                    {r.path, co.origin, s.name(), s.demangled(), s.binding, SymbolKind::Kernel});
             } else if (s.kind == SymbolKind::DeviceFunction && !s.undefined) {
-                functions.append({r.path, co.origin, s.name,
-                                  s.demangled.isEmpty() ? demangleSymbol(s.name) : s.demangled,
-                                  s.binding, SymbolKind::DeviceFunction});
+                functions.append({r.path, co.origin, s.name(), s.demangled(), s.binding,
+                                  SymbolKind::DeviceFunction});
             }
         }
     }
     if (r.host)
         for (const Symbol &s : r.host->hostFunctions)
             functions.append({r.path, s.section.isEmpty() ? QStringLiteral(".text") : s.section,
-                              s.name, s.demangled.isEmpty() ? demangleSymbol(s.name) : s.demangled,
-                              s.binding, SymbolKind::HostFunction});
+                              s.name(), s.demangled(), s.binding, SymbolKind::HostFunction});
 }
 
 QString moduleGetFunctionCall(const QString &name) {

@@ -450,7 +450,7 @@ void TestArtifactReaders::symbolsMatchReadelf() {
     for (qsizetype i = 0; i < expected.size(); ++i) {
         const ReadelfSymbol &e = expected[i];
         const Symbol &s = co.symbols[i];
-        QCOMPARE(s.name, e.name);
+        QCOMPARE(s.name(), e.name);
         QCOMPARE(expectedReadelfType(s.kind), e.type);
         QCOMPARE(s.binding.toUpper(), e.bind);
         QCOMPARE(s.visibility.toUpper(), e.vis);
@@ -458,10 +458,10 @@ void TestArtifactReaders::symbolsMatchReadelf() {
         QCOMPARE(s.undefined, e.ndx == QLatin1String("UND"));
         // Kernels named in the metadata are exactly the FUNC symbols with a .kd descriptor.
         if (s.kind == SymbolKind::Kernel)
-            QVERIFY2(kernelNames.contains(s.name), qPrintable(s.name));
-        if (kernelNames.contains(s.name) && e.type == QLatin1String("FUNC"))
+            QVERIFY2(kernelNames.contains(s.name()), qPrintable(s.name()));
+        if (kernelNames.contains(s.name()) && e.type == QLatin1String("FUNC"))
             QCOMPARE(s.kind, SymbolKind::Kernel);
-        if (s.name.endsWith(QLatin1String(".kd")))
+        if (s.name().endsWith(QLatin1String(".kd")))
             QCOMPARE(s.kind, SymbolKind::KernelDescriptor);
     }
 }
@@ -583,7 +583,7 @@ void TestArtifactReaders::tritonHsaco() {
     QCOMPARE(k.args[3].valueKind, QStringLiteral("by_value"));
     QCOMPARE(k.args[3].size, quint64(4));
     const auto kernelSym = std::find_if(co.symbols.begin(), co.symbols.end(), [](const Symbol &s) {
-        return s.name == QLatin1String("add_kernel");
+        return s.name() == QLatin1String("add_kernel");
     });
     QVERIFY(kernelSym != co.symbols.end());
     QCOMPARE(kernelSym->kind, SymbolKind::Kernel);
@@ -618,10 +618,10 @@ void TestArtifactReaders::hostDynamicMatchesReadelf() {
             expectedUndef.append(s.name);
     QStringList ours;
     for (const Symbol &s : r.host->undefinedDynamic) {
-        ours.append(s.name);
+        ours.append(s.name());
         QVERIFY(s.undefined);
-        if (s.name.startsWith(QLatin1String("_Z")))
-            QVERIFY2(s.demangled != s.name, qPrintable(s.name));
+        if (s.name().startsWith(QLatin1String("_Z")))
+            QVERIFY2(s.demangled() != s.name(), qPrintable(s.name()));
     }
     QCOMPARE(ours, expectedUndef);
     QVERIFY(ours.contains(QStringLiteral("__hipRegisterFatBinary")));

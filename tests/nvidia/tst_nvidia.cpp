@@ -218,10 +218,10 @@ void TstNvidia::cubinFixtures() {
     }
     bool sawMangled = false;
     for (const Symbol &s : co.symbols) {
-        if (s.name == QLatin1String("_Z6vecAddPKfS0_Pfi")) {
+        if (s.name() == QLatin1String("_Z6vecAddPKfS0_Pfi")) {
             sawMangled = true;
             QCOMPARE(s.kind, SymbolKind::Kernel);
-            QCOMPARE(s.demangled,
+            QCOMPARE(s.demangled(),
                      QStringLiteral("vecAdd(float const*, float const*, float*, int)"));
             QCOMPARE(s.binding, QStringLiteral("global"));
             QCOMPARE(s.section, QStringLiteral(".text._Z6vecAddPKfS0_Pfi"));
@@ -268,15 +268,15 @@ void TstNvidia::cubinSymbolsMatchReadelf() {
     const CodeObject co = readCubin(readAll(file), src(file));
     QMap<QString, QString> got;
     for (const Symbol &s : co.symbols) {
-        if (s.kind == SymbolKind::Section || s.name.isEmpty())
+        if (s.kind == SymbolKind::Section || s.name().isEmpty())
             continue;
         QString type = s.kind == SymbolKind::Kernel || s.kind == SymbolKind::DeviceFunction
                            ? QStringLiteral("FUNC")
                        : s.kind == SymbolKind::Object ? QStringLiteral("OBJECT")
                        : s.kind == SymbolKind::File   ? QStringLiteral("FILE")
                                                       : QStringLiteral("NOTYPE");
-        got.insert(s.name, type + QLatin1Char(' ') + s.binding.toUpper() + QLatin1Char(' ') +
-                               QString::number(s.size));
+        got.insert(s.name(), type + QLatin1Char(' ') + s.binding.toUpper() + QLatin1Char(' ') +
+                                 QString::number(s.size));
     }
     QCOMPARE(got, expected);
     // Every FUNC that llvm-readelf marks STO_CUDA_ENTRY (other: 0x10) is a kernel here.
@@ -350,7 +350,7 @@ void TstNvidia::ptxSyntax() {
     QCOMPARE(co.undefinedSymbols, QStringList{QStringLiteral("vprintf")});
     QMap<QString, SymbolKind> kinds;
     for (const auto &s : co.symbols)
-        kinds.insert(s.name, s.kind);
+        kinds.insert(s.name(), s.kind);
     QCOMPARE(kinds.value(QStringLiteral("helper")), SymbolKind::DeviceFunction);
     QCOMPARE(kinds.value(QStringLiteral("table")), SymbolKind::Object);
     QCOMPARE(kinds.value(QStringLiteral("weakKernel")), SymbolKind::Kernel);

@@ -94,8 +94,8 @@ struct Candidate {
 };
 
 bool isInternal(const Symbol &s) {
-    return s.binding == QLatin1String("local") || s.name.contains(QLatin1String("_GLOBAL__N_")) ||
-           s.demangled.contains(QLatin1String("(anonymous namespace)"));
+    return s.binding == QLatin1String("local") || s.name().contains(QLatin1String("_GLOBAL__N_")) ||
+           s.demangled().contains(QLatin1String("(anonymous namespace)"));
 }
 
 } // namespace
@@ -138,14 +138,14 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts,
     };
     auto fill = [&](const QList<Candidate> &hits) {
         for (const Candidate &c : hits) {
-            if (!out.symbols.contains(c.symbol->name))
-                out.symbols.append(c.symbol->name);
+            if (!out.symbols.contains(c.symbol->name()))
+                out.symbols.append(c.symbol->name());
             if (!out.targets.contains(c.target))
                 out.targets.append(c.target);
         }
     };
 
-    const auto exact = collect(kernels, [&](const Symbol &s) { return s.name == name; });
+    const auto exact = collect(kernels, [&](const Symbol &s) { return s.name() == name; });
     if (!exact.isEmpty()) {
         fill(exact);
         if (std::all_of(exact.begin(), exact.end(),
@@ -168,7 +168,7 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts,
     }
 
     const auto mangled = collect(kernels, [&](const Symbol &s) {
-        return s.name != name && baseName(s.demangled.isEmpty() ? s.name : s.demangled) == name;
+        return s.name() != name && baseName(s.demangled()) == name;
     });
     if (!mangled.isEmpty()) {
         fill(mangled);
@@ -182,22 +182,18 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts,
         out.explanation =
             tr("%1 demangles to %2. The module API looks names up exactly, so \"%3\" is not "
                "found (hipErrorNotFound). The kernel was compiled without extern \"C\".")
-                .arg(mangled.first().symbol->name,
-                     mangled.first().symbol->demangled.isEmpty()
-                         ? mangled.first().symbol->name
-                         : mangled.first().symbol->demangled,
-                     name);
+                .arg(mangled.first().symbol->name(), mangled.first().symbol->demangled(), name);
         if (internal)
             out.explanation += QLatin1Char(' ') +
                                tr("It also has internal linkage (static or anonymous namespace).");
         out.fix = tr("Declare the kernel extern \"C\" __global__ void %1(...), or look it up by "
                      "its mangled name: hipModuleGetFunction(&f, module, \"%2\").")
-                      .arg(name, mangled.first().symbol->name);
+                      .arg(name, mangled.first().symbol->name());
         return out;
     }
 
     const auto notKernel = collect(functions, [&](const Symbol &s) {
-        return s.name == name || baseName(s.demangled.isEmpty() ? s.name : s.demangled) == name;
+        return s.name() == name || baseName(s.demangled()) == name;
     });
     if (!notKernel.isEmpty()) {
         fill(notKernel);
@@ -222,17 +218,16 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts,
     QList<QPair<int, QString>> scored;
     QSet<QString> seen;
     for (const Candidate &c : kernels) {
-        const QString base =
-            baseName(c.symbol->demangled.isEmpty() ? c.symbol->name : c.symbol->demangled);
-        if (seen.contains(c.symbol->name))
+        const QString base = baseName(c.symbol->demangled());
+        if (seen.contains(c.symbol->name()))
             continue;
-        seen.insert(c.symbol->name);
+        seen.insert(c.symbol->name());
         int d = editDistance(base, name);
         if (base.contains(name, Qt::CaseInsensitive) || name.contains(base, Qt::CaseInsensitive))
             d = std::min(d, 2);
-        scored.append({d, c.symbol->name == base
+        scored.append({d, c.symbol->name() == base
                               ? base
-                              : QStringLiteral("%1 (%2)").arg(base, c.symbol->name)});
+                              : QStringLiteral("%1 (%2)").arg(base, c.symbol->name())});
     }
     std::sort(scored.begin(), scored.end());
     for (int i = 0; i < scored.size() && i < 5; ++i)

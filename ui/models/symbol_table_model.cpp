@@ -104,7 +104,7 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
             for (const Symbol &s : co.symbols) {
                 QString key;
                 if (grouping == SymbolGrouping::ByName) {
-                    key = s.name + QLatin1Char('\x1f') + QString::number(int(s.kind));
+                    key = s.name() + QLatin1Char('\x1f') + QString::number(int(s.kind));
                     auto it = seen.constFind(key);
                     if (it != seen.cend()) {
                         addTarget(rows[*it], c, target);
@@ -113,8 +113,8 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
                 }
                 SymbolRow row;
                 row.artifact = a;
-                row.name = s.name;
-                row.demangled = s.demangled.isEmpty() ? s.name : s.demangled;
+                row.name = s.name();
+                row.demangled = s.demangled();
                 row.kind = s.kind;
                 row.undefined = s.undefined;
                 row.binding = s.binding;
@@ -131,8 +131,8 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
             auto addHost = [&](const Symbol &s) {
                 SymbolRow row;
                 row.artifact = a;
-                row.name = s.name;
-                row.demangled = s.demangled.isEmpty() ? s.name : s.demangled;
+                row.name = s.name();
+                row.demangled = s.demangled();
                 row.kind = s.kind;
                 row.undefined = s.undefined;
                 row.host = true;

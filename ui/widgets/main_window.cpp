@@ -479,8 +479,8 @@ void MainWindow::doWalkthroughAction(const QString &action) {
             for (const CodeObject &co : a.codeObjects)
                 for (const Symbol &s : co.symbols)
                     if (name.isEmpty() && s.kind == SymbolKind::Kernel &&
-                        s.name.startsWith(QLatin1String("_Z")))
-                        name = s.demangled.section(QLatin1Char('('), 0, 0);
+                        s.name().startsWith(QLatin1String("_Z")))
+                        name = s.demangled().section(QLatin1Char('('), 0, 0);
         if (name.isEmpty())
             name = QStringLiteral("vector_add");
         m_artifacts->setRequestedName(name);
