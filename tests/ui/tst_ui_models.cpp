@@ -33,6 +33,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <random>
+#include <string>
 
 using namespace hd;
 using namespace hd::ui;
@@ -73,6 +75,9 @@ private slots:
     void symbolFilterTyping();
     void symbolFilterEmptyResult();
     void symbolFilterParallelSlices();
+    void symbolScanEdgeCases();
+    void symbolScanOracle_data();
+    void symbolScanOracle();
     void symbolFilterAsync_data();
     void symbolFilterAsync();
     void symbolFilterAsyncStaleDropped();
@@ -337,6 +342,222 @@ void TstUiModels::symbolFilterParallelSlices() {
     // A raised cancel flag stops the scan (the proxy drops that result).
     const std::atomic_bool cancelled{true};
     QVERIFY(filterSymbolRows(rows, candidates, "_z", false, &cancelled).empty());
+}
+
+// The reference the scans are checked against: each row's key rebuilt from its names as the
+// header describes it (case-folded name, plus "\n" and the case-folded demangled name when that
+// differs) and searched with std::string::find, one row at a time.
+struct NaiveSymbolFilter {
+    explicit NaiveSymbolFilter(const SymbolRows &rows) {
+        for (const SymbolRow &r : rows) {
+            const QString key = r.demangled.isEmpty() || r.demangled == r.name
+                                    ? r.name
+                                    : r.name + QLatin1Char('\n') + r.demangled;
+            keys.push_back(key.toCaseFolded().toUtf8().toStdString());
+            kernel.push_back(r.kind == SymbolKind::Kernel);
+        }
+    }
+    std::vector<int> filter(const std::vector<int> &candidates, const QByteArray &needle,
+                            bool kernelsOnly) const {
+        const std::string n = needle.toStdString();
+        std::vector<int> out;
+        for (const int r : candidates)
+            if ((!kernelsOnly || kernel[size_t(r)]) && keys[size_t(r)].find(n) != std::string::npos)
+                out.push_back(r);
+        return out;
+    }
+    std::vector<std::string> keys;
+    std::vector<bool> kernel;
+};
+
+// Rows from one synthetic code object, one row per symbol in this order (keys back to back).
+static SymbolRows syntheticRows(const QList<Symbol> &symbols) {
+    ArtifactReport rep;
+    rep.path = QStringLiteral("synthetic");
+    CodeObject co;
+    co.symbols = symbols;
+    rep.codeObjects.append(co);
+    return buildSymbolRows({rep}, SymbolGrouping::PerCodeObject);
+}
+
+static Symbol syntheticSymbol(const QString &name, const QString &demangled = {},
+                              SymbolKind kind = SymbolKind::DeviceFunction) {
+    Symbol s;
+    s.name = name;
+    s.demangled = demangled.isEmpty() ? name : demangled;
+    s.kind = kind;
+    return s;
+}
+
+// Every way to scan (per row, whole text, the automatic choice; one slice and several) keeps
+// the rows the naive filter keeps, in the candidates' order. Returns a failure message or "".
+static QString compareScans(const SymbolRows &rows, const NaiveSymbolFilter &naive,
+                            const std::vector<int> &candidates, const QByteArray &needle,
+                            bool kernelsOnly) {
+    const std::vector<int> expected = naive.filter(candidates, needle, kernelsOnly);
+    auto describe = [&](const char *how, int chunks, const std::vector<int> &got) {
+        return QStringLiteral("needle \"%1\" kernelsOnly %2, %3 candidates, %4 (chunks %5): "
+                              "%6 rows, expected %7")
+            .arg(QString::fromUtf8(needle.toPercentEncoding()))
+            .arg(kernelsOnly)
+            .arg(candidates.size())
+            .arg(QLatin1String(how))
+            .arg(chunks)
+            .arg(got.size())
+            .arg(expected.size());
+    };
+    const std::pair<const char *, SymbolScan> ways[] = {{"per row", SymbolScan::PerRow},
+                                                        {"whole text", SymbolScan::WholeText},
+                                                        {"auto", SymbolScan::Auto}};
+    for (const auto &[name, how] : ways) {
+        const std::vector<int> got =
+            filterSymbolRows(rows, candidates, needle, kernelsOnly, nullptr, how);
+        if (got != expected)
+            return describe(name, 0, got);
+        for (const int chunks : {1, 2, 3}) {
+            const std::vector<int> par = filterSymbolRowsParallel(
+                rows, candidates, needle, kernelsOnly, chunks, nullptr, how);
+            if (par != expected)
+                return describe(name, chunks, par);
+        }
+    }
+    return {};
+}
+
+// The candidate lists a scan is asked about: every row in order, shuffled (the proxy's sorted
+// order is not memory order), a shuffled third, and that third twice (repeats are kept).
+static QList<std::vector<int>> candidateSets(size_t rowCount) {
+    std::vector<int> all(rowCount);
+    std::iota(all.begin(), all.end(), 0);
+    std::vector<int> shuffled = all;
+    std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(7));
+    std::vector<int> third;
+    for (size_t i = 0; i < shuffled.size(); i += 3)
+        third.push_back(shuffled[i]);
+    std::vector<int> twice = third;
+    twice.insert(twice.end(), third.rbegin(), third.rend());
+    return {all, shuffled, third, twice, {}};
+}
+
+// Hand-made keys around the edges of the whole-text scan, whose keys lie back to back with no
+// separator: the expected rows are spelled out here, then every scan is checked against them.
+void TstUiModels::symbolScanEdgeCases() {
+    const SymbolRows rows = syntheticRows({
+        syntheticSymbol(QStringLiteral("cab")),  // 0: the first key: starts the text
+        syntheticSymbol(QStringLiteral("abab")), // 1: "bab" also spans 0/1 ("ca|b|ab")
+        syntheticSymbol(QString()),              // 2: an empty key
+        syntheticSymbol(QStringLiteral("Größe"), {}, SymbolKind::Kernel), // 3
+        syntheticSymbol(QStringLiteral("ÄRGER")),                         // 4
+        syntheticSymbol(QStringLiteral("_Z3fooi"), QStringLiteral("foo(int)"),
+                        SymbolKind::Kernel),    // 5: "_z3fooi\nfoo(int)"
+        syntheticSymbol(QStringLiteral("ÖL")),  // 6
+        syntheticSymbol(QStringLiteral("abc")), // 7
+        syntheticSymbol(QStringLiteral("def")), // 8
+        syntheticSymbol(QStringLiteral("tail_END"), {}, SymbolKind::Kernel), // 9: ends the text
+    });
+    QCOMPARE(rows.size(), size_t(10));
+    const NaiveSymbolFilter naive(rows);
+    QCOMPARE(naive.keys[5], std::string("_z3fooi\nfoo(int)"));
+    const std::vector<int> all = candidateSets(rows.size()).first();
+    auto whole = [&](const char *text, bool kernelsOnly = false) {
+        return filterSymbolRows(rows, all, foldFilterText(QString::fromUtf8(text)), kernelsOnly,
+                                nullptr, SymbolScan::WholeText);
+    };
+    using Rows = std::vector<int>;
+    QCOMPARE(whole("cab"), Rows({0}));      // at the very start of the text
+    QCOMPARE(whole("end"), Rows({9}));      // at the very end of the text
+    QCOMPARE(whole("bab"), Rows({1}));      // the hit spanning keys 0 and 1 is not one
+    QCOMPARE(whole("ab"), Rows({0, 1, 7})); // a key's end, the next key's start
+    QCOMPARE(whole("cd"), Rows({}));        // "abc|def"
+    QCOMPARE(whole("abcdef"), Rows({}));    // longer than any key, spans exactly two
+    QCOMPARE(whole("eä"), Rows({}));        // "größe|ärger": UTF-8 across two keys
+    QCOMPARE(whole("ÖL"), Rows({6}));       // case-folded non-ASCII
+    QCOMPARE(whole("GRÖ"), Rows({3}));
+    QCOMPARE(whole("i\nfoo"), Rows({5}));       // name and demangled name are one key
+    QCOMPARE(whole("(int)öl"), Rows({}));       // ... but not with the next row's
+    QCOMPARE(whole("", true), Rows({3, 5, 9})); // empty text: every kernel
+    QCOMPARE(whole("e", true), Rows({3, 9}));
+    QCOMPARE(whole("thisneedleislongerthananykey"), Rows({}));
+    QCOMPARE(filterSymbolRows(rows, {9, 1, 0, 1}, "ab", false, nullptr, SymbolScan::WholeText),
+             Rows({1, 0, 1}));
+    const char *needles[] = {
+        "cab", "end",  "bab", "ab",     "cd",      "abcdef",
+        "eä",  "öl",   "grö", "i\nfoo", "(int)öl", "",
+        "e",   "\xa4", "\n",  "_",      "b",       "thisneedleislongerthananykey"};
+    for (const std::vector<int> &candidates : candidateSets(rows.size()))
+        for (const char *needle : needles)
+            for (const bool kernelsOnly : {false, true}) {
+                const QString failure =
+                    compareScans(rows, naive, candidates, QByteArray(needle), kernelsOnly);
+                QVERIFY2(failure.isEmpty(), qPrintable(failure));
+            }
+}
+
+void TstUiModels::symbolScanOracle_data() {
+    QTest::addColumn<int>("table");
+    QTest::newRow("test artifacts, one row per name") << 0;
+    QTest::newRow("test artifacts, one row per code object") << 1;
+    // Enough rows for the whole-text scan to be split into slices.
+    QTest::newRow("40000 random short keys") << 2;
+}
+
+// The scans against the naive filter on the rows of the hipcc-built test artifacts and on
+// random keys from a small alphabet (many hits at a key's start and end and across two keys,
+// empty keys, two-byte characters).
+void TstUiModels::symbolScanOracle() {
+    QFETCH(int, table);
+    SymbolRows rows;
+    QList<QByteArray> needles = {"",  "_z",  "vector", "add", "scale",
+                                 "e", ".kd", "xyz",    "\n",  "no-symbol-holds-this-text"};
+    if (table < 2) {
+        rows = buildSymbolRows(m_artifacts,
+                               table == 0 ? SymbolGrouping::ByName : SymbolGrouping::PerCodeObject);
+    } else {
+        std::mt19937 rng(42);
+        const QStringList letters = {QStringLiteral("a"), QStringLiteral("B"), QStringLiteral("ä"),
+                                     QStringLiteral("_")};
+        auto word = [&] {
+            QString w;
+            for (int n = int(rng() % 7); n > 0; --n)
+                w += letters[qsizetype(rng() % 4)];
+            return w;
+        };
+        QList<Symbol> symbols;
+        for (int i = 0; i < 40000; ++i) {
+            const QString name = word();
+            symbols.append(syntheticSymbol(name, rng() % 2 ? word() : name,
+                                           rng() % 3 ? SymbolKind::Object : SymbolKind::Kernel));
+        }
+        rows = syntheticRows(symbols);
+        needles += {"a",
+                    "ab",
+                    "ba",
+                    "aba",
+                    "bab",
+                    "ä",
+                    "äa",
+                    "aä",
+                    "_ä_",
+                    "a\nb",
+                    "\xa4",
+                    "abababab",
+                    QByteArray(40, 'a')};
+    }
+    QVERIFY(rows.size() > 10);
+    const NaiveSymbolFilter naive(rows);
+    for (const std::vector<int> &candidates : candidateSets(rows.size()))
+        for (const QByteArray &needle : std::as_const(needles))
+            for (const bool kernelsOnly : {false, true}) {
+                const QString failure = compareScans(rows, naive, candidates, needle, kernelsOnly);
+                QVERIFY2(failure.isEmpty(), qPrintable(failure));
+            }
+    // A raised cancel flag stops the whole-text scan too (the proxy drops that result).
+    const std::atomic_bool cancelled{true};
+    std::vector<int> all(rows.size());
+    std::iota(all.begin(), all.end(), 0);
+    QVERIFY(filterSymbolRows(rows, all, "a", false, &cancelled, SymbolScan::WholeText).empty());
+    QVERIFY(filterSymbolRowsParallel(rows, all, "a", false, 3, &cancelled, SymbolScan::WholeText)
+                .empty());
 }
 
 // The symbol table of the test artifacts behind a proxy that scans every filter change on

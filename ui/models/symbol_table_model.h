@@ -35,14 +35,18 @@ struct SymbolRow {
 };
 
 // What the filter matches, for every row: the case-folded name + "\n" + demangled name as
-// UTF-8, searched with a plain byte search (memmem), no QString/QVariant per row. All keys sit
-// in one buffer in row order (the table's unsorted order), so a scan reads a few compact arrays
-// instead of each row's struct and one allocation per row.
+// UTF-8, searched with a plain byte search, no QString/QVariant per row. All keys sit in one
+// buffer in row order (the table's unsorted order), so a scan reads a few compact arrays
+// instead of each row's struct and one allocation per row, and many candidates are scanned in
+// one pass over the buffer. Keys are not separated: a match must lie within one key.
 struct SymbolKeys {
     QByteArray text;            // the keys, back to back
     std::vector<quint32> begin; // per row: where its key starts in text
     std::vector<quint32> size;  // per row: its length
     std::vector<quint8> kernel; // per row: 1 for a kernel ("Kernels only")
+    // How often each byte value occurs in a sample of text: a scan of the whole text looks
+    // for the needle's rarest byte (all zero: the needle's first byte).
+    std::array<quint32, 256> byteSample{};
     QByteArray key(int row) const {
         return QByteArray::fromRawData(text.constData() + begin[size_t(row)],
                                        qsizetype(size[size_t(row)]));
@@ -106,18 +110,29 @@ private:
     QStringList m_artifactNames;
 };
 
+// How filterSymbolRows() looks for the text; every way gives the same rows.
+enum class SymbolScan {
+    Auto,      // PerRow for a few candidates, WholeText for many (the rule is in the .cpp)
+    PerRow,    // one memmem over each candidate's key
+    WholeText, // one pass over all keys marking the rows that hold the text, then the
+               // candidates whose row is marked
+};
+
 // The source rows of `candidates` (in their order) whose key contains `folded` (already
 // case-folded UTF-8; empty matches every row), restricted to kernels when asked. Pure: safe on
 // any thread. A raised `cancel` stops the scan early (the partial result is to be dropped).
 std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int> &candidates,
                                   const QByteArray &folded, bool kernelsOnly,
-                                  const std::atomic_bool *cancel = nullptr);
-// The same result, the candidates split into up to `chunks` consecutive slices scanned on the
-// global thread pool (the calling thread takes one) and joined in order.
+                                  const std::atomic_bool *cancel = nullptr,
+                                  SymbolScan how = SymbolScan::Auto);
+// The same result, scanned on the global thread pool in up to `chunks` slices (the calling
+// thread takes one): slices of the candidates joined in order (PerRow), or of the rows' keys
+// (WholeText).
 std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
                                           const std::vector<int> &candidates,
                                           const QByteArray &folded, bool kernelsOnly, int chunks,
-                                          const std::atomic_bool *cancel = nullptr);
+                                          const std::atomic_bool *cancel = nullptr,
+                                          SymbolScan how = SymbolScan::Auto);
 // The case-folded UTF-8 form of a filter text, as the row keys hold it.
 QByteArray foldFilterText(const QString &text);
 
@@ -130,16 +145,17 @@ QByteArray foldFilterText(const QString &text);
 //    without re-sorting; a text that extends the previous one (the usual next keystroke) only
 //    rescans the rows still shown;
 //  - the scan runs on the thread pool once it has more than syncLimit() rows to look at (the
-//    232k-row table costs ~100 ms a scan here): each filter change is a job with an id, a
-//    newer change supersedes it (its cancel flag is raised and its result, if it comes, is
-//    dropped), and the GUI thread only swaps the current job's result in, with one cheap
-//    model reset; until then the previous result stays shown;
+//    232k-row table costs 5-30 ms a scan here, ~100 ms before the whole-text pass): each filter
+//    change is a job with an id, a newer change supersedes it (its cancel flag is raised and its
+//    result, if it comes, is dropped), and the GUI thread only swaps the current job's result in,
+//    with one cheap model reset; until then the previous result stays shown;
 //  - a sort is a layoutChanged that carries the persistent indexes (selection) along.
 class SymbolFilterProxy : public QAbstractProxyModel {
     Q_OBJECT
 public:
-    // Below this many rows to scan, filtering is done at once on the calling thread (well
-    // under a millisecond); above it, on the thread pool.
+    // Below this many rows to scan, filtering is done at once on the calling thread (under
+    // 10 ms here: up to 10 000 keys searched one by one, or one pass over all keys when they are
+    // at most 8 times as many rows); above it, on the thread pool.
     static constexpr int kDefaultSyncLimit = 10000;
 
     // What the last applied filter change cost (bench/gui-filter.sh, diagnostics).
