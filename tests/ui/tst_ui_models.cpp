@@ -383,8 +383,7 @@ static SymbolRows syntheticRows(const QList<Symbol> &symbols) {
 static Symbol syntheticSymbol(const QString &name, const QString &demangled = {},
                               SymbolKind kind = SymbolKind::DeviceFunction) {
     Symbol s;
-    s.name = name;
-    s.demangled = demangled.isEmpty() ? name : demangled;
+    s.names = SymbolName(name, demangled.isEmpty() ? name : demangled);
     s.kind = kind;
     return s;
 }
