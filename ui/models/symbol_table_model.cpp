@@ -80,15 +80,23 @@ static void rankRows(SymbolRows &rows) {
 
 static void indexKeys(SymbolRows &rows) {
     SymbolKeys &k = rows.keys;
-    k.begin.reserve(rows.size());
-    k.size.reserve(rows.size());
+    k.rowKey.reserve(rows.size());
     k.kernel.reserve(rows.size());
+    QHash<QByteArray, quint32> seen; // key -> its index
     for (const SymbolRow &r : rows) {
         const QByteArray key = foldedKey(r.name, r.demangled);
-        k.begin.push_back(quint32(k.text.size()));
-        k.size.push_back(quint32(key.size()));
+        const auto it = seen.constFind(key);
+        if (it != seen.cend()) {
+            k.rowKey.push_back(it.value());
+        } else {
+            const auto index = quint32(k.begin.size());
+            seen.insert(key, index);
+            k.rowKey.push_back(index);
+            k.begin.push_back(quint32(k.text.size()));
+            k.size.push_back(quint32(key.size()));
+            k.text += key;
+        }
         k.kernel.push_back(r.kind == SymbolKind::Kernel);
-        k.text += key;
     }
     k.text.squeeze();
     // Every 61st byte (odd, so no period of the names lines up with it) is enough to tell
@@ -330,7 +338,8 @@ std::vector<int> filterSlice(const SymbolRows &rows, const int *begin, const int
         const size_t i = size_t(*p);
         if (kernelsOnly && !keys.kernel[i])
             continue;
-        if (n && !memmem(text + keys.begin[i], keys.size[i], needle, n))
+        const size_t k = keys.rowKey[i];
+        if (n && !memmem(text + keys.begin[k], keys.size[k], needle, n))
             continue;
         out.push_back(*p);
     }
@@ -355,9 +364,9 @@ size_t findFrom(const char *text, size_t from, size_t to, std::string_view needl
     return std::string_view::npos;
 }
 
-// Sets mark[r] for the rows r in [first, last) whose key contains `needle` (not empty), in one
-// pass over their keys, which lie back to back in row order. False when cancelled.
-bool markMatchingRows(const SymbolKeys &keys, size_t first, size_t last, std::string_view needle,
+// Sets mark[k] for the keys k in [first, last) that contain `needle` (not empty), in one pass
+// over them (they lie back to back in index order). False when cancelled.
+bool markMatchingKeys(const SymbolKeys &keys, size_t first, size_t last, std::string_view needle,
                       quint8 *mark, const std::atomic_bool *cancel) {
     if (first >= last)
         return !isCancelled(cancel);
@@ -374,7 +383,7 @@ bool markMatchingRows(const SymbolKeys &keys, size_t first, size_t last, std::st
     const size_t stop = end - n + 1; // a match starts before this
     // A superseded scan stops within a few milliseconds.
     constexpr size_t kBlock = size_t(4) << 20;
-    size_t row = first;
+    size_t key = first;
     for (size_t block = pos; block < stop; block += kBlock) {
         if (isCancelled(cancel))
             return false;
@@ -385,11 +394,11 @@ bool markMatchingRows(const SymbolKeys &keys, size_t first, size_t last, std::st
             if (at == std::string_view::npos)
                 break;
             // The key holding `at`: the hits come in text order, so the cursor only moves on.
-            while (row + 1 < last && keys.begin[row + 1] <= at)
-                ++row;
-            const size_t keyEnd = size_t(keys.begin[row]) + keys.size[row];
+            while (key + 1 < last && keys.begin[key + 1] <= at)
+                ++key;
+            const size_t keyEnd = size_t(keys.begin[key]) + keys.size[key];
             if (at + n <= keyEnd) {
-                mark[row] = 1;
+                mark[key] = 1;
                 pos = keyEnd; // one hit is enough: on to the next key
             } else {
                 pos = at + 1; // runs into the next key (keys have no separator): no match
@@ -399,22 +408,23 @@ bool markMatchingRows(const SymbolKeys &keys, size_t first, size_t last, std::st
     return true;
 }
 
-// The candidates whose row is marked (and a kernel when asked), in their order.
+// The candidates whose key is marked (and a kernel when asked), in their order.
 std::vector<int> keepMarked(const SymbolKeys &keys, const std::vector<int> &candidates,
                             const std::vector<quint8> &mark, bool kernelsOnly) {
     std::vector<int> out;
     out.reserve(candidates.size());
     for (const int r : candidates)
-        if (mark[size_t(r)] && (!kernelsOnly || keys.kernel[size_t(r)]))
+        if (mark[keys.rowKey[size_t(r)]] && (!kernelsOnly || keys.kernel[size_t(r)]))
             out.push_back(r);
     return out;
 }
 
 // The whole-text pass costs the same whatever the candidates; one memmem per candidate grows
-// with them. Measured on librocsparse's 232k rows (random subsets in name order, 15 texts),
-// per row vs whole text, mean / max: 1/16 of the rows 5.2 / 9.7 vs 9.8 / 21 ms; 1/8 9.4 / 16
-// vs 10.0 / 21 ms; 1/4 15 / 28 vs 9.8 / 20 ms; all 36 / 73 vs 9.9 / 21 ms (30k rows: even at
-// about 1/5). So from an eighth of the rows on, the pass; below, per row (e.g. `gemm` after `gem`).
+// with them. Measured on librocsparse's 232k rows with one key per row (random subsets in name
+// order, 15 texts), per row vs whole text, mean / max: 1/16 of the keys 5.2 / 9.7 vs 9.8 / 21
+// ms; 1/8 9.4 / 16 vs 10.0 / 21 ms; 1/4 15 / 28 vs 9.8 / 20 ms; all 36 / 73 vs 9.9 / 21 ms (30k
+// rows: even at about 1/5). So from an eighth of the distinct keys on, the pass; below, per row
+// (e.g. `gemm` after `gem`).
 constexpr size_t kWholeTextShare = 8;
 
 bool useWholeText(const SymbolRows &rows, const std::vector<int> &candidates,
@@ -423,7 +433,7 @@ bool useWholeText(const SymbolRows &rows, const std::vector<int> &candidates,
         return false; // nothing to search for: no pass over the keys
     if (how != SymbolScan::Auto)
         return how == SymbolScan::WholeText;
-    return candidates.size() * kWholeTextShare >= rows.size();
+    return candidates.size() * kWholeTextShare >= rows.keys.begin.size();
 }
 
 } // namespace
@@ -435,7 +445,7 @@ std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int>
         return filterSlice(rows, candidates.data(), candidates.data() + candidates.size(), folded,
                            kernelsOnly, cancel);
     std::vector<quint8> mark(rows.keys.begin.size(), 0);
-    if (!markMatchingRows(rows.keys, 0, mark.size(),
+    if (!markMatchingKeys(rows.keys, 0, mark.size(),
                           std::string_view(folded.constData(), size_t(folded.size())), mark.data(),
                           cancel))
         return {};
@@ -449,7 +459,7 @@ std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
     // Slices smaller than this cost more to hand out than to scan.
     constexpr size_t kMinSlice = 16384;
     const bool whole = useWholeText(rows, candidates, folded, how);
-    // Whole text: slices of the rows (a match never spans two keys, so they are independent).
+    // Whole text: slices of the keys (a match never spans two keys, so they are independent).
     const size_t total = whole ? rows.keys.begin.size() : candidates.size();
     const size_t slices = std::clamp<size_t>(total / kMinSlice, 1, size_t(std::max(chunks, 1)));
     if (slices == 1)
@@ -457,11 +467,11 @@ std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
                                 whole ? SymbolScan::WholeText : SymbolScan::PerRow);
     auto bound = [&](size_t k) { return total * k / slices; };
     if (whole) {
-        // Each slice writes its own rows' marks.
+        // Each slice writes its own keys' marks.
         std::vector<quint8> mark(total, 0);
         const std::string_view needle(folded.constData(), size_t(folded.size()));
         auto markSlice = [&rows, &mark, needle, cancel](size_t first, size_t last) {
-            return markMatchingRows(rows.keys, first, last, needle, mark.data(), cancel);
+            return markMatchingKeys(rows.keys, first, last, needle, mark.data(), cancel);
         };
         QList<QFuture<bool>> others;
         for (size_t k = 1; k < slices; ++k)

@@ -35,21 +35,24 @@ struct SymbolRow {
 };
 
 // What the filter matches, for every row: the case-folded name + "\n" + demangled name as
-// UTF-8, searched with a plain byte search, no QString/QVariant per row. All keys sit in one
-// buffer in row order (the table's unsorted order), so a scan reads a few compact arrays
-// instead of each row's struct and one allocation per row, and many candidates are scanned in
-// one pass over the buffer. Keys are not separated: a match must lie within one key.
+// UTF-8, searched with a plain byte search, no QString/QVariant per row. Each distinct key is
+// stored once, the keys back to back in the order of the rows that first have them: the
+// per-code-object table repeats every name once per target (librocsparse: 232k rows, 30k
+// keys), so a pass over all keys reads a seventh of what one key per row would. A scan reads a
+// few compact arrays instead of each row's struct, and many candidates are scanned in one pass
+// over the buffer. Keys are not separated: a match must lie within one key.
 struct SymbolKeys {
-    QByteArray text;            // the keys, back to back
-    std::vector<quint32> begin; // per row: where its key starts in text
-    std::vector<quint32> size;  // per row: its length
-    std::vector<quint8> kernel; // per row: 1 for a kernel ("Kernels only")
+    QByteArray text;             // the distinct keys, back to back
+    std::vector<quint32> begin;  // per distinct key: where it starts in text (ascending)
+    std::vector<quint32> size;   // per distinct key: its length
+    std::vector<quint32> rowKey; // per row: its key's index into begin/size
+    std::vector<quint8> kernel;  // per row: 1 for a kernel ("Kernels only")
     // How often each byte value occurs in a sample of text: a scan of the whole text looks
     // for the needle's rarest byte (all zero: the needle's first byte).
     std::array<quint32, 256> byteSample{};
     QByteArray key(int row) const {
-        return QByteArray::fromRawData(text.constData() + begin[size_t(row)],
-                                       qsizetype(size[size_t(row)]));
+        const size_t k = rowKey[size_t(row)];
+        return QByteArray::fromRawData(text.constData() + begin[k], qsizetype(size[k]));
     }
 };
 
@@ -114,8 +117,8 @@ private:
 enum class SymbolScan {
     Auto,      // PerRow for a few candidates, WholeText for many (the rule is in the .cpp)
     PerRow,    // one memmem over each candidate's key
-    WholeText, // one pass over all keys marking the rows that hold the text, then the
-               // candidates whose row is marked
+    WholeText, // one pass over all distinct keys marking those that hold the text, then the
+               // candidates whose key is marked
 };
 
 // The source rows of `candidates` (in their order) whose key contains `folded` (already
@@ -126,8 +129,8 @@ std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int>
                                   const std::atomic_bool *cancel = nullptr,
                                   SymbolScan how = SymbolScan::Auto);
 // The same result, scanned on the global thread pool in up to `chunks` slices (the calling
-// thread takes one): slices of the candidates joined in order (PerRow), or of the rows' keys
-// (WholeText).
+// thread takes one): slices of the candidates joined in order (PerRow), or of the distinct
+// keys (WholeText).
 std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
                                           const std::vector<int> &candidates,
                                           const QByteArray &folded, bool kernelsOnly, int chunks,
@@ -145,7 +148,8 @@ QByteArray foldFilterText(const QString &text);
 //    without re-sorting; a text that extends the previous one (the usual next keystroke) only
 //    rescans the rows still shown;
 //  - the scan runs on the thread pool once it has more than syncLimit() rows to look at (the
-//    232k-row table costs 5-30 ms a scan here, ~100 ms before the whole-text pass): each filter
+//    232k-row table cost 5-30 ms a scan here with a key per row, ~100 ms before the whole-text
+//    pass, less since the keys are stored once): each filter
 //    change is a job with an id, a newer change supersedes it (its cancel flag is raised and its
 //    result, if it comes, is dropped), and the GUI thread only swaps the current job's result in,
 //    with one cheap model reset; until then the previous result stays shown;
@@ -154,8 +158,8 @@ class SymbolFilterProxy : public QAbstractProxyModel {
     Q_OBJECT
 public:
     // Below this many rows to scan, filtering is done at once on the calling thread (under
-    // 10 ms here: up to 10 000 keys searched one by one, or one pass over all keys when they are
-    // at most 8 times as many rows); above it, on the thread pool.
+    // 10 ms here: up to 10 000 keys searched one by one, or one pass over the distinct keys when
+    // they are at most 8 times as many as the rows); above it, on the thread pool.
     static constexpr int kDefaultSyncLimit = 10000;
 
     // What the last applied filter change cost (bench/gui-filter.sh, diagnostics).
