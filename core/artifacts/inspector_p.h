@@ -22,8 +22,8 @@ struct CodeObjectJob {
     const char *data = nullptr;
     size_t size = 0;
     CodeObjectSource source;
-    bool releaseAfter = false; // drop the file's pages of this code object once decoded
-    bool finished = false;
+    bool releaseAfter = false; // its pages of the mapped file go back once decoded (in batches)
+    bool finished = false;     // decoded (DecodeQueue::finished() was called for it)
     CodeObject result;
 };
 

@@ -333,7 +333,7 @@ std::vector<int> filterSlice(const SymbolRows &rows, const int *begin, const int
     const char *text = keys.text.constData();
     for (const int *p = begin; p != end; ++p) {
         // A superseded scan stops soon; checking every row would cost more than the check.
-        if (cancel && ((p - begin) & 4095) == 0 && cancel->load(std::memory_order_relaxed))
+        if (((p - begin) & 4095) == 0 && isCancelled(cancel))
             break;
         const size_t i = size_t(*p);
         if (kernelsOnly && !keys.kernel[i])
