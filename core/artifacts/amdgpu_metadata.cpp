@@ -97,14 +97,26 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
         else if (key == ".symbol")
             k.symbol = v.Kind == Type::String ? pool.symbolName(v.Raw).name() : QString();
         else if (key == ".args" && v.Kind == Type::Array) {
+            // A list seen before is found by its count and first value (StringPool::argsAt).
             const char *begin = w.position();
-            if (!w.skip(v))
+            Object first;
+            if (v.Length > 0 && (!w.next(first) || !w.skip(first)))
                 return false;
-            const llvm::StringRef raw(begin, size_t(w.position() - begin));
-            if (const QList<KernelArg> *seen = pool.argsForRaw(raw)) {
+            const llvm::StringRef firstRaw(begin, size_t(w.position() - begin));
+            size_t seenSize = 0;
+            if (const QList<KernelArg> *seen =
+                    pool.argsAt(llvm::StringRef(begin, firstRaw.size() + w.rest().size()), v.Length,
+                                firstRaw, &seenSize)) {
                 k.args = *seen;
+                if (!w.skipBytes(seenSize - firstRaw.size()))
+                    return false;
                 continue;
             }
+            Object others = v; // the values after the first
+            others.Length = v.Length > 0 ? v.Length - 1 : 0;
+            if (!w.skip(others))
+                return false;
+            const llvm::StringRef raw(begin, size_t(w.position() - begin));
             // Decoded into a reused buffer, then shared with every kernel of the same signature.
             MsgpackWalker list(raw);
             QList<KernelArg> &args = scratchArgs;
@@ -120,7 +132,7 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
                     args.append(std::move(arg));
             }
             k.args = pool.sharedArgs(args);
-            pool.rememberArgsForRaw(raw, k.args);
+            pool.rememberArgs(raw, v.Length, firstRaw, k.args);
             args.clear();
         } else if (key == ".kernarg_segment_size")
             toU64(v, k.kernargSegmentSize);

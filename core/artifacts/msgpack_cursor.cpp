@@ -234,6 +234,15 @@ bool MsgpackCursor::skipValues(uint64_t count, int depth) {
     return true;
 }
 
+bool MsgpackCursor::skipBytes(size_t n) {
+    if (!ok())
+        return false;
+    if (size_t(m_end - m_pos) < n)
+        return fail("skipped past the end of the data", m_pos);
+    m_pos += n;
+    return true;
+}
+
 bool MsgpackCursor::skip(const Object &o) {
     if (o.Kind != Type::Map && o.Kind != Type::Array)
         return ok();

@@ -29,8 +29,11 @@ public:
     bool next(llvm::msgpack::Object &o);
     // Skips the contents of a container whose header `o` was just read; no-op for scalars.
     bool skip(const llvm::msgpack::Object &o);
-    // Where the next value starts.
+    // Where the next value starts, and the bytes from there to the end.
     const char *position() const { return m_pos; }
+    llvm::StringRef rest() const { return llvm::StringRef(m_pos, size_t(m_end - m_pos)); }
+    // Moves past `n` bytes known to hold whole values (ones compared with values read before).
+    bool skipBytes(size_t n);
     bool ok() const { return m_error == nullptr; }
     // "invalid type byte 0xc1 at offset 12", "truncated string at offset 40", ...
     std::string error() const;

@@ -5,6 +5,7 @@
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/Support/xxhash.h>
 
+#include <algorithm>
 #include <string>
 
 namespace hd {
@@ -74,14 +75,34 @@ QList<KernelArg> StringPool::sharedArgs(const QList<KernelArg> &args) {
     return it->second;
 }
 
-const QList<KernelArg> *StringPool::argsForRaw(llvm::StringRef raw) const {
-    const auto it = m_rawArgs.find(llvm::xxHash64(raw));
-    return it != m_rawArgs.end() && it->second.raw == raw ? &it->second.args : nullptr;
+namespace {
+uint64_t firstArgKey(size_t count, llvm::StringRef first) {
+    return llvm::xxHash64(first) ^ (uint64_t(count) * 0x9e3779b97f4a7c15ull);
+}
+} // namespace
+
+const QList<KernelArg> *StringPool::argsAt(llvm::StringRef rest, size_t count,
+                                           llvm::StringRef first, size_t *size) {
+    const auto it = m_rawArgsByFirst.find(firstArgKey(count, first));
+    if (it == m_rawArgsByFirst.end())
+        return nullptr;
+    auto &candidates = it->second;
+    for (auto c = candidates.begin(); c != candidates.end(); ++c) {
+        const RawArgs &seen = m_rawArgs[*c];
+        if (seen.count != count || !rest.startswith(seen.raw))
+            continue;
+        std::rotate(candidates.begin(), c, std::next(c)); // most recent first
+        *size = seen.raw.size();
+        return &seen.args;
+    }
+    return nullptr;
 }
 
-void StringPool::rememberArgsForRaw(llvm::StringRef raw, const QList<KernelArg> &args) {
-    // A colliding hash keeps its first list; the other one is simply decoded every time.
-    m_rawArgs.try_emplace(llvm::xxHash64(raw), RawArgs{raw.str(), args});
+void StringPool::rememberArgs(llvm::StringRef raw, size_t count, llvm::StringRef first,
+                              const QList<KernelArg> &args) {
+    auto &candidates = m_rawArgsByFirst[firstArgKey(count, first)];
+    candidates.insert(candidates.begin(), uint32_t(m_rawArgs.size()));
+    m_rawArgs.push_back(RawArgs{raw.str(), count, args});
 }
 
 const llvm::StringMapEntry<SymbolName> &SharedSymbolNames::get(llvm::StringRef mangled) {

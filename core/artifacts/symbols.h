@@ -6,11 +6,13 @@
 #include "artifacts/model.h"
 
 #include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/ADT/StringRef.h>
 
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace hd {
 
@@ -59,10 +61,17 @@ public:
     // object (librocsparse: 1.16M arguments). `args` must hold strings from intern() of this
     // pool: equal strings are then compared by their data pointer.
     QList<KernelArg> sharedArgs(const QList<KernelArg> &args);
-    // The argument list decoded earlier from the same raw metadata bytes (the msgpack array
-    // of one kernel's ".args"), or null. Saves decoding and interning a list seen before.
-    const QList<KernelArg> *argsForRaw(llvm::StringRef raw) const;
-    void rememberArgsForRaw(llvm::StringRef raw, const QList<KernelArg> &args);
+    // An argument list decoded earlier whose raw metadata bytes (the `count` msgpack values of
+    // one kernel's ".args") start `rest`, or null; `first` is the bytes of its first value
+    // (a prefix of `rest`). A msgpack value ends where its own encoding says, so a list whose
+    // bytes equal a decoded one's is that list, and it is recognised by comparing in place:
+    // librocsparse's 88k kernels have 618 distinct lists (65 MB of bytes), and walking every
+    // list to find its end was a tenth of the inspection. `*size` gets the list's byte length.
+    const QList<KernelArg> *argsAt(llvm::StringRef rest, size_t count, llvm::StringRef first,
+                                   size_t *size);
+    // Remembers the decoded list of the `count` values in `raw`, whose first value is `first`.
+    void rememberArgs(llvm::StringRef raw, size_t count, llvm::StringRef first,
+                      const QList<KernelArg> &args);
 
 private:
     // StringMap hashes the bytes in place (no key object per lookup) and stores each key
@@ -73,13 +82,16 @@ private:
     llvm::DenseMap<llvm::StringRef, const SymbolName *> m_seenNames;
     llvm::StringMap<QList<KernelArg>> m_argLists;
     std::string m_argKey; // reused buffer for sharedArgs()
-    // By xxHash64 of the raw bytes, which are kept to rule out collisions (the mapped file's
-    // pages are released while decoding, so the bytes are copied).
+    // The raw bytes are copied: the mapped file's pages are released while decoding.
     struct RawArgs {
         std::string raw;
+        size_t count = 0;
         QList<KernelArg> args;
     };
-    llvm::DenseMap<uint64_t, RawArgs> m_rawArgs;
+    std::vector<RawArgs> m_rawArgs;
+    // By hash of (count, first value's bytes): indices into m_rawArgs, most recently matched
+    // first (templated kernels come in runs: about 1.5 tries a kernel on librocsparse).
+    llvm::DenseMap<uint64_t, llvm::SmallVector<uint32_t, 2>> m_rawArgsByFirst;
     // By xxHash64 of the table; a second hash and the size rule out collisions without
     // keeping a copy of every table.
     struct StrtabNames {

@@ -3,14 +3,17 @@
 // and the parallel inspection against the one-thread one.
 
 #include "artifact_test_util.h"
+#include "artifacts/amdgpu_code_object.h"
 #include "artifacts/inspector.h"
 #include "artifacts/msgpack_cursor.h"
+#include "artifacts/symbols.h"
 
 #include <QJsonDocument>
 #include <QSet>
 #include <QTest>
 
 #include <llvm/BinaryFormat/ELF.h>
+#include <llvm/BinaryFormat/MsgPackDocument.h>
 #include <llvm/BinaryFormat/MsgPackReader.h>
 #include <llvm/BinaryFormat/MsgPackWriter.h>
 #include <llvm/Config/llvm-config.h>
@@ -18,6 +21,7 @@
 #include <llvm/Support/MemoryBufferRef.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -175,6 +179,88 @@ QByteArray everyEncoding() {
     return QByteArray(out.data(), qsizetype(out.size()));
 }
 
+// One argument of a generated kernel: the keys hipcc writes, in its (sorted) order.
+struct GenArg {
+    std::string name, typeName, valueKind, addressSpace;
+    uint64_t size = 0, offset = 0;
+};
+
+// A metadata note (amdhsa.kernels) with one kernel per list, written by LLVM's writer.
+QByteArray metadataNote(const std::vector<std::vector<GenArg>> &lists) {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    llvm::msgpack::Writer w(os);
+    w.writeMapSize(1);
+    w.write(llvm::StringRef("amdhsa.kernels"));
+    w.writeArraySize(uint32_t(lists.size()));
+    for (size_t k = 0; k < lists.size(); ++k) {
+        w.writeMapSize(3);
+        w.write(llvm::StringRef(".args"));
+        w.writeArraySize(uint32_t(lists[k].size()));
+        for (const GenArg &a : lists[k]) {
+            w.writeMapSize(a.addressSpace.empty() ? 5 : 6);
+            if (!a.addressSpace.empty()) {
+                w.write(llvm::StringRef(".address_space"));
+                w.write(llvm::StringRef(a.addressSpace));
+            }
+            w.write(llvm::StringRef(".name"));
+            w.write(llvm::StringRef(a.name));
+            w.write(llvm::StringRef(".offset"));
+            w.write(a.offset);
+            w.write(llvm::StringRef(".size"));
+            w.write(a.size);
+            w.write(llvm::StringRef(".type_name"));
+            w.write(llvm::StringRef(a.typeName));
+            w.write(llvm::StringRef(".value_kind"));
+            w.write(llvm::StringRef(a.valueKind));
+        }
+        w.write(llvm::StringRef(".kernarg_segment_size"));
+        w.write(uint64_t(k)); // tells the kernels apart
+        w.write(llvm::StringRef(".name"));
+        w.write(llvm::StringRef("k" + std::to_string(k)));
+    }
+    os.flush();
+    return QByteArray(out.data(), qsizetype(out.size()));
+}
+
+// Each kernel's argument list as LLVM's msgpack::Document reads it (the oracle), as text.
+QStringList documentArgs(const QByteArray &note) {
+    QStringList lists;
+    llvm::msgpack::Document doc;
+    if (!doc.readFromBlob(llvm::StringRef(note.constData(), size_t(note.size())), false))
+        return lists;
+    auto str = [](llvm::msgpack::DocNode n) {
+        return n.isString() ? QString::fromStdString(n.getString().str()) : QString();
+    };
+    for (auto &kernel : doc.getRoot().getMap()["amdhsa.kernels"].getArray()) {
+        QStringList args;
+        for (auto &arg : kernel.getMap()[".args"].getArray()) {
+            auto &m = arg.getMap();
+            args << QStringLiteral("%1|%2|%3|%4|%5|%6")
+                        .arg(str(m[".name"]), str(m[".type_name"]), str(m[".value_kind"]),
+                             str(m[".address_space"]))
+                        .arg(m[".size"].getUInt())
+                        .arg(m[".offset"].getUInt());
+        }
+        lists << args.join(QLatin1Char(';'));
+    }
+    return lists;
+}
+
+QStringList decodedArgs(const QList<hd::KernelInfo> &kernels) {
+    QStringList lists;
+    for (const hd::KernelInfo &k : kernels) {
+        QStringList args;
+        for (const hd::KernelArg &a : k.args)
+            args << QStringLiteral("%1|%2|%3|%4|%5|%6")
+                        .arg(a.name, a.typeName, a.valueKind, a.addressSpace)
+                        .arg(a.size)
+                        .arg(a.offset);
+        lists << args.join(QLatin1Char(';'));
+    }
+    return lists;
+}
+
 } // namespace
 
 class TestMsgpackCursor : public QObject {
@@ -190,6 +276,8 @@ private slots:
     void parallelInspectionEqualsSequential_data();
     void parallelInspectionEqualsSequential();
     void argumentListsAreShared();
+    void skipBytesStaysInside();
+    void seenArgumentListsAreRecognisedExactly();
 };
 
 void TestMsgpackCursor::realNotesMatchLlvmReader_data() {
@@ -338,6 +426,64 @@ void TestMsgpackCursor::argumentListsAreShared() {
     for (const hd::KernelInfo *k : kernels) {
         QCOMPARE(k->args.constData(), kernels[0]->args.constData()); // shared, not equal copies
         QCOMPARE(k->name.constData(), kernels[0]->name.constData());
+    }
+}
+
+void TestMsgpackCursor::skipBytesStaysInside() {
+    const QByteArray blob = QByteArray::fromHex("93010203");
+    hd::MsgpackCursor c(llvm::StringRef(blob.constData(), size_t(blob.size())));
+    Object array;
+    QVERIFY(c.next(array));
+    QCOMPARE(c.rest().size(), size_t(3));
+    QVERIFY(c.skipBytes(2));
+    Object last;
+    QVERIFY(c.next(last));
+    QCOMPARE(last.UInt, uint64_t(3));
+    QVERIFY(c.skipBytes(0));
+    QVERIFY(!c.skipBytes(1)); // past the end: an error, the position does not move past it
+    QVERIFY(!c.ok());
+    QVERIFY(QString::fromStdString(c.error()).contains(QLatin1String("past the end")));
+    QCOMPARE(c.position(), blob.constData() + blob.size());
+}
+
+void TestMsgpackCursor::seenArgumentListsAreRecognisedExactly() {
+    // Argument lists seen before are recognised by their count and first argument and then
+    // compared in place (StringPool::argsAt). Lists made to defeat that: the same first
+    // argument and count with a later argument different (in its last byte too), the same
+    // first argument with one argument more or less, and repeats in every order. Each kernel's
+    // decoded list must equal what LLVM's msgpack::Document reads, in one note and across
+    // notes decoded through the same pool.
+    const GenArg ptr{"a", "float*", "global_buffer", "global", 8, 0};
+    std::vector<std::vector<GenArg>> shapes;
+    shapes.push_back({ptr});
+    shapes.push_back({ptr, {"n", "int", "by_value", "", 4, 8}});
+    shapes.push_back({ptr, {"n", "int", "by_value", "", 4, 9}});  // last byte differs
+    shapes.push_back({ptr, {"n", "uint", "by_value", "", 4, 8}}); // a middle byte differs
+    shapes.push_back(
+        {ptr, {"n", "int", "by_value", "", 4, 8}, {"m", "int", "by_value", "", 4, 12}});
+    shapes.push_back(
+        {ptr, {"n", "int", "by_value", "", 4, 8}, {"m", "int", "by_value", "", 4, 200}});
+    shapes.push_back({{"b", "float*", "global_buffer", "global", 8, 0}, ptr});
+    shapes.push_back({});
+    shapes.push_back({ptr, {std::string(40, 'x'), std::string(300, 't'), "by_value", "", 4, 8}});
+    std::mt19937 rng(7);
+    hd::StringPool pool;
+    for (int note = 0; note < 3; ++note) {
+        std::vector<std::vector<GenArg>> lists;
+        for (int k = 0; k < 400; ++k)
+            lists.push_back(shapes[rng() % shapes.size()]);
+        const QByteArray blob = metadataNote(lists);
+        const QStringList expected = documentArgs(blob);
+        QCOMPARE(expected.size(), qsizetype(lists.size()));
+        QList<hd::KernelInfo> kernels;
+        QString target, error;
+        QVERIFY2(hd::parseAmdgpuMetadataMsgpack(blob.constData(), size_t(blob.size()), kernels,
+                                                &target, &error, &pool),
+                 qPrintable(error));
+        QCOMPARE(kernels.size(), qsizetype(lists.size()));
+        QCOMPARE(decodedArgs(kernels), expected);
+        for (int k = 0; k < kernels.size(); ++k) // the fields after .args are read from the
+            QCOMPARE(kernels[k].kernargSegmentSize, uint64_t(k)); // right place
     }
 }
 
