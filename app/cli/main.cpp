@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include "common/version.h"
+#include "heap_tuning.h"
 
 #include <QCoreApplication>
 
@@ -54,6 +55,7 @@ void printUsage(QTextStream &s) {
 } // namespace
 
 int main(int argc, char **argv) {
+    hd::app::tuneHeap(argv); // may re-execute this process (see heap_tuning.h)
     // Taken from argv before any application object exists: QGuiApplication removes the
     // options it knows (such as -session/--session) from argv, and `verify --session FILE`
     // must reach the command.

@@ -2,6 +2,7 @@
 //   hipdoctor --screenshot FILE [--panel NAME] [--open PATH...] [--session FILE] [--lang zh_CN]
 
 #include "common/version.h"
+#include "heap_tuning.h"
 #include "session/session.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
@@ -41,6 +42,7 @@ void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
 } // namespace
 
 int main(int argc, char **argv) {
+    hd::app::tuneHeap(argv); // may re-execute this process (see heap_tuning.h)
     QElapsedTimer startup;
     startup.start();
     QApplication::setAttribute(Qt::AA_DontCreateNativeWidgetSiblings);
