@@ -93,9 +93,9 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
         const llvm::StringRef key = isKey(kk) ? kk.Raw : llvm::StringRef();
         // Kernel names are symbol names too: one copy for the metadata and the symbol table.
         if (key == ".name")
-            k.name = v.Kind == Type::String ? pool.symbolName(v.Raw).name() : QString();
+            k.name = v.Kind == Type::String ? pool.noteName(v.Raw).name() : QString();
         else if (key == ".symbol")
-            k.symbol = v.Kind == Type::String ? pool.symbolName(v.Raw).name() : QString();
+            k.symbol = v.Kind == Type::String ? pool.noteName(v.Raw).name() : QString();
         else if (key == ".args" && v.Kind == Type::Array) {
             // A list seen before is found by its count and first value (StringPool::argsAt).
             const char *begin = w.position();
@@ -171,6 +171,7 @@ bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo>
     StringPool localPool;
     StringPool &pool = sharedPool ? *sharedPool : localPool;
     MsgpackWalker w(llvm::StringRef(data, size));
+    pool.beginNote();
     Object root;
     if (!w.next(root) || root.Kind != Type::Map) {
         if (error)

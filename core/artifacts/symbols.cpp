@@ -16,20 +16,51 @@ QString demangleSymbol(llvm::StringRef name) {
     return QString::fromStdString(llvm::demangle(name.str()));
 }
 
+namespace {
+// A copy of `s` in `keys`, with the hash `s` was looked up by.
+llvm::CachedHashStringRef storeKey(llvm::BumpPtrAllocator &keys, llvm::CachedHashStringRef s) {
+    char *copy = keys.Allocate<char>(s.size());
+    std::copy(s.val().begin(), s.val().end(), copy);
+    return llvm::CachedHashStringRef(llvm::StringRef(copy, s.size()), s.hash());
+}
+} // namespace
+
 QString StringPool::intern(llvm::StringRef s) {
-    auto [it, inserted] = m_strings.try_emplace(s);
-    if (inserted)
-        it->second = QString::fromUtf8(s.data(), qsizetype(s.size()));
-    return it->second;
+    const llvm::CachedHashStringRef key(s);
+    const auto it = m_strings.find(key);
+    if (it != m_strings.end())
+        return it->second;
+    const QString value = QString::fromUtf8(s.data(), qsizetype(s.size()));
+    m_strings.try_emplace(storeKey(m_stringKeys, key), value);
+    return value;
+}
+
+const StringPool::NameEntry &StringPool::nameEntry(llvm::StringRef name) {
+    const llvm::CachedHashStringRef key(name);
+    const auto it = m_seenNames.find(key);
+    if (it != m_seenNames.end())
+        return *it->second;
+    const NameEntry &entry = (m_shared ? m_shared : &m_ownNames)->get(key);
+    m_seenNames.try_emplace(llvm::CachedHashStringRef(entry.key, key.hash()), &entry);
+    return entry;
 }
 
 const SymbolName &StringPool::symbolName(llvm::StringRef name) {
-    const auto it = m_seenNames.find(name);
-    if (it != m_seenNames.end())
-        return *it->second;
-    const auto &entry = (m_shared ? m_shared : &m_ownNames)->get(name);
-    m_seenNames.try_emplace(entry.getKey(), &entry.getValue());
-    return entry.getValue();
+    return nameEntry(name).name;
+}
+
+void StringPool::beginNote() {
+    std::swap(m_noteNames, m_lastNoteNames);
+    m_noteNames.clear();
+}
+
+const SymbolName &StringPool::noteName(llvm::StringRef name) {
+    const size_t i = m_noteNames.size();
+    const NameEntry *entry = i < m_lastNoteNames.size() && m_lastNoteNames[i]->key == name
+                                 ? m_lastNoteNames[i]
+                                 : &nameEntry(name);
+    m_noteNames.push_back(entry);
+    return entry->name;
 }
 
 StringPool::NamesByOffset &StringPool::namesByOffset(llvm::StringRef strtab) {
@@ -105,17 +136,23 @@ void StringPool::rememberArgs(llvm::StringRef raw, size_t count, llvm::StringRef
     m_rawArgs.push_back(RawArgs{raw.str(), count, args});
 }
 
-const llvm::StringMapEntry<SymbolName> &SharedSymbolNames::get(llvm::StringRef mangled) {
+const SharedSymbolNames::Entry &SharedSymbolNames::get(llvm::CachedHashStringRef mangled) {
     {
         const std::lock_guard lock(m_mutex);
-        const auto it = m_names.find(mangled);
-        if (it != m_names.end())
-            return *it;
+        const auto it = m_index.find(mangled);
+        if (it != m_index.end())
+            return *it->second;
     }
     // Convert outside the lock; a thread that loses a race drops its copy.
     SymbolName name(QString::fromUtf8(mangled.data(), qsizetype(mangled.size())));
     const std::lock_guard lock(m_mutex);
-    return *m_names.try_emplace(mangled, std::move(name)).first;
+    const auto it = m_index.find(mangled);
+    if (it != m_index.end())
+        return *it->second;
+    const llvm::CachedHashStringRef key = storeKey(m_keys, mangled);
+    const Entry &entry = m_entries.emplace_back(Entry{key.val(), std::move(name)});
+    m_index.try_emplace(key, &entry);
+    return entry;
 }
 
 QString symbolBindingName(unsigned binding) {

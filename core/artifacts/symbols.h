@@ -5,11 +5,14 @@
 
 #include "artifacts/model.h"
 
+#include <llvm/ADT/CachedHashString.h>
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/ADT/StringRef.h>
+#include <llvm/Support/Allocator.h>
 
+#include <deque>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -19,15 +22,22 @@ namespace hd {
 // The symbol names of one inspection, shared by its decoding threads: the same kernel appears
 // in every target's code object, so each name is converted once and stored once (and
 // demangled once, when asked: SymbolName). Thread-safe; returned references stay valid as
-// long as the cache (StringMap entries never move).
+// long as the cache. Keys carry their hash (CachedHashStringRef): it is computed once by the
+// caller's own table and reused here (LLVM 15's StringMap hashes byte by byte, which cost a
+// tenth of an inspection of librocsparse).
 class SharedSymbolNames {
 public:
-    // The entry's key is the stored copy of the mangled name.
-    const llvm::StringMapEntry<SymbolName> &get(llvm::StringRef mangled);
+    struct Entry {
+        llvm::StringRef key; // the stored copy of the mangled name
+        SymbolName name;
+    };
+    const Entry &get(llvm::CachedHashStringRef mangled);
 
 private:
     std::mutex m_mutex;
-    llvm::StringMap<SymbolName> m_names;
+    llvm::BumpPtrAllocator m_keys;
+    std::deque<Entry> m_entries; // never move
+    llvm::DenseMap<llvm::CachedHashStringRef, const Entry *> m_index;
 };
 
 // Interns the strings one inspection decodes over and over (argument kinds and names, type
@@ -41,6 +51,13 @@ public:
     QString intern(llvm::StringRef s);
     // The shared SymbolName of this name.
     const SymbolName &symbolName(llvm::StringRef name);
+    // symbolName() for the kernel names (.name, .symbol) of a metadata note, read in order
+    // after beginNote(). The next code object is mostly another target's build of the same
+    // source, naming the same kernels in the same order: the name read at the same place in
+    // the note before is tried first, by one compare instead of a hash and a table lookup
+    // (librocsparse: 176k kernel names, most of them found so).
+    void beginNote();
+    const SymbolName &noteName(llvm::StringRef name);
     // Room for about `names` distinct symbol names, so the table does not grow (and rehash
     // every long name) step by step while a large library is decoded.
     void reserveNames(unsigned names) { m_seenNames.reserve(names); }
@@ -76,10 +93,15 @@ public:
 private:
     // StringMap hashes the bytes in place (no key object per lookup) and stores each key
     // once next to its value; lookups dominate (millions per large library).
-    llvm::StringMap<QString> m_strings;
+    llvm::DenseMap<llvm::CachedHashStringRef, QString> m_strings;
+    llvm::BumpPtrAllocator m_stringKeys;
     SharedSymbolNames m_ownNames; // when no shared cache is given
+    using NameEntry = SharedSymbolNames::Entry;
+    const NameEntry &nameEntry(llvm::StringRef name);
     // This thread's view of the shared names, without its lock; keys point into it.
-    llvm::DenseMap<llvm::StringRef, const SymbolName *> m_seenNames;
+    llvm::DenseMap<llvm::CachedHashStringRef, const NameEntry *> m_seenNames;
+    // The kernel names of the note being read and of the one read before, in order.
+    std::vector<const NameEntry *> m_noteNames, m_lastNoteNames;
     llvm::StringMap<QList<KernelArg>> m_argLists;
     std::string m_argKey; // reused buffer for sharedArgs()
     // The raw bytes are copied: the mapped file's pages are released while decoding.

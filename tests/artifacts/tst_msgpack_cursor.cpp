@@ -223,6 +223,25 @@ QByteArray metadataNote(const std::vector<std::vector<GenArg>> &lists) {
     return QByteArray(out.data(), qsizetype(out.size()));
 }
 
+// A metadata note of kernels that have only a .name and a .symbol ("<name>.kd").
+QByteArray namedKernelsNote(const std::vector<std::string> &names) {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    llvm::msgpack::Writer w(os);
+    w.writeMapSize(1);
+    w.write(llvm::StringRef("amdhsa.kernels"));
+    w.writeArraySize(uint32_t(names.size()));
+    for (const std::string &n : names) {
+        w.writeMapSize(2);
+        w.write(llvm::StringRef(".name"));
+        w.write(llvm::StringRef(n));
+        w.write(llvm::StringRef(".symbol"));
+        w.write(llvm::StringRef(n + ".kd"));
+    }
+    os.flush();
+    return QByteArray(out.data(), qsizetype(out.size()));
+}
+
 // Each kernel's argument list as LLVM's msgpack::Document reads it (the oracle), as text.
 QStringList documentArgs(const QByteArray &note) {
     QStringList lists;
@@ -278,6 +297,7 @@ private slots:
     void argumentListsAreShared();
     void skipBytesStaysInside();
     void seenArgumentListsAreRecognisedExactly();
+    void kernelNamesFollowTheNoteReadBefore();
 };
 
 void TestMsgpackCursor::realNotesMatchLlvmReader_data() {
@@ -484,6 +504,44 @@ void TestMsgpackCursor::seenArgumentListsAreRecognisedExactly() {
         QCOMPARE(decodedArgs(kernels), expected);
         for (int k = 0; k < kernels.size(); ++k) // the fields after .args are read from the
             QCOMPARE(kernels[k].kernargSegmentSize, uint64_t(k)); // right place
+    }
+}
+
+void TestMsgpackCursor::kernelNamesFollowTheNoteReadBefore() {
+    // A kernel name is first compared with the name at the same place in the note read before
+    // (StringPool::noteName). Notes made to defeat that: a name that is a prefix of the one
+    // before, reordered, fewer and more kernels, an empty note. Every name must be the one in
+    // the note, and equal names one shared string.
+    const std::vector<std::vector<std::string>> notes{
+        {"_Z1av", "_Z1bv", "_Z4longv", "_Z1dv"},
+        {"_Z1av", "_Z1bv", "_Z4lon", "_Z1dv"},            // a prefix of the name before
+        {"_Z1av", "_Z1bv", "_Z4longvv", "_Z1dv"},         // the name before is a prefix of it
+        {"_Z1dv", "_Z4longv", "_Z1bv", "_Z1av"},          // reordered
+        {"_Z1av"},                                        // fewer
+        {},                                               // none
+        {"_Z1av", "_Z1bv", "_Z4longv", "_Z1dv", "_Z1ev"}, // more
+    };
+    hd::StringPool pool;
+    QHash<QString, const QChar *> storage;
+    for (const auto &names : notes) {
+        const QByteArray blob = namedKernelsNote(names);
+        QList<hd::KernelInfo> kernels;
+        QString target, error;
+        QVERIFY2(hd::parseAmdgpuMetadataMsgpack(blob.constData(), size_t(blob.size()), kernels,
+                                                &target, &error, &pool),
+                 qPrintable(error));
+        QCOMPARE(kernels.size(), qsizetype(names.size()));
+        for (size_t i = 0; i < names.size(); ++i) {
+            const hd::KernelInfo &k = kernels[qsizetype(i)];
+            QCOMPARE(k.name, QString::fromStdString(names[i]));
+            QCOMPARE(k.symbol, QString::fromStdString(names[i] + ".kd"));
+            for (const QString &s : {k.name, k.symbol}) {
+                const QChar *&first = storage[s];
+                if (!first)
+                    first = s.constData();
+                QCOMPARE(s.constData(), first); // one shared copy per distinct name
+            }
+        }
     }
 }
 
