@@ -183,7 +183,7 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         if (const SymbolName *kernel = pool.namesAt(byOffset, strtab, sym.st_name).descriptorOf)
             descriptors.insert(kernel);
     }
-    llvm::DenseSet<llvm::StringRef> undefinedSeen;
+    llvm::DenseSet<const SymbolName *> undefinedSeen;
     if (wantSymbols)
         co.symbols.reserve(qsizetype(symsOr->size()));
     bool badName = false;
@@ -198,18 +198,16 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             badName = true;
             continue;
         }
-        // strtab is NUL-terminated (checked by getStringTableForSymtab).
-        const llvm::StringRef n(strtab.data() + sym.st_name);
+        // A copy: the next namesAt() may grow the table the reference points into.
+        const StringPool::OffsetNames names = pool.namesAt(byOffset, strtab, sym.st_name);
         const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
-        if (undef) {
-            if (undefinedSeen.insert(n).second)
-                co.undefinedSymbols.append(pool.intern(n));
-        }
+        // librocsparse's code objects hold 53k undefined symbols: by their shared name too.
+        if (undef && undefinedSeen.insert(names.name).second)
+            co.undefinedSymbols.append(names.name->name());
         if (!wantSymbols)
             continue;
         Symbol s;
-        const SymbolName *names = pool.namesAt(byOffset, strtab, sym.st_name).name;
-        s.names = *names;
+        s.names = *names.name;
         s.binding = symbolBindingName(sym.getBinding());
         s.visibility = symbolVisibilityName(sym.st_other);
         s.value = sym.st_value;
@@ -221,13 +219,14 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             s.section = QStringLiteral("*ABS*");
         switch (sym.getType()) {
         case llvm::ELF::STT_FUNC:
-            s.kind = descriptors.contains(names) ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
+            s.kind =
+                descriptors.contains(names.name) ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
             break;
         case llvm::ELF::STT_AMDGPU_HSA_KERNEL: // code object v2
             s.kind = SymbolKind::Kernel;
             break;
         case llvm::ELF::STT_OBJECT:
-            s.kind = n.endswith(".kd") ? SymbolKind::KernelDescriptor : SymbolKind::Object;
+            s.kind = names.descriptorOf ? SymbolKind::KernelDescriptor : SymbolKind::Object;
             break;
         case llvm::ELF::STT_SECTION:
             s.kind = SymbolKind::Section;
