@@ -66,22 +66,51 @@ void DecodeQueue::add(CodeObjectJob job) {
             m_threads.emplace_back([this, pool = m_pools[size_t(t)].get()] {
                 std::unique_lock lock(m_mutex);
                 for (;;) {
-                    m_wake.wait(lock, [&] { return m_stopping || m_next < m_jobs.size(); });
-                    if (m_next == m_jobs.size())
+                    m_wake.wait(lock, [&] { return m_stopping || m_next < m_published; });
+                    size_t first = 0;
+                    if (!takeGroup(first))
                         return; // stopping, nothing left
-                    CodeObjectJob &job = m_jobs[m_next++];
-                    lock.unlock();
-                    decode(job, pool);
-                    lock.lock();
-                    finished(job, lock);
+                    decodeGroup(first, m_next, pool, lock);
                 }
             });
     }
+    const std::lock_guard lock(m_mutex);
+    m_jobs.push_back(std::move(job));
+}
+
+void DecodeQueue::publish() {
     {
         const std::lock_guard lock(m_mutex);
-        m_jobs.push_back(std::move(job));
+        if (m_published == m_jobs.size())
+            return;
+        m_jobs.back().endsGroup = true;
+        m_published = m_jobs.size();
     }
     m_wake.notify_one();
+}
+
+bool DecodeQueue::takeGroup(size_t &first) {
+    if (m_next >= m_published)
+        return false;
+    first = m_next;
+    while (m_next < m_published && m_next - first < kMaxGroup)
+        if (m_jobs[m_next++].endsGroup)
+            break;
+    return true;
+}
+
+void DecodeQueue::decodeGroup(size_t first, size_t end, StringPool *pool,
+                              std::unique_lock<std::mutex> &lock) {
+    // Deque references stay valid while the inspecting thread appends.
+    std::vector<CodeObjectJob *> jobs;
+    for (size_t i = first; i < end; ++i)
+        jobs.push_back(&m_jobs[i]);
+    lock.unlock();
+    for (CodeObjectJob *job : jobs)
+        decode(*job, pool);
+    lock.lock();
+    for (CodeObjectJob *job : jobs)
+        finished(*job, lock);
 }
 
 void DecodeQueue::decode(CodeObjectJob &job, StringPool *pool) {
@@ -119,14 +148,10 @@ void DecodeQueue::finished(CodeObjectJob &job, std::unique_lock<std::mutex> &loc
 }
 
 void DecodeQueue::drain() {
+    publish();
     std::unique_lock lock(m_mutex);
-    while (m_next < m_jobs.size()) {
-        CodeObjectJob &job = m_jobs[m_next++];
-        lock.unlock();
-        decode(job, m_pools[0].get());
-        lock.lock();
-        finished(job, lock);
-    }
+    for (size_t first = 0; takeGroup(first);)
+        decodeGroup(first, m_next, m_pools[0].get(), lock);
     m_idle.wait(lock, [&] { return m_done == m_jobs.size(); });
 }
 
@@ -147,7 +172,7 @@ void DecodeQueue::finish() {
     for (CodeObjectJob &job : m_jobs)
         m_ctx.report.codeObjects[job.index] = std::move(job.result);
     m_jobs.clear();
-    m_next = m_done = m_releaseNext = 0;
+    m_next = m_done = m_published = m_releaseNext = 0;
     // The last batch's pages go with the mapping, which the inspector drops next.
     m_releaseBegin = m_releaseEnd = 0;
 }
@@ -293,6 +318,7 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
     }
     // No waiting here: the code objects point into the file, which stays mapped; each one's
     // pages are dropped when it has been decoded.
+    ctx.decoder.publish();
     ctx.report.bundles.append(*bundle);
     return bundle->size;
 }

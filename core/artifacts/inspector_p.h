@@ -23,6 +23,7 @@ struct CodeObjectJob {
     size_t size = 0;
     CodeObjectSource source;
     bool releaseAfter = false; // its pages of the mapped file go back once decoded (in batches)
+    bool endsGroup = false;    // the last job of a published group (DecodeQueue::publish())
     bool finished = false;     // decoded (DecodeQueue::finished() was called for it)
     CodeObject result;
 };
@@ -40,7 +41,13 @@ public:
     DecodeQueue(const DecodeQueue &) = delete;
     DecodeQueue &operator=(const DecodeQueue &) = delete;
 
+    // Queues a job; the threads see it once published.
     void add(CodeObjectJob job);
+    // Hands the jobs added since the last call to the threads as one group, which one thread
+    // decodes in order (up to kMaxGroup jobs). A group is one bundle: every target's build of
+    // the same source, with the same names (hot in that core's cache, their reference counts
+    // not bouncing between cores) and the same kernels in the same order (StringPool::noteName).
+    void publish();
     // Returns once every job added so far is decoded; the calling thread decodes too.
     // Needed before the bytes of those jobs go away (a decompressed CCOB buffer).
     void drain();
@@ -49,6 +56,12 @@ public:
 
 private:
     void stopThreads();
+    static constexpr size_t kMaxGroup = 16;
+    // With m_mutex held: the jobs [first, m_next) of the next published group, or false.
+    bool takeGroup(size_t &first);
+    // Decodes jobs [first, end) without the lock, then marks them finished with it.
+    void decodeGroup(size_t first, size_t end, StringPool *pool,
+                     std::unique_lock<std::mutex> &lock);
     void decode(CodeObjectJob &job, StringPool *pool);
     // Called with `lock` (of m_mutex) held when `job` is decoded: counts it and gives the
     // file's pages back when a batch is due (without the lock meanwhile).
@@ -59,7 +72,7 @@ private:
     std::condition_variable m_wake;   // a job was added, or the queue stops
     std::condition_variable m_idle;   // a job was finished
     std::deque<CodeObjectJob> m_jobs; // references stay valid while jobs are appended
-    size_t m_next = 0, m_done = 0;
+    size_t m_next = 0, m_done = 0, m_published = 0;
     // Pages go back in batches, not per code object: each madvise(MADV_DONTNEED) flushes the
     // TLB of every core running the process; done 777 times for librocsparse it cost about a
     // tenth of the inspection's CPU time. Jobs [0, m_releaseNext) are decoded; the file range
