@@ -70,7 +70,7 @@ std::string MsgpackCursor::error() const {
     return s + " at offset " + std::to_string(m_errorAt - m_begin);
 }
 
-bool MsgpackCursor::next(Object &o) {
+bool MsgpackCursor::nextSlow(Object &o) {
     if (!ok())
         return false;
     if (m_pos >= m_end)

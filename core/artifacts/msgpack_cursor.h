@@ -26,7 +26,25 @@ public:
     // Reads one value. Containers yield only their header (Length = entries, not bytes); the
     // caller reads or skips their contents. False at the end of the input or on bad bytes
     // (then ok() is false and error() says why and where).
-    bool next(llvm::msgpack::Object &o);
+    bool next(llvm::msgpack::Object &o) {
+        // Inline for what metadata is mostly made of: small ints, short strings, small maps.
+        if (m_error == nullptr && m_pos < m_end) {
+            const uint8_t b = uint8_t(*m_pos);
+            if (b <= 0x7f) {
+                ++m_pos;
+                o.Kind = llvm::msgpack::Type::UInt;
+                o.UInt = b;
+                return true;
+            }
+            if ((b & 0xe0) == 0xa0 && size_t(m_end - m_pos) > size_t(b & 0x1f)) {
+                o.Kind = llvm::msgpack::Type::String;
+                o.Raw = llvm::StringRef(m_pos + 1, b & 0x1f);
+                m_pos += 1 + (b & 0x1f);
+                return true;
+            }
+        }
+        return nextSlow(o);
+    }
     // Skips the contents of a container whose header `o` was just read; no-op for scalars.
     bool skip(const llvm::msgpack::Object &o);
     // Where the next value starts, and the bytes from there to the end.
@@ -39,6 +57,7 @@ public:
     std::string error() const;
 
 private:
+    bool nextSlow(llvm::msgpack::Object &o);
     bool fail(const char *what, const char *at);
     bool skipValues(uint64_t count, int depth);
     template <typename T> bool readBe(T &out);
