@@ -172,8 +172,8 @@ void printReport(QTextStream &s, const ArtifactReport &r, const QList<TargetId> 
                          QStringLiteral("BINDING"), QStringLiteral("VISIBILITY"),
                          QStringLiteral("SECTION"), QStringLiteral("SIZE")});
                 for (const Symbol &sym : co.symbols)
-                    t.add({sym.demangled(), symbolKindName(sym.kind), sym.binding, sym.visibility,
-                           sym.undefined ? QStringLiteral("UND") : sym.section,
+                    t.add({sym.demangled(), symbolKindName(sym.kind), sym.binding(),
+                           sym.visibility(), sym.undefined ? QStringLiteral("UND") : sym.section(),
                            QString::number(sym.size)});
                 t.print(s, QStringLiteral("    "));
             }

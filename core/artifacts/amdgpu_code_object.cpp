@@ -106,15 +106,15 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         return co;
     }
     const auto sections = *sectionsOr;
-    QList<QString> sectionNames;
+    QList<SymbolName> sectionNames;
     sectionNames.reserve(qsizetype(sections.size()));
     for (const auto &sec : sections) {
         auto nameOr = elf.getSectionName(sec);
         if (nameOr)
-            sectionNames.append(pool.intern(*nameOr));
+            sectionNames.append(pool.symbolName(*nameOr));
         else {
             llvm::consumeError(nameOr.takeError());
-            sectionNames.append(QString());
+            sectionNames.append(SymbolName());
         }
     }
 
@@ -208,15 +208,15 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             continue;
         Symbol s;
         s.names = *names.name;
-        s.binding = symbolBindingName(sym.getBinding());
-        s.visibility = symbolVisibilityName(sym.st_other);
+        s.elfBinding = sym.getBinding();
+        s.elfVisibility = sym.getVisibility();
         s.value = sym.st_value;
         s.size = sym.st_size;
         s.undefined = undef;
         if (!undef && sym.st_shndx < sectionNames.size())
-            s.section = sectionNames[sym.st_shndx];
+            s.sectionName = sectionNames[sym.st_shndx];
         else if (sym.st_shndx == llvm::ELF::SHN_ABS)
-            s.section = QStringLiteral("*ABS*");
+            s.sectionName = pool.symbolName("*ABS*");
         switch (sym.getType()) {
         case llvm::ELF::STT_FUNC:
             s.kind =

@@ -190,16 +190,19 @@ void readSymbols(HostElf &h, HostInfo &host, bool wantFunctions) {
             fn(sym, llvm::StringRef(strtab.data() + sym.st_name));
         }
     };
+    QList<SymbolName> sectionNames; // shared by the symbols of each section
+    for (const QString &name : h.names)
+        sectionNames.append(SymbolName(name, name));
     auto makeSymbol = [&](const auto &sym, llvm::StringRef n) {
         Symbol s;
         s.names = SymbolName(qstr(n));
-        s.binding = symbolBindingName(sym.getBinding());
-        s.visibility = symbolVisibilityName(sym.st_other);
+        s.elfBinding = sym.getBinding();
+        s.elfVisibility = sym.getVisibility();
         s.value = sym.st_value;
         s.size = sym.st_size;
         s.undefined = sym.st_shndx == llvm::ELF::SHN_UNDEF;
-        if (!s.undefined && sym.st_shndx < h.names.size())
-            s.section = h.names[sym.st_shndx];
+        if (!s.undefined && sym.st_shndx < sectionNames.size())
+            s.sectionName = sectionNames[sym.st_shndx];
         s.kind = sym.getType() == llvm::ELF::STT_FUNC     ? SymbolKind::HostFunction
                  : sym.getType() == llvm::ELF::STT_OBJECT ? SymbolKind::Object
                                                           : SymbolKind::Other;

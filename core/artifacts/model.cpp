@@ -122,10 +122,10 @@ QJsonObject Symbol::toJson() const {
     const QString &name = this->name();
     const QString &demangled = this->demangled();
     QJsonObject o{
-        {QStringLiteral("name"), name},       {QStringLiteral("kind"), symbolKindName(kind)},
-        {QStringLiteral("binding"), binding}, {QStringLiteral("visibility"), visibility},
-        {QStringLiteral("section"), section}, {QStringLiteral("value"), num(value)},
-        {QStringLiteral("size"), num(size)},  {QStringLiteral("undefined"), undefined}};
+        {QStringLiteral("name"), name},         {QStringLiteral("kind"), symbolKindName(kind)},
+        {QStringLiteral("binding"), binding()}, {QStringLiteral("visibility"), visibility()},
+        {QStringLiteral("section"), section()}, {QStringLiteral("value"), num(value)},
+        {QStringLiteral("size"), num(size)},    {QStringLiteral("undefined"), undefined}};
     if (demangled != name)
         o.insert(QStringLiteral("demangled"), demangled);
     return o;

@@ -34,7 +34,7 @@ enum class ArtifactKind {
 QString
 artifactKindName(ArtifactKind k); // stable JSON names: "host-executable", "amdgpu-code-object"...
 
-enum class SymbolKind {
+enum class SymbolKind : uint8_t {
     Kernel,           // FUNC with a matching <name>.kd descriptor (AMD) / .entry (NVIDIA)
     KernelDescriptor, // OBJECT <name>.kd
     DeviceFunction,   // FUNC in device code without a descriptor
@@ -69,17 +69,28 @@ private:
     QExplicitlySharedDataPointer<Data> d;
 };
 
+// ELF binding (STB_*) and visibility (STV_*, st_other & 3) by name: "global", "local",
+// "weak", "unique"; "default", "protected", "hidden", "internal".
+QString symbolBindingName(unsigned binding);
+QString symbolVisibilityName(unsigned other);
+
+// 40 bytes: a library holds hundreds of thousands (librocsparse: 231k), so names are shared
+// and binding and visibility kept as their ELF codes.
 struct Symbol {
     SymbolName names;
-    const QString &name() const { return names.name(); } // as in the symbol table (mangled)
-    const QString &demangled() const { return names.demangled(); }
-    SymbolKind kind = SymbolKind::Other;
-    QString binding;    // "global" | "local" | "weak" | "unique"
-    QString visibility; // "default" | "protected" | "hidden" | "internal"
-    QString section;    // section name, "" when undefined
+    SymbolName sectionName; // shared like names; empty when undefined
     uint64_t value = 0;
     uint64_t size = 0;
+    SymbolKind kind = SymbolKind::Other;
+    uint8_t elfBinding = 1;    // STB_GLOBAL
+    uint8_t elfVisibility = 0; // STV_DEFAULT
     bool undefined = false;
+
+    const QString &name() const { return names.name(); } // as in the symbol table (mangled)
+    const QString &demangled() const { return names.demangled(); }
+    QString binding() const { return symbolBindingName(elfBinding); }
+    QString visibility() const { return symbolVisibilityName(elfVisibility); }
+    const QString &section() const { return sectionName.name(); } // "" when undefined
 
     QJsonObject toJson() const;
 };

@@ -264,14 +264,16 @@ void readCubinElf(const char *data, size_t size, const Source &src, bool wantSym
                 }
                 Symbol s;
                 s.names = SymbolName(QString::fromStdString(nameOrErr->str()));
-                s.binding = symbolBindingName(sym.getBinding());
-                s.visibility = symbolVisibilityName(sym.st_other);
+                s.elfBinding = sym.getBinding();
+                s.elfVisibility = sym.getVisibility();
                 s.value = sym.st_value;
                 s.size = sym.st_size;
                 const unsigned shndx = sym.st_shndx;
                 s.undefined = shndx == llvm::ELF::SHN_UNDEF;
-                if (!s.undefined && shndx < llvm::ELF::SHN_LORESERVE && shndx < secNames.size())
-                    s.section = QString::fromStdString(secNames[shndx]);
+                if (!s.undefined && shndx < llvm::ELF::SHN_LORESERVE && shndx < secNames.size()) {
+                    const QString section = QString::fromStdString(secNames[shndx]);
+                    s.sectionName = SymbolName(section, section);
+                }
                 const bool isEntry = (sym.st_other & 0x10) != 0; // STO_CUDA_ENTRY
                 switch (sym.getType()) {
                 case llvm::ELF::STT_FUNC:
@@ -285,7 +287,7 @@ void readCubinElf(const char *data, size_t size, const Source &src, bool wantSym
                 case llvm::ELF::STT_SECTION:
                     s.kind = SymbolKind::Section;
                     if (s.name().isEmpty())
-                        s.names = SymbolName(s.section, s.section);
+                        s.names = s.sectionName;
                     break;
                 case llvm::ELF::STT_FILE:
                     s.kind = SymbolKind::File;
@@ -782,11 +784,11 @@ CodeObject readPtx(const char *data, size_t size, const Source &src) {
             Symbol s;
             s.names = SymbolName(name);
             s.kind = tok == ".entry" ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
-            s.binding = isWeak      ? QStringLiteral("weak")
-                        : isVisible ? QStringLiteral("global")
-                                    : QStringLiteral("local");
-            s.visibility = QStringLiteral("default");
-            s.section = QString::fromLatin1(tok);
+            s.elfBinding = isWeak      ? llvm::ELF::STB_WEAK
+                           : isVisible ? llvm::ELF::STB_GLOBAL
+                                       : llvm::ELF::STB_LOCAL;
+            s.elfVisibility = llvm::ELF::STV_DEFAULT;
+            s.sectionName = SymbolName(QString::fromLatin1(tok), QString::fromLatin1(tok));
             co.symbols.append(s);
             if (tok == ".entry")
                 co.kernels.append(k);
@@ -806,13 +808,12 @@ CodeObject readPtx(const char *data, size_t size, const Source &src) {
                 Symbol s;
                 s.names = SymbolName(vname);
                 s.kind = SymbolKind::Object;
-                s.binding = i > 0 && t[i - 1].text == ".visible" ? QStringLiteral("global")
-                                                                 : QStringLiteral("local");
-                s.visibility = QStringLiteral("default");
-                s.section = QString::fromLatin1(tok);
+                s.elfBinding = i > 0 && t[i - 1].text == ".visible" ? llvm::ELF::STB_GLOBAL
+                                                                    : llvm::ELF::STB_LOCAL;
+                s.elfVisibility = llvm::ELF::STV_DEFAULT;
                 s.undefined = isExtern;
-                if (isExtern)
-                    s.section.clear();
+                if (!isExtern)
+                    s.sectionName = SymbolName(QString::fromLatin1(tok), QString::fromLatin1(tok));
                 co.symbols.append(s);
             }
         }

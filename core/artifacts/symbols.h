@@ -128,7 +128,5 @@ private:
 
 // llvm::demangle for "_Z..." names (Itanium), the name itself otherwise.
 QString demangleSymbol(llvm::StringRef name);
-QString symbolBindingName(unsigned binding);
-QString symbolVisibilityName(unsigned other);
 
 } // namespace hd

@@ -751,22 +751,22 @@ void collectSymbols(const ArtifactReport &r, QList<SymbolSite> &kernels,
                     // take the binding from the symbol table
                     for (SymbolSite &site : kernels)
                         if (site.name == s.name() && site.origin == co.origin)
-                            site.binding = s.binding;
+                            site.binding = s.binding();
                     continue;
                 }
                 seen.insert(s.name());
                 kernels.append(
-                    {r.path, co.origin, s.name(), s.demangled(), s.binding, SymbolKind::Kernel});
+                    {r.path, co.origin, s.name(), s.demangled(), s.binding(), SymbolKind::Kernel});
             } else if (s.kind == SymbolKind::DeviceFunction && !s.undefined) {
-                functions.append({r.path, co.origin, s.name(), s.demangled(), s.binding,
+                functions.append({r.path, co.origin, s.name(), s.demangled(), s.binding(),
                                   SymbolKind::DeviceFunction});
             }
         }
     }
     if (r.host)
         for (const Symbol &s : r.host->hostFunctions)
-            functions.append({r.path, s.section.isEmpty() ? QStringLiteral(".text") : s.section,
-                              s.name(), s.demangled(), s.binding, SymbolKind::HostFunction});
+            functions.append({r.path, s.section().isEmpty() ? QStringLiteral(".text") : s.section(),
+                              s.name(), s.demangled(), s.binding(), SymbolKind::HostFunction});
 }
 
 QString moduleGetFunctionCall(const QString &name) {

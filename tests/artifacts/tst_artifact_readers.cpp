@@ -452,8 +452,8 @@ void TestArtifactReaders::symbolsMatchReadelf() {
         const Symbol &s = co.symbols[i];
         QCOMPARE(s.name(), e.name);
         QCOMPARE(expectedReadelfType(s.kind), e.type);
-        QCOMPARE(s.binding.toUpper(), e.bind);
-        QCOMPARE(s.visibility.toUpper(), e.vis);
+        QCOMPARE(s.binding().toUpper(), e.bind);
+        QCOMPARE(s.visibility().toUpper(), e.vis);
         QCOMPARE(s.size, e.size);
         QCOMPARE(s.undefined, e.ndx == QLatin1String("UND"));
         // Kernels named in the metadata are exactly the FUNC symbols with a .kd descriptor.

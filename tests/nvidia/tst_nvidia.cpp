@@ -223,8 +223,8 @@ void TstNvidia::cubinFixtures() {
             QCOMPARE(s.kind, SymbolKind::Kernel);
             QCOMPARE(s.demangled(),
                      QStringLiteral("vecAdd(float const*, float const*, float*, int)"));
-            QCOMPARE(s.binding, QStringLiteral("global"));
-            QCOMPARE(s.section, QStringLiteral(".text._Z6vecAddPKfS0_Pfi"));
+            QCOMPARE(s.binding(), QStringLiteral("global"));
+            QCOMPARE(s.section(), QStringLiteral(".text._Z6vecAddPKfS0_Pfi"));
         }
     }
     QVERIFY(sawMangled);
@@ -275,7 +275,7 @@ void TstNvidia::cubinSymbolsMatchReadelf() {
                        : s.kind == SymbolKind::Object ? QStringLiteral("OBJECT")
                        : s.kind == SymbolKind::File   ? QStringLiteral("FILE")
                                                       : QStringLiteral("NOTYPE");
-        got.insert(s.name(), type + QLatin1Char(' ') + s.binding.toUpper() + QLatin1Char(' ') +
+        got.insert(s.name(), type + QLatin1Char(' ') + s.binding().toUpper() + QLatin1Char(' ') +
                                  QString::number(s.size));
     }
     QCOMPARE(got, expected);

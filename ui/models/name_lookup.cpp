@@ -94,7 +94,8 @@ struct Candidate {
 };
 
 bool isInternal(const Symbol &s) {
-    return s.binding == QLatin1String("local") || s.name().contains(QLatin1String("_GLOBAL__N_")) ||
+    return s.binding() == QLatin1String("local") ||
+           s.name().contains(QLatin1String("_GLOBAL__N_")) ||
            s.demangled().contains(QLatin1String("(anonymous namespace)"));
 }
 

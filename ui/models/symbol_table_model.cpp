@@ -130,9 +130,9 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
                 row.demangled = s.demangled();
                 row.kind = s.kind;
                 row.undefined = s.undefined;
-                row.binding = s.binding;
-                row.visibility = s.visibility;
-                row.section = s.section;
+                row.binding = s.binding();
+                row.visibility = s.visibility();
+                row.section = s.section();
                 row.size = s.size;
                 addTarget(row, c, target);
                 if (grouping == SymbolGrouping::ByName)
@@ -149,9 +149,9 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
                 row.kind = s.kind;
                 row.undefined = s.undefined;
                 row.host = true;
-                row.binding = s.binding;
-                row.visibility = s.visibility;
-                row.section = s.section;
+                row.binding = s.binding();
+                row.visibility = s.visibility();
+                row.section = s.section();
                 row.size = s.size;
                 row.appearsIn = QStringLiteral("host");
                 rows.push_back(std::move(row));
