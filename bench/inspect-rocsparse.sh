@@ -76,6 +76,10 @@ echo "binary:      $cli (CMAKE_BUILD_TYPE=${build_type:-unknown})"
 echo "hipdoctor:   $(cat "$tmp/hd.out")"
 echo "roc-obj-ls:  $entries_roc bundle entries listed"
 echo "runs:        $runs (medians; CPUs: $(nproc), load now: $(cut -d' ' -f1-3 /proc/loadavg))"
+# hipdoctor re-executes itself with glibc's huge-page heap in THP "madvise" mode (docs/cli.md,
+# "Heap tuning at start-up"); HIPDOCTOR_HEAP_TUNING=0 in the environment measures it without.
+thp=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true)
+echo "heap:        THP mode ${thp:-unknown}; HIPDOCTOR_HEAP_TUNING=${HIPDOCTOR_HEAP_TUNING:-unset}"
 printf 'roc-obj-ls wall:             %.3f s\n' "$theirs_t"
 printf 'hipdoctor inspect wall:      %.3f s\n' "$ours_t"
 printf 'roc-obj-ls CPU (user+sys):   %.3f s\n' "$theirs_cpu"

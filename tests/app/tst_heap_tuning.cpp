@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include <gnu/libc-version.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -123,8 +124,14 @@ private:
         const QString mode = thpMode();
         if (mode == QLatin1String("always"))
             return QStringLiteral("kernel-default");
-        return mode == QLatin1String("madvise") ? QStringLiteral("huge-pages")
-                                                : QStringLiteral("unavailable");
+        int major = 0, minor = 0;
+        const bool glibc235 = std::sscanf(gnu_get_libc_version(), "%d.%d", &major, &minor) == 2 &&
+                              (major > 2 || (major == 2 && minor >= 35));
+        if (mode != QLatin1String("madvise") || !glibc235)
+            return QStringLiteral("unavailable");
+        // A chroot without /proc cannot re-execute itself.
+        return QFile::exists(QStringLiteral("/proc/self/exe")) ? QStringLiteral("huge-pages")
+                                                               : QStringLiteral("exec-failed");
     }
 
 private slots:
