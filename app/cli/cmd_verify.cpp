@@ -17,9 +17,7 @@
 #include <QSaveFile>
 #include <QSysInfo>
 
-#ifdef HIPDOCTOR_HAVE_CHARTS
-#include "charts/chart_renderer_qcp.h"
-#endif
+#include "chart_loader.h"
 
 namespace hd::cli {
 
@@ -173,10 +171,8 @@ bool writeSessionReport(const Session &s, const QString &path, const QString &fo
                         QString *error) {
     ReportOptions o;
     o.redact = redact;
-#ifdef HIPDOCTOR_HAVE_CHARTS
-    if (hd::ui::chartRenderingAvailable())
-        o.chartRenderer = hd::ui::qcpChartRenderer();
-#endif
+    if (const hd::ui::ChartModule *charts = chartModule(); charts && charts->renderingAvailable())
+        o.chartRenderer = charts->renderer();
     const QString fmt = !format.isEmpty() ? format
                         : path.endsWith(QLatin1String(".html"), Qt::CaseInsensitive) ||
                                 path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)

@@ -7,9 +7,7 @@
 
 #include <QCoreApplication>
 
-#ifdef HIPDOCTOR_HAVE_CHARTS
-#include "charts/chart_renderer_qcp.h"
-#endif
+#include "chart_loader.h"
 
 #include <exception>
 #include <functional>
@@ -62,16 +60,13 @@ int main(int argc, char **argv) {
     QStringList args;
     for (int i = 1; i < argc; ++i)
         args << QString::fromLocal8Bit(argv[i]);
-#ifdef HIPDOCTOR_HAVE_CHARTS
-    // Only the commands that write HTML reports need a QApplication (offscreen) for the charts.
+    // Only the commands that write HTML reports load the chart module and make its
+    // QApplication (offscreen) for the charts.
     const bool charts =
         argc > 1 && (qstrcmp(argv[1], "report") == 0 || qstrcmp(argv[1], "verify") == 0);
-    const std::unique_ptr<QCoreApplication> app =
-        charts ? hd::ui::makeChartCapableApplication(argc, argv)
-               : std::make_unique<QCoreApplication>(argc, argv);
-#else
-    QCoreApplication app(argc, argv);
-#endif
+    const hd::ui::ChartModule *chartModule = charts ? hd::cli::chartModule() : nullptr;
+    const std::unique_ptr<QCoreApplication> app(
+        chartModule ? chartModule->makeApplication(argc, argv) : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));
     QCoreApplication::setApplicationVersion(hd::version());
     if (args.isEmpty() || args.first() == QLatin1String("--help") ||

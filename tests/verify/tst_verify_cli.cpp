@@ -1,4 +1,5 @@
 // hipdoctor-cli verify and report, run as the user runs them.
+#include "sample_session.h"
 #include "session/session.h"
 #include "testpaths.h"
 
@@ -18,8 +19,10 @@ struct Run {
     QString out, err;
 };
 
-Run cli(const QStringList &args, const QString &cwd = {}) {
+Run cli(const QStringList &args, const QString &cwd = {},
+        const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment()) {
     QProcess p;
+    p.setProcessEnvironment(env);
     if (!cwd.isEmpty())
         p.setWorkingDirectory(cwd);
     p.start(hdtest::binary(QStringLiteral("hipdoctor-cli")), args);
@@ -89,6 +92,36 @@ private slots:
         QCOMPARE(rep.code, 0);
         QVERIFY(rep.out.startsWith(QLatin1String("# hipdoctor verification report")));
         QVERIFY(rep.out.contains(QLatin1String("hf_secret_value_1")));
+    }
+
+    void htmlChartsFromTheChartModule() {
+        // The CLI draws charts through hipdoctor-charts.so, loaded for `report` and `verify`
+        // only; where the module is missing (a build without the GUI, a broken install) the
+        // report shows the timing tables and says why there are no charts.
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("s.json"));
+        QString e;
+        QVERIFY2(saveSession(hdtest::sampleSession(), session, &e), qPrintable(e));
+        const QStringList args{QStringLiteral("report"),   session,
+                               QStringLiteral("--format"), QStringLiteral("html"),
+                               QStringLiteral("-o"),       QStringLiteral("-")};
+        const Run r = cli(args);
+        QCOMPARE(r.code, 0);
+        const qsizetype images = r.out.count(QLatin1String("<img class=\"chart\""));
+#ifdef HD_TEST_CHART_MODULE
+        QVERIFY2(images >= 3, qPrintable(r.err)); // timeline, phase bars, latency histogram
+        QVERIFY(r.out.contains(QLatin1String("src=\"data:image/png;base64,iVBORw0KGgo")));
+#else
+        QCOMPARE(images, qsizetype(0));
+#endif
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HIPDOCTOR_CHARTS_MODULE"),
+                   dir.filePath(QStringLiteral("none.so")));
+        const Run without = cli(args, {}, env);
+        QCOMPARE(without.code, 0);
+        QCOMPARE(without.out.count(QLatin1String("<img class=\"chart\"")), qsizetype(0));
+        QVERIFY(without.out.contains(QLatin1String("Charts need the chart renderer")));
+        QVERIFY(without.out.contains(QLatin1String("<table")));
     }
 
     void jsonOutput() {
