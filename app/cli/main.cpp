@@ -53,7 +53,11 @@ void printUsage(QTextStream &s) {
 } // namespace
 
 int main(int argc, char **argv) {
-    hd::app::tuneHeap(argv); // may re-execute this process (see heap_tuning.h)
+    // The commands that inspect binaries (librocsparse: 1.3 GB) are worth a second start-up
+    // with a huge-page heap; the others are not (see heap_tuning.h).
+    const bool inspects =
+        argc > 1 && (qstrcmp(argv[1], "inspect") == 0 || qstrcmp(argv[1], "diagnose") == 0);
+    hd::app::tuneHeap(argv, inspects); // may re-execute this process
     // Taken from argv before any application object exists: QGuiApplication removes the
     // options it knows (such as -session/--session) from argv, and `verify --session FILE`
     // must reach the command.

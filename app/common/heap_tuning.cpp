@@ -68,7 +68,7 @@ void restoreTunables(const char *marker) {
 
 } // namespace
 
-void tuneHeap(char **argv) {
+void tuneHeap(char **argv, bool reexec) {
     // M_TOP_PAD also fixes the mmap threshold at its default (128 KiB) instead of letting
     // glibc raise it; measured on librocsparse, that makes no difference either way.
     ::mallopt(M_TOP_PAD, 64 << 20);
@@ -82,7 +82,8 @@ void tuneHeap(char **argv) {
     g_state = HeapTuning::Unavailable; // the sanitizer's allocator ignores glibc's tunables
     return;
 #endif
-    if (const char *off = std::getenv("HIPDOCTOR_HEAP_TUNING"); off && std::strcmp(off, "0") == 0) {
+    if (const char *off = std::getenv("HIPDOCTOR_HEAP_TUNING");
+        !reexec || (off && std::strcmp(off, "0") == 0)) {
         g_state = HeapTuning::Disabled;
         return;
     }

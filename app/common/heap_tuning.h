@@ -17,15 +17,16 @@ enum class HeapTuning {
     KernelDefault, // THP "always": the kernel backs the heap by huge pages unasked
     UserTunables,  // GLIBC_TUNABLES already sets glibc.malloc.hugetlb: the user's choice
     Unavailable,   // THP "never" or absent, glibc before 2.35, or a sanitizer's allocator
-    Disabled,      // HIPDOCTOR_HEAP_TUNING=0
+    Disabled,      // HIPDOCTOR_HEAP_TUNING=0, or not asked for (tuneHeap's `reexec`)
     ExecFailed,    // re-executing /proc/self/exe failed; runs untuned
 };
 
 // Call first in main(), before any thread, Qt object or allocation that should be tuned;
-// `argv` as main() got it. Does not return when it re-executes the process (same pid). Always
-// makes the heap grow in 64 MiB steps: address space only, and a run of whole 2 MiB pieces a
-// huge page can back (untouched reserve takes no memory).
-void tuneHeap(char **argv);
+// `argv` as main() got it. Re-executes the process (same pid; does not return) when `reexec`
+// and the system allows it: a second start-up costs ~16 ms, so the CLI asks only for the
+// commands that inspect binaries. Always makes the heap grow in 64 MiB steps: address space
+// only, and a run of whole 2 MiB pieces a huge page can back (untouched reserve takes no memory).
+void tuneHeap(char **argv, bool reexec = true);
 
 // What tuneHeap() did in this process (Unavailable before it ran), and a word for it.
 HeapTuning heapTuning();

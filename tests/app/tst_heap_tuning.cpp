@@ -92,7 +92,8 @@ class TestHeapTuning : public QObject {
 private:
     // Runs the child with GLIBC_TUNABLES = `tunables` (unset when null) and the extra
     // variables; returns its key=value lines and checks the pid stayed the same.
-    QMap<QString, QString> child(const char *tunables, const QStringList &extra = {}) {
+    QMap<QString, QString> child(const char *tunables, const QStringList &extra = {},
+                                 const QString &mode = QStringLiteral("--report")) {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("GLIBC_TUNABLES"));
         env.remove(QStringLiteral("HIPDOCTOR_HEAP_TUNING"));
@@ -102,7 +103,7 @@ private:
             env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
         QProcess p;
         p.setProcessEnvironment(env);
-        p.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--report")});
+        p.start(QCoreApplication::applicationFilePath(), {mode});
         QMap<QString, QString> out;
         if (!p.waitForStarted(60000))
             return out;
@@ -164,6 +165,11 @@ private slots:
         if (!kSanitizerAllocator)
             QCOMPARE(off.value(QStringLiteral("state")), QStringLiteral("disabled"));
         QCOMPARE(off.value(QStringLiteral("tunables")), QStringLiteral("<unset>"));
+        // Not asked to re-execute (a CLI command that does not inspect): nothing changes.
+        const auto unasked = child(nullptr, {}, QStringLiteral("--report-unasked"));
+        if (!kSanitizerAllocator)
+            QCOMPARE(unasked.value(QStringLiteral("state")), QStringLiteral("disabled"));
+        QCOMPARE(unasked.value(QStringLiteral("tunables")), QStringLiteral("<unset>"));
     }
 
     void hugePagesBackTheHeap() {
@@ -182,8 +188,10 @@ private slots:
 };
 
 int main(int argc, char **argv) {
-    hd::app::tuneHeap(argv); // as the front ends do
-    if (argc > 1 && qstrcmp(argv[1], "--report") == 0)
+    // As the front ends do; "--report-unasked" as the CLI's commands that do not inspect.
+    const bool unasked = argc > 1 && qstrcmp(argv[1], "--report-unasked") == 0;
+    hd::app::tuneHeap(argv, !unasked);
+    if (argc > 1 && (qstrcmp(argv[1], "--report") == 0 || unasked))
         return report();
     QCoreApplication app(argc, argv);
     TestHeapTuning t;
