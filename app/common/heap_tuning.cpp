@@ -87,6 +87,13 @@ void tuneHeap(char **argv, bool reexec) {
         g_state = HeapTuning::Disabled;
         return;
     }
+    // Under valgrind the exec would leave it (children are not traced by default), and its
+    // allocator ignores glibc's tunables anyway.
+    if (const char *preload = std::getenv("LD_PRELOAD");
+        preload && std::strstr(preload, "vgpreload")) {
+        g_state = HeapTuning::Unavailable;
+        return;
+    }
     const std::string mode = thpMode();
     if (mode == "always") {
         g_state = HeapTuning::KernelDefault;

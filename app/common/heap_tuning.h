@@ -16,9 +16,9 @@ enum class HeapTuning {
     HugePages,     // re-executed with glibc.malloc.hugetlb=1 (THP "madvise" mode)
     KernelDefault, // THP "always": the kernel backs the heap by huge pages unasked
     UserTunables,  // GLIBC_TUNABLES already sets glibc.malloc.hugetlb: the user's choice
-    Unavailable,   // THP "never" or absent, glibc before 2.35, or a sanitizer's allocator
-    Disabled,      // HIPDOCTOR_HEAP_TUNING=0, or not asked for (tuneHeap's `reexec`)
-    ExecFailed,    // re-executing /proc/self/exe failed; runs untuned
+    Unavailable, // THP "never" or absent, glibc before 2.35, a sanitizer's or valgrind's allocator
+    Disabled,    // HIPDOCTOR_HEAP_TUNING=0, or not asked for (tuneHeap's `reexec`)
+    ExecFailed,  // re-executing /proc/self/exe failed; runs untuned
 };
 
 // Call first in main(), before any thread, Qt object or allocation that should be tuned;

@@ -69,7 +69,7 @@ private:
 
     InspectContext &m_ctx;
     std::mutex m_mutex;
-    std::condition_variable m_wake;   // a job was added, or the queue stops
+    std::condition_variable m_wake;   // a group was published, or the queue stops
     std::condition_variable m_idle;   // a job was finished
     std::deque<CodeObjectJob> m_jobs; // references stay valid while jobs are appended
     size_t m_next = 0, m_done = 0, m_published = 0;

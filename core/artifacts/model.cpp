@@ -118,6 +118,8 @@ const QString &SymbolName::demangled() const {
     return d->demangled;
 }
 
+static_assert(sizeof(Symbol) <= 40, "Symbol is kept small: hundreds of thousands per library");
+
 QJsonObject Symbol::toJson() const {
     const QString &name = this->name();
     const QString &demangled = this->demangled();

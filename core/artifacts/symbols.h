@@ -91,8 +91,7 @@ public:
                       const QList<KernelArg> &args);
 
 private:
-    // StringMap hashes the bytes in place (no key object per lookup) and stores each key
-    // once next to its value; lookups dominate (millions per large library).
+    // Keys hashed once a lookup and stored once, in m_stringKeys.
     llvm::DenseMap<llvm::CachedHashStringRef, QString> m_strings;
     llvm::BumpPtrAllocator m_stringKeys;
     SharedSymbolNames m_ownNames; // when no shared cache is given
