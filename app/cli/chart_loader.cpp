@@ -1,13 +1,12 @@
 #include "chart_loader.h"
 
 #include <QByteArray>
-#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QStringList>
 
 #include <dlfcn.h>
 #include <unistd.h>
-
-#include <climits>
 
 namespace hd::cli {
 
@@ -16,12 +15,8 @@ namespace {
 // The executable's directory. QCoreApplication::applicationDirPath() needs the application,
 // which is made by the module's function, so /proc/self/exe is read directly.
 QByteArray exeDir() {
-    char path[PATH_MAX];
-    const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
-    if (n <= 0)
-        return {};
-    const QByteArray exe(path, qsizetype(n));
-    return exe.left(exe.lastIndexOf('/'));
+    const QString exe = QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget();
+    return QFile::encodeName(QFileInfo(exe).absolutePath());
 }
 
 struct Loaded {

@@ -17,11 +17,9 @@ QString demangleSymbol(llvm::StringRef name) {
 }
 
 namespace {
-// A copy of `s` in `keys`, with the hash `s` was looked up by.
-llvm::CachedHashStringRef storeKey(llvm::BumpPtrAllocator &keys, llvm::CachedHashStringRef s) {
-    char *copy = keys.Allocate<char>(s.size());
-    std::copy(s.val().begin(), s.val().end(), copy);
-    return llvm::CachedHashStringRef(llvm::StringRef(copy, s.size()), s.hash());
+// A copy of `s` kept by `keys`, with the hash `s` was looked up by.
+llvm::CachedHashStringRef storeKey(llvm::StringSaver &keys, llvm::CachedHashStringRef s) {
+    return llvm::CachedHashStringRef(keys.save(s.val()), s.hash());
 }
 } // namespace
 

@@ -11,6 +11,7 @@
 #include <llvm/ADT/StringMap.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/Allocator.h>
+#include <llvm/Support/StringSaver.h>
 
 #include <deque>
 #include <mutex>
@@ -35,7 +36,8 @@ public:
 
 private:
     std::mutex m_mutex;
-    llvm::BumpPtrAllocator m_keys;
+    llvm::BumpPtrAllocator m_keyStorage;
+    llvm::StringSaver m_keys{m_keyStorage};
     std::deque<Entry> m_entries; // never move
     llvm::DenseMap<llvm::CachedHashStringRef, const Entry *> m_index;
 };
@@ -93,7 +95,8 @@ public:
 private:
     // Keys hashed once a lookup and stored once, in m_stringKeys.
     llvm::DenseMap<llvm::CachedHashStringRef, QString> m_strings;
-    llvm::BumpPtrAllocator m_stringKeys;
+    llvm::BumpPtrAllocator m_stringKeyStorage;
+    llvm::StringSaver m_stringKeys{m_stringKeyStorage};
     SharedSymbolNames m_ownNames; // when no shared cache is given
     using NameEntry = SharedSymbolNames::Entry;
     const NameEntry &nameEntry(llvm::StringRef name);

@@ -21,6 +21,7 @@
 #include <llvm/Support/MemoryBufferRef.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -185,15 +186,25 @@ struct GenArg {
     uint64_t size = 0, offset = 0;
 };
 
-// A metadata note (amdhsa.kernels) with one kernel per list, written by LLVM's writer.
-QByteArray metadataNote(const std::vector<std::vector<GenArg>> &lists) {
+// A metadata note {"amdhsa.kernels": [...]} of `count` kernels written by LLVM's writer;
+// `kernel(w, k)` writes kernel k (a map).
+QByteArray kernelsNote(size_t count,
+                       const std::function<void(llvm::msgpack::Writer &, size_t)> &kernel) {
     std::string out;
     llvm::raw_string_ostream os(out);
     llvm::msgpack::Writer w(os);
     w.writeMapSize(1);
     w.write(llvm::StringRef("amdhsa.kernels"));
-    w.writeArraySize(uint32_t(lists.size()));
-    for (size_t k = 0; k < lists.size(); ++k) {
+    w.writeArraySize(uint32_t(count));
+    for (size_t k = 0; k < count; ++k)
+        kernel(w, k);
+    os.flush();
+    return QByteArray(out.data(), qsizetype(out.size()));
+}
+
+// One kernel per argument list.
+QByteArray metadataNote(const std::vector<std::vector<GenArg>> &lists) {
+    return kernelsNote(lists.size(), [&](llvm::msgpack::Writer &w, size_t k) {
         w.writeMapSize(3);
         w.write(llvm::StringRef(".args"));
         w.writeArraySize(uint32_t(lists[k].size()));
@@ -218,28 +229,18 @@ QByteArray metadataNote(const std::vector<std::vector<GenArg>> &lists) {
         w.write(uint64_t(k)); // tells the kernels apart
         w.write(llvm::StringRef(".name"));
         w.write(llvm::StringRef("k" + std::to_string(k)));
-    }
-    os.flush();
-    return QByteArray(out.data(), qsizetype(out.size()));
+    });
 }
 
-// A metadata note of kernels that have only a .name and a .symbol ("<name>.kd").
+// Kernels that have only a .name and a .symbol ("<name>.kd").
 QByteArray namedKernelsNote(const std::vector<std::string> &names) {
-    std::string out;
-    llvm::raw_string_ostream os(out);
-    llvm::msgpack::Writer w(os);
-    w.writeMapSize(1);
-    w.write(llvm::StringRef("amdhsa.kernels"));
-    w.writeArraySize(uint32_t(names.size()));
-    for (const std::string &n : names) {
+    return kernelsNote(names.size(), [&](llvm::msgpack::Writer &w, size_t k) {
         w.writeMapSize(2);
         w.write(llvm::StringRef(".name"));
-        w.write(llvm::StringRef(n));
+        w.write(llvm::StringRef(names[k]));
         w.write(llvm::StringRef(".symbol"));
-        w.write(llvm::StringRef(n + ".kd"));
-    }
-    os.flush();
-    return QByteArray(out.data(), qsizetype(out.size()));
+        w.write(llvm::StringRef(names[k] + ".kd"));
+    });
 }
 
 // Each kernel's argument list as LLVM's msgpack::Document reads it (the oracle), as text.
