@@ -1,5 +1,6 @@
 #include "common/finding.h"
 
+#include <QHash>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -44,7 +45,7 @@ QJsonObject Finding::toJson() const {
     QJsonArray ev;
     for (const Evidence &e : evidence)
         ev.append(e.toJson());
-    return {{QStringLiteral("id"), id},
+    QJsonObject o{{QStringLiteral("id"), id},
             {QStringLiteral("severity"), severityName(severity)},
             {QStringLiteral("title"), title},
             {QStringLiteral("detail"), detail},
@@ -52,6 +53,9 @@ QJsonObject Finding::toJson() const {
             {QStringLiteral("fix"), QJsonArray::fromStringList(fix)},
             {QStringLiteral("direction"), int(direction)},
             {QStringLiteral("layer"), layer}};
+    if (occurrences > 1)
+        o.insert(QStringLiteral("occurrences"), occurrences);
+    return o;
 }
 
 Finding Finding::fromJson(const QJsonObject &o) {
@@ -67,7 +71,38 @@ Finding Finding::fromJson(const QJsonObject &o) {
     const int dir = o.value(QStringLiteral("direction")).toInt();
     f.direction = (dir >= 0 && dir <= 3) ? Direction(dir) : Direction::None;
     f.layer = o.value(QStringLiteral("layer")).toString();
+    f.occurrences = std::max(1, o.value(QStringLiteral("occurrences")).toInt(1));
     return f;
+}
+
+QString Finding::key() const {
+    // Titles name the subject (the kernel, the library, the device), so id + title tells one
+    // cause from another; evidence and wording of the detail may differ between sightings.
+    return id + QLatin1Char('\x1f') + title;
+}
+
+QList<Finding> mergeDuplicateFindings(const QList<Finding> &findings) {
+    QList<Finding> out;
+    QHash<QString, qsizetype> index;
+    index.reserve(findings.size());
+    for (const Finding &f : findings) {
+        const QString k = f.key();
+        const auto it = index.constFind(k);
+        if (it == index.cend()) {
+            index.insert(k, out.size());
+            out.append(f);
+            continue;
+        }
+        Finding &kept = out[*it];
+        kept.occurrences += f.occurrences;
+        for (const Evidence &e : f.evidence) {
+            if (kept.evidence.size() >= kMaxMergedEvidence)
+                break;
+            if (!kept.evidence.contains(e))
+                kept.evidence.append(e);
+        }
+    }
+    return out;
 }
 
 bool hasErrors(const QList<Finding> &findings) {

@@ -42,6 +42,14 @@ struct Finding {
     QStringList fix;
     Direction direction = Direction::None;
     QString layer; // "compile" | "load" | "launch" | "build" | "" when not known
+    // How many times the same finding (same key(), see below) was seen; merged findings keep
+    // the first one's text and up to kMaxMergedEvidence pieces of evidence. JSON has
+    // "occurrences" only when it is above 1.
+    int occurrences = 1;
+
+    // The one de-duplication key (docs/findings.md "One finding per cause"): two findings with
+    // the same key say the same thing and are shown once, with a count.
+    QString key() const;
 
     QJsonObject toJson() const;
     static Finding fromJson(const QJsonObject &o);
@@ -49,6 +57,12 @@ struct Finding {
 };
 
 bool hasErrors(const QList<Finding> &findings);
+
+inline constexpr int kMaxMergedEvidence = 8;
+
+// Merges findings with the same key() in first-seen order: occurrences add up, evidence is
+// appended up to kMaxMergedEvidence. Linear in the number of findings.
+QList<Finding> mergeDuplicateFindings(const QList<Finding> &findings);
 QList<Finding> findingsWithId(const QList<Finding> &findings, const QString &id);
 
 } // namespace hd

@@ -364,16 +364,8 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
         envRules(c);
     }
 
-    // One finding per id + title; errors first.
-    QList<Finding> unique;
-    QSet<QString> seen;
-    for (const Finding &f : std::as_const(c.findings)) {
-        const QString key = f.id + QLatin1Char('\x1f') + f.title;
-        if (seen.contains(key))
-            continue;
-        seen.insert(key);
-        unique.append(f);
-    }
+    // One finding per cause (Finding::key), with a count; errors first.
+    QList<Finding> unique = mergeDuplicateFindings(c.findings);
     std::stable_sort(unique.begin(), unique.end(), [](const Finding &a, const Finding &b) {
         return severityRank(a.severity) < severityRank(b.severity);
     });
