@@ -90,7 +90,8 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
             s << " " << dev.label();
         s << "\n";
         if (!d.runtimeVersion.isEmpty())
-            s << "Runtime: ROCm " << d.runtimeVersion << " (" << d.runtimeVersionFrom << ")\n";
+            s << "Runtime: " << (d.runtimeBackend == QLatin1String("cuda") ? "CUDA " : "ROCm ")
+              << d.runtimeVersion << " (" << d.runtimeVersionFrom << ")\n";
         if (!d.kernels.isEmpty())
             s << "Kernels looked up: " << d.kernels.join(QStringLiteral(", ")) << "\n";
     }

@@ -1,7 +1,7 @@
 #include "probe_output.h"
 
 #include "cli.h"
-#include "probe/errors.h"
+#include "common/runtime_errors.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>

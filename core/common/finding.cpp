@@ -46,13 +46,13 @@ QJsonObject Finding::toJson() const {
     for (const Evidence &e : evidence)
         ev.append(e.toJson());
     QJsonObject o{{QStringLiteral("id"), id},
-            {QStringLiteral("severity"), severityName(severity)},
-            {QStringLiteral("title"), title},
-            {QStringLiteral("detail"), detail},
-            {QStringLiteral("evidence"), ev},
-            {QStringLiteral("fix"), QJsonArray::fromStringList(fix)},
-            {QStringLiteral("direction"), int(direction)},
-            {QStringLiteral("layer"), layer}};
+                  {QStringLiteral("severity"), severityName(severity)},
+                  {QStringLiteral("title"), title},
+                  {QStringLiteral("detail"), detail},
+                  {QStringLiteral("evidence"), ev},
+                  {QStringLiteral("fix"), QJsonArray::fromStringList(fix)},
+                  {QStringLiteral("direction"), int(direction)},
+                  {QStringLiteral("layer"), layer}};
     if (occurrences > 1)
         o.insert(QStringLiteral("occurrences"), occurrences);
     return o;

@@ -74,6 +74,7 @@ QJsonObject DiagnosisInput::toJson() const {
     return {{QStringLiteral("path"), path},
             {QStringLiteral("kind"), kind},
             {QStringLiteral("aspects"), QJsonArray::fromStringList(aspects)},
+            {QStringLiteral("layers"), QJsonArray::fromStringList(layers)},
             {QStringLiteral("summary"), summary},
             {QStringLiteral("problems"), probs}};
 }
@@ -104,6 +105,7 @@ QJsonObject Diagnosis::toJson() const {
                   {QStringLiteral("devices_from"), devicesFrom},
                   {QStringLiteral("runtime_version"), runtimeVersion},
                   {QStringLiteral("runtime_version_from"), runtimeVersionFrom},
+                  {QStringLiteral("runtime_backend"), runtimeBackend},
                   {QStringLiteral("kernels"), QJsonArray::fromStringList(kernels)},
                   {QStringLiteral("findings"), fs},
                   {QStringLiteral("problems"), probs},
@@ -206,6 +208,7 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
                     if (t.facts.rocminfo)
                         in.aspects.append(QStringLiteral("rocminfo"));
                     in.kind = in.aspects.isEmpty() ? QStringLiteral("text") : in.aspects.first();
+                    in.layers = t.facts.layers();
                     in.summary =
                         QStringLiteral("%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
                     if (t.facts.rocminfo)
@@ -273,6 +276,24 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
         if (!c.devices.isEmpty())
             c.devicesFrom = QStringLiteral("log");
     }
+    // Targets a text names as the device's (amd-smi, a math library's "GPU arch : gfx1031").
+    if (c.devices.isEmpty()) {
+        for (const TextInput &t : std::as_const(c.texts))
+            for (const QString &arch : t.facts.deviceTargets) {
+                const auto id = TargetId::parse(arch);
+                if (!id || std::any_of(c.devices.cbegin(), c.devices.cend(),
+                                       [&](const DeviceInfo &d) { return d.target == *id; }))
+                    continue;
+                DeviceInfo d = DeviceInfo::fromTarget(*id);
+                d.source = DeviceInfo::Source::Session;
+                d.index = int(c.devices.size());
+                d.name = QStringLiteral("named in %1").arg(QFileInfo(t.path).fileName());
+                d.backend = QStringLiteral("hip");
+                c.devices.append(d);
+            }
+        if (!c.devices.isEmpty())
+            c.devicesFrom = QStringLiteral("text");
+    }
     if (c.devices.isEmpty() && !request.probeDevices.isEmpty()) {
         c.devices = request.probeDevices;
         c.devicesFrom = QStringLiteral("probe");
@@ -288,14 +309,9 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     for (const auto &[name, value] : request.env) {
         if (name != QLatin1String("HSA_OVERRIDE_GFX_VERSION"))
             continue;
-        static const QRegularExpression ver(QStringLiteral(R"(^\s*(\d+)\.(\d+)\.(\d+)\s*$)"));
-        const auto m = ver.match(value);
-        if (!m.hasMatch())
+        const QString gfx = overrideProcessor(value);
+        if (gfx.isEmpty())
             continue;
-        const QString gfx = QStringLiteral("gfx%1%2%3")
-                                .arg(m.captured(1).toInt())
-                                .arg(m.captured(2).toInt(), 0, 16)
-                                .arg(m.captured(3).toInt(), 0, 16);
         for (DeviceInfo &d : c.devices) {
             if (d.target.isNvidia() || d.target.processor == gfx)
                 continue;
@@ -314,7 +330,17 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
         c.runtimeExplicit = c.runtime.first >= 0;
         result.runtimeVersionFrom = QStringLiteral("option");
     }
-    if (!c.runtimeKnown()) {
+    // A probe that answered through CUDA: the runtime is CUDA's, never the ROCm installed here.
+    const bool probeUsedCuda =
+        !request.probeDevices.isEmpty() &&
+        std::all_of(request.probeDevices.cbegin(), request.probeDevices.cend(),
+                    [](const DeviceInfo &d) { return d.backend == QLatin1String("cuda"); });
+    result.runtimeBackend = probeUsedCuda ? QStringLiteral("cuda") : QStringLiteral("hip");
+    if (probeUsedCuda && request.runtimeVersion.isEmpty()) {
+        result.runtimeVersion = request.probeDevices.first().runtimeVersion;
+        result.runtimeVersionFrom = QStringLiteral("probe");
+    }
+    if (!c.runtimeKnown() && !probeUsedCuda) {
         for (const DeviceInfo &d : request.probeDevices)
             if (!d.runtimeVersion.isEmpty() && d.backend != QLatin1String("cuda")) {
                 c.runtime = parseRuntimeVersion(d.runtimeVersion);
@@ -323,7 +349,7 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
                 break;
             }
     }
-    if (!c.runtimeKnown()) {
+    if (!c.runtimeKnown() && !probeUsedCuda) {
         QString lib;
         for (const ArtifactReport &r : std::as_const(c.artifacts))
             if (r.host)
@@ -356,13 +382,7 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
                     c.kernels.append(k);
     }
 
-    if (!c.cancelled()) {
-        tritonRules(c); // inspects the Triton binaries the symbol rules look at
-        artifactRules(c);
-        symbolRules(c);
-        textRules(c);
-        envRules(c);
-    }
+    runRules(c);
 
     // One finding per cause (Finding::key), with a count; errors first.
     QList<Finding> unique = mergeDuplicateFindings(c.findings);

@@ -49,6 +49,7 @@ struct DiagnosisInput {
                          // "python-traceback", "build-log", "command-lines", "rocminfo",
                          // "text", "missing", "unreadable"
     QStringList aspects; // everything the text holds ("amd-log", "python-traceback", ...)
+    QStringList layers;  // text: the layers its lines speak for ("compiler", "runtime", ...)
     QString summary;     // one line: "offload bundle: 2 code objects (gfx90a, gfx1030), 3 kernels"
     QList<Problem> problems;
     QJsonObject toJson() const;
@@ -57,9 +58,10 @@ struct DiagnosisInput {
 struct Diagnosis {
     QList<DiagnosisInput> inputs;
     QList<DeviceInfo> devices;
-    QString devicesFrom; // "target" | "rocminfo" | "log" | "probe" | "none"
+    QString devicesFrom; // "target" | "rocminfo" | "log" | "text" | "probe" | "none"
     QString runtimeVersion;
     QString runtimeVersionFrom; // "option" | "library <path>" | "probe" | ""
+    QString runtimeBackend;     // "hip" | "cuda": whose runtime the version is
     QStringList kernels;        // names looked up: given + found in logs
     QList<Finding> findings;    // errors first, then warnings, then info
     QList<Problem> problems;    // what could not be read (file, offset, message)

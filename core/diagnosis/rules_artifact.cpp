@@ -682,19 +682,7 @@ void ldsRules(Context &c, const ArtifactReport &r) {
     }
 }
 
-} // namespace
-
-void artifactRules(Context &c) {
-    for (const ArtifactReport &r : std::as_const(c.artifacts)) {
-        if (c.cancelled())
-            return;
-        moduleRules(c, r);
-        runtimeRules(c, r);
-        archRules(c, r);
-        codeObjectVersionRules(c, r);
-        ldsRules(c, r);
-    }
-
+void mixedInstallRules(Context &c) {
     // Two inputs resolving libamdhip64 to different files: two runtimes in one process.
     QMap<QString, QString> hipByFile;
     for (const ArtifactReport &r : std::as_const(c.artifacts))
@@ -719,6 +707,42 @@ void artifactRules(Context &c) {
         f.fix << QStringLiteral("Build every library against the same ROCm release.");
         c.add(f);
     }
+}
+
+} // namespace
+
+const QList<Rule> &artifactRuleList() {
+    static const QList<Rule> rules{
+        {"artifact/module-kind",
+         RuleScope::Artifact,
+         {QStringLiteral("module.not-a-code-object")},
+         [](Context &c, const RuleInput &in) { moduleRules(c, *in.artifact); }},
+        {"artifact/runtime-link",
+         RuleScope::Artifact,
+         {QStringLiteral("runtime.library-not-found"), QStringLiteral("runtime.mixed-installs"),
+          QStringLiteral("runtime.not-linked"), QStringLiteral("runtime.soname-mismatch"),
+          QStringLiteral("runtime.undefined-symbol")},
+         [](Context &c, const RuleInput &in) { runtimeRules(c, *in.artifact); }},
+        {"artifact/targets",
+         RuleScope::Artifact,
+         {QStringLiteral("arch.default-target"), QStringLiteral("arch.feature-mismatch"),
+          QStringLiteral("arch.generic-needs-newer-runtime"),
+          QStringLiteral("arch.no-compatible-code-object"), QStringLiteral("arch.unchecked")},
+         [](Context &c, const RuleInput &in) { archRules(c, *in.artifact); }},
+        {"artifact/code-object-version",
+         RuleScope::Artifact,
+         {QStringLiteral("bundle.compressed"), QStringLiteral("cov.unsupported-version")},
+         [](Context &c, const RuleInput &in) { codeObjectVersionRules(c, *in.artifact); }},
+        {"artifact/lds",
+         RuleScope::Artifact,
+         {QStringLiteral("build.lds-exceeds-limit")},
+         [](Context &c, const RuleInput &in) { ldsRules(c, *in.artifact); }},
+        {"global/mixed-installs",
+         RuleScope::Global,
+         {QStringLiteral("runtime.mixed-installs")},
+         [](Context &c, const RuleInput &) { mixedInstallRules(c); }},
+    };
+    return rules;
 }
 
 // ---- symbols (direction 2) ----------------------------------------------------------------
@@ -774,6 +798,8 @@ QString moduleGetFunctionCall(const QString &name) {
 }
 
 } // namespace
+
+namespace {
 
 void symbolRules(Context &c) {
     if (c.kernels.isEmpty())
@@ -940,6 +966,19 @@ void symbolRules(Context &c) {
                                 "source (list its kernels with `hipdoctor-cli inspect`).");
         c.add(f);
     }
+}
+
+} // namespace
+
+const QList<Rule> &symbolRuleList() {
+    static const QList<Rule> rules{
+        {"symbols/requested-names",
+         RuleScope::Symbols,
+         {QStringLiteral("symbol.internal-linkage"), QStringLiteral("symbol.kernel-not-found"),
+          QStringLiteral("symbol.mangled-name"), QStringLiteral("symbol.not-a-kernel")},
+         [](Context &c, const RuleInput &) { symbolRules(c); }},
+    };
+    return rules;
 }
 
 } // namespace hd::detail

@@ -2,8 +2,8 @@
 
 // Internal: the facts every rule reads and the findings they add.
 
+#include "common/finding_catalog.h"
 #include "diagnosis/diagnosis.h"
-#include "diagnosis/finding_catalog.h"
 #include "diagnosis/text_facts.h"
 #include "logs/amd_log.h"
 
@@ -50,11 +50,51 @@ Evidence fileEvidence(const QString &path, const QString &location, const QStrin
 Evidence lineEvidence(const QString &path, const TextLine &line);
 Evidence lineEvidence(const QString &path, int lineNumber, const QString &text);
 QStringList nearestNames(const QString &name, const QStringList &candidates, int max = 5);
+QString fileName(const QString &path);
+// "hipv4-amdgcn-amd-amdhsa--gfx1030" -> gfx1030; host entries -> nothing.
+std::optional<TargetId> targetFromBundleId(const QString &id);
+// HSA_OVERRIDE_GFX_VERSION "10.3.0" -> "gfx1030" (stepping in hex: 9.0.10 -> gfx90a); "" when
+// the value is not X.Y.Z.
+QString overrideProcessor(const QString &version);
+// The override value under which a processor runs its family's kernels ("gfx1031" -> "10.3.0"),
+// only for families whose members share one instruction set; "" otherwise.
+QString compatibleOverride(const QString &processor);
+// Directories searched for other major versions of a library (the request's path first).
+QStringList libraryDirs(const Context &c);
 
-void artifactRules(Context &c);
-void symbolRules(Context &c);
-void tritonRules(Context &c);
-void textRules(Context &c);
-void envRules(Context &c);
+// ---- the rule registry (docs/findings.md, "Rules") -----------------------------------------
+// A rule is a small function that reads the facts of one subject and adds findings with the
+// ids it declares. The runner calls Artifact rules once per inspected artifact, Text rules once
+// per text input, and Triton, Env and Global rules once per diagnosis, in registry order.
+enum class RuleScope { Triton, Artifact, Symbols, Text, Env, Global };
+QString ruleScopeName(RuleScope scope);
+
+struct RuleInput {
+    const ArtifactReport *artifact = nullptr; // Artifact scope
+    const TextInput *text = nullptr;          // Text scope
+};
+
+using RuleFn = void (*)(Context &, const RuleInput &);
+
+struct Rule {
+    const char *name; // "text/nvcc-flags": scope, then what it looks at
+    RuleScope scope;
+    QStringList ids; // every finding id apply() can add (checked against the catalog)
+    RuleFn apply;
+};
+
+// Each rules_*.cpp lists its own rules; ruleRegistry() is all of them in run order.
+const QList<Rule> &tritonRuleList();
+const QList<Rule> &artifactRuleList();
+const QList<Rule> &symbolRuleList();
+const QList<Rule> &textRuleList();
+const QList<Rule> &envRuleList();
+const QList<Rule> &ruleRegistry();
+const Rule *findRule(const QString &name);
+
+// Runs one rule over every subject of its scope (tests run single rules this way).
+void applyRule(Context &c, const Rule &rule);
+// Runs the whole registry, stopping between rules when cancelled.
+void runRules(Context &c);
 
 } // namespace hd::detail

@@ -1,9 +1,9 @@
-// Rules on text inputs (runtime logs, tracebacks, build output), Triton caches and the
-// environment.
+// Rules on text inputs (runtime logs, tracebacks, build output).
 
 #include "diagnosis/rules_p.h"
 
 #include "artifacts/inspector.h"
+#include "common/runtime_errors.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
 #include "targets/compatibility.h"
@@ -17,344 +17,9 @@ namespace hd::detail {
 
 namespace {
 
-QString fileName(const QString &path) {
-    return QFileInfo(path).fileName();
-}
-
-// "hipv4-amdgcn-amd-amdhsa--gfx1030" -> gfx1030; host entries -> nothing.
-std::optional<TargetId> targetFromBundleId(const QString &id) {
-    if (id.startsWith(QLatin1String("host")))
-        return std::nullopt;
-    const qsizetype dd = id.indexOf(QLatin1String("--"));
-    if (dd >= 0)
-        return TargetId::parse(id.mid(dd + 2));
-    return TargetId::parse(id);
-}
-
-QStringList libraryDirs(const Context &c) {
-    QStringList dirs = c.request.ldLibraryPath;
-    dirs << QStringLiteral("/usr/lib/x86_64-linux-gnu") << QStringLiteral("/lib/x86_64-linux-gnu")
-         << QStringLiteral("/usr/local/lib") << QStringLiteral("/usr/lib") << QStringLiteral("/lib")
-         << QStringLiteral("/opt/rocm/lib") << QStringLiteral("/opt/rocm/lib64");
-    const QFileInfoList rocms =
-        QDir(QStringLiteral("/opt")).entryInfoList({QStringLiteral("rocm-*")}, QDir::Dirs);
-    for (const QFileInfo &fi : rocms)
-        dirs << fi.filePath() + QStringLiteral("/lib");
-    return dirs;
-}
-
-QString stageFix(const QString &missing, const QString &arch) {
-    const QString tgt = arch.isEmpty() ? QStringLiteral("the target") : arch;
-    if (missing == QLatin1String(".ttir"))
-        return QStringLiteral("The Python kernel did not compile to Triton IR: fix the error the "
-                              "traceback points at in the @triton.jit function (types, "
-                              "tl.constexpr arguments, unsupported Python).");
-    if (missing == QLatin1String(".ttgir"))
-        return QStringLiteral("Lowering to TritonGPU IR failed for %1: try other num_warps / "
-                              "block sizes; MLIR_ENABLE_DUMP=1 prints the IR before the failing "
-                              "pass.")
-            .arg(tgt);
-    if (missing == QLatin1String(".llir"))
-        return QStringLiteral("Lowering to LLVM IR failed: an operation or dtype is not supported "
-                              "on %1 (e.g. a dot/fp8 form); MLIR_ENABLE_DUMP=1 shows the IR.")
-            .arg(tgt);
-    if (missing == QLatin1String(".amdgcn") || missing == QLatin1String(".ptx"))
-        return QStringLiteral("The LLVM backend failed for %1: LLVM_IR_ENABLE_DUMP=1 shows the "
-                              "LLVM IR it was given.")
-            .arg(tgt);
-    if (missing == QLatin1String(".hsaco"))
-        return QStringLiteral("Assembling/linking the .amdgcn into the .hsaco failed (LLD): look "
-                              "for inline assembly (tl.inline_asm_elementwise) or instructions not "
-                              "valid on %1 in the .amdgcn file; AMDGCN_ENABLE_DUMP=1 prints it.")
-            .arg(tgt);
-    if (missing == QLatin1String(".cubin"))
-        return QStringLiteral("ptxas failed on the .ptx for %1: look at the .ptx and ptxas' "
-                              "message (inline PTX, register limits).")
-            .arg(tgt);
-    return {};
-}
-
-// ---- Triton -------------------------------------------------------------------------------
-
-const TextInput *tracebackFor(const Context &c, const QString &backend) {
-    for (const TextInput &t : c.texts)
-        if (t.tritonStage && (backend.isEmpty() || t.tritonStage->backend.isEmpty() ||
-                              t.tritonStage->backend == backend))
-            return &t;
-    return nullptr;
-}
-
-} // namespace
-
-void tritonRules(Context &c) {
-    QSet<QString> tracebacksUsed;
-    for (const TritonCache &cache : std::as_const(c.caches)) {
-        // Which kernels have an entry fitting each device (then other entries are not errors).
-        QHash<QString, QSet<int>> fittingByKernel; // kernel -> device indices that fit
-        struct Checked {
-            const TritonEntry *entry;
-            std::optional<TargetId> target;
-            QString targetFrom;
-            QString binary;
-        };
-        QList<Checked> complete;
-        for (const TritonEntry &e : cache.entries) {
-            if (c.cancelled())
-                return;
-            if (e.isLauncher || e.stagesPresent.isEmpty())
-                continue;
-            if (!e.complete()) {
-                const QString target = e.arch.isEmpty()
-                                           ? QStringLiteral("unknown target")
-                                           : QStringLiteral("%1 %2").arg(e.backend, e.arch);
-                if (!e.missingStage.isEmpty()) {
-                    const TextInput *tb = tracebackFor(c, e.backend);
-                    Finding f = makeFinding(
-                        QStringLiteral("triton.stage-failed"), Severity::Error,
-                        QStringLiteral("Triton stopped after %1: %2 was never written (kernel %3, "
-                                       "%4)")
-                            .arg(e.lastStage, e.missingStage, e.kernelName, target),
-                        QStringLiteral("Stages present: %1. The last stage reached is %2; the "
-                                       "next one, %3, failed, and the metadata (%4.json, "
-                                       "__grp__%4.json) that Triton writes at the end is %5.")
-                            .arg(e.stagesPresent.join(QLatin1Char(' ')), e.lastStage,
-                                 e.missingStage, e.kernelName,
-                                 e.hasMetadata ? QStringLiteral("present (unusual)")
-                                               : QStringLiteral("missing")));
-                    f.evidence.append(fileEvidence(e.dir, QStringLiteral("stage files"),
-                                                   e.stagesPresent.join(QLatin1Char(' '))));
-                    f.evidence.append(fileEvidence(e.stageFile(e.lastStage),
-                                                   QStringLiteral("last stage present"),
-                                                   e.lastStage));
-                    if (!e.archSource.isEmpty())
-                        f.evidence.append(fileEvidence(e.stageFile(e.archSource),
-                                                       QStringLiteral("target"), e.arch));
-                    if (tb) {
-                        const TritonTracebackStage &s = *tb->tritonStage;
-                        f.evidence.append(
-                            lineEvidence(tb->path, s.lineNumber,
-                                         QStringLiteral("failing stage: make_%1").arg(s.stage)));
-                        if (s.errorLineNumber > 0)
-                            f.evidence.append(
-                                lineEvidence(tb->path, s.errorLineNumber, s.errorLine));
-                        if (s.suffix != e.missingStage)
-                            f.detail += QStringLiteral(" The traceback names %1 as the failing "
-                                                       "stage, not %2: it may belong to another "
-                                                       "compile.")
-                                            .arg(s.suffix, e.missingStage);
-                        else
-                            f.detail += QStringLiteral(" The traceback confirms it: make_%1 "
-                                                       "raised \"%2\".")
-                                            .arg(s.stage, s.errorLine);
-                        tracebacksUsed.insert(tb->path);
-                    }
-                    f.fix << stageFix(e.missingStage, e.arch)
-                          << QStringLiteral("Re-run with TRITON_ALWAYS_COMPILE=1 (and "
-                                            "TRITON_CACHE_DIR pointing at an empty folder) to "
-                                            "reproduce the failure instead of reading the cache.");
-                    c.add(f);
-
-                    Finding l = makeFinding(
-                        QStringLiteral("layer.compile-failed"), Severity::Error,
-                        QStringLiteral("No device code object was produced for %1 (Triton "
-                                       "stopped before %2)")
-                            .arg(e.kernelName, e.missingStage),
-                        QStringLiteral("The failure is in the compile layer: nothing was loaded "
-                                       "yet, so runtime, symbols and device are not involved."));
-                    l.evidence.append(fileEvidence(e.dir, QStringLiteral("stage files"),
-                                                   e.stagesPresent.join(QLatin1Char(' '))));
-                    l.fix << stageFix(e.missingStage, e.arch);
-                    c.add(l);
-                } else {
-                    Finding f = makeFinding(
-                        QStringLiteral("triton.stage-failed"), Severity::Warning,
-                        QStringLiteral("Triton entry %1 (%2) has every stage but no metadata")
-                            .arg(e.kernelName, target),
-                        QStringLiteral("%1 was written but %2.json / __grp__%2.json were not: the "
-                                       "compile was interrupted after the last stage, or is still "
-                                       "running.")
-                            .arg(e.lastStage, e.kernelName));
-                    f.evidence.append(fileEvidence(e.dir, QStringLiteral("stage files"),
-                                                   e.stagesPresent.join(QLatin1Char(' '))));
-                    f.fix << QStringLiteral("Delete the folder %1 and let Triton compile again.")
-                                 .arg(e.dir);
-                    c.add(f);
-                }
-                continue;
-            }
-
-            Checked ch{&e, e.target(), QStringLiteral("%1.json").arg(e.kernelName), {}};
-            if (!e.binaryPath.isEmpty()) {
-                InspectOptions o;
-                o.resolveLibraries = false;
-                ArtifactReport r = inspectFile(e.binaryPath, o);
-                if (!r.codeObjects.isEmpty()) {
-                    ch.target = r.codeObjects.first().target;
-                    ch.targetFrom = fileName(e.binaryPath);
-                }
-                ch.binary = e.binaryPath;
-                c.tritonBinaries.append(r);
-            }
-            complete.append(ch);
-            for (int i = 0; i < c.devices.size(); ++i) {
-                if (!ch.target)
-                    continue;
-                MatchOptions opt;
-                opt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
-                if (checkCompatibility(*ch.target, c.devices[i].target, opt).compatible())
-                    fittingByKernel[e.kernelName].insert(i);
-            }
-        }
-
-        QSet<QString> argsReported;
-        for (const Checked &ch : std::as_const(complete)) {
-            const TritonEntry &e = *ch.entry;
-            for (int i = 0; i < c.devices.size(); ++i) {
-                const DeviceInfo &d = c.devices[i];
-                if (!ch.target) {
-                    Finding f = makeFinding(
-                        QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
-                        QStringLiteral("Triton entry %1 (%2): its target is not known")
-                            .arg(e.kernelName, e.hash),
-                        QStringLiteral("Neither the metadata nor the stage files name the target, "
-                                       "so it cannot be checked against %1.")
-                            .arg(d.label()));
-                    f.evidence.append(fileEvidence(e.dir, QStringLiteral("metadata"), QString()));
-                    c.add(f);
-                    continue;
-                }
-                MatchOptions opt;
-                opt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
-                const Compatibility comp = checkCompatibility(*ch.target, d.target, opt);
-                if (comp.compatible())
-                    continue;
-                const bool another = fittingByKernel.value(e.kernelName).contains(i);
-                const bool feature = comp.kind == Compatibility::Kind::FeatureMismatch;
-                Finding f = makeFinding(
-                    feature ? QStringLiteral("arch.feature-mismatch")
-                            : QStringLiteral("arch.no-compatible-code-object"),
-                    another ? Severity::Warning : Severity::Error,
-                    QStringLiteral("Triton entry %1 of %2 was built for %3, not for the device %4")
-                        .arg(e.hash.left(8) + QStringLiteral("…"), e.kernelName,
-                             ch.target->toString(), d.label()),
-                    comp.reason + QLatin1Char('.') +
-                        (another ? QStringLiteral(" Another entry of %1 in this cache fits the "
-                                                  "device; this one is only a problem if its "
-                                                  "binary is loaded there.")
-                                       .arg(e.kernelName)
-                                 : QStringLiteral(" No entry of %1 in this cache fits the "
-                                                  "device.")
-                                       .arg(e.kernelName)));
-                f.evidence.append(fileEvidence(e.stageFile(QStringLiteral(".json")),
-                                               QStringLiteral("target"),
-                                               QStringLiteral("backend %1, arch %2, warp size %3")
-                                                   .arg(e.backend, e.arch)
-                                                   .arg(e.warpSize)));
-                if (!ch.binary.isEmpty())
-                    f.evidence.append(fileEvidence(ch.binary, QStringLiteral("code object"),
-                                                   ch.target->toString()));
-                f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
-                                               d.target.toString()));
-                f.fix << QStringLiteral("Compile the kernel for %1: run Triton on that GPU (it "
-                                        "builds a new cache entry per target), or pass "
-                                        "target=GPUTarget(\"%2\", \"%3\", %4) to triton.compile, "
-                                        "and load that entry's %5.")
-                             .arg(d.target.processor,
-                                  d.target.isNvidia() ? QStringLiteral("cuda")
-                                                      : QStringLiteral("hip"),
-                                  d.target.isNvidia() ? QString::number(d.target.smVersion())
-                                                      : d.target.processor)
-                             .arg(d.target.isNvidia()
-                                      ? 32
-                                      : (d.wavefrontSize > 0
-                                             ? d.wavefrontSize
-                                             : (d.target.processor.startsWith(QLatin1String("gfx1"))
-                                                    ? 32
-                                                    : 64)))
-                             .arg(d.target.isNvidia() ? QStringLiteral(".cubin")
-                                                      : QStringLiteral(".hsaco"));
-                c.add(f);
-            }
-
-            // Triton's kernels are unmangled and take hidden scratch pointers.
-            if (argsReported.contains(e.kernelName))
-                continue;
-            argsReported.insert(e.kernelName);
-            int extra = -1;
-            if (e.sourceArgCount >= 0 && e.llirArgCount >= 0)
-                extra = e.llirArgCount - e.sourceArgCount;
-            if (extra > 0) {
-                Finding f = makeFinding(
-                    QStringLiteral("triton.extra-args"), Severity::Info,
-                    QStringLiteral("Triton kernel %1 takes %2 argument(s), %3 more than its "
-                                   "Python signature")
-                        .arg(e.kernelName)
-                        .arg(e.llirArgCount)
-                        .arg(extra),
-                    QStringLiteral("The kernel symbol is \"%1\" (Triton does not mangle names). "
-                                   "Its Python signature has %2 runtime argument(s); Triton "
-                                   "appends %3 hidden pointer(s) (global and profile scratch), "
-                                   "so a hipModuleLaunchKernel / cuLaunchKernel call must pass "
-                                   "%4 kernel arguments.")
-                        .arg(e.kernelName)
-                        .arg(e.sourceArgCount)
-                        .arg(extra)
-                        .arg(e.llirArgCount));
-                f.evidence.append(
-                    fileEvidence(e.stageFile(QStringLiteral(".ttir")),
-                                 QStringLiteral("tt.func @%1").arg(e.kernelName),
-                                 QStringLiteral("%1 parameter(s)").arg(e.sourceArgCount)));
-                f.evidence.append(
-                    fileEvidence(e.stageFile(QStringLiteral(".llir")),
-                                 QStringLiteral("define @%1").arg(e.kernelName),
-                                 QStringLiteral("%1 parameter(s)").arg(e.llirArgCount)));
-                f.fix << QStringLiteral("Pass %1 extra pointer argument(s) after the kernel's own "
-                                        "(null when the metadata's global_scratch_size is 0), "
-                                        "and look the kernel up as \"%2\".")
-                             .arg(extra)
-                             .arg(e.kernelName);
-                c.add(f);
-            }
-        }
-    }
-
-    // A Triton traceback without its cache: the stage is still known.
-    for (const TextInput &t : std::as_const(c.texts)) {
-        if (!t.tritonStage || tracebacksUsed.contains(t.path))
-            continue;
-        const TritonTracebackStage &s = *t.tritonStage;
-        Finding f = makeFinding(
-            QStringLiteral("triton.stage-failed"), Severity::Error,
-            QStringLiteral("Triton failed producing %1 (make_%2)").arg(s.suffix, s.stage),
-            QStringLiteral("The traceback ends in Triton's %1 backend while producing the %2 "
-                           "stage%3. Give the kernel's cache folder too to see the stages that "
-                           "were written.")
-                .arg(s.backend == QLatin1String("cuda") ? QStringLiteral("NVIDIA")
-                                                        : QStringLiteral("AMD"),
-                     s.suffix,
-                     s.errorLine.isEmpty() ? QString() : QStringLiteral(": %1").arg(s.errorLine)));
-        f.evidence.append(
-            lineEvidence(t.path, s.lineNumber, QStringLiteral("make_%1").arg(s.stage)));
-        if (s.errorLineNumber > 0)
-            f.evidence.append(lineEvidence(t.path, s.errorLineNumber, s.errorLine));
-        f.fix << stageFix(s.suffix, QString());
-        c.add(f);
-        Finding l = makeFinding(QStringLiteral("layer.compile-failed"), Severity::Error,
-                                QStringLiteral("No device code object was produced (Triton "
-                                               "failed at %1)")
-                                    .arg(s.suffix),
-                                QStringLiteral("The failure is in the compile layer."));
-        l.evidence = f.evidence;
-        l.fix = f.fix;
-        c.add(l);
-    }
-}
-
-// ---- text inputs --------------------------------------------------------------------------
-
-namespace {
-
-void noBinaryRules(Context &c, const TextInput &t) {
+void noBinaryListingRule(Context &c, const TextInput &t) {
+    if (!t.amdLog)
+        return;
     const bool someListed = std::any_of(
         t.amdLog->noBinary.cbegin(), t.amdLog->noBinary.cend(),
         [](const NoBinaryListing &l) { return !l.devices.isEmpty() || !l.codeObjects.isEmpty(); });
@@ -504,13 +169,23 @@ void libraryRules(Context &c, const TextInput &t) {
     }
 }
 
-void symbolTextRules(Context &c, const TextInput &t) {
+// Link-time undefined symbols that say how the HIP build was linked, not what is missing.
+bool isHipLinkFailure(const TextFacts::UndefinedSymbol &u) {
+    return u.linkTime &&
+           (u.symbol.startsWith(QLatin1String("__hip_fatbin")) || isHipRuntimeSymbol(u.symbol));
+}
+
+bool isDeviceLinkLine(const TextFacts &f, int lineNumber) {
+    return std::any_of(f.deviceLinkUndefined.cbegin(), f.deviceLinkUndefined.cend(),
+                       [&](const TextLine &l) { return l.number == lineNumber; });
+}
+
+// __hip_fatbin undefined: -fgpu-rdc without --hip-link; hip* undefined at link: no runtime.
+void undefinedAtLinkRule(Context &c, const TextInput &t) {
     bool rdcReported = false, linkReported = false;
-    QSet<QString> done;
     for (const TextFacts::UndefinedSymbol &u : t.facts.undefinedSymbols) {
-        if (done.contains(u.symbol))
+        if (!isHipLinkFailure(u))
             continue;
-        done.insert(u.symbol);
         if (u.linkTime && u.symbol.startsWith(QLatin1String("__hip_fatbin"))) {
             if (rdcReported)
                 continue;
@@ -549,6 +224,17 @@ void symbolTextRules(Context &c, const TextInput &t) {
             c.add(f);
             continue;
         }
+    }
+}
+
+void symbolTextRules(Context &c, const TextInput &t) {
+    QSet<QString> done;
+    for (const TextFacts::UndefinedSymbol &u : t.facts.undefinedSymbols) {
+        if (done.contains(u.symbol))
+            continue;
+        done.insert(u.symbol);
+        if (isHipLinkFailure(u) || isDeviceLinkLine(t.facts, u.line.number))
+            continue; // text/undefined-at-link
         const bool hipAbi = isHipRuntimeSymbol(u.symbol);
         if (hipAbi && !u.linkTime) {
             // A runtime entry point the installed runtime does define: the failing module
@@ -616,92 +302,44 @@ void symbolTextRules(Context &c, const TextInput &t) {
     }
 }
 
-void runtimeErrorRules(Context &c, const TextInput &t) {
+// Ids with a rule of their own that reads more than the error name.
+bool hasOwnRule(const QString &id) {
+    return id == QLatin1String("runtime.no-device") ||
+           id == QLatin1String("runtime.out-of-memory") ||
+           id == QLatin1String("runtime.memory-fault") || id == QLatin1String("runtime.hang");
+}
+
+// Every runtime error a text names (a message, a name, an AMD log "Returned" line), read
+// through the one runtime-error table (common/runtime_errors.h).
+void runtimeErrorRule(Context &c, const TextInput &t) {
     const bool hasListing = t.amdLog && !t.amdLog->noBinary.isEmpty();
-    QSet<QString> done;
+    QSet<const RuntimeErrorMeaning *> done;
     auto handle = [&](const QString &name, int lineNumber, const QString &lineText) {
-        if (done.contains(name))
+        const RuntimeErrorMeaning *m = runtimeErrorMeaningByName(name);
+        if (!m || done.contains(m))
             return;
-        done.insert(name);
-        Finding f;
-        if (name == QLatin1String("hipErrorNoBinaryForGpu")) {
-            if (hasListing)
-                return;
-            f = makeFinding(QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
-                            QStringLiteral("The runtime has no code object for the device "
-                                           "(hipErrorNoBinaryForGpu)"),
-                            QStringLiteral("The binary holds no code object for the GPU it runs "
-                                           "on.%1 Run with AMD_LOG_LEVEL=1 to get the runtime's "
-                                           "Devices / Bundled Code Objects listing.")
-                                .arg(c.devices.isEmpty()
-                                         ? QString()
-                                         : QStringLiteral(" The device is %1.")
-                                               .arg(c.devices.first().target.toString())));
-            f.fix << QStringLiteral("Rebuild with --offload-arch=%1.")
-                         .arg(c.devices.isEmpty() ? QStringLiteral("<the device's gfx target>")
-                                                  : c.devices.first().target.processor);
-        } else if (name == QLatin1String("hipErrorInvalidDeviceFunction")) {
-            f = makeFinding(QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
-                            QStringLiteral("\"invalid device function\": most likely no code "
-                                           "object for this GPU"),
-                            QStringLiteral("hipErrorInvalidDeviceFunction (98) is what launches "
-                                           "return when the kernel has no code for the device "
-                                           "(or was never registered). The log alone cannot tell "
-                                           "which: give the binary and --target."));
-            f.fix << QStringLiteral("Check the binary's targets (`hipdoctor-cli inspect FILE`) "
-                                    "against `rocminfo | grep gfx`; rebuild with "
-                                    "--offload-arch=<gfx...>.");
-        } else if (name == QLatin1String("hipErrorNotFound") ||
-                   name == QLatin1String("hipErrorSharedObjectSymbolNotFound")) {
-            f = makeFinding(
-                QStringLiteral("symbol.kernel-not-found"), Severity::Warning,
-                QStringLiteral("The runtime did not find a requested symbol (%1)").arg(name),
-                QStringLiteral("A lookup by name failed. Whether the kernel is "
-                               "mangled, internal, not a kernel or absent needs the "
-                               "code object: give it with --kernel NAME."));
-            f.fix << QStringLiteral("Run `hipdoctor-cli diagnose CODE_OBJECT --kernel NAME`.");
-        } else if (name == QLatin1String("hipErrorNoDevice")) {
-            return; // runtime.no-device from the noDevice lines
-        } else if (name == QLatin1String("hipErrorInvalidImage") ||
-                   name == QLatin1String("hipErrorInvalidKernelFile")) {
-            f = makeFinding(QStringLiteral("module.not-a-code-object"), Severity::Warning,
-                            QStringLiteral("The runtime rejected the module image (%1)").arg(name),
-                            QStringLiteral("The bytes given to hipModuleLoad/hipModuleLoadData are "
-                                           "not a code object it can read: a host file, an empty "
-                                           "or truncated file, or a code object version/bundle "
-                                           "format the runtime does not know."));
-            f.fix << QStringLiteral("Give the file to `hipdoctor-cli diagnose FILE` to see what "
-                                    "it is.");
-        } else if (name == QLatin1String("hipErrorFileNotFound")) {
-            f = makeFinding(QStringLiteral("module.not-a-code-object"), Severity::Error,
-                            QStringLiteral("The module file was not found (hipErrorFileNotFound)"),
-                            QStringLiteral("hipModuleLoad was given a path that does not exist "
-                                           "(relative paths resolve against the process's "
-                                           "working directory)."));
-            f.fix << QStringLiteral("Pass an absolute path to the code object, or check the "
-                                    "working directory the program runs in.");
-        } else if (name == QLatin1String("hipErrorSharedObjectInitFailed")) {
-            f = makeFinding(QStringLiteral("runtime.load-error"), Severity::Warning,
-                            QStringLiteral("The runtime failed to load a code object "
-                                           "(hipErrorSharedObjectInitFailed)"),
-                            QStringLiteral("ROCm up to 6.0 returns 303 for a code object that does "
-                                           "not fit the device as well as for a broken one; the "
-                                           "log alone cannot tell which."));
-            f.fix << QStringLiteral("Give the code object and --target to check its targets.");
-        } else if (name == QLatin1String("hipErrorInvalidConfiguration") ||
-                   name == QLatin1String("hipErrorLaunchOutOfResources")) {
-            f = makeFinding(QStringLiteral("launch.block-too-large"), Severity::Warning,
-                            QStringLiteral("The launch configuration was rejected (%1)").arg(name),
-                            QStringLiteral("Usually a block larger than the kernel's maximum flat "
-                                           "workgroup size (1024 unless "
-                                           "__launch_bounds__ says otherwise) or too many "
-                                           "registers/LDS for the block."));
-            f.fix << QStringLiteral("Launch with a smaller block, or declare "
-                                    "__launch_bounds__(N) on the kernel for the size you use.");
-        } else {
+        done.insert(m);
+        const QStringList ids = findingIdsOf(*m);
+        if (ids.isEmpty() || hasOwnRule(ids.first()) || (m->code == 209 && hasListing))
             return;
+        QString detail = QString::fromUtf8(m->explanation);
+        QString fix = QString::fromUtf8(m->fix);
+        if (m->code == 209 && !c.devices.isEmpty()) {
+            const QString dev = c.devices.first().target.processor;
+            detail += QStringLiteral(" The device is %1.").arg(c.devices.first().target.toString());
+            fix =
+                QStringLiteral("Rebuild with --offload-arch=%1, or install a build of the library "
+                               "that lists %1.")
+                    .arg(dev);
+        } else if (m->code == 209) {
+            detail += QStringLiteral(" Run with AMD_LOG_LEVEL=1 to get the runtime's Devices / "
+                                     "Bundled Code Objects listing.");
         }
+        Finding f =
+            makeFinding(ids.first(), m->severity,
+                        QStringLiteral("%1 (%2)").arg(QString::fromUtf8(m->title), name), detail);
         f.evidence.append(lineEvidence(t.path, lineNumber, lineText));
+        f.fix << fix;
         c.add(f);
     };
     for (const TextFacts::RuntimeError &e : t.facts.runtimeErrors)
@@ -710,29 +348,13 @@ void runtimeErrorRules(Context &c, const TextInput &t) {
         for (const AmdLogLine &l : t.amdLog->lines)
             if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
                 handle(l.returnedError, l.lineNumber, l.message.trimmed());
+}
 
-    if (!t.facts.noDevice.isEmpty()) {
-        const TextLine &first = t.facts.noDevice.first();
-        Finding f = makeFinding(
-            QStringLiteral("runtime.no-device"), Severity::Error,
-            QStringLiteral("The runtime sees no GPU"),
-            QStringLiteral("The HIP/HSA runtime loaded but found no usable GPU (%1). Every load "
-                           "or launch fails after this, whatever the code object.")
-                .arg(first.text));
-        for (const TextLine &l : t.facts.noDevice.mid(0, 3))
-            f.evidence.append(lineEvidence(t.path, l));
-        f.fix << QStringLiteral("Check that the amdgpu driver is loaded and /dev/kfd and "
-                                "/dev/dri/renderD* exist and are accessible (user in the "
-                                "'render' and 'video' groups; in containers pass --device=/dev/kfd "
-                                "--device=/dev/dri).")
-              << QStringLiteral("Check that HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / "
-                                "CUDA_VISIBLE_DEVICES do not hide every GPU; `rocminfo` must list "
-                                "a GPU agent.");
-        c.add(f);
-    }
-
+void logLaunchBlockRule(Context &c, const TextInput &t) {
+    if (!t.amdLog)
+        return;
     // Launches logged with their block size, for kernels the inputs describe.
-    if (t.amdLog) {
+    {
         for (const AmdLogLine &l : t.amdLog->lines) {
             if (l.apiName != QLatin1String("hipModuleLaunchKernel") || l.apiArgs.isEmpty())
                 continue;
@@ -766,7 +388,9 @@ void runtimeErrorRules(Context &c, const TextInput &t) {
             break;
         }
     }
+}
 
+void logMissingFunctionRule(Context &c, const TextInput &t) {
     // The runtime asked for names nobody could check (no artifact given).
     bool haveCode = false;
     for (const ArtifactReport &r : std::as_const(c.artifacts))
@@ -799,6 +423,233 @@ void runtimeErrorRules(Context &c, const TextInput &t) {
     }
 }
 
+// ---- device and driver state ----------------------------------------------------------------
+
+bool textMentions(const TextInput &t, const QString &what) {
+    for (const TextLine &l : t.facts.noDevice)
+        if (l.text.contains(what, Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+// The runtime loads but sees no GPU: the fixes for the common causes, the one the text shows
+// first.
+void noDeviceTextRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
+    if (tf.noDevice.isEmpty())
+        return;
+    const TextLine &first = tf.noDevice.first();
+    Finding f = makeFinding(
+        QStringLiteral("runtime.no-device"), Severity::Error,
+        QStringLiteral("The runtime sees no GPU"),
+        QStringLiteral("The HIP/CUDA runtime loaded but found no usable GPU (%1). Every load or "
+                       "launch fails after this, whatever the code object.")
+            .arg(first.text));
+    for (const TextLine &l : tf.noDevice.mid(0, 3))
+        f.evidence.append(lineEvidence(t.path, l));
+    if (textMentions(t, QStringLiteral("Permission denied")) ||
+        textMentions(t, QStringLiteral("/dev/kfd")))
+        f.fix << QStringLiteral("Give the user access to /dev/kfd and /dev/dri/renderD*: sudo "
+                                "usermod -aG video,render $USER, then log in again.");
+    if (textMentions(t, QStringLiteral("invalid device ordinal")) ||
+        textMentions(t, QStringLiteral("hipErrorInvalidDevice")))
+        f.fix << QStringLiteral("The program selected a device index the runtime does not have: "
+                                "list the GPUs it sees (rocminfo, hipdoctor-cli devices) and "
+                                "select one of them.");
+    f.fix << QStringLiteral("Check that the amdgpu driver is loaded and /dev/kfd and "
+                            "/dev/dri/renderD* exist and are accessible (user in the 'render' and "
+                            "'video' groups; in containers pass --device=/dev/kfd "
+                            "--device=/dev/dri).")
+          << QStringLiteral("Check that HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / "
+                            "CUDA_VISIBLE_DEVICES do not hide every GPU; `rocminfo` must list a "
+                            "GPU agent.")
+          << QStringLiteral("On an NVIDIA machine, HIP needs HIP_PLATFORM=nvidia (a build for "
+                            "HIP_PLATFORM=amd finds no AMD GPU there), and the reverse.");
+    c.add(f);
+}
+
+// rocBLAS / Tensile, MIOpen, hipBLASLt ship kernels per GPU architecture; a missing file for the
+// device's arch is a code object missing for the device.
+void libraryArchRule(Context &c, const TextInput &t) {
+    QSet<QString> done;
+    for (const TextFacts::LibraryArchMissing &m : t.facts.libraryArchMissing) {
+        if (done.contains(m.library + m.arch))
+            continue;
+        done.insert(m.library + m.arch);
+        Finding f = makeFinding(
+            QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+            QStringLiteral("%1 has no kernels for %2").arg(m.library, m.arch),
+            QStringLiteral("%1 ships its GPU kernels as one library file per architecture; the "
+                           "installed build has none for %2, so it fails at run time although "
+                           "the program built and loaded fine.")
+                .arg(m.library, m.arch));
+        f.evidence.append(lineEvidence(t.path, m.line));
+        f.fix << QStringLiteral("Install or build %1 with %2 in its target list (e.g. "
+                                "-DAMDGPU_TARGETS=%2 / GPU_TARGETS=%2), or use a ROCm release "
+                                "that supports %2.")
+                     .arg(m.library, m.arch);
+        if (const QString o = compatibleOverride(m.arch); !o.isEmpty())
+            f.fix << QStringLiteral("Unsupported workaround: HSA_OVERRIDE_GFX_VERSION=%1 makes "
+                                    "the GPU report %2, whose kernels run on %3 because both "
+                                    "have the same instruction set. The risk: an untested "
+                                    "combination that can crash or compute wrong results.")
+                         .arg(o, overrideProcessor(o), m.arch);
+        c.add(f);
+    }
+}
+
+// Out of memory, memory faults and hangs happen after the code loaded: say so, so nobody
+// looks for a load failure.
+void lookAlikeRule(Context &c, const TextInput &t) {
+    struct Kind {
+        const QList<TextLine> *lines;
+        const char *id;
+        const char *title;
+        const char *detail;
+        const char *fix;
+    };
+    const Kind kinds[] = {
+        {&t.facts.outOfMemory, "runtime.out-of-memory", "The GPU ran out of memory",
+         "The kernels and the runtime loaded; an allocation failed. This is not a load failure.",
+         "Reduce the batch or problem size, free cached memory (PYTORCH_HIP_ALLOC_CONF / "
+         "PYTORCH_CUDA_ALLOC_CONF), or use a GPU with more memory."},
+        {&t.facts.memoryFaults, "runtime.memory-fault", "A kernel faulted on GPU memory",
+         "The kernel loaded and ran, then accessed memory it may not (page fault / illegal "
+         "address). This is not a load failure.",
+         "Run with HIP_LAUNCH_BLOCKING=1 (CUDA_LAUNCH_BLOCKING=1) to find the faulting launch; "
+         "check indexing and buffer sizes; AMD_SERIALIZE_KERNEL=3 serializes launches."},
+        {&t.facts.hangs, "runtime.hang", "The GPU hung or a launch timed out",
+         "The code loaded and ran but did not finish (a hang, a deadlock or a watchdog). This is "
+         "not a load failure.",
+         "Find the kernel with HIP_LAUNCH_BLOCKING=1; check loops and barriers; dmesg shows "
+         "amdgpu resets."},
+    };
+    for (const Kind &k : kinds) {
+        if (k.lines->isEmpty())
+            continue;
+        Finding f = makeFinding(QString::fromLatin1(k.id), Severity::Warning,
+                                QString::fromLatin1(k.title), QString::fromLatin1(k.detail));
+        for (const TextLine &l : k.lines->mid(0, 3))
+            f.evidence.append(lineEvidence(t.path, l));
+        f.fix << QString::fromLatin1(k.fix);
+        c.add(f);
+    }
+}
+
+// HSA_STATUS_ERROR_INVALID_ISA: the runtime was told (usually by an override) to use an ISA
+// the GPU or the code objects do not have.
+void invalidIsaRule(Context &c, const TextInput &t) {
+    if (t.facts.invalidIsa.isEmpty())
+        return;
+    QStringList overrides = t.facts.hsaOverrides;
+    for (const auto &[name, value] : c.request.env)
+        if (name.startsWith(QLatin1String("HSA_OVERRIDE_GFX_VERSION")) &&
+            !overrides.contains(value))
+            overrides << value;
+    Finding f = makeFinding(
+        QStringLiteral("env.hsa-override"),
+        overrides.isEmpty() ? Severity::Warning : Severity::Error,
+        overrides.isEmpty()
+            ? QStringLiteral("The runtime rejected the GPU's ISA (HSA_STATUS_ERROR_INVALID_ISA)")
+            : QStringLiteral("HSA_OVERRIDE_GFX_VERSION=%1 names an ISA the runtime rejects")
+                  .arg(overrides.first()),
+        QStringLiteral("HSA_STATUS_ERROR_INVALID_ISA means the runtime was asked to use an "
+                       "instruction set it cannot use on this GPU: usually an "
+                       "HSA_OVERRIDE_GFX_VERSION naming a processor of another family, or one "
+                       "this runtime does not know."));
+    for (const TextLine &l : t.facts.invalidIsa.mid(0, 3))
+        f.evidence.append(lineEvidence(t.path, l));
+    for (const QString &o : overrides)
+        f.evidence.append({t.path, QStringLiteral("HSA_OVERRIDE_GFX_VERSION"), o});
+    f.fix << QStringLiteral("Unset HSA_OVERRIDE_GFX_VERSION, or set it only to a processor of "
+                            "the GPU's own family (10.3.0 for gfx103x, 11.0.0 for gfx110x).")
+          << QStringLiteral("Better: use a build (PyTorch wheel, ROCm libraries) that lists the "
+                            "GPU's real target.");
+    c.add(f);
+}
+
+// ---- build output -------------------------------------------------------------------------
+
+// Device code calling a function of another translation unit without -fgpu-rdc: each file's
+// device code is linked alone, and lld cannot find the other file's function.
+void deviceLinkRule(Context &c, const TextInput &t) {
+    if (t.facts.deviceLinkUndefined.isEmpty())
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("build.rdc-link"), Severity::Error,
+        QStringLiteral("Device code calls a function of another file, built without -fgpu-rdc"),
+        QStringLiteral("Without relocatable device code every translation unit's device code is "
+                       "linked on its own (amdgcn-link / lld), so a __device__ function defined "
+                       "in another file stays undefined."));
+    for (const TextLine &l : t.facts.deviceLinkUndefined.mid(0, 4))
+        f.evidence.append(lineEvidence(t.path, l));
+    f.fix << QStringLiteral("Compile every file with -fgpu-rdc and link with hipcc -fgpu-rdc "
+                            "--hip-link --offload-arch=<gfx...> (CMake: set "
+                            "HIP_SEPARABLE_COMPILATION / CUDA_SEPARABLE_COMPILATION ON).")
+          << QStringLiteral("Or define the __device__ function in a header (inline) so every "
+                            "file has its own copy.");
+    c.add(f);
+}
+
+// HIP flags or HIP code given to a host compiler (g++/gcc/cl) or to nvcc.
+void wrongCompilerRule(Context &c, const TextInput &t) {
+    QList<TextLine> lines = t.facts.wrongCompiler;
+    static const QStringList hipFlags{QStringLiteral("--offload-arch"), QStringLiteral("-fgpu-rdc"),
+                                      QStringLiteral("--hip-link"), QStringLiteral("--rocm-path")};
+    for (const CommandLine &cmd : t.facts.commands) {
+        const bool host = cmd.tool == QLatin1String("g++") || cmd.tool == QLatin1String("gcc") ||
+                          cmd.tool == QLatin1String("c++") || cmd.tool == QLatin1String("cc");
+        const bool hipFlag = std::any_of(hipFlags.cbegin(), hipFlags.cend(),
+                                         [&](const QString &fl) { return cmd.has(fl); }) ||
+                             (cmd.value(QStringLiteral("-x")) == QLatin1String("hip"));
+        if (host && hipFlag && !cmd.fromVerbose)
+            lines.append({cmd.lineNumber, cmd.raw});
+    }
+    if (lines.isEmpty())
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("build.wrong-compiler"), Severity::Error,
+        QStringLiteral("HIP code or HIP flags went to a compiler that is not HIP's"),
+        QStringLiteral("Only hipcc / amdclang++ (clang with -x hip) compile HIP: g++ and gcc do "
+                       "not know --offload-arch, -fgpu-rdc or __global__, and nvcc does not "
+                       "take clang's offload flags."));
+    for (const TextLine &l : lines.mid(0, 4))
+        f.evidence.append(lineEvidence(t.path, l));
+    f.fix << QStringLiteral("Compile the HIP sources with hipcc (or CMake: "
+                            "enable_language(HIP) with the files marked LANGUAGE HIP, or "
+                            "CMAKE_CXX_COMPILER=hipcc / amdclang++).")
+          << QStringLiteral("Keep HIP-only flags off the host compiler's command lines.");
+    c.add(f);
+}
+
+// .cu files compiled as CUDA by clang (no -x hip), or .hip files handed to nvcc without -x cu.
+void sourceLanguageRule(Context &c, const TextInput &t) {
+    if (t.facts.sourceLanguage.isEmpty())
+        return;
+    const bool nvcc =
+        std::any_of(t.facts.sourceLanguage.cbegin(), t.facts.sourceLanguage.cend(),
+                    [](const TextLine &l) { return l.text.contains(QLatin1String("nvcc")); });
+    Finding f = makeFinding(
+        QStringLiteral("build.source-language"), Severity::Error,
+        nvcc ? QStringLiteral("nvcc was given a .hip file it does not know how to compile")
+             : QStringLiteral("clang compiled the source as CUDA, not HIP"),
+        nvcc ? QStringLiteral("On the NVIDIA platform hipcc calls nvcc, which only compiles "
+                              ".cu files as CUDA; a .hip file needs -x cu.")
+             : QStringLiteral("clang picks the language from the file name: a .cu file is CUDA, "
+                              "so it looks for a CUDA installation and rejects gfx targets. HIP "
+                              "needs -x hip (hipcc adds it for .cu files only on AMD)."));
+    for (const TextLine &l : t.facts.sourceLanguage.mid(0, 4))
+        f.evidence.append(lineEvidence(t.path, l));
+    if (nvcc)
+        f.fix << QStringLiteral("Pass -x cu before the .hip files (hipcc -x cu x.hip), or rename "
+                                "them .cu for the NVIDIA build.");
+    else
+        f.fix << QStringLiteral("Add -x hip before the .cu files (clang++ -x hip x.cu "
+                                "--offload-arch=gfx...), or compile with hipcc; in CMake mark the "
+                                "files LANGUAGE HIP.");
+    c.add(f);
+}
+
 bool isCompileDriver(const CommandLine &cmd) {
     return cmd.tool.startsWith(QLatin1String("hipcc")) ||
            cmd.tool.startsWith(QLatin1String("clang")) ||
@@ -820,9 +671,55 @@ bool isLinkOnly(const CommandLine &cmd) {
     });
 }
 
-void buildRules(Context &c, const TextInput &t) {
-    const TextFacts &tf = t.facts;
+// The -target-cpu of `-###` cc1 jobs for amdgcn: what clang built device code for.
+QStringList cc1AmdgcnTargets(const TextFacts &tf) {
+    QStringList defaults;
+    for (const CommandLine &cmd : tf.commands) {
+        if (!cmd.isCc1)
+            continue;
+        const QString triple = cmd.value(QStringLiteral("-triple"));
+        const QString cpu = cmd.value(QStringLiteral("-target-cpu"));
+        if (triple.startsWith(QLatin1String("amdgcn")) && !cpu.isEmpty() && !defaults.contains(cpu))
+            defaults.append(cpu);
+    }
+    return defaults;
+}
 
+// clang's replacement for one nvcc-only option.
+QString nvccFlagReplacement(const QString &fl) {
+    QString repl;
+    if (fl.contains(QLatin1String("lambda")))
+        repl = QStringLiteral("remove it (clang supports extended __device__ lambdas by default)");
+    else if (fl.contains(QLatin1String("relaxed-constexpr")))
+        repl = QStringLiteral("remove it (clang allows constexpr host functions in device code)");
+    else if (fl.startsWith(QLatin1String("-gencode")) || fl.startsWith(QLatin1String("-arch")) ||
+             fl.startsWith(QLatin1String("--gpu-architecture")) ||
+             fl.startsWith(QLatin1String("-code")) ||
+             fl.startsWith(QLatin1String("--generate-code")))
+        repl = QStringLiteral("use --offload-arch=<gfx...> for each AMD GPU instead");
+    else if (fl.startsWith(QLatin1String("-Xcompiler")) ||
+             fl.startsWith(QLatin1String("--compiler-options")))
+        repl = QStringLiteral("pass the host option directly (clang compiles host and device)");
+    else if (fl.contains(QLatin1String("fast_math")))
+        repl = QStringLiteral("use -ffast-math");
+    else if (fl.startsWith(QLatin1String("-rdc")) ||
+             fl.startsWith(QLatin1String("--relocatable-device-code")) ||
+             fl == QLatin1String("-dc") || fl == QLatin1String("--device-c"))
+        repl = QStringLiteral("use -fgpu-rdc (and --hip-link when linking)");
+    else if (fl == QLatin1String("-lineinfo") || fl == QLatin1String("--generate-line-info"))
+        repl = QStringLiteral("use -g (or -gline-tables-only)");
+    else if (fl.startsWith(QLatin1String("-Xptxas")) ||
+             fl.startsWith(QLatin1String("--ptxas-options")) ||
+             fl.startsWith(QLatin1String("-maxrregcount")) ||
+             fl.startsWith(QLatin1String("--maxrregcount")))
+        repl = QStringLiteral("remove it (use __launch_bounds__ to limit registers)");
+    else
+        repl = QStringLiteral("remove it or find the clang equivalent");
+    return repl;
+}
+
+void nvccFlagRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
     // nvcc-only flags: on hipcc/clang command lines and in clang's complaints.
     QStringList flags;
     QList<Evidence> flagEvidence;
@@ -861,57 +758,17 @@ void buildRules(Context &c, const TextInput &t) {
                            "option(s)); they fail the build or are silently dropped.")
                 .arg(flags.size()));
         f.evidence = flagEvidence.mid(0, 10);
-        for (const QString &fl : flags) {
-            QString repl;
-            if (fl.contains(QLatin1String("lambda")))
-                repl = QStringLiteral(
-                    "remove it (clang supports extended __device__ lambdas by default)");
-            else if (fl.contains(QLatin1String("relaxed-constexpr")))
-                repl = QStringLiteral(
-                    "remove it (clang allows constexpr host functions in device code)");
-            else if (fl.startsWith(QLatin1String("-gencode")) ||
-                     fl.startsWith(QLatin1String("-arch")) ||
-                     fl.startsWith(QLatin1String("--gpu-architecture")) ||
-                     fl.startsWith(QLatin1String("-code")) ||
-                     fl.startsWith(QLatin1String("--generate-code")))
-                repl = QStringLiteral("use --offload-arch=<gfx...> for each AMD GPU instead");
-            else if (fl.startsWith(QLatin1String("-Xcompiler")) ||
-                     fl.startsWith(QLatin1String("--compiler-options")))
-                repl = QStringLiteral(
-                    "pass the host option directly (clang compiles host and device)");
-            else if (fl.contains(QLatin1String("fast_math")))
-                repl = QStringLiteral("use -ffast-math");
-            else if (fl.startsWith(QLatin1String("-rdc")) ||
-                     fl.startsWith(QLatin1String("--relocatable-device-code")) ||
-                     fl == QLatin1String("-dc") || fl == QLatin1String("--device-c"))
-                repl = QStringLiteral("use -fgpu-rdc (and --hip-link when linking)");
-            else if (fl == QLatin1String("-lineinfo") ||
-                     fl == QLatin1String("--generate-line-info"))
-                repl = QStringLiteral("use -g (or -gline-tables-only)");
-            else if (fl.startsWith(QLatin1String("-Xptxas")) ||
-                     fl.startsWith(QLatin1String("--ptxas-options")) ||
-                     fl.startsWith(QLatin1String("-maxrregcount")) ||
-                     fl.startsWith(QLatin1String("--maxrregcount")))
-                repl = QStringLiteral("remove it (use __launch_bounds__ to limit registers)");
-            else
-                repl = QStringLiteral("remove it or find the clang equivalent");
-            f.fix << QStringLiteral("%1: %2").arg(fl, repl);
-        }
+        for (const QString &fl : flags)
+            f.fix << QStringLiteral("%1: %2").arg(fl, nvccFlagReplacement(fl));
         f.fix << QStringLiteral("Keep CUDA-only flags behind a HIP_PLATFORM=nvidia / CUDA branch "
                                 "of the build.");
         c.add(f);
     }
+}
 
-    // A HIP compile without --offload-arch, and what clang picked instead.
-    QStringList defaults;
-    for (const CommandLine &cmd : tf.commands) {
-        if (!cmd.isCc1)
-            continue;
-        const QString triple = cmd.value(QStringLiteral("-triple"));
-        const QString cpu = cmd.value(QStringLiteral("-target-cpu"));
-        if (triple.startsWith(QLatin1String("amdgcn")) && !cpu.isEmpty() && !defaults.contains(cpu))
-            defaults.append(cpu);
-    }
+void noOffloadArchRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
+    const QStringList defaults = cc1AmdgcnTargets(tf);
     for (const CommandLine &cmd : tf.commands) {
         if (!isCompileDriver(cmd) || cmd.isCc1 || !cmd.hasHipSource())
             continue;
@@ -935,6 +792,11 @@ void buildRules(Context &c, const TextInput &t) {
         c.add(f);
         break;
     }
+}
+
+void defaultTargetTextRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
+    const QStringList defaults = cc1AmdgcnTargets(tf);
     if (!defaults.isEmpty()) {
         bool onlyDefault = std::all_of(defaults.cbegin(), defaults.cend(), [](const QString &d) {
             return d == QLatin1String("gfx803") || d == QLatin1String("gfx906") ||
@@ -966,7 +828,10 @@ void buildRules(Context &c, const TextInput &t) {
             c.add(f);
         }
     }
+}
 
+void rdcLinkLineRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
     // -fgpu-rdc without --hip-link on a link line.
     bool rdcUsed = false;
     for (const CommandLine &cmd : tf.commands)
@@ -990,7 +855,10 @@ void buildRules(Context &c, const TextInput &t) {
             break;
         }
     }
+}
 
+void runtimeLinkLineRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
     // A separate link with the host compiler after hipcc -c, without the runtime.
     bool hipCompiled = false;
     for (const CommandLine &cmd : tf.commands)
@@ -1024,7 +892,10 @@ void buildRules(Context &c, const TextInput &t) {
             break;
         }
     }
+}
 
+void ldsTextRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
     for (const TextFacts::LdsOverLimit &l : tf.ldsOverLimit) {
         Finding f = makeFinding(
             QStringLiteral("build.lds-exceeds-limit"), Severity::Error,
@@ -1041,7 +912,10 @@ void buildRules(Context &c, const TextInput &t) {
                      .arg(l.limit);
         c.add(f);
     }
+}
 
+void deviceLibsRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
     if (!tf.deviceLibsMissing.isEmpty()) {
         Finding f = makeFinding(
             QStringLiteral("build.device-libs-missing"), Severity::Error,
@@ -1057,7 +931,10 @@ void buildRules(Context &c, const TextInput &t) {
                                 "HIP_DEVICE_LIB_PATH for hipcc.");
         c.add(f);
     }
+}
 
+void cpuAgentTargetRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
     // hipcc handing clang the CPU agent's name (rocm_agent_enumerator on a host without a GPU).
     for (const TextLine &l : tf.compileErrors) {
         if (!l.text.contains(QLatin1String("gfx000")))
@@ -1074,7 +951,10 @@ void buildRules(Context &c, const TextInput &t) {
         c.add(f);
         break;
     }
+}
 
+void compileFailedRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
     if (!tf.compileErrors.isEmpty()) {
         Finding f = makeFinding(
             QStringLiteral("layer.compile-failed"), Severity::Error,
@@ -1100,7 +980,10 @@ void buildRules(Context &c, const TextInput &t) {
             }
         c.add(f);
     }
+}
 
+void rocminfoNoGpuRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
     if (tf.rocminfo && tf.rocminfoDevices.isEmpty() && tf.noDevice.isEmpty()) {
         Finding f = makeFinding(QStringLiteral("runtime.no-device"), Severity::Error,
                                 QStringLiteral("The rocminfo dump lists no GPU agent"),
@@ -1116,281 +999,143 @@ void buildRules(Context &c, const TextInput &t) {
 
 } // namespace
 
-void textRules(Context &c) {
-    for (const TextInput &t : std::as_const(c.texts)) {
-        if (c.cancelled())
-            return;
-        if (t.amdLog)
-            noBinaryRules(c, t);
-        libraryRules(c, t);
-        symbolTextRules(c, t);
-        runtimeErrorRules(c, t);
-        buildRules(c, t);
-    }
+namespace {
+
+// Runs after every other text rule: a text no rule could place gets an honest "don't know".
+void unknownLayerRule(Context &c, const TextInput &t) {
+    for (const Finding &f : std::as_const(c.findings))
+        for (const Evidence &e : f.evidence)
+            if (e.source == t.path)
+                return;
+    const QStringList layers = t.facts.layers();
+    Finding f = makeFinding(
+        QStringLiteral("layer.unknown"), Severity::Info,
+        QStringLiteral("No failing layer recognised in %1").arg(fileName(t.path)),
+        layers.isEmpty()
+            ? QStringLiteral("The text holds no compiler, runtime, loader, Triton or device "
+                             "message this tool knows, so it does not guess at the layer.")
+            : QStringLiteral("The text has %1 lines, but none that says which layer failed or "
+                             "why.")
+                  .arg(layers.join(QStringLiteral(", "))));
+    for (const TextLine &l : t.facts.unclassifiedErrors.mid(0, 3))
+        f.evidence.append(lineEvidence(t.path, l));
+    f.fix << QStringLiteral("Add the output around the failure: the build log for a compile "
+                            "error, or the run with AMD_LOG_LEVEL=1 (HIP) for a load error.");
+    c.add(f);
 }
 
-// ---- environment --------------------------------------------------------------------------
+} // namespace
 
-void envRules(Context &c) {
-    const QList<QPair<QString, QString>> &env = c.request.env;
-    QStringList libs = c.request.runtimeLibraries;
-    bool libsLookedUp = false;
-    auto runtimeLibs = [&]() -> const QStringList & {
-        if (libs.isEmpty() && !libsLookedUp) {
-            libsLookedUp = true;
-            QString hip;
-            for (const ArtifactReport &r : std::as_const(c.artifacts))
-                if (r.host)
-                    for (const LibraryResolution &res : r.host->resolutions)
-                        if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
-                            hip = res.path;
-            if (hip.isEmpty())
-                hip = c.request.probeLibrary;
-            libs = runtimeLibrariesFor(hip);
-        }
-        return libs;
+const QList<Rule> &textRuleList() {
+    // Order matters only for text/unknown-layer, which must come last.
+    static const QList<Rule> rules{
+        {"text/no-binary-listing",
+         RuleScope::Text,
+         {QStringLiteral("arch.no-compatible-code-object"),
+          QStringLiteral("arch.feature-mismatch")},
+         [](Context &c, const RuleInput &in) { noBinaryListingRule(c, *in.text); }},
+        {"text/library-arch",
+         RuleScope::Text,
+         {QStringLiteral("arch.no-compatible-code-object")},
+         [](Context &c, const RuleInput &in) { libraryArchRule(c, *in.text); }},
+        {"text/missing-libraries",
+         RuleScope::Text,
+         {QStringLiteral("runtime.library-not-found"), QStringLiteral("runtime.soname-mismatch")},
+         [](Context &c, const RuleInput &in) { libraryRules(c, *in.text); }},
+        {"text/undefined-at-link",
+         RuleScope::Text,
+         {QStringLiteral("build.rdc-link"), QStringLiteral("build.runtime-not-on-link-line")},
+         [](Context &c, const RuleInput &in) { undefinedAtLinkRule(c, *in.text); }},
+        {"text/undefined-symbols",
+         RuleScope::Text,
+         {QStringLiteral("runtime.not-linked"), QStringLiteral("runtime.undefined-symbol")},
+         [](Context &c, const RuleInput &in) { symbolTextRules(c, *in.text); }},
+        {"text/runtime-errors",
+         RuleScope::Text,
+         {QStringLiteral("arch.no-compatible-code-object"),
+          QStringLiteral("symbol.kernel-not-found"), QStringLiteral("module.not-a-code-object"),
+          QStringLiteral("runtime.load-error"), QStringLiteral("launch.block-too-large"),
+          QStringLiteral("cov.unsupported-version")},
+         [](Context &c, const RuleInput &in) { runtimeErrorRule(c, *in.text); }},
+        {"text/no-device",
+         RuleScope::Text,
+         {QStringLiteral("runtime.no-device")},
+         [](Context &c, const RuleInput &in) { noDeviceTextRule(c, *in.text); }},
+        {"text/look-alikes",
+         RuleScope::Text,
+         {QStringLiteral("runtime.out-of-memory"), QStringLiteral("runtime.memory-fault"),
+          QStringLiteral("runtime.hang")},
+         [](Context &c, const RuleInput &in) { lookAlikeRule(c, *in.text); }},
+        {"text/invalid-isa",
+         RuleScope::Text,
+         {QStringLiteral("env.hsa-override")},
+         [](Context &c, const RuleInput &in) { invalidIsaRule(c, *in.text); }},
+        {"text/log-launch-block",
+         RuleScope::Text,
+         {QStringLiteral("launch.block-too-large")},
+         [](Context &c, const RuleInput &in) { logLaunchBlockRule(c, *in.text); }},
+        {"text/log-missing-function",
+         RuleScope::Text,
+         {QStringLiteral("symbol.kernel-not-found")},
+         [](Context &c, const RuleInput &in) { logMissingFunctionRule(c, *in.text); }},
+        {"text/nvcc-flags",
+         RuleScope::Text,
+         {QStringLiteral("build.nvcc-flags")},
+         [](Context &c, const RuleInput &in) { nvccFlagRule(c, *in.text); }},
+        {"text/no-offload-arch",
+         RuleScope::Text,
+         {QStringLiteral("build.no-offload-arch")},
+         [](Context &c, const RuleInput &in) { noOffloadArchRule(c, *in.text); }},
+        {"text/default-target",
+         RuleScope::Text,
+         {QStringLiteral("arch.default-target")},
+         [](Context &c, const RuleInput &in) { defaultTargetTextRule(c, *in.text); }},
+        {"text/cpu-agent-target",
+         RuleScope::Text,
+         {QStringLiteral("arch.default-target")},
+         [](Context &c, const RuleInput &in) { cpuAgentTargetRule(c, *in.text); }},
+        {"text/rdc-link-line",
+         RuleScope::Text,
+         {QStringLiteral("build.rdc-link")},
+         [](Context &c, const RuleInput &in) { rdcLinkLineRule(c, *in.text); }},
+        {"text/device-link",
+         RuleScope::Text,
+         {QStringLiteral("build.rdc-link")},
+         [](Context &c, const RuleInput &in) { deviceLinkRule(c, *in.text); }},
+        {"text/runtime-link-line",
+         RuleScope::Text,
+         {QStringLiteral("build.runtime-not-on-link-line")},
+         [](Context &c, const RuleInput &in) { runtimeLinkLineRule(c, *in.text); }},
+        {"text/wrong-compiler",
+         RuleScope::Text,
+         {QStringLiteral("build.wrong-compiler")},
+         [](Context &c, const RuleInput &in) { wrongCompilerRule(c, *in.text); }},
+        {"text/source-language",
+         RuleScope::Text,
+         {QStringLiteral("build.source-language")},
+         [](Context &c, const RuleInput &in) { sourceLanguageRule(c, *in.text); }},
+        {"text/lds",
+         RuleScope::Text,
+         {QStringLiteral("build.lds-exceeds-limit")},
+         [](Context &c, const RuleInput &in) { ldsTextRule(c, *in.text); }},
+        {"text/device-libs",
+         RuleScope::Text,
+         {QStringLiteral("build.device-libs-missing")},
+         [](Context &c, const RuleInput &in) { deviceLibsRule(c, *in.text); }},
+        {"text/compile-failed",
+         RuleScope::Text,
+         {QStringLiteral("layer.compile-failed")},
+         [](Context &c, const RuleInput &in) { compileFailedRule(c, *in.text); }},
+        {"text/rocminfo-no-gpu",
+         RuleScope::Text,
+         {QStringLiteral("runtime.no-device")},
+         [](Context &c, const RuleInput &in) { rocminfoNoGpuRule(c, *in.text); }},
+        {"text/unknown-layer",
+         RuleScope::Text,
+         {QStringLiteral("layer.unknown")},
+         [](Context &c, const RuleInput &in) { unknownLayerRule(c, *in.text); }},
     };
-    int knownDeviceCount = -1;
-    if (c.devicesFrom == QLatin1String("rocminfo") || c.devicesFrom == QLatin1String("probe"))
-        knownDeviceCount = int(c.devices.size());
-
-    for (const auto &[name, value] : env) {
-        // HSA_OVERRIDE_GFX_VERSION (and the per-device _<n> form).
-        if (name == QLatin1String("HSA_OVERRIDE_GFX_VERSION") ||
-            name.startsWith(QLatin1String("HSA_OVERRIDE_GFX_VERSION_"))) {
-            static const QRegularExpression ver(QStringLiteral(R"(^\s*(\d+)\.(\d+)\.(\d+)\s*$)"));
-            const auto m = ver.match(value);
-            QString gfx;
-            if (m.hasMatch())
-                gfx = QStringLiteral("gfx%1%2%3")
-                          .arg(m.captured(1).toInt())
-                          .arg(m.captured(2).toInt(), 0, 16)
-                          .arg(m.captured(3).toInt(), 0, 16);
-            QStringList realDevices;
-            for (const QString &p : std::as_const(c.realProcessors))
-                if (p != gfx && !realDevices.contains(p))
-                    realDevices.append(p);
-            Finding f = makeFinding(
-                QStringLiteral("env.hsa-override"), Severity::Warning,
-                gfx.isEmpty()
-                    ? QStringLiteral("%1=%2 is set (not a valid N.N.N version)").arg(name, value)
-                    : QStringLiteral("%1=%2: the GPU reports itself as %3").arg(name, value, gfx),
-                gfx.isEmpty()
-                    ? QStringLiteral("The runtime expects major.minor.stepping (e.g. 10.3.0); "
-                                     "this value is ignored or rejected.")
-                    : QStringLiteral("The runtime matches code objects against %1 instead of the "
-                                     "real processor%2: code built for the real GPU is not found "
-                                     "(hipErrorNoBinaryForGpu), and %1 code runs on a GPU it was "
-                                     "not built for.")
-                          .arg(gfx, realDevices.isEmpty()
-                                        ? QString()
-                                        : QStringLiteral(" (%1)").arg(
-                                              realDevices.join(QStringLiteral(", ")))));
-            f.evidence.append({QStringLiteral("env"), name, value});
-            f.fix << QStringLiteral("Unset %1 unless you knowingly run %2 code on this GPU; "
-                                    "build for the real processor instead (--offload-arch=%3).")
-                         .arg(name, gfx.isEmpty() ? QStringLiteral("other-target") : gfx,
-                              realDevices.isEmpty() ? QStringLiteral("<the real gfx>")
-                                                    : realDevices.first());
-            c.add(f);
-        }
-
-        // Visibility variables that leave no GPU.
-        if (name == QLatin1String("HIP_VISIBLE_DEVICES") ||
-            name == QLatin1String("ROCR_VISIBLE_DEVICES") ||
-            name == QLatin1String("CUDA_VISIBLE_DEVICES") ||
-            name == QLatin1String("GPU_DEVICE_ORDINAL")) {
-            const QStringList items = value.split(QLatin1Char(','), Qt::KeepEmptyParts);
-            bool anyVisible = false;
-            QString why;
-            if (value.trimmed().isEmpty()) {
-                why = QStringLiteral("it is empty");
-            } else {
-                for (const QString &raw : items) {
-                    const QString it = raw.trimmed();
-                    bool ok = false;
-                    const int idx = it.toInt(&ok);
-                    if (ok) {
-                        if (idx < 0)
-                            break; // the runtime stops at the first invalid index
-                        if (knownDeviceCount < 0 || idx < knownDeviceCount)
-                            anyVisible = true;
-                        else
-                            break;
-                    } else if (it.startsWith(QLatin1String("GPU-")) && it.size() > 4) {
-                        anyVisible = true; // a UUID: cannot be checked here
-                    } else {
-                        break;
-                    }
-                    if (anyVisible)
-                        break;
-                }
-                if (!anyVisible)
-                    why = knownDeviceCount >= 0
-                              ? QStringLiteral("its first entry is not a valid index of the %1 "
-                                               "GPU(s) present (0..%2)")
-                                    .arg(knownDeviceCount)
-                                    .arg(knownDeviceCount - 1)
-                              : QStringLiteral("its first entry is not a valid device index");
-            }
-            if (!anyVisible) {
-                Finding f =
-                    makeFinding(QStringLiteral("env.visible-devices-empty"), Severity::Error,
-                                QStringLiteral("%1=\"%2\" hides every GPU").arg(name, value),
-                                QStringLiteral("%1 (%2), so the runtime reports no device "
-                                               "(hipErrorNoDevice) whatever is installed.")
-                                    .arg(why, name));
-                f.evidence.append({QStringLiteral("env"), name, value});
-                f.fix << QStringLiteral("Unset %1, or set it to the indices of the GPUs to use "
-                                        "(e.g. %1=0).")
-                             .arg(name);
-                c.add(f);
-            }
-        }
-
-        // Does the installed runtime read the variable at all?
-        const VariableOwner owner = variableOwner(name);
-        if (owner == VariableOwner::Compiler) {
-            Finding f = makeFinding(
-                QStringLiteral("env.variable-ignored"), Severity::Info,
-                QStringLiteral("%1 is read by the compiler driver, not by the running program")
-                    .arg(name),
-                QStringLiteral("%1 changes what hipcc does at build time; setting it for the "
-                               "program's run has no effect.")
-                    .arg(name));
-            f.evidence.append({QStringLiteral("env"), name, value});
-            f.fix << QStringLiteral("Set it for the build command instead.");
-            c.add(f);
-            continue;
-        }
-        if (owner != VariableOwner::HipRuntime && owner != VariableOwner::HsaRuntime &&
-            owner != VariableOwner::Comgr)
-            continue;
-        const QStringList scan = librariesForOwner(owner, runtimeLibs());
-        if (scan.isEmpty())
-            continue;
-        const VariableReadCheck chk = runtimeReadsVariable(name, scan);
-        if (chk.status != VariableReadCheck::Status::NotRead)
-            continue;
-        QStringList names;
-        for (const QString &l : chk.scanned)
-            names.append(fileName(l));
-        Finding f = makeFinding(
-            QStringLiteral("env.variable-ignored"), Severity::Warning,
-            QStringLiteral("%1 is not read by the installed runtime").arg(name),
-            QStringLiteral("None of the runtime's libraries (%1) holds the name %2, so nothing "
-                           "reads it: setting it changes nothing on this install.")
-                .arg(names.join(QStringLiteral(", ")), name));
-        f.evidence.append({QStringLiteral("env"), name, value});
-        for (const QString &l : chk.scanned)
-            f.evidence.append(
-                {l, QStringLiteral("strings"), QStringLiteral("no \"%1\"").arg(name)});
-        f.fix << QStringLiteral("Drop %1; for module load details use AMD_LOG_LEVEL=4 (and "
-                                "AMD_LOG_MASK), which this runtime reads.")
-                     .arg(name);
-        c.add(f);
-    }
-
-    // The probe ran and saw nothing.
-    if (c.request.probeRan && c.request.probeDevices.isEmpty()) {
-        Finding f = makeFinding(QStringLiteral("runtime.no-device"), Severity::Error,
-                                QStringLiteral("The runtime loads but sees no GPU"),
-                                QStringLiteral("hipdoctor-probe loaded %1 and it reported no "
-                                               "device.")
-                                    .arg(c.request.probeLibrary.isEmpty()
-                                             ? QStringLiteral("the HIP runtime")
-                                             : c.request.probeLibrary));
-        f.evidence.append(
-            {QStringLiteral("probe"), QStringLiteral("devices"), QStringLiteral("0")});
-        f.fix << QStringLiteral("Check the amdgpu driver, /dev/kfd and /dev/dri permissions "
-                                "(render/video groups) and the *_VISIBLE_DEVICES variables.");
-        c.add(f);
-    }
+    return rules;
 }
 
 } // namespace hd::detail
-
-namespace hd {
-
-QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceInfo *device,
-                                        int blockX, int blockY, int blockZ, qint64 argumentBytes,
-                                        const QString &where) {
-    QList<Finding> out;
-    const qint64 threads = qint64(blockX) * blockY * blockZ;
-    int limit = kernel.maxFlatWorkgroupSize > 0 ? kernel.maxFlatWorkgroupSize : 1024;
-    QString limitFrom = kernel.maxFlatWorkgroupSize > 0
-                            ? QStringLiteral("the kernel's .max_flat_workgroup_size")
-                            : QStringLiteral("the default maximum");
-    if (device && device->maxThreadsPerBlock > 0 && device->maxThreadsPerBlock < limit) {
-        limit = device->maxThreadsPerBlock;
-        limitFrom = QStringLiteral("the device's maximum workgroup size");
-    }
-    if (threads > limit || blockX <= 0 || blockY <= 0 || blockZ <= 0) {
-        Finding f = makeFinding(QStringLiteral("launch.block-too-large"), Severity::Error,
-                                QStringLiteral("Block %1x%2x%3 (%4 threads) is over %5's limit "
-                                               "of %6")
-                                    .arg(blockX)
-                                    .arg(blockY)
-                                    .arg(blockZ)
-                                    .arg(threads)
-                                    .arg(kernel.name)
-                                    .arg(limit),
-                                QStringLiteral("The limit comes from %1.").arg(limitFrom));
-        f.evidence.append(
-            {where, kernel.name,
-             QStringLiteral(".max_flat_workgroup_size = %1").arg(kernel.maxFlatWorkgroupSize)});
-        f.fix << QStringLiteral("Launch with at most %1 threads per block, or raise the kernel's "
-                                "__launch_bounds__.")
-                     .arg(limit);
-        out.append(f);
-    }
-    if (argumentBytes >= 0) {
-        uint64_t explicitEnd = 0;
-        int explicitCount = 0;
-        for (const KernelArg &a : kernel.args) {
-            if (a.hidden())
-                continue;
-            ++explicitCount;
-            explicitEnd = std::max(explicitEnd, a.offset + a.size);
-        }
-        if (!kernel.args.isEmpty() && uint64_t(argumentBytes) != explicitEnd) {
-            Finding f = makeFinding(
-                QStringLiteral("launch.args-mismatch"), Severity::Error,
-                QStringLiteral("%1 expects %2 bytes of explicit arguments (%3 argument(s)); the "
-                               "launch passes %4")
-                    .arg(kernel.name)
-                    .arg(explicitEnd)
-                    .arg(explicitCount)
-                    .arg(argumentBytes),
-                QStringLiteral("The kernarg layout comes from the code object's metadata "
-                               "(.args offsets and sizes, hidden arguments excluded)."));
-            f.evidence.append(
-                {where, kernel.name,
-                 QStringLiteral(".kernarg_segment_size = %1").arg(kernel.kernargSegmentSize)});
-            f.fix << QStringLiteral("Pass the kernel's arguments in order with their sizes "
-                                    "and alignment (pointers 8 bytes, int 4 bytes).");
-            out.append(f);
-        }
-    }
-    return out;
-}
-
-Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
-                           const QList<Evidence> &evidence) {
-    Finding f = makeFinding(
-        QStringLiteral("context.triton-state"), Severity::Error,
-        QStringLiteral("Fails with the Triton path, passes without it"),
-        QStringLiteral("The same command fails (%1) when the Triton path runs first and passes "
-                       "without it (%2): the HIP code is fine in a clean process; state left "
-                       "by Triton in the shared context breaks it.")
-            .arg(withTritonSignature, withoutTritonCommand));
-    f.evidence = evidence;
-    f.fix << QStringLiteral("Synchronize (torch.cuda.synchronize() / hipDeviceSynchronize()) "
-                            "before switching from Triton kernels to the HIP ones.")
-          << QStringLiteral("Do not reset the device or destroy the primary context between the "
-                            "two (no hipDeviceReset); load HIP modules after Triton's or in a "
-                            "fresh process.");
-    return f;
-}
-
-} // namespace hd

@@ -1,5 +1,7 @@
 #include "diagnosis/text_facts.h"
 
+#include "common/runtime_errors.h"
+
 #include <llvm/Demangle/Demangle.h>
 
 #include <QFileInfo>
@@ -45,49 +47,143 @@ QString toolName(const QString &argv0) {
     return base;
 }
 
+// The error a line names, through the one runtime-error table; the HIP name when it has one.
 QString runtimeErrorName(const QString &line, QString *message) {
-    struct Known {
-        const char *name;
-        const char *messages[3];
-    };
-    static const Known known[] = {
-        {"hipErrorNoBinaryForGpu",
-         {"no kernel image is available for execution on the device",
-          "Unable to find code object for all current devices", "CUDA_ERROR_NO_BINARY_FOR_GPU"}},
-        {"hipErrorInvalidDeviceFunction", {"invalid device function", nullptr, nullptr}},
-        {"hipErrorNotFound", {"named symbol not found", "CUDA_ERROR_NOT_FOUND", nullptr}},
-        {"hipErrorNoDevice",
-         {"no ROCm-capable device is detected", "no CUDA-capable device is detected",
-          "CUDA_ERROR_NO_DEVICE"}},
-        {"hipErrorInvalidImage", {"device kernel image is invalid", nullptr, nullptr}},
-        {"hipErrorInvalidKernelFile", {"invalid kernel file", nullptr, nullptr}},
-        {"hipErrorSharedObjectInitFailed",
-         {"shared object initialization failed", nullptr, nullptr}},
-        {"hipErrorSharedObjectSymbolNotFound",
-         {"shared object symbol not found", nullptr, nullptr}},
-        {"hipErrorInvalidConfiguration", {"invalid configuration argument", nullptr, nullptr}},
-        {"hipErrorFileNotFound", {"file not found", nullptr, nullptr}},
-        {"hipErrorLaunchOutOfResources",
-         {"too many resources requested for launch", nullptr, nullptr}},
-    };
-    static const QRegularExpression hipErr(QStringLiteral(R"(\b(hipError[A-Za-z]+)\b)"));
-    const auto m = hipErr.match(line);
-    for (const Known &k : known) {
-        for (const char *msg : k.messages) {
-            if (msg && line.contains(QLatin1String(msg), Qt::CaseInsensitive)) {
-                *message = QString::fromLatin1(msg);
-                return QString::fromLatin1(k.name);
-            }
-        }
-    }
-    if (m.hasMatch()) {
+    QString matched;
+    const RuntimeErrorMeaning *m = runtimeErrorMeaningInText(line, &matched);
+    if (!m) {
+        static const QRegularExpression hipErr(QStringLiteral(R"(\b(hipError[A-Za-z]+)\b)"));
+        const auto hm = hipErr.match(line);
         *message = QString();
-        return m.captured(1);
+        return hm.hasMatch() && hm.captured(1) != QLatin1String("hipErrorNoError") ? hm.captured(1)
+                                                                                   : QString();
+    }
+    const bool byName = matched.startsWith(QLatin1String("hipError")) ||
+                        matched.startsWith(QLatin1String("cudaError")) ||
+                        matched.startsWith(QLatin1String("CUDA_ERROR_"));
+    *message = byName ? QString() : matched;
+    return QString::fromLatin1(m->hipName ? m->hipName : m->cudaName);
+}
+
+// ---- layers ---------------------------------------------------------------------------------
+
+// Compiler, assembler, linker and build-system diagnostics. The tool names come first: a line
+// only counts when a compiler-shaped prefix says who is speaking.
+const QRegularExpression &compilerErrorLine() {
+    static const QRegularExpression re(
+        QStringLiteral(
+            // file:line[:col]: [fatal] error:   (also C:\path\x.hip:3:5: and nvcc's x.cu(12):
+            // error)
+            R"(^(?:[A-Za-z]:)?[^\s:()]*[^\s:()/\\]\.[A-Za-z0-9+]+(?::\d+){1,2}:\s*(?:fatal\s+)?error\b)"
+            R"(|^(?:[A-Za-z]:)?[^\s:()]+\.[A-Za-z0-9+]+\(\d+\)(?:\s*:)?\s*(?:fatal\s+)?error\b)"
+            R"(|^<inline asm>:\d+:\d+: error)"
+            // tool: error / fatal
+            R"(|^(?:\S*[/\\])?(?:clang|clang\+\+|clang-\d+|clang\+\+-\d+|amdclang|amdclang\+\+|hipcc|hipcc\.pl|hipcc\.bin|nvcc|gcc|g\+\+|cc|c\+\+|cc1|cc1plus|ld|ld\.lld|ld\.bfd|ld\.gold|lld|lld-link|collect2|ptxas|nvlink|fatbinary|llvm-link|llc|opt|clang-offload-bundler|clang-offload-wrapper|clang-linker-wrapper|amdgcn-link|x86_64-linux-gnu-g\+\+(?:-\d+)?|x86_64-linux-gnu-gcc(?:-\d+)?|cl|link)(?:\.exe)?(?:-\d+)?\s*:\s*(?:\w+\s+)?(?:fatal\s+)?error\b)"
+            R"(|^nvcc (?:fatal|error)\b|^ptxas (?:fatal|error)|error: linker command failed)"
+            R"(|undefined reference to\b|\b(?:ld\.lld|lld|ld):\s*error:|^/usr/bin/ld:|^\S*/ld(?:\.\w+)?:\s)"
+            R"(|\bcannot find -l\S+|\berror LNK\d{4}\b|\bfatal error LNK\d{4}\b|\berror C\d{4}\b|\bfatal error C\d{4}\b)"
+            R"(|^\d+ errors? generated|^FAILED: |^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\*)"
+            R"(|^CMake Error\b|^LLVM ERROR:|^error: command '[^']*(?:gcc|g\+\+|c\+\+|clang|hipcc|nvcc|cl\.exe)[^']*' failed)"
+            R"(|CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+)\b)"
+            R"(|^RuntimeError: Error building extension\b|^error: (?:unknown|unsupported) (?:target|argument|option)\b)"
+            R"(|^error: (?:invalid target ID|cannot find ROCm device librar))"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+// Runtime errors: names and messages of the error table, runtimes' and math libraries' own
+// error prefixes, runtime log lines.
+const QRegularExpression &runtimeLine() {
+    static const QRegularExpression re(QStringLiteral(
+        R"(\b(?:HIP|CUDA|hip|cuda|HSA) error\b|\bhipError[A-Z]\w+|\bcudaError[A-Z]\w+|\bCUDA_ERROR_[A-Z_]+)"
+        R"(|\bHSA_STATUS_ERROR\w*|^:\d:|\bhipModule\w+\s*\(|hip_code_object\.cpp|hip_fatbin\.cpp)"
+        R"(|\b(?:rocBLAS|rocblas|rocblaslt|hipBLASLt|hipblaslt|hipBLAS|hipblas|MIOpen|miopen|Tensile|rocFFT|rocfft|rocSPARSE|rocsparse|hipSPARSE|RCCL|rccl|MIGraphX|migraphx|hipFFT|rocRAND|hipRAND|rocSOLVER|hipSOLVER)\b[^\n]{0,40}?\b(?:error|Error|ERROR|warning)\b)"
+        R"(|TensileLibrary\S*\.(?:dat|yaml|co)\b|\bout of memory\b|\bOutOfMemoryError\b|\bdevice-side assert)"));
+    return re;
+}
+
+const QRegularExpression &loaderLine() {
+    static const QRegularExpression re(
+        QStringLiteral(
+            R"(^(?:ImportError|ModuleNotFoundError|OSError)\b|cannot open shared object file)"
+            R"(|error while loading shared libraries|\bundefined symbol:|symbol lookup error)"
+            R"(|DLL load failed|\[WinError 126\]|\[WinError 127\]|Error loading "[^"]+\.dll"|LoadLibrary\w*\s*(?:failed|error))"
+            R"(|\bdlopen\b.*(?:fail|error)|Library not loaded|could not load library\b|unable to load (?:shared )?library)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+const QRegularExpression &tritonLine() {
+    static const QRegularExpression re(QStringLiteral(
+        R"(\bmake_(?:ttir|ttgir|llir|amdgcn|hsaco|ptx|cubin)\b|triton\.compiler\.errors|\bCompilationError\b)"
+        R"(|\bPassManager::run failed|triton/backends/(?:amd|nvidia)/compiler\.py|MLIRCompilationError|TritonCompilationError)"));
+    return re;
+}
+
+const QRegularExpression &deviceLine() {
+    static const QRegularExpression re(
+        QStringLiteral(
+            R"(/dev/kfd|/dev/dri|hsa_init failed|ROCk module is NOT loaded|No devices found|no ROCm-capable device)"
+            R"(|no CUDA-capable device|Memory access fault by GPU|Page not present|HW Exception by GPU|GPU Hang)"
+            R"(|amdgpu:.*(?:page fault|timeout|reset)|ring \w+ timeout|illegal memory access|NVIDIA-SMI has failed)"
+            R"(|Unable to open /dev|HSA Agents|TARGET_GRAPHICS_VERSION|Marketing Name:|amdgpu driver)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+bool saysError(const QString &line) {
+    static const QRegularExpression re(
+        QStringLiteral(
+            R"(\berror\b|\bfatal\b|\bfailed\b|\bfailure\b|\bcannot\b|\bcould not\b|\bunable to\b|\bnot found\b|\bno such\b|\bundefined\b|\babort|\bfault\b|\bexception\b|\btimed? ?out\b|\bhang\b|\bdenied\b|\binvalid\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re.match(line).hasMatch();
+}
+
+} // namespace
+
+QString textLayerName(TextLayer layer) {
+    switch (layer) {
+    case TextLayer::Compiler:
+        return QStringLiteral("compiler");
+    case TextLayer::Runtime:
+        return QStringLiteral("runtime");
+    case TextLayer::Loader:
+        return QStringLiteral("loader");
+    case TextLayer::Triton:
+        return QStringLiteral("triton");
+    case TextLayer::Device:
+        return QStringLiteral("device");
     }
     return {};
 }
 
-} // namespace
+QStringList TextFacts::layers() const {
+    QStringList out;
+    for (int i = 0; i < kTextLayerCount; ++i)
+        if (layerLines[size_t(i)] > 0)
+            out << textLayerName(TextLayer(i));
+    return out;
+}
+
+std::optional<LineClass> classifyLine(const QString &t) {
+    if (t.isEmpty())
+        return std::nullopt;
+    const bool error = saysError(t);
+    // Order matters: a line that names a runtime error is a runtime line even when it has the
+    // shape of a diagnostic ("error: 'hipErrorInvalidDevice'(101) at main.cpp:42"); a loader
+    // message inside a compiler run ("ld: cannot find -lamdhip64") is the linker's.
+    if (tritonLine().match(t).hasMatch())
+        return LineClass{TextLayer::Triton, error};
+    if (compilerErrorLine().match(t).hasMatch() && !runtimeLine().match(t).hasMatch())
+        return LineClass{TextLayer::Compiler, true};
+    if (loaderLine().match(t).hasMatch())
+        return LineClass{TextLayer::Loader, error};
+    if (deviceLine().match(t).hasMatch())
+        return LineClass{TextLayer::Device, error};
+    if (runtimeLine().match(t).hasMatch())
+        return LineClass{TextLayer::Runtime, error};
+    return std::nullopt;
+}
 
 bool CommandLine::has(const QString &flag) const {
     for (const QString &a : args)
@@ -426,6 +522,104 @@ QList<DeviceInfo> parseRocminfo(const QString &text) {
     return out;
 }
 
+namespace {
+
+// Facts beyond the error lines: math libraries without kernels for a GPU, look-alikes, ISA and
+// override lines, device-side link errors, compiler and language mix-ups, device targets.
+void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const QStringList &lines,
+                int index) {
+    static const QRegularExpression mathLib(QStringLiteral(
+        R"(\b(rocBLAS|rocblas|rocblaslt|hipBLASLt|hipblaslt|hipBLAS|MIOpen|miopen|Tensile|rocFFT|rocSPARSE|hipSPARSELt|rocSOLVER|MIGraphX|composable_kernel|CK)\b|(TensileLibrary))"));
+    static const QRegularExpression missingWord(
+        QStringLiteral(
+            R"(Cannot read|No such file|not found|Could not (?:load|find|read)|No paths matched|missing|does not exist|Unable to (?:find|open|load)|not supported|Cannot find|No (?:kernels?|solutions?|code objects?) (?:for|found))"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression gfx(
+        QStringLiteral(R"(\b(gfx[0-9]{2,4}[0-9a-f]?)\b|_(gfx[0-9]{2,4}[0-9a-f]?)[._*])"));
+    static const QRegularExpression archIs(
+        QStringLiteral(
+            R"((?:GPU arch|arch(?:itecture)?|TARGET_GRAPHICS_VERSION|GFX_VERSION|gfx_target)\s*:?\s*=?\s*(gfx[0-9]{2,4}[0-9a-f]?)\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (!compilerLine && roomFor(f.libraryArchMissing)) {
+        const auto lib = mathLib.match(t);
+        const auto g = gfx.match(t);
+        if (lib.hasMatch() && g.hasMatch() && missingWord.match(t).hasMatch()) {
+            QString name = lib.captured(1).isEmpty() ? QStringLiteral("rocBLAS") : lib.captured(1);
+            if (name.compare(QLatin1String("rocblas"), Qt::CaseInsensitive) == 0 ||
+                name == QLatin1String("Tensile"))
+                name = QStringLiteral("rocBLAS");
+            else if (name.compare(QLatin1String("hipblaslt"), Qt::CaseInsensitive) == 0 ||
+                     name == QLatin1String("rocblaslt"))
+                name = QStringLiteral("hipBLASLt");
+            else if (name.compare(QLatin1String("miopen"), Qt::CaseInsensitive) == 0)
+                name = QStringLiteral("MIOpen");
+            const QString arch = g.captured(1).isEmpty() ? g.captured(2) : g.captured(1);
+            f.libraryArchMissing.append({makeLine(n, t), name, arch});
+            if (!f.deviceTargets.contains(arch))
+                f.deviceTargets.append(arch);
+        }
+    }
+    if (const auto a = archIs.match(t); a.hasMatch() && !compilerLine &&
+                                        !f.deviceTargets.contains(a.captured(1)) &&
+                                        f.deviceTargets.size() < 16)
+        f.deviceTargets.append(a.captured(1));
+
+    // Look-alikes: the code loaded, then something else failed.
+    static const QRegularExpression oom(QStringLiteral(
+        R"(\b(?:HIP|CUDA|GPU|hip|cuda|device) out of memory|OutOfMemoryError|hipErrorOutOfMemory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|\bout of memory\b.*\b(?:GPU|HIP|CUDA|device)|Tried to allocate [\d.]+ [GMK]i?B)"));
+    static const QRegularExpression fault(QStringLiteral(
+        R"(Memory access fault by GPU|Page not present or supervisor privilege|illegal memory access|hipErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|unspecified launch failure|hipErrorLaunchFailure|device-side assert|GPU core dump|\[gfxhub\] page fault|amdgpu:.*page fault|HW Exception by GPU node-\d+.*(?:memory|fault|ECC))"));
+    static const QRegularExpression hang(
+        QStringLiteral(
+            R"(GPU Hang|hipErrorLaunchTimeOut|CUDA_ERROR_LAUNCH_TIMEOUT|the launch timed out|Watchdog caught collective operation timeout|ring \w+ timeout|amdgpu:.*GPU reset|\bGPU (?:hangs?|hung|is stuck))"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (!compilerLine) {
+        if (oom.match(t).hasMatch() && roomFor(f.outOfMemory))
+            f.outOfMemory.append(makeLine(n, t));
+        if (fault.match(t).hasMatch() && roomFor(f.memoryFaults))
+            f.memoryFaults.append(makeLine(n, t));
+        if (hang.match(t).hasMatch() && roomFor(f.hangs))
+            f.hangs.append(makeLine(n, t));
+    }
+
+    if (t.contains(QLatin1String("HSA_STATUS_ERROR_INVALID_ISA")) && roomFor(f.invalidIsa))
+        f.invalidIsa.append(makeLine(n, t));
+    static const QRegularExpression override(
+        QStringLiteral(R"(HSA_OVERRIDE_GFX_VERSION\s*=\s*["']?(\d+\.\d+\.\d+))"));
+    if (const auto o = override.match(t); o.hasMatch() && !f.hsaOverrides.contains(o.captured(1)))
+        f.hsaOverrides.append(o.captured(1));
+
+    // Device-side link: lld's hidden symbols, or an undefined symbol referenced from an amdgcn
+    // object (each translation unit's device code was linked on its own).
+    static const QRegularExpression undefDevice(
+        QStringLiteral(R"(lld: error: undefined (?:hidden )?symbol:)"));
+    if (undefDevice.match(t).hasMatch() && roomFor(f.deviceLinkUndefined)) {
+        bool device = t.contains(QLatin1String("hidden symbol"));
+        for (int j = index + 1; !device && j < lines.size() && j <= index + 4; ++j)
+            device = lines.at(j).contains(QLatin1String("amdgcn")) ||
+                     lines.at(j).contains(QLatin1String("-hip-"));
+        if (device)
+            f.deviceLinkUndefined.append(makeLine(n, t));
+    }
+    if (t.contains(QLatin1String("amdgcn-link")) && !f.deviceLinkUndefined.isEmpty() &&
+        roomFor(f.deviceLinkUndefined) && f.deviceLinkUndefined.last().number != n)
+        f.deviceLinkUndefined.append(makeLine(n, t));
+
+    // A host compiler given HIP flags or HIP code; CUDA-vs-HIP language mix-ups.
+    static const QRegularExpression hostRejects(QStringLiteral(
+        R"((?:^|[/\\\s])(?:g\+\+|gcc|c\+\+|cc|cc1plus|cc1|x86_64-linux-gnu-g\+\+|x86_64-linux-gnu-gcc|cl)(?:-\d+)?(?:\.exe)?: (?:error|warning): (?:unrecognized|unknown) (?:command[- ]line )?(?:option|argument) [‘'"`]?(?:--offload-arch|-fgpu-rdc|--hip-link|--cuda-gpu-arch|--rocm-path|-mcode-object-version|-munsafe-fp-atomics|-x hip|--hip-device-lib|-fhip))"
+        R"(|language hip not recognized|[‘'`]__global__[’'`] does not name a type|[‘'`]__device__[’'`] does not name a type|[‘'`](?:threadIdx|blockIdx|blockDim|__syncthreads|hipLaunchKernelGGL)[’'`] was not declared in this scope)"
+        R"(|nvcc fatal\s*:\s*Unknown option [‘'"`]?-?-(?:offload-arch|fgpu-rdc|hip-link|amdgpu-target))"));
+    if (hostRejects.match(t).hasMatch() && roomFor(f.wrongCompiler))
+        f.wrongCompiler.append(makeLine(n, t));
+    static const QRegularExpression language(QStringLiteral(
+        R"(unsupported CUDA gpu architecture: gfx|cannot find CUDA installation|cannot find libdevice for|nvcc fatal\s*:\s*Don't know what to do with [‘'"`][^'’"`]*\.hip[’'"`]|GPU arch(?:itecture)? gfx\S* is not supported by CUDA|unknown CUDA offload)"));
+    if (language.match(t).hasMatch() && roomFor(f.sourceLanguage))
+        f.sourceLanguage.append(makeLine(n, t));
+}
+
+} // namespace
+
 TextFacts readTextFacts(const QString &text) {
     TextFacts f;
     f.rocminfo = looksLikeRocminfo(text);
@@ -442,9 +636,9 @@ TextFacts readTextFacts(const QString &text) {
     static const QRegularExpression ldCannotFind(
         QStringLiteral(R"((?:cannot find|unable to find library) -l([\w.+-]+))"));
     static const QRegularExpression undefLoad(QStringLiteral(
-        R"((?:^|\s)(?:(\S+?):\s+)?undefined symbol:\s+([^\s,]+)(?:,\s*version\s+(\S+))?)"));
+        R"((?:^|[\s('"\[])(?:([^\s('"\[]+?):\s+)?undefined symbol:\s+([A-Za-z_.$][\w.$@]*)(?:,\s*version\s+(\S+))?)"));
     static const QRegularExpression undefLld(
-        QStringLiteral(R"(ld\.lld: error: undefined symbol: (.+)$)"));
+        QStringLiteral(R"((?:ld\.)?lld: error: undefined (?:hidden )?symbol: (.+)$)"));
     static const QRegularExpression undefRef(
         QStringLiteral(R"(undefined reference to [`'‘]([^'’]+)['’])"));
     static const QRegularExpression lds(QStringLiteral(
@@ -455,8 +649,6 @@ TextFacts readTextFacts(const QString &text) {
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression unsupported(QStringLiteral(
         R"((?:unsupported option|unknown argument|unknown argument ignored in clang-cl|optimization flag|argument unused during compilation):?\s*'([^']+)')"));
-    static const QRegularExpression compileErr(QStringLiteral(
-        R"((?:^|[\s:])(?:fatal )?error: |^nvcc fatal|error: linker command failed|collect2: error)"));
     static const QRegularExpression exception(
         QStringLiteral(R"(^([A-Za-z_][\w.]*(?:Error|Exception)):\s*(.*)$)"));
     static const QRegularExpression cannotFind(
@@ -475,10 +667,30 @@ TextFacts readTextFacts(const QString &text) {
             line.chop(1);
         if (line.size() > 64 * 1024)
             line = line.left(64 * 1024); // a single giant line: look at its start only
+        // Prefixes that tools put before the real output: docker BuildKit ("#9 24.95 "), CI
+        // timestamps, make/cmake progress ("[ 50%] ").
+        static const QRegularExpression prefix(QStringLiteral(
+            R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[\s*\d+%\]\s+))"));
+        if (const auto pm = prefix.match(line); pm.hasMatch())
+            line = line.mid(pm.capturedLength());
         const QString trimmed = line.trimmed();
         if (trimmed.isEmpty())
             continue;
         const bool isAmdLog = amdLogLine.match(trimmed).hasMatch();
+
+        // The layer first: every rule below reads facts, the layer says whose facts they are.
+        const std::optional<LineClass> cls = classifyLine(trimmed);
+        if (cls) {
+            const size_t li = size_t(cls->layer);
+            ++f.layerLines[li];
+            if (cls->error && f.layerErrors[li].size() < 20)
+                f.layerErrors[li].append(makeLine(n, trimmed));
+        } else if (roomFor(f.unclassifiedErrors) && saysError(trimmed) &&
+                   !line.startsWith(QLatin1Char(' ')) && !line.startsWith(QLatin1Char('\t'))) {
+            f.unclassifiedErrors.append(makeLine(n, trimmed));
+        }
+        const bool compilerLine = cls && cls->layer == TextLayer::Compiler;
+        otherFacts(f, n, trimmed, compilerLine, lines, i);
 
         if (trimmed.startsWith(QLatin1String("Traceback (most recent call last)")))
             f.pythonTraceback = true;
@@ -537,7 +749,7 @@ TextFacts readTextFacts(const QString &text) {
             if (u.hasMatch() && roomFor(f.undefinedSymbols)) {
                 TextFacts::UndefinedSymbol s;
                 s.line = makeLine(n, trimmed);
-                s.symbol = u.captured(2);
+                s.symbol = u.captured(2).section(QLatin1Char('@'), 0, 0); // no @version
                 s.demangled = demangleSymbol(s.symbol);
                 s.file = u.captured(1);
                 if (s.file.endsWith(QLatin1String("Error")))
@@ -570,7 +782,7 @@ TextFacts readTextFacts(const QString &text) {
 
         // A runtime or driver that sees no GPU at all.
         static const QRegularExpression noGpu(QStringLiteral(
-            R"(hsa_init failed|ROCk module is NOT loaded|Unable to open /dev/kfd|HSA_STATUS_ERROR_OUT_OF_RESOURCES|no ROCm-capable device|No devices found|hipErrorNoDevice)"));
+            R"(hsa_init failed|ROCk module is NOT loaded|Unable to open /dev/kfd|/dev/kfd.*(?:Permission denied|No such file)|(?:Permission denied|cannot open).*/dev/(?:kfd|dri)|HSA_STATUS_ERROR_OUT_OF_RESOURCES|no ROCm-capable device|no CUDA-capable device|No devices found|hipErrorNoDevice|hipErrorInvalidDevice\b|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|invalid device ordinal|Failed to get the number of (?:GPU|HIP|CUDA) devices|hipGetDeviceCount.*(?:failed|error)|torch\.cuda\.is_available\(\)\s*(?:returns?|is|=+)\s*False|Found no NVIDIA driver|NVIDIA driver on your system is too old|No HIP GPUs are available|No CUDA GPUs are available|Could not initialize Tensile host: No devices found)"));
         if (noGpu.match(line).hasMatch() && roomFor(f.noDevice) &&
             !(f.noDevice.size() && f.noDevice.last().number == n))
             f.noDevice.append(makeLine(n, trimmed));
@@ -592,7 +804,7 @@ TextFacts readTextFacts(const QString &text) {
             f.unsupportedFlags.append({makeLine(n, trimmed), m.captured(1)});
             f.compilerOutput = true;
         }
-        if (!isAmdLog && compileErr.match(trimmed).hasMatch() && roomFor(f.compileErrors)) {
+        if (compilerLine && roomFor(f.compileErrors)) {
             f.compileErrors.append(makeLine(n, trimmed));
             f.compilerOutput = true;
         }

@@ -6,6 +6,9 @@
 
 #include "targets/device.h"
 
+#include <array>
+#include <optional>
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -16,6 +19,26 @@ struct TextLine {
     int number = 0; // 1-based
     QString text;   // the line, trimmed, at most 1000 characters
 };
+
+// Which layer a line of text speaks for (docs/findings.md, "Layers of a text"). Every line is
+// classified before any rule reads it; layer.compile-failed is only ever reported from
+// Compiler lines.
+enum class TextLayer {
+    Compiler, // compiler / assembler / linker / build-system diagnostics
+    Runtime,  // HIP / CUDA runtime errors, math-library errors, runtime log lines
+    Loader,   // dynamic loader: ImportError, OSError, dlopen, undefined symbol at load time
+    Triton,   // a Triton compile stage (make_ttir ... make_hsaco / make_cubin)
+    Device,   // device and driver state: rocminfo / amd-smi, /dev/kfd, no GPU, page faults
+};
+inline constexpr int kTextLayerCount = 5;
+QString textLayerName(TextLayer layer); // "compiler" | "runtime" | "loader" | "triton" | "device"
+
+struct LineClass {
+    TextLayer layer;
+    bool error = false; // the line reports a failure (not only a fact or a warning)
+};
+// The layer a single line speaks for, or nothing for lines that carry no signal.
+std::optional<LineClass> classifyLine(const QString &trimmedLine);
 
 // One compiler / linker / driver command line found in the text.
 struct CommandLine {
@@ -34,6 +57,13 @@ struct CommandLine {
 };
 
 struct TextFacts {
+    // Lines per layer (TextLayer order), and the first error lines of each layer.
+    std::array<int, kTextLayerCount> layerLines{};
+    std::array<QList<TextLine>, kTextLayerCount> layerErrors; // at most 20 each
+    QList<TextLine> unclassifiedErrors; // lines that say "error" but no layer claimed
+    bool hasLayer(TextLayer l) const { return layerLines[size_t(l)] > 0; }
+    QStringList layers() const; // names of the layers present, in TextLayer order
+
     // What the text looks like (several can hold for one terminal session).
     bool pythonTraceback = false;
     bool rocminfo = false;
@@ -64,7 +94,7 @@ struct TextFacts {
     };
     QList<RuntimeError> runtimeErrors;
 
-    QList<TextLine> compileErrors;  // "error:" lines of clang / nvcc / hipcc / lld
+    QList<TextLine> compileErrors;  // error lines of the Compiler layer only
     QList<TextLine> exceptionLines; // Python "XxxError: ..." lines
 
     struct UnsupportedFlag {
@@ -81,6 +111,26 @@ struct TextFacts {
     QList<LdsOverLimit> ldsOverLimit;
     QList<TextLine> deviceLibsMissing; // "cannot find ROCm device library" and friends
     QList<TextLine> noDevice;          // "no ROCm-capable device", hipErrorNoDevice...
+
+    // A math library without kernels for the GPU (rocBLAS/Tensile, MIOpen, hipBLASLt...).
+    struct LibraryArchMissing {
+        TextLine line;
+        QString library; // "rocBLAS", "MIOpen", "hipBLASLt"
+        QString arch;    // "gfx1031", from the line
+    };
+    QList<LibraryArchMissing> libraryArchMissing;
+
+    // Look-alikes: the code loaded, then something else failed.
+    QList<TextLine> outOfMemory;
+    QList<TextLine> memoryFaults;
+    QList<TextLine> hangs;
+
+    QList<TextLine> invalidIsa;          // HSA_STATUS_ERROR_INVALID_ISA
+    QStringList hsaOverrides;            // HSA_OVERRIDE_GFX_VERSION values set in the text
+    QList<TextLine> deviceLinkUndefined; // device-side (amdgcn) undefined symbols
+    QList<TextLine> wrongCompiler;       // a host compiler rejecting HIP flags or HIP code
+    QList<TextLine> sourceLanguage;      // CUDA-vs-HIP language mix-ups (clang / nvcc)
+    QStringList deviceTargets; // gfx targets named as the device (amd-smi, rocminfo lines)
 
     QList<CommandLine> commands;
     QList<DeviceInfo> rocminfoDevices;

@@ -1,6 +1,6 @@
 #include "probe/protocol.h"
 
-#include "probe/errors.h"
+#include "common/runtime_errors.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,7 @@
 #include "verify/import_records.h"
 
-#include "probe/errors.h"
+#include "common/finding_catalog.h"
+#include "common/runtime_errors.h"
 #include "probe/probe_client.h"
 #include "verify/process_run.h"
 
@@ -27,9 +28,7 @@ QMap<QString, QString> envOf(const QJsonObject &o) {
 }
 
 Finding findingFromProbe(const ProbeResult &r, const QString &id, const QString &checkName) {
-    Finding f;
-    f.id = id;
-    f.severity = Severity::Error;
+    Finding f = makeFinding(id, Severity::Error, QString());
     f.layer = QStringLiteral("load");
     const PhaseEvent *e = r.firstError ? &*r.firstError : nullptr;
     const RuntimeErrorInfo info =
@@ -43,12 +42,6 @@ Finding findingFromProbe(const ProbeResult &r, const QString &id, const QString 
     f.detail = info.description.isEmpty() ? r.message : info.description;
     if (!info.note.isEmpty())
         f.detail += QStringLiteral(" ") + info.note;
-    if (id.startsWith(QLatin1String("runtime.")))
-        f.direction = Direction::RuntimeLink;
-    else if (id.startsWith(QLatin1String("symbol.")))
-        f.direction = Direction::Symbols;
-    else
-        f.direction = Direction::CodeObject;
     f.evidence.append({QStringLiteral("probe (GPU run)"), checkName,
                        e ? QStringLiteral("phase %1: %2 returned %3 %4")
                                .arg(e->name, e->api)
@@ -104,7 +97,7 @@ QStringList requestedNames(const Rec &r) {
 // tell which symbol case holds; another record that found a mangled name for the same file
 // whose demangled base is the missing name proves symbol.mangled-name. Otherwise it stays a
 // warning saying what is missing.
-QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all) {
+QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all, bool artifactInspected) {
     QList<Finding> out;
     QStringList ids = r.probe.suggestedFindingIds();
     QStringList symbolIds;
@@ -175,6 +168,8 @@ QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all) {
     // but not shown by it, so they are warnings (the artifact's diagnosis can settle them).
     bool first = true;
     for (const QString &id : ids) {
+        if (!first && artifactInspected)
+            break;
         Finding f = findingFromProbe(r.probe, id, r.check.id);
         if (!first) {
             f.severity = Severity::Warning;
@@ -190,14 +185,15 @@ QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all) {
 
 } // namespace
 
-QList<Finding> findingsFromProbe(const ProbeResult &probe, const QString &checkName) {
+QList<Finding> findingsFromProbe(const ProbeResult &probe, const QString &checkName,
+                                 bool artifactInspected) {
     Rec r;
     r.isProbe = true;
     r.probe = probe;
     r.check.id = checkName;
     r.check.summary = probe.summary();
     r.request = probe.request.toJson();
-    return probeFindings(r, {});
+    return probeFindings(r, {}, artifactInspected);
 }
 
 namespace {
@@ -372,7 +368,7 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
                 ++own;
                 (r.check.status == CheckStatus::Pass ? pass : fail)++;
                 if (r.isProbe && !r.probe.ok() && r.check.signalName.isEmpty())
-                    for (const Finding &f : probeFindings(r, recs))
+                    for (const Finding &f : probeFindings(r, recs, false))
                         mergeInto(s.findings, f);
             }
         }

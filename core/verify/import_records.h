@@ -23,10 +23,14 @@ struct ImportedRecords {
     int skippedBench = 0;
 };
 
-// Findings for a probe run that failed, from its error codes (errors.h): CUDA 209 ≙
-// hipErrorNoBinaryForGpu → arch.no-compatible-code-object, …; a symbol miss alone is a warning
-// (which symbol case holds needs the artifact).
-QList<Finding> findingsFromProbe(const ProbeResult &probe, const QString &checkName);
+// Findings for a probe run that failed, from its error codes (common/runtime_errors.h): CUDA
+// 209 ≙ hipErrorNoBinaryForGpu → arch.no-compatible-code-object, …; a symbol miss alone is a
+// warning (which symbol case holds needs the artifact). The other causes the same code allows
+// are added as warnings only while nothing was inspected: once the artifact has been read
+// (artifactInspected), the static diagnosis has checked them and a cause it did not report is
+// refuted.
+QList<Finding> findingsFromProbe(const ProbeResult &probe, const QString &checkName,
+                                 bool artifactInspected = false);
 
 // Reads every *.jsonl file of dir (or one file). Never throws.
 ImportedRecords importGpuRecords(const QString &dirOrFile);

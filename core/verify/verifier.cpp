@@ -1,10 +1,11 @@
 #include "verify/verifier.h"
 
 #include "artifacts/inspector.h"
+#include "common/finding_catalog.h"
+#include "common/runtime_errors.h"
 #include "diagnosis/diagnosis.h"
 #include "env/env_catalogue.h"
 #include "logs/amd_log.h"
-#include "probe/errors.h"
 #include "probe/probe_client.h"
 #include "verify/compile_cache.h"
 #include "verify/import_records.h"
@@ -243,33 +244,8 @@ CompilerInfo detectCompiler(const QProcessEnvironment &env, const QString &expli
 }
 
 Direction directionOfError(const QString &name) {
-    const RuntimeErrorInfo info = errorInfoByName(name);
-    for (const QString &id : info.findingIds) {
-        if (id.startsWith(QLatin1String("runtime.")))
-            return Direction::RuntimeLink;
-        if (id.startsWith(QLatin1String("symbol.")))
-            return Direction::Symbols;
-        if (id.startsWith(QLatin1String("arch.")) || id.startsWith(QLatin1String("cov.")) ||
-            id.startsWith(QLatin1String("bundle.")) || id.startsWith(QLatin1String("module.")) ||
-            id.startsWith(QLatin1String("env.")))
-            return Direction::CodeObject;
-    }
-    // Names the error table may not map (or text seen in a loader message).
-    static const QMap<QString, Direction> fallback{
-        {QStringLiteral("hipErrorNoBinaryForGpu"), Direction::CodeObject},
-        {QStringLiteral("hipErrorInvalidImage"), Direction::CodeObject},
-        {QStringLiteral("hipErrorInvalidKernelFile"), Direction::CodeObject},
-        {QStringLiteral("CUDA_ERROR_NO_BINARY_FOR_GPU"), Direction::CodeObject},
-        {QStringLiteral("CUDA_ERROR_INVALID_IMAGE"), Direction::CodeObject},
-        {QStringLiteral("hipErrorNotFound"), Direction::Symbols},
-        {QStringLiteral("hipErrorInvalidDeviceFunction"), Direction::Symbols},
-        {QStringLiteral("CUDA_ERROR_NOT_FOUND"), Direction::Symbols},
-        {QStringLiteral("hipErrorNoDevice"), Direction::RuntimeLink},
-        {QStringLiteral("hipErrorInsufficientDriver"), Direction::RuntimeLink},
-        {QStringLiteral("hipErrorSharedObjectInitFailed"), Direction::RuntimeLink},
-        {QStringLiteral("CUDA_ERROR_NO_DEVICE"), Direction::RuntimeLink},
-    };
-    return fallback.value(name, Direction::None);
+    const RuntimeErrorMeaning *m = runtimeErrorMeaningByName(name);
+    return m ? m->direction : Direction::None;
 }
 
 FailureSignature signatureOf(const CheckRecord &run) {
@@ -342,18 +318,18 @@ FailureSignature signatureOf(const CheckRecord &run) {
 
 namespace {
 
-Finding makeFinding(const QString &id, Severity sev, Direction dir, const QString &title,
-                    const QString &detail, QList<Evidence> ev, QStringList fix,
-                    const QString &layer = {}) {
-    Finding f;
-    f.id = id;
-    f.severity = sev;
-    f.direction = dir;
-    f.title = title;
-    f.detail = detail;
+// A finding of the verification, built through the catalog (common/finding_catalog.h) with the
+// direction the step or the comparison found.
+Finding catalogFinding(const QString &id, Severity sev, Direction dir, const QString &title,
+                       const QString &detail, QList<Evidence> ev, QStringList fix,
+                       const QString &layer = {}) {
+    Finding f = hd::makeFinding(id, sev, title, detail);
+    if (dir != Direction::None)
+        f.direction = dir;
     f.evidence = std::move(ev);
     f.fix = std::move(fix);
-    f.layer = layer;
+    if (!layer.isEmpty())
+        f.layer = layer;
     return f;
 }
 
@@ -427,7 +403,7 @@ bool probeSaysNoDevice(const ProbeResult &r) {
 }
 
 Finding noDeviceFinding(const QList<Evidence> &ev) {
-    return makeFinding(
+    return catalogFinding(
         QStringLiteral("runtime.no-device"), Severity::Error, Direction::RuntimeLink,
         QStringLiteral("The runtime loads but sees no GPU"),
         QStringLiteral("The HIP runtime was found and initialised, and answered that there is no "
@@ -667,7 +643,7 @@ StepRecord Verifier::Impl::step1() {
         comp.summary = QStringLiteral("no hipcc or nvcc found; looked at: %1")
                            .arg(ci.searched.join(QStringLiteral(", ")));
         s.checks << comp;
-        s.findings << makeFinding(
+        s.findings << catalogFinding(
             QStringLiteral("layer.compile-failed"), Severity::Error, Direction::RuntimeLink,
             QStringLiteral("No platform compiler found"), comp.summary,
             {{QStringLiteral("search"), {}, ci.searched.join(QLatin1Char(' '))}},
@@ -806,7 +782,7 @@ StepRecord Verifier::Impl::step1() {
     s.checks << co;
     for (const CheckRecord *c : {&prog, &co}) {
         if (c->status == CheckStatus::Fail)
-            s.findings << makeFinding(
+            s.findings << catalogFinding(
                 QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
                 QStringLiteral("The baseline vector add does not compile"), c->summary,
                 {{QStringLiteral("command"), {}, commandLine(c->command)},
@@ -867,7 +843,7 @@ StepRecord Verifier::Impl::step1() {
                 dep.status = CheckStatus::Fail;
                 dep.summary = QStringLiteral("%1 resolves nowhere; looked in %2")
                                   .arg(hip->name, hip->searched.join(QStringLiteral(", ")));
-                s.findings << makeFinding(
+                s.findings << catalogFinding(
                     QStringLiteral("runtime.library-not-found"), Severity::Error,
                     Direction::RuntimeLink,
                     QStringLiteral("%1 is not found by the dynamic loader").arg(hip->name),
@@ -1035,7 +1011,7 @@ StepRecord Verifier::Impl::step2() {
         }
         s.checks << c;
         if (c.status != CheckStatus::Pass) {
-            s.findings << makeFinding(
+            s.findings << catalogFinding(
                 QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
                 QStringLiteral("The operator does not compile"), c.summary,
                 {{QStringLiteral("command"), {}, commandLine(c.command)},
@@ -1237,7 +1213,7 @@ StepRecord Verifier::Impl::step2() {
         if (pr.isObject() && main.signalName.isEmpty()) {
             const ProbeResult r = ProbeResult::fromJson(pr.toObject());
             if (!r.ok())
-                for (const Finding &f : findingsFromProbe(r, main.id)) {
+                for (const Finding &f : findingsFromProbe(r, main.id, !in.files.isEmpty())) {
                     bool covered = false;
                     for (const Finding &g : s.findings)
                         covered = covered || g.id == f.id ||
@@ -1455,7 +1431,7 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
                                    "project's kernel cannot be judged until a plain vector add "
                                    "runs. (%1)")
                         .arg(s1->summary);
-        c.findings << makeFinding(
+        c.findings << catalogFinding(
             QStringLiteral("verify.baseline-failed"), Severity::Error, Direction::RuntimeLink,
             QStringLiteral("The baseline (step 1) fails"), s1->summary, stepEvidence(*s1),
             {QStringLiteral("Follow the step 1 findings (runtime.*, "
@@ -1482,7 +1458,7 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
         QList<Evidence> ev = stepEvidence(*s2);
         if (s1ok)
             ev.prepend({QStringLiteral("step 1"), {}, s1->summary});
-        c.findings << makeFinding(
+        c.findings << catalogFinding(
             QStringLiteral("verify.operator-fails"), Severity::Error, c.direction,
             QStringLiteral("The operator fails in isolation (step 2)"), c.verdict, ev,
             {QStringLiteral("Apply the step 2 findings' fixes to the artifact "
@@ -1537,7 +1513,7 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
                                    .arg(int(d))
                                    .arg(directionName(d))
                              : QString());
-            c.findings << makeFinding(
+            c.findings << catalogFinding(
                 QStringLiteral("verify.project-fails"), Severity::Error, d,
                 QStringLiteral("The project's command fails, the isolated steps do not"), c.verdict,
                 stepEvidence(*s3),
@@ -1552,7 +1528,7 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
     c.verdict =
         QStringLiteral("Everything that ran passes in isolation. If the project still fails "
                        "elsewhere, compare its build commands and link lines with the steps'.");
-    c.findings << makeFinding(
+    c.findings << catalogFinding(
         QStringLiteral("verify.passes-in-isolation"), Severity::Info, Direction::None,
         QStringLiteral("Every step that ran passes"), c.verdict, {},
         {QStringLiteral("Compare the project's build and link lines (HIPCC_VERBOSE=1) "

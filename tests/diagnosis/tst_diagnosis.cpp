@@ -5,8 +5,8 @@
 #include "testpaths.h"
 
 #include "artifacts/inspector.h"
+#include "common/finding_catalog.h"
 #include "diagnosis/diagnosis.h"
-#include "diagnosis/finding_catalog.h"
 #include "diagnosis/runtime_env.h"
 
 #include <QFile>

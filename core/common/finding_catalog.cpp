@@ -1,4 +1,4 @@
-#include "diagnosis/finding_catalog.h"
+#include "common/finding_catalog.h"
 
 namespace hd {
 
@@ -54,7 +54,7 @@ const QList<FindingKind> &findingCatalog() {
          "block size over the kernel's or the device's limit"},
         {"launch.args-mismatch", D::None, "launch",
          "launch arguments do not fit the kernel's kernarg layout"},
-        // Added by the diagnosis engine (DESIGN.md allows new ids).
+        // Added by the diagnosis engine.
         {"env.variable-ignored", D::None, "env",
          "the runtime library holds no reference to an environment variable that was set"},
         {"triton.extra-args", D::Symbols, "launch",
@@ -63,6 +63,25 @@ const QList<FindingKind> &findingCatalog() {
          "device code is present but could not be read, so it was not checked against the device"},
         {"runtime.load-error", D::None, "load",
          "the runtime reported a load error whose cause the evidence does not pin down"},
+        // Added with the layer classification of text (docs/findings.md).
+        {"layer.unknown", D::None, "", "no failing layer could be recognised in a text"},
+        {"build.wrong-compiler", D::None, "build",
+         "HIP code or HIP flags given to a compiler that does not compile HIP"},
+        {"build.source-language", D::None, "build",
+         "a source compiled as the wrong language (.cu as CUDA by clang, .hip by nvcc)"},
+        {"runtime.out-of-memory", D::None, "run", "the GPU ran out of memory: not a load failure"},
+        {"runtime.memory-fault", D::None, "run",
+         "a kernel faulted on GPU memory (page fault, illegal address): not a load failure"},
+        {"runtime.hang", D::None, "run", "the GPU hung or a launch timed out: not a load failure"},
+        // The verification's verdicts (docs/findings.md, "Verification").
+        {"verify.baseline-failed", D::RuntimeLink, "load",
+         "step 1, the baseline vector add, fails: the base chain is broken"},
+        {"verify.operator-fails", D::None, "load",
+         "step 2, the kernel alone in a clean process, fails"},
+        {"verify.project-fails", D::None, "load",
+         "step 3: the project fails while the kernel passes alone"},
+        {"verify.passes-in-isolation", D::None, "",
+         "every step passes: the failure is not reproduced in isolation"},
     };
     return table;
 }

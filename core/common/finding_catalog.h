@@ -1,7 +1,7 @@
 #pragma once
 
-// The finding ids of DESIGN.md ("Findings: one taxonomy, stable ids") with the direction and
-// layer each belongs to. Ids are stable API: add new ones, never rename.
+// Every finding id (docs/findings.md) with the direction and layer it belongs to. Ids are
+// stable API: add new ones, never rename. Findings are only built through makeFinding().
 
 #include "common/finding.h"
 
@@ -13,11 +13,11 @@ namespace hd {
 struct FindingKind {
     const char *id;
     Direction direction;
-    const char *layer; // "compile" | "load" | "launch" | "build" | "env"
+    const char *layer; // "compile" | "load" | "launch" | "build" | "env" | "run" | ""
     const char *meaning;
 };
 
-// Every id the diagnosis can produce, DESIGN.md's table first, then ids added here.
+// Every id the engine can produce, in the order docs/findings.md introduced them.
 const QList<FindingKind> &findingCatalog();
 const FindingKind *findingKind(const QString &id);
 

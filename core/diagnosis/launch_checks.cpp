@@ -1,0 +1,90 @@
+// Checks the verification and the launch command call with what they know of a launch, and
+// the step 3 finding (docs/findings.md, "Launch" and context.triton-state).
+
+#include "common/finding_catalog.h"
+#include "diagnosis/diagnosis.h"
+
+namespace hd {
+
+QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceInfo *device,
+                                        int blockX, int blockY, int blockZ, qint64 argumentBytes,
+                                        const QString &where) {
+    QList<Finding> out;
+    const qint64 threads = qint64(blockX) * blockY * blockZ;
+    int limit = kernel.maxFlatWorkgroupSize > 0 ? kernel.maxFlatWorkgroupSize : 1024;
+    QString limitFrom = kernel.maxFlatWorkgroupSize > 0
+                            ? QStringLiteral("the kernel's .max_flat_workgroup_size")
+                            : QStringLiteral("the default maximum");
+    if (device && device->maxThreadsPerBlock > 0 && device->maxThreadsPerBlock < limit) {
+        limit = device->maxThreadsPerBlock;
+        limitFrom = QStringLiteral("the device's maximum workgroup size");
+    }
+    if (threads > limit || blockX <= 0 || blockY <= 0 || blockZ <= 0) {
+        Finding f = makeFinding(QStringLiteral("launch.block-too-large"), Severity::Error,
+                                QStringLiteral("Block %1x%2x%3 (%4 threads) is over %5's limit "
+                                               "of %6")
+                                    .arg(blockX)
+                                    .arg(blockY)
+                                    .arg(blockZ)
+                                    .arg(threads)
+                                    .arg(kernel.name)
+                                    .arg(limit),
+                                QStringLiteral("The limit comes from %1.").arg(limitFrom));
+        f.evidence.append(
+            {where, kernel.name,
+             QStringLiteral(".max_flat_workgroup_size = %1").arg(kernel.maxFlatWorkgroupSize)});
+        f.fix << QStringLiteral("Launch with at most %1 threads per block, or raise the kernel's "
+                                "__launch_bounds__.")
+                     .arg(limit);
+        out.append(f);
+    }
+    if (argumentBytes >= 0) {
+        uint64_t explicitEnd = 0;
+        int explicitCount = 0;
+        for (const KernelArg &a : kernel.args) {
+            if (a.hidden())
+                continue;
+            ++explicitCount;
+            explicitEnd = std::max(explicitEnd, a.offset + a.size);
+        }
+        if (!kernel.args.isEmpty() && uint64_t(argumentBytes) != explicitEnd) {
+            Finding f = makeFinding(
+                QStringLiteral("launch.args-mismatch"), Severity::Error,
+                QStringLiteral("%1 expects %2 bytes of explicit arguments (%3 argument(s)); the "
+                               "launch passes %4")
+                    .arg(kernel.name)
+                    .arg(explicitEnd)
+                    .arg(explicitCount)
+                    .arg(argumentBytes),
+                QStringLiteral("The kernarg layout comes from the code object's metadata "
+                               "(.args offsets and sizes, hidden arguments excluded)."));
+            f.evidence.append(
+                {where, kernel.name,
+                 QStringLiteral(".kernarg_segment_size = %1").arg(kernel.kernargSegmentSize)});
+            f.fix << QStringLiteral("Pass the kernel's arguments in order with their sizes "
+                                    "and alignment (pointers 8 bytes, int 4 bytes).");
+            out.append(f);
+        }
+    }
+    return out;
+}
+
+Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
+                           const QList<Evidence> &evidence) {
+    Finding f = makeFinding(
+        QStringLiteral("context.triton-state"), Severity::Error,
+        QStringLiteral("Fails with the Triton path, passes without it"),
+        QStringLiteral("The same command fails (%1) when the Triton path runs first and passes "
+                       "without it (%2): the HIP code is fine in a clean process; state left "
+                       "by Triton in the shared context breaks it.")
+            .arg(withTritonSignature, withoutTritonCommand));
+    f.evidence = evidence;
+    f.fix << QStringLiteral("Synchronize (torch.cuda.synchronize() / hipDeviceSynchronize()) "
+                            "before switching from Triton kernels to the HIP ones.")
+          << QStringLiteral("Do not reset the device or destroy the primary context between the "
+                            "two (no hipDeviceReset); load HIP modules after Triton's or in a "
+                            "fresh process.");
+    return f;
+}
+
+} // namespace hd

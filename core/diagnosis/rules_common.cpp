@@ -1,0 +1,130 @@
+// Helpers every rule file shares (rules_p.h).
+
+#include "diagnosis/rules_p.h"
+
+#include "artifacts/inspector.h"
+#include "diagnosis/runtime_env.h"
+#include "loader/loader.h"
+#include "targets/compatibility.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace hd::detail {
+
+QString fileName(const QString &path) {
+    return QFileInfo(path).fileName();
+}
+
+// "hipv4-amdgcn-amd-amdhsa--gfx1030" -> gfx1030; host entries -> nothing.
+std::optional<TargetId> targetFromBundleId(const QString &id) {
+    if (id.startsWith(QLatin1String("host")))
+        return std::nullopt;
+    const qsizetype dd = id.indexOf(QLatin1String("--"));
+    if (dd >= 0)
+        return TargetId::parse(id.mid(dd + 2));
+    return TargetId::parse(id);
+}
+
+QStringList libraryDirs(const Context &c) {
+    QStringList dirs = c.request.ldLibraryPath;
+    dirs << QStringLiteral("/usr/lib/x86_64-linux-gnu") << QStringLiteral("/lib/x86_64-linux-gnu")
+         << QStringLiteral("/usr/local/lib") << QStringLiteral("/usr/lib") << QStringLiteral("/lib")
+         << QStringLiteral("/opt/rocm/lib") << QStringLiteral("/opt/rocm/lib64");
+    const QFileInfoList rocms =
+        QDir(QStringLiteral("/opt")).entryInfoList({QStringLiteral("rocm-*")}, QDir::Dirs);
+    for (const QFileInfo &fi : rocms)
+        dirs << fi.filePath() + QStringLiteral("/lib");
+    return dirs;
+}
+
+QString overrideProcessor(const QString &version) {
+    static const QRegularExpression ver(QStringLiteral(R"(^\s*(\d+)\.(\d+)\.(\d+)\s*$)"));
+    const auto m = ver.match(version);
+    if (!m.hasMatch())
+        return {};
+    return QStringLiteral("gfx%1%2%3")
+        .arg(m.captured(1).toInt())
+        .arg(m.captured(2).toInt(), 0, 16)
+        .arg(m.captured(3).toInt(), 0, 16);
+}
+
+QString compatibleOverride(const QString &processor) {
+    // RDNA2 (gfx1030-gfx1036) and RDNA3 (gfx1100-gfx1103) share one ISA within the family; the
+    // other families differ between members (gfx900/906/908/90a...).
+    if (processor.startsWith(QLatin1String("gfx103")) && processor.size() == 7)
+        return processor == QLatin1String("gfx1030") ? QString() : QStringLiteral("10.3.0");
+    if (processor.startsWith(QLatin1String("gfx110")) && processor.size() == 7)
+        return processor == QLatin1String("gfx1100") ? QString() : QStringLiteral("11.0.0");
+    return {};
+}
+
+QString ruleScopeName(RuleScope scope) {
+    switch (scope) {
+    case RuleScope::Triton:
+        return QStringLiteral("triton");
+    case RuleScope::Artifact:
+        return QStringLiteral("artifact");
+    case RuleScope::Symbols:
+        return QStringLiteral("symbols");
+    case RuleScope::Text:
+        return QStringLiteral("text");
+    case RuleScope::Env:
+        return QStringLiteral("env");
+    case RuleScope::Global:
+        return QStringLiteral("global");
+    }
+    return {};
+}
+
+const QList<Rule> &ruleRegistry() {
+    static const QList<Rule> all = [] {
+        QList<Rule> r;
+        // Triton first: it inspects the Triton binaries the symbol rules look at.
+        r << tritonRuleList() << artifactRuleList() << symbolRuleList() << textRuleList()
+          << envRuleList();
+        return r;
+    }();
+    return all;
+}
+
+const Rule *findRule(const QString &name) {
+    for (const Rule &r : ruleRegistry())
+        if (name == QLatin1String(r.name))
+            return &r;
+    return nullptr;
+}
+
+void applyRule(Context &c, const Rule &rule) {
+    switch (rule.scope) {
+    case RuleScope::Artifact:
+        for (const ArtifactReport &a : std::as_const(c.artifacts)) {
+            if (c.cancelled())
+                return;
+            rule.apply(c, RuleInput{&a, nullptr});
+        }
+        return;
+    case RuleScope::Text:
+        for (const TextInput &t : std::as_const(c.texts)) {
+            if (c.cancelled())
+                return;
+            rule.apply(c, RuleInput{nullptr, &t});
+        }
+        return;
+    default:
+        rule.apply(c, RuleInput{});
+        return;
+    }
+}
+
+void runRules(Context &c) {
+    for (const Rule &rule : ruleRegistry()) {
+        if (c.cancelled())
+            return;
+        applyRule(c, rule);
+    }
+}
+
+} // namespace hd::detail

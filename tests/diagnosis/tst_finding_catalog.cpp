@@ -1,0 +1,170 @@
+// The finding catalog is complete (docs/findings.md, "Findings"): every id the code can emit
+// is in the catalog and documented, every rule declares catalog ids, findings are built only
+// through makeFinding(), and the runtime-error table names only catalog ids.
+
+#include "common/finding_catalog.h"
+#include "common/runtime_errors.h"
+#include "diagnosis/rules_p.h"
+#include "testpaths.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+
+using namespace hd;
+
+namespace {
+
+QString readAll(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// Every engine and front-end source file.
+QStringList sources() {
+    QStringList out;
+    for (const char *dir : {"core", "app", "ui"}) {
+        QDirIterator it(hdtest::sourceDir() + QLatin1Char('/') + QLatin1String(dir),
+                        {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext())
+            out << it.next();
+    }
+    return out;
+}
+
+QSet<QString> catalogIds() {
+    QSet<QString> ids;
+    for (const FindingKind &k : findingCatalog())
+        ids.insert(QString::fromLatin1(k.id));
+    return ids;
+}
+
+} // namespace
+
+class TstFindingCatalog : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyEmittedIdIsCatalogued();
+    void everyCatalogIdIsDocumented();
+    void rulesDeclareCatalogIds();
+    void findingsOnlyThroughTheCatalog();
+    void runtimeErrorTableNamesCatalogIds();
+    void runtimeErrorLookups();
+};
+
+// Ids appear in the code as string literals of a known group ("arch.…"); each must be in the
+// catalog. The scan finds ids in rules, the verifier, the probe and the front ends alike.
+void TstFindingCatalog::everyEmittedIdIsCatalogued() {
+    static const QRegularExpression idLiteral(QStringLiteral(
+        R"re("((?:layer|build|runtime|symbol|arch|cov|bundle|module|env|context|launch|triton|verify)\.[a-z][a-z-]+)")re"));
+    const QSet<QString> ids = catalogIds();
+    int seen = 0;
+    for (const QString &file : sources()) {
+        auto it = idLiteral.globalMatch(readAll(file));
+        while (it.hasNext()) {
+            const QString id = it.next().captured(1);
+            ++seen;
+            QVERIFY2(ids.contains(id), qPrintable(QStringLiteral("%1 in %2").arg(id, file)));
+        }
+    }
+    QVERIFY2(seen > 100, "the scan found the ids in the code");
+    // and the runtime-error table's ids, which are written space-separated
+    for (const RuntimeErrorMeaning &m : runtimeErrorMeanings())
+        for (const QString &id : findingIdsOf(m))
+            QVERIFY2(ids.contains(id), qPrintable(id));
+}
+
+void TstFindingCatalog::everyCatalogIdIsDocumented() {
+    const QString doc = readAll(hdtest::sourceDir() + QStringLiteral("/docs/findings.md"));
+    QVERIFY(!doc.isEmpty());
+    for (const FindingKind &k : findingCatalog()) {
+        const QString heading = QStringLiteral("### `%1`").arg(QLatin1String(k.id));
+        QVERIFY2(doc.contains(heading), qPrintable(heading));
+    }
+}
+
+void TstFindingCatalog::rulesDeclareCatalogIds() {
+    const QSet<QString> ids = catalogIds();
+    QSet<QString> names;
+    QVERIFY(detail::ruleRegistry().size() >= 30);
+    for (const detail::Rule &r : detail::ruleRegistry()) {
+        QVERIFY2(!names.contains(QLatin1String(r.name)), r.name);
+        names.insert(QLatin1String(r.name));
+        QVERIFY2(!r.ids.isEmpty(), r.name);
+        QVERIFY2(r.apply, r.name);
+        for (const QString &id : r.ids)
+            QVERIFY2(ids.contains(id), qPrintable(QStringLiteral("%1 in %2").arg(id, r.name)));
+    }
+    QVERIFY(detail::findRule(QStringLiteral("text/compile-failed")));
+    // text/unknown-layer reads what the other text rules found, so it runs after all of them
+    QString lastText;
+    for (const detail::Rule &r : detail::ruleRegistry())
+        if (r.scope == detail::RuleScope::Text)
+            lastText = QLatin1String(r.name);
+    QCOMPARE(lastText, QStringLiteral("text/unknown-layer"));
+}
+
+// A finding starts in makeFinding() (or is read back by Finding::fromJson); no other place
+// default-constructs one and fills it in.
+void TstFindingCatalog::findingsOnlyThroughTheCatalog() {
+    static const QRegularExpression bare(QStringLiteral(R"(\bFinding\s+\w+\s*;|\bFinding\s*\{)"));
+    for (const QString &file : sources()) {
+        if (file.endsWith(QLatin1String("common/finding.cpp")) ||
+            file.endsWith(QLatin1String("common/finding.h")) ||
+            file.endsWith(QLatin1String("common/finding_catalog.cpp")))
+            continue;
+        const auto m = bare.match(readAll(file));
+        QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("%1: %2").arg(file, m.captured(0))));
+    }
+    // and makeFinding fills direction and layer from the catalog
+    const Finding f =
+        makeFinding(QStringLiteral("symbol.mangled-name"), Severity::Error, QStringLiteral("t"));
+    QCOMPARE(f.direction, Direction::Symbols);
+    QCOMPARE(f.layer, QStringLiteral("load"));
+}
+
+void TstFindingCatalog::runtimeErrorTableNamesCatalogIds() {
+    QSet<int> codes;
+    for (const RuntimeErrorMeaning &m : runtimeErrorMeanings()) {
+        QVERIFY2(!codes.contains(m.code), qPrintable(QString::number(m.code)));
+        codes.insert(m.code);
+        QVERIFY(m.title && *m.title);
+        QVERIFY(m.explanation && *m.explanation);
+        QVERIFY(m.fix && *m.fix);
+        QVERIFY(!findingIdsOf(m).isEmpty());
+        // the names agree with the code tables
+        if (m.hipName)
+            QCOMPARE(hipErrorCode(QString::fromLatin1(m.hipName)), m.code);
+        if (m.cudaName && m.code != 35)
+            QCOMPARE(cudaErrorCode(QString::fromLatin1(m.cudaName)), m.code);
+    }
+}
+
+void TstFindingCatalog::runtimeErrorLookups() {
+    QString matched;
+    const RuntimeErrorMeaning *m = runtimeErrorMeaningInText(
+        QStringLiteral("RuntimeError: HIP error: invalid device function"), &matched);
+    QVERIFY(m);
+    QCOMPARE(m->code, 98);
+    QCOMPARE(matched, QStringLiteral("invalid device function"));
+    m = runtimeErrorMeaningInText(
+        QStringLiteral("error: 'hipErrorInvalidDevice'(101) at main.cpp:42"), &matched);
+    QVERIFY(m);
+    QCOMPARE(m->code, 101);
+    QCOMPARE(matched, QStringLiteral("hipErrorInvalidDevice"));
+    QCOMPARE(runtimeErrorMeaningByName(QStringLiteral("cudaErrorNoKernelImageForDevice"))->code,
+             209);
+    QCOMPARE(runtimeErrorMeaningByName(QStringLiteral("CUDA_ERROR_NO_BINARY_FOR_GPU"))->code, 209);
+    QVERIFY(!runtimeErrorMeaningInText(QStringLiteral("all good"), nullptr));
+    // CUDA never yields the AMD-only causes of 209; HIP lists them as possible
+    QCOMPARE(cudaErrorInfo(209).findingIds,
+             QStringList{QStringLiteral("arch.no-compatible-code-object")});
+    QVERIFY(hipErrorInfo(209).findingIds.contains(QStringLiteral("bundle.compressed")));
+}
+
+QTEST_GUILESS_MAIN(TstFindingCatalog)
+#include "tst_finding_catalog.moc"

@@ -1,0 +1,234 @@
+// Single rules of the registry (docs/findings.md, "Rules") on small inputs: each rule alone,
+// through applyRule(), on the few lines it is about — and what it must leave alone.
+
+#include "diagnosis/rules_p.h"
+
+#include <QTest>
+
+using namespace hd;
+using namespace hd::detail;
+
+namespace {
+
+// The ids one rule adds for one text.
+QStringList runTextRule(const char *rule, const QString &text,
+                        const QList<QPair<QString, QString>> &env = {}) {
+    DiagnoseRequest req;
+    req.env = env;
+    Diagnosis result;
+    Context c{req, result};
+    TextInput t;
+    t.path = QStringLiteral("report.txt");
+    t.facts = readTextFacts(text);
+    if (looksLikeAmdLog(text))
+        t.amdLog = parseAmdLog(text);
+    c.texts.append(t);
+    const Rule *r = findRule(QLatin1String(rule));
+    if (!r)
+        return {QStringLiteral("no rule %1").arg(QLatin1String(rule))};
+    applyRule(c, *r);
+    QStringList ids;
+    for (const Finding &f : c.findings) {
+        if (!r->ids.contains(f.id))
+            ids << QStringLiteral("undeclared ") + f.id;
+        ids << f.id;
+    }
+    return ids;
+}
+
+} // namespace
+
+class TstRules : public QObject {
+    Q_OBJECT
+
+private slots:
+    void layers_data();
+    void layers();
+    void compileFailedNeedsCompilerLines_data();
+    void compileFailedNeedsCompilerLines();
+    void runtimeErrors();
+    void libraryArch();
+    void noDevice();
+    void lookAlikes();
+    void pythonQuotedSymbols();
+    void deviceLink();
+    void wrongCompilerAndLanguage();
+    void invalidIsa();
+    void unknownLayer();
+};
+
+void TstRules::layers_data() {
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<QString>("layer"); // "" = no layer
+    QTest::newRow("hip check macro") << "error: 'hipErrorInvalidDevice'(101) at main.cpp:42"
+                                     << "runtime";
+    QTest::newRow("pytorch") << "RuntimeError: HIP error: invalid device function"
+                             << "runtime";
+    QTest::newRow("library") << "HIP error: invalid device function"
+                             << "runtime";
+    QTest::newRow("rocblas")
+        << "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such "
+           "file or directory for GPU arch : gfx1031"
+        << "runtime";
+    QTest::newRow("clang") << "x.hip:3:5: error: use of undeclared identifier 'y'"
+                           << "compiler";
+    QTest::newRow("windows clang")
+        << R"(C:\src\k.hip:12:3: error: no matching function for call to 'f')"
+        << "compiler";
+    QTest::newRow("nvcc") << "kernel.cu(12): error: identifier \"x\" is undefined"
+                          << "compiler";
+    QTest::newRow("driver") << "clang: error: unsupported option '--extended-lambda'"
+                            << "compiler";
+    QTest::newRow("lld") << "ld.lld: error: undefined symbol: foo()"
+                         << "compiler";
+    QTest::newRow("msvc") << "k.obj : error LNK2019: unresolved external symbol hipMalloc"
+                          << "compiler";
+    QTest::newRow("ninja") << "ninja: build stopped: subcommand failed."
+                           << "compiler";
+    QTest::newRow("import") << "ImportError: /x/_C.so: undefined symbol: _Z3fooi"
+                            << "loader";
+    QTest::newRow("dll") << "ImportError: DLL load failed while importing _C"
+                         << "loader";
+    QTest::newRow("kfd") << "Unable to open /dev/kfd read-write: Permission denied"
+                         << "device";
+    QTest::newRow("fault")
+        << "Memory access fault by GPU node-1 (Agent handle: 0x55) on address 0x7f. Reason: Page "
+           "not present or supervisor privilege."
+        << "device";
+    QTest::newRow("amd log") << ":1:hip_code_object.cpp      :507 : 1234 us: hipErrorNoBinaryForGpu"
+                             << "runtime";
+    QTest::newRow("triton") << "  File \"/x/triton/backends/amd/compiler.py\", line 300, in "
+                               "make_hsaco"
+                            << "triton";
+    QTest::newRow("prose") << "I tried everything and it does not work"
+                           << "";
+}
+
+void TstRules::layers() {
+    QFETCH(QString, line);
+    QFETCH(QString, layer);
+    const auto c = classifyLine(line.trimmed());
+    QCOMPARE(c ? textLayerName(c->layer) : QString(), layer);
+}
+
+void TstRules::compileFailedNeedsCompilerLines_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("compileFailed");
+    QTest::newRow("runtime lines") << "HIP error: invalid device function\n"
+                                      "RuntimeError: HIP error: invalid device function\n"
+                                      "error: 'hipErrorInvalidDevice'(101) at main.cpp:42\n"
+                                   << false;
+    QTest::newRow("rocblas") << "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/"
+                                "TensileLibrary.dat: No such file or directory for GPU arch : "
+                                "gfx1031\n"
+                             << false;
+    QTest::newRow("bare error") << "error: something went wrong\n" << false;
+    QTest::newRow("clang") << "k.hip:1:1: error: unknown type name 'x'\n1 error generated.\n"
+                           << true;
+}
+
+void TstRules::compileFailedNeedsCompilerLines() {
+    QFETCH(QString, text);
+    QFETCH(bool, compileFailed);
+    QCOMPARE(
+        runTextRule("text/compile-failed", text).contains(QStringLiteral("layer.compile-failed")),
+        compileFailed);
+}
+
+void TstRules::runtimeErrors() {
+    QCOMPARE(runTextRule("text/runtime-errors", "RuntimeError: HIP error: invalid device function"),
+             QStringList{QStringLiteral("arch.no-compatible-code-object")});
+    QCOMPARE(runTextRule("text/runtime-errors", "CUDA_ERROR_NO_BINARY_FOR_GPU"),
+             QStringList{QStringLiteral("arch.no-compatible-code-object")});
+    // no-device and the look-alikes have rules of their own
+    QVERIFY(runTextRule("text/runtime-errors", "hipErrorNoDevice").isEmpty());
+    QVERIFY(runTextRule("text/runtime-errors", "hipErrorOutOfMemory").isEmpty());
+}
+
+void TstRules::libraryArch() {
+    const QStringList ids = runTextRule(
+        "text/library-arch",
+        "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file "
+        "or directory for GPU arch : gfx1031\n");
+    QCOMPARE(ids, QStringList{QStringLiteral("arch.no-compatible-code-object")});
+    QCOMPARE(runTextRule("text/library-arch",
+                         "hipBLASLt error: Cannot read /opt/rocm/lib/hipblaslt/library/"
+                         "TensileLibrary_lazy_gfx1101.dat: No such file or directory\n"),
+             QStringList{QStringLiteral("arch.no-compatible-code-object")});
+    QVERIFY(runTextRule("text/library-arch", "rocBLAS info: loaded gfx90a kernels\n").isEmpty());
+}
+
+void TstRules::noDevice() {
+    for (const char *line : {"hipErrorNoDevice", "error: 'hipErrorInvalidDevice'(101) at x.cpp:3",
+                             "Unable to open /dev/kfd read-write: Permission denied",
+                             "RuntimeError: No HIP GPUs are available"})
+        QCOMPARE(runTextRule("text/no-device", QLatin1String(line)),
+                 QStringList{QStringLiteral("runtime.no-device")});
+    QVERIFY(runTextRule("text/no-device", "HIP error: invalid device function").isEmpty());
+}
+
+void TstRules::lookAlikes() {
+    QCOMPARE(runTextRule("text/look-alikes",
+                         "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB"),
+             QStringList{QStringLiteral("runtime.out-of-memory")});
+    QCOMPARE(runTextRule("text/look-alikes",
+                         "Memory access fault by GPU node-1 (Agent handle: 0x1) on address "
+                         "(nil). Reason: Page not present or supervisor privilege."),
+             QStringList{QStringLiteral("runtime.memory-fault")});
+    QCOMPARE(runTextRule("text/look-alikes", "HW Exception by GPU node-1 reason :GPU Hang"),
+             QStringList{QStringLiteral("runtime.hang")});
+    QVERIFY(runTextRule("text/look-alikes", "clang: error: unable to execute command: out of "
+                                            "memory")
+                .isEmpty());
+}
+
+void TstRules::pythonQuotedSymbols() {
+    const TextFacts f = readTextFacts(
+        QStringLiteral("ImportError('/x/_C.so: undefined symbol: _ZN3c104cuda9SetDeviceEi')"));
+    QCOMPARE(f.undefinedSymbols.size(), 1);
+    QCOMPARE(f.undefinedSymbols.first().symbol, QStringLiteral("_ZN3c104cuda9SetDeviceEi"));
+    QCOMPARE(f.undefinedSymbols.first().demangled, QStringLiteral("c10::cuda::SetDevice(int)"));
+    QCOMPARE(f.undefinedSymbols.first().file, QStringLiteral("/x/_C.so"));
+}
+
+void TstRules::deviceLink() {
+    QCOMPARE(runTextRule("text/device-link",
+                         "lld: error: undefined hidden symbol: helper(float)\n"
+                         ">>> referenced by /tmp/a-hip-amdgcn-amd-amdhsa-gfx90a.o\n"
+                         "clang: error: amdgcn-link command failed with exit code 1\n"),
+             QStringList{QStringLiteral("build.rdc-link")});
+    QVERIFY(runTextRule("text/device-link", "ld.lld: error: undefined symbol: main\n").isEmpty());
+}
+
+void TstRules::wrongCompilerAndLanguage() {
+    QCOMPARE(runTextRule("text/wrong-compiler",
+                         "g++: error: unrecognized command-line option '--offload-arch=gfx90a'"),
+             QStringList{QStringLiteral("build.wrong-compiler")});
+    QCOMPARE(runTextRule("text/wrong-compiler", "$ g++ -x hip -c k.cpp -o k.o\n"),
+             QStringList{QStringLiteral("build.wrong-compiler")});
+    QCOMPARE(runTextRule("text/source-language",
+                         "clang: error: unsupported CUDA gpu architecture: gfx90a"),
+             QStringList{QStringLiteral("build.source-language")});
+    QCOMPARE(runTextRule("text/source-language",
+                         "nvcc fatal   : Don't know what to do with 'kernel.hip'"),
+             QStringList{QStringLiteral("build.source-language")});
+    QVERIFY(
+        runTextRule("text/wrong-compiler", "$ hipcc --offload-arch=gfx90a -c k.hip\n").isEmpty());
+}
+
+void TstRules::invalidIsa() {
+    QCOMPARE(runTextRule("text/invalid-isa",
+                         "export HSA_OVERRIDE_GFX_VERSION=9.4.2\n"
+                         "hsa api call failure at: /src/rocminfo.cc:1143\n"
+                         "Call returned HSA_STATUS_ERROR_INVALID_ISA: The instruction set "
+                         "architecture is invalid.\n"),
+             QStringList{QStringLiteral("env.hsa-override")});
+}
+
+void TstRules::unknownLayer() {
+    QCOMPARE(runTextRule("text/unknown-layer", "Something failed badly.\n"),
+             QStringList{QStringLiteral("layer.unknown")});
+}
+
+QTEST_GUILESS_MAIN(TstRules)
+#include "tst_rules.moc"
