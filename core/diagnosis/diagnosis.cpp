@@ -242,6 +242,11 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
         result.inputs.append(in);
     }
 
+    // Variables the texts set for the failing run count as its environment (after --env).
+    for (const TextInput &t : std::as_const(c.texts))
+        for (const auto &[name, value] : t.facts.envAssignments)
+            c.addTextEnv(name, value);
+
     // Devices: --target > rocminfo dump > a runtime log's device listing > live probe.
     if (!typed.isEmpty()) {
         c.devices = typed;

@@ -19,8 +19,25 @@ struct TextInput {
 };
 
 struct Context {
-    const DiagnoseRequest &request;
+    Context(const DiagnoseRequest &r, Diagnosis &res) : effective(r), result(res) {}
+    Context(const Context &) = delete;
+    Context &operator=(const Context &) = delete;
+
+private:
+    // The request as the rules see it: what the caller gave, plus what the texts themselves
+    // set (`export HIP_VISIBLE_DEVICES=1`, `ROCR_VISIBLE_DEVICES='' ./app`), after it.
+    DiagnoseRequest effective;
+
+public:
+    const DiagnoseRequest &request = effective;
     Diagnosis &result;
+    // Adds a variable a text set, unless the caller's --env already names it.
+    void addTextEnv(const QString &name, const QString &value) {
+        for (const auto &[n, v] : std::as_const(effective.env))
+            if (n == name)
+                return;
+        effective.env.append({name, value});
+    }
     QList<DeviceInfo> devices;
     QString devicesFrom;
     QStringList realProcessors; // AMD devices' processors before HSA_OVERRIDE_GFX_VERSION

@@ -182,7 +182,9 @@ bool isDeviceLinkLine(const TextFacts &f, int lineNumber) {
 
 // __hip_fatbin undefined: -fgpu-rdc without --hip-link; hip* undefined at link: no runtime.
 void undefinedAtLinkRule(Context &c, const TextInput &t) {
-    bool rdcReported = false, linkReported = false;
+    // lld found __hip_fatbin_ instead: the device object exists under another name (a stub of
+    // another compiler release), not a missing device link.
+    bool rdcReported = t.facts.fatbinNameMismatch, linkReported = false;
     for (const TextFacts::UndefinedSymbol &u : t.facts.undefinedSymbols) {
         if (!isHipLinkFailure(u))
             continue;
@@ -423,6 +425,21 @@ void logMissingFunctionRule(Context &c, const TextInput &t) {
     }
 }
 
+// The text or --env says HIP builds for NVIDIA (hipcc then drives nvcc).
+bool hipOnNvidia(const Context &c) {
+    for (const auto &[name, value] : c.request.env)
+        if (name == QLatin1String("HIP_PLATFORM") &&
+            (value == QLatin1String("nvidia") || value == QLatin1String("nvcc")))
+            return true;
+    return false;
+}
+
+bool hasHipccCommand(const TextFacts &f) {
+    return std::any_of(f.commands.cbegin(), f.commands.cend(), [](const CommandLine &cmd) {
+        return cmd.tool.startsWith(QLatin1String("hipcc"));
+    });
+}
+
 // ---- device and driver state ----------------------------------------------------------------
 
 bool textMentions(const TextInput &t, const QString &what) {
@@ -573,7 +590,9 @@ void invalidIsaRule(Context &c, const TextInput &t) {
 // Device code calling a function of another translation unit without -fgpu-rdc: each file's
 // device code is linked alone, and lld cannot find the other file's function.
 void deviceLinkRule(Context &c, const TextInput &t) {
-    if (t.facts.deviceLinkUndefined.isEmpty())
+    // __ockl_* and friends come from the device libraries, not from another file.
+    if (t.facts.deviceLinkUndefined.isEmpty() ||
+        t.facts.deviceLinkUndefined.size() <= t.facts.deviceLibsUnlinked.size())
         return;
     Finding f = makeFinding(
         QStringLiteral("build.rdc-link"), Severity::Error,
@@ -594,6 +613,9 @@ void deviceLinkRule(Context &c, const TextInput &t) {
 // HIP flags or HIP code given to a host compiler (g++/gcc/cl) or to nvcc.
 void wrongCompilerRule(Context &c, const TextInput &t) {
     QList<TextLine> lines = t.facts.wrongCompiler;
+    // HIP built-ins unknown with no hipcc in sight: a host compiler got the HIP source.
+    if (!hasHipccCommand(t.facts))
+        lines += t.facts.hipBuiltinsUnknown;
     static const QStringList hipFlags{QStringLiteral("--offload-arch"), QStringLiteral("-fgpu-rdc"),
                                       QStringLiteral("--hip-link"), QStringLiteral("--rocm-path")};
     for (const CommandLine &cmd : t.facts.commands) {
@@ -624,21 +646,29 @@ void wrongCompilerRule(Context &c, const TextInput &t) {
 
 // .cu files compiled as CUDA by clang (no -x hip), or .hip files handed to nvcc without -x cu.
 void sourceLanguageRule(Context &c, const TextInput &t) {
-    if (t.facts.sourceLanguage.isEmpty())
+    QList<TextLine> lines = t.facts.sourceLanguage;
+    // hipcc itself compiled the file, yet HIP's built-ins are unknown: it was compiled as C
+    // (a .c file), or as host C++ on the NVIDIA platform (no -x cu).
+    if (hasHipccCommand(t.facts))
+        lines += t.facts.hipBuiltinsUnknown;
+    if (lines.isEmpty())
         return;
     const bool nvcc =
-        std::any_of(t.facts.sourceLanguage.cbegin(), t.facts.sourceLanguage.cend(),
-                    [](const TextLine &l) { return l.text.contains(QLatin1String("nvcc")); });
+        hipOnNvidia(c) || std::any_of(lines.cbegin(), lines.cend(), [](const TextLine &l) {
+            return l.text.contains(QLatin1String("nvcc"));
+        });
     Finding f = makeFinding(
         QStringLiteral("build.source-language"), Severity::Error,
-        nvcc ? QStringLiteral("nvcc was given a .hip file it does not know how to compile")
-             : QStringLiteral("clang compiled the source as CUDA, not HIP"),
-        nvcc ? QStringLiteral("On the NVIDIA platform hipcc calls nvcc, which only compiles "
-                              ".cu files as CUDA; a .hip file needs -x cu.")
-             : QStringLiteral("clang picks the language from the file name: a .cu file is CUDA, "
-                              "so it looks for a CUDA installation and rejects gfx targets. HIP "
-                              "needs -x hip (hipcc adds it for .cu files only on AMD)."));
-    for (const TextLine &l : t.facts.sourceLanguage.mid(0, 4))
+        nvcc ? QStringLiteral("The HIP source was not compiled as CUDA by nvcc")
+             : QStringLiteral("The source was compiled in another language than HIP"),
+        nvcc ? QStringLiteral("On the NVIDIA platform hipcc calls nvcc, which compiles only .cu "
+                              "files (or -x cu) as CUDA; a .hip or .cpp file is left to the host "
+                              "compiler, which knows no threadIdx or __global__.")
+             : QStringLiteral("The compiler picks the language from the file name: a .c file "
+                              "is C and a .cu file is CUDA for clang, so HIP's built-ins are "
+                              "unknown or a CUDA installation is looked for. HIP needs -x hip "
+                              "(or a .hip / .cpp file given to hipcc)."));
+    for (const TextLine &l : lines.mid(0, 4))
         f.evidence.append(lineEvidence(t.path, l));
     if (nvcc)
         f.fix << QStringLiteral("Pass -x cu before the .hip files (hipcc -x cu x.hip), or rename "
@@ -647,6 +677,192 @@ void sourceLanguageRule(Context &c, const TextInput &t) {
         f.fix << QStringLiteral("Add -x hip before the .cu files (clang++ -x hip x.cu "
                                 "--offload-arch=gfx...), or compile with hipcc; in CMake mark the "
                                 "files LANGUAGE HIP.");
+    c.add(f);
+}
+
+// Device-library functions (__ockl_*, __ocml_*) undefined at the device link: the ROCm device
+// libraries were left out (-nogpulib / -nocudalib, hipRTC options) or not found.
+void deviceLibsUnlinkedRule(Context &c, const TextInput &t) {
+    if (t.facts.deviceLibsUnlinked.isEmpty() || !t.facts.deviceLibsMissing.isEmpty())
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("build.device-libs-missing"), Severity::Error,
+        QStringLiteral("The device link misses the ROCm device libraries"),
+        QStringLiteral("Functions of the device libraries (ockl, ocml, oclc) stayed undefined: "
+                       "the libraries were not linked into the code object — an option such "
+                       "as -nogpulib / -nocudalib (also through hipRTC), or a device-library "
+                       "path that does not hold them."));
+    for (const TextLine &l : t.facts.deviceLibsUnlinked.mid(0, 3))
+        f.evidence.append(lineEvidence(t.path, l));
+    f.fix << QStringLiteral("Drop -nogpulib / -nocudalib from the compile (or hipRTC) options, or "
+                            "give --rocm-device-lib-path=<dir with ockl.bc>.");
+    c.add(f);
+}
+
+// HSA_STATUS_ERROR_INVALID_CODE_OBJECT: the loader rejected the code object's format, usually a
+// code object version the runtime does not load (v6 before ROCm 6.3).
+void invalidCodeObjectRule(Context &c, const TextInput &t) {
+    if (t.facts.invalidCodeObject.isEmpty())
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("cov.unsupported-version"), Severity::Warning,
+        QStringLiteral(
+            "The runtime rejected the code object (HSA_STATUS_ERROR_INVALID_CODE_OBJECT)"),
+        QStringLiteral("The HSA loader could not load the code object's format: most often a code "
+                       "object version the runtime does not know (v6 needs ROCm 6.3), else a "
+                       "damaged file. `hipdoctor-cli inspect FILE` shows the version."));
+    for (const TextLine &l : t.facts.invalidCodeObject.mid(0, 3))
+        f.evidence.append(lineEvidence(t.path, l));
+    f.fix << QStringLiteral("Build with -mcode-object-version=N for the runtime (5 for ROCm "
+                            "before 6.3), on every step that emits device code (for offload "
+                            "links too: -Xoffload-linker --amdhsa-code-object-version=N).");
+    c.add(f);
+}
+
+// A framework's own check says its build has no kernels for the GPU (PyTorch's warning).
+void frameworkArchRule(Context &c, const TextInput &t) {
+    if (t.facts.frameworkArchUnsupported.isEmpty())
+        return;
+    const TextLine &l = t.facts.frameworkArchUnsupported.first();
+    const QString dev = t.facts.deviceTargets.isEmpty() ? QString() : t.facts.deviceTargets.first();
+    Finding f = makeFinding(
+        QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+        QStringLiteral("The framework's build has no kernels for the GPU%1")
+            .arg(dev.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(dev)),
+        QStringLiteral("The framework itself checked the GPU against the architectures it was "
+                       "built for, and the GPU is not among them: its kernels will fail to "
+                       "launch (no kernel image / invalid device function)."));
+    f.evidence.append(lineEvidence(t.path, l));
+    f.fix << QStringLiteral("Install a build of the framework that lists %1 (for PyTorch: the "
+                            "wheel for a newer CUDA / ROCm release, or a nightly), or build it "
+                            "from source for that architecture.")
+                 .arg(dev.isEmpty() ? QStringLiteral("the GPU's architecture") : dev);
+    c.add(f);
+}
+
+// A Triton compile that failed in a text alone (no cache given): the stage from the traceback
+// or from the tool that failed (ptxas: the .cubin stage).
+void tritonTextRule(Context &c, const TextInput &t) {
+    if (!c.caches.isEmpty() || (!t.tritonStage && t.facts.tritonErrors.isEmpty()))
+        return;
+    QString stage = t.tritonStage ? t.tritonStage->stage : QString();
+    const TextLine first = t.facts.tritonErrors.isEmpty()
+                               ? TextLine{t.tritonStage->errorLineNumber, t.tritonStage->errorLine}
+                               : t.facts.tritonErrors.first();
+    if (stage.isEmpty() && first.text.contains(QLatin1String("ptxas"), Qt::CaseInsensitive))
+        stage = QStringLiteral("cubin");
+    Finding f = makeFinding(
+        QStringLiteral("triton.stage-failed"), Severity::Error,
+        QStringLiteral("Triton failed while compiling a kernel%1")
+            .arg(stage.isEmpty() ? QString() : QStringLiteral(" (stage .%1)").arg(stage)),
+        QStringLiteral("The kernel never reached the GPU: Triton's compile pipeline stopped. "
+                       "This is the compile layer, not a load failure."));
+    f.evidence.append(lineEvidence(t.path, first));
+    for (const TextLine &l : t.facts.tritonErrors.mid(1, 3))
+        f.evidence.append(lineEvidence(t.path, l));
+    if (stage == QLatin1String("cubin"))
+        f.fix << QStringLiteral("ptxas does not know the GPU's target: point TRITON_PTXAS_PATH at "
+                                "the ptxas of a CUDA release that supports it, or update Triton.");
+    f.fix << QStringLiteral("Reproduce with TRITON_ALWAYS_COMPILE=1 and an empty TRITON_CACHE_DIR, "
+                            "then give the cache folder to `hipdoctor-cli diagnose` for the "
+                            "stage-by-stage view.");
+    c.add(f);
+}
+
+// Two ROCm releases in one failing load: paths of both, or a library named for one release
+// that is missing (the framework was built for another ROCm than the one installed).
+void mixedRocmRule(Context &c, const TextInput &t) {
+    const TextFacts &tf = t.facts;
+    const bool loadFailed = std::any_of(tf.undefinedSymbols.cbegin(), tf.undefinedSymbols.cend(),
+                                        [](const auto &u) { return !u.linkTime; }) ||
+                            std::any_of(tf.missingLibraries.cbegin(), tf.missingLibraries.cend(),
+                                        [](const auto &m) { return !m.linkTime; }) ||
+                            tf.hasLayer(TextLayer::Loader);
+    if (!loadFailed)
+        return;
+    const TextLine named = tf.releaseNamedLibraries.value(0);
+    if (tf.rocmVersions.size() < 2 && named.text.isEmpty())
+        return;
+    const bool two = tf.rocmVersions.size() >= 2;
+    Finding f = makeFinding(
+        QStringLiteral("runtime.mixed-installs"), two ? Severity::Error : Severity::Warning,
+        two ? QStringLiteral("The failing load mixes ROCm %1")
+                  .arg(tf.rocmVersions.join(QStringLiteral(" and ")))
+            : QStringLiteral("A library built for ROCm %1 is looked for")
+                  .arg(tf.rocmVersions.value(0)),
+        two ? QStringLiteral("Files of more than one ROCm release take part in the same load; "
+                             "their ABIs differ, so symbols one expects are missing from the "
+                             "other.")
+            : QStringLiteral("The program looks for a library named after one ROCm release: the "
+                             "framework (e.g. torch.version.hip) and the ROCm it runs with are "
+                             "different releases."));
+    if (!named.text.isEmpty())
+        f.evidence.append(lineEvidence(t.path, named));
+    for (const TextLine &l : tf.layerErrors[size_t(TextLayer::Loader)].mid(0, 2))
+        if (l.number != named.number)
+            f.evidence.append(lineEvidence(t.path, l));
+    f.fix << QStringLiteral("Use one ROCm release for the whole process: remove stale packages "
+                            "(pip list | grep -i -e rocm -e amdsmi), point LD_LIBRARY_PATH at one "
+                            "/opt/rocm-X.Y, and build extensions against the ROCm the framework "
+                            "was built for.");
+    c.add(f);
+}
+
+// HSA_OVERRIDE_GFX_VERSION on Windows: the HIP SDK has no HSA layer and ignores it.
+void windowsOverrideRule(Context &c, const TextInput &t) {
+    if (!t.facts.windows)
+        return;
+    QString value;
+    for (const auto &[name, v] : c.request.env)
+        if (name.startsWith(QLatin1String("HSA_OVERRIDE_GFX_VERSION")))
+            value = v;
+    if (value.isEmpty())
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("env.hsa-override"), Severity::Warning,
+        QStringLiteral("HSA_OVERRIDE_GFX_VERSION=%1 has no effect on Windows").arg(value),
+        QStringLiteral("The override is read by the Linux HSA runtime (ROCr); the Windows HIP "
+                       "runtime has no HSA layer, so the GPU keeps its real target and code "
+                       "built only for others still does not load."));
+    f.evidence.append({QStringLiteral("env"), QStringLiteral("HSA_OVERRIDE_GFX_VERSION"), value});
+    f.fix << QStringLiteral("On Windows use a build that includes the GPU's own target.");
+    c.add(f);
+}
+
+// ROCR_VISIBLE_DEVICES filters first; HIP_VISIBLE_DEVICES then indexes the filtered list. The
+// same index in both hides the GPU whenever the first filter left fewer devices.
+void visibleDevicesStackedRule(Context &c, const RuleInput &) {
+    QString rocr, hip;
+    for (const auto &[name, value] : c.request.env) {
+        if (name == QLatin1String("ROCR_VISIBLE_DEVICES"))
+            rocr = value;
+        else if (name == QLatin1String("HIP_VISIBLE_DEVICES") ||
+                 name == QLatin1String("CUDA_VISIBLE_DEVICES"))
+            hip = value;
+    }
+    if (rocr.isEmpty() || hip.isEmpty())
+        return;
+    const qsizetype left = rocr.split(QLatin1Char(','), Qt::SkipEmptyParts).size();
+    bool ok = false;
+    const int first = hip.section(QLatin1Char(','), 0, 0).trimmed().toInt(&ok);
+    if (!ok || first < left)
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("env.visible-devices-empty"), Severity::Error,
+        QStringLiteral("HIP_VISIBLE_DEVICES=%1 indexes past the %2 GPU(s) ROCR_VISIBLE_DEVICES=%3 "
+                       "leaves")
+            .arg(hip)
+            .arg(left)
+            .arg(rocr),
+        QStringLiteral("ROCR_VISIBLE_DEVICES selects GPUs first and renumbers them from 0; "
+                       "HIP_VISIBLE_DEVICES then picks from that shorter list, so index %1 "
+                       "names no GPU and the runtime sees none.")
+            .arg(first));
+    f.evidence.append({QStringLiteral("env"), QStringLiteral("ROCR_VISIBLE_DEVICES"), rocr});
+    f.evidence.append({QStringLiteral("env"), QStringLiteral("HIP_VISIBLE_DEVICES"), hip});
+    f.fix << QStringLiteral("Set only one of them (ROCR_VISIBLE_DEVICES=%1), or index the "
+                            "filtered list from 0 (HIP_VISIBLE_DEVICES=0).")
+                 .arg(rocr);
     c.add(f);
 }
 
@@ -720,6 +936,8 @@ QString nvccFlagReplacement(const QString &fl) {
 
 void nvccFlagRule(Context &c, const TextInput &t) {
     const TextFacts &tf = t.facts;
+    if (hipOnNvidia(c))
+        return; // hipcc hands them to nvcc, which takes them
     // nvcc-only flags: on hipcc/clang command lines and in clang's complaints.
     QStringList flags;
     QList<Evidence> flagEvidence;
@@ -1122,6 +1340,34 @@ const QList<Rule> &textRuleList() {
          RuleScope::Text,
          {QStringLiteral("build.device-libs-missing")},
          [](Context &c, const RuleInput &in) { deviceLibsRule(c, *in.text); }},
+        {"text/device-libs-unlinked",
+         RuleScope::Text,
+         {QStringLiteral("build.device-libs-missing")},
+         [](Context &c, const RuleInput &in) { deviceLibsUnlinkedRule(c, *in.text); }},
+        {"text/invalid-code-object",
+         RuleScope::Text,
+         {QStringLiteral("cov.unsupported-version")},
+         [](Context &c, const RuleInput &in) { invalidCodeObjectRule(c, *in.text); }},
+        {"text/framework-arch",
+         RuleScope::Text,
+         {QStringLiteral("arch.no-compatible-code-object")},
+         [](Context &c, const RuleInput &in) { frameworkArchRule(c, *in.text); }},
+        {"text/triton-stage",
+         RuleScope::Text,
+         {QStringLiteral("triton.stage-failed")},
+         [](Context &c, const RuleInput &in) { tritonTextRule(c, *in.text); }},
+        {"text/mixed-rocm",
+         RuleScope::Text,
+         {QStringLiteral("runtime.mixed-installs")},
+         [](Context &c, const RuleInput &in) { mixedRocmRule(c, *in.text); }},
+        {"text/windows-override",
+         RuleScope::Text,
+         {QStringLiteral("env.hsa-override")},
+         [](Context &c, const RuleInput &in) { windowsOverrideRule(c, *in.text); }},
+        {"env/visible-devices-stacked",
+         RuleScope::Env,
+         {QStringLiteral("env.visible-devices-empty")},
+         visibleDevicesStackedRule},
         {"text/compile-failed",
          RuleScope::Text,
          {QStringLiteral("layer.compile-failed")},

@@ -78,11 +78,11 @@ const QRegularExpression &compilerErrorLine() {
             R"(|^(?:[A-Za-z]:)?[^\s:()]+\.[A-Za-z0-9+]+\(\d+\)(?:\s*:)?\s*(?:fatal\s+)?error\b)"
             R"(|^<inline asm>:\d+:\d+: error)"
             // tool: error / fatal
-            R"(|^(?:\S*[/\\])?(?:clang|clang\+\+|clang-\d+|clang\+\+-\d+|amdclang|amdclang\+\+|hipcc|hipcc\.pl|hipcc\.bin|nvcc|gcc|g\+\+|cc|c\+\+|cc1|cc1plus|ld|ld\.lld|ld\.bfd|ld\.gold|lld|lld-link|collect2|ptxas|nvlink|fatbinary|llvm-link|llc|opt|clang-offload-bundler|clang-offload-wrapper|clang-linker-wrapper|amdgcn-link|x86_64-linux-gnu-g\+\+(?:-\d+)?|x86_64-linux-gnu-gcc(?:-\d+)?|cl|link)(?:\.exe)?(?:-\d+)?\s*:\s*(?:\w+\s+)?(?:fatal\s+)?error\b)"
+            R"(|^(?:\S*[/\\])?(?:clang|clang\+\+|clang-\d+|clang\+\+-\d+|amdclang|amdclang\+\+|hipcc|hipcc\.pl|hipcc\.bin|nvcc|gcc|g\+\+|cc|c\+\+|cc1|cc1plus|gfortran|flang|flang-new|ld|ld\.lld|ld\.bfd|ld\.gold|lld|lld-link|collect2|ptxas|nvlink|fatbinary|llvm-link|llc|opt|clang-offload-bundler|clang-offload-wrapper|clang-linker-wrapper|amdgcn-link|x86_64-linux-gnu-g\+\+(?:-\d+)?|x86_64-linux-gnu-gcc(?:-\d+)?|cl|link)(?:\.exe)?(?:-\d+)?\s*:\s*(?:\w+\s+)?(?:fatal\s+)?error\b)"
             R"(|^nvcc (?:fatal|error)\b|^ptxas (?:fatal|error)|error: linker command failed)"
             R"(|undefined reference to\b|\b(?:ld\.lld|lld|ld):\s*error:|^/usr/bin/ld:|^\S*/ld(?:\.\w+)?:\s)"
             R"(|\bcannot find -l\S+|\berror LNK\d{4}\b|\bfatal error LNK\d{4}\b|\berror C\d{4}\b|\bfatal error C\d{4}\b)"
-            R"(|^\d+ errors? generated|^FAILED: |^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\*)"
+            R"(|^\d+ errors? generated|^FAILED: |^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\* .*\bError \d+)"
             R"(|^CMake Error\b|^LLVM ERROR:|^error: command '[^']*(?:gcc|g\+\+|c\+\+|clang|hipcc|nvcc|cl\.exe)[^']*' failed)"
             R"(|CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+)\b)"
             R"(|^RuntimeError: Error building extension\b|^error: (?:unknown|unsupported) (?:target|argument|option)\b)"
@@ -116,7 +116,7 @@ const QRegularExpression &loaderLine() {
 const QRegularExpression &tritonLine() {
     static const QRegularExpression re(QStringLiteral(
         R"(\bmake_(?:ttir|ttgir|llir|amdgcn|hsaco|ptx|cubin)\b|triton\.compiler\.errors|\bCompilationError\b)"
-        R"(|\bPassManager::run failed|triton/backends/(?:amd|nvidia)/compiler\.py|MLIRCompilationError|TritonCompilationError)"));
+        R"(|\bPassManager::run failed|triton/backends/(?:amd|nvidia)/compiler\.py|MLIRCompilationError|TritonCompilationError|PTXASError|\.runtime\.errors\.\w+Error)"));
     return re;
 }
 
@@ -542,7 +542,10 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
         QRegularExpression::CaseInsensitiveOption);
     if (!compilerLine && roomFor(f.libraryArchMissing)) {
         const auto lib = mathLib.match(t);
-        const auto g = gfx.match(t);
+        auto g = gfx.match(t);
+        if (!g.hasMatch() &&
+            index + 1 < lines.size()) // "Cannot read ...:\nIllegal seek for GPU arch: gfx1103"
+            g = gfx.match(lines.at(index + 1));
         if (lib.hasMatch() && g.hasMatch() && missingWord.match(t).hasMatch()) {
             QString name = lib.captured(1).isEmpty() ? QStringLiteral("rocBLAS") : lib.captured(1);
             if (name.compare(QLatin1String("rocblas"), Qt::CaseInsensitive) == 0 ||
@@ -566,12 +569,12 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
 
     // Look-alikes: the code loaded, then something else failed.
     static const QRegularExpression oom(QStringLiteral(
-        R"(\b(?:HIP|CUDA|GPU|hip|cuda|device) out of memory|OutOfMemoryError|hipErrorOutOfMemory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|\bout of memory\b.*\b(?:GPU|HIP|CUDA|device)|Tried to allocate [\d.]+ [GMK]i?B)"));
+        R"(\b(?:HIP|CUDA|GPU|hip|cuda|device) out of memory|OutOfMemoryError|hipErrorOutOfMemory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|\bout of memory\b.*\b(?:GPU|HIP|CUDA|device)|Tried to allocate [\d.]+ [GMK]i?B|failed to allocate (?:\w+ )?(?:ROCm|CUDA|HIP|Vulkan|GPU|device)\d* buffer)"));
     static const QRegularExpression fault(QStringLiteral(
-        R"(Memory access fault by GPU|Page not present or supervisor privilege|illegal memory access|hipErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|unspecified launch failure|hipErrorLaunchFailure|device-side assert|GPU core dump|\[gfxhub\] page fault|amdgpu:.*page fault|HW Exception by GPU node-\d+.*(?:memory|fault|ECC))"));
+        R"(Memory access fault by GPU|Page not present or supervisor privilege|illegal memory access|\bXid:?\s+(?:13|31|32|48|63|64|94|95)\b|hipErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|unspecified launch failure|hipErrorLaunchFailure|device-side assert|GPU core dump|\[gfxhub\] page fault|amdgpu:.*page fault|HW Exception by GPU node-\d+.*(?:memory|fault|ECC))"));
     static const QRegularExpression hang(
         QStringLiteral(
-            R"(GPU Hang|hipErrorLaunchTimeOut|CUDA_ERROR_LAUNCH_TIMEOUT|the launch timed out|Watchdog caught collective operation timeout|ring \w+ timeout|amdgpu:.*GPU reset|\bGPU (?:hangs?|hung|is stuck))"),
+            R"(GPU Hang|\bXid:?\s+(?:8|43|45|109|119|120)\b|hipErrorLaunchTimeOut|CUDA_ERROR_LAUNCH_TIMEOUT|the launch timed out|Watchdog caught collective operation timeout|ring \w+ timeout|amdgpu:.*GPU reset|\bGPU (?:hangs?|hung|is stuck))"),
         QRegularExpression::CaseInsensitiveOption);
     if (!compilerLine) {
         if (oom.match(t).hasMatch() && roomFor(f.outOfMemory))
@@ -607,8 +610,8 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
 
     // A host compiler given HIP flags or HIP code; CUDA-vs-HIP language mix-ups.
     static const QRegularExpression hostRejects(QStringLiteral(
-        R"((?:^|[/\\\s])(?:g\+\+|gcc|c\+\+|cc|cc1plus|cc1|x86_64-linux-gnu-g\+\+|x86_64-linux-gnu-gcc|cl)(?:-\d+)?(?:\.exe)?: (?:error|warning): (?:unrecognized|unknown) (?:command[- ]line )?(?:option|argument) [‘'"`]?(?:--offload-arch|-fgpu-rdc|--hip-link|--cuda-gpu-arch|--rocm-path|-mcode-object-version|-munsafe-fp-atomics|-x hip|--hip-device-lib|-fhip))"
-        R"(|language hip not recognized|[‘'`]__global__[’'`] does not name a type|[‘'`]__device__[’'`] does not name a type|[‘'`](?:threadIdx|blockIdx|blockDim|__syncthreads|hipLaunchKernelGGL)[’'`] was not declared in this scope)"
+        R"((?:^|[/\\\s])(?:g\+\+|gcc|c\+\+|cc|cc1plus|cc1|gfortran|x86_64-linux-gnu-g\+\+|x86_64-linux-gnu-gcc|cl)(?:-\d+)?(?:\.exe)?: (?:error|warning): (?:unrecognized|unknown) (?:command[- ]line )?(?:option|argument) [‘'"`]?(?:--offload-arch|-fgpu-rdc|--hip-link|--cuda-gpu-arch|--rocm-path|-mcode-object-version|-munsafe-fp-atomics|-mllvm|-x hip|--hip-device-lib|-fhip))"
+        R"(|language hip not recognized)"
         R"(|nvcc fatal\s*:\s*Unknown option [‘'"`]?-?-(?:offload-arch|fgpu-rdc|hip-link|amdgpu-target))"));
     if (hostRejects.match(t).hasMatch() && roomFor(f.wrongCompiler))
         f.wrongCompiler.append(makeLine(n, t));
@@ -616,6 +619,81 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
         R"(unsupported CUDA gpu architecture: gfx|cannot find CUDA installation|cannot find libdevice for|nvcc fatal\s*:\s*Don't know what to do with [‘'"`][^'’"`]*\.hip[’'"`]|GPU arch(?:itecture)? gfx\S* is not supported by CUDA|unknown CUDA offload)"));
     if (language.match(t).hasMatch() && roomFor(f.sourceLanguage))
         f.sourceLanguage.append(makeLine(n, t));
+    // HIP's built-ins unknown: the file was compiled as C / C++ / CUDA-less, not as HIP.
+    static const QRegularExpression builtins(QStringLiteral(
+        R"([‘'`](?:threadIdx|blockIdx|blockDim|gridDim|__syncthreads|__global__|__device__|__shared__|hipLaunchKernelGGL)[’'`] (?:was not declared in this scope|does not name a type)|use of undeclared identifier '(?:threadIdx|blockIdx|blockDim|gridDim|__syncthreads)'|unknown type name '__global__')"));
+    if (builtins.match(t).hasMatch() && roomFor(f.hipBuiltinsUnknown))
+        f.hipBuiltinsUnknown.append(makeLine(n, t));
+
+    // Device-library functions left undefined: the ROCm device libraries were not linked.
+    static const QRegularExpression devLib(QStringLiteral(
+        R"(undefined (?:hidden )?symbol: (?:__ockl_|__ocml_|__oclc_|__irif_|__llvm_amdgcn_))"));
+    if (devLib.match(t).hasMatch() && roomFor(f.deviceLibsUnlinked))
+        f.deviceLibsUnlinked.append(makeLine(n, t));
+    static const QRegularExpression fatbinRenamed(
+        QStringLiteral(R"(did you mean: __hip_fatbin\w)"));
+    if (fatbinRenamed.match(t).hasMatch())
+        f.fatbinNameMismatch = true;
+    if (t.contains(QLatin1String("HSA_STATUS_ERROR_INVALID_CODE_OBJECT")) &&
+        roomFor(f.invalidCodeObject))
+        f.invalidCodeObject.append(makeLine(n, t));
+
+    // A framework's own architecture check (PyTorch prints the device and what it was built for).
+    static const QRegularExpression framework(
+        QStringLiteral(
+            R"(with CUDA capability (sm_\d+a?) is not compatible with the current PyTorch installation|which is of cuda capability (\d+)\.(\d+)\.?\s*(?:PyTorch no longer supports|is not supported)|(gfx[0-9a-f]{3,5}) is not (?:in the list of supported|a supported) (?:architectures?|targets?))"),
+        QRegularExpression::CaseInsensitiveOption);
+    // PyTorch wraps the sentence: "... cuda capability 5.0.\n    PyTorch no longer supports ..."
+    const QString withNext =
+        index + 1 < lines.size() ? t + QLatin1Char(' ') + lines.at(index + 1).trimmed() : t;
+    if (const auto fm = framework.match(withNext);
+        fm.hasMatch() && fm.capturedStart() < t.size() && roomFor(f.frameworkArchUnsupported)) {
+        f.frameworkArchUnsupported.append(makeLine(n, t));
+        QString dev = fm.captured(1);
+        if (dev.isEmpty() && !fm.captured(2).isEmpty())
+            dev = QStringLiteral("sm_%1%2").arg(fm.captured(2), fm.captured(3));
+        if (dev.isEmpty())
+            dev = fm.captured(4);
+        if (!dev.isEmpty() && !f.deviceTargets.contains(dev))
+            f.deviceTargets.append(dev);
+    }
+    static const QRegularExpression tritonError(QStringLiteral(
+        R"(PTXASError|PTXAS error|triton\.compiler\.errors\.\w+|CompilationError: at \d+:\d+|LLD failed|ptxas fatal\s*:.*sm_\d+)"));
+    if (tritonError.match(t).hasMatch() && roomFor(f.tritonErrors))
+        f.tritonErrors.append(makeLine(n, t));
+
+    // Variables the text sets for the run: `export X=Y`, `set X=Y` (Windows), `X=Y ./app`.
+    static const QRegularExpression exportVar(QStringLiteral(
+        R"(^(?:[\w@.:~/-]*[$#>]\s+)?(?:export\s+|set\s+|\$env:)([A-Z][A-Z0-9_]*(?:VISIBLE_DEVICES|GFX_VERSION[_0-9]*|PLATFORM|DEVICE_ORDINAL|LOG_LEVEL|LAUNCH_BLOCKING))\s*=\s*["']?([^"'\s]*)["']?)"));
+    static const QRegularExpression inlineVar(QStringLiteral(
+        R"re((?:^|[$#>]\s+|\s)([A-Z][A-Z0-9_]*(?:VISIBLE_DEVICES|GFX_VERSION[_0-9]*|PLATFORM|DEVICE_ORDINAL))=(?:'([^']*)'|"([^"]*)"|(\S*))\s+\S)re"));
+    if (const auto e = exportVar.match(t); e.hasMatch())
+        f.envAssignments.append({e.captured(1), e.captured(2)});
+    else if (const auto iv = inlineVar.match(t); iv.hasMatch())
+        f.envAssignments.append({iv.captured(1), iv.captured(2) + iv.captured(3) + iv.captured(4)});
+
+    static const QRegularExpression rocmVersion(
+        QStringLiteral(R"(/opt/rocm-(\d+\.\d+(?:\.\d+)?)|_rocm(\d)(\d+)\.(?:so|dll)\b)"));
+    auto rv = rocmVersion.globalMatch(t);
+    while (rv.hasNext() && f.rocmVersions.size() < 8) {
+        const auto m = rv.next();
+        const QString v = m.captured(1).isEmpty() ? m.captured(2) + QLatin1Char('.') + m.captured(3)
+                                                  : m.captured(1).section(QLatin1Char('.'), 0, 1);
+        if (!f.rocmVersions.contains(v))
+            f.rocmVersions.append(v);
+    }
+    static const QRegularExpression namedForRelease(
+        QStringLiteral(R"(_rocm\d{2,3}\.(?:so|dll)\b)"));
+    if (namedForRelease.match(t).hasMatch() && saysError(t) && roomFor(f.releaseNamedLibraries))
+        f.releaseNamedLibraries.append(makeLine(n, t));
+    static const QRegularExpression winPath(QStringLiteral(R"((?:^|[\s"'(=])[A-Za-z]:[\\/][\w])"));
+    if (!f.windows && winPath.match(t).hasMatch())
+        f.windows = true;
+
+    // `>>> torch.cuda.is_available()` answered `False` on the next line: no GPU for the runtime.
+    if (t.endsWith(QLatin1String("is_available()")) && index + 1 < lines.size() &&
+        lines.at(index + 1).trimmed() == QLatin1String("False") && roomFor(f.noDevice))
+        f.noDevice.append(makeLine(n, t + QStringLiteral(" → False")));
 }
 
 } // namespace
@@ -670,7 +748,7 @@ TextFacts readTextFacts(const QString &text) {
         // Prefixes that tools put before the real output: docker BuildKit ("#9 24.95 "), CI
         // timestamps, make/cmake progress ("[ 50%] ").
         static const QRegularExpression prefix(QStringLiteral(
-            R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[\s*\d+%\]\s+))"));
+            R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[\s*\d+%\]\s+|(?:>>\s+)?\d+\s{3,}))"));
         if (const auto pm = prefix.match(line); pm.hasMatch())
             line = line.mid(pm.capturedLength());
         const QString trimmed = line.trimmed();
@@ -827,6 +905,10 @@ TextFacts readTextFacts(const QString &text) {
             cmdText.startsWith(QLatin1String("hipcc-cmd:")) ||
             (trimmed.startsWith(QLatin1Char('"')) && line.startsWith(QLatin1Char(' ')));
         cmdText.remove(prompt);
+        // `HIP_PLATFORM=nvidia hipcc ...`: the variables are the environment, not the tool.
+        static const QRegularExpression leadingEnv(
+            QStringLiteral(R"(^(?:[A-Z_][A-Z0-9_]*=(?:'[^']*'|"[^"]*"|\S*)\s+)+)"));
+        cmdText.remove(leadingEnv);
         if (cmdText.size() > 32 * 1024)
             continue;
         const qsizetype firstSpace = cmdText.indexOf(QLatin1Char(' '));

@@ -130,7 +130,17 @@ struct TextFacts {
     QList<TextLine> deviceLinkUndefined; // device-side (amdgcn) undefined symbols
     QList<TextLine> wrongCompiler;       // a host compiler rejecting HIP flags or HIP code
     QList<TextLine> sourceLanguage;      // CUDA-vs-HIP language mix-ups (clang / nvcc)
-    QStringList deviceTargets; // gfx targets named as the device (amd-smi, rocminfo lines)
+    QStringList deviceTargets;          // gfx targets named as the device (amd-smi, rocminfo lines)
+    QList<TextLine> hipBuiltinsUnknown; // threadIdx / __global__ unknown to the compiler
+    QList<TextLine> deviceLibsUnlinked; // device-library functions (__ockl_*) undefined at link
+    bool fatbinNameMismatch = false;    // lld: "did you mean: __hip_fatbin_" (a renamed symbol)
+    QList<TextLine> invalidCodeObject;  // HSA_STATUS_ERROR_INVALID_CODE_OBJECT
+    QList<TextLine> frameworkArchUnsupported; // PyTorch: "sm_120 is not compatible with ..."
+    QList<TextLine> tritonErrors; // Triton compile errors (PTXASError, CompilationError)
+    QList<QPair<QString, QString>> envAssignments; // `export X=Y`, `X=Y cmd` in the text
+    QStringList rocmVersions; // releases in paths and names (/opt/rocm-6.3.1, _rocm63.so)
+    QList<TextLine> releaseNamedLibraries; // failures naming libfoo_rocm63.so
+    bool windows = false;                  // Windows paths (C:\..., C:/...) in the text
 
     QList<CommandLine> commands;
     QList<DeviceInfo> rocminfoDevices;
