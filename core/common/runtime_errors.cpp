@@ -272,14 +272,14 @@ const QList<RuntimeErrorMeaning> kMeanings{
      S::Warning, "The runtime did not find a requested symbol",
      "A lookup by name failed. Whether the kernel is C++-mangled, internal, not a kernel or "
      "absent needs the code object.",
-     "Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME.", true},
+     "Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME.", false},
     {302, "hipErrorSharedObjectSymbolNotFound", "CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND",
      "cudaErrorSharedObjectSymbolNotFound", "shared object symbol not found", D::Symbols,
      "symbol.kernel-not-found symbol.mangled-name symbol.not-a-kernel symbol.internal-linkage",
      S::Warning, "The runtime did not find a requested symbol",
      "A lookup by name failed. Whether the kernel is C++-mangled, internal, not a kernel or "
      "absent needs the code object.",
-     "Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME.", true},
+     "Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME.", false},
     {200, "hipErrorInvalidImage", "CUDA_ERROR_INVALID_IMAGE", "cudaErrorInvalidKernelImage",
      "device kernel image is invalid", D::CodeObject,
      "module.not-a-code-object cov.unsupported-version bundle.compressed", S::Warning,

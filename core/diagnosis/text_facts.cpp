@@ -538,7 +538,7 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
         QStringLiteral(R"(\b(gfx[0-9]{2,4}[0-9a-f]?)\b|_(gfx[0-9]{2,4}[0-9a-f]?)[._*])"));
     static const QRegularExpression archIs(
         QStringLiteral(
-            R"((?:GPU arch|arch(?:itecture)?|TARGET_GRAPHICS_VERSION|GFX_VERSION|gfx_target)\s*:?\s*=?\s*(gfx[0-9]{2,4}[0-9a-f]?)\b)"),
+            R"((?:GPU arch|(?<![-\w])arch(?:itecture)?|TARGET_GRAPHICS_VERSION|GFX_VERSION|gfx_target)\s*:?\s*=?\s*(gfx[0-9]{2,4}[0-9a-f]?)\b)"),
         QRegularExpression::CaseInsensitiveOption);
     if (!compilerLine && roomFor(f.libraryArchMissing)) {
         const auto lib = mathLib.match(t);
@@ -737,6 +737,10 @@ TextFacts readTextFacts(const QString &text) {
         QStringLiteral(R"(^(?:[\w@.:~/-]*[$#>]\s+|hipcc-cmd:\s*))"));
     static const QRegularExpression amdLogLine(QStringLiteral(R"(^:\d:)"));
 
+    // "error: ..." with no tool before it: clang's backend and driver print such lines, and so
+    // do programs. They count as compiler lines only where the text shows a compile.
+    static const QRegularExpression bareError(QStringLiteral(R"(^(?:fatal )?error: )"));
+    QList<TextLine> bareErrors;
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (int i = 0; i < lines.size(); ++i) {
         const int n = i + 1;
@@ -763,6 +767,8 @@ TextFacts readTextFacts(const QString &text) {
             ++f.layerLines[li];
             if (cls->error && f.layerErrors[li].size() < 20)
                 f.layerErrors[li].append(makeLine(n, trimmed));
+        } else if (bareError.match(trimmed).hasMatch()) {
+            bareErrors.append(makeLine(n, trimmed));
         } else if (roomFor(f.unclassifiedErrors) && saysError(trimmed) &&
                    !line.startsWith(QLatin1Char(' ')) && !line.startsWith(QLatin1Char('\t'))) {
             f.unclassifiedErrors.append(makeLine(n, trimmed));
@@ -939,6 +945,25 @@ TextFacts readTextFacts(const QString &text) {
         f.commands.append(c);
         f.commandLines = true;
     }
+    const bool compiling =
+        f.hasLayer(TextLayer::Compiler) ||
+        std::any_of(f.commands.cbegin(), f.commands.cend(), [](const CommandLine &c) {
+            return !c.tool.startsWith(QLatin1String("ld")) && c.tool != QLatin1String("lld");
+        });
+    for (const TextLine &l : std::as_const(bareErrors)) {
+        if (compiling) {
+            ++f.layerLines[size_t(TextLayer::Compiler)];
+            if (f.layerErrors[size_t(TextLayer::Compiler)].size() < 20)
+                f.layerErrors[size_t(TextLayer::Compiler)].append(l);
+            if (roomFor(f.compileErrors))
+                f.compileErrors.append(l);
+            f.compilerOutput = true;
+        } else if (roomFor(f.unclassifiedErrors)) {
+            f.unclassifiedErrors.append(l);
+        }
+    }
+    std::sort(f.compileErrors.begin(), f.compileErrors.end(),
+              [](const TextLine &a, const TextLine &b) { return a.number < b.number; });
     return f;
 }
 

@@ -5,6 +5,8 @@
 #include "common/finding_catalog.h"
 #include "common/runtime_errors.h"
 #include "diagnosis/rules_p.h"
+#include "probe/protocol.h"
+#include "verify/import_records.h"
 #include "testpaths.h"
 
 #include <QDirIterator>
@@ -54,6 +56,7 @@ private slots:
     void findingsOnlyThroughTheCatalog();
     void runtimeErrorTableNamesCatalogIds();
     void runtimeErrorLookups();
+    void probeCausesRefutedOnceInspected();
 };
 
 // Ids appear in the code as string literals of a known group ("arch.…"); each must be in the
@@ -164,6 +167,40 @@ void TstFindingCatalog::runtimeErrorLookups() {
     QCOMPARE(cudaErrorInfo(209).findingIds,
              QStringList{QStringLiteral("arch.no-compatible-code-object")});
     QVERIFY(hipErrorInfo(209).findingIds.contains(QStringLiteral("bundle.compressed")));
+}
+
+// A HIP 209 from the probe allows four causes; with the artifact inspected, the static
+// diagnosis has checked three of them, so only the decisive one is reported. A CUDA 209 never
+// yields the AMD-only causes at all.
+void TstFindingCatalog::probeCausesRefutedOnceInspected() {
+    ProbeResult r;
+    r.outcome = ProbeOutcome::Completed;
+    r.hello.backend = QStringLiteral("hip");
+    PhaseEvent e;
+    e.name = QStringLiteral("module-load");
+    e.api = QStringLiteral("hipModuleLoad");
+    e.status = QStringLiteral("error");
+    e.errorCode = 209;
+    e.errorName = QStringLiteral("hipErrorNoBinaryForGpu");
+    r.phases << e;
+    r.firstError = e;
+    r.failedCall = e;
+    auto ids = [](const QList<Finding> &fs) {
+        QStringList out;
+        for (const Finding &f : fs)
+            out << f.id + QLatin1Char(':') + severityName(f.severity);
+        return out;
+    };
+    const QStringList open = ids(findingsFromProbe(r, QStringLiteral("probe-load"), false));
+    QCOMPARE(open.first(), QStringLiteral("arch.no-compatible-code-object:error"));
+    QVERIFY(open.contains(QStringLiteral("bundle.compressed:warning")));
+    QCOMPARE(ids(findingsFromProbe(r, QStringLiteral("probe-load"), true)),
+             QStringList{QStringLiteral("arch.no-compatible-code-object:error")});
+    r.hello.backend = QStringLiteral("cuda");
+    r.phases.first().errorName = QStringLiteral("CUDA_ERROR_NO_BINARY_FOR_GPU");
+    r.firstError = r.failedCall = r.phases.first();
+    QCOMPARE(ids(findingsFromProbe(r, QStringLiteral("probe-load"), false)),
+             QStringList{QStringLiteral("arch.no-compatible-code-object:error")});
 }
 
 QTEST_GUILESS_MAIN(TstFindingCatalog)
