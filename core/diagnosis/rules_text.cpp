@@ -160,6 +160,11 @@ void libraryRules(Context &c, const TextInput &t) {
         else if (m.linkTime)
             f.fix << QStringLiteral("Add the library's directory with -L (e.g. -L/opt/rocm/lib) "
                                     "or install its development package.");
+        else if (soname.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
+            f.fix << QStringLiteral("Install the HIP SDK release that provides %1 and put its bin "
+                                    "folder on PATH (Windows looks for DLLs there, next to the "
+                                    "module, and in the system folders).")
+                         .arg(soname);
         else
             f.fix << QStringLiteral("Install the package providing %1, or add its directory to "
                                     "LD_LIBRARY_PATH (export LD_LIBRARY_PATH=/opt/rocm/lib:$"

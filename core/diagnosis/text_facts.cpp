@@ -796,6 +796,17 @@ TextFacts readTextFacts(const QString &text) {
                 lib.requester = r.captured(1);
             f.missingLibraries.append(lib);
         }
+        // Windows: `Error loading "...\amdhip64.dll" or one of its dependencies` ([WinError 126]).
+        static const QRegularExpression missingDll(
+            QStringLiteral(
+                R"re((?:Error loading|Could not (?:load|find)(?: module)?)\s+["']?((?:[A-Za-z]:)?[^"'\s]*?([\w.+-]+\.dll))["']?)re"),
+            QRegularExpression::CaseInsensitiveOption);
+        if (const auto md = missingDll.match(line); md.hasMatch() && roomFor(f.missingLibraries)) {
+            TextFacts::MissingLibrary lib;
+            lib.line = makeLine(n, trimmed);
+            lib.library = md.captured(2);
+            f.missingLibraries.append(lib);
+        }
         const auto lc = ldCannotFind.match(line);
         if (lc.hasMatch() && roomFor(f.missingLibraries)) {
             TextFacts::MissingLibrary lib;

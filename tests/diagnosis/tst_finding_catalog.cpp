@@ -6,8 +6,8 @@
 #include "common/runtime_errors.h"
 #include "diagnosis/rules_p.h"
 #include "probe/protocol.h"
-#include "verify/import_records.h"
 #include "testpaths.h"
+#include "verify/import_records.h"
 
 #include <QDirIterator>
 #include <QFile>

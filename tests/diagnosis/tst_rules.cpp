@@ -55,6 +55,7 @@ private slots:
     void wrongCompilerAndLanguage();
     void invalidIsa();
     void unknownLayer();
+    void windowsLibrary();
 };
 
 void TstRules::layers_data() {
@@ -228,6 +229,19 @@ void TstRules::invalidIsa() {
 void TstRules::unknownLayer() {
     QCOMPARE(runTextRule("text/unknown-layer", "Something failed badly.\n"),
              QStringList{QStringLiteral("layer.unknown")});
+}
+
+void TstRules::windowsLibrary() {
+    const QString text = QStringLiteral(
+        "OSError: [WinError 126] The specified module could not be found. Error loading "
+        "\"C:\\Python312\\Lib\\site-packages\\torch\\lib\\amdhip64.dll\" or one of its "
+        "dependencies.\n");
+    QCOMPARE(runTextRule("text/missing-libraries", text),
+             QStringList{QStringLiteral("runtime.library-not-found")});
+    const TextFacts f = readTextFacts(text);
+    QCOMPARE(f.missingLibraries.first().library, QStringLiteral("amdhip64.dll"));
+    QVERIFY(f.windows);
+    QVERIFY(f.compileErrors.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TstRules)
