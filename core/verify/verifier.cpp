@@ -1344,17 +1344,29 @@ bool Verifier::isCancelled() const {
     return m_cancel->load();
 }
 
+namespace {
+
+// One finding per cause in a step (Finding::key, docs/findings.md "One finding per cause"): the
+// baseline's program and code-object compiles fail with the same finding, shown once with a
+// count.
+StepRecord mergedFindings(StepRecord s) {
+    s.findings = mergeDuplicateFindings(s.findings);
+    return s;
+}
+
+} // namespace
+
 StepRecord Verifier::runStep1() {
     Impl impl{*this};
-    return impl.step1();
+    return mergedFindings(impl.step1());
 }
 StepRecord Verifier::runStep2() {
     Impl impl{*this};
-    return impl.step2();
+    return mergedFindings(impl.step2());
 }
 StepRecord Verifier::runStep3() {
     Impl impl{*this};
-    return impl.step3();
+    return mergedFindings(impl.step3());
 }
 
 VerifyResult Verifier::run(const QList<int> &steps) {
