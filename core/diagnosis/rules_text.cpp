@@ -17,6 +17,53 @@ namespace hd::detail {
 
 namespace {
 
+// One device of a hipErrorNoBinaryForGpu listing against the code objects listed with it.
+Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const TargetId &dev,
+                        const QList<TargetId> &objects, const QStringList &objectIds) {
+    bool featureOnly = false;
+    QString reason;
+    for (const TargetId &o : objects) {
+        const Compatibility comp = checkCompatibility(o, dev);
+        if (comp.kind == Compatibility::Kind::FeatureMismatch) {
+            featureOnly = true;
+            reason = comp.reason;
+        }
+    }
+    Finding f = makeFinding(
+        featureOnly ? QStringLiteral("arch.feature-mismatch")
+                    : QStringLiteral("arch.no-compatible-code-object"),
+        Severity::Error,
+        featureOnly ? QStringLiteral("The runtime found %1 code, but not with the device's "
+                                     "xnack/sramecc settings (%2)")
+                          .arg(dev.processor, dev.toString())
+                    : QStringLiteral("The runtime found no code object for the device %1")
+                          .arg(dev.toString()),
+        QStringLiteral("hipErrorNoBinaryForGpu at line %1 of %2: the device is %3; the binary "
+                       "holds %4.%5")
+            .arg(l.lineNumber)
+            .arg(fileName(t.path), dev.toString(),
+                 objectIds.isEmpty() ? QStringLiteral("no device code objects")
+                                     : objectIds.join(QStringLiteral(", ")),
+                 featureOnly ? QLatin1Char(' ') + reason + QLatin1Char('.') : QString()));
+    f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
+    f.evidence.append({t.path, QStringLiteral("Devices:"), dev.toString()});
+    for (const QString &id : l.codeObjects.mid(0, 8))
+        f.evidence.append({t.path, QStringLiteral("Bundled Code Objects:"), id});
+    if (featureOnly)
+        f.fix << QStringLiteral("Rebuild with --offload-arch=%1 (or --offload-arch=%2 without "
+                                "feature settings).")
+                     .arg(dev.toString(), dev.processor);
+    else
+        f.fix << QStringLiteral("Rebuild with --offload-arch=%1 added (hipcc --offload-arch=%1 "
+                                "...); for prebuilt libraries (PyTorch, rocBLAS...) install a "
+                                "build that lists %1.")
+                     .arg(dev.processor);
+    f.fix << QStringLiteral("Check which targets a binary holds with `roc-obj-ls FILE` or "
+                            "`hipdoctor-cli inspect FILE`.");
+    return f;
+}
+
+// The runtime's own Devices / Bundled Code Objects listing after hipErrorNoBinaryForGpu.
 void noBinaryListingRule(Context &c, const TextInput &t) {
     if (!t.amdLog)
         return;
@@ -29,77 +76,32 @@ void noBinaryListingRule(Context &c, const TextInput &t) {
             continue;
         QList<TargetId> objects;
         QStringList objectIds;
-        for (const QString &id : l.codeObjects) {
+        for (const QString &id : l.codeObjects)
             if (const auto tid = targetFromBundleId(id)) {
                 objects.append(*tid);
                 objectIds.append(id);
             }
-        }
         QStringList devices = l.devices;
         if (devices.isEmpty())
             for (const DeviceInfo &d : std::as_const(c.devices))
                 devices.append(d.target.toString());
         bool any = false;
-        for (const QString &devText : devices) {
-            const auto dev = TargetId::parse(devText);
-            if (!dev)
-                continue;
-            any = true;
-            bool featureOnly = false;
-            QString reason;
-            for (const TargetId &o : objects) {
-                const Compatibility comp = checkCompatibility(o, *dev);
-                if (comp.kind == Compatibility::Kind::FeatureMismatch) {
-                    featureOnly = true;
-                    reason = comp.reason;
-                }
+        for (const QString &devText : devices)
+            if (const auto dev = TargetId::parse(devText)) {
+                any = true;
+                c.add(noBinaryFinding(t, l, *dev, objects, objectIds));
             }
-            Finding f = makeFinding(
-                featureOnly ? QStringLiteral("arch.feature-mismatch")
-                            : QStringLiteral("arch.no-compatible-code-object"),
-                Severity::Error,
-                featureOnly ? QStringLiteral("The runtime found %1 code, but not with the device's "
-                                             "xnack/sramecc settings (%2)")
-                                  .arg(dev->processor, dev->toString())
-                            : QStringLiteral("The runtime found no code object for the device %1")
-                                  .arg(dev->toString()),
-                QStringLiteral("hipErrorNoBinaryForGpu at line %1 of %2: the device is %3; the "
-                               "binary holds %4.%5")
-                    .arg(l.lineNumber)
-                    .arg(fileName(t.path), dev->toString(),
-                         objectIds.isEmpty() ? QStringLiteral("no device code objects")
-                                             : objectIds.join(QStringLiteral(", ")),
-                         featureOnly ? QLatin1Char(' ') + reason + QLatin1Char('.') : QString()));
-            f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
-            f.evidence.append({t.path, QStringLiteral("Devices:"), devText});
-            for (const QString &id : l.codeObjects.mid(0, 8))
-                f.evidence.append({t.path, QStringLiteral("Bundled Code Objects:"), id});
-            if (featureOnly)
-                f.fix << QStringLiteral("Rebuild with --offload-arch=%1 (or --offload-arch=%2 "
-                                        "without feature settings).")
-                             .arg(dev->toString(), dev->processor);
-            else
-                f.fix << QStringLiteral("Rebuild with --offload-arch=%1 added (hipcc "
-                                        "--offload-arch=%1 ...); for prebuilt libraries (PyTorch, "
-                                        "rocBLAS...) install a build that lists %1.")
-                             .arg(dev->processor);
-            f.fix << QStringLiteral("Check which targets a binary holds with `roc-obj-ls FILE` or "
-                                    "`hipdoctor-cli inspect FILE`.");
-            c.add(f);
-        }
-        if (!any) {
-            Finding f =
-                makeFinding(QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
-                            QStringLiteral("The runtime found no code object for the "
-                                           "device (line %1)")
-                                .arg(l.lineNumber),
-                            QStringLiteral("The log does not name the device; pass "
-                                           "--target or a rocminfo dump to see which "
-                                           "target is missing."));
-            f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
-            f.fix << QStringLiteral("Rebuild with --offload-arch=<the device's gfx target>.");
-            c.add(f);
-        }
+        if (any)
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+            QStringLiteral("The runtime found no code object for the device (line %1)")
+                .arg(l.lineNumber),
+            QStringLiteral("The log does not name the device; pass --target or a rocminfo dump "
+                           "to see which target is missing."));
+        f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
+        f.fix << QStringLiteral("Rebuild with --offload-arch=<the device's gfx target>.");
+        c.add(f);
     }
 }
 
@@ -109,6 +111,34 @@ bool isHipRuntimeSymbol(const QString &s) {
            s.startsWith(QLatin1String("__hipPopCallConfiguration")) ||
            s.startsWith(QLatin1String("__hipUnregister")) ||
            (s.startsWith(QLatin1String("hip")) && s.size() > 3 && s[3].isUpper());
+}
+
+// What to do about a library the loader or linker could not find.
+// `other`: only another major version is installed (soname mismatch).
+QStringList missingLibraryFixes(const QString &soname, const QStringList &others, bool other,
+                                bool linkTime) {
+    QStringList fix;
+    if (other)
+        fix << QStringLiteral("Install the ROCm release that provides %1, or rebuild the "
+                              "failing module against the installed one (%2).")
+                   .arg(soname, fileName(others.first()))
+            << QStringLiteral("Do not symlink %1 to another major version: the ABI "
+                              "differs.")
+                   .arg(soname);
+    else if (linkTime)
+        fix << QStringLiteral("Add the library's directory with -L (e.g. -L/opt/rocm/lib) "
+                              "or install its development package.");
+    else if (soname.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
+        fix << QStringLiteral("Install the HIP SDK release that provides %1 and put its bin "
+                              "folder on PATH (Windows looks for DLLs there, next to the "
+                              "module, and in the system folders).")
+                   .arg(soname);
+    else
+        fix << QStringLiteral("Install the package providing %1, or add its directory to "
+                              "LD_LIBRARY_PATH (export LD_LIBRARY_PATH=/opt/rocm/lib:$"
+                              "LD_LIBRARY_PATH).")
+                   .arg(soname);
+    return fix;
 }
 
 void libraryRules(Context &c, const TextInput &t) {
@@ -150,26 +180,7 @@ void libraryRules(Context &c, const TextInput &t) {
         f.evidence.append(lineEvidence(t.path, m.line));
         for (const QString &o : others.mid(0, 4))
             f.evidence.append({o, QStringLiteral("installed"), fileName(o)});
-        if (other)
-            f.fix << QStringLiteral("Install the ROCm release that provides %1, or rebuild the "
-                                    "failing module against the installed one (%2).")
-                         .arg(soname, fileName(others.first()))
-                  << QStringLiteral("Do not symlink %1 to another major version: the ABI "
-                                    "differs.")
-                         .arg(soname);
-        else if (m.linkTime)
-            f.fix << QStringLiteral("Add the library's directory with -L (e.g. -L/opt/rocm/lib) "
-                                    "or install its development package.");
-        else if (soname.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
-            f.fix << QStringLiteral("Install the HIP SDK release that provides %1 and put its bin "
-                                    "folder on PATH (Windows looks for DLLs there, next to the "
-                                    "module, and in the system folders).")
-                         .arg(soname);
-        else
-            f.fix << QStringLiteral("Install the package providing %1, or add its directory to "
-                                    "LD_LIBRARY_PATH (export LD_LIBRARY_PATH=/opt/rocm/lib:$"
-                                    "LD_LIBRARY_PATH).")
-                         .arg(soname);
+        f.fix = missingLibraryFixes(soname, others, other, m.linkTime);
         c.add(f);
     }
 }
@@ -234,6 +245,32 @@ void undefinedAtLinkRule(Context &c, const TextInput &t) {
     }
 }
 
+// A HIP entry point undefined at load time that the installed runtime does define: the module
+// does not depend on libamdhip64 (runtime.not-linked), rather than needing a newer HIP.
+bool reportNotLinked(Context &c, const TextInput &t, const TextFacts::UndefinedSymbol &u) {
+    const QStringList libs = runtimeLibrariesFor(c.request.probeLibrary);
+    const bool installedHasIt =
+        !libs.isEmpty() &&
+        runtimeReadsVariable(u.symbol, {libs.first()}).status == VariableReadCheck::Status::Read;
+    if (!installedHasIt && !u.symbol.startsWith(QLatin1String("__hipRegister")))
+        return false;
+    Finding f = makeFinding(
+        QStringLiteral("runtime.not-linked"), Severity::Error,
+        QStringLiteral("%1 references the HIP runtime (%2) without depending on libamdhip64")
+            .arg(u.file.isEmpty() ? QStringLiteral("The module") : fileName(u.file), u.symbol),
+        QStringLiteral("%1 is defined by every libamdhip64%2, so the loader did not load the "
+                       "runtime for this module: it was linked without -lamdhip64.")
+            .arg(u.symbol,
+                 installedHasIt
+                     ? QStringLiteral(" (the installed %1 has it)").arg(fileName(libs.first()))
+                     : QString()));
+    f.evidence.append(lineEvidence(t.path, u.line));
+    f.fix << QStringLiteral("Relink the module with -lamdhip64 (or with hipcc); check `readelf -d` "
+                            "lists libamdhip64 as NEEDED.");
+    c.add(f);
+    return true;
+}
+
 void symbolTextRules(Context &c, const TextInput &t) {
     QSet<QString> done;
     for (const TextFacts::UndefinedSymbol &u : t.facts.undefinedSymbols) {
@@ -243,34 +280,8 @@ void symbolTextRules(Context &c, const TextInput &t) {
         if (isHipLinkFailure(u) || isDeviceLinkLine(t.facts, u.line.number))
             continue; // text/undefined-at-link
         const bool hipAbi = isHipRuntimeSymbol(u.symbol);
-        if (hipAbi && !u.linkTime) {
-            // A runtime entry point the installed runtime does define: the failing module
-            // simply does not depend on libamdhip64 (not linked), rather than needing a newer
-            // HIP.
-            const QStringList libs = runtimeLibrariesFor(c.request.probeLibrary);
-            const bool installedHasIt =
-                !libs.isEmpty() && runtimeReadsVariable(u.symbol, {libs.first()}).status ==
-                                       VariableReadCheck::Status::Read;
-            if (installedHasIt || u.symbol.startsWith(QLatin1String("__hipRegister"))) {
-                Finding f = makeFinding(
-                    QStringLiteral("runtime.not-linked"), Severity::Error,
-                    QStringLiteral("%1 references the HIP runtime (%2) without depending on "
-                                   "libamdhip64")
-                        .arg(u.file.isEmpty() ? QStringLiteral("The module") : fileName(u.file),
-                             u.symbol),
-                    QStringLiteral("%1 is defined by every libamdhip64%2, so the loader did not "
-                                   "load the runtime for this module: it was linked without "
-                                   "-lamdhip64.")
-                        .arg(u.symbol, installedHasIt ? QStringLiteral(" (the installed %1 has it)")
-                                                            .arg(fileName(libs.first()))
-                                                      : QString()));
-                f.evidence.append(lineEvidence(t.path, u.line));
-                f.fix << QStringLiteral("Relink the module with -lamdhip64 (or with hipcc); check "
-                                        "`readelf -d` lists libamdhip64 as NEEDED.");
-                c.add(f);
-                continue;
-            }
-        }
+        if (hipAbi && !u.linkTime && reportNotLinked(c, t, u))
+            continue;
         Finding f = makeFinding(
             QStringLiteral("runtime.undefined-symbol"), Severity::Error,
             QStringLiteral("Undefined symbol %1%2")
