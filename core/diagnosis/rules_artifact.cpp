@@ -152,15 +152,6 @@ void hostModuleRule(Context &c, const ArtifactReport &r) {
 
 // ---- runtime link (direction 1) -----------------------------------------------------------
 
-// Where the loader finds libamdhip64 for this binary; "" when it does not.
-QString resolvedHipRuntime(const HostInfo &h) {
-    QString path;
-    for (const LibraryResolution &res : h.resolutions)
-        if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
-            path = res.path;
-    return path;
-}
-
 // Undefined dynamic symbols that only the HIP runtime defines.
 QStringList hipRuntimeReferences(const HostInfo &h) {
     QStringList names;
@@ -396,6 +387,7 @@ const QStringList &defaultTargetProcessors() {
 struct DeviceFit {
     QList<const Group *> procFail, featFail, genFail;
     QStringList featReasons, genReasons;
+    QString scope; // " (2 of 3 bundles)" when the file has several bundles
     bool fitsAll() const { return procFail.isEmpty() && featFail.isEmpty() && genFail.isEmpty(); }
 };
 
@@ -431,16 +423,11 @@ DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const QList<Group
             fit.procFail.append(&g);
         }
     }
+    if (groups.size() > 1)
+        fit.scope = QStringLiteral(" (%1 of %2 bundles)")
+                        .arg(fit.procFail.size() + fit.featFail.size() + fit.genFail.size())
+                        .arg(groups.size());
     return fit;
-}
-
-// " (2 of 3 bundles)" when the file has several bundles.
-QString bundleScope(const DeviceFit &fit, const QList<Group> &groups) {
-    if (groups.size() <= 1)
-        return {};
-    return QStringLiteral(" (%1 of %2 bundles)")
-        .arg(fit.procFail.size() + fit.featFail.size() + fit.genFail.size())
-        .arg(groups.size());
 }
 
 void addGroupEvidence(Finding &f, const ArtifactReport &r, const QList<const Group *> &gs) {
@@ -455,6 +442,15 @@ void addGroupEvidence(Finding &f, const ArtifactReport &r, const QList<const Gro
     if (gs.size() > 4)
         f.evidence.append(fileEvidence(r.path, QStringLiteral("…"),
                                        QStringLiteral("%1 more").arg(gs.size() - 4)));
+}
+
+// Calls fn(device, fit) for each device, where the file has code objects at all.
+template <typename Fn> void forEachDeviceFit(const Context &c, const ArtifactReport &r, Fn &&fn) {
+    const QList<Group> groups = codeObjectGroups(r);
+    if (groups.isEmpty())
+        return;
+    for (const DeviceInfo &d : std::as_const(c.devices))
+        fn(d, deviceFit(c, r, groups, d));
 }
 
 // Device code the inspector could not read, so no target could be checked.
@@ -493,19 +489,14 @@ void uncheckedRule(Context &c, const ArtifactReport &r) {
 
 // Code for the device's processor, but with other xnack/sramecc settings.
 void featureMatchRule(Context &c, const ArtifactReport &r) {
-    const QList<Group> groups = codeObjectGroups(r);
-    if (groups.isEmpty())
-        return;
-    for (const DeviceInfo &d : std::as_const(c.devices)) {
-        const DeviceFit fit = deviceFit(c, r, groups, d);
+    forEachDeviceFit(c, r, [&](const DeviceInfo &d, const DeviceFit &fit) {
         if (fit.featFail.isEmpty())
-            continue;
+            return;
         Finding f = makeFinding(
             QStringLiteral("arch.feature-mismatch"), Severity::Error,
             QStringLiteral("%1: the code object for %2 has other xnack/sramecc settings than "
                            "the device %3%4")
-                .arg(QFileInfo(r.path).fileName(), d.target.processor, d.label(),
-                     bundleScope(fit, groups)),
+                .arg(QFileInfo(r.path).fileName(), d.target.processor, d.label(), fit.scope),
             fit.featReasons.first() + QLatin1Char('.'));
         addGroupEvidence(f, r, fit.featFail);
         f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
@@ -518,18 +509,14 @@ void featureMatchRule(Context &c, const ArtifactReport &r) {
             f.fix << QStringLiteral("Or run with HSA_XNACK=1 where the GPU and kernel driver "
                                     "support XNACK, so the device runs with xnack+.");
         c.add(f);
-    }
+    });
 }
 
 // Only a generic target (gfx9-generic...) covers the device, and the runtime predates them.
 void genericTargetsRule(Context &c, const ArtifactReport &r) {
-    const QList<Group> groups = codeObjectGroups(r);
-    if (groups.isEmpty())
-        return;
-    for (const DeviceInfo &d : std::as_const(c.devices)) {
-        const DeviceFit fit = deviceFit(c, r, groups, d);
+    forEachDeviceFit(c, r, [&](const DeviceInfo &d, const DeviceFit &fit) {
         if (fit.genFail.isEmpty())
-            continue;
+            return;
         Finding f = makeFinding(
             QStringLiteral("arch.generic-needs-newer-runtime"),
             c.runtimeExplicit ? Severity::Error : Severity::Warning,
@@ -548,19 +535,15 @@ void genericTargetsRule(Context &c, const ArtifactReport &r) {
                                 "target: %1")
                      .arg(offloadArchFix(d));
         c.add(f);
-    }
+    });
 }
 
 // No code object for the device's processor at all.
 void archMatchRule(Context &c, const ArtifactReport &r) {
-    const QList<Group> groups = codeObjectGroups(r);
-    if (groups.isEmpty())
-        return;
     const QString file = QFileInfo(r.path).fileName();
-    for (const DeviceInfo &d : std::as_const(c.devices)) {
-        const DeviceFit fit = deviceFit(c, r, groups, d);
+    forEachDeviceFit(c, r, [&](const DeviceInfo &d, const DeviceFit &fit) {
         if (fit.procFail.isEmpty())
-            continue;
+            return;
         QStringList present;
         for (const Group *g : fit.procFail)
             for (int idx : g->codeObjects)
@@ -569,7 +552,7 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
         Finding f = makeFinding(
             QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
             QStringLiteral("%1 has no code object for the device %2%3")
-                .arg(file, d.label(), bundleScope(fit, groups)),
+                .arg(file, d.label(), fit.scope),
             QStringLiteral("The runtime needs a code object for %1; %2 holds only: %3. Loading "
                            "fails with hipErrorNoBinaryForGpu (\"no kernel image is available "
                            "for execution on the device\").")
@@ -586,7 +569,7 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
                                     "and the file's with `roc-obj-ls %1`.")
                          .arg(file);
         c.add(f);
-    }
+    });
 }
 
 // The one AMD processor of the file, when every code object is featureless and for it; "".
@@ -759,9 +742,8 @@ void mixedInstallRules(Context &c) {
     QMap<QString, QString> hipByFile;
     for (const ArtifactReport &r : std::as_const(c.artifacts))
         if (r.host)
-            for (const LibraryResolution &res : r.host->resolutions)
-                if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
-                    hipByFile.insert(r.path, QFileInfo(res.path).canonicalFilePath());
+            if (const QString hip = resolvedHipRuntime(*r.host); !hip.isEmpty())
+                hipByFile.insert(r.path, QFileInfo(hip).canonicalFilePath());
     QStringList distinct;
     for (const QString &p : hipByFile)
         if (!distinct.contains(p))

@@ -23,10 +23,8 @@ QStringList runtimeLibrariesToScan(const Context &c) {
         return c.request.runtimeLibraries;
     QString hip;
     for (const ArtifactReport &r : std::as_const(c.artifacts))
-        if (r.host)
-            for (const LibraryResolution &res : r.host->resolutions)
-                if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
-                    hip = res.path;
+        if (r.host && !resolvedHipRuntime(*r.host).isEmpty())
+            hip = resolvedHipRuntime(*r.host);
     if (hip.isEmpty())
         hip = c.request.probeLibrary;
     return runtimeLibrariesFor(hip);
