@@ -223,6 +223,18 @@ QString tritonTargetFix(const DeviceInfo &d) {
         .arg(nv ? QStringLiteral(".cubin") : QStringLiteral(".hsaco"));
 }
 
+// An entry whose metadata and stage files name no target.
+Finding unknownTargetFinding(const TritonEntry &e, const DeviceInfo &d) {
+    Finding f = makeFinding(
+        QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
+        QStringLiteral("Triton entry %1 (%2): its target is not known").arg(e.kernelName, e.hash),
+        QStringLiteral("Neither the metadata nor the stage files name the target, so it cannot "
+                       "be checked against %1.")
+            .arg(d.label()));
+    f.evidence.append(fileEvidence(e.dir, QStringLiteral("metadata"), QString()));
+    return f;
+}
+
 // Complete entries built for another target than a device (a warning where another entry of
 // the same kernel fits that device).
 void tritonArchRule(Context &c) {
@@ -238,15 +250,7 @@ void tritonArchRule(Context &c) {
             for (int i = 0; i < c.devices.size(); ++i) {
                 const DeviceInfo &d = c.devices[i];
                 if (!ch.target) {
-                    Finding f = makeFinding(
-                        QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
-                        QStringLiteral("Triton entry %1 (%2): its target is not known")
-                            .arg(e.kernelName, e.hash),
-                        QStringLiteral("Neither the metadata nor the stage files name the target, "
-                                       "so it cannot be checked against %1.")
-                            .arg(d.label()));
-                    f.evidence.append(fileEvidence(e.dir, QStringLiteral("metadata"), QString()));
-                    c.add(f);
+                    c.add(unknownTargetFinding(e, d));
                     continue;
                 }
                 const Compatibility comp = entryOnDevice(c, *ch.target, d);
