@@ -88,28 +88,29 @@ QString hexOffset(uint64_t v) {
 
 // ---- module kind --------------------------------------------------------------------------
 
-void moduleRules(Context &c, const ArtifactReport &r) {
-    if (c.kernels.isEmpty())
+// Empty files and bytes of no known kind, looked up as a module.
+void notCodeObjectRule(Context &c, const ArtifactReport &r) {
+    if (c.kernels.isEmpty() || !(r.kind == ArtifactKind::Unknown || r.fileSize == 0))
         return;
-    const QString names = c.kernels.join(QStringLiteral(", "));
-    if (r.kind == ArtifactKind::Unknown || r.fileSize == 0) {
-        Finding f = makeFinding(
-            QStringLiteral("module.not-a-code-object"), Severity::Error,
-            QStringLiteral("%1 is not device code").arg(QFileInfo(r.path).fileName()),
-            r.fileSize == 0
-                ? QStringLiteral("The file is empty; hipModuleLoad on it fails "
-                                 "(hipErrorInvalidImage / hipErrorInvalidKernelFile).")
-                : QStringLiteral("The bytes are no AMDGPU code object, offload bundle or NVIDIA "
-                                 "binary; the module API cannot load them."));
-        f.evidence.append(fileEvidence(
-            r.path, QStringLiteral("offset 0"),
-            QStringLiteral("%1 bytes, kind %2").arg(r.fileSize).arg(artifactKindName(r.kind))));
-        f.fix << QStringLiteral("Pass the file hipcc --genco wrote (an offload bundle / .hsaco / "
-                                ".co), not a host file; check the path the program loads.");
-        c.add(f);
-        return;
-    }
-    if (!isHostKind(r.kind))
+    Finding f = makeFinding(
+        QStringLiteral("module.not-a-code-object"), Severity::Error,
+        QStringLiteral("%1 is not device code").arg(QFileInfo(r.path).fileName()),
+        r.fileSize == 0 ? QStringLiteral("The file is empty; hipModuleLoad on it fails "
+                                         "(hipErrorInvalidImage / hipErrorInvalidKernelFile).")
+                        : QStringLiteral("The bytes are no AMDGPU code object, offload bundle or "
+                                         "NVIDIA binary; the module API cannot load them."));
+    f.evidence.append(fileEvidence(
+        r.path, QStringLiteral("offset 0"),
+        QStringLiteral("%1 bytes, kind %2").arg(r.fileSize).arg(artifactKindName(r.kind))));
+    f.fix << QStringLiteral("Pass the file hipcc --genco wrote (an offload bundle / .hsaco / "
+                            ".co), not a host file; check the path the program loads.");
+    c.add(f);
+}
+
+// A host executable, library or object passed where the module API wants device code.
+void hostModuleRule(Context &c, const ArtifactReport &r) {
+    if (c.kernels.isEmpty() || r.kind == ArtifactKind::Unknown || r.fileSize == 0 ||
+        !isHostKind(r.kind))
         return;
     if (!hasDeviceCode(r)) {
         Finding f = makeFinding(
@@ -121,7 +122,7 @@ void moduleRules(Context &c, const ArtifactReport &r) {
                                                                  : QStringLiteral("executable")),
             QStringLiteral("It holds no GPU code object (no .hip_fatbin, no offload bundle, no "
                            "AMDGPU/NVIDIA ELF), so hipModuleLoad cannot find %1 in it.")
-                .arg(names));
+                .arg(c.kernels.join(QStringLiteral(", "))));
         f.evidence.append(
             fileEvidence(r.path, QStringLiteral("ELF header"),
                          QStringLiteral("%1 (%2), no device code sections")
@@ -151,12 +152,26 @@ void moduleRules(Context &c, const ArtifactReport &r) {
 
 // ---- runtime link (direction 1) -----------------------------------------------------------
 
-void runtimeRules(Context &c, const ArtifactReport &r) {
+// Undefined dynamic symbols that only the HIP runtime defines.
+QStringList hipRuntimeReferences(const HostInfo &h) {
+    QStringList names;
+    for (const Symbol &s : h.undefinedDynamic)
+        if (s.name().startsWith(QLatin1String("__hipRegister")) ||
+            s.name().startsWith(QLatin1String("__hipPushCallConfiguration")) ||
+            s.name().startsWith(QLatin1String("__hipPopCallConfiguration")) ||
+            s.name().startsWith(QLatin1String("__hipUnregister")) ||
+            (s.name().startsWith(QLatin1String("hip")) && s.name().size() > 3 &&
+             s.name()[3].isUpper()))
+            names.append(s.name());
+    return names;
+}
+
+// DT_NEEDED libraries the loader does not find.
+void neededLibrariesRule(Context &c, const ArtifactReport &r) {
     if (!r.host)
         return;
-    const HostInfo &h = *r.host;
     const QString file = QFileInfo(r.path).fileName();
-    for (const LibraryResolution &res : h.resolutions) {
+    for (const LibraryResolution &res : r.host->resolutions) {
         if (res.found())
             continue;
         const bool other = !res.otherVersions.isEmpty();
@@ -196,96 +211,98 @@ void runtimeRules(Context &c, const ArtifactReport &r) {
         }
         c.add(f);
     }
+}
 
-    bool needsHip = false;
-    QString hipResolved;
-    for (const QString &n : h.needed)
-        if (n.startsWith(QLatin1String("libamdhip64")))
-            needsHip = true;
-    for (const LibraryResolution &res : h.resolutions)
-        if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
-            hipResolved = res.path;
-
-    QStringList hipUndefined;
-    for (const Symbol &s : h.undefinedDynamic)
-        if (s.name().startsWith(QLatin1String("__hipRegister")) ||
-            s.name().startsWith(QLatin1String("__hipPushCallConfiguration")) ||
-            s.name().startsWith(QLatin1String("__hipPopCallConfiguration")) ||
-            s.name().startsWith(QLatin1String("__hipUnregister")) ||
-            (s.name().startsWith(QLatin1String("hip")) && s.name().size() > 3 &&
-             s.name()[3].isUpper()))
-            hipUndefined.append(s.name());
+// HIP code in a binary that does not list libamdhip64.
+void notLinkedRule(Context &c, const ArtifactReport &r) {
+    if (!r.host)
+        return;
+    const HostInfo &h = *r.host;
+    const QString file = QFileInfo(r.path).fileName();
+    const bool needsHip = std::any_of(h.needed.cbegin(), h.needed.cend(), [](const QString &n) {
+        return n.startsWith(QLatin1String("libamdhip64"));
+    });
+    const QStringList hipUndefined = hipRuntimeReferences(h);
     const bool hasHip = h.hasHipFatbin || h.hasOffloadSections || !hipUndefined.isEmpty();
-    if (hasHip && !needsHip && r.kind != ArtifactKind::HostRelocatable) {
-        bool transitive = false;
-        for (const QString &n : h.needed)
-            if (n.contains(QLatin1String("hip"), Qt::CaseInsensitive) ||
-                n.contains(QLatin1String("torch")) || n.contains(QLatin1String("roc")))
-                transitive = true;
-        Finding f = makeFinding(
-            QStringLiteral("runtime.not-linked"), transitive ? Severity::Warning : Severity::Error,
-            QStringLiteral("%1 holds HIP code but does not depend on libamdhip64").arg(file),
-            transitive
-                ? QStringLiteral("It references HIP runtime symbols but lists no libamdhip64 in "
-                                 "DT_NEEDED; it only works if one of its other libraries (%1) "
-                                 "brings the runtime in first.")
-                      .arg(h.needed.join(QStringLiteral(", ")))
-                : QStringLiteral("It references HIP runtime symbols (%1) that nothing it "
-                                 "depends on defines: dlopen fails with \"undefined symbol\", or "
-                                 "its kernels are never registered.")
-                      .arg(hipUndefined.mid(0, 4).join(QStringLiteral(", "))));
-        if (h.hasHipFatbin)
-            f.evidence.append(fileEvidence(r.path, QStringLiteral(".hip_fatbin"),
-                                           QStringLiteral("HIP device code present")));
-        for (const QString &s : hipUndefined.mid(0, 6))
-            f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), s));
-        f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"),
-                                       h.needed.isEmpty() ? QStringLiteral("(none)")
-                                                          : h.needed.join(QStringLiteral(", "))));
-        f.fix << QStringLiteral("Link with the HIP runtime: add -lamdhip64 (with "
-                                "-L/opt/rocm/lib or -L/usr/lib/x86_64-linux-gnu) to the link line, "
-                                "or link with hipcc, which adds it.")
-              << QStringLiteral("Check with `readelf -d %1 | grep NEEDED` that libamdhip64 is "
-                                "listed.")
-                     .arg(file);
-        c.add(f);
-    }
+    if (!hasHip || needsHip || r.kind == ArtifactKind::HostRelocatable)
+        return;
+    const bool transitive = std::any_of(h.needed.cbegin(), h.needed.cend(), [](const QString &n) {
+        return n.contains(QLatin1String("hip"), Qt::CaseInsensitive) ||
+               n.contains(QLatin1String("torch")) || n.contains(QLatin1String("roc"));
+    });
+    Finding f = makeFinding(
+        QStringLiteral("runtime.not-linked"), transitive ? Severity::Warning : Severity::Error,
+        QStringLiteral("%1 holds HIP code but does not depend on libamdhip64").arg(file),
+        transitive ? QStringLiteral("It references HIP runtime symbols but lists no libamdhip64 "
+                                    "in DT_NEEDED; it only works if one of its other libraries "
+                                    "(%1) brings the runtime in first.")
+                         .arg(h.needed.join(QStringLiteral(", ")))
+                   : QStringLiteral("It references HIP runtime symbols (%1) that nothing it "
+                                    "depends on defines: dlopen fails with \"undefined symbol\", "
+                                    "or its kernels are never registered.")
+                         .arg(hipUndefined.mid(0, 4).join(QStringLiteral(", "))));
+    if (h.hasHipFatbin)
+        f.evidence.append(fileEvidence(r.path, QStringLiteral(".hip_fatbin"),
+                                       QStringLiteral("HIP device code present")));
+    for (const QString &s : hipUndefined.mid(0, 6))
+        f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), s));
+    f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"),
+                                   h.needed.isEmpty() ? QStringLiteral("(none)")
+                                                      : h.needed.join(QStringLiteral(", "))));
+    f.fix << QStringLiteral("Link with the HIP runtime: add -lamdhip64 (with "
+                            "-L/opt/rocm/lib or -L/usr/lib/x86_64-linux-gnu) to the link line, "
+                            "or link with hipcc, which adds it.")
+          << QStringLiteral("Check with `readelf -d %1 | grep NEEDED` that libamdhip64 is "
+                            "listed.")
+                 .arg(file);
+    c.add(f);
+}
 
-    // HIP API symbols the resolved runtime does not export (built against a newer HIP).
-    if (!hipResolved.isEmpty()) {
-        QStringList missing;
-        for (const Symbol &s : h.undefinedDynamic) {
-            if (!(s.name().startsWith(QLatin1String("hip")) ||
-                  s.name().startsWith(QLatin1String("__hip"))))
-                continue;
-            const VariableReadCheck chk = runtimeReadsVariable(s.name(), {hipResolved});
-            if (chk.status == VariableReadCheck::Status::NotRead)
-                missing.append(s.name());
-            if (missing.size() >= 20)
-                break;
-        }
-        if (!missing.isEmpty()) {
-            Finding f = makeFinding(
-                QStringLiteral("runtime.undefined-symbol"), Severity::Error,
-                QStringLiteral("%1 needs %2, which %3 does not define")
-                    .arg(file, demangleSymbol(missing.first()), QFileInfo(hipResolved).fileName()),
-                QStringLiteral("The runtime the loader resolves lacks %1 symbol(s) the binary "
-                               "was linked against: it was built with a newer HIP (e.g. "
-                               "hipGetDevicePropertiesR0600 is ROCm 6's ABI).")
-                    .arg(missing.size()));
-            for (const QString &m : missing.mid(0, 8))
-                f.evidence.append(
-                    fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), demangleSymbol(m)));
-            f.evidence.append(fileEvidence(hipResolved, QStringLiteral("resolved runtime"),
-                                           QStringLiteral("no such symbol")));
-            f.fix << QStringLiteral("Rebuild against the installed ROCm's headers and runtime, or "
-                                    "run with the ROCm release it was built for.");
-            c.add(f);
-        }
+// HIP API symbols the resolved runtime does not export (built against a newer HIP).
+void hipSymbolsRule(Context &c, const ArtifactReport &r) {
+    if (!r.host)
+        return;
+    const QString hipResolved = resolvedHipRuntime(*r.host);
+    if (hipResolved.isEmpty())
+        return;
+    QStringList missing;
+    for (const Symbol &s : r.host->undefinedDynamic) {
+        if (!(s.name().startsWith(QLatin1String("hip")) ||
+              s.name().startsWith(QLatin1String("__hip"))))
+            continue;
+        const VariableReadCheck chk = runtimeReadsVariable(s.name(), {hipResolved});
+        if (chk.status == VariableReadCheck::Status::NotRead)
+            missing.append(s.name());
+        if (missing.size() >= 20)
+            break;
     }
+    if (missing.isEmpty())
+        return;
+    Finding f =
+        makeFinding(QStringLiteral("runtime.undefined-symbol"), Severity::Error,
+                    QStringLiteral("%1 needs %2, which %3 does not define")
+                        .arg(QFileInfo(r.path).fileName(), demangleSymbol(missing.first()),
+                             QFileInfo(hipResolved).fileName()),
+                    QStringLiteral("The runtime the loader resolves lacks %1 symbol(s) the binary "
+                                   "was linked against: it was built with a newer HIP (e.g. "
+                                   "hipGetDevicePropertiesR0600 is ROCm 6's ABI).")
+                        .arg(missing.size()));
+    for (const QString &m : missing.mid(0, 8))
+        f.evidence.append(
+            fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), demangleSymbol(m)));
+    f.evidence.append(fileEvidence(hipResolved, QStringLiteral("resolved runtime"),
+                                   QStringLiteral("no such symbol")));
+    f.fix << QStringLiteral("Rebuild against the installed ROCm's headers and runtime, or "
+                            "run with the ROCm release it was built for.");
+    c.add(f);
+}
 
-    // More than one libamdhip64 major reachable.
-    for (const LibraryResolution &res : h.resolutions) {
+// More than one libamdhip64 major reachable from this binary.
+void installedRuntimesRule(Context &c, const ArtifactReport &r) {
+    if (!r.host)
+        return;
+    const QString file = QFileInfo(r.path).fileName();
+    for (const LibraryResolution &res : r.host->resolutions) {
         if (!res.name.startsWith(QLatin1String("libamdhip64")) || !res.found() ||
             res.otherVersions.isEmpty())
             continue;
@@ -365,241 +382,277 @@ const QStringList &defaultTargetProcessors() {
     return p;
 }
 
-void archRules(Context &c, const ArtifactReport &r) {
-    const QString file = QFileInfo(r.path).fileName();
-    const QList<Group> groups = codeObjectGroups(r);
-    if (groups.isEmpty()) {
-        const bool deviceCode =
-            r.kind == ArtifactKind::AmdgpuCodeObject || r.kind == ArtifactKind::OffloadBundle ||
-            r.kind == ArtifactKind::CompressedBundle || r.kind == ArtifactKind::NvidiaCubin ||
-            r.kind == ArtifactKind::NvidiaFatbin || r.kind == ArtifactKind::NvidiaPtx ||
-            (r.host && (r.host->hasHipFatbin || r.host->hasNvFatbin));
-        // -fgpu-rdc objects carry bitcode, which only the device link turns into code.
-        bool onlyBitcode = r.host && r.host->hasOffloadSections;
-        for (const Bundle &b : r.bundles)
-            for (const BundleEntry &e : b.entries)
-                if (e.kind != QLatin1String("host") && e.content != QLatin1String("bitcode"))
-                    onlyBitcode = false;
-        if (deviceCode && !onlyBitcode && !c.devices.isEmpty()) {
-            QStringList why;
-            for (const Problem &p : r.problems)
-                why << p.toString();
-            Finding f = makeFinding(
-                QStringLiteral("arch.unchecked"), Severity::Warning,
-                QStringLiteral("%1 holds device code that could not be read; it was not checked "
-                               "against %2")
-                    .arg(file, c.devices.first().label()),
-                why.isEmpty() ? QStringLiteral("No code object could be extracted.")
-                              : why.join(QStringLiteral("; ")));
-            f.evidence.append(fileEvidence(r.path, artifactKindName(r.kind),
-                                           QStringLiteral("0 code objects read")));
-            f.fix << QStringLiteral("List its targets with roc-obj-ls (AMD) or cuobjdump "
-                                    "--list-elf --list-ptx (NVIDIA) and compare them with the "
-                                    "device.");
-            c.add(f);
-        }
-        return;
-    }
+// The bundles (groups of code objects the runtime chooses from) that do not fit one device,
+// by why not.
+struct DeviceFit {
+    QList<const Group *> procFail, featFail, genFail;
+    QStringList featReasons, genReasons;
+    QString scope; // " (2 of 3 bundles)" when the file has several bundles
+    bool fitsAll() const { return procFail.isEmpty() && featFail.isEmpty() && genFail.isEmpty(); }
+};
+
+DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const QList<Group> &groups,
+                    const DeviceInfo &d) {
     MatchOptions baseOpt;
     baseOpt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
-
-    QStringList allTargets;
-    for (const CodeObject &co : r.codeObjects)
-        if (!allTargets.contains(co.target.toString()))
-            allTargets.append(co.target.toString());
-
-    bool anyDeviceFits = false;
-    for (const DeviceInfo &d : std::as_const(c.devices)) {
-        QList<const Group *> procFail, featFail, genFail;
-        QStringList featReasons, genReasons;
-        bool fitsAll = true;
-        for (const Group &g : groups) {
-            Compatibility best;
-            int bestRank = 99;
-            for (int idx : g.codeObjects) {
-                const CodeObject &co = r.codeObjects[idx];
-                MatchOptions opt = baseOpt;
-                opt.isPtx = co.format == CodeObject::Format::NvidiaPtx;
-                const Compatibility comp = checkCompatibility(co.target, d.target, opt);
-                const int rank = comp.compatible()                                            ? 0
-                                 : comp.kind == Compatibility::Kind::FeatureMismatch          ? 1
-                                 : comp.kind == Compatibility::Kind::GenericNeedsNewerRuntime ? 2
-                                                                                              : 3;
-                if (rank < bestRank) {
-                    bestRank = rank;
-                    best = comp;
-                }
-            }
-            if (bestRank == 0)
-                continue;
-            fitsAll = false;
-            if (bestRank == 1) {
-                featFail.append(&g);
-                featReasons.append(best.reason);
-            } else if (bestRank == 2) {
-                genFail.append(&g);
-                genReasons.append(best.reason);
-            } else {
-                procFail.append(&g);
+    DeviceFit fit;
+    for (const Group &g : groups) {
+        Compatibility best;
+        int bestRank = 99;
+        for (int idx : g.codeObjects) {
+            const CodeObject &co = r.codeObjects[idx];
+            MatchOptions opt = baseOpt;
+            opt.isPtx = co.format == CodeObject::Format::NvidiaPtx;
+            const Compatibility comp = checkCompatibility(co.target, d.target, opt);
+            const int rank = comp.compatible()                                            ? 0
+                             : comp.kind == Compatibility::Kind::FeatureMismatch          ? 1
+                             : comp.kind == Compatibility::Kind::GenericNeedsNewerRuntime ? 2
+                                                                                          : 3;
+            if (rank < bestRank) {
+                bestRank = rank;
+                best = comp;
             }
         }
-        if (fitsAll) {
-            anyDeviceFits = true;
-            continue;
-        }
-        const QString dev = d.label();
-        auto groupTargets = [&](const Group *g) {
-            QStringList t;
-            for (int idx : g->codeObjects)
-                t.append(r.codeObjects[idx].target.toString());
-            return t.join(QStringLiteral(", "));
-        };
-        auto addGroupEvidence = [&](Finding &f, const QList<const Group *> &gs) {
-            for (const Group *g : gs.mid(0, 4))
-                f.evidence.append(fileEvidence(
-                    r.path, g->origin, QStringLiteral("code objects: %1").arg(groupTargets(g))));
-            if (gs.size() > 4)
-                f.evidence.append(fileEvidence(r.path, QStringLiteral("…"),
-                                               QStringLiteral("%1 more").arg(gs.size() - 4)));
-        };
-        const QString scope = groups.size() > 1
-                                  ? QStringLiteral(" (%1 of %2 bundles)")
-                                        .arg(procFail.size() + featFail.size() + genFail.size())
-                                        .arg(groups.size())
-                                  : QString();
-        if (!featFail.isEmpty()) {
-            Finding f = makeFinding(
-                QStringLiteral("arch.feature-mismatch"), Severity::Error,
-                QStringLiteral("%1: the code object for %2 has other xnack/sramecc settings than "
-                               "the device %3%4")
-                    .arg(file, d.target.processor, dev, scope),
-                featReasons.first() + QLatin1Char('.'));
-            addGroupEvidence(f, featFail);
-            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
-                                           d.target.toString()));
-            f.fix << QStringLiteral("Rebuild with --offload-arch=%1 (the device's exact target "
-                                    "id), or with --offload-arch=%2 (no feature setting: runs "
-                                    "with xnack on or off).")
-                         .arg(d.target.toString(), d.target.processor);
-            if (featReasons.first().contains(QLatin1String("xnack+")))
-                f.fix << QStringLiteral("Or run with HSA_XNACK=1 where the GPU and kernel driver "
-                                        "support XNACK, so the device runs with xnack+.");
-            c.add(f);
-        }
-        if (!genFail.isEmpty()) {
-            Finding f = makeFinding(
-                QStringLiteral("arch.generic-needs-newer-runtime"),
-                c.runtimeExplicit ? Severity::Error : Severity::Warning,
-                QStringLiteral("%1: only a generic code object covers %2, and the runtime (%3) "
-                               "does not load generic targets")
-                    .arg(file, d.target.processor,
-                         c.runtimeKnown() ? QStringLiteral("ROCm %1").arg(c.runtimeText())
-                                          : QStringLiteral("version unknown")),
-                genReasons.first() + (c.runtimeExplicit
-                                          ? QString()
-                                          : QStringLiteral(" The runtime version was inferred "
-                                                           "from %1; pass --runtime-version to be "
-                                                           "sure.")
-                                                .arg(c.result.runtimeVersionFrom)));
-            addGroupEvidence(f, genFail);
-            f.fix << QStringLiteral("Run with ROCm 6.3 or newer, or also build the specific "
-                                    "target: %1")
-                         .arg(offloadArchFix(d));
-            c.add(f);
-        }
-        if (!procFail.isEmpty()) {
-            QStringList present;
-            for (const Group *g : procFail)
-                for (int idx : g->codeObjects)
-                    if (!present.contains(r.codeObjects[idx].target.toString()))
-                        present.append(r.codeObjects[idx].target.toString());
-            Finding f = makeFinding(
-                QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
-                QStringLiteral("%1 has no code object for the device %2%3").arg(file, dev, scope),
-                QStringLiteral("The runtime needs a code object for %1; %2 holds only: %3. Loading "
-                               "fails with hipErrorNoBinaryForGpu (\"no kernel image is available "
-                               "for execution on the device\").")
-                    .arg(d.target.toString(), file,
-                         present.isEmpty() ? QStringLiteral("(none)")
-                                           : present.join(QStringLiteral(", "))));
-            addGroupEvidence(f, procFail);
-            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
-                                           d.target.toString()));
-            f.fix << QStringLiteral("Rebuild with %1 added to the targets you build.")
-                         .arg(offloadArchFix(d));
-            if (!d.target.isNvidia())
-                f.fix << QStringLiteral("Check the device's target with `rocminfo | grep gfx` "
-                                        "and the file's with `roc-obj-ls %1`.")
-                             .arg(file);
-            c.add(f);
+        if (bestRank == 1) {
+            fit.featFail.append(&g);
+            fit.featReasons.append(best.reason);
+        } else if (bestRank == 2) {
+            fit.genFail.append(&g);
+            fit.genReasons.append(best.reason);
+        } else if (bestRank != 0) {
+            fit.procFail.append(&g);
         }
     }
+    if (groups.size() > 1)
+        fit.scope = QStringLiteral(" (%1 of %2 bundles)")
+                        .arg(fit.procFail.size() + fit.featFail.size() + fit.genFail.size())
+                        .arg(groups.size());
+    return fit;
+}
 
-    // Only a compiler-default target: the build had no --offload-arch.
+void addGroupEvidence(Finding &f, const ArtifactReport &r, const QList<const Group *> &gs) {
+    for (const Group *g : gs.mid(0, 4)) {
+        QStringList t;
+        for (int idx : g->codeObjects)
+            t.append(r.codeObjects[idx].target.toString());
+        f.evidence.append(
+            fileEvidence(r.path, g->origin,
+                         QStringLiteral("code objects: %1").arg(t.join(QStringLiteral(", ")))));
+    }
+    if (gs.size() > 4)
+        f.evidence.append(fileEvidence(r.path, QStringLiteral("…"),
+                                       QStringLiteral("%1 more").arg(gs.size() - 4)));
+}
+
+// Calls fn(device, fit) for each device, where the file has code objects at all.
+template <typename Fn> void forEachDeviceFit(const Context &c, const ArtifactReport &r, Fn &&fn) {
+    const QList<Group> groups = codeObjectGroups(r);
+    if (groups.isEmpty())
+        return;
+    for (const DeviceInfo &d : std::as_const(c.devices))
+        fn(d, deviceFit(c, r, groups, d));
+}
+
+// Device code the inspector could not read, so no target could be checked.
+void uncheckedRule(Context &c, const ArtifactReport &r) {
+    if (!codeObjectGroups(r).isEmpty() || c.devices.isEmpty())
+        return;
+    const bool deviceCode =
+        r.kind == ArtifactKind::AmdgpuCodeObject || r.kind == ArtifactKind::OffloadBundle ||
+        r.kind == ArtifactKind::CompressedBundle || r.kind == ArtifactKind::NvidiaCubin ||
+        r.kind == ArtifactKind::NvidiaFatbin || r.kind == ArtifactKind::NvidiaPtx ||
+        (r.host && (r.host->hasHipFatbin || r.host->hasNvFatbin));
+    // -fgpu-rdc objects carry bitcode, which only the device link turns into code.
+    bool onlyBitcode = r.host && r.host->hasOffloadSections;
+    for (const Bundle &b : r.bundles)
+        for (const BundleEntry &e : b.entries)
+            if (e.kind != QLatin1String("host") && e.content != QLatin1String("bitcode"))
+                onlyBitcode = false;
+    if (!deviceCode || onlyBitcode)
+        return;
+    QStringList why;
+    for (const Problem &p : r.problems)
+        why << p.toString();
+    Finding f = makeFinding(
+        QStringLiteral("arch.unchecked"), Severity::Warning,
+        QStringLiteral("%1 holds device code that could not be read; it was not checked "
+                       "against %2")
+            .arg(QFileInfo(r.path).fileName(), c.devices.first().label()),
+        why.isEmpty() ? QStringLiteral("No code object could be extracted.")
+                      : why.join(QStringLiteral("; ")));
+    f.evidence.append(
+        fileEvidence(r.path, artifactKindName(r.kind), QStringLiteral("0 code objects read")));
+    f.fix << QStringLiteral("List its targets with roc-obj-ls (AMD) or cuobjdump "
+                            "--list-elf --list-ptx (NVIDIA) and compare them with the device.");
+    c.add(f);
+}
+
+// Code for the device's processor, but with other xnack/sramecc settings.
+void featureMatchRule(Context &c, const ArtifactReport &r) {
+    forEachDeviceFit(c, r, [&](const DeviceInfo &d, const DeviceFit &fit) {
+        if (fit.featFail.isEmpty())
+            return;
+        Finding f = makeFinding(
+            QStringLiteral("arch.feature-mismatch"), Severity::Error,
+            QStringLiteral("%1: the code object for %2 has other xnack/sramecc settings than "
+                           "the device %3%4")
+                .arg(QFileInfo(r.path).fileName(), d.target.processor, d.label(), fit.scope),
+            fit.featReasons.first() + QLatin1Char('.'));
+        addGroupEvidence(f, r, fit.featFail);
+        f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
+                                       d.target.toString()));
+        f.fix << QStringLiteral("Rebuild with --offload-arch=%1 (the device's exact target "
+                                "id), or with --offload-arch=%2 (no feature setting: runs "
+                                "with xnack on or off).")
+                     .arg(d.target.toString(), d.target.processor);
+        if (fit.featReasons.first().contains(QLatin1String("xnack+")))
+            f.fix << QStringLiteral("Or run with HSA_XNACK=1 where the GPU and kernel driver "
+                                    "support XNACK, so the device runs with xnack+.");
+        c.add(f);
+    });
+}
+
+// Only a generic target (gfx9-generic...) covers the device, and the runtime predates them.
+void genericTargetsRule(Context &c, const ArtifactReport &r) {
+    forEachDeviceFit(c, r, [&](const DeviceInfo &d, const DeviceFit &fit) {
+        if (fit.genFail.isEmpty())
+            return;
+        Finding f = makeFinding(
+            QStringLiteral("arch.generic-needs-newer-runtime"),
+            c.runtimeExplicit ? Severity::Error : Severity::Warning,
+            QStringLiteral("%1: only a generic code object covers %2, and the runtime (%3) "
+                           "does not load generic targets")
+                .arg(QFileInfo(r.path).fileName(), d.target.processor,
+                     c.runtimeKnown() ? QStringLiteral("ROCm %1").arg(c.runtimeText())
+                                      : QStringLiteral("version unknown")),
+            fit.genReasons.first() +
+                (c.runtimeExplicit ? QString()
+                                   : QStringLiteral(" The runtime version was inferred from %1; "
+                                                    "pass --runtime-version to be sure.")
+                                         .arg(c.result.runtimeVersionFrom)));
+        addGroupEvidence(f, r, fit.genFail);
+        f.fix << QStringLiteral("Run with ROCm 6.3 or newer, or also build the specific "
+                                "target: %1")
+                     .arg(offloadArchFix(d));
+        c.add(f);
+    });
+}
+
+// No code object for the device's processor at all.
+void archMatchRule(Context &c, const ArtifactReport &r) {
+    const QString file = QFileInfo(r.path).fileName();
+    forEachDeviceFit(c, r, [&](const DeviceInfo &d, const DeviceFit &fit) {
+        if (fit.procFail.isEmpty())
+            return;
+        QStringList present;
+        for (const Group *g : fit.procFail)
+            for (int idx : g->codeObjects)
+                if (!present.contains(r.codeObjects[idx].target.toString()))
+                    present.append(r.codeObjects[idx].target.toString());
+        Finding f = makeFinding(
+            QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+            QStringLiteral("%1 has no code object for the device %2%3")
+                .arg(file, d.label(), fit.scope),
+            QStringLiteral("The runtime needs a code object for %1; %2 holds only: %3. Loading "
+                           "fails with hipErrorNoBinaryForGpu (\"no kernel image is available "
+                           "for execution on the device\").")
+                .arg(d.target.toString(), file,
+                     present.isEmpty() ? QStringLiteral("(none)")
+                                       : present.join(QStringLiteral(", "))));
+        addGroupEvidence(f, r, fit.procFail);
+        f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
+                                       d.target.toString()));
+        f.fix << QStringLiteral("Rebuild with %1 added to the targets you build.")
+                     .arg(offloadArchFix(d));
+        if (!d.target.isNvidia())
+            f.fix << QStringLiteral("Check the device's target with `rocminfo | grep gfx` "
+                                    "and the file's with `roc-obj-ls %1`.")
+                         .arg(file);
+        c.add(f);
+    });
+}
+
+// The one AMD processor of the file, when every code object is featureless and for it; "".
+QString onlyFeaturelessProcessor(const ArtifactReport &r) {
     QSet<QString> procs;
-    bool featureless = true;
     for (const CodeObject &co : r.codeObjects) {
         if (co.target.isNvidia())
             continue;
         procs.insert(co.target.processor);
         if (co.target.xnack == FeatureSetting::On || co.target.xnack == FeatureSetting::Off ||
             co.target.sramecc == FeatureSetting::On || co.target.sramecc == FeatureSetting::Off)
-            featureless = false;
+            return {};
     }
-    if (procs.size() == 1 && featureless && defaultTargetProcessors().contains(*procs.cbegin()) &&
-        !anyDeviceFits) {
-        const QString p = *procs.cbegin();
-        Finding f = makeFinding(
-            QStringLiteral("arch.default-target"),
-            p == QLatin1String("gfx000") ? Severity::Error : Severity::Warning,
-            QStringLiteral("%1 was built only for %2, the compiler's default target").arg(file, p),
-            QStringLiteral("%1 is what hipcc/clang build when no --offload-arch is given and no "
-                           "GPU is detected on the build host%2.")
-                .arg(p, c.devices.isEmpty()
-                            ? QStringLiteral(" (no device given: pass --target to check it "
-                                             "against your GPU)")
-                            : QStringLiteral("; it does not fit the device")));
-        f.evidence.append(fileEvidence(r.path, QStringLiteral("code objects"),
-                                       allTargets.join(QStringLiteral(", "))));
-        f.fix << QStringLiteral("Pass the device's target explicitly: hipcc --offload-arch=%1 "
-                                "(one --offload-arch per GPU you run on).")
-                     .arg(c.devices.isEmpty() ? QStringLiteral("<gfx...>")
-                                              : c.devices.first().target.processor);
-        c.add(f);
-    }
+    return procs.size() == 1 ? *procs.cbegin() : QString();
 }
 
-void codeObjectVersionRules(Context &c, const ArtifactReport &r) {
-    const QString file = QFileInfo(r.path).fileName();
+// Only a compiler-default target: the build had no --offload-arch.
+void defaultTargetRule(Context &c, const ArtifactReport &r) {
+    const QList<Group> groups = codeObjectGroups(r);
+    const QString p = onlyFeaturelessProcessor(r);
+    if (groups.isEmpty() || !defaultTargetProcessors().contains(p))
+        return;
+    for (const DeviceInfo &d : std::as_const(c.devices))
+        if (deviceFit(c, r, groups, d).fitsAll())
+            return;
+    QStringList allTargets;
+    for (const CodeObject &co : r.codeObjects)
+        if (!allTargets.contains(co.target.toString()))
+            allTargets.append(co.target.toString());
+    Finding f = makeFinding(
+        QStringLiteral("arch.default-target"),
+        p == QLatin1String("gfx000") ? Severity::Error : Severity::Warning,
+        QStringLiteral("%1 was built only for %2, the compiler's default target")
+            .arg(QFileInfo(r.path).fileName(), p),
+        QStringLiteral("%1 is what hipcc/clang build when no --offload-arch is given and no "
+                       "GPU is detected on the build host%2.")
+            .arg(p, c.devices.isEmpty() ? QStringLiteral(" (no device given: pass --target to "
+                                                         "check it against your GPU)")
+                                        : QStringLiteral("; it does not fit the device")));
+    f.evidence.append(fileEvidence(r.path, QStringLiteral("code objects"),
+                                   allTargets.join(QStringLiteral(", "))));
+    f.fix << QStringLiteral("Pass the device's target explicitly: hipcc --offload-arch=%1 "
+                            "(one --offload-arch per GPU you run on).")
+                 .arg(c.devices.isEmpty() ? QStringLiteral("<gfx...>")
+                                          : c.devices.first().target.processor);
+    c.add(f);
+}
+
+// The problem of code object version v under the context's runtime; "" when there is none.
+QString versionProblem(const Context &c, int v, Severity &sev) {
+    sev = Severity::Warning;
+    if (v >= 6 && (!c.runtimeKnown() || !c.runtimeAtLeast(6, 3))) {
+        if (c.runtimeExplicit)
+            sev = Severity::Error;
+        return c.runtimeKnown() ? QStringLiteral("code object v%1 needs ROCm 6.3 or newer; the "
+                                                 "runtime is ROCm %2")
+                                      .arg(v)
+                                      .arg(c.runtimeText())
+                                : QStringLiteral("code object v%1 needs ROCm 6.3 or newer; the "
+                                                 "runtime version is not known")
+                                      .arg(v);
+    }
+    if (v <= 3 && c.runtimeKnown() && c.runtimeAtLeast(6, 0))
+        return QStringLiteral("code object v%1 is no longer loaded by ROCm 6 runtimes "
+                              "(the runtime is ROCm %2)")
+            .arg(v)
+            .arg(c.runtimeText());
+    return {};
+}
+
+void codeObjectVersionRule(Context &c, const ArtifactReport &r) {
     QMap<int, QStringList> byVersion;
     for (const CodeObject &co : r.codeObjects)
         if (co.format == CodeObject::Format::AmdgpuElf && co.codeObjectVersion > 0)
             byVersion[co.codeObjectVersion].append(co.origin);
     for (auto it = byVersion.cbegin(); it != byVersion.cend(); ++it) {
         const int v = it.key();
-        QString problem;
-        Severity sev = Severity::Warning;
-        if (v >= 6 && (!c.runtimeKnown() || !c.runtimeAtLeast(6, 3))) {
-            problem = c.runtimeKnown()
-                          ? QStringLiteral("code object v%1 needs ROCm 6.3 or newer; the runtime "
-                                           "is ROCm %2")
-                                .arg(v)
-                                .arg(c.runtimeText())
-                          : QStringLiteral("code object v%1 needs ROCm 6.3 or newer; the runtime "
-                                           "version is not known")
-                                .arg(v);
-            if (c.runtimeExplicit)
-                sev = Severity::Error;
-        } else if (v <= 3 && c.runtimeKnown() && c.runtimeAtLeast(6, 0)) {
-            problem = QStringLiteral("code object v%1 is no longer loaded by ROCm 6 runtimes "
-                                     "(the runtime is ROCm %2)")
-                          .arg(v)
-                          .arg(c.runtimeText());
-        }
+        Severity sev;
+        const QString problem = versionProblem(c, v, sev);
         if (problem.isEmpty())
             continue;
         Finding f = makeFinding(QStringLiteral("cov.unsupported-version"), sev,
-                                QStringLiteral("%1: %2").arg(file, problem),
+                                QStringLiteral("%1: %2").arg(QFileInfo(r.path).fileName(), problem),
                                 QStringLiteral("The code object version is EI_ABIVERSION of the "
                                                "ELF header (v4 = 2, v5 = 3, v6 = 4)."));
         for (const QString &o : it.value().mid(0, 4))
@@ -610,42 +663,44 @@ void codeObjectVersionRules(Context &c, const ArtifactReport &r) {
                      .arg(v);
         c.add(f);
     }
+}
 
-    for (const Bundle &b : r.bundles) {
-        if (!b.compressed)
-            continue;
-        const bool ok = c.runtimeKnown() && c.runtimeAtLeast(6, 2);
-        const bool bad = c.runtimeKnown() && !ok;
-        Finding f = makeFinding(
-            QStringLiteral("bundle.compressed"),
-            bad  ? (c.runtimeExplicit ? Severity::Error : Severity::Warning)
-            : ok ? Severity::Info
-                 : Severity::Warning,
-            QStringLiteral("%1 holds a compressed offload bundle (CCOB v%2, %3)")
-                .arg(file)
-                .arg(b.ccobVersion)
-                .arg(b.compression),
-            bad ? QStringLiteral("ROCm %1 cannot read compressed bundles (from about ROCm 6.2); "
-                                 "its load fails and the usual \"Bundled Code Objects\" listing "
-                                 "is not printed.")
-                      .arg(c.runtimeText())
-            : ok ? QStringLiteral("The runtime (ROCm %1) reads compressed bundles; raw HSA "
-                                  "loaders and older tools cannot.")
-                       .arg(c.runtimeText())
-                 : QStringLiteral("Runtimes older than about ROCm 6.2 and raw HSA loaders cannot "
-                                  "read it; the runtime version is not known."));
-        f.evidence.append(fileEvidence(r.path,
-                                       b.origin.isEmpty() ? hexOffset(b.fileOffset) : b.origin,
-                                       QStringLiteral("CCOB v%1 %2, %3 bytes uncompressed")
-                                           .arg(b.ccobVersion)
-                                           .arg(b.compression)
-                                           .arg(b.uncompressedSize)));
-        f.fix << QStringLiteral("Build without compression (drop --offload-compress / set "
-                                "COMPRESSED_BUNDLE_FORMAT_VERSION only for new runtimes), or run "
-                                "with ROCm 6.2 or newer.");
-        c.add(f);
-        break; // one finding per file
-    }
+// A compressed offload bundle (CCOB), which older runtimes cannot read; one finding per file.
+void compressedBundleRule(Context &c, const ArtifactReport &r) {
+    const auto b = std::find_if(r.bundles.cbegin(), r.bundles.cend(),
+                                [](const Bundle &x) { return x.compressed; });
+    if (b == r.bundles.cend())
+        return;
+    const bool ok = c.runtimeKnown() && c.runtimeAtLeast(6, 2);
+    const bool bad = c.runtimeKnown() && !ok;
+    Finding f = makeFinding(
+        QStringLiteral("bundle.compressed"),
+        bad  ? (c.runtimeExplicit ? Severity::Error : Severity::Warning)
+        : ok ? Severity::Info
+             : Severity::Warning,
+        QStringLiteral("%1 holds a compressed offload bundle (CCOB v%2, %3)")
+            .arg(QFileInfo(r.path).fileName())
+            .arg(b->ccobVersion)
+            .arg(b->compression),
+        bad ? QStringLiteral("ROCm %1 cannot read compressed bundles (from about ROCm 6.2); "
+                             "its load fails and the usual \"Bundled Code Objects\" listing "
+                             "is not printed.")
+                  .arg(c.runtimeText())
+        : ok ? QStringLiteral("The runtime (ROCm %1) reads compressed bundles; raw HSA "
+                              "loaders and older tools cannot.")
+                   .arg(c.runtimeText())
+             : QStringLiteral("Runtimes older than about ROCm 6.2 and raw HSA loaders cannot "
+                              "read it; the runtime version is not known."));
+    f.evidence.append(fileEvidence(r.path,
+                                   b->origin.isEmpty() ? hexOffset(b->fileOffset) : b->origin,
+                                   QStringLiteral("CCOB v%1 %2, %3 bytes uncompressed")
+                                       .arg(b->ccobVersion)
+                                       .arg(b->compression)
+                                       .arg(b->uncompressedSize)));
+    f.fix << QStringLiteral("Build without compression (drop --offload-compress / set "
+                            "COMPRESSED_BUNDLE_FORMAT_VERSION only for new runtimes), or run "
+                            "with ROCm 6.2 or newer.");
+    c.add(f);
 }
 
 void ldsRules(Context &c, const ArtifactReport &r) {
@@ -687,9 +742,8 @@ void mixedInstallRules(Context &c) {
     QMap<QString, QString> hipByFile;
     for (const ArtifactReport &r : std::as_const(c.artifacts))
         if (r.host)
-            for (const LibraryResolution &res : r.host->resolutions)
-                if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
-                    hipByFile.insert(r.path, QFileInfo(res.path).canonicalFilePath());
+            if (const QString hip = resolvedHipRuntime(*r.host); !hip.isEmpty())
+                hipByFile.insert(r.path, QFileInfo(hip).canonicalFilePath());
     QStringList distinct;
     for (const QString &p : hipByFile)
         if (!distinct.contains(p))
@@ -713,26 +767,58 @@ void mixedInstallRules(Context &c) {
 
 const QList<Rule> &artifactRuleList() {
     static const QList<Rule> rules{
-        {"artifact/module-kind",
+        {"artifact/not-code-object",
          RuleScope::Artifact,
          {QStringLiteral("module.not-a-code-object")},
-         [](Context &c, const RuleInput &in) { moduleRules(c, *in.artifact); }},
-        {"artifact/runtime-link",
+         [](Context &c, const RuleInput &in) { notCodeObjectRule(c, *in.artifact); }},
+        {"artifact/host-module",
          RuleScope::Artifact,
-         {QStringLiteral("runtime.library-not-found"), QStringLiteral("runtime.mixed-installs"),
-          QStringLiteral("runtime.not-linked"), QStringLiteral("runtime.soname-mismatch"),
-          QStringLiteral("runtime.undefined-symbol")},
-         [](Context &c, const RuleInput &in) { runtimeRules(c, *in.artifact); }},
-        {"artifact/targets",
+         {QStringLiteral("module.not-a-code-object")},
+         [](Context &c, const RuleInput &in) { hostModuleRule(c, *in.artifact); }},
+        {"artifact/needed-libraries",
          RuleScope::Artifact,
-         {QStringLiteral("arch.default-target"), QStringLiteral("arch.feature-mismatch"),
-          QStringLiteral("arch.generic-needs-newer-runtime"),
-          QStringLiteral("arch.no-compatible-code-object"), QStringLiteral("arch.unchecked")},
-         [](Context &c, const RuleInput &in) { archRules(c, *in.artifact); }},
+         {QStringLiteral("runtime.library-not-found"), QStringLiteral("runtime.soname-mismatch")},
+         [](Context &c, const RuleInput &in) { neededLibrariesRule(c, *in.artifact); }},
+        {"artifact/not-linked",
+         RuleScope::Artifact,
+         {QStringLiteral("runtime.not-linked")},
+         [](Context &c, const RuleInput &in) { notLinkedRule(c, *in.artifact); }},
+        {"artifact/hip-symbols",
+         RuleScope::Artifact,
+         {QStringLiteral("runtime.undefined-symbol")},
+         [](Context &c, const RuleInput &in) { hipSymbolsRule(c, *in.artifact); }},
+        {"artifact/installed-runtimes",
+         RuleScope::Artifact,
+         {QStringLiteral("runtime.mixed-installs")},
+         [](Context &c, const RuleInput &in) { installedRuntimesRule(c, *in.artifact); }},
+        {"artifact/feature-match",
+         RuleScope::Artifact,
+         {QStringLiteral("arch.feature-mismatch")},
+         [](Context &c, const RuleInput &in) { featureMatchRule(c, *in.artifact); }},
+        {"artifact/generic-targets",
+         RuleScope::Artifact,
+         {QStringLiteral("arch.generic-needs-newer-runtime")},
+         [](Context &c, const RuleInput &in) { genericTargetsRule(c, *in.artifact); }},
+        {"artifact/arch-match",
+         RuleScope::Artifact,
+         {QStringLiteral("arch.no-compatible-code-object")},
+         [](Context &c, const RuleInput &in) { archMatchRule(c, *in.artifact); }},
+        {"artifact/unchecked",
+         RuleScope::Artifact,
+         {QStringLiteral("arch.unchecked")},
+         [](Context &c, const RuleInput &in) { uncheckedRule(c, *in.artifact); }},
+        {"artifact/default-target",
+         RuleScope::Artifact,
+         {QStringLiteral("arch.default-target")},
+         [](Context &c, const RuleInput &in) { defaultTargetRule(c, *in.artifact); }},
         {"artifact/code-object-version",
          RuleScope::Artifact,
-         {QStringLiteral("bundle.compressed"), QStringLiteral("cov.unsupported-version")},
-         [](Context &c, const RuleInput &in) { codeObjectVersionRules(c, *in.artifact); }},
+         {QStringLiteral("cov.unsupported-version")},
+         [](Context &c, const RuleInput &in) { codeObjectVersionRule(c, *in.artifact); }},
+        {"artifact/compressed-bundle",
+         RuleScope::Artifact,
+         {QStringLiteral("bundle.compressed")},
+         [](Context &c, const RuleInput &in) { compressedBundleRule(c, *in.artifact); }},
         {"artifact/lds",
          RuleScope::Artifact,
          {QStringLiteral("build.lds-exceeds-limit")},
@@ -797,49 +883,70 @@ QString moduleGetFunctionCall(const QString &name) {
     return QStringLiteral("hipModuleGetFunction(&function, module, \"%1\");").arg(name);
 }
 
-} // namespace
-
-namespace {
-
-void symbolRules(Context &c) {
-    if (c.kernels.isEmpty())
-        return;
+// Every kernel and function of the inputs, Triton's binaries included.
+struct SymbolTable {
     QList<SymbolSite> kernels, functions;
     bool anyDeviceCode = false;
+    bool isEmpty() const { return kernels.isEmpty() && functions.isEmpty(); }
+};
+
+SymbolTable symbolTable(const Context &c) {
+    SymbolTable t;
     for (const QList<ArtifactReport> *list : {&c.artifacts, &c.tritonBinaries})
         for (const ArtifactReport &r : *list) {
-            collectSymbols(r, kernels, functions);
-            anyDeviceCode = anyDeviceCode || !r.codeObjects.isEmpty();
+            collectSymbols(r, t.kernels, t.functions);
+            t.anyDeviceCode = t.anyDeviceCode || !r.codeObjects.isEmpty();
         }
-    if (kernels.isEmpty() && functions.isEmpty())
-        return; // nothing to compare with (log-only cases are handled by textRules)
+    return t;
+}
 
-    for (const QString &requested : std::as_const(c.kernels)) {
-        const QString base = symbolBaseName(requested);
-        // Exact: the runtime finds it.
-        const bool exact = std::any_of(kernels.cbegin(), kernels.cend(), [&](const SymbolSite &k) {
-            return k.name == requested && k.binding != QLatin1String("local");
-        });
-        if (exact)
+// How a requested name sits among the kernels: exactly (the runtime finds it), or as the same
+// kernel under a C++-mangled name or with internal linkage.
+struct NameMatch {
+    bool exact = false;
+    QList<SymbolSite> mangled, internal;
+    bool sameKernel() const { return exact || !mangled.isEmpty() || !internal.isEmpty(); }
+};
+
+NameMatch matchName(const QString &requested, const QList<SymbolSite> &kernels) {
+    NameMatch m;
+    m.exact = std::any_of(kernels.cbegin(), kernels.cend(), [&](const SymbolSite &k) {
+        return k.name == requested && k.binding != QLatin1String("local");
+    });
+    if (m.exact)
+        return m;
+    const QString base = symbolBaseName(requested);
+    QSet<QString> seen;
+    for (const SymbolSite &k : kernels) {
+        const bool sameName = k.name == requested;
+        if (!sameName && symbolBaseName(k.demangled) != base)
             continue;
+        if (seen.contains(k.name))
+            continue;
+        seen.insert(k.name);
+        if (isInternalName(k.name) || isInternalName(k.demangled) ||
+            k.binding == QLatin1String("local"))
+            m.internal.append(k);
+        else if (!sameName && k.name.startsWith(QLatin1String("_Z")))
+            m.mangled.append(k);
+    }
+    return m;
+}
 
-        // The same kernel under a C++-mangled name, or with internal linkage.
-        QList<SymbolSite> mangled, internal;
-        QSet<QString> seen;
-        for (const SymbolSite &k : std::as_const(kernels)) {
-            const bool sameName = k.name == requested;
-            if (!sameName && symbolBaseName(k.demangled) != base)
-                continue;
-            if (seen.contains(k.name))
-                continue;
-            seen.insert(k.name);
-            if (isInternalName(k.name) || isInternalName(k.demangled) ||
-                k.binding == QLatin1String("local"))
-                internal.append(k);
-            else if (!sameName && k.name.startsWith(QLatin1String("_Z")))
-                mangled.append(k);
-        }
-        for (const SymbolSite &k : std::as_const(internal)) {
+// Functions (device or host) that carry the requested name but are no kernels.
+QList<SymbolSite> notKernelSites(const QString &requested, const QList<SymbolSite> &functions) {
+    const QString base = symbolBaseName(requested);
+    QList<SymbolSite> sites;
+    for (const SymbolSite &fn : functions)
+        if (fn.name == requested || symbolBaseName(fn.demangled) == base)
+            sites.append(fn);
+    return sites;
+}
+
+void internalLinkageRule(Context &c) {
+    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    for (const QString &requested : std::as_const(c.kernels)) {
+        for (const SymbolSite &k : matchName(requested, t.kernels).internal) {
             const bool anon = k.name.contains(QLatin1String("_GLOBAL__N_"));
             Finding f = makeFinding(
                 QStringLiteral("symbol.internal-linkage"), Severity::Error,
@@ -857,88 +964,105 @@ void symbolRules(Context &c) {
             f.fix << QStringLiteral("Give the kernel external linkage: remove `static` / move it "
                                     "out of the anonymous namespace, and declare it "
                                     "extern \"C\" __global__ void %1(...).")
-                         .arg(base)
+                         .arg(symbolBaseName(requested))
                   << QStringLiteral("This build only: %1").arg(moduleGetFunctionCall(k.name));
             c.add(f);
         }
-        if (!mangled.isEmpty()) {
-            const SymbolSite &k = mangled.first();
-            const bool templ =
-                k.demangled.left(k.demangled.indexOf(QLatin1Char('('))).contains(QLatin1Char('<'));
-            QStringList all;
-            for (const SymbolSite &m : std::as_const(mangled))
-                all.append(QStringLiteral("%1 (%2)").arg(m.name, m.demangled));
-            Finding f = makeFinding(
-                QStringLiteral("symbol.mangled-name"), Severity::Error,
-                QStringLiteral("Kernel %1 exists only C++-mangled, as %2").arg(requested, k.name),
-                QStringLiteral("The code object has no symbol \"%1\", but the kernel %2 "
-                               "demangles to %3: it was declared without extern \"C\", so its "
-                               "name carries the parameter types. hipModuleGetFunction(\"%1\") "
-                               "returns hipErrorNotFound.%4")
-                    .arg(
-                        requested, k.name, k.demangled,
-                        mangled.size() > 1
-                            ? QStringLiteral(" Candidates: %1.").arg(all.join(QStringLiteral("; ")))
-                            : QString()));
-            for (const SymbolSite &m : mangled.mid(0, 4))
-                f.evidence.append(fileEvidence(
-                    m.file, m.origin, QStringLiteral("kernel %1 = %2").arg(m.name, m.demangled)));
-            if (templ)
-                f.fix << QStringLiteral("%1 is a template instance: extern \"C\" cannot apply to a "
-                                        "template; add an extern \"C\" __global__ wrapper kernel "
-                                        "with a fixed name, or look up the mangled name.")
-                             .arg(k.demangled);
-            else
-                f.fix << QStringLiteral("Declare the kernel extern \"C\": extern \"C\" __global__ "
-                                        "void %1(...) — then hipModuleGetFunction finds \"%1\".")
-                             .arg(base);
-            f.fix << QStringLiteral("Or look up the mangled name: %1")
-                         .arg(moduleGetFunctionCall(k.name));
-            c.add(f);
-        }
-        if (!internal.isEmpty() || !mangled.isEmpty())
-            continue;
+    }
+}
 
-        // The name is there, but not as a kernel (no .kd descriptor / host code).
-        QList<SymbolSite> notKernel;
-        for (const SymbolSite &fn : std::as_const(functions))
-            if (fn.name == requested || symbolBaseName(fn.demangled) == base)
-                notKernel.append(fn);
-        if (!notKernel.isEmpty()) {
-            const SymbolSite &s = notKernel.first();
-            const bool host = s.kind == SymbolKind::HostFunction;
-            Finding f = makeFinding(
-                QStringLiteral("symbol.not-a-kernel"), Severity::Error,
-                QStringLiteral("%1 is a %2, not a kernel")
-                    .arg(requested, host ? QStringLiteral("host function")
-                                         : QStringLiteral("device function")),
-                host ? QStringLiteral("%1 (%2) is compiled as host code in %3: it has no "
-                                      "__global__, so no device code and no kernel descriptor "
-                                      "exist for it (a common hipify / porting leftover).")
-                           .arg(s.name, s.demangled, QFileInfo(s.file).fileName())
-                     : QStringLiteral("%1 (%2) is a __device__ function in the code object: it "
-                                      "has no kernel descriptor (%1.kd), so it cannot be launched "
-                                      "or found with hipModuleGetFunction.")
-                           .arg(s.name, s.demangled));
-            for (const SymbolSite &n : notKernel.mid(0, 4))
-                f.evidence.append(fileEvidence(
-                    n.file, n.origin,
-                    QStringLiteral("%1 %2 (%3)").arg(symbolKindName(n.kind), n.name, n.demangled)));
-            f.fix << QStringLiteral("Declare it as a kernel: extern \"C\" __global__ void %1(...), "
-                                    "and compile the file as HIP (hipcc, or -x hip).")
-                         .arg(base);
-            if (host)
-                f.fix << QStringLiteral("Launch it with hipLaunchKernelGGL / hipModuleLaunchKernel "
-                                        "instead of calling it from host code.");
-            c.add(f);
+void mangledNameRule(Context &c) {
+    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    for (const QString &requested : std::as_const(c.kernels)) {
+        const QList<SymbolSite> mangled = matchName(requested, t.kernels).mangled;
+        if (mangled.isEmpty())
             continue;
-        }
-        if (!anyDeviceCode)
-            continue; // module.not-a-code-object says it
+        const SymbolSite &k = mangled.first();
+        const bool templ =
+            k.demangled.left(k.demangled.indexOf(QLatin1Char('('))).contains(QLatin1Char('<'));
+        QStringList all;
+        for (const SymbolSite &m : mangled)
+            all.append(QStringLiteral("%1 (%2)").arg(m.name, m.demangled));
+        Finding f = makeFinding(
+            QStringLiteral("symbol.mangled-name"), Severity::Error,
+            QStringLiteral("Kernel %1 exists only C++-mangled, as %2").arg(requested, k.name),
+            QStringLiteral("The code object has no symbol \"%1\", but the kernel %2 "
+                           "demangles to %3: it was declared without extern \"C\", so its "
+                           "name carries the parameter types. hipModuleGetFunction(\"%1\") "
+                           "returns hipErrorNotFound.%4")
+                .arg(requested, k.name, k.demangled,
+                     mangled.size() > 1
+                         ? QStringLiteral(" Candidates: %1.").arg(all.join(QStringLiteral("; ")))
+                         : QString()));
+        for (const SymbolSite &m : mangled.mid(0, 4))
+            f.evidence.append(fileEvidence(
+                m.file, m.origin, QStringLiteral("kernel %1 = %2").arg(m.name, m.demangled)));
+        if (templ)
+            f.fix << QStringLiteral("%1 is a template instance: extern \"C\" cannot apply to a "
+                                    "template; add an extern \"C\" __global__ wrapper kernel "
+                                    "with a fixed name, or look up the mangled name.")
+                         .arg(k.demangled);
+        else
+            f.fix << QStringLiteral("Declare the kernel extern \"C\": extern \"C\" __global__ "
+                                    "void %1(...) — then hipModuleGetFunction finds \"%1\".")
+                         .arg(symbolBaseName(requested));
+        f.fix
+            << QStringLiteral("Or look up the mangled name: %1").arg(moduleGetFunctionCall(k.name));
+        c.add(f);
+    }
+}
 
-        QStringList names;
-        for (const SymbolSite &k : std::as_const(kernels))
-            names.append(k.name);
+// The name is there, but not as a kernel (no .kd descriptor / host code).
+void notAKernelRule(Context &c) {
+    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    for (const QString &requested : std::as_const(c.kernels)) {
+        if (matchName(requested, t.kernels).sameKernel())
+            continue;
+        const QList<SymbolSite> notKernel = notKernelSites(requested, t.functions);
+        if (notKernel.isEmpty())
+            continue;
+        const SymbolSite &s = notKernel.first();
+        const bool host = s.kind == SymbolKind::HostFunction;
+        Finding f = makeFinding(
+            QStringLiteral("symbol.not-a-kernel"), Severity::Error,
+            QStringLiteral("%1 is a %2, not a kernel")
+                .arg(requested,
+                     host ? QStringLiteral("host function") : QStringLiteral("device function")),
+            host ? QStringLiteral("%1 (%2) is compiled as host code in %3: it has no "
+                                  "__global__, so no device code and no kernel descriptor "
+                                  "exist for it (a common hipify / porting leftover).")
+                       .arg(s.name, s.demangled, QFileInfo(s.file).fileName())
+                 : QStringLiteral("%1 (%2) is a __device__ function in the code object: it "
+                                  "has no kernel descriptor (%1.kd), so it cannot be launched "
+                                  "or found with hipModuleGetFunction.")
+                       .arg(s.name, s.demangled));
+        for (const SymbolSite &n : notKernel.mid(0, 4))
+            f.evidence.append(fileEvidence(
+                n.file, n.origin,
+                QStringLiteral("%1 %2 (%3)").arg(symbolKindName(n.kind), n.name, n.demangled)));
+        f.fix << QStringLiteral("Declare it as a kernel: extern \"C\" __global__ void %1(...), "
+                                "and compile the file as HIP (hipcc, or -x hip).")
+                     .arg(symbolBaseName(requested));
+        if (host)
+            f.fix << QStringLiteral("Launch it with hipLaunchKernelGGL / hipModuleLaunchKernel "
+                                    "instead of calling it from host code.");
+        c.add(f);
+    }
+}
+
+// No trace of the name at all: the nearest kernel names instead.
+void notFoundRule(Context &c) {
+    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    // Without device code module.not-a-code-object says it; log-only cases are text rules'.
+    if (t.isEmpty() || !t.anyDeviceCode)
+        return;
+    QStringList names;
+    for (const SymbolSite &k : t.kernels)
+        names.append(k.name);
+    for (const QString &requested : std::as_const(c.kernels)) {
+        if (matchName(requested, t.kernels).sameKernel() ||
+            !notKernelSites(requested, t.functions).isEmpty())
+            continue;
         const QStringList near = nearestNames(requested, names);
         QStringList shown;
         for (const QString &n : near) {
@@ -950,7 +1074,7 @@ void symbolRules(Context &c) {
             QStringLiteral("No kernel named %1 in the inputs").arg(requested),
             QStringLiteral("None of the %1 kernel(s) in the code objects is %2, mangled or not. "
                            "Nearest names: %3.")
-                .arg(kernels.size())
+                .arg(t.kernels.size())
                 .arg(requested)
                 .arg(shown.isEmpty() ? QStringLiteral("(no kernels at all)")
                                      : shown.join(QStringLiteral(", "))));
@@ -972,11 +1096,22 @@ void symbolRules(Context &c) {
 
 const QList<Rule> &symbolRuleList() {
     static const QList<Rule> rules{
-        {"symbols/requested-names",
+        {"symbols/internal-linkage",
          RuleScope::Symbols,
-         {QStringLiteral("symbol.internal-linkage"), QStringLiteral("symbol.kernel-not-found"),
-          QStringLiteral("symbol.mangled-name"), QStringLiteral("symbol.not-a-kernel")},
-         [](Context &c, const RuleInput &) { symbolRules(c); }},
+         {QStringLiteral("symbol.internal-linkage")},
+         [](Context &c, const RuleInput &) { internalLinkageRule(c); }},
+        {"symbols/mangled",
+         RuleScope::Symbols,
+         {QStringLiteral("symbol.mangled-name")},
+         [](Context &c, const RuleInput &) { mangledNameRule(c); }},
+        {"symbols/not-a-kernel",
+         RuleScope::Symbols,
+         {QStringLiteral("symbol.not-a-kernel")},
+         [](Context &c, const RuleInput &) { notAKernelRule(c); }},
+        {"symbols/not-found",
+         RuleScope::Symbols,
+         {QStringLiteral("symbol.kernel-not-found")},
+         [](Context &c, const RuleInput &) { notFoundRule(c); }},
     };
     return rules;
 }

@@ -40,6 +40,14 @@ QStringList libraryDirs(const Context &c) {
     return dirs;
 }
 
+QString resolvedHipRuntime(const HostInfo &host) {
+    QString path;
+    for (const LibraryResolution &res : host.resolutions)
+        if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
+            path = res.path;
+    return path;
+}
+
 QString overrideProcessor(const QString &version) {
     static const QRegularExpression ver(QStringLiteral(R"(^\s*(\d+)\.(\d+)\.(\d+)\s*$)"));
     const auto m = ver.match(version);

@@ -78,6 +78,8 @@ QString overrideProcessor(const QString &version);
 QString compatibleOverride(const QString &processor);
 // Directories searched for other major versions of a library (the request's path first).
 QStringList libraryDirs(const Context &c);
+// Where the loader finds libamdhip64 for a binary; "" when it does not.
+QString resolvedHipRuntime(const HostInfo &host);
 
 // ---- the rule registry (docs/findings.md, "Rules") -----------------------------------------
 // A rule is a small function that reads the facts of one subject and adds findings with the

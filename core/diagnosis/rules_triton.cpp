@@ -56,153 +56,211 @@ const TextInput *tracebackFor(const Context &c, const QString &backend) {
     return nullptr;
 }
 
-void tritonRules(Context &c) {
-    QSet<QString> tracebacksUsed;
+// Cache entries that hold a kernel's compile stages (not the launcher's).
+bool isKernelEntry(const TritonEntry &e) {
+    return !e.isLauncher && !e.stagesPresent.isEmpty();
+}
+
+// Entries that stopped before a stage: the one failure a traceback can belong to.
+bool stoppedBeforeStage(const TritonEntry &e) {
+    return isKernelEntry(e) && !e.complete() && !e.missingStage.isEmpty();
+}
+
+// The tracebacks triton/stage-failed reads (the others get triton/traceback's finding).
+QSet<QString> tracebacksOfCaches(const Context &c) {
+    QSet<QString> used;
+    for (const TritonCache &cache : c.caches)
+        for (const TritonEntry &e : cache.entries)
+            if (stoppedBeforeStage(e))
+                if (const TextInput *tb = tracebackFor(c, e.backend))
+                    used.insert(tb->path);
+    return used;
+}
+
+QString entryTarget(const TritonEntry &e) {
+    return e.arch.isEmpty() ? QStringLiteral("unknown target")
+                            : QStringLiteral("%1 %2").arg(e.backend, e.arch);
+}
+
+// The traceback's failing stage as evidence, and whether it agrees with the cache.
+void addTraceback(Finding &f, const TextInput &tb, const TritonEntry &e) {
+    const TritonTracebackStage &s = *tb.tritonStage;
+    f.evidence.append(
+        lineEvidence(tb.path, s.lineNumber, QStringLiteral("failing stage: make_%1").arg(s.stage)));
+    if (s.errorLineNumber > 0)
+        f.evidence.append(lineEvidence(tb.path, s.errorLineNumber, s.errorLine));
+    if (s.suffix != e.missingStage)
+        f.detail += QStringLiteral(" The traceback names %1 as the failing stage, not %2: it may "
+                                   "belong to another compile.")
+                        .arg(s.suffix, e.missingStage);
+    else
+        f.detail += QStringLiteral(" The traceback confirms it: make_%1 raised \"%2\".")
+                        .arg(s.stage, s.errorLine);
+}
+
+// A stage file Triton never wrote: the compile failed there.
+void stageFailedRule(Context &c) {
     for (const TritonCache &cache : std::as_const(c.caches)) {
-        // Which kernels have an entry fitting each device (then other entries are not errors).
-        QHash<QString, QSet<int>> fittingByKernel; // kernel -> device indices that fit
-        struct Checked {
-            const TritonEntry *entry;
-            std::optional<TargetId> target;
-            QString targetFrom;
-            QString binary;
-        };
-        QList<Checked> complete;
         for (const TritonEntry &e : cache.entries) {
             if (c.cancelled())
                 return;
-            if (e.isLauncher || e.stagesPresent.isEmpty())
+            if (!stoppedBeforeStage(e))
                 continue;
-            if (!e.complete()) {
-                const QString target = e.arch.isEmpty()
-                                           ? QStringLiteral("unknown target")
-                                           : QStringLiteral("%1 %2").arg(e.backend, e.arch);
-                if (!e.missingStage.isEmpty()) {
-                    const TextInput *tb = tracebackFor(c, e.backend);
-                    Finding f = makeFinding(
-                        QStringLiteral("triton.stage-failed"), Severity::Error,
-                        QStringLiteral("Triton stopped after %1: %2 was never written (kernel %3, "
-                                       "%4)")
-                            .arg(e.lastStage, e.missingStage, e.kernelName, target),
-                        QStringLiteral("Stages present: %1. The last stage reached is %2; the "
-                                       "next one, %3, failed, and the metadata (%4.json, "
-                                       "__grp__%4.json) that Triton writes at the end is %5.")
-                            .arg(e.stagesPresent.join(QLatin1Char(' ')), e.lastStage,
-                                 e.missingStage, e.kernelName,
-                                 e.hasMetadata ? QStringLiteral("present (unusual)")
-                                               : QStringLiteral("missing")));
-                    f.evidence.append(fileEvidence(e.dir, QStringLiteral("stage files"),
-                                                   e.stagesPresent.join(QLatin1Char(' '))));
-                    f.evidence.append(fileEvidence(e.stageFile(e.lastStage),
-                                                   QStringLiteral("last stage present"),
-                                                   e.lastStage));
-                    if (!e.archSource.isEmpty())
-                        f.evidence.append(fileEvidence(e.stageFile(e.archSource),
-                                                       QStringLiteral("target"), e.arch));
-                    if (tb) {
-                        const TritonTracebackStage &s = *tb->tritonStage;
-                        f.evidence.append(
-                            lineEvidence(tb->path, s.lineNumber,
-                                         QStringLiteral("failing stage: make_%1").arg(s.stage)));
-                        if (s.errorLineNumber > 0)
-                            f.evidence.append(
-                                lineEvidence(tb->path, s.errorLineNumber, s.errorLine));
-                        if (s.suffix != e.missingStage)
-                            f.detail += QStringLiteral(" The traceback names %1 as the failing "
-                                                       "stage, not %2: it may belong to another "
-                                                       "compile.")
-                                            .arg(s.suffix, e.missingStage);
-                        else
-                            f.detail += QStringLiteral(" The traceback confirms it: make_%1 "
-                                                       "raised \"%2\".")
-                                            .arg(s.stage, s.errorLine);
-                        tracebacksUsed.insert(tb->path);
-                    }
-                    f.fix << stageFix(e.missingStage, e.arch)
-                          << QStringLiteral("Re-run with TRITON_ALWAYS_COMPILE=1 (and "
-                                            "TRITON_CACHE_DIR pointing at an empty folder) to "
-                                            "reproduce the failure instead of reading the cache.");
-                    c.add(f);
+            Finding f = makeFinding(
+                QStringLiteral("triton.stage-failed"), Severity::Error,
+                QStringLiteral("Triton stopped after %1: %2 was never written (kernel %3, %4)")
+                    .arg(e.lastStage, e.missingStage, e.kernelName, entryTarget(e)),
+                QStringLiteral("Stages present: %1. The last stage reached is %2; the next one, "
+                               "%3, failed, and the metadata (%4.json, __grp__%4.json) that "
+                               "Triton writes at the end is %5.")
+                    .arg(e.stagesPresent.join(QLatin1Char(' ')), e.lastStage, e.missingStage,
+                         e.kernelName,
+                         e.hasMetadata ? QStringLiteral("present (unusual)")
+                                       : QStringLiteral("missing")));
+            const Evidence stages = fileEvidence(e.dir, QStringLiteral("stage files"),
+                                                 e.stagesPresent.join(QLatin1Char(' ')));
+            f.evidence.append(stages);
+            f.evidence.append(fileEvidence(e.stageFile(e.lastStage),
+                                           QStringLiteral("last stage present"), e.lastStage));
+            if (!e.archSource.isEmpty())
+                f.evidence.append(
+                    fileEvidence(e.stageFile(e.archSource), QStringLiteral("target"), e.arch));
+            if (const TextInput *tb = tracebackFor(c, e.backend))
+                addTraceback(f, *tb, e);
+            f.fix << stageFix(e.missingStage, e.arch)
+                  << QStringLiteral("Re-run with TRITON_ALWAYS_COMPILE=1 (and TRITON_CACHE_DIR "
+                                    "pointing at an empty folder) to reproduce the failure "
+                                    "instead of reading the cache.");
+            c.add(f);
 
-                    Finding l = makeFinding(
-                        QStringLiteral("layer.compile-failed"), Severity::Error,
-                        QStringLiteral("No device code object was produced for %1 (Triton "
-                                       "stopped before %2)")
-                            .arg(e.kernelName, e.missingStage),
-                        QStringLiteral("The failure is in the compile layer: nothing was loaded "
-                                       "yet, so runtime, symbols and device are not involved."));
-                    l.evidence.append(fileEvidence(e.dir, QStringLiteral("stage files"),
-                                                   e.stagesPresent.join(QLatin1Char(' '))));
-                    l.fix << stageFix(e.missingStage, e.arch);
-                    c.add(l);
-                } else {
-                    Finding f = makeFinding(
-                        QStringLiteral("triton.stage-failed"), Severity::Warning,
-                        QStringLiteral("Triton entry %1 (%2) has every stage but no metadata")
-                            .arg(e.kernelName, target),
-                        QStringLiteral("%1 was written but %2.json / __grp__%2.json were not: the "
-                                       "compile was interrupted after the last stage, or is still "
-                                       "running.")
-                            .arg(e.lastStage, e.kernelName));
-                    f.evidence.append(fileEvidence(e.dir, QStringLiteral("stage files"),
-                                                   e.stagesPresent.join(QLatin1Char(' '))));
-                    f.fix << QStringLiteral("Delete the folder %1 and let Triton compile again.")
-                                 .arg(e.dir);
-                    c.add(f);
-                }
-                continue;
-            }
-
-            Checked ch{&e, e.target(), QStringLiteral("%1.json").arg(e.kernelName), {}};
-            if (!e.binaryPath.isEmpty()) {
-                InspectOptions o;
-                o.resolveLibraries = false;
-                ArtifactReport r = inspectFile(e.binaryPath, o);
-                if (!r.codeObjects.isEmpty()) {
-                    ch.target = r.codeObjects.first().target;
-                    ch.targetFrom = fileName(e.binaryPath);
-                }
-                ch.binary = e.binaryPath;
-                c.tritonBinaries.append(r);
-            }
-            complete.append(ch);
-            for (int i = 0; i < c.devices.size(); ++i) {
-                if (!ch.target)
-                    continue;
-                MatchOptions opt;
-                opt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
-                if (checkCompatibility(*ch.target, c.devices[i].target, opt).compatible())
-                    fittingByKernel[e.kernelName].insert(i);
-            }
+            Finding l = makeFinding(
+                QStringLiteral("layer.compile-failed"), Severity::Error,
+                QStringLiteral("No device code object was produced for %1 (Triton stopped "
+                               "before %2)")
+                    .arg(e.kernelName, e.missingStage),
+                QStringLiteral("The failure is in the compile layer: nothing was loaded yet, so "
+                               "runtime, symbols and device are not involved."));
+            l.evidence.append(stages);
+            l.fix << stageFix(e.missingStage, e.arch);
+            c.add(l);
         }
+    }
+}
 
-        QSet<QString> argsReported;
-        for (const Checked &ch : std::as_const(complete)) {
+// Every stage written but no metadata: interrupted, or still compiling.
+void noMetadataRule(Context &c) {
+    for (const TritonCache &cache : std::as_const(c.caches)) {
+        for (const TritonEntry &e : cache.entries) {
+            if (!isKernelEntry(e) || e.complete() || !e.missingStage.isEmpty())
+                continue;
+            Finding f = makeFinding(
+                QStringLiteral("triton.stage-failed"), Severity::Warning,
+                QStringLiteral("Triton entry %1 (%2) has every stage but no metadata")
+                    .arg(e.kernelName, entryTarget(e)),
+                QStringLiteral("%1 was written but %2.json / __grp__%2.json were not: the "
+                               "compile was interrupted after the last stage, or is still "
+                               "running.")
+                    .arg(e.lastStage, e.kernelName));
+            f.evidence.append(fileEvidence(e.dir, QStringLiteral("stage files"),
+                                           e.stagesPresent.join(QLatin1Char(' '))));
+            f.fix
+                << QStringLiteral("Delete the folder %1 and let Triton compile again.").arg(e.dir);
+            c.add(f);
+        }
+    }
+}
+
+// A complete entry and the target it was built for: its binary's, else its metadata's.
+struct CheckedEntry {
+    const TritonEntry *entry;
+    std::optional<TargetId> target;
+    QString binary;
+};
+
+// Inspects the binaries of a cache's complete entries; the symbol rules read them too
+// (Context::tritonBinaries), which is why triton/arch runs first.
+QList<CheckedEntry> inspectCompleteEntries(Context &c, const TritonCache &cache) {
+    QList<CheckedEntry> complete;
+    for (const TritonEntry &e : cache.entries) {
+        if (c.cancelled())
+            return complete;
+        if (!isKernelEntry(e) || !e.complete())
+            continue;
+        CheckedEntry ch{&e, e.target(), {}};
+        if (!e.binaryPath.isEmpty()) {
+            InspectOptions o;
+            o.resolveLibraries = false;
+            ArtifactReport r = inspectFile(e.binaryPath, o);
+            if (!r.codeObjects.isEmpty())
+                ch.target = r.codeObjects.first().target;
+            ch.binary = e.binaryPath;
+            c.tritonBinaries.append(r);
+        }
+        complete.append(ch);
+    }
+    return complete;
+}
+
+Compatibility entryOnDevice(const Context &c, const TargetId &target, const DeviceInfo &d) {
+    MatchOptions opt;
+    opt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
+    return checkCompatibility(target, d.target, opt);
+}
+
+// What triton.compile needs to build for the device, as a fix.
+QString tritonTargetFix(const DeviceInfo &d) {
+    const bool nv = d.target.isNvidia();
+    const int warp = nv                                                     ? 32
+                     : d.wavefrontSize > 0                                  ? d.wavefrontSize
+                     : d.target.processor.startsWith(QLatin1String("gfx1")) ? 32
+                                                                            : 64;
+    return QStringLiteral("Compile the kernel for %1: run Triton on that GPU (it builds a new "
+                          "cache entry per target), or pass target=GPUTarget(\"%2\", \"%3\", %4) "
+                          "to triton.compile, and load that entry's %5.")
+        .arg(d.target.processor, nv ? QStringLiteral("cuda") : QStringLiteral("hip"),
+             nv ? QString::number(d.target.smVersion()) : d.target.processor)
+        .arg(warp)
+        .arg(nv ? QStringLiteral(".cubin") : QStringLiteral(".hsaco"));
+}
+
+// An entry whose metadata and stage files name no target.
+Finding unknownTargetFinding(const TritonEntry &e, const DeviceInfo &d) {
+    Finding f = makeFinding(
+        QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
+        QStringLiteral("Triton entry %1 (%2): its target is not known").arg(e.kernelName, e.hash),
+        QStringLiteral("Neither the metadata nor the stage files name the target, so it cannot "
+                       "be checked against %1.")
+            .arg(d.label()));
+    f.evidence.append(fileEvidence(e.dir, QStringLiteral("metadata"), QString()));
+    return f;
+}
+
+// Complete entries built for another target than a device (a warning where another entry of
+// the same kernel fits that device).
+void tritonArchRule(Context &c) {
+    for (const TritonCache &cache : std::as_const(c.caches)) {
+        const QList<CheckedEntry> complete = inspectCompleteEntries(c, cache);
+        QHash<QString, QSet<int>> fittingByKernel; // kernel -> device indices that fit
+        for (const CheckedEntry &ch : complete)
+            for (int i = 0; ch.target && i < c.devices.size(); ++i)
+                if (entryOnDevice(c, *ch.target, c.devices[i]).compatible())
+                    fittingByKernel[ch.entry->kernelName].insert(i);
+        for (const CheckedEntry &ch : complete) {
             const TritonEntry &e = *ch.entry;
             for (int i = 0; i < c.devices.size(); ++i) {
                 const DeviceInfo &d = c.devices[i];
                 if (!ch.target) {
-                    Finding f = makeFinding(
-                        QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
-                        QStringLiteral("Triton entry %1 (%2): its target is not known")
-                            .arg(e.kernelName, e.hash),
-                        QStringLiteral("Neither the metadata nor the stage files name the target, "
-                                       "so it cannot be checked against %1.")
-                            .arg(d.label()));
-                    f.evidence.append(fileEvidence(e.dir, QStringLiteral("metadata"), QString()));
-                    c.add(f);
+                    c.add(unknownTargetFinding(e, d));
                     continue;
                 }
-                MatchOptions opt;
-                opt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
-                const Compatibility comp = checkCompatibility(*ch.target, d.target, opt);
+                const Compatibility comp = entryOnDevice(c, *ch.target, d);
                 if (comp.compatible())
                     continue;
                 const bool another = fittingByKernel.value(e.kernelName).contains(i);
-                const bool feature = comp.kind == Compatibility::Kind::FeatureMismatch;
                 Finding f = makeFinding(
-                    feature ? QStringLiteral("arch.feature-mismatch")
-                            : QStringLiteral("arch.no-compatible-code-object"),
+                    comp.kind == Compatibility::Kind::FeatureMismatch
+                        ? QStringLiteral("arch.feature-mismatch")
+                        : QStringLiteral("arch.no-compatible-code-object"),
                     another ? Severity::Warning : Severity::Error,
                     QStringLiteral("Triton entry %1 of %2 was built for %3, not for the device %4")
                         .arg(e.hash.left(8) + QStringLiteral("…"), e.kernelName,
@@ -211,10 +269,9 @@ void tritonRules(Context &c) {
                         (another ? QStringLiteral(" Another entry of %1 in this cache fits the "
                                                   "device; this one is only a problem if its "
                                                   "binary is loaded there.")
-                                       .arg(e.kernelName)
                                  : QStringLiteral(" No entry of %1 in this cache fits the "
-                                                  "device.")
-                                       .arg(e.kernelName)));
+                                                  "device."))
+                            .arg(e.kernelName));
                 f.evidence.append(fileEvidence(e.stageFile(QStringLiteral(".json")),
                                                QStringLiteral("target"),
                                                QStringLiteral("backend %1, arch %2, warp size %3")
@@ -225,72 +282,63 @@ void tritonRules(Context &c) {
                                                    ch.target->toString()));
                 f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
                                                d.target.toString()));
-                f.fix << QStringLiteral("Compile the kernel for %1: run Triton on that GPU (it "
-                                        "builds a new cache entry per target), or pass "
-                                        "target=GPUTarget(\"%2\", \"%3\", %4) to triton.compile, "
-                                        "and load that entry's %5.")
-                             .arg(d.target.processor,
-                                  d.target.isNvidia() ? QStringLiteral("cuda")
-                                                      : QStringLiteral("hip"),
-                                  d.target.isNvidia() ? QString::number(d.target.smVersion())
-                                                      : d.target.processor)
-                             .arg(d.target.isNvidia()
-                                      ? 32
-                                      : (d.wavefrontSize > 0
-                                             ? d.wavefrontSize
-                                             : (d.target.processor.startsWith(QLatin1String("gfx1"))
-                                                    ? 32
-                                                    : 64)))
-                             .arg(d.target.isNvidia() ? QStringLiteral(".cubin")
-                                                      : QStringLiteral(".hsaco"));
-                c.add(f);
-            }
-
-            // Triton's kernels are unmangled and take hidden scratch pointers.
-            if (argsReported.contains(e.kernelName))
-                continue;
-            argsReported.insert(e.kernelName);
-            int extra = -1;
-            if (e.sourceArgCount >= 0 && e.llirArgCount >= 0)
-                extra = e.llirArgCount - e.sourceArgCount;
-            if (extra > 0) {
-                Finding f = makeFinding(
-                    QStringLiteral("triton.extra-args"), Severity::Info,
-                    QStringLiteral("Triton kernel %1 takes %2 argument(s), %3 more than its "
-                                   "Python signature")
-                        .arg(e.kernelName)
-                        .arg(e.llirArgCount)
-                        .arg(extra),
-                    QStringLiteral("The kernel symbol is \"%1\" (Triton does not mangle names). "
-                                   "Its Python signature has %2 runtime argument(s); Triton "
-                                   "appends %3 hidden pointer(s) (global and profile scratch), "
-                                   "so a hipModuleLaunchKernel / cuLaunchKernel call must pass "
-                                   "%4 kernel arguments.")
-                        .arg(e.kernelName)
-                        .arg(e.sourceArgCount)
-                        .arg(extra)
-                        .arg(e.llirArgCount));
-                f.evidence.append(
-                    fileEvidence(e.stageFile(QStringLiteral(".ttir")),
-                                 QStringLiteral("tt.func @%1").arg(e.kernelName),
-                                 QStringLiteral("%1 parameter(s)").arg(e.sourceArgCount)));
-                f.evidence.append(
-                    fileEvidence(e.stageFile(QStringLiteral(".llir")),
-                                 QStringLiteral("define @%1").arg(e.kernelName),
-                                 QStringLiteral("%1 parameter(s)").arg(e.llirArgCount)));
-                f.fix << QStringLiteral("Pass %1 extra pointer argument(s) after the kernel's own "
-                                        "(null when the metadata's global_scratch_size is 0), "
-                                        "and look the kernel up as \"%2\".")
-                             .arg(extra)
-                             .arg(e.kernelName);
+                f.fix << tritonTargetFix(d);
                 c.add(f);
             }
         }
     }
+}
 
-    // A Triton traceback without its cache: the stage is still known.
+// Triton's kernels are unmangled and take hidden scratch pointers: the launch must pass them.
+void extraArgsRule(Context &c) {
+    for (const TritonCache &cache : std::as_const(c.caches)) {
+        QSet<QString> reported;
+        for (const TritonEntry &e : cache.entries) {
+            if (!isKernelEntry(e) || !e.complete() || reported.contains(e.kernelName))
+                continue;
+            reported.insert(e.kernelName);
+            if (e.sourceArgCount < 0 || e.llirArgCount < 0 ||
+                e.llirArgCount - e.sourceArgCount <= 0)
+                continue;
+            const int extra = e.llirArgCount - e.sourceArgCount;
+            Finding f = makeFinding(
+                QStringLiteral("triton.extra-args"), Severity::Info,
+                QStringLiteral("Triton kernel %1 takes %2 argument(s), %3 more than its "
+                               "Python signature")
+                    .arg(e.kernelName)
+                    .arg(e.llirArgCount)
+                    .arg(extra),
+                QStringLiteral("The kernel symbol is \"%1\" (Triton does not mangle names). "
+                               "Its Python signature has %2 runtime argument(s); Triton "
+                               "appends %3 hidden pointer(s) (global and profile scratch), "
+                               "so a hipModuleLaunchKernel / cuLaunchKernel call must pass "
+                               "%4 kernel arguments.")
+                    .arg(e.kernelName)
+                    .arg(e.sourceArgCount)
+                    .arg(extra)
+                    .arg(e.llirArgCount));
+            f.evidence.append(
+                fileEvidence(e.stageFile(QStringLiteral(".ttir")),
+                             QStringLiteral("tt.func @%1").arg(e.kernelName),
+                             QStringLiteral("%1 parameter(s)").arg(e.sourceArgCount)));
+            f.evidence.append(fileEvidence(e.stageFile(QStringLiteral(".llir")),
+                                           QStringLiteral("define @%1").arg(e.kernelName),
+                                           QStringLiteral("%1 parameter(s)").arg(e.llirArgCount)));
+            f.fix << QStringLiteral("Pass %1 extra pointer argument(s) after the kernel's own "
+                                    "(null when the metadata's global_scratch_size is 0), "
+                                    "and look the kernel up as \"%2\".")
+                         .arg(extra)
+                         .arg(e.kernelName);
+            c.add(f);
+        }
+    }
+}
+
+// A Triton traceback without its cache: the stage is still known.
+void tracebackRule(Context &c) {
+    const QSet<QString> used = tracebacksOfCaches(c);
     for (const TextInput &t : std::as_const(c.texts)) {
-        if (!t.tritonStage || tracebacksUsed.contains(t.path))
+        if (!t.tritonStage || used.contains(t.path))
             continue;
         const TritonTracebackStage &s = *t.tritonStage;
         Finding f = makeFinding(
@@ -323,13 +371,29 @@ void tritonRules(Context &c) {
 } // namespace
 
 const QList<Rule> &tritonRuleList() {
+    // triton/arch inspects the entries' binaries, which the symbol rules read after it.
     static const QList<Rule> rules{
-        {"triton/caches",
+        {"triton/stage-failed",
          RuleScope::Triton,
-         {QStringLiteral("arch.feature-mismatch"), QStringLiteral("arch.no-compatible-code-object"),
-          QStringLiteral("layer.compile-failed"), QStringLiteral("triton.extra-args"),
-          QStringLiteral("triton.stage-failed")},
-         [](Context &c, const RuleInput &) { tritonRules(c); }},
+         {QStringLiteral("layer.compile-failed"), QStringLiteral("triton.stage-failed")},
+         [](Context &c, const RuleInput &) { stageFailedRule(c); }},
+        {"triton/no-metadata",
+         RuleScope::Triton,
+         {QStringLiteral("triton.stage-failed")},
+         [](Context &c, const RuleInput &) { noMetadataRule(c); }},
+        {"triton/arch",
+         RuleScope::Triton,
+         {QStringLiteral("arch.feature-mismatch"),
+          QStringLiteral("arch.no-compatible-code-object")},
+         [](Context &c, const RuleInput &) { tritonArchRule(c); }},
+        {"triton/extra-args",
+         RuleScope::Triton,
+         {QStringLiteral("triton.extra-args")},
+         [](Context &c, const RuleInput &) { extraArgsRule(c); }},
+        {"triton/traceback",
+         RuleScope::Triton,
+         {QStringLiteral("layer.compile-failed"), QStringLiteral("triton.stage-failed")},
+         [](Context &c, const RuleInput &) { tracebackRule(c); }},
     };
     return rules;
 }
