@@ -845,43 +845,6 @@ void windowsOverrideRule(Context &c, const TextInput &t) {
     c.add(f);
 }
 
-// ROCR_VISIBLE_DEVICES filters first; HIP_VISIBLE_DEVICES then indexes the filtered list. The
-// same index in both hides the GPU whenever the first filter left fewer devices.
-void visibleDevicesStackedRule(Context &c, const RuleInput &) {
-    QString rocr, hip;
-    for (const auto &[name, value] : c.request.env) {
-        if (name == QLatin1String("ROCR_VISIBLE_DEVICES"))
-            rocr = value;
-        else if (name == QLatin1String("HIP_VISIBLE_DEVICES") ||
-                 name == QLatin1String("CUDA_VISIBLE_DEVICES"))
-            hip = value;
-    }
-    if (rocr.isEmpty() || hip.isEmpty())
-        return;
-    const qsizetype left = rocr.split(QLatin1Char(','), Qt::SkipEmptyParts).size();
-    bool ok = false;
-    const int first = hip.section(QLatin1Char(','), 0, 0).trimmed().toInt(&ok);
-    if (!ok || first < left)
-        return;
-    Finding f = makeFinding(
-        QStringLiteral("env.visible-devices-empty"), Severity::Error,
-        QStringLiteral("HIP_VISIBLE_DEVICES=%1 indexes past the %2 GPU(s) ROCR_VISIBLE_DEVICES=%3 "
-                       "leaves")
-            .arg(hip)
-            .arg(left)
-            .arg(rocr),
-        QStringLiteral("ROCR_VISIBLE_DEVICES selects GPUs first and renumbers them from 0; "
-                       "HIP_VISIBLE_DEVICES then picks from that shorter list, so index %1 "
-                       "names no GPU and the runtime sees none.")
-            .arg(first));
-    f.evidence.append({QStringLiteral("env"), QStringLiteral("ROCR_VISIBLE_DEVICES"), rocr});
-    f.evidence.append({QStringLiteral("env"), QStringLiteral("HIP_VISIBLE_DEVICES"), hip});
-    f.fix << QStringLiteral("Set only one of them (ROCR_VISIBLE_DEVICES=%1), or index the "
-                            "filtered list from 0 (HIP_VISIBLE_DEVICES=0).")
-                 .arg(rocr);
-    c.add(f);
-}
-
 bool isCompileDriver(const CommandLine &cmd) {
     return cmd.tool.startsWith(QLatin1String("hipcc")) ||
            cmd.tool.startsWith(QLatin1String("clang")) ||
@@ -1380,10 +1343,6 @@ const QList<Rule> &textRuleList() {
          RuleScope::Text,
          {QStringLiteral("env.hsa-override")},
          [](Context &c, const RuleInput &in) { windowsOverrideRule(c, *in.text); }},
-        {"env/visible-devices-stacked",
-         RuleScope::Env,
-         {QStringLiteral("env.visible-devices-empty")},
-         visibleDevicesStackedRule},
         {"text/compile-failed",
          RuleScope::Text,
          {QStringLiteral("layer.compile-failed")},

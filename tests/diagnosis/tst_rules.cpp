@@ -56,6 +56,8 @@ private slots:
     void invalidIsa();
     void unknownLayer();
     void windowsLibrary();
+    void visibleDevicesStacked();
+    void textSetsEnvironment();
 };
 
 void TstRules::layers_data() {
@@ -242,6 +244,36 @@ void TstRules::windowsLibrary() {
     QCOMPARE(f.missingLibraries.first().library, QStringLiteral("amdhip64.dll"));
     QVERIFY(f.windows);
     QVERIFY(f.compileErrors.isEmpty());
+}
+
+// HIP_VISIBLE_DEVICES indexes the list ROCR_VISIBLE_DEVICES left, renumbered from 0.
+void TstRules::visibleDevicesStacked() {
+    using Env = QList<QPair<QString, QString>>;
+    const Env both1{{QStringLiteral("ROCR_VISIBLE_DEVICES"), QStringLiteral("1")},
+                    {QStringLiteral("HIP_VISIBLE_DEVICES"), QStringLiteral("1")}};
+    QCOMPARE(runTextRule("env/visible-devices-stacked", QString(), both1),
+             QStringList{QStringLiteral("env.visible-devices-empty")});
+    const Env rebased{{QStringLiteral("ROCR_VISIBLE_DEVICES"), QStringLiteral("1,2")},
+                      {QStringLiteral("HIP_VISIBLE_DEVICES"), QStringLiteral("1")}};
+    QVERIFY(runTextRule("env/visible-devices-stacked", QString(), rebased).isEmpty());
+}
+
+// `export X=Y` and `X=Y cmd` lines of a pasted session are the failing run's environment.
+void TstRules::textSetsEnvironment() {
+    const TextFacts f = readTextFacts(QStringLiteral(
+        "$ export HIP_VISIBLE_DEVICES=1\n"
+        "user@box:~$ ROCR_VISIBLE_DEVICES='' build/release/app --x\n"
+        "$ HIP_PLATFORM=nvidia hipcc -c k.hip\n"
+        ">>> torch.cuda.is_available()\n"
+        "False\n"));
+    using Pair = QPair<QString, QString>;
+    QCOMPARE(f.envAssignments,
+             (QList<Pair>{{QStringLiteral("HIP_VISIBLE_DEVICES"), QStringLiteral("1")},
+                          {QStringLiteral("ROCR_VISIBLE_DEVICES"), QString()},
+                          {QStringLiteral("HIP_PLATFORM"), QStringLiteral("nvidia")}}));
+    QCOMPARE(f.commands.size(), 1); // hipcc, without the variable in front
+    QCOMPARE(f.commands.last().tool, QStringLiteral("hipcc"));
+    QCOMPARE(f.noDevice.size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TstRules)
