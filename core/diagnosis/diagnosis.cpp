@@ -117,11 +117,10 @@ QJsonObject Diagnosis::toJson() const {
     return o;
 }
 
-Diagnosis diagnose(const DiagnoseRequest &request) {
-    Diagnosis result;
-    Context c{request, result};
+namespace {
 
-    // Devices typed as --target come first.
+// Devices typed as --target.
+QList<DeviceInfo> typedDevices(const DiagnoseRequest &request, Diagnosis &result) {
     QList<DeviceInfo> typed;
     for (const QString &t : request.targets) {
         QString err;
@@ -135,119 +134,119 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
         d.backend = id->isNvidia() ? QStringLiteral("cuda") : QStringLiteral("hip");
         typed.append(d);
     }
+    return typed;
+}
 
-    // Read every input by what it holds.
-    InspectOptions inspectOptions;
-    inspectOptions.ldLibraryPath = request.ldLibraryPath;
-    inspectOptions.cancel = request.cancel;
-    for (const QString &path : request.inputs) {
-        if (c.cancelled())
-            break;
-        DiagnosisInput in;
-        in.path = path;
-        const QFileInfo fi(path);
-        if (!fi.exists()) {
-            in.kind = QStringLiteral("missing");
-            in.problems.append({path, -1, QStringLiteral("no such file or directory"), true});
-            result.inputError = true;
-        } else if (fi.isDir()) {
-            if (looksLikeTritonCache(path)) {
-                TritonCache cache = readTritonCache(path);
-                in.kind = cache.singleEntry ? QStringLiteral("triton-entry")
-                                            : QStringLiteral("triton-cache");
-                in.summary =
-                    QStringLiteral("Triton cache: %1 kernel folder(s)").arg(cache.entries.size());
-                in.problems += cache.problems;
-                for (const TritonEntry &e : cache.entries)
-                    in.problems += e.problems;
-                c.caches.append(cache);
-            } else {
-                in.kind = QStringLiteral("unreadable");
-                in.problems.append({path, -1,
-                                    QStringLiteral("a directory that is not a Triton cache (no "
-                                                   "folders of .ttir/.llir/.hsaco files)"),
-                                    true});
-                result.inputError = true;
-            }
-        } else if (!fi.isReadable()) {
-            in.kind = QStringLiteral("unreadable");
-            in.problems.append({path, -1, QStringLiteral("permission denied"), true});
-            result.inputError = true;
-        } else {
-            const ArtifactKind kind =
-                request.textInputs.contains(path) ? ArtifactKind::Text : detectArtifactKind(path);
-            if (kind == ArtifactKind::Text && fi.size() > 0) {
-                QFile f(path);
-                if (!f.open(QIODevice::ReadOnly)) {
-                    in.kind = QStringLiteral("unreadable");
-                    in.problems.append({path, -1, f.errorString(), true});
-                    result.inputError = true;
-                } else {
-                    const QByteArray bytes = f.read(kMaxTextBytes);
-                    if (fi.size() > kMaxTextBytes)
-                        in.problems.append(
-                            {path, kMaxTextBytes,
-                             QStringLiteral("text larger than 64 MiB: only the first 64 MiB were "
-                                            "read"),
-                             false});
-                    TextInput t;
-                    t.path = path;
-                    const QString text = QString::fromUtf8(bytes);
-                    t.facts = readTextFacts(text);
-                    if (looksLikeAmdLog(text))
-                        t.amdLog = parseAmdLog(text);
-                    t.tritonStage = tritonStageFromTraceback(text);
-                    if (t.amdLog && t.amdLog->logLineCount > 0)
-                        in.aspects.append(QStringLiteral("amd-log"));
-                    if (t.facts.pythonTraceback)
-                        in.aspects.append(QStringLiteral("python-traceback"));
-                    if (t.facts.compilerOutput)
-                        in.aspects.append(QStringLiteral("build-log"));
-                    if (t.facts.commandLines)
-                        in.aspects.append(QStringLiteral("command-lines"));
-                    if (t.facts.rocminfo)
-                        in.aspects.append(QStringLiteral("rocminfo"));
-                    in.kind = in.aspects.isEmpty() ? QStringLiteral("text") : in.aspects.first();
-                    in.layers = t.facts.layers();
-                    in.summary =
-                        QStringLiteral("%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
-                    if (t.facts.rocminfo)
-                        in.summary +=
-                            QStringLiteral(", %1 GPU agent(s)").arg(t.facts.rocminfoDevices.size());
-                    if (fi.size() == 0)
-                        in.problems.append({path, 0, QStringLiteral("the file is empty"), false});
-                    c.texts.append(t);
-                }
-            } else if (kind == ArtifactKind::Unknown) {
-                // Still inspected: the inspector says what it could make of the bytes.
-                ArtifactReport r = inspectFile(path, inspectOptions);
-                in.kind = artifactKindName(r.kind);
-                in.summary = artifactSummary(r);
-                in.problems += r.problems;
-                if (r.problems.isEmpty())
-                    in.problems.append({path, 0,
-                                        QStringLiteral("not a recognised artifact (ELF, offload "
-                                                       "bundle, fatbin, PTX) nor text"),
-                                        false});
-                c.artifacts.append(r);
-            } else {
-                ArtifactReport r = inspectFile(path, inspectOptions);
-                in.kind = artifactKindName(r.kind);
-                in.summary = artifactSummary(r);
-                in.problems += r.problems;
-                c.artifacts.append(r);
-            }
-        }
-        result.problems += in.problems;
-        result.inputs.append(in);
+// A text input: facts of every line, the AMD log, a Triton traceback.
+void readTextInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
+    const QString &path = in.path;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        in.kind = QStringLiteral("unreadable");
+        in.problems.append({path, -1, f.errorString(), true});
+        c.result.inputError = true;
+    } else {
+        const QByteArray bytes = f.read(kMaxTextBytes);
+        if (fi.size() > kMaxTextBytes)
+            in.problems.append(
+                {path, kMaxTextBytes,
+                 QStringLiteral("text larger than 64 MiB: only the first 64 MiB were "
+                                "read"),
+                 false});
+        TextInput t;
+        t.path = path;
+        const QString text = QString::fromUtf8(bytes);
+        t.facts = readTextFacts(text);
+        if (looksLikeAmdLog(text))
+            t.amdLog = parseAmdLog(text);
+        t.tritonStage = tritonStageFromTraceback(text);
+        if (t.amdLog && t.amdLog->logLineCount > 0)
+            in.aspects.append(QStringLiteral("amd-log"));
+        if (t.facts.pythonTraceback)
+            in.aspects.append(QStringLiteral("python-traceback"));
+        if (t.facts.compilerOutput)
+            in.aspects.append(QStringLiteral("build-log"));
+        if (t.facts.commandLines)
+            in.aspects.append(QStringLiteral("command-lines"));
+        if (t.facts.rocminfo)
+            in.aspects.append(QStringLiteral("rocminfo"));
+        in.kind = in.aspects.isEmpty() ? QStringLiteral("text") : in.aspects.first();
+        in.layers = t.facts.layers();
+        in.summary = QStringLiteral("%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
+        if (t.facts.rocminfo)
+            in.summary += QStringLiteral(", %1 GPU agent(s)").arg(t.facts.rocminfoDevices.size());
+        if (fi.size() == 0)
+            in.problems.append({path, 0, QStringLiteral("the file is empty"), false});
+        c.texts.append(t);
     }
+}
 
-    // Variables the texts set for the failing run count as its environment (after --env).
-    for (const TextInput &t : std::as_const(c.texts))
-        for (const auto &[name, value] : t.facts.envAssignments)
-            c.addTextEnv(name, value);
+// One input, read by what it holds: missing, a Triton cache, text, or an artifact.
+DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &inspectOptions) {
+    const DiagnoseRequest &request = c.request;
+    Diagnosis &result = c.result;
+    DiagnosisInput in;
+    in.path = path;
+    const QFileInfo fi(path);
+    if (!fi.exists()) {
+        in.kind = QStringLiteral("missing");
+        in.problems.append({path, -1, QStringLiteral("no such file or directory"), true});
+        result.inputError = true;
+    } else if (fi.isDir()) {
+        if (looksLikeTritonCache(path)) {
+            TritonCache cache = readTritonCache(path);
+            in.kind =
+                cache.singleEntry ? QStringLiteral("triton-entry") : QStringLiteral("triton-cache");
+            in.summary =
+                QStringLiteral("Triton cache: %1 kernel folder(s)").arg(cache.entries.size());
+            in.problems += cache.problems;
+            for (const TritonEntry &e : cache.entries)
+                in.problems += e.problems;
+            c.caches.append(cache);
+        } else {
+            in.kind = QStringLiteral("unreadable");
+            in.problems.append({path, -1,
+                                QStringLiteral("a directory that is not a Triton cache (no "
+                                               "folders of .ttir/.llir/.hsaco files)"),
+                                true});
+            result.inputError = true;
+        }
+    } else if (!fi.isReadable()) {
+        in.kind = QStringLiteral("unreadable");
+        in.problems.append({path, -1, QStringLiteral("permission denied"), true});
+        result.inputError = true;
+    } else {
+        const ArtifactKind kind =
+            request.textInputs.contains(path) ? ArtifactKind::Text : detectArtifactKind(path);
+        if (kind == ArtifactKind::Text && fi.size() > 0) {
+            readTextInput(c, in, fi);
+        } else if (kind == ArtifactKind::Unknown) {
+            // Still inspected: the inspector says what it could make of the bytes.
+            ArtifactReport r = inspectFile(path, inspectOptions);
+            in.kind = artifactKindName(r.kind);
+            in.summary = artifactSummary(r);
+            in.problems += r.problems;
+            if (r.problems.isEmpty())
+                in.problems.append({path, 0,
+                                    QStringLiteral("not a recognised artifact (ELF, offload "
+                                                   "bundle, fatbin, PTX) nor text"),
+                                    false});
+            c.artifacts.append(r);
+        } else {
+            ArtifactReport r = inspectFile(path, inspectOptions);
+            in.kind = artifactKindName(r.kind);
+            in.summary = artifactSummary(r);
+            in.problems += r.problems;
+            c.artifacts.append(r);
+        }
+    }
+    return in;
+}
 
-    // Devices: --target > rocminfo dump > a runtime log's device listing > live probe.
+// Devices: --target > rocminfo dump > a runtime log's device listing > a target the text names
+// > live probe.
+void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
+    const DiagnoseRequest &request = c.request;
     if (!typed.isEmpty()) {
         c.devices = typed;
         c.devicesFrom = QStringLiteral("target");
@@ -305,13 +304,15 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     }
     if (c.devicesFrom.isEmpty())
         c.devicesFrom = QStringLiteral("none");
+}
 
-    // HSA_OVERRIDE_GFX_VERSION: the runtime matches code objects against the processor it
-    // names, not the real one (env.hsa-override says so).
+// HSA_OVERRIDE_GFX_VERSION: the runtime matches code objects against the processor it names,
+// not the real one (env.hsa-override says so).
+void applyGfxOverride(Context &c) {
     for (const DeviceInfo &d : std::as_const(c.devices))
         if (!d.target.isNvidia())
             c.realProcessors.append(d.target.processor);
-    for (const auto &[name, value] : request.env) {
+    for (const auto &[name, value] : c.request.env) {
         if (name != QLatin1String("HSA_OVERRIDE_GFX_VERSION"))
             continue;
         const QString gfx = overrideProcessor(value);
@@ -325,8 +326,12 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
             d.target.processor = gfx;
         }
     }
+}
 
-    // Runtime version: given > the probe's > the libamdhip64 the inputs resolve to > installed.
+// Runtime version: given > the probe's > the libamdhip64 the inputs resolve to > installed.
+void chooseRuntime(Context &c) {
+    const DiagnoseRequest &request = c.request;
+    Diagnosis &result = c.result;
     if (!request.runtimeVersion.isEmpty()) {
         c.runtime = parseRuntimeVersion(request.runtimeVersion);
         if (c.runtime.first < 0)
@@ -374,9 +379,11 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     }
     if (c.runtimeKnown())
         result.runtimeVersion = c.runtimeText();
+}
 
-    // Names looked up: given, then those the logs show the program asking for.
-    c.kernels = request.kernels;
+// Names looked up: given, then those the logs show the program asking for.
+void collectKernelNames(Context &c) {
+    c.kernels = c.request.kernels;
     for (const TextInput &t : std::as_const(c.texts)) {
         for (const QString &k : t.facts.kernelNamesRequested)
             if (!c.kernels.contains(k))
@@ -386,7 +393,33 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
                 if (!c.kernels.contains(k))
                     c.kernels.append(k);
     }
+}
 
+} // namespace
+
+Diagnosis diagnose(const DiagnoseRequest &request) {
+    Diagnosis result;
+    Context c{request, result};
+    const QList<DeviceInfo> typed = typedDevices(request, result);
+    InspectOptions inspectOptions;
+    inspectOptions.ldLibraryPath = request.ldLibraryPath;
+    inspectOptions.cancel = request.cancel;
+    for (const QString &path : request.inputs) {
+        if (c.cancelled())
+            break;
+        const DiagnosisInput in = readInput(c, path, inspectOptions);
+        result.problems += in.problems;
+        result.inputs.append(in);
+    }
+    // Variables the texts set for the failing run count as its environment (after --env).
+    for (const TextInput &t : std::as_const(c.texts))
+        for (const auto &[name, value] : t.facts.envAssignments)
+            c.addTextEnv(name, value);
+
+    chooseDevices(c, typed);
+    applyGfxOverride(c);
+    chooseRuntime(c);
+    collectKernelNames(c);
     runRules(c);
 
     // One finding per cause (Finding::key), with a count; errors first.
