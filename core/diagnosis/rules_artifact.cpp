@@ -554,11 +554,13 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
             QStringLiteral("%1 has no code object for the device %2%3")
                 .arg(file, d.label(), fit.scope),
             QStringLiteral("The runtime needs a code object for %1; %2 holds only: %3. Loading "
-                           "fails with hipErrorNoBinaryForGpu (\"no kernel image is available "
-                           "for execution on the device\").")
+                           "fails with %4 (\"no kernel image is available for execution on the "
+                           "device\").")
                 .arg(d.target.toString(), file,
                      present.isEmpty() ? QStringLiteral("(none)")
-                                       : present.join(QStringLiteral(", "))));
+                                       : present.join(QStringLiteral(", ")),
+                     d.target.isNvidia() ? QStringLiteral("CUDA_ERROR_NO_BINARY_FOR_GPU (209)")
+                                         : QStringLiteral("hipErrorNoBinaryForGpu")));
         addGroupEvidence(f, r, fit.procFail);
         f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
                                        d.target.toString()));
