@@ -1,6 +1,7 @@
 #include "diagnosis/text_facts.h"
 
 #include "common/runtime_errors.h"
+#include "common/shell.h"
 
 #include <llvm/Demangle/Demangle.h>
 
@@ -246,43 +247,6 @@ QStringList CommandLine::offloadArchs() const {
                 out.append(args[i + 1].split(QLatin1Char(','), Qt::SkipEmptyParts));
         }
     }
-    return out;
-}
-
-QStringList splitCommandLine(const QString &line) {
-    QStringList out;
-    QString cur;
-    bool inToken = false;
-    QChar quote;
-    for (qsizetype i = 0; i < line.size(); ++i) {
-        const QChar c = line[i];
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
-            else if (c == QLatin1Char('\\') && quote == QLatin1Char('"') && i + 1 < line.size())
-                cur += line[++i];
-            else
-                cur += c;
-            continue;
-        }
-        if (c == QLatin1Char('"') || c == QLatin1Char('\'')) {
-            quote = c;
-            inToken = true;
-        } else if (c == QLatin1Char('\\') && i + 1 < line.size()) {
-            cur += line[++i];
-            inToken = true;
-        } else if (c.isSpace()) {
-            if (inToken)
-                out.append(cur);
-            cur.clear();
-            inToken = false;
-        } else {
-            cur += c;
-            inToken = true;
-        }
-    }
-    if (inToken)
-        out.append(cur);
     return out;
 }
 
@@ -934,7 +898,7 @@ TextFacts readTextFacts(const QString &text) {
         const QString tool = toolName(first);
         if (!knownTools().contains(tool) || firstSpace < 0)
             continue;
-        QStringList args = splitCommandLine(cmdText);
+        QStringList args = shellSplit(cmdText);
         if (args.isEmpty())
             continue;
         args.removeFirst();

@@ -155,8 +155,6 @@ TextFacts readTextFacts(const QString &text);
 QList<DeviceInfo> parseRocminfo(const QString &text);
 bool looksLikeRocminfo(const QString &text);
 
-// Splits a shell-like command line into arguments (quotes and backslashes as a shell does).
-QStringList splitCommandLine(const QString &line);
 
 // Itanium-demangles a name; returns it unchanged when it is not mangled.
 QString demangleSymbol(const QString &name);

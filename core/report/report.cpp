@@ -1,5 +1,7 @@
 #include "report/report.h"
 
+#include "common/shell.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -50,22 +52,6 @@ QString directionText(Direction d) {
         break;
     }
     return QStringLiteral("none");
-}
-
-QString shellQuote(const QString &a) {
-    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
-    if (!a.isEmpty() && safe.match(a).hasMatch())
-        return a;
-    QString q = a;
-    q.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-    return QLatin1Char('\'') + q + QLatin1Char('\'');
-}
-
-QString commandLine(const QStringList &argv) {
-    QStringList q;
-    for (const QString &a : argv)
-        q << shellQuote(a);
-    return q.join(QLatin1Char(' '));
 }
 
 QString ms(double v) {
@@ -155,7 +141,7 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
                         : QString());
     out += QStringLiteral("%1 — status **%2**\n\n").arg(c.title, checkStatusName(c.status));
     if (!c.command.isEmpty()) {
-        const QString cmd = commandLine(c.command);
+        const QString cmd = shellJoin(c.command);
         out += QStringLiteral("**Command**");
         if (!c.workingDirectory.isEmpty())
             out += QStringLiteral(" (in %1)").arg(inlineCode(c.workingDirectory));
@@ -581,8 +567,7 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
         out += QStringLiteral("<ul>");
         for (const EnvProblem &pr : s.envProblems)
             out += QStringLiteral("<li>%1 %2</li>")
-                       .arg(pr.error ? QStringLiteral("❌") : QStringLiteral("⚠️"),
-                            esc(pr.message));
+                       .arg(pr.error ? QStringLiteral("❌") : QStringLiteral("⚠️"), esc(pr.message));
         out += QStringLiteral("</ul>\n");
     }
 
@@ -634,7 +619,7 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
                         .arg(c.workingDirectory.isEmpty() ? QString()
                                                           : QStringLiteral(" (in <code>%1</code>)")
                                                                 .arg(esc(c.workingDirectory)),
-                             esc(commandLine(c.command)));
+                             esc(shellJoin(c.command)));
             if (!c.env.isEmpty()) {
                 QStringList kv;
                 for (auto it = c.env.begin(); it != c.env.end(); ++it)

@@ -3,6 +3,7 @@
 #include "artifacts/inspector.h"
 #include "common/finding_catalog.h"
 #include "common/runtime_errors.h"
+#include "common/shell.h"
 #include "diagnosis/diagnosis.h"
 #include "env/env_catalogue.h"
 #include "logs/amd_log.h"
@@ -331,15 +332,6 @@ Finding catalogFinding(const QString &id, Severity sev, Direction dir, const QSt
     if (!layer.isEmpty())
         f.layer = layer;
     return f;
-}
-
-QString commandLine(const QStringList &argv) {
-    QStringList q;
-    for (const QString &a : argv)
-        q << (a.contains(QLatin1Char(' ')) || a.isEmpty()
-                  ? QLatin1Char('\'') + a + QLatin1Char('\'')
-                  : a);
-    return q.join(QLatin1Char(' '));
 }
 
 QString firstLines(const QString &text, int n) {
@@ -785,7 +777,7 @@ StepRecord Verifier::Impl::step1() {
             s.findings << catalogFinding(
                 QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
                 QStringLiteral("The baseline vector add does not compile"), c->summary,
-                {{QStringLiteral("command"), {}, commandLine(c->command)},
+                {{QStringLiteral("command"), {}, shellJoin(c->command)},
                  {QStringLiteral("compiler output"), {}, firstLines(c->stderrText, 8)}},
                 {QStringLiteral("Fix the compiler installation first: every "
                                 "kernel build depends on it (see the output)")},
@@ -1014,7 +1006,7 @@ StepRecord Verifier::Impl::step2() {
             s.findings << catalogFinding(
                 QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
                 QStringLiteral("The operator does not compile"), c.summary,
-                {{QStringLiteral("command"), {}, commandLine(c.command)},
+                {{QStringLiteral("command"), {}, shellJoin(c.command)},
                  {QStringLiteral("compiler output"), {}, firstLines(c.stderrText, 8)}},
                 {QStringLiteral("Fix the compile error first (see the compiler output)")},
                 QStringLiteral("compile"));
@@ -1265,7 +1257,7 @@ StepRecord Verifier::Impl::step3() {
     const auto runOne = [&](const QString &id, const QString &title, const QStringList &argv,
                             const QMap<QString, QString> &extra) {
         return subCheck(id, title, Stamp::InBody, {}, [&](CheckRecord &c) {
-            progress(3, id, QStringLiteral("running %1").arg(commandLine(argv)));
+            progress(3, id, QStringLiteral("running %1").arg(shellJoin(argv)));
             runProcess(spec(argv, o.workingDirectory, extra), c);
             const FailureSignature sig = signatureOf(c);
             c.summary = sig.summary();
@@ -1499,7 +1491,7 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
             // The diagnosis engine owns the finding's wording and fix; the steps add evidence.
             Finding f = tritonStateFinding(
                 asIs.summary(),
-                sw.isEmpty() ? commandLine(strs(s3->inputs.value(QStringLiteral("variant_argv"))))
+                sw.isEmpty() ? shellJoin(strs(s3->inputs.value(QStringLiteral("variant_argv"))))
                              : sw,
                 ev);
             f.direction = Direction::CodeObject;

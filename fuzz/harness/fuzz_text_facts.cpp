@@ -1,6 +1,7 @@
 // Diagnosis text parsers: tracebacks, compiler/linker/dlopen output, command lines,
 // rocminfo dumps, shell-like splitting, demangling.
 
+#include "common/shell.h"
 #include "diagnosis/text_facts.h"
 #include "fuzz_common.h"
 
@@ -16,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     (void)hd::looksLikeRocminfo(text);
     (void)hd::parseRocminfo(text);
     const QString first = text.section(QLatin1Char('\n'), 0, 0).left(4096);
-    (void)hd::splitCommandLine(first);
+    (void)hd::shellSplit(first);
     (void)hd::symbolBaseName(hd::demangleSymbol(first.left(512)));
     return 0;
 }

@@ -1,6 +1,7 @@
 // Text parsers of the diagnosis: command lines, symbols, nvcc flags, rocminfo, and their
 // behaviour on hostile text (a short fuzz pass: random and mutated inputs never crash).
 
+#include "common/shell.h"
 #include "diagnosis/text_facts.h"
 
 #include <QRandomGenerator>
@@ -39,7 +40,7 @@ void TstTextFacts::splitCommandLine_data() {
 void TstTextFacts::splitCommandLine() {
     QFETCH(QString, line);
     QFETCH(QStringList, args);
-    QCOMPARE(hd::splitCommandLine(line), args);
+    QCOMPARE(hd::shellSplit(line), args);
 }
 
 void TstTextFacts::baseName_data() {
@@ -202,8 +203,8 @@ void TstTextFacts::fuzz() {
         (void)parseRocminfo(s);
         (void)symbolBaseName(s);
         (void)demangleSymbol(s);
-        (void)hd::splitCommandLine(s);
-        (void)nvccOnlyFlags(hd::splitCommandLine(s));
+        (void)hd::shellSplit(s);
+        (void)nvccOnlyFlags(hd::shellSplit(s));
     }
 }
 
