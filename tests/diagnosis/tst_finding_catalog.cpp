@@ -103,6 +103,13 @@ void TstFindingCatalog::rulesDeclareCatalogIds() {
             QVERIFY2(ids.contains(id), qPrintable(QStringLiteral("%1 in %2").arg(id, r.name)));
     }
     QVERIFY(detail::findRule(QStringLiteral("text/compile-failed")));
+    // docs/findings.md lists every rule with its scope
+    const QString doc = readAll(hdtest::sourceDir() + QStringLiteral("/docs/findings.md"));
+    for (const detail::Rule &r : detail::ruleRegistry()) {
+        const QString row = QStringLiteral("| `%1` | %2 |")
+                                .arg(QLatin1String(r.name), detail::ruleScopeName(r.scope));
+        QVERIFY2(doc.contains(row), qPrintable(row));
+    }
     // text/unknown-layer reads what the other text rules found, so it runs after all of them
     QString lastText;
     for (const detail::Rule &r : detail::ruleRegistry())
