@@ -1,5 +1,7 @@
 #include "triton/triton_cache.h"
 
+#include "common/input_file.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -15,12 +17,7 @@ namespace {
 constexpr qint64 kMaxStageRead = 8 * 1024 * 1024;
 
 QByteArray readHead(const QString &path, qint64 cap, QString *error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = f.errorString();
-        return {};
-    }
-    return f.read(cap);
+    return readInputFile(path, cap, error); // a FIFO in a cache is refused, not waited on
 }
 
 // Parameters of the first "<marker>@name(" parameter list: top-level commas + 1.
