@@ -145,7 +145,10 @@ void printSession(const Session &s) {
     if (s.findings.isEmpty())
         o << "  none\n";
     for (const Finding &f : s.findings) {
-        o << "  " << severityName(f.severity).leftJustified(8) << f.id << ": " << f.title << "\n";
+        o << "  " << severityName(f.severity).leftJustified(8) << f.id << ": " << f.title;
+        if (f.occurrences > 1)
+            o << " (seen " << f.occurrences << " times)";
+        o << "\n";
         for (const QString &fix : f.fix)
             o << "      fix: " << fix << "\n";
     }
@@ -392,6 +395,7 @@ int verify(const QStringList &args) {
         for (const StepRecord &st : session.steps)
             session.findings << st.findings;
         session.findings << session.comparison.findings;
+        session.findings = mergeDuplicateFindings(session.findings);
         err() << "imported " << imp.recordCount << " records from " << imp.files.size()
               << " file(s)"
               << (imp.skippedBench
