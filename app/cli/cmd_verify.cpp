@@ -445,6 +445,17 @@ int verify(const QStringList &args) {
         out() << QJsonDocument(session.toJson()).toJson(QJsonDocument::Indented);
     else
         printSession(session);
+    // The probe refused what the options asked for (an --args spec it cannot read, a device
+    // that does not exist): a usage error, not a finding about the artifact.
+    for (const StepRecord &st : session.steps)
+        for (const CheckRecord &c : st.checks) {
+            const QJsonObject probe = c.data.value(QStringLiteral("probe")).toObject();
+            if (probe.value(QStringLiteral("status")).toString() == QLatin1String("bad-request")) {
+                err() << "hipdoctor-cli verify: step " << st.step << ", " << c.id << ": "
+                      << probe.value(QStringLiteral("message")).toString() << "\n";
+                return ExitUsage;
+            }
+        }
     return hasErrors(session.findings) ? ExitFindings : ExitOk;
 }
 

@@ -264,9 +264,12 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
         b.uncompressedSize = h->uncompressedSize;
         b.size = h->version >= 2 ? std::min<uint64_t>(h->totalSize, maxSize)
                                  : ccobV1Extent(p, size_t(maxSize));
-        // All the CCOBs of one input share a budget: many small bombs add up too.
+        // All the CCOBs of one input share a budget: many small bombs add up too. A claim past
+        // the CCOB's own limit is refused by decompressCcob, with its own message.
         const uint64_t budget = inputDecompressionBudget(ctx.size);
-        if (h->uncompressedSize > budget - std::min(budget, ctx.decompressed)) {
+        const uint64_t payload = b.size > h->headerSize ? b.size - h->headerSize : 0;
+        const bool withinOwnLimit = h->uncompressedSize <= ccobLimit(payload);
+        if (withinOwnLimit && h->uncompressedSize > budget - std::min(budget, ctx.decompressed)) {
             ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2 more uncompressed bytes "
                                                "would pass this file's decompression budget of "
                                                "%3 bytes (%4 already decompressed; "
@@ -278,7 +281,8 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             ctx.report.bundles.append(b);
             return b.size;
         }
-        ctx.decompressed += h->uncompressedSize;
+        if (withinOwnLimit)
+            ctx.decompressed += h->uncompressedSize;
         auto data = decompressCcob(p, size_t(h->version >= 2 ? maxSize : b.size), *h, &why);
         if (!data) {
             ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")

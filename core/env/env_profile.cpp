@@ -176,7 +176,7 @@ std::optional<EnvProfile> EnvProfile::load(const QString &path, QString *error) 
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
         if (error)
             *error = pe.error != QJsonParseError::NoError
-                         ? QStringLiteral("%1: not JSON (byte %2: %3)")
+                         ? QStringLiteral("%1: offset %2: not JSON: %3")
                                .arg(path)
                                .arg(std::min<qsizetype>(pe.offset, bytes.size()))
                                .arg(pe.errorString())

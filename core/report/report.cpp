@@ -183,7 +183,11 @@ struct Prepared {
 Prepared prepare(const Session &in, const ReportOptions &o) {
     Prepared p;
     p.redacted = o.redact;
-    p.s = o.redact ? redactSession(in, &p.redactions) : in;
+    // Grouped first (a session written before grouping may hold 10^5 copies of a finding),
+    // so each is redacted and written once.
+    Session grouped = in;
+    grouped.findings = mergeDuplicateFindings(in.findings);
+    p.s = o.redact ? redactSession(grouped, &p.redactions) : grouped;
     return p;
 }
 
@@ -359,7 +363,7 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     out += QStringLiteral("## Findings\n\n");
     if (s.findings.isEmpty())
         out += QStringLiteral("No findings.\n\n");
-    QList<Finding> sorted = mergeDuplicateFindings(s.findings);
+    QList<Finding> sorted = s.findings;
     std::stable_sort(sorted.begin(), sorted.end(), [](const Finding &a, const Finding &b) {
         return int(a.severity) > int(b.severity);
     });
@@ -592,7 +596,7 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
     out += QStringLiteral("</table>\n<h2>Findings</h2>\n");
     if (s.findings.isEmpty())
         out += QStringLiteral("<p>No findings.</p>\n");
-    QList<Finding> sorted = mergeDuplicateFindings(s.findings);
+    QList<Finding> sorted = s.findings;
     std::stable_sort(sorted.begin(), sorted.end(), [](const Finding &a, const Finding &b) {
         return int(a.severity) > int(b.severity);
     });

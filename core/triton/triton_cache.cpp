@@ -324,9 +324,19 @@ TritonEntry readTritonEntry(const QString &dirPath) {
 
     // Stages present, the last one reached and the first one missing after it.
     const QStringList order = e.stageOrder();
-    for (const QString &s : order)
-        if (QFileInfo::exists(e.stageFile(s)))
-            e.stagesPresent.append(s);
+    for (const QString &s : order) {
+        if (!QFileInfo::exists(e.stageFile(s)))
+            continue;
+        // The binary is what the runtime loads: one that cannot be read is not there.
+        QFile f;
+        QString why;
+        if (s == order.constLast() && !openInputFile(f, e.stageFile(s), &why)) {
+            e.problems.append(
+                {e.stageFile(s), -1, QStringLiteral("cannot read: %1").arg(why), true});
+            continue;
+        }
+        e.stagesPresent.append(s);
+    }
     if (!e.stagesPresent.isEmpty()) {
         e.lastStage = e.stagesPresent.constLast();
         const qsizetype idx = order.indexOf(e.lastStage);
@@ -341,7 +351,7 @@ TritonEntry readTritonEntry(const QString &dirPath) {
                                    false});
     }
     const QString bin = order.constLast();
-    if (QFileInfo::exists(e.stageFile(bin)))
+    if (e.stagesPresent.contains(bin))
         e.binaryPath = e.stageFile(bin);
 
     // Triton appends hidden scratch pointer arguments to the kernel it generates.
