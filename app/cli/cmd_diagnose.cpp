@@ -8,6 +8,8 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace hd::cli {
 
 namespace {
@@ -57,6 +59,8 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
         const QString sev = severityName(f.severity).toUpper();
         s << sev.leftJustified(8) << f.id << "\n";
         s << "        " << wrap(f.title, 8) << "\n";
+        if (f.occurrences > 1)
+            s << "        seen " << f.occurrences << " times\n";
         if (!f.detail.isEmpty())
             s << "        " << wrap(f.detail, 8) << "\n";
         for (const Evidence &e : f.evidence) {
@@ -101,6 +105,15 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
 
 int diagnosisExitCode(const Diagnosis &d) {
     if (!d.usageError.isEmpty() || d.inputError)
+        return ExitUsage;
+    // Nothing could be read (every input empty, unrecognised, not a regular file, ...): the
+    // absence of findings says nothing, so not 0 (docs/cli.md "Exit codes").
+    const bool noneRead =
+        !d.inputs.isEmpty() && std::all_of(d.inputs.cbegin(), d.inputs.cend(), [](const auto &in) {
+            return std::any_of(in.problems.cbegin(), in.problems.cend(),
+                               [](const Problem &p) { return p.fatal; });
+        });
+    if (noneRead && !d.hasErrors())
         return ExitUsage;
     return d.hasErrors() ? ExitFindings : ExitOk;
 }

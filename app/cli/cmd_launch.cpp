@@ -10,6 +10,7 @@
 
 #include "artifacts/inspector.h"
 #include "artifacts/selection.h"
+#include "common/input_file.h"
 
 #include <QFile>
 #include <QTemporaryFile>
@@ -187,8 +188,8 @@ int launch(const QStringList &args) {
             return ExitFindings;
         }
         const CodeObject &co = report.codeObjects[c->codeObjectIndex];
-        QFile in(request.file);
-        if (co.insideCompressed || !in.open(QIODevice::ReadOnly) ||
+        QFile in;
+        if (co.insideCompressed || !openInputFile(in, request.file, nullptr) ||
             !in.seek(qint64(co.fileOffset))) {
             err() << "hipdoctor-cli launch: cannot extract " << co.origin << " from "
                   << request.file << "\n";

@@ -17,8 +17,9 @@ Turns a session saved by 'verify --session FILE' (or by the desktop app) into a 
         environment and logs in <details> blocks, a timings table
   html  one self-contained HTML file (inline CSS; timing charts as embedded PNG images when
         this build has the chart renderer, else tables)
-Secrets (env vars named *TOKEN*, *SECRET*, *PASSWORD*, *KEY*, credentials in URLs) are
-redacted unless --no-redact is given; the report lists what was taken out.
+Secrets (env vars named *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *CREDENTIAL*, *KEY*,
+credentials in URLs, tokens known by their shape: Bearer, hf_, ghp_, AKIA, private keys...)
+are redacted unless --no-redact is given; the report lists what was taken out.
   -o, --output FILE   where to write ("-" for stdout); the format defaults to the extension
 )";
 

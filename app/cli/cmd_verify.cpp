@@ -145,7 +145,10 @@ void printSession(const Session &s) {
     if (s.findings.isEmpty())
         o << "  none\n";
     for (const Finding &f : s.findings) {
-        o << "  " << severityName(f.severity).leftJustified(8) << f.id << ": " << f.title << "\n";
+        o << "  " << severityName(f.severity).leftJustified(8) << f.id << ": " << f.title;
+        if (f.occurrences > 1)
+            o << " (seen " << f.occurrences << " times)";
+        o << "\n";
         for (const QString &fix : f.fix)
             o << "      fix: " << fix << "\n";
     }
@@ -392,6 +395,7 @@ int verify(const QStringList &args) {
         for (const StepRecord &st : session.steps)
             session.findings << st.findings;
         session.findings << session.comparison.findings;
+        session.findings = mergeDuplicateFindings(session.findings);
         err() << "imported " << imp.recordCount << " records from " << imp.files.size()
               << " file(s)"
               << (imp.skippedBench
@@ -441,6 +445,17 @@ int verify(const QStringList &args) {
         out() << QJsonDocument(session.toJson()).toJson(QJsonDocument::Indented);
     else
         printSession(session);
+    // The probe refused what the options asked for (an --args spec it cannot read, a device
+    // that does not exist): a usage error, not a finding about the artifact.
+    for (const StepRecord &st : session.steps)
+        for (const CheckRecord &c : st.checks) {
+            const QJsonObject probe = c.data.value(QStringLiteral("probe")).toObject();
+            if (probe.value(QStringLiteral("status")).toString() == QLatin1String("bad-request")) {
+                err() << "hipdoctor-cli verify: step " << st.step << ", " << c.id << ": "
+                      << probe.value(QStringLiteral("message")).toString() << "\n";
+                return ExitUsage;
+            }
+        }
     return hasErrors(session.findings) ? ExitFindings : ExitOk;
 }
 

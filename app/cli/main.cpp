@@ -2,6 +2,7 @@
 
 #include "cli.h"
 
+#include "common/child_process.h"
 #include "common/version.h"
 #include "heap_tuning.h"
 
@@ -72,6 +73,8 @@ int main(int argc, char **argv) {
     const std::unique_ptr<QCoreApplication> app(
         chartModule ? chartModule->makeApplication(argc, argv) : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));
+    // SIGTERM/SIGHUP/SIGINT (ssh closed, Ctrl-C) take the probe and step commands along.
+    hd::installTerminationHandlers();
     QCoreApplication::setApplicationVersion(hd::version());
     if (args.isEmpty() || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {

@@ -1,6 +1,7 @@
 // hipdoctor: the desktop app (DESIGN.md). Also renders screenshots headless:
 //   hipdoctor --screenshot FILE [--panel NAME] [--open PATH...] [--session FILE] [--lang zh_CN]
 
+#include "common/child_process.h"
 #include "common/version.h"
 #include "heap_tuning.h"
 #include "session/session.h"
@@ -55,6 +56,7 @@ int main(int argc, char **argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
     QApplication::setApplicationName(QStringLiteral("hipdoctor"));
+    hd::installTerminationHandlers(); // children go with the app (docs/limits.md)
     QApplication::setApplicationVersion(hd::version());
     QApplication::setDesktopFileName(QStringLiteral("io.github.hipdoctor.hipdoctor"));
 

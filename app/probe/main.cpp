@@ -374,6 +374,7 @@ int main(int argc, char **argv) {
             "  {\"protocol\":1,\"request\":\"devices\",\"backend\":\"auto\"}\n");
         return 0;
     }
+    out.usePrivateDescriptor();
     std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     JsonValue req;
     std::string error;
@@ -506,8 +507,10 @@ int main(int argc, char **argv) {
         out.take(); // the begin lines of the search
         const auto timesBefore = p.times;
         p.phaseEvent("library-load", "dlopen", 0, "", "", ms, -1, b->libraryPath);
+        out.liveBegins = true;
         cur.rc = b->init(p);
         cur.crc = b->deviceCount(p, cur.count);
+        out.liveBegins = false;
         cur.lines = out.take();
         cur.times = std::exchange(p.times, timesBefore);
         if (cur.crc == 0 && cur.count > 0) {

@@ -1,9 +1,11 @@
 #include "probe.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <link.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -17,9 +19,35 @@ void Output::line(const std::string &s) {
         m_held.push_back(s);
         return;
     }
-    std::fwrite(s.data(), 1, s.size(), stdout);
-    std::fputc('\n', stdout);
+    std::string l = s;
+    l += '\n';
+    // One write per line on the private descriptor (see usePrivateDescriptor).
+    for (size_t done = 0; done < l.size();) {
+        const ssize_t n = ::write(m_fd, l.data() + done, l.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return;
+        done += size_t(n);
+    }
+}
+
+void Output::usePrivateDescriptor() {
     std::fflush(stdout);
+    const int fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (fd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+        return;
+    m_fd = fd;
+}
+
+void Output::beginLine(const std::string &s) {
+    if (hold && liveBegins) {
+        hold = false;
+        line(s);
+        hold = true;
+        return;
+    }
+    line(s);
 }
 
 void Output::release() {
@@ -77,7 +105,7 @@ void Probe::fault(const char *phase) {
 }
 
 void Probe::begin(const char *phase, const char *api) {
-    out.line(JsonLine().add("event", "begin").add("name", phase).add("api", api).str());
+    out.beginLine(JsonLine().add("event", "begin").add("name", phase).add("api", api).str());
     fault(phase);
 }
 

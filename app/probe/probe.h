@@ -40,15 +40,24 @@ public:
     void line(const std::string &s); // writes s + '\n' and flushes (or holds it, see hold)
     // Lines produced before the hello (library loading) are held so the hello comes first.
     bool hold = false;
+    // --backend auto tries each runtime's initialisation before its hello: "begin" lines go
+    // out live meanwhile, so a runtime that dies or hangs in hipInit is named (protocol.md).
+    bool liveBegins = false;
+    void beginLine(const std::string &s);
     void release();
     std::vector<std::string> take() { return std::exchange(m_held, {}); }
     void discard() {
         m_held.clear();
         hold = false;
     }
+    // Protocol lines go to a private copy of stdout (close-on-exec), and the process's
+    // stdout becomes its stderr: a runtime printing on stdout cannot forge protocol lines
+    // (docs/protocol.md).
+    void usePrivateDescriptor();
 
 private:
     std::vector<std::string> m_held;
+    int m_fd = 1;
 };
 
 // One probe run: output, the fault switch, and the phase the run is in.

@@ -1,5 +1,6 @@
 #include "artifacts/amdgpu_code_object.h"
 
+#include "artifacts/bytes.h"
 #include "artifacts/symbols.h"
 
 #include <llvm/ADT/DenseSet.h>
@@ -126,6 +127,17 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         else if (sec.sh_type == llvm::ELF::SHT_DYNSYM)
             dynsym = &sec;
         else if (sec.sh_type == llvm::ELF::SHT_NOTE && wantMetadata) {
+            // LLVM 15's notes() checks sh_offset + sh_size without overflow: a wrapping pair
+            // passes and the iterator reads wild memory. bytes::fits first.
+            if (!bytes::fits(size, sec.sh_offset, sec.sh_size)) {
+                problem(hdr.e_shoff,
+                        QStringLiteral("note section (offset 0x%1, %2 bytes) lies outside the "
+                                       "code object (%3 bytes)")
+                            .arg(sec.sh_offset, 0, 16)
+                            .arg(sec.sh_size)
+                            .arg(size));
+                continue;
+            }
             llvm::Error err = llvm::Error::success();
             for (const auto &note : elf.notes(sec, err)) {
                 const llvm::StringRef owner = note.getName();

@@ -14,6 +14,12 @@ constexpr bool fits(uint64_t size, uint64_t offset, uint64_t length) {
     return offset <= size && length <= size - offset;
 }
 
+// End of [offset, offset + length) clipped to a buffer of `size` bytes, without wrapping:
+// a section whose offset + size passes 2^64 ends at the buffer's end, not near 0.
+constexpr uint64_t clampedEnd(uint64_t size, uint64_t offset, uint64_t length) {
+    return offset >= size ? size : length <= size - offset ? offset + length : size;
+}
+
 template <typename T> bool readLe(const char *data, size_t size, uint64_t offset, T &out) {
     if (!fits(size, offset, sizeof(T)))
         return false;

@@ -3,6 +3,7 @@
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/inspector.h"
 #include "artifacts/offload_bundle.h"
+#include "common/input_file.h"
 
 #include <llvm/BinaryFormat/ELF.h>
 
@@ -77,10 +78,9 @@ ArtifactKind detectArtifactKind(const QString &path) {
     const QFileInfo fi(path);
     if (fi.isDir())
         return ArtifactKind::Directory;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return ArtifactKind::Unknown;
-    const QByteArray head = f.read(4096);
+    // Never blocks on a FIFO; what is not a regular file is Unknown (inspectFile says why).
+    QString why;
+    const QByteArray head = readInputFile(path, 4096, &why);
     return detectArtifactKind(head.constData(), size_t(head.size()));
 }
 

@@ -370,7 +370,8 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
             continue;
         seen.insert(off);
         const Shdr *in = h.sectionContaining(off);
-        const uint64_t limit = in ? in->sh_offset + in->sh_size : h.ctx.size;
+        const uint64_t limit =
+            in ? bytes::clampedEnd(h.ctx.size, in->sh_offset, in->sh_size) : h.ctx.size;
         const QString origin =
             in ? QStringLiteral("%1+%2").arg(h.sectionName(*in), hex(off - in->sh_offset))
                : QStringLiteral("file+%1").arg(hex(off));

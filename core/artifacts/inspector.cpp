@@ -7,6 +7,8 @@
 #include "artifacts/inspector_p.h"
 #include "artifacts/nvidia.h"
 #include "artifacts/offload_bundle.h"
+#include "common/input_file.h"
+#include "common/mapped_file_guard.h"
 #include "loader/loader.h"
 
 #include <QFile>
@@ -262,6 +264,25 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
         b.uncompressedSize = h->uncompressedSize;
         b.size = h->version >= 2 ? std::min<uint64_t>(h->totalSize, maxSize)
                                  : ccobV1Extent(p, size_t(maxSize));
+        // All the CCOBs of one input share a budget: many small bombs add up too. A claim past
+        // the CCOB's own limit is refused by decompressCcob, with its own message.
+        const uint64_t budget = inputDecompressionBudget(ctx.size);
+        const uint64_t payload = b.size > h->headerSize ? b.size - h->headerSize : 0;
+        const bool withinOwnLimit = h->uncompressedSize <= ccobLimit(payload);
+        if (withinOwnLimit && h->uncompressedSize > budget - std::min(budget, ctx.decompressed)) {
+            ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2 more uncompressed bytes "
+                                               "would pass this file's decompression budget of "
+                                               "%3 bytes (%4 already decompressed; "
+                                               "docs/limits.md): not decompressed")
+                                    .arg(origin)
+                                    .arg(h->uncompressedSize)
+                                    .arg(budget)
+                                    .arg(ctx.decompressed));
+            ctx.report.bundles.append(b);
+            return b.size;
+        }
+        if (withinOwnLimit)
+            ctx.decompressed += h->uncompressedSize;
         auto data = decompressCcob(p, size_t(h->version >= 2 ? maxSize : b.size), *h, &why);
         if (!data) {
             ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
@@ -367,6 +388,15 @@ void inspectData(detail::InspectContext &ctx) {
             ctx.report.bundles.isEmpty())
             for (Problem &p : ctx.report.problems)
                 p.fatal = true;
+        else if (ctx.report.bundles.size() == 1 && !ctx.report.bundles[0].entries.isEmpty() &&
+                 std::all_of(ctx.report.bundles[0].entries.cbegin(),
+                             ctx.report.bundles[0].entries.cend(), [](const BundleEntry &e) {
+                                 return e.content == QLatin1String("out-of-range");
+                             }))
+            ctx.problem(0,
+                        QStringLiteral("every entry of the bundle lies outside the file: nothing "
+                                       "in it can be read"),
+                        true);
         break;
     case ArtifactKind::HostExecutable:
     case ArtifactKind::HostSharedLibrary:
@@ -435,19 +465,20 @@ ArtifactReport inspectFile(const QString &path, const InspectOptions &options) {
         report.problems.append(Problem{path, -1, msg, true});
         return report;
     };
-    if (!fi.exists())
-        return fatal(QStringLiteral("no such file"));
     if (fi.isDir()) {
         report.kind = ArtifactKind::Directory;
         return fatal(QStringLiteral("is a directory, not a file"));
     }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return fatal(QStringLiteral("cannot be opened: %1").arg(f.errorString()));
+    QFile f;
+    QString why;
+    if (!openInputFile(f, path, &why))
+        return fatal(why == QLatin1String("no such file") || why.contains(QLatin1String("regular"))
+                         ? why
+                         : QStringLiteral("cannot be opened: %1").arg(why));
     const qint64 size = f.size();
     report.fileSize = uint64_t(std::max<qint64>(size, 0));
     if (size <= 0) {
-        // Special files (/proc, pipes) report 0; read a bounded amount instead of mapping.
+        // Files that report size 0 (/proc): read a bounded amount instead of mapping.
         const QByteArray all = f.read(64 << 20);
         if (all.isEmpty())
             return fatal(QStringLiteral("empty file (0 bytes)"));
@@ -465,11 +496,25 @@ ArtifactReport inspectFile(const QString &path, const InspectOptions &options) {
         ArtifactReport r = inspectBytes(all, path, options);
         return r;
     }
+    // A file that shrinks while it is read (rebuilt in place) gives zeros, not SIGBUS.
+    MappingGuard guard(map, size_t(size));
     detail::InspectContext ctx{path, reinterpret_cast<const char *>(map), size_t(size), options,
                                report};
     ctx.fileMapping = true;
     inspectData(ctx);
+    guard.release();
     f.unmap(map);
+    if (guard.faulted()) {
+        const qint64 now = QFileInfo(path).size();
+        report.problems.prepend(Problem{
+            path, now,
+            QStringLiteral("the file shrank while it was read (%1 bytes when opened, %2 now): "
+                           "what was read past its new end is not the file; inspect it again "
+                           "once it is completely written")
+                .arg(size)
+                .arg(now),
+            true});
+    }
     return report;
 }
 

@@ -94,6 +94,7 @@ struct InspectContext {
     SharedSymbolNames symbolNames{}; // shared by all pools
     StringPool pool{&symbolNames};   // for the inspecting thread
     bool fileMapping = false;        // data is a read-only mmap of the file (see releasePages)
+    uint64_t decompressed = 0;       // bytes of all CCOBs decompressed so far (see readBundleAt)
     DecodeQueue decoder{*this};      // last: its destructor joins threads that use the above
 
     // Decodes the queued code objects. Must run before the bytes they point into go away

@@ -208,6 +208,19 @@ uint64_t ccobHash(const char *data, size_t size) {
     return r.low();
 }
 
+uint64_t ccobLimit(uint64_t compressedSize) {
+    const uint64_t byRatio = compressedSize > kMaxUncompressed / kCcobRatio
+                                 ? kMaxUncompressed
+                                 : compressedSize * kCcobRatio;
+    return std::min(kMaxUncompressed, std::max(kCcobFloor, byRatio));
+}
+
+uint64_t inputDecompressionBudget(uint64_t inputSize) {
+    const uint64_t byRatio =
+        inputSize > kInputCap / kCcobRatio ? kInputCap : inputSize * kCcobRatio;
+    return std::min(kInputCap, std::max(kInputFloor, byRatio));
+}
+
 std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
                                          QString *error) {
     auto fail = [&](const QString &m) -> std::optional<QByteArray> {
@@ -228,6 +241,14 @@ std::optional<QByteArray> decompressCcob(const char *data, size_t size, const Cc
                         .arg(kMaxUncompressed));
     const char *in = data + h.headerSize;
     const size_t inSize = size_t((h.version >= 2 ? h.totalSize : size) - h.headerSize);
+    // A bomb: a few KB claiming gigabytes. Refused before the buffer is allocated.
+    if (h.uncompressedSize > ccobLimit(inSize))
+        return fail(QStringLiteral("CCOB claims %1 uncompressed bytes from %2 compressed; the "
+                                   "limit for this size is %3 bytes (docs/limits.md): refused as "
+                                   "a decompression bomb")
+                        .arg(h.uncompressedSize)
+                        .arg(inSize)
+                        .arg(ccobLimit(inSize)));
     QByteArray out(qsizetype(h.uncompressedSize), Qt::Uninitialized);
     if (h.method == 1) {
         const size_t frame = ZSTD_findFrameCompressedSize(in, inSize);

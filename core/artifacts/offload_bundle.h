@@ -48,9 +48,20 @@ struct CcobHeader {
 
 std::optional<CcobHeader> readCcobHeader(const char *data, size_t size, QString *error);
 
+// Decompression limits (docs/limits.md "Compressed bundles"): one CCOB may expand to at most
+// kCcobRatio times its compressed size, but always to kCcobFloor, and never past 2 GiB; one
+// input file (all its CCOBs together) to kCcobRatio times the file's size, at least
+// kInputFloor, at most kInputCap. A header claiming more is refused before any work.
+inline constexpr uint64_t kCcobRatio = 256;
+inline constexpr uint64_t kCcobFloor = uint64_t(128) << 20;
+inline constexpr uint64_t kInputFloor = uint64_t(512) << 20;
+inline constexpr uint64_t kInputCap = uint64_t(16) << 30;
+uint64_t ccobLimit(uint64_t compressedSize);
+uint64_t inputDecompressionBudget(uint64_t inputSize);
+
 // Decompresses the payload of a CCOB at data[0..size) (size may run past the CCOB's end: both
 // zlib and zstd stop at the end of their stream). Checks size and hash; on failure returns
-// nothing and says why in *error.
+// nothing and says why in *error. The claimed size must be within ccobLimit() of the payload.
 std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
                                          QString *error);
 

@@ -1,5 +1,6 @@
 #include "env/env_profile.h"
 
+#include "common/input_file.h"
 #include "env/env_catalogue.h"
 
 #include <QFile>
@@ -160,22 +161,26 @@ bool EnvProfile::save(const QString &path, QString *error) const {
 }
 
 std::optional<EnvProfile> EnvProfile::load(const QString &path, QString *error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    // Profiles are a few KB: 16 MiB is plenty, and a FIFO is refused, not waited on.
+    QString why;
+    bool truncated = false;
+    const QByteArray bytes = readInputFile(path, qint64(16) << 20, &why, &truncated);
+    if (!why.isEmpty() || truncated) {
         if (error)
-            *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
+            *error = QStringLiteral("%1: cannot read: %2")
+                         .arg(path, truncated ? QStringLiteral("larger than 16 MiB") : why);
         return std::nullopt;
     }
     QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
         if (error)
-            *error =
-                QStringLiteral("%1: offset %2: not a JSON object: %3")
-                    .arg(path)
-                    .arg(pe.offset)
-                    .arg(pe.error != QJsonParseError::NoError ? pe.errorString()
-                                                              : QStringLiteral("not an object"));
+            *error = pe.error != QJsonParseError::NoError
+                         ? QStringLiteral("%1: offset %2: not JSON: %3")
+                               .arg(path)
+                               .arg(std::min<qsizetype>(pe.offset, bytes.size()))
+                               .arg(pe.errorString())
+                         : QStringLiteral("%1: JSON, but not an object").arg(path);
         return std::nullopt;
     }
     QString e;

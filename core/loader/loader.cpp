@@ -1,5 +1,7 @@
 #include "loader/loader.h"
 
+#include "common/input_file.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -142,10 +144,9 @@ int32_t cacheIdFor(int machine, int elfClass) {
 
 // ELF class (32/64) and machine of a file, or false when it is not a readable ELF.
 bool elfIdent(const QString &path, int &cls, int &machine) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray h = f.read(20);
+    // A FIFO named like a library in a search folder is not one (and must not block).
+    QString why;
+    const QByteArray h = readInputFile(path, 20, &why);
     if (h.size() < 20 || !h.startsWith("\x7f"
                                        "ELF"))
         return false;
@@ -300,15 +301,16 @@ LdSoCache readLdSoCache(const QString &path) {
         return it->cache;
     lock.unlock();
     LdSoCache c;
-    QFile f(path);
-    if (!f.exists()) {
+    QFile f;
+    if (!QFileInfo(path).exists()) {
         c.file = path;
         c.problem = cacheProblem(path, -1, QStringLiteral("no ld.so.cache at this path"));
         return c;
     }
-    if (!f.open(QIODevice::ReadOnly)) {
+    QString why;
+    if (!openInputFile(f, path, &why)) {
         c.file = path;
-        c.problem = cacheProblem(path, -1, QStringLiteral("cannot read: %1").arg(f.errorString()));
+        c.problem = cacheProblem(path, -1, QStringLiteral("cannot read: %1").arg(why));
         return c;
     }
     // A real cache is well under a megabyte; refuse absurd sizes instead of reading them.

@@ -1,5 +1,7 @@
 #include "probe/probe_client.h"
 
+#include "common/capped_output.h"
+#include "common/child_process.h"
 #include "common/signals.h"
 #include "env/env_catalogue.h"
 
@@ -11,6 +13,7 @@
 #include <QProcess>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 
@@ -88,6 +91,7 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
     proc.setArguments({});
     if (!m_options.workingDirectory.isEmpty())
         proc.setWorkingDirectory(m_options.workingDirectory);
+    guardChildProcess(proc); // dies with us (docs/limits.md)
     QElapsedTimer clock;
     clock.start();
     proc.start(QIODevice::ReadWrite);
@@ -96,19 +100,40 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
         r.message = QStringLiteral("cannot start %1: %2").arg(probe, proc.errorString());
         return r;
     }
+    const ChildRegistration registered(proc.processId());
     proc.write(QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact));
     proc.write("\n");
     proc.closeWriteChannel();
 
-    QByteArray pending, err;
+    // stderr (the runtime's log) is kept within a cap, head and tail (docs/limits.md). The
+    // probe's own lines are short: one longer than kMaxProbeLine is cut there and the rest of
+    // it up to the newline dropped; after kMaxProbeLines lines the rest are dropped too.
+    constexpr qsizetype kMaxProbeLine = qsizetype(1) << 20;
+    constexpr qsizetype kMaxProbeLines = 100000;
+    QByteArray pending;
+    bool skipping = false; // inside a line already cut
+    CappedOutput err;
     QString phase, api;
+    auto take = [&](const QByteArray &line) {
+        if (r.stdoutLines.size() < kMaxProbeLines)
+            applyProbeLine(r, line, &phase, &api);
+    };
     auto drain = [&] {
         pending += proc.readAllStandardOutput();
-        err += proc.readAllStandardError();
-        qsizetype nl;
-        while ((nl = pending.indexOf('\n')) >= 0) {
-            applyProbeLine(r, pending.left(nl), &phase, &api);
-            pending.remove(0, nl + 1);
+        err.append(proc.readAllStandardError());
+        qsizetype from = 0, nl;
+        while ((nl = pending.indexOf('\n', from)) >= 0) {
+            if (!skipping)
+                take(pending.mid(from, nl - from));
+            skipping = false;
+            from = nl + 1;
+        }
+        pending.remove(0, from);
+        if (pending.size() > kMaxProbeLine) {
+            if (!skipping)
+                take(pending.left(kMaxProbeLine));
+            skipping = true;
+            pending.clear();
         }
     };
     bool timedOut = false, cancelled = false;
@@ -117,22 +142,20 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
         drain();
         if ((m_options.cancel && m_options.cancel->load()) || m_cancelled->load()) {
             cancelled = true;
-            proc.kill();
-            proc.waitForFinished(5000);
+            killChildGroup(proc);
             break;
         }
         if (m_options.timeoutMs > 0 && clock.elapsed() > m_options.timeoutMs) {
             timedOut = true;
-            proc.kill();
-            proc.waitForFinished(5000);
+            killChildGroup(proc);
             break;
         }
     }
     drain();
-    if (!pending.isEmpty())
-        applyProbeLine(r, pending, &phase, &api);
+    if (!pending.isEmpty() && !skipping)
+        take(pending);
     r.wallMs = double(clock.nsecsElapsed()) / 1e6;
-    r.stderrText = QString::fromUtf8(err);
+    r.stderrText = err.text();
     r.amdLog = parseAmdLog(r.stderrText);
 
     const bool crashed = proc.exitStatus() == QProcess::CrashExit;
@@ -174,8 +197,13 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
         r.message +=
             QStringLiteral(" (then the probe was killed by %1 while exiting)").arg(r.signalName);
     } else if (!completed) {
-        r.outcome = r.helloSeen || r.stdoutLines.isEmpty() ? ProbeOutcome::NoResult
-                                                           : ProbeOutcome::ProtocolMismatch;
+        // "begin" lines alone come before the hello under --backend auto (protocol.md).
+        const bool beginsOnly =
+            std::all_of(r.stdoutLines.cbegin(), r.stdoutLines.cend(), [](const QString &l) {
+                return l.contains(QLatin1String("\"event\":\"begin\""));
+            });
+        r.outcome =
+            r.helloSeen || beginsOnly ? ProbeOutcome::NoResult : ProbeOutcome::ProtocolMismatch;
         if (r.outcome == ProbeOutcome::ProtocolMismatch) {
             r.protocolMismatch = true;
             r.message = QStringLiteral(

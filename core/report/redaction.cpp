@@ -8,8 +8,9 @@
 namespace hd {
 
 bool isSecretEnvName(const QString &name) {
-    static const QRegularExpression re(QStringLiteral("TOKEN|SECRET|PASSWORD|KEY"),
-                                       QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression re(
+        QStringLiteral("TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|KEY"),
+        QRegularExpression::CaseInsensitiveOption);
     return re.match(name).hasMatch();
 }
 
@@ -34,9 +35,37 @@ const QRegularExpression &secretOption() {
 // NAME=value assignments of secret names inside text (e.g. a shell line in a log).
 const QRegularExpression &secretAssignment() {
     static const QRegularExpression re(
-        QStringLiteral(
-            "\\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|KEY)[A-Za-z0-9_]*)=([^\\s\"']+)"),
+        QStringLiteral("\\b([A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|KEY)"
+                       "[A-Za-z0-9_]*(?:\\s*=\\s*|[\"']\\s*:\\s*)[\"']?)([^\\s\"',;]+)"),
         QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+// Secrets recognised by their shape wherever they appear (argv, output, logs): HTTP
+// authorization headers, Hugging Face, GitHub, Slack and AWS access keys, PEM private keys.
+// The whole match is replaced, or capture group 1 when the pattern has one.
+const QList<QRegularExpression> &tokenShapes() {
+    static const QList<QRegularExpression> res{
+        QRegularExpression(QStringLiteral("\\bAuthorization\\s*[:=]\\s*(?:(?:Bearer|Basic|Token|"
+                                          "Digest)\\s+)?([^\\s\"',;]+)"),
+                           QRegularExpression::CaseInsensitiveOption),
+        QRegularExpression(QStringLiteral("\\bBearer\\s+([A-Za-z0-9._~+/-]{8,}=*)"),
+                           QRegularExpression::CaseInsensitiveOption),
+        QRegularExpression(QStringLiteral("\\bhf_[A-Za-z0-9]{20,}")),
+        QRegularExpression(QStringLiteral("\\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}")),
+        QRegularExpression(QStringLiteral("\\bgithub_pat_[A-Za-z0-9_]{20,}")),
+        QRegularExpression(QStringLiteral("\\bxox[abposr]-[A-Za-z0-9-]{10,}")),
+        QRegularExpression(QStringLiteral("\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b")),
+        QRegularExpression(QStringLiteral("-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?"
+                                          "(?:-----END [A-Z ]*PRIVATE KEY-----|$)")),
+    };
+    return res;
+}
+
+// An AWS secret access key (40 base64 characters) next to an access key id.
+const QRegularExpression &awsSecret() {
+    static const QRegularExpression re(
+        QStringLiteral("(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"));
     return re;
 }
 
@@ -135,18 +164,40 @@ struct Walker {
         }
         if (v.isString()) {
             QString s = v.toString();
-            int urls = 0, opts = 0, values = 0;
-            s = redactOne(s, &urls, &opts, &values);
+            int urls = 0, opts = 0, values = 0, tokens = 0;
+            s = redactOne(s, &urls, &opts, &values, &tokens);
             const QString place = parentWhere + QStringLiteral(" › ") + key;
             note(QStringLiteral("URL credentials"), place, urls);
             note(QStringLiteral("secret option or assignment"), place, opts);
             note(QStringLiteral("secret value"), place, values);
+            note(QStringLiteral("token or key (by its shape)"), place, tokens);
             return s;
         }
         return v;
     }
 
-    QString redactOne(QString s, int *urls, int *opts, int *values) const {
+    // Replaces every match of re (its group `group`, or the whole match) by kRedacted.
+    static int replaceMatches(QString &s, const QRegularExpression &re, int group) {
+        const QString red = QString::fromLatin1(kRedacted);
+        QString out;
+        qsizetype last = 0;
+        int n = 0;
+        auto it = re.globalMatch(s);
+        while (it.hasNext()) {
+            const auto m = it.next();
+            const int g = m.lastCapturedIndex() >= group ? group : 0;
+            if (m.captured(g) == red || m.capturedStart(g) < last)
+                continue;
+            out += s.mid(last, m.capturedStart(g) - last) + red;
+            last = m.capturedEnd(g);
+            ++n;
+        }
+        if (n)
+            s = out + s.mid(last);
+        return n;
+    }
+
+    QString redactOne(QString s, int *urls, int *opts, int *values, int *tokens) const {
         const QString red = QString::fromLatin1(kRedacted);
         for (const QString &secret : secrets) {
             if (secret.size() < 4 || secret == red)
@@ -157,36 +208,17 @@ struct Walker {
                 *values += n;
             }
         }
-        {
-            QString out;
-            qsizetype last = 0;
-            auto it = urlCreds().globalMatch(s);
-            while (it.hasNext()) {
-                const auto m = it.next();
-                if (m.captured(2) == red)
-                    continue;
-                out += s.mid(last, m.capturedStart(2) - last) + red;
-                last = m.capturedEnd(2);
-                ++*urls;
-            }
-            if (last > 0)
-                s = out + s.mid(last);
+        *urls += replaceMatches(s, urlCreds(), 2);
+        for (const QRegularExpression *re : {&secretOption(), &secretAssignment()})
+            *opts += replaceMatches(s, *re, 2);
+        bool awsKey = false;
+        for (const QRegularExpression &re : tokenShapes()) {
+            const int n = replaceMatches(s, re, 1);
+            *tokens += n;
+            awsKey = awsKey || (n && re.pattern().contains(QLatin1String("AKIA")));
         }
-        for (const QRegularExpression *re : {&secretOption(), &secretAssignment()}) {
-            QString out;
-            qsizetype last = 0;
-            auto it = re->globalMatch(s);
-            while (it.hasNext()) {
-                const auto m = it.next();
-                if (m.captured(2) == red)
-                    continue;
-                out += s.mid(last, m.capturedStart(2) - last) + red;
-                last = m.capturedEnd(2);
-                ++*opts;
-            }
-            if (last > 0)
-                s = out + s.mid(last);
-        }
+        if (awsKey)
+            *tokens += replaceMatches(s, awsSecret(), 0);
         return s;
     }
 };
@@ -196,10 +228,10 @@ struct Walker {
 QString redactText(const QString &text, const QStringList &secretValues, int *count) {
     Walker w;
     w.secrets = secretValues;
-    int a = 0, b = 0, c = 0;
-    const QString out = w.redactOne(text, &a, &b, &c);
+    int a = 0, b = 0, c = 0, d = 0;
+    const QString out = w.redactOne(text, &a, &b, &c, &d);
     if (count)
-        *count = a + b + c;
+        *count = a + b + c + d;
     return out;
 }
 

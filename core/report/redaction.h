@@ -1,9 +1,11 @@
 #pragma once
 
 // Secrets are taken out of reports by default (DESIGN.md "Sessions and reports"): the values
-// of environment variables whose names contain TOKEN, SECRET, PASSWORD or KEY (wherever the
-// value appears: env maps, command lines, output, logs), credentials in URLs
-// (https://user:pass@host → https://[redacted]@host) and --token=/--password= style options.
+// of environment variables whose names contain TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE,
+// CREDENTIAL or KEY (wherever the value appears: env maps, command lines, output, logs),
+// credentials in URLs (https://user:pass@host → https://[redacted]@host), --token=/--password=
+// style options, and tokens known by their shape in any text (Authorization/Bearer headers,
+// hf_, ghp_/github_pat_, xox*, AKIA/ASIA keys with their secret, PEM private keys).
 // The report lists what was redacted and where.
 
 #include "session/session.h"

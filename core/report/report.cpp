@@ -60,9 +60,21 @@ QString ms(double v) {
     return QStringLiteral("%1 ms").arg(v, 0, 'f', v < 10 ? 2 : 1);
 }
 
-// Keeps the last maxLines lines (the end of a log is where the failure is).
-QString tailLines(const QString &text, int maxLines, int *omitted) {
-    QStringList lines = text.split(QLatin1Char('\n'));
+// Keeps the last maxLines lines and at most the last maxBytes bytes (UTF-16 units, cut at a
+// line start when there is one): the end of a log is where the failure is.
+QString tailLines(const QString &text, int maxLines, qsizetype maxBytes, int *omitted,
+                  qsizetype *omittedBytes) {
+    *omittedBytes = 0;
+    QStringView view(text);
+    if (maxBytes > 0 && view.size() > maxBytes) {
+        qsizetype from = view.size() - maxBytes;
+        const qsizetype nl = view.indexOf(QLatin1Char('\n'), from);
+        if (nl >= 0 && nl + 1 < view.size())
+            from = nl + 1;
+        *omittedBytes = from;
+        view = view.mid(from);
+    }
+    QStringList lines = view.toString().split(QLatin1Char('\n'));
     while (!lines.isEmpty() && lines.last().isEmpty())
         lines.removeLast();
     *omitted = 0;
@@ -73,27 +85,79 @@ QString tailLines(const QString &text, int maxLines, int *omitted) {
     return lines.join(QLatin1Char('\n'));
 }
 
-// A fence longer than any run of backticks in the text, so logs cannot close it.
-QString fenceFor(const QString &text) {
+int longestBacktickRun(const QString &text) {
     int longest = 0, run = 0;
     for (QChar c : text) {
         run = c == QLatin1Char('`') ? run + 1 : 0;
         longest = std::max(longest, run);
     }
-    return QString(std::max(3, longest + 1), QLatin1Char('`'));
+    return longest;
+}
+
+// A fence longer than any run of backticks in the text, so logs cannot close it.
+QString fenceFor(const QString &text) {
+    return QString(std::max(3, longestBacktickRun(text) + 1), QLatin1Char('`'));
+}
+
+// Untrusted text in Markdown prose (kernel names, titles, paths, messages): '<', '>' and '&'
+// outside code spans become entities, so "</details>" or "<img>" in a name stays text. A
+// code span (backticks, closed by the same run) is kept as it is: HTML is not read there.
+QString mdText(const QString &s) {
+    QString out;
+    out.reserve(s.size());
+    const qsizetype n = s.size();
+    auto runAt = [&](qsizetype at) {
+        qsizetype r = 0;
+        while (at + r < n && s[at + r] == QLatin1Char('`'))
+            ++r;
+        return r;
+    };
+    for (qsizetype i = 0; i < n;) {
+        const QChar c = s[i];
+        if (c == QLatin1Char('`')) {
+            const qsizetype run = runAt(i);
+            qsizetype close = -1;
+            for (qsizetype j = i + run; j < n;) {
+                const qsizetype r = runAt(j);
+                if (r == run) {
+                    close = j;
+                    break;
+                }
+                j += r ? r : 1;
+            }
+            const qsizetype end = close >= 0 ? close + run : i + run;
+            out += QStringView(s).mid(i, end - i);
+            i = end;
+            continue;
+        }
+        if (c == QLatin1Char('<'))
+            out += QLatin1String("&lt;");
+        else if (c == QLatin1Char('>'))
+            out += QLatin1String("&gt;");
+        else if (c == QLatin1Char('&'))
+            out += QLatin1String("&amp;");
+        else
+            out += c;
+        ++i;
+    }
+    return out;
 }
 
 // Table cells: one line, no pipes.
 QString cell(QString s) {
     s.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    s = mdText(s);
     s.replace(QLatin1Char('|'), QStringLiteral("\\|"));
     return s.trimmed();
 }
 
+// A code span whose delimiter is longer than any backtick run inside, so the text cannot
+// close it.
 QString inlineCode(const QString &s) {
-    const QString f = s.contains(QLatin1Char('`')) ? QStringLiteral("`` ") : QStringLiteral("`");
-    const QString e = s.contains(QLatin1Char('`')) ? QStringLiteral(" ``") : QStringLiteral("`");
-    return f + QString(s).replace(QLatin1Char('\n'), QLatin1Char(' ')) + e;
+    const int longest = longestBacktickRun(s);
+    const QString fence(longest + 1, QLatin1Char('`'));
+    const QString pad = longest ? QStringLiteral(" ") : QString();
+    return fence + pad + QString(s).replace(QLatin1Char('\n'), QLatin1Char(' ')) + pad + fence;
 }
 
 struct Prepared {
@@ -105,7 +169,11 @@ struct Prepared {
 Prepared prepare(const Session &in, const ReportOptions &o) {
     Prepared p;
     p.redacted = o.redact;
-    p.s = o.redact ? redactSession(in, &p.redactions) : in;
+    // Grouped first (a session written before grouping may hold 10^5 copies of a finding),
+    // so each is redacted and written once.
+    Session grouped = in;
+    grouped.findings = mergeDuplicateFindings(in.findings);
+    p.s = o.redact ? redactSession(grouped, &p.redactions) : grouped;
     return p;
 }
 
@@ -116,16 +184,21 @@ QString stepTitle(const StepRecord &st) {
 // ---- Markdown ---------------------------------------------------------------------------
 
 void mdBlock(QString &out, const QString &label, const QString &text, const QString &lang,
-             int maxLines) {
+             const ReportOptions &o) {
     if (text.trimmed().isEmpty())
         return;
     int omitted = 0;
-    const QString body = tailLines(text, maxLines, &omitted);
+    qsizetype omittedBytes = 0;
+    const QString body = tailLines(text, o.maxLogLines, o.maxLogBytes, &omitted, &omittedBytes);
     const QString fence = fenceFor(body);
     out += QStringLiteral("**%1**").arg(label);
-    if (omitted)
+    if (omittedBytes)
+        out += QStringLiteral(" (last %1 KiB; %2 earlier bytes are in the session file)")
+                   .arg(o.maxLogBytes >> 10)
+                   .arg(omittedBytes);
+    else if (omitted)
         out += QStringLiteral(" (last %1 lines; %2 earlier lines are in the session file)")
-                   .arg(maxLines)
+                   .arg(o.maxLogLines)
                    .arg(omitted);
     out += QStringLiteral("\n\n") + fence + lang + QLatin1Char('\n') + body + QLatin1Char('\n') +
            fence + QStringLiteral("\n\n");
@@ -139,7 +212,7 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
                         ? QStringLiteral(" (%1%2)").arg(
                               ms(c.durationMs), c.cached ? QStringLiteral(", cached") : QString())
                         : QString());
-    out += QStringLiteral("%1 — status **%2**\n\n").arg(c.title, checkStatusName(c.status));
+    out += QStringLiteral("%1 — status **%2**\n\n").arg(mdText(c.title), checkStatusName(c.status));
     if (!c.command.isEmpty()) {
         const QString cmd = shellJoin(c.command);
         out += QStringLiteral("**Command**");
@@ -191,17 +264,20 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
                        .arg(cell(p.name), ms(p.startMs), ms(p.ms), cell(p.status), cell(p.detail));
         out += QLatin1Char('\n');
     }
-    mdBlock(out, QStringLiteral("stdout"), c.stdoutText, QStringLiteral("text"), o.maxLogLines);
-    mdBlock(out, QStringLiteral("stderr"), c.stderrText, QStringLiteral("text"), o.maxLogLines);
-    mdBlock(out, QStringLiteral("runtime log"), c.logText, QStringLiteral("text"), o.maxLogLines);
+    mdBlock(out, QStringLiteral("stdout"), c.stdoutText, QStringLiteral("text"), o);
+    mdBlock(out, QStringLiteral("stderr"), c.stderrText, QStringLiteral("text"), o);
+    mdBlock(out, QStringLiteral("runtime log"), c.logText, QStringLiteral("text"), o);
     out += QStringLiteral("</details>\n\n");
 }
 
 void mdFinding(QString &out, const Finding &f) {
     out += QStringLiteral("### %1 %2 · %3 — %4\n\n")
-               .arg(severityIcon(f.severity), severityName(f.severity), inlineCode(f.id), f.title);
+               .arg(severityIcon(f.severity), severityName(f.severity), inlineCode(f.id),
+                    mdText(f.title));
+    if (f.occurrences > 1)
+        out += QStringLiteral("*Seen %1 times*\n\n").arg(f.occurrences);
     if (!f.detail.isEmpty())
-        out += f.detail + QStringLiteral("\n\n");
+        out += mdText(f.detail) + QStringLiteral("\n\n");
     if (f.direction != Direction::None)
         out += QStringLiteral("*Direction %1*\n\n").arg(directionText(f.direction));
     if (!f.evidence.isEmpty()) {
@@ -209,7 +285,7 @@ void mdFinding(QString &out, const Finding &f) {
         for (const Evidence &e : f.evidence) {
             QString line = QStringLiteral("- ") + inlineCode(e.source);
             if (!e.location.isEmpty())
-                line += QStringLiteral(" (%1)").arg(e.location);
+                line += QStringLiteral(" (%1)").arg(mdText(e.location));
             if (!e.text.isEmpty())
                 line +=
                     QStringLiteral(": ") +
@@ -226,7 +302,7 @@ void mdFinding(QString &out, const Finding &f) {
         out += QStringLiteral("**Fix**\n\n");
         int n = 1;
         for (const QString &x : f.fix)
-            out += QStringLiteral("%1. %2\n").arg(n++).arg(x);
+            out += QStringLiteral("%1. %2\n").arg(n++).arg(mdText(x));
         out += QLatin1Char('\n');
     }
 }
@@ -239,7 +315,8 @@ QString mdRedactions(const Prepared &p) {
     if (p.redactions.isEmpty())
         return out +
                QStringLiteral("Nothing needed redaction (checked: env names with TOKEN, "
-                              "SECRET, PASSWORD, KEY; credentials in URLs; secret options).\n\n");
+                              "SECRET, PASSWORD, PASSWD, PASSPHRASE, CREDENTIAL, KEY; credentials "
+                              "in URLs; secret options; tokens by their shape).\n\n");
     out += QStringLiteral("Values replaced by `%1`:\n\n").arg(QLatin1String(kRedacted));
     for (const Redaction &r : p.redactions)
         out += QStringLiteral("- %1 — %2%3\n")
@@ -256,7 +333,7 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     QString out;
     out += QStringLiteral("# hipdoctor verification report\n\n");
     if (!s.comparison.verdict.isEmpty())
-        out += QStringLiteral("**Verdict:** %1\n\n").arg(s.comparison.verdict);
+        out += QStringLiteral("**Verdict:** %1\n\n").arg(mdText(s.comparison.verdict));
     out += QStringLiteral("**Direction:** %1\n\n").arg(directionText(s.comparison.direction));
     if (s.cancelled)
         out += QStringLiteral("**The run was cancelled**: some checks did not run.\n\n");
@@ -282,7 +359,7 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     if (!s.comparison.basis.isEmpty()) {
         out += QStringLiteral("<details>\n<summary>How the steps compare</summary>\n\n");
         for (const QString &b : s.comparison.basis)
-            out += QStringLiteral("- %1\n").arg(b);
+            out += QStringLiteral("- %1\n").arg(mdText(b));
         out += QStringLiteral("\n</details>\n\n");
     }
 
@@ -314,7 +391,7 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     }
     for (const EnvProblem &pr : s.envProblems)
         out += QStringLiteral("- %1 %2\n")
-                   .arg(pr.error ? QStringLiteral("❌") : QStringLiteral("⚠️"), pr.message);
+                   .arg(pr.error ? QStringLiteral("❌") : QStringLiteral("⚠️"), mdText(pr.message));
     if (!s.envProblems.isEmpty())
         out += QLatin1Char('\n');
 
@@ -329,9 +406,9 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     out += QLatin1Char('\n');
 
     for (const StepRecord &st : s.steps) {
-        out +=
-            QStringLiteral("## %1\n\n%2 **%3** — %4\n\n")
-                .arg(stepTitle(st), statusIcon(st.status), checkStatusName(st.status), st.summary);
+        out += QStringLiteral("## %1\n\n%2 **%3** — %4\n\n")
+                   .arg(mdText(stepTitle(st)), statusIcon(st.status), checkStatusName(st.status),
+                        mdText(st.summary));
         for (const CheckRecord &c : st.checks)
             mdCheck(out, c, o);
     }
@@ -441,18 +518,23 @@ QString statusBadge(CheckStatus st) {
         .arg(checkStatusName(st), statusIcon(st));
 }
 
-void htmlPre(QString &out, const QString &label, const QString &text, int maxLines) {
+void htmlPre(QString &out, const QString &label, const QString &text, const ReportOptions &o) {
     if (text.trimmed().isEmpty())
         return;
     int omitted = 0;
-    const QString body = tailLines(text, maxLines, &omitted);
+    qsizetype omittedBytes = 0;
+    const QString body = tailLines(text, o.maxLogLines, o.maxLogBytes, &omitted, &omittedBytes);
     out += QStringLiteral("<h5>%1%2</h5><pre>%3</pre>\n")
                .arg(esc(label),
-                    omitted ? QStringLiteral(
-                                  " <small>(last %1 lines; %2 earlier in the session file)</small>")
-                                  .arg(maxLines)
-                                  .arg(omitted)
-                            : QString(),
+                    omittedBytes ? QStringLiteral(" <small>(last %1 KiB; %2 earlier bytes in the "
+                                                  "session file)</small>")
+                                       .arg(o.maxLogBytes >> 10)
+                                       .arg(omittedBytes)
+                    : omitted ? QStringLiteral(" <small>(last %1 lines; %2 earlier in the "
+                                               "session file)</small>")
+                                    .arg(o.maxLogLines)
+                                    .arg(omitted)
+                              : QString(),
                     esc(body));
 }
 
@@ -508,6 +590,8 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
         out +=
             QStringLiteral("<div class=\"finding sev-%1\"><h3>%2 <code>%3</code> — %4</h3>")
                 .arg(severityName(f.severity), severityIcon(f.severity), esc(f.id), esc(f.title));
+        if (f.occurrences > 1)
+            out += QStringLiteral("<p><i>Seen %1 times</i></p>").arg(f.occurrences);
         if (!f.detail.isEmpty())
             out += QStringLiteral("<p>%1</p>").arg(esc(f.detail));
         if (f.direction != Direction::None)
@@ -644,9 +728,9 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
                                     esc(ph.detail));
                 out += QStringLiteral("</table>");
             }
-            htmlPre(out, QStringLiteral("stdout"), c.stdoutText, o.maxLogLines);
-            htmlPre(out, QStringLiteral("stderr"), c.stderrText, o.maxLogLines);
-            htmlPre(out, QStringLiteral("runtime log"), c.logText, o.maxLogLines);
+            htmlPre(out, QStringLiteral("stdout"), c.stdoutText, o);
+            htmlPre(out, QStringLiteral("stderr"), c.stderrText, o);
+            htmlPre(out, QStringLiteral("runtime log"), c.logText, o);
             out += QStringLiteral("</details>\n");
         }
     }

@@ -23,6 +23,9 @@ struct ReportOptions {
     ChartRenderer chartRenderer; // empty: HTML shows timing tables instead of images
     QSize chartSize{880, 320};
     int maxLogLines = 200; // per log block; the full text stays in the session file
+    // Per log block too: a single 300 MB line is still cut (docs/limits.md); the last bytes
+    // are kept, as with the lines.
+    qsizetype maxLogBytes = qsizetype(256) << 10;
 };
 
 QString markdownReport(const Session &s, const ReportOptions &options = {});

@@ -1,5 +1,6 @@
 #include "session/session.h"
 
+#include "common/input_file.h"
 #include "common/version.h"
 
 #include <QDateTime>
@@ -225,10 +226,11 @@ std::optional<Session> parseSession(const QByteArray &bytes, const QString &name
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
     if (pe.error != QJsonParseError::NoError) {
         const bool atEnd = pe.offset >= bytes.size() - 1;
+        // Qt reports the offset after the bad byte, one past the end for a cut file.
         return fail(QStringLiteral("%1 at byte %2 of %3: %4")
                         .arg(atEnd ? QStringLiteral("truncated or incomplete JSON (ends early)")
                                    : QStringLiteral("corrupt JSON"))
-                        .arg(pe.offset)
+                        .arg(std::min<qsizetype>(pe.offset, bytes.size()))
                         .arg(bytes.size())
                         .arg(pe.errorString()));
     }
@@ -242,10 +244,21 @@ std::optional<Session> parseSession(const QByteArray &bytes, const QString &name
 }
 
 std::optional<Session> loadSession(const QString &path, QString *error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    QFile f;
+    QString why;
+    if (!openInputFile(f, path, &why)) {
         if (error)
-            *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
+            *error = QStringLiteral("%1: cannot read: %2").arg(path, why);
+        return std::nullopt;
+    }
+    // Sessions hold capped outputs (docs/limits.md); a bigger file is not one we wrote.
+    if (f.size() > kMaxSessionBytes) {
+        if (error)
+            *error = QStringLiteral("%1: %2 bytes: larger than the %3 MiB a session can be "
+                                    "(docs/limits.md)")
+                         .arg(path)
+                         .arg(f.size())
+                         .arg(kMaxSessionBytes >> 20);
         return std::nullopt;
     }
     return parseSession(f.readAll(), path, error);

@@ -59,6 +59,8 @@ struct SessionSaveOptions {
 
 bool saveSession(const Session &s, const QString &path, QString *error = nullptr,
                  const SessionSaveOptions &options = {});
+// Largest session file loadSession() reads (docs/limits.md "Sessions").
+inline constexpr qint64 kMaxSessionBytes = qint64(256) << 20;
 std::optional<Session> loadSession(const QString &path, QString *error = nullptr);
 // Same, for bytes already read; name is used in messages.
 std::optional<Session> parseSession(const QByteArray &bytes, const QString &name,

@@ -1,5 +1,7 @@
 #include "triton/triton_cache.h"
 
+#include "common/input_file.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -15,12 +17,7 @@ namespace {
 constexpr qint64 kMaxStageRead = 8 * 1024 * 1024;
 
 QByteArray readHead(const QString &path, qint64 cap, QString *error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = f.errorString();
-        return {};
-    }
-    return f.read(cap);
+    return readInputFile(path, cap, error); // a FIFO in a cache is refused, not waited on
 }
 
 // Parameters of the first "<marker>@name(" parameter list: top-level commas + 1.
@@ -327,9 +324,19 @@ TritonEntry readTritonEntry(const QString &dirPath) {
 
     // Stages present, the last one reached and the first one missing after it.
     const QStringList order = e.stageOrder();
-    for (const QString &s : order)
-        if (QFileInfo::exists(e.stageFile(s)))
-            e.stagesPresent.append(s);
+    for (const QString &s : order) {
+        if (!QFileInfo::exists(e.stageFile(s)))
+            continue;
+        // The binary is what the runtime loads: one that cannot be read is not there.
+        QFile f;
+        QString why;
+        if (s == order.constLast() && !openInputFile(f, e.stageFile(s), &why)) {
+            e.problems.append(
+                {e.stageFile(s), -1, QStringLiteral("cannot read: %1").arg(why), true});
+            continue;
+        }
+        e.stagesPresent.append(s);
+    }
     if (!e.stagesPresent.isEmpty()) {
         e.lastStage = e.stagesPresent.constLast();
         const qsizetype idx = order.indexOf(e.lastStage);
@@ -344,7 +351,7 @@ TritonEntry readTritonEntry(const QString &dirPath) {
                                    false});
     }
     const QString bin = order.constLast();
-    if (QFileInfo::exists(e.stageFile(bin)))
+    if (e.stagesPresent.contains(bin))
         e.binaryPath = e.stageFile(bin);
 
     // Triton appends hidden scratch pointer arguments to the kernel it generates.

@@ -1,5 +1,7 @@
 #include "verify/compile_cache.h"
 
+#include "common/input_file.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -18,16 +20,16 @@ namespace {
 const QString kRecord = QStringLiteral("record.json");
 
 QByteArray fileHash(const QString &path) {
-    QFile f(path);
+    QFile f;
     QCryptographicHash h(QCryptographicHash::Sha256);
-    if (f.open(QIODevice::ReadOnly))
+    if (openInputFile(f, path, nullptr))
         h.addData(&f);
     return h.result().toHex();
 }
 
 std::optional<QJsonObject> readJson(const QString &path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
+    QFile f;
+    if (!openInputFile(f, path, nullptr))
         return std::nullopt;
     QJsonParseError pe;
     const QJsonDocument d = QJsonDocument::fromJson(f.readAll(), &pe);

@@ -1,6 +1,7 @@
 #include "verify/import_records.h"
 
 #include "common/finding_catalog.h"
+#include "common/input_file.h"
 #include "common/runtime_errors.h"
 #include "probe/probe_client.h"
 #include "verify/process_run.h"
@@ -218,9 +219,19 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
     ImportedRecords out;
     QFileInfo fi(dirOrFile);
     if (fi.isDir()) {
+        // A symbolic link in the folder is followed only to a file inside it: records handed
+        // over from a GPU node must not make hipdoctor read files elsewhere.
+        const QString root = fi.canonicalFilePath() + QLatin1Char('/');
         for (const QFileInfo &f :
-             QDir(dirOrFile).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name))
+             QDir(dirOrFile).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name)) {
+            if (f.isSymLink() && !f.canonicalFilePath().startsWith(root)) {
+                out.problems << QStringLiteral("%1: a symbolic link to %2, outside the folder: "
+                                               "not read")
+                                    .arg(f.absoluteFilePath(), f.symLinkTarget());
+                continue;
+            }
             out.files << f.absoluteFilePath();
+        }
     } else if (fi.isFile()) {
         out.files << fi.absoluteFilePath();
     } else {
@@ -232,9 +243,10 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
 
     QList<Rec> recs;
     for (const QString &file : out.files) {
-        QFile f(file);
-        if (!f.open(QIODevice::ReadOnly)) {
-            out.problems << QStringLiteral("%1: cannot read: %2").arg(file, f.errorString());
+        QFile f;
+        QString why;
+        if (!openInputFile(f, file, &why)) {
+            out.problems << QStringLiteral("%1: cannot read: %2").arg(file, why);
             continue;
         }
         int lineNo = 0;
@@ -246,11 +258,15 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
             QJsonParseError pe;
             const QJsonDocument d = QJsonDocument::fromJson(line, &pe);
             if (pe.error != QJsonParseError::NoError || !d.isObject()) {
-                out.problems << QStringLiteral("%1:%2: not a JSON object (offset %3: %4)")
-                                    .arg(file)
-                                    .arg(lineNo)
-                                    .arg(pe.offset)
-                                    .arg(pe.errorString());
+                out.problems << (pe.error != QJsonParseError::NoError
+                                     ? QStringLiteral("%1:%2: not JSON (column %3: %4)")
+                                           .arg(file)
+                                           .arg(lineNo)
+                                           .arg(pe.offset + 1)
+                                           .arg(pe.errorString())
+                                     : QStringLiteral("%1:%2: JSON, but not an object")
+                                           .arg(file)
+                                           .arg(lineNo));
                 continue;
             }
             const QJsonObject o = d.object();

@@ -1,5 +1,7 @@
 #include "verify/process_run.h"
 
+#include "common/capped_output.h"
+#include "common/child_process.h"
 #include "common/signals.h"
 
 #include <QDateTime>
@@ -39,6 +41,7 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     proc.setProcessEnvironment(env);
     if (!spec.workingDirectory.isEmpty())
         proc.setWorkingDirectory(spec.workingDirectory);
+    guardChildProcess(proc); // dies with us, killed with its own children (docs/limits.md)
     QElapsedTimer timer;
     timer.start();
     proc.start();
@@ -50,15 +53,23 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
         check.stderrText = proc.errorString();
         return;
     }
+    const ChildRegistration registered(proc.processId());
     if (!spec.stdinData.isEmpty())
         proc.write(spec.stdinData);
     proc.closeWriteChannel();
 
     bool cancelled = false;
     bool timedOut = false;
-    // Short waits so cancellation and the timeout are honoured while the child runs; the
-    // output buffers are drained on every wait.
+    // Output is taken out of QProcess's buffers after every short wait and kept within a cap
+    // (head and tail, docs/limits.md): a child printing gigabytes costs no more memory, and
+    // the timeout holds while it floods.
+    CappedOutput out, err;
+    auto drain = [&] {
+        out.append(proc.readAllStandardOutput());
+        err.append(proc.readAllStandardError());
+    };
     while (!proc.waitForFinished(25)) {
+        drain();
         if (proc.state() == QProcess::NotRunning)
             break;
         if (spec.cancel && spec.cancel->load()) {
@@ -70,13 +81,12 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
             break;
         }
     }
-    if (cancelled || timedOut) {
-        proc.kill();
-        proc.waitForFinished(5000);
-    }
+    if (cancelled || timedOut)
+        killChildGroup(proc);
     check.durationMs = double(timer.nsecsElapsed()) / 1e6;
-    check.stdoutText = QString::fromUtf8(proc.readAllStandardOutput());
-    check.stderrText = QString::fromUtf8(proc.readAllStandardError());
+    drain();
+    check.stdoutText = out.text();
+    check.stderrText = err.text();
     if (cancelled) {
         check.status = CheckStatus::Cancelled;
         check.summary = QStringLiteral("cancelled");

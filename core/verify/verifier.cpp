@@ -161,19 +161,11 @@ VerifyOptions VerifyOptions::fromJson(const QJsonObject &o) {
 }
 
 QList<Finding> VerifyResult::allFindings() const {
-    QList<Finding> out;
-    const auto add = [&](const Finding &f) {
-        for (const Finding &g : out)
-            if (g.id == f.id && g.title == f.title && g.detail == f.detail)
-                return;
-        out.append(f);
-    };
+    QList<Finding> all;
     for (const StepRecord &s : steps)
-        for (const Finding &f : s.findings)
-            add(f);
-    for (const Finding &f : comparison.findings)
-        add(f);
-    return out;
+        all << s.findings;
+    all << comparison.findings;
+    return mergeDuplicateFindings(all); // one pass, with counts (was a quadratic scan)
 }
 
 // ---------------------------------------------------------------------------------------------

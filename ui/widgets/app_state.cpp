@@ -627,21 +627,11 @@ void Workspace::setExtraFindings(const QList<Finding> &findings) {
 
 void Workspace::rebuildFindings() {
     QList<Finding> all;
-    auto add = [&all](const Finding &f) {
-        for (const Finding &g : all)
-            if (g.id == f.id && g.title == f.title && g.evidence == f.evidence)
-                return;
-        all.append(f);
-    };
     for (const StepRecord &s : m_steps)
-        for (const Finding &f : s.findings)
-            add(f);
-    for (const Finding &f : m_comparison.findings)
-        add(f);
-    for (const Finding &f : m_diagnosisFindings)
-        add(f);
-    for (const Finding &f : m_extraFindings)
-        add(f);
+        all << s.findings;
+    all << m_comparison.findings << m_diagnosisFindings << m_extraFindings;
+    // One pass with counts: a pairwise scan froze the window on a big runtime log.
+    all = mergeDuplicateFindings(all);
     m_allFindings = all;
     m_findings->setFindings(all);
     emit findingsChanged();
