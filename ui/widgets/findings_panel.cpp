@@ -94,6 +94,9 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
     auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
     QString h = QStringLiteral("<h3 style='margin:0'>%1</h3><p><code>%2</code> · %3</p>")
                     .arg(esc(f->title), esc(f->id), esc(severityName(f->severity)));
+    if (f->occurrences > 1)
+        h += QStringLiteral("<p style='color:gray'>%1</p>")
+                 .arg(tr("Seen %n times (shown once).", nullptr, f->occurrences));
     if (!f->detail.isEmpty())
         h += QStringLiteral("<p>%1</p>")
                  .arg(esc(f->detail).replace(QLatin1Char('\n'), QStringLiteral("<br>")));

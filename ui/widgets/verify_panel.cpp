@@ -389,7 +389,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
                     return;
                 m_cancel->setEnabled(running);
                 m_runAll->setEnabled(!running);
-                m_progress->setText(msg);
+                // Progress only: the verdict is shown once, in the Comparison line below.
+                m_progress->setText(running ? msg : QString());
                 if (!running)
                     refresh();
             });

@@ -65,6 +65,8 @@ public:
     // "step2Mode", "step2File", "step2Kernel", "step2Args", "step2Grid", "step2Block",
     // "step2Repeat", "step3Command", "step3Dir", "step3Switch", "step3Variant".
     bool hasStep2Input() const;
+    QLineEdit *step2FileEdit() const { return m_step2File; }
+    QLineEdit *step2KernelEdit() const { return m_step2Kernel; }
     void setStep2Inputs(const QString &file, const QString &kernel, const QString &args,
                         const QString &grid, const QString &block);
 
