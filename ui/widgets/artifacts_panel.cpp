@@ -225,7 +225,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
     // Widths from the font (zh_CN, 1.5x scaling): a full target id and its header fit.
     const QFontMetrics fm = m_tree->fontMetrics();
-    m_tree->setColumnWidth(ArtifactTreeModel::Name, fm.horizontalAdvance(QLatin1Char('x')) * 34);
+    m_tree->setColumnWidth(ArtifactTreeModel::Name, fm.horizontalAdvance(QLatin1Char('x')) * 24);
     m_tree->setColumnWidth(ArtifactTreeModel::Target,
                            fm.horizontalAdvance(QStringLiteral("gfx90a:sramecc+:xnack-")) + 24);
     m_tree->setColumnWidth(ArtifactTreeModel::Details, fm.horizontalAdvance(QLatin1Char('x')) * 26);
@@ -287,6 +287,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
 
     // Filter-as-you-type, debounced: a burst of keystrokes filters once.

@@ -34,9 +34,14 @@ FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), 
     m_view->setUniformRowHeights(true);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+    // The title is what a person reads: the id and severity columns stay narrow (their full
+    // text is in the detail below), so a narrow dock does not cut titles to nothing.
+    const int em = m_view->fontMetrics().horizontalAdvance(QLatin1Char('x'));
     m_view->header()->setSectionResizeMode(FindingsModel::Id, QHeaderView::Interactive);
-    m_view->header()->resizeSection(FindingsModel::Id, 170);
-    m_view->header()->setSectionResizeMode(FindingsModel::Location, QHeaderView::ResizeToContents);
+    m_view->header()->resizeSection(FindingsModel::Id, em * 13);
+    m_view->header()->setSectionResizeMode(FindingsModel::Location, QHeaderView::Interactive);
+    m_view->header()->resizeSection(FindingsModel::Location, em * 7);
+    m_view->header()->setMinimumSectionSize(em * 4);
     split->addWidget(m_view);
     auto *detailBox = new QWidget;
     auto *dl = new QVBoxLayout(detailBox);

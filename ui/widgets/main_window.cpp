@@ -428,10 +428,10 @@ void MainWindow::openPaths(const QStringList &paths) {
     addRecent(paths);
     // The user opened the demo itself (not one of its files): its cases may fill step 2.
     const QString demo = Workspace::demoDirectory();
-    m_demoOpened = m_demoOpened ||
-                   std::any_of(paths.begin(), paths.end(), [&demo](const QString &p) {
-                       return !demo.isEmpty() && QFileInfo(p).absoluteFilePath() == demo;
-                   });
+    m_demoOpened =
+        m_demoOpened || std::any_of(paths.begin(), paths.end(), [&demo](const QString &p) {
+            return !demo.isEmpty() && QFileInfo(p).absoluteFilePath() == demo;
+        });
     QStringList artifacts;
     for (const QString &p : paths) {
         // A session is JSON; artifacts never are (the inspector detects kinds by content).
@@ -697,9 +697,10 @@ void MainWindow::showEvent(QShowEvent *event) {
     QMainWindow::showEvent(event);
     if (m_defaultState.isEmpty()) {
         // Dock sizes only take once the window has its size: the symbol table gets the middle.
-        const int side = std::max(300, width() / 4);
-        resizeDocks({m_docks[0]}, {std::max(side, 360)}, Qt::Horizontal);
-        resizeDocks({m_docks[2]}, {std::max(280, height() * 2 / 5)}, Qt::Vertical);
+        // Findings need room for their titles; the bottom docks (step cards with their checks)
+        // take close to half the height on small screens.
+        resizeDocks({m_docks[0]}, {std::clamp(width() * 17 / 50, 300, 560)}, Qt::Horizontal);
+        resizeDocks({m_docks[2]}, {std::clamp(height() * 9 / 20, 240, 480)}, Qt::Vertical);
         m_defaultState = saveState(kLayoutVersion);
         if (!m_pendingState.isEmpty())
             restoreState(m_pendingState, kLayoutVersion);

@@ -108,7 +108,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     class QToolBar *m_toolBar = nullptr;
     bool m_retranslatePending = false;
-    bool m_demoOpened = false; // the user opened the demo folder (--demo, Open the demo)
+    bool m_demoOpened = false;            // the user opened the demo folder (--demo, Open the demo)
     QMap<QString, QString> m_jobMessages; // running background jobs: kind → latest message
     QLabel *m_status;
     QProgressBar *m_progress;
