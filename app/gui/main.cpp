@@ -160,6 +160,23 @@ int main(int argc, char **argv) {
         return QApplication::exec();
     }
 
+    // For bench/gui-open-big.sh: the time from the window to the tree and symbol table filled
+    // with what was opened, then quit.
+    if (qEnvironmentVariableIsSet("HIPDOCTOR_OPEN_BENCH")) {
+        QElapsedTimer shown;
+        shown.start();
+        QObject::connect(window.workspace(), &hd::ui::Workspace::artifactsChanged, &app, [&] {
+            window.repaint();
+            std::printf("window-to-filled-ms: %.1f\nsymbol-rows: %d\n",
+                        double(shown.nsecsElapsed()) / 1e6,
+                        window.workspace()->symbols()->rowCount());
+            std::fflush(stdout);
+            QApplication::quit();
+        });
+        window.openPaths(parser.positionalArguments());
+        return QApplication::exec();
+    }
+
     window.workspace()->refreshDevices();
     QStringList paths = parser.values(QStringLiteral("open")) + parser.positionalArguments();
     if (parser.isSet(QStringLiteral("demo"))) {

@@ -59,6 +59,7 @@ private slots:
     void fileDialogFilters();
     void treeGroupedByTarget();
     void symbolTableOpensOnKernels();
+    void newTextsInChinese();
     void cleanupTestCase();
 
 private:
@@ -90,6 +91,7 @@ void TstUiTrust::init() {
     ws->cancelVerification();
     ws->closeAll();
     ws->setVerification({}, {});
+    ws->devices()->setDevices({});
     m_window->artifactsPanel()->setRequestedName(QString());
     m_window->verifyPanel()->step2FileEdit()->clear();
     m_window->verifyPanel()->step2KernelEdit()->clear();
@@ -469,6 +471,27 @@ void TstUiTrust::symbolTableOpensOnKernels() {
         hostRows += row.host;
     }
     QVERIFY(hostRows > 0);
+}
+
+// Item 9 (the app's own texts): in zh_CN the name box's question and the walkthrough's
+// request are Chinese, not English left over.
+void TstUiTrust::newTextsInChinese() {
+    open({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
+    m_window->chooseLanguage(QStringLiteral("zh_CN"));
+    ArtifactsPanel *p = m_window->artifactsPanel();
+    p->setRequestedName(QStringLiteral("vector_add"));
+    QTRY_VERIFY2(p->explanationText().contains(QStringLiteral("你的 GPU")),
+                 qPrintable(p->explanationText()));
+    QVERIFY(!p->explanationText().contains(QStringLiteral("which GPU")));
+    QCOMPARE(p->keepNameButton()->text(), QStringLiteral("加入发现"));
+    p->setRequestedName(QString());
+    WalkthroughPanel *w = m_window->walkthroughPanel();
+    w->setCurrentPage(6);
+    QTest::mouseClick(walkthroughActionButton(), Qt::LeftButton);
+    QVERIFY2(w->currentText().contains(QStringLiteral("需要先提供")), qPrintable(w->currentText()));
+    QVERIFY(!w->currentText().contains(QStringLiteral("Step 2 needs")));
+    m_window->chooseLanguage(QStringLiteral("en"));
+    QTRY_VERIFY(p->keepNameButton()->text() == QStringLiteral("Add to findings"));
 }
 
 QTEST_MAIN(TstUiTrust)

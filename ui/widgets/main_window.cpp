@@ -49,6 +49,7 @@ namespace hd::ui {
 namespace {
 constexpr int kMaxRecent = 10;
 constexpr int kLayoutVersion = 1;
+constexpr int kShortWindow = 620; // below this height the docks go into one right column
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspace(this)) {
@@ -699,8 +700,19 @@ void MainWindow::showEvent(QShowEvent *event) {
         // Dock sizes only take once the window has its size: the symbol table gets the middle.
         // Findings need room for their titles; the bottom docks (step cards with their checks)
         // take close to half the height on small screens.
-        resizeDocks({m_docks[0]}, {std::clamp(width() * 17 / 50, 300, 560)}, Qt::Horizontal);
-        resizeDocks({m_docks[2]}, {std::clamp(height() * 9 / 20, 240, 480)}, Qt::Vertical);
+        if (height() < kShortWindow) {
+            // Too short for a bottom row (1280x800 at 1.5x: 500 px): every panel becomes a
+            // tab of a full-height right column, the symbol table keeps the whole height.
+            for (int i = 2; i < m_docks.size(); ++i) {
+                addDockWidget(Qt::RightDockWidgetArea, m_docks[i]);
+                tabifyDockWidget(m_docks[i - 1], m_docks[i]);
+            }
+            m_docks[0]->raise();
+            resizeDocks({m_docks[0]}, {width() * 9 / 20}, Qt::Horizontal);
+        } else {
+            resizeDocks({m_docks[0]}, {std::clamp(width() * 17 / 50, 300, 560)}, Qt::Horizontal);
+            resizeDocks({m_docks[2]}, {std::clamp(height() * 9 / 20, 240, 480)}, Qt::Vertical);
+        }
         m_defaultState = saveState(kLayoutVersion);
         if (!m_pendingState.isEmpty())
             restoreState(m_pendingState, kLayoutVersion);

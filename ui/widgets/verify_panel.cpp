@@ -245,7 +245,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
 
     auto *split = new QSplitter(Qt::Vertical);
     auto *cardsHost = new QWidget;
-    auto *cardsLayout = new QHBoxLayout(cardsHost);
+    auto *cardsLayout = new QBoxLayout(QBoxLayout::LeftToRight, cardsHost);
+    m_cardsLayout = cardsLayout;
     cardsLayout->setContentsMargins(0, 0, 0, 0);
     for (int s = 1; s <= 3; ++s) {
         auto *card = new StepCard(s);
@@ -400,6 +401,15 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
                     refresh();
             });
     refresh();
+}
+
+void VerifyPanel::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    // Side by side where three cards fit, one under the other (scrolling) where they do not:
+    // each card stays readable in a narrow dock.
+    const int needed = 3 * m_cards.first()->minimumWidth() + 40;
+    m_cardsLayout->setDirection(width() >= needed ? QBoxLayout::LeftToRight
+                                                  : QBoxLayout::TopToBottom);
 }
 
 StepCard *VerifyPanel::card(int step) const {

@@ -71,6 +71,7 @@ public:
                         const QString &grid, const QString &block);
 
 protected:
+    void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -79,6 +80,7 @@ private:
 
     Workspace *m_ws;
     QList<StepCard *> m_cards;
+    class QBoxLayout *m_cardsLayout = nullptr;
     QLabel *m_progress;
     QLabel *m_verdictIcon;
     QLabel *m_verdict;
