@@ -22,6 +22,8 @@ packages=(
     libzstd-dev zlib1g-dev
     xvfb xauth patchelf dpkg-dev appstream desktop-file-utils
     fonts-wqy-microhei qt6-translations-l10n
+    # Driving and photographing the real window under Xvfb (xdotool, import, xwd).
+    xdotool imagemagick x11-apps
 )
 if [ "$mode" = test ]; then
     # Real third-party binaries the diagnosis is checked against (no false alarms).

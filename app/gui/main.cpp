@@ -40,27 +40,8 @@ void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
         QApplication::processEvents();
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-    hd::app::tuneHeap(argv); // may re-execute this process (see heap_tuning.h)
-    QElapsedTimer startup;
-    startup.start();
-    QApplication::setAttribute(Qt::AA_DontCreateNativeWidgetSiblings);
-    // QGuiApplication takes "-session ID" / "--session ID" (X11 session management) out of argv
-    // before our parser sees it; hand our --session FILE over under a name Qt leaves alone.
-    static char sessionFileOpt[] = "--session-file";
-    for (int i = 1; i + 1 < argc; ++i)
-        if (qstrcmp(argv[i], "--session") == 0 || qstrcmp(argv[i], "-session") == 0)
-            argv[i] = sessionFileOpt;
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
-    QApplication::setApplicationName(QStringLiteral("hipdoctor"));
-    hd::installTerminationHandlers(); // children go with the app (docs/limits.md)
-    QApplication::setApplicationVersion(hd::version());
-    QApplication::setDesktopFileName(QStringLiteral("io.github.hipdoctor.hipdoctor"));
-
-    QCommandLineParser parser;
+// The options of the command line (docs/user-guide.md "Starting the app"); read by name.
+void defineOptions(QCommandLineParser &parser) {
     parser.setApplicationDescription(
         QStringLiteral("Finds out why a GPU kernel will not load or launch, with evidence."));
     parser.addHelpOption();
@@ -104,29 +85,64 @@ int main(int argc, char **argv) {
     parser.addPositionalArgument(QStringLiteral("paths"),
                                  QStringLiteral("Files or folders to open."),
                                  QStringLiteral("[PATH...]"));
-    parser.process(app);
-    if (parser.isSet(versionOpt)) {
-        QTextStream(stdout) << hd::versionLine(QStringLiteral("hipdoctor")) << "\n";
-        return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    hd::app::tuneHeap(argv); // may re-execute this process (see heap_tuning.h)
+    QElapsedTimer startup;
+    startup.start();
+    QApplication::setAttribute(Qt::AA_DontCreateNativeWidgetSiblings);
+    // QGuiApplication takes "-session ID" / "--session ID" (X11 session management) out of argv
+    // before our parser sees it; hand our --session FILE over under a name Qt leaves alone.
+    static char sessionFileOpt[] = "--session-file";
+    for (int i = 1; i + 1 < argc; ++i)
+        if (qstrcmp(argv[i], "--session") == 0 || qstrcmp(argv[i], "-session") == 0)
+            argv[i] = sessionFileOpt;
+    // --help and --version need no display: answered by a QCoreApplication, before
+    // QApplication would abort for want of one.
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version") {
+            QCoreApplication core(argc, argv);
+            QCoreApplication::setApplicationName(QStringLiteral("hipdoctor"));
+            QCoreApplication::setApplicationVersion(hd::version());
+            QCommandLineParser parser;
+            defineOptions(parser);
+            parser.process(core); // prints the help and exits on --help
+            QTextStream(stdout) << hd::versionLine(QStringLiteral("hipdoctor")) << "\n";
+            return 0;
+        }
     }
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
+    QApplication::setApplicationName(QStringLiteral("hipdoctor"));
+    hd::installTerminationHandlers(); // children go with the app (docs/limits.md)
+    QApplication::setApplicationVersion(hd::version());
+    QApplication::setDesktopFileName(QStringLiteral("io.github.hipdoctor.hipdoctor"));
+
+    QCommandLineParser parser;
+    defineOptions(parser);
+    parser.process(app);
 
     const QString lang =
-        parser.isSet(langOpt)
-            ? parser.value(langOpt)
+        parser.isSet(QStringLiteral("lang"))
+            ? parser.value(QStringLiteral("lang"))
             : QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
     if (!hd::ui::setLanguage(lang))
         std::fprintf(stderr, "hipdoctor: no translation for \"%s\", using English\n",
                      qPrintable(lang));
 
-    const bool screenshot = parser.isSet(shotOpt);
+    const bool screenshot = parser.isSet(QStringLiteral("screenshot"));
     hd::ui::MainWindow window;
     if (!screenshot)
         window.restoreLayout();
     QSize shotSize(1440, 900);
     if (screenshot) {
         QSize &size = shotSize;
-        if (parser.isSet(sizeOpt)) {
-            const QStringList wh = parser.value(sizeOpt).split(QLatin1Char('x'));
+        if (parser.isSet(QStringLiteral("size"))) {
+            const QStringList wh = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
             if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
                 size = QSize(wh[0].toInt(), wh[1].toInt());
         }
@@ -146,9 +162,26 @@ int main(int argc, char **argv) {
         return QApplication::exec();
     }
 
+    // For bench/gui-open-big.sh: the time from the window to the tree and symbol table filled
+    // with what was opened, then quit.
+    if (qEnvironmentVariableIsSet("HIPDOCTOR_OPEN_BENCH")) {
+        QElapsedTimer shown;
+        shown.start();
+        QObject::connect(window.workspace(), &hd::ui::Workspace::artifactsChanged, &app, [&] {
+            window.repaint();
+            std::printf("window-to-filled-ms: %.1f\nsymbol-rows: %d\n",
+                        double(shown.nsecsElapsed()) / 1e6,
+                        window.workspace()->symbols()->rowCount());
+            std::fflush(stdout);
+            QApplication::quit();
+        });
+        window.openPaths(parser.positionalArguments());
+        return QApplication::exec();
+    }
+
     window.workspace()->refreshDevices();
-    QStringList paths = parser.values(openOpt) + parser.positionalArguments();
-    if (parser.isSet(demoOpt)) {
+    QStringList paths = parser.values(QStringLiteral("open")) + parser.positionalArguments();
+    if (parser.isSet(QStringLiteral("demo"))) {
         const QString demo = hd::ui::Workspace::demoDirectory();
         if (demo.isEmpty())
             std::fprintf(stderr,
@@ -156,11 +189,11 @@ int main(int argc, char **argv) {
         else
             paths.prepend(demo);
     }
-    if (parser.isSet(sessionOpt)) {
+    if (parser.isSet(QStringLiteral("session"))) {
         // Read before the window settles so a screenshot shows it; sessions are small.
         QString error;
         const std::optional<hd::Session> session =
-            hd::loadSession(parser.value(sessionOpt), &error);
+            hd::loadSession(parser.value(QStringLiteral("session")), &error);
         if (!session) {
             std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
             if (screenshot)
@@ -171,19 +204,19 @@ int main(int argc, char **argv) {
     }
     if (!paths.isEmpty())
         window.openPaths(paths);
-    for (const QString &t : parser.values(targetOpt)) {
+    for (const QString &t : parser.values(QStringLiteral("target"))) {
         QString error;
         if (!window.workspace()->addTarget(t, &error))
             std::fprintf(stderr, "hipdoctor: --target %s: %s\n", qPrintable(t), qPrintable(error));
     }
-    if (parser.isSet(nameOpt))
-        window.artifactsPanel()->setRequestedName(parser.value(nameOpt));
-    if (parser.isSet(stepOpt)) {
+    if (parser.isSet(QStringLiteral("kernel")))
+        window.artifactsPanel()->setRequestedName(parser.value(QStringLiteral("kernel")));
+    if (parser.isSet(QStringLiteral("run-step"))) {
         QList<int> steps;
-        for (const QString &s : parser.value(stepOpt).split(QLatin1Char(',')))
+        for (const QString &s : parser.value(QStringLiteral("run-step")).split(QLatin1Char(',')))
             if (s.toInt() >= 1 && s.toInt() <= 3)
                 steps.append(s.toInt());
-        if (parser.isSet(demoOpt) && steps.contains(2))
+        if (parser.isSet(QStringLiteral("demo")) && steps.contains(2))
             window.useDemoStep2Inputs();
         window.verifyPanel()->applyInputs();
         window.workspace()->runSteps(steps);
@@ -201,10 +234,10 @@ int main(int argc, char **argv) {
         window.resize(shotSize);
         QApplication::processEvents();
 
-        QStringList panels = parser.values(panelOpt);
+        QStringList panels = parser.values(QStringLiteral("panel"));
         if (panels.isEmpty())
             panels.append(QString());
-        const QString pattern = parser.value(shotOpt);
+        const QString pattern = parser.value(QStringLiteral("screenshot"));
         if (panels.size() > 1 && !pattern.contains(QLatin1String("{panel}"))) {
             std::fprintf(stderr, "hipdoctor: several --panel need {panel} in the file name\n");
             return 2;

@@ -1434,6 +1434,18 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
                             "layer.compile-failed) before looking at the "
                             "project's kernel")},
             QStringLiteral("load"));
+        // With no device the base chain cannot pass here, but step 3's with/without-Triton
+        // signal needs no device: it is still reported (docs/user-guide.md "The comparison").
+        if (ran(s3) &&
+            !findingsWithId(s1->findings, QStringLiteral("runtime.no-device")).isEmpty()) {
+            const Comparison later = compareSteps({*s3});
+            const QList<Finding> triton =
+                findingsWithId(later.findings, QStringLiteral("context.triton-state"));
+            if (!triton.isEmpty()) {
+                c.verdict += QStringLiteral(" Step 3 still shows: %1").arg(later.verdict);
+                c.findings += triton;
+            }
+        }
         return c;
     }
     const bool s1ok = ran(s1) && s1->status == CheckStatus::Pass;

@@ -91,6 +91,10 @@
         <source>Size</source>
         <translation>大小</translation>
     </message>
+    <message>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::Artifacts</name>
@@ -320,6 +324,18 @@
     <message>
         <source>One row per symbol of each code object instead of one row per name</source>
         <translation>每个代码对象的每个符号各占一行，而不是每个名称一行</translation>
+    </message>
+    <message>
+        <source>your GPU&apos;s target, e.g. gfx90a:sramecc+:xnack- (rocminfo | grep gfx)</source>
+        <translation>你的 GPU 的目标，例如 gfx90a:sramecc+:xnack-（rocminfo | grep gfx）</translation>
+    </message>
+    <message>
+        <source>Add to findings</source>
+        <translation>加入发现</translation>
+    </message>
+    <message>
+        <source>Keep this name: the diagnosis looks it up and the report includes it</source>
+        <translation>保留这个名称：诊断会查找它，报告也会包含它</translation>
     </message>
 </context>
 <context>
@@ -672,6 +688,12 @@
     <message>
         <source>Fix</source>
         <translation>修复</translation>
+    </message>
+    <message numerus="yes">
+        <source>Seen %n times (shown once).</source>
+        <translation>
+            <numerusform>出现 %n 次（只显示一次）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1039,6 +1061,24 @@
         <source>No translation for &quot;%1&quot; in this build; English stays.</source>
         <translation>此版本没有“%1”的翻译，仍使用英文。</translation>
     </message>
+    <message>
+        <source>GPU code and libraries (*.so *.so.* *.co *.hsaco *.o *.out *.bin *.cubin *.fatbin *.ptx *.hipfb *.bc);;Runtime logs and captured output (*.log *.txt);;hipdoctor sessions (*.json);;All files (*)</source>
+        <translation>GPU 代码和库 (*.so *.so.* *.co *.hsaco *.o *.out *.bin *.cubin *.fatbin *.ptx *.hipfb *.bc);;运行时日志和捕获的输出 (*.log *.txt);;hipdoctor 会话 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Step 2 needs the file your code loads: open it (Open files…) or type its path in step 2&apos;s File field.</source>
+        <translation>步骤 2 需要你的代码加载的文件：请打开它（打开文件…），或在步骤 2 的“文件”栏中输入它的路径。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n open files hold device code: type the one your code loads in step 2&apos;s File field.</source>
+        <translation>
+            <numerusform>已打开的 %n 个文件都含有设备代码：请在步骤 2 的“文件”栏中输入你的代码加载的那一个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step 2 needs the kernel name your code asks for: type it in the &quot;Name your code asks for&quot; box or in step 2&apos;s Kernel field.</source>
+        <translation>步骤 2 需要你的代码请求的内核名：请在“代码请求的名称”框或步骤 2 的“内核”栏中输入。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::NameLookup</name>
@@ -1061,10 +1101,6 @@
     <message>
         <source>Give the kernel external linkage: remove &quot;static&quot; or move it out of the anonymous namespace, and declare it extern &quot;C&quot;.</source>
         <translation>让内核具有外部链接：去掉 “static” 或将其移出匿名命名空间，并声明为 extern &quot;C&quot;。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is a kernel: hipModuleGetFunction finds it.</source>
-        <translation>“%1”是内核：hipModuleGetFunction 能找到它。</translation>
     </message>
     <message numerus="yes">
         <source>Found in %n code object target(s): %1.</source>
@@ -1119,6 +1155,34 @@
     <message>
         <source>Check the spelling and that the file you load is the one built from the source holding the kernel.</source>
         <translation>请检查拼写，并确认加载的文件正是由包含该内核的源码构建的。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a kernel in code objects for %2 only: which GPU do you have?</source>
+        <translation>“%1”是内核，但只存在于为 %2 构建的代码对象中：你的 GPU 是哪一款？</translation>
+    </message>
+    <message>
+        <source>hipModuleGetFunction finds the name once the module loads, and the module loads only on a GPU whose target matches one of these. Run &quot;rocminfo | grep gfx&quot; on the machine where it fails, or Query devices (F5), and type the target below.</source>
+        <translation>模块加载之后 hipModuleGetFunction 才能找到这个名称，而模块只会在目标与其中之一匹配的 GPU 上加载。请在出错的机器上运行“rocminfo | grep gfx”，或查询设备（F5），然后在下方输入目标。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a kernel, but only for %2: %3 gets no code object.</source>
+        <translation>“%1”是内核，但只面向 %2：%3 得不到任何代码对象。</translation>
+    </message>
+    <message>
+        <source>The module does not load on this GPU (hipErrorNoBinaryForGpu), so the name is never looked up.</source>
+        <translation>模块无法在这块 GPU 上加载（hipErrorNoBinaryForGpu），因此根本不会去查找这个名称。</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch=%1 (the device&apos;s target).</source>
+        <translation>用 --offload-arch=%1（该设备的目标）重新构建。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a kernel and %2 loads its code object: hipModuleGetFunction finds it.</source>
+        <translation>“%1”是内核，且 %2 能加载它的代码对象：hipModuleGetFunction 能找到它。</translation>
+    </message>
+    <message>
+        <source>Not loadable on: %1.</source>
+        <translation>无法在以下设备上加载：%1。</translation>
     </message>
 </context>
 <context>
@@ -1231,6 +1295,10 @@
         <source>launches</source>
         <translation>启动次数</translation>
     </message>
+    <message>
+        <source>failed (outline)</source>
+        <translation>失败（红色边框）</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::TimingsPanel</name>
@@ -1289,6 +1357,18 @@
     <message>
         <source>step %1 #%2 (%3)</source>
         <translation>步骤 %1 #%2（%3）</translation>
+    </message>
+    <message>
+        <source>The steps ran, but none recorded phases: phases come from the probe loading and launching a kernel on a GPU (none did here).</source>
+        <translation>步骤已运行，但都没有记录阶段：阶段来自探针在 GPU 上加载并启动内核（这里没有发生）。</translation>
+    </message>
+    <message>
+        <source>No launch was timed: latencies come from step 2&apos;s repeated launches on a GPU (none ran here, or step 2 did not launch).</source>
+        <translation>没有计时的启动：延迟来自步骤 2 在 GPU 上的重复启动（这里没有运行，或步骤 2 没有启动内核）。</translation>
+    </message>
+    <message>
+        <source>The steps that ran recorded no timings.</source>
+        <translation>已运行的步骤没有记录耗时。</translation>
     </message>
 </context>
 <context>
@@ -1579,14 +1659,6 @@
         <translation>只有当代码对象的处理器与设备相同且 xnack/sramecc 设置匹配时，运行时才会加载它。环境变量覆盖（HSA_OVERRIDE_GFX_VERSION）以及 Triton 遗留的进程状态也属于这一方向。</translation>
     </message>
     <message>
-        <source>The Devices panel lists the GPUs the runtime sees, or lets you type the target id of the machine where it failed. The compatibility matrix shows each device against each code object: green loads, red does not (hover for why).</source>
-        <translation>“设备”面板列出运行时看到的 GPU，也可以输入出错机器的目标 ID。兼容性矩阵展示每个设备与每个代码对象的组合：绿色可加载，红色不可加载（悬停查看原因）。</translation>
-    </message>
-    <message>
-        <source>Add gfx90a:sramecc+:xnack-</source>
-        <translation>添加 gfx90a:sramecc+:xnack-</translation>
-    </message>
-    <message>
         <source>5. Verify, step 1: baseline</source>
         <translation>5. 验证，步骤 1：基线</translation>
     </message>
@@ -1609,10 +1681,6 @@
     <message>
         <source>Your kernel loaded and launched alone in a clean process, with the same shapes and dtypes. If it fails the same way as in the project, the artifact itself is the cause (direction 2 or 3).</source>
         <translation>在干净的进程中，用相同的形状和数据类型单独加载并启动你的内核。如果它和在项目中以同样方式失败，原因就在产物本身（方向 2 或 3）。</translation>
-    </message>
-    <message>
-        <source>Fill in the file and the kernel name on the step 2 card (the demo fills them for you), run it, and read the sub-checks and the runtime log in the Logs panel.</source>
-        <translation>在步骤 2 卡片上填写文件和内核名（演示会替你填好），运行它，然后查看子检查以及“日志”面板中的运行时日志。</translation>
     </message>
     <message>
         <source>Run step 2</source>
@@ -1732,6 +1800,22 @@
         <source>On your inputs:</source>
         <translation>针对你的输入：</translation>
     </message>
+    <message>
+        <source>The Devices panel lists the GPUs the runtime sees, or lets you type the target id of the machine where it failed (run &quot;rocminfo | grep gfx&quot; there). The compatibility matrix shows each device against each code object: green loads, red does not (hover for why). Without a device nothing can say that a code object loads.</source>
+        <translation>“设备”面板列出运行时看到的 GPU，也可以输入出错机器的目标 ID（在那台机器上运行“rocminfo | grep gfx”）。兼容性矩阵展示每个设备与每个代码对象的组合：绿色可加载，红色不可加载（悬停查看原因）。没有设备，就无法断定某个代码对象能否加载。</translation>
+    </message>
+    <message>
+        <source>Type your GPU&apos;s target</source>
+        <translation>输入你的 GPU 的目标</translation>
+    </message>
+    <message>
+        <source>&quot;Run step 2&quot; takes the open file holding your kernel and the name from the name box (or fill the step 2 card yourself), runs it, and the sub-checks and the runtime log show in the Logs panel.</source>
+        <translation>“运行步骤 2”会取已打开的、包含你的内核的文件以及名称框中的名称（也可以自己填写步骤 2 卡片），运行它，子检查和运行时日志会显示在“日志”面板中。</translation>
+    </message>
+    <message>
+        <source>Needed first:</source>
+        <translation>需要先提供：</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::Workspace</name>
@@ -1780,6 +1864,14 @@
         <translation>
             <numerusform>%n 条发现</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Inspecting %1 (%2 of %3)…</source>
+        <translation>正在检查 %1（第 %2 个，共 %3 个）…</translation>
+    </message>
+    <message>
+        <source>Verification finished: the Comparison (Verification panel) gives the verdict</source>
+        <translation>验证完成：结论见“验证”面板中的“比较”一行</translation>
     </message>
 </context>
 </TS>

@@ -931,24 +931,38 @@ void TstUiModels::nameLookup_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("match");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("extern C kernel")
-        << QStringLiteral("exact_kernel") << QStringLiteral("exact") << QString();
+    QTest::addColumn<QString>("devices"); // targets known, comma-separated
+    const QString mi210 = QStringLiteral("gfx90a:sramecc+:xnack-");
+    // The library holds gfx90a and gfx1030 code objects: with no device known, a found name
+    // is a question (which GPU?), never a plain "found".
+    QTest::newRow("extern C kernel, no device")
+        << QStringLiteral("exact_kernel") << QStringLiteral("exact-no-device")
+        << QStringLiteral("rocminfo | grep gfx") << QString();
+    QTest::newRow("extern C kernel, gfx90a")
+        << QStringLiteral("exact_kernel") << QStringLiteral("exact") << QString() << mi210;
+    QTest::newRow("extern C kernel, gfx942 only")
+        << QStringLiteral("exact_kernel") << QStringLiteral("exact-no-binary")
+        << QStringLiteral("--offload-arch=gfx942") << QStringLiteral("gfx942");
     QTest::newRow("mangled") << QStringLiteral("scale") << QStringLiteral("mangled")
-                             << QStringLiteral("_Z5scalePffi");
+                             << QStringLiteral("_Z5scalePffi") << QString();
     QTest::newRow("mangled asked exactly")
-        << QStringLiteral("_Z5scalePffi") << QStringLiteral("exact") << QString();
+        << QStringLiteral("_Z5scalePffi") << QStringLiteral("exact") << QString() << mi210;
     QTest::newRow("host function") << QStringLiteral("saxpy_host") << QStringLiteral("not-a-kernel")
-                                   << QStringLiteral("__global__");
+                                   << QStringLiteral("__global__") << QString();
     QTest::newRow("typo") << QStringLiteral("vectr_add") << QStringLiteral("missing")
-                          << QStringLiteral("vector_add");
-    QTest::newRow("empty") << QString() << QStringLiteral("no-input") << QString();
+                          << QStringLiteral("vector_add") << QString();
+    QTest::newRow("empty") << QString() << QStringLiteral("no-input") << QString() << QString();
 }
 
 void TstUiModels::nameLookup() {
     QFETCH(QString, name);
     QFETCH(QString, match);
     QFETCH(QString, mentions);
-    const NameExplanation e = NameLookup::explain(m_artifacts, name);
+    QFETCH(QString, devices);
+    QList<DeviceInfo> known;
+    for (const QString &t : devices.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        known.append(DeviceInfo::fromTarget(*TargetId::parse(t)));
+    const NameExplanation e = NameLookup::explain(m_artifacts, name, known);
     QCOMPARE(matchName(e.match), match);
     QVERIFY(!e.headline.isEmpty());
     if (!mentions.isEmpty())

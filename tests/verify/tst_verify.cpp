@@ -291,6 +291,26 @@ private slots:
         QCOMPARE(c.direction, Direction::CodeObject);
         QCOMPARE(ids(c.findings), QStringList{QStringLiteral("context.triton-state")});
         QVERIFY(c.findings[0].evidence.size() >= 2);
+
+        // Step 1 failed for want of a device (as on a machine without a GPU): the baseline
+        // verdict stands, and step 3's with/without-Triton signal is still reported.
+        StepRecord s1;
+        s1.step = 1;
+        s1.status = CheckStatus::Fail;
+        s1.summary = QStringLiteral("no device");
+        Finding noDevice;
+        noDevice.id = QStringLiteral("runtime.no-device");
+        noDevice.severity = Severity::Error;
+        s1.findings = {noDevice};
+        const Comparison both = compareSteps({s1, s});
+        QCOMPARE(both.direction, Direction::RuntimeLink);
+        QCOMPARE(ids(both.findings), (QStringList{QStringLiteral("verify.baseline-failed"),
+                                                  QStringLiteral("context.triton-state")}));
+        QVERIFY2(both.verdict.contains(QLatin1String("USE_TRITON=0")), qPrintable(both.verdict));
+        // Step 1 failing for another reason still stops the comparison there.
+        s1.findings.clear();
+        QCOMPARE(ids(compareSteps({s1, s}).findings),
+                 QStringList{QStringLiteral("verify.baseline-failed")});
     }
 
     void step3SecondCommandAndSameFailure() {

@@ -14,26 +14,63 @@ TimingChart::TimingChart(QWidget *parent) : QCustomPlot(parent) {
     plotLayout()->insertRow(0);
     plotLayout()->addElement(
         0, 0, new QCPTextElement(this, QString(), QFont(font().family(), 11, QFont::Bold)));
+    // The legend sits beside the plot, never over the data: its own layout cell.
+    axisRect()->insetLayout()->take(legend);
     legend->setVisible(false);
     usePalette(palette());
 }
 
-QColor TimingChart::seriesColor(int i) {
-    // Distinct hues that read on light and dark backgrounds.
-    static const QColor colors[] = {QColor(0x3b, 0x82, 0xf6), QColor(0xf5, 0x9e, 0x0b),
-                                    QColor(0x10, 0xb9, 0x81), QColor(0x8b, 0x5c, 0xf6),
-                                    QColor(0xef, 0x44, 0x44), QColor(0x06, 0xb6, 0xd4),
-                                    QColor(0xec, 0x48, 0x99), QColor(0x84, 0xcc, 0x16),
-                                    QColor(0x64, 0x74, 0x8b), QColor(0xf9, 0x73, 0x16)};
-    return colors[std::abs(i) % int(std::size(colors))];
+TimingChart::~TimingChart() {
+    placeLegend(true); // back in the layout, which deletes it
 }
 
-QColor TimingChart::statusColor(const QString &status, int fallbackIndex) {
-    if (status == QLatin1String("fail") || status == QLatin1String("error"))
-        return QColor(0xdc, 0x26, 0x26);
-    if (status == QLatin1String("skipped"))
-        return QColor(0x9c, 0xa3, 0xaf);
-    return seriesColor(fallbackIndex);
+void TimingChart::placeLegend(bool visible) {
+    legend->setVisible(visible);
+    const bool placed = plotLayout()->hasElement(1, 1);
+    if (visible && !placed) {
+        plotLayout()->addElement(1, 1, legend);
+        plotLayout()->setColumnStretchFactor(1, 0.001);
+        legend->setMargins(QMargins(6, 4, 6, 4));
+    } else if (!visible && placed) {
+        plotLayout()->take(legend);
+        plotLayout()->simplify();
+    }
+}
+
+namespace {
+// Distinct hues that read on light and dark backgrounds; no red (it means "failed").
+const QColor kColors[] = {
+    QColor(0x3b, 0x82, 0xf6), QColor(0xf5, 0x9e, 0x0b), QColor(0x10, 0xb9, 0x81),
+    QColor(0x8b, 0x5c, 0xf6), QColor(0x06, 0xb6, 0xd4), QColor(0xec, 0x48, 0x99),
+    QColor(0x84, 0xcc, 0x16), QColor(0x64, 0x74, 0x8b), QColor(0xa1, 0x62, 0x07),
+    QColor(0x1e, 0x3a, 0x8a), QColor(0x0f, 0x76, 0x6e), QColor(0xc0, 0x84, 0xfc)};
+constexpr int kColorCount = int(std::size(kColors));
+} // namespace
+
+QColor TimingChart::seriesColor(int i) {
+    return kColors[std::abs(i) % kColorCount];
+}
+
+QColor TimingChart::phaseColor(const QString &phase) {
+    // The probe's phases in launch order (docs/protocol.md) get a colour each; other names
+    // (checks without phases) one by their name.
+    static const QStringList known = {
+        QStringLiteral("library-load"),    QStringLiteral("runtime-init"),
+        QStringLiteral("device-query"),    QStringLiteral("module-load"),
+        QStringLiteral("function-lookup"), QStringLiteral("allocation"),
+        QStringLiteral("copy-h2d"),        QStringLiteral("launch"),
+        QStringLiteral("kernel"),          QStringLiteral("synchronize"),
+        QStringLiteral("copy-d2h"),        QStringLiteral("validation")};
+    const qsizetype i = known.indexOf(phase);
+    return kColors[i >= 0 ? int(i) : int(qHash(phase, 0) % kColorCount)];
+}
+
+QColor TimingChart::errorColor() {
+    return QColor(0xdc, 0x26, 0x26);
+}
+
+void TimingChart::setEmptyText(const QString &text) {
+    m_emptyText = text;
 }
 
 void TimingChart::usePalette(const QPalette &pal) {
@@ -68,7 +105,7 @@ void TimingChart::resetZoom() {
 void TimingChart::rebuild() {
     clearPlottables();
     clearItems();
-    legend->setVisible(false);
+    placeLegend(false);
     setBackground(m_background);
     for (QCPAxis *axis : {xAxis, yAxis}) {
         axis->setBasePen(QPen(m_text));
@@ -104,7 +141,8 @@ void TimingChart::drawEmpty() {
     auto *text = new QCPItemText(this);
     text->position->setType(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(0.5, 0.5);
-    text->setText(tr("No timings yet: run a verification step."));
+    text->setText(m_emptyText.isEmpty() ? tr("No timings yet: run a verification step.")
+                                        : m_emptyText);
     text->setColor(m_text);
     xAxis->setRange(0, 1);
     yAxis->setRange(0, 1);
@@ -126,27 +164,34 @@ void TimingChart::drawTimeline() {
     yAxis->setTicker(ticker);
     yAxis->grid()->setVisible(false);
     double end = 0;
+    bool anyFailed = false;
     for (const ChartInterval &iv : m_spec.intervals) {
         const int r = int(rows.indexOf(iv.row));
-        const int p = int(phases.indexOf(iv.label));
         auto *rect = new QCPItemRect(this);
         rect->topLeft->setCoords(iv.startMs, -r + 0.35);
         rect->bottomRight->setCoords(iv.startMs + std::max(iv.durationMs, 0.0), -r - 0.35);
-        const QColor c = statusColor(iv.status, p);
-        rect->setBrush(c);
-        rect->setPen(QPen(c.darker(130)));
+        const QColor c = phaseColor(iv.label);
+        const bool failed =
+            iv.status == QLatin1String("fail") || iv.status == QLatin1String("error");
+        anyFailed = anyFailed || failed;
+        rect->setBrush(iv.status == QLatin1String("skipped") ? QBrush(c, Qt::Dense5Pattern)
+                                                             : QBrush(c));
+        rect->setPen(failed ? QPen(errorColor(), 3) : QPen(c.darker(130)));
         rect->setSelectable(false);
         end = std::max(end, iv.startMs + iv.durationMs);
     }
-    // A legend of phases: one invisible graph per phase carries the name and colour.
-    for (int p = 0; p < phases.size(); ++p) {
+    // A legend of phases: one invisible graph per phase carries its name and a swatch.
+    auto addSwatch = [this](const QString &name, const QPen &pen, const QBrush &brush) {
         QCPGraph *g = addGraph();
-        g->setName(phases[p]);
-        g->setPen(QPen(seriesColor(p), 8));
+        g->setName(name);
         g->setLineStyle(QCPGraph::lsNone);
-    }
-    legend->setVisible(!phases.isEmpty() && phases.size() <= 12);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignBottom);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, pen, brush, 11));
+    };
+    for (const QString &phase : phases)
+        addSwatch(phase, QPen(phaseColor(phase).darker(130)), phaseColor(phase));
+    if (anyFailed)
+        addSwatch(tr("failed (outline)"), QPen(errorColor(), 3), Qt::NoBrush);
+    placeLegend(!phases.isEmpty() && phases.size() <= 16);
     xAxis->setRange(0, end > 0 ? end * 1.05 : 1);
     yAxis->setRange(-double(rows.size()) + 0.4, 0.6);
     axisRect()->setRangeZoom(Qt::Horizontal);
@@ -178,8 +223,7 @@ void TimingChart::drawBars() {
         }
         bars->setData(keys, values);
     }
-    legend->setVisible(n > 1);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
+    placeLegend(n > 1);
     xAxis->setRange(0.3, std::max<qsizetype>(1, m_spec.categories.size()) + 0.7);
     yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
     axisRect()->setRangeZoom(Qt::Vertical);
@@ -229,8 +273,7 @@ void TimingChart::drawHistogram() {
         bars->setData(keys, values);
         top = std::max(top, *std::max_element(values.begin(), values.end()));
     }
-    legend->setVisible(n > 1);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
+    placeLegend(n > 1);
     xAxis->setRange(lo - width, hi + width);
     yAxis->setRange(0, top * 1.15);
     if (yAxis->label().isEmpty())

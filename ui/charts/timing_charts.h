@@ -13,8 +13,12 @@ class TimingChart : public QCustomPlot {
     Q_OBJECT
 public:
     explicit TimingChart(QWidget *parent = nullptr);
+    ~TimingChart() override;
 
     void setSpec(const ChartSpec &spec);
+    // What an empty chart says (why there is nothing to draw; a default when ""), from the
+    // next setSpec() on.
+    void setEmptyText(const QString &text);
     const ChartSpec &spec() const { return m_spec; }
     // Colours from the widget palette (follows the system's light/dark theme), or a fixed light
     // theme for reports.
@@ -25,9 +29,13 @@ public:
     bool exportPdf(const QString &path);
     void resetZoom();
 
-    // Colour of a phase/series by position, shared by the three chart kinds.
+    // Colour of a series (a run) by position; never the error red.
     static QColor seriesColor(int i);
-    static QColor statusColor(const QString &status, int fallbackIndex);
+    // The one colour of a phase (or of a check without phases), by its name: the same in
+    // every chart, the app's and the reports'. Never the error red.
+    static QColor phaseColor(const QString &phase);
+    // Failures are marked apart from the phase colour: a red outline.
+    static QColor errorColor();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -38,8 +46,10 @@ private:
     void drawBars();
     void drawHistogram();
     void drawEmpty();
+    void placeLegend(bool visible);
 
     ChartSpec m_spec;
+    QString m_emptyText;
     QColor m_text, m_grid, m_background;
 };
 

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QHash>
 #include <QLocale>
 
 namespace hd::ui {
@@ -64,6 +65,7 @@ void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
     m_artifacts = artifacts;
     m_nodes.clear();
     m_top.clear();
+    m_groups.clear();
     for (int a = 0; a < m_artifacts.size(); ++a) {
         const ArtifactReport &rep = m_artifacts[a];
         Node file;
@@ -84,27 +86,61 @@ void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
                 addNode(kn);
             }
         };
-        for (int b = 0; b < rep.bundles.size(); ++b) {
-            Node bn;
-            bn.type = NodeType::Bundle;
-            bn.parent = fileId;
-            bn.artifact = a;
-            bn.bundle = b;
-            const int bundleId = addNode(bn);
-            const Bundle &bundle = rep.bundles[b];
-            for (int e = 0; e < bundle.entries.size(); ++e) {
-                Node en;
-                en.type = NodeType::Entry;
-                en.parent = bundleId;
-                en.artifact = a;
-                en.bundle = b;
-                en.entry = e;
-                en.codeObject = bundle.entries[e].codeObjectIndex;
-                const int entryId = addNode(en);
-                if (en.codeObject >= 0 && en.codeObject < rep.codeObjects.size()) {
-                    inBundle[size_t(en.codeObject)] = true;
-                    addKernels(entryId, en.codeObject);
+        // A bundle entry with its code object's kernels; returns its code object's index.
+        auto addEntry = [&](int parentId, int b, int e) {
+            Node en;
+            en.type = NodeType::Entry;
+            en.parent = parentId;
+            en.artifact = a;
+            en.bundle = b;
+            en.entry = e;
+            en.codeObject = rep.bundles[b].entries[e].codeObjectIndex;
+            const int entryId = addNode(en);
+            if (en.codeObject < 0 || en.codeObject >= rep.codeObjects.size())
+                return -1;
+            inBundle[size_t(en.codeObject)] = true;
+            addKernels(entryId, en.codeObject);
+            return en.codeObject;
+        };
+        if (rep.bundles.size() > 1) {
+            // One row per target, in first-seen order, holding every bundle's code object
+            // for it: what a person looks for in a library of many bundles.
+            QHash<QString, int> groupOf;
+            for (int b = 0; b < rep.bundles.size(); ++b) {
+                const Bundle &bundle = rep.bundles[b];
+                for (int e = 0; e < bundle.entries.size(); ++e) {
+                    const BundleEntry &be = bundle.entries[e];
+                    if (be.targetId.isEmpty() && be.size == 0)
+                        continue; // the host's empty entry, once per bundle: nothing to show
+                    const QString target = be.targetId.isEmpty() ? be.kind : be.targetId;
+                    auto it = groupOf.constFind(target);
+                    if (it == groupOf.cend()) {
+                        Node gn;
+                        gn.type = NodeType::TargetGroup;
+                        gn.parent = fileId;
+                        gn.artifact = a;
+                        gn.group = int(m_groups.size());
+                        m_groups.push_back({target});
+                        it = groupOf.insert(target, addNode(gn));
+                    }
+                    Group &g = m_groups[size_t(m_nodes[size_t(*it)].group)];
+                    ++g.entries;
+                    g.bytes += be.size;
+                    const int co = addEntry(*it, b, e);
+                    if (co >= 0)
+                        g.kernels += int(rep.codeObjects[co].kernels.size());
                 }
+            }
+        } else {
+            for (int b = 0; b < rep.bundles.size(); ++b) {
+                Node bn;
+                bn.type = NodeType::Bundle;
+                bn.parent = fileId;
+                bn.artifact = a;
+                bn.bundle = b;
+                const int bundleId = addNode(bn);
+                for (int e = 0; e < rep.bundles[b].entries.size(); ++e)
+                    addEntry(bundleId, b, e);
             }
         }
         for (int c = 0; c < rep.codeObjects.size(); ++c) {
@@ -225,10 +261,28 @@ QVariant ArtifactTreeModel::display(const Node &n, int column) const {
         }
         break;
     }
+    case NodeType::TargetGroup: {
+        const Group &g = m_groups[size_t(n.group)];
+        switch (column) {
+        case Name:
+            return g.target;
+        case Target:
+            return tr("target");
+        case Details:
+            return tr("%n code object(s), %1 kernels", nullptr, g.entries).arg(g.kernels);
+        case Size:
+            return byteSize(g.bytes);
+        }
+        break;
+    }
     case NodeType::Entry: {
         const BundleEntry &e = rep.bundles[n.bundle].entries[n.entry];
         switch (column) {
         case Name:
+            // Under a target row the target is known: the bundle tells the entries apart.
+            if (m_nodes[size_t(n.parent)].type == NodeType::TargetGroup)
+                return rep.bundles[n.bundle].origin.isEmpty() ? tr("bundle %1").arg(n.bundle + 1)
+                                                              : rep.bundles[n.bundle].origin;
             return e.id;
         case Target:
             return e.targetId.isEmpty() ? e.kind : e.targetId;

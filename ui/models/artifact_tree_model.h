@@ -10,18 +10,21 @@ namespace hd::ui {
 
 // The open artifacts as a tree: file → bundles → entries (code objects) → kernels. Code
 // objects outside any bundle (a raw .hsaco, a cubin, fatbin entries) hang under the file.
-// Reader problems appear as rows under the file they belong to.
+// Reader problems appear as rows under the file they belong to. A file with several bundles
+// (a big library: librocsparse has 111) is grouped by target instead: file → target → the
+// bundles' code objects for it → kernels, with the targets' rows first.
 class ArtifactTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
     enum Column { Name, Target, Details, Size, ColumnCount };
-    enum class NodeType { Artifact, Bundle, Entry, CodeObject, Kernel, Problem };
+    enum class NodeType { Artifact, Bundle, Entry, CodeObject, Kernel, Problem, TargetGroup };
 
     struct Node {
         NodeType type = NodeType::Artifact;
         int parent = -1; // node index, -1 for top level
         int row = 0;     // row under the parent
         int artifact = -1, bundle = -1, entry = -1, codeObject = -1, kernel = -1, problem = -1;
+        int group = -1; // TargetGroup: index into the model's groups
         std::vector<int> children;
     };
 
@@ -47,7 +50,13 @@ private:
     int addNode(Node n);
     QVariant display(const Node &n, int column) const;
 
+    struct Group {
+        QString target;
+        int entries = 0, kernels = 0;
+        quint64 bytes = 0;
+    };
     QList<ArtifactReport> m_artifacts;
+    std::vector<Group> m_groups;
     std::vector<Node> m_nodes;
     std::vector<int> m_top;
 };

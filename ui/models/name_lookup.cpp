@@ -1,5 +1,7 @@
 #include "models/name_lookup.h"
 
+#include "targets/compatibility.h"
+
 #include <QSet>
 
 #include <algorithm>
@@ -13,6 +15,10 @@ QString matchName(NameExplanation::Match m) {
         return QStringLiteral("no-input");
     case NameExplanation::Match::Exact:
         return QStringLiteral("exact");
+    case NameExplanation::Match::ExactNoDevice:
+        return QStringLiteral("exact-no-device");
+    case NameExplanation::Match::ExactNoBinary:
+        return QStringLiteral("exact-no-binary");
     case NameExplanation::Match::Mangled:
         return QStringLiteral("mangled");
     case NameExplanation::Match::InternalLinkage:
@@ -91,6 +97,7 @@ namespace {
 struct Candidate {
     const Symbol *symbol;
     QString target;
+    const CodeObject *codeObject = nullptr; // nullptr for host symbols
 };
 
 bool isInternal(const Symbol &s) {
@@ -101,8 +108,8 @@ bool isInternal(const Symbol &s) {
 
 } // namespace
 
-NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts,
-                                    const QString &rawName) {
+NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, const QString &rawName,
+                                    const QList<DeviceInfo> &devices) {
     NameExplanation out;
     const QString name = rawName.trimmed();
     if (name.isEmpty()) {
@@ -121,9 +128,9 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts,
                 if (s.undefined)
                     continue;
                 if (s.kind == SymbolKind::Kernel)
-                    kernels.append({&s, target});
+                    kernels.append({&s, target, &co});
                 else if (s.kind == SymbolKind::DeviceFunction || s.kind == SymbolKind::HostFunction)
-                    functions.append({&s, target});
+                    functions.append({&s, target, &co});
             }
         }
         if (rep.host)
@@ -160,11 +167,50 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts,
                          "the anonymous namespace, and declare it extern \"C\".");
             return out;
         }
+        const QString where = out.targets.join(QStringLiteral(", "));
+        // The name is there; whether the module loads depends on the GPU it runs on.
+        if (devices.isEmpty()) {
+            out.match = NameExplanation::Match::ExactNoDevice;
+            out.needsDevice = true;
+            out.headline =
+                tr("\"%1\" is a kernel in code objects for %2 only: which GPU do you have?")
+                    .arg(name, where);
+            out.explanation =
+                tr("hipModuleGetFunction finds the name once the module loads, and the module "
+                   "loads only on a GPU whose target matches one of these. Run "
+                   "\"rocminfo | grep gfx\" on the machine where it fails, or Query devices "
+                   "(F5), and type the target below.");
+            return out;
+        }
+        QStringList loads, refuses;
+        for (const DeviceInfo &d : devices) {
+            const bool ok = std::any_of(exact.begin(), exact.end(), [&](const Candidate &c) {
+                MatchOptions o;
+                o.isPtx = c.codeObject->format == CodeObject::Format::NvidiaPtx;
+                return checkCompatibility(c.codeObject->target, d.target, o).compatible();
+            });
+            (ok ? loads : refuses).append(d.target.toString());
+        }
+        if (loads.isEmpty()) {
+            out.match = NameExplanation::Match::ExactNoBinary;
+            out.headline = tr("\"%1\" is a kernel, but only for %2: %3 gets no code object.")
+                               .arg(name, where, refuses.join(QStringLiteral(", ")));
+            out.explanation = tr("The module does not load on this GPU "
+                                 "(hipErrorNoBinaryForGpu), so the name is never looked up.");
+            out.fix =
+                tr("Rebuild with --offload-arch=%1 (the device's target).").arg(refuses.first());
+            return out;
+        }
         out.match = NameExplanation::Match::Exact;
-        out.headline = tr("\"%1\" is a kernel: hipModuleGetFunction finds it.").arg(name);
+        out.headline =
+            tr("\"%1\" is a kernel and %2 loads its code object: hipModuleGetFunction finds it.")
+                .arg(name, loads.join(QStringLiteral(", ")));
         out.explanation =
             tr("Found in %n code object target(s): %1.", nullptr, int(out.targets.size()))
-                .arg(out.targets.join(QStringLiteral(", ")));
+                .arg(where);
+        if (!refuses.isEmpty())
+            out.explanation += QLatin1Char(' ') +
+                               tr("Not loadable on: %1.").arg(refuses.join(QStringLiteral(", ")));
         return out;
     }
 

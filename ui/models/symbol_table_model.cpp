@@ -164,6 +164,15 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
             }
         }
     }
+    // The host ELF's symbols (_DYNAMIC, deregister_tm_clones, ...) after every artifact's
+    // device symbols, and in the default view the kernels first: the table opens on what a
+    // person looks for.
+    const auto deviceEnd =
+        std::stable_partition(rows.begin(), rows.end(), [](const SymbolRow &r) { return !r.host; });
+    if (grouping == SymbolGrouping::ByName)
+        std::stable_partition(rows.begin(), deviceEnd, [](const SymbolRow &r) {
+            return r.kind == SymbolKind::Kernel && !r.undefined;
+        });
     rankRows(rows);
     indexKeys(rows);
     return rows;

@@ -193,7 +193,11 @@ void Workspace::openPaths(const QStringList &paths) {
                 if (ticket.cancel->load())
                     break;
                 postToGui(guard, [this, done, n = int(files.size()), f] {
-                    emit progress(kInspect, done, n, QFileInfo(f).fileName());
+                    emit progress(kInspect, done, n,
+                                  tr("Inspecting %1 (%2 of %3)…")
+                                      .arg(QFileInfo(f).fileName())
+                                      .arg(done + 1)
+                                      .arg(n));
                 });
                 ++done;
                 if (have.contains(f))
@@ -407,9 +411,12 @@ void Workspace::runSteps(const QList<int> &steps) {
                 m_devices->setDevices(live + kept);
                 emit devicesChanged();
             }
+            // The verdict has one place, the Comparison line of the Verification panel.
             emit busyChanged(kVerify, false,
-                             m_comparison.verdict.isEmpty() ? tr("Verification finished")
-                                                            : m_comparison.verdict);
+                             m_comparison.verdict.isEmpty()
+                                 ? tr("Verification finished")
+                                 : tr("Verification finished: the Comparison (Verification "
+                                      "panel) gives the verdict"));
         });
 }
 
@@ -565,9 +572,13 @@ void Workspace::retranslate() {
 // -------------------------------------------------------------------------------- findings
 
 void Workspace::setRequestedKernel(const QString &name) {
-    if (name.trimmed() == m_requestedKernel)
-        return;
     m_requestedKernel = name.trimmed();
+}
+
+void Workspace::keepRequestedKernel() {
+    if (m_requestedKernel.isEmpty() || m_keptKernels.contains(m_requestedKernel))
+        return;
+    m_keptKernels.append(m_requestedKernel);
     scheduleDiagnosis();
 }
 
@@ -582,8 +593,7 @@ bool Workspace::isDiagnosing() const {
 void Workspace::runDiagnosis() {
     DiagnoseRequest req;
     req.inputs = m_inputs;
-    if (!m_requestedKernel.isEmpty())
-        req.kernels.append(m_requestedKernel);
+    req.kernels = m_keptKernels;
     if (!m_verifyOptions.step2.kernel.isEmpty() &&
         !req.kernels.contains(m_verifyOptions.step2.kernel))
         req.kernels.append(m_verifyOptions.step2.kernel);
@@ -613,11 +623,27 @@ void Workspace::runDiagnosis() {
             if (!m_jobs.isCurrent(ticket))
                 return;
             m_jobs.finish(ticket);
+            // No warning about the app's own preset values.
+            const QMap<QString, QString> profile = m_env->profile();
+            findings.removeIf([&](const Finding &f) {
+                if (f.id != QLatin1String("env.variable-ignored"))
+                    return false;
+                for (const Evidence &e : f.evidence)
+                    if (e.source == QLatin1String("env") && m_presetEnv.contains(e.location) &&
+                        m_presetEnv.value(e.location) == profile.value(e.location))
+                        return true;
+                return false;
+            });
             m_diagnosisFindings = findings;
             rebuildFindings();
             emit busyChanged(kDiagnose, false,
                              tr("%n finding(s)", nullptr, int(m_allFindings.size())));
         });
+}
+
+void Workspace::applyEnvPreset(const QMap<QString, QString> &preset) {
+    m_presetEnv = preset;
+    m_env->applyProfile(preset);
 }
 
 void Workspace::setExtraFindings(const QList<Finding> &findings) {
@@ -628,12 +654,13 @@ void Workspace::setExtraFindings(const QList<Finding> &findings) {
 void Workspace::rebuildFindings() {
     QList<Finding> all;
     for (const StepRecord &s : m_steps)
-        all << s.findings;
-    all << m_comparison.findings << m_diagnosisFindings << m_extraFindings;
-    // One pass with counts: a pairwise scan froze the window on a big runtime log.
-    all = mergeDuplicateFindings(all);
-    m_allFindings = all;
-    m_findings->setFindings(all);
+        all += s.findings;
+    all += m_comparison.findings;
+    all += m_diagnosisFindings;
+    all += m_extraFindings;
+    // One finding per cause, with a count (docs/findings.md "One finding per cause").
+    m_allFindings = mergeDuplicateFindings(all);
+    m_findings->setFindings(m_allFindings);
     emit findingsChanged();
 }
 

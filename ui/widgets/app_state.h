@@ -98,14 +98,21 @@ public:
 
     // --- findings -----------------------------------------------------------------------
     const QList<Finding> &allFindings() const { return m_allFindings; }
-    // The kernel name the user's code asks for (name box): the diagnosis looks it up too.
+    // The kernel name the user's code asks for (name box). A question only: the diagnosis
+    // looks it up (and the report shows it) once the user keeps it.
     void setRequestedKernel(const QString &name);
     const QString &requestedKernel() const { return m_requestedKernel; }
+    void keepRequestedKernel();
+    const QStringList &keptKernels() const { return m_keptKernels; }
     // Re-runs the diagnosis engine on the open inputs, devices, env and names (background,
     // debounced; a newer request supersedes a running one).
     void scheduleDiagnosis();
     bool isDiagnosing() const;
     void setExtraFindings(const QList<Finding> &findings); // e.g. from a loaded session
+    // Replaces the env profile with one of the app's presets. While a variable keeps the
+    // preset's value, the diagnosis does not warn that the runtime ignores it: the app chose
+    // it, not the user.
+    void applyEnvPreset(const QMap<QString, QString> &preset);
 
     // The language changed: the models' headers and texts are asked for again.
     void retranslate();
@@ -156,8 +163,10 @@ private:
     QList<Finding> m_allFindings;
     QString m_sessionPath;
     QString m_requestedKernel;
+    QStringList m_keptKernels;
     SymbolGrouping m_grouping = SymbolGrouping::ByName;
     QList<Finding> m_diagnosisFindings;
+    QMap<QString, QString> m_presetEnv; // the last preset applied
     QList<LogModel::Entry> m_inputLogs; // runtime logs opened as inputs, parsed
     class QTimer *m_diagnoseTimer = nullptr;
 };

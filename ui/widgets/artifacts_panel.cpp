@@ -1,6 +1,7 @@
 #include "widgets/artifacts_panel.h"
 
 #include "models/artifact_tree_model.h"
+#include "models/devices_model.h"
 #include "models/jobs.h"
 #include "models/libraries_model.h"
 #include "models/name_lookup.h"
@@ -164,11 +165,46 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     ignoreMinimumWidth(m_nameText);
     m_nameLink = new QLabel;
     m_nameLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    // Asked for when the answer depends on the GPU and none is known.
+    m_nameTarget = new QLineEdit;
+    m_nameTarget->setObjectName(QStringLiteral("nameTarget"));
+    HD_TR_SET(m_nameTarget, "placeholderText",
+              QT_TR_NOOP("your GPU's target, e.g. gfx90a:sramecc+:xnack- (rocminfo | grep gfx)"));
+    m_nameTarget->setVisible(false);
+    connect(m_nameTarget, &QLineEdit::returnPressed, this, [this] {
+        QString error;
+        if (m_ws->addTarget(m_nameTarget->text(), &error)) {
+            m_nameTarget->clear();
+            m_nameTarget->setToolTip({});
+        } else {
+            m_nameTarget->setToolTip(error);
+            m_nameText->setText(m_nameText->text() +
+                                QStringLiteral("<br><span style='color:#c03030'>%1</span>")
+                                    .arg(error.toHtmlEscaped()));
+        }
+    });
+    // A typed name is a question; it becomes a finding (and goes into the report) only when
+    // the user keeps it.
+    m_keepName = new QPushButton;
+    m_keepName->setObjectName(QStringLiteral("keepName"));
+    HD_TR_SET(m_keepName, "text", QT_TR_NOOP("Add to findings"));
+    HD_TR_SET(m_keepName, "toolTip",
+              QT_TR_NOOP("Keep this name: the diagnosis looks it up and the report includes it"));
+    m_keepName->setVisible(false);
+    connect(m_keepName, &QPushButton::clicked, this, [this] {
+        m_ws->keepRequestedKernel();
+        m_keepName->setEnabled(false);
+    });
+    auto *linkRow = new QHBoxLayout;
+    linkRow->addWidget(m_nameLink);
+    linkRow->addWidget(m_nameTarget, 1);
+    linkRow->addStretch();
+    linkRow->addWidget(m_keepName);
     nameLayout->addWidget(nameLabel, 0, 0);
     nameLayout->addWidget(m_name, 0, 1, 1, 2);
     nameLayout->addWidget(m_nameIcon, 1, 0, Qt::AlignRight | Qt::AlignTop);
     nameLayout->addWidget(m_nameText, 1, 1, 1, 2);
-    nameLayout->addWidget(m_nameLink, 2, 1, 1, 2);
+    nameLayout->addLayout(linkRow, 2, 1, 1, 2);
     nameLayout->setColumnStretch(1, 1);
     layout->addWidget(nameBox);
     m_nameTimer = new QTimer(this);
@@ -187,9 +223,12 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_tree->setColumnWidth(ArtifactTreeModel::Name, 260);
-    m_tree->setColumnWidth(ArtifactTreeModel::Target, 150);
-    m_tree->setColumnWidth(ArtifactTreeModel::Details, 200);
+    // Widths from the font (zh_CN, 1.5x scaling): a full target id and its header fit.
+    const QFontMetrics fm = m_tree->fontMetrics();
+    m_tree->setColumnWidth(ArtifactTreeModel::Name, fm.horizontalAdvance(QLatin1Char('x')) * 24);
+    m_tree->setColumnWidth(ArtifactTreeModel::Target,
+                           fm.horizontalAdvance(QStringLiteral("gfx90a:sramecc+:xnack-")) + 24);
+    m_tree->setColumnWidth(ArtifactTreeModel::Details, fm.horizontalAdvance(QLatin1Char('x')) * 26);
     split->addWidget(m_tree);
 
     m_tabs = new QTabWidget;
@@ -248,6 +287,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
 
     // Filter-as-you-type, debounced: a burst of keystrokes filters once.
@@ -280,6 +320,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
         if (const KernelInfo *k = m_ws->tree()->kernelAt(idx))
             showSymbol(k->name);
     });
+    connect(ws, &Workspace::devicesChanged, this, &ArtifactsPanel::explainName);
     connect(ws, &Workspace::artifactsChanged, this, [this] {
         m_tree->expandToDepth(0);
         updateCount();
@@ -361,8 +402,9 @@ void ArtifactsPanel::explainName() {
     const quint64 job = ++m_nameJob;
     runInBackground(
         this,
-        [artifacts = m_ws->artifacts(), name = m_name->text()]() {
-            return NameLookup::explain(artifacts, name);
+        [artifacts = m_ws->artifacts(), name = m_name->text(),
+         devices = m_ws->devices()->devices()]() {
+            return NameLookup::explain(artifacts, name, devices);
         },
         [this, job](NameExplanation e) {
             if (job != m_nameJob)
@@ -378,6 +420,10 @@ void ArtifactsPanel::showExplanation(const NameExplanation &e) {
     case NameExplanation::Match::Exact:
         iconName = QStringLiteral("status-pass");
         break;
+    case NameExplanation::Match::ExactNoBinary:
+        iconName = QStringLiteral("severity-error");
+        break;
+    case NameExplanation::Match::ExactNoDevice:
     case NameExplanation::Match::Mangled:
     case NameExplanation::Match::InternalLinkage:
     case NameExplanation::Match::NotAKernel:
@@ -401,6 +447,9 @@ void ArtifactsPanel::showExplanation(const NameExplanation &e) {
     m_nameLink->setText(m_nameMatchSymbol.isEmpty()
                             ? QString()
                             : QStringLiteral("<a href='#'>%1</a>").arg(tr("Show in symbol table")));
+    m_nameTarget->setVisible(e.needsDevice);
+    m_keepName->setVisible(e.match != NameExplanation::Match::NoInput);
+    m_keepName->setEnabled(!m_ws->keptKernels().contains(m_name->text().trimmed()));
 }
 
 void ArtifactsPanel::changeEvent(QEvent *event) {

@@ -4,6 +4,7 @@
 
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QCheckBox;
 class QTabWidget;
 class QTableView;
@@ -32,6 +33,8 @@ public:
     bool isExplaining() const { return m_nameShown != m_nameJob; }
     QLineEdit *filterEdit() const { return m_filter; }
     QLineEdit *nameEdit() const { return m_name; }
+    QLineEdit *nameTargetEdit() const { return m_nameTarget; } // shown when a GPU is needed
+    QPushButton *keepNameButton() const { return m_keepName; }
     QTableView *symbolView() const { return m_symbolView; }
     QTreeView *treeView() const { return m_tree; }
     // Debounce of the filter box (the proxy is filtered this long after the last keystroke).
@@ -57,6 +60,8 @@ private:
     QLabel *m_nameIcon;
     QLabel *m_nameText;
     QLabel *m_nameLink;
+    QLineEdit *m_nameTarget;
+    QPushButton *m_keepName;
     QTreeView *m_tree;
     QTabWidget *m_tabs;
     QLineEdit *m_filter;

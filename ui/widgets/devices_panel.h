@@ -18,6 +18,7 @@ public:
     explicit DevicesPanel(Workspace *workspace, QWidget *parent = nullptr);
     QTableView *devicesView() const { return m_devices; }
     QTableView *matrixView() const { return m_matrix; }
+    QLineEdit *targetEdit() const { return m_target; } // "type your GPU's target"
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -123,11 +123,11 @@ EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
 
 void EnvPanel::applyPreset(const QString &name) {
     if (name == QLatin1String("clear")) {
-        m_ws->env()->applyProfile({});
+        m_ws->applyEnvPreset({});
         return;
     }
     if (const auto p = envPreset(name))
-        m_ws->env()->applyProfile(p->enabledMap());
+        m_ws->applyEnvPreset(p->enabledMap());
 }
 
 bool EnvPanel::showVariable(const QString &name) {

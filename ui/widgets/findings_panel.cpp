@@ -34,9 +34,14 @@ FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), 
     m_view->setUniformRowHeights(true);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+    // The title is what a person reads: the id and severity columns stay narrow (their full
+    // text is in the detail below), so a narrow dock does not cut titles to nothing.
+    const int em = m_view->fontMetrics().horizontalAdvance(QLatin1Char('x'));
     m_view->header()->setSectionResizeMode(FindingsModel::Id, QHeaderView::Interactive);
-    m_view->header()->resizeSection(FindingsModel::Id, 170);
-    m_view->header()->setSectionResizeMode(FindingsModel::Location, QHeaderView::ResizeToContents);
+    m_view->header()->resizeSection(FindingsModel::Id, em * 13);
+    m_view->header()->setSectionResizeMode(FindingsModel::Location, QHeaderView::Interactive);
+    m_view->header()->resizeSection(FindingsModel::Location, em * 7);
+    m_view->header()->setMinimumSectionSize(em * 4);
     split->addWidget(m_view);
     auto *detailBox = new QWidget;
     auto *dl = new QVBoxLayout(detailBox);
@@ -94,6 +99,9 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
     auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
     QString h = QStringLiteral("<h3 style='margin:0'>%1</h3><p><code>%2</code> · %3</p>")
                     .arg(esc(f->title), esc(f->id), esc(severityName(f->severity)));
+    if (f->occurrences > 1)
+        h += QStringLiteral("<p style='color:gray'>%1</p>")
+                 .arg(tr("Seen %n times (shown once).", nullptr, f->occurrences));
     if (!f->detail.isEmpty())
         h += QStringLiteral("<p>%1</p>")
                  .arg(esc(f->detail).replace(QLatin1Char('\n'), QStringLiteral("<br>")));

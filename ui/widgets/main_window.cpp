@@ -1,6 +1,7 @@
 #include "widgets/main_window.h"
 
 #include "common/version.h"
+#include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
@@ -26,12 +27,14 @@
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QShowEvent>
 #include <QStatusBar>
@@ -46,6 +49,7 @@ namespace hd::ui {
 namespace {
 constexpr int kMaxRecent = 10;
 constexpr int kLayoutVersion = 1;
+constexpr int kShortWindow = 620; // below this height the docks go into one right column
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspace(this)) {
@@ -112,9 +116,21 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
         m_ws->cancelInspection();
         m_ws->cancelVerification();
     });
+    // The status line names every job still running (a device query that ends does not hide
+    // a running inspection); once none runs, the last one's closing message.
+    auto showJobs = [this](const QString &last) {
+        QStringList running;
+        for (auto it = m_jobMessages.cbegin(); it != m_jobMessages.cend(); ++it)
+            running.append(it.value());
+        m_status->setText(running.isEmpty() ? last : running.join(QStringLiteral(" · ")));
+    };
     connect(m_ws, &Workspace::busyChanged, this,
-            [this](const QString &, bool running, const QString &msg) {
-                m_status->setText(msg);
+            [this, showJobs](const QString &kind, bool running, const QString &msg) {
+                if (running)
+                    m_jobMessages.insert(kind, msg);
+                else
+                    m_jobMessages.remove(kind);
+                showJobs(msg);
                 const bool busy = running || m_ws->isInspecting() || m_ws->isVerifying();
                 m_progress->setVisible(busy);
                 m_cancel->setVisible(busy);
@@ -122,12 +138,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
                     m_progress->setRange(0, 0);
             });
     connect(m_ws, &Workspace::progress, this,
-            [this](const QString &, int done, int total, const QString &msg) {
+            [this, showJobs](const QString &kind, int done, int total, const QString &msg) {
                 if (total > 0) {
                     m_progress->setRange(0, total);
                     m_progress->setValue(done);
                 }
-                m_status->setText(msg);
+                if (m_jobMessages.contains(kind))
+                    m_jobMessages.insert(kind, msg);
+                showJobs(msg);
             });
     connect(m_ws, &Workspace::sessionSaved, this,
             [this](const QString &path, bool ok, const QString &error) {
@@ -163,10 +181,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     connect(m_walkthrough, &WalkthroughPanel::showPanel, this, &MainWindow::raisePanel);
     connect(m_walkthrough, &WalkthroughPanel::actionRequested, this,
             &MainWindow::doWalkthroughAction);
-    connect(m_artifacts, &ArtifactsPanel::openFilesRequested, this, [this] {
-        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open artifacts"));
-        openPaths(files);
-    });
+    connect(m_artifacts, &ArtifactsPanel::openFilesRequested, this,
+            &MainWindow::openFilesInteractive);
     connect(m_artifacts, &ArtifactsPanel::openFolderRequested, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(
             this, tr("Open a folder of artifacts or a Triton cache"));
@@ -176,7 +192,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     connect(m_artifacts, &ArtifactsPanel::demoRequested, this, &MainWindow::openDemo);
 
     createActions();
+    // The layout would make its minimum the window's, and on the first show it sums the
+    // tabbed bottom docks' widths (2597 px here): the window opened wider than the screen.
+    // The panels shrink and elide instead; a floor keeps it usable.
+    layout()->setSizeConstraint(QLayout::SetNoConstraint);
+    setMinimumSize(640, 420);
     resize(1440, 900);
+    fitToScreen();
     m_status->setText(
         tr("Open a binary, a code object or a Triton cache — or start the walkthrough (F1)."));
 }
@@ -264,9 +286,8 @@ void MainWindow::createActions() {
     tb->clear();
     QMenu *file = menuBar()->addMenu(tr("&File"));
 
-    auto *open = file->addAction(icon(QStringLiteral("open")), tr("&Open files…"), this, [this] {
-        openPaths(QFileDialog::getOpenFileNames(this, tr("Open artifacts")));
-    });
+    auto *open = file->addAction(icon(QStringLiteral("open")), tr("&Open files…"), this,
+                                 &MainWindow::openFilesInteractive);
     open->setShortcut(QKeySequence::Open);
     open->setIconText(tr("Open"));
     auto *openDir =
@@ -279,7 +300,8 @@ void MainWindow::createActions() {
     openDir->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     auto *demo = file->addAction(icon(QStringLiteral("walkthrough")), tr("Open the &demo"), this,
                                  &MainWindow::openDemo);
-    demo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    // Not Ctrl+D: on X11 a text field takes it (delete the next character).
+    demo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     demo->setIconText(tr("Demo"));
     m_recentMenu = file->addMenu(tr("&Recent files"));
     updateRecentMenu();
@@ -304,7 +326,8 @@ void MainWindow::createActions() {
     copy->setIconText(tr("Copy report"));
     auto *exportAct = file->addAction(icon(QStringLiteral("export")), tr("&Export report…"), this,
                                       &MainWindow::exportReport);
-    exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    // Not Ctrl+E: on X11 a text field takes it (end of line) before any window shortcut.
+    exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     exportAct->setIconText(tr("Export"));
     auto *shot =
         file->addAction(icon(QStringLiteral("screenshot")), tr("Save &screenshot of the window…"),
@@ -358,7 +381,8 @@ void MainWindow::createActions() {
         m_artifacts->nameEdit()->setFocus();
         m_artifacts->nameEdit()->selectAll();
     });
-    focusName->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    // Not Ctrl+K: on X11 a text field takes it (delete to the end of the line).
+    focusName->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
     QMenu *lang = view->addMenu(tr("&Language"));
     auto *group = new QActionGroup(lang);
@@ -403,6 +427,12 @@ void MainWindow::openPaths(const QStringList &paths) {
     if (paths.isEmpty())
         return;
     addRecent(paths);
+    // The user opened the demo itself (not one of its files): its cases may fill step 2.
+    const QString demo = Workspace::demoDirectory();
+    m_demoOpened =
+        m_demoOpened || std::any_of(paths.begin(), paths.end(), [&demo](const QString &p) {
+            return !demo.isEmpty() && QFileInfo(p).absoluteFilePath() == demo;
+        });
     QStringList artifacts;
     for (const QString &p : paths) {
         // A session is JSON; artifacts never are (the inspector detects kinds by content).
@@ -412,6 +442,21 @@ void MainWindow::openPaths(const QStringList &paths) {
             artifacts.append(p);
     }
     m_ws->openPaths(artifacts);
+}
+
+QString MainWindow::artifactFileFilters() {
+    // Kinds are recognised by content; the patterns only narrow the dialog's list. Executables
+    // have no suffix: "All files" stays.
+    return tr("GPU code and libraries (*.so *.so.* *.co *.hsaco *.o *.out *.bin *.cubin "
+              "*.fatbin *.ptx *.hipfb *.bc);;"
+              "Runtime logs and captured output (*.log *.txt);;"
+              "hipdoctor sessions (*.json);;"
+              "All files (*)");
+}
+
+void MainWindow::openFilesInteractive() {
+    openPaths(QFileDialog::getOpenFileNames(this, tr("Open artifacts"), QString(),
+                                            artifactFileFilters()));
 }
 
 void MainWindow::openSession(const QString &path) {
@@ -459,6 +504,7 @@ void MainWindow::openDemo() {
                "folder of the compiled kernels/ programs."));
         return;
     }
+    m_demoOpened = true;
     m_ws->openPaths({dir});
 }
 
@@ -473,27 +519,76 @@ void MainWindow::doWalkthroughAction(const QString &action) {
     } else if (action == QLatin1String("libraries")) {
         m_artifacts->findChild<QTabWidget *>()->setCurrentIndex(2);
     } else if (action == QLatin1String("name")) {
-        // A name the demo shows well: a kernel only present mangled, else the first kernel.
-        QString name;
-        for (const ArtifactReport &a : m_ws->artifacts())
-            for (const CodeObject &co : a.codeObjects)
-                for (const Symbol &s : co.symbols)
-                    if (name.isEmpty() && s.kind == SymbolKind::Kernel &&
-                        s.name().startsWith(QLatin1String("_Z")))
-                        name = s.demangled().section(QLatin1Char('('), 0, 0);
-        if (name.isEmpty())
-            name = QStringLiteral("vector_add");
-        m_artifacts->setRequestedName(name);
+        // The user's name: the box is focused and asks. Only on the demo, which the user
+        // opened, does an empty box get the demo's mangled kernel.
+        if (m_artifacts->nameEdit()->text().trimmed().isEmpty() && demoIsOpen()) {
+            for (const ArtifactReport &a : m_ws->artifacts())
+                for (const CodeObject &co : a.codeObjects)
+                    for (const Symbol &s : co.symbols)
+                        if (m_artifacts->nameEdit()->text().isEmpty() &&
+                            s.kind == SymbolKind::Kernel &&
+                            s.name().startsWith(QLatin1String("_Z")))
+                            m_artifacts->setRequestedName(
+                                s.demangled().section(QLatin1Char('('), 0, 0));
+        }
+        m_artifacts->nameEdit()->setFocus();
+        m_artifacts->nameEdit()->selectAll();
     } else if (action == QLatin1String("target")) {
-        m_ws->addTarget(QStringLiteral("gfx90a:sramecc+:xnack-"));
+        // The user's GPU, never one we pick: the Devices panel's target box asks for it.
+        m_devices->targetEdit()->setFocus();
     } else if (action == QLatin1String("step1")) {
         m_verify->applyInputs();
         m_ws->runSteps({1});
     } else if (action == QLatin1String("step2")) {
-        useDemoStep2Inputs();
+        const QString missing = prepareStep2Inputs();
+        m_walkthrough->setNote(missing);
+        if (!missing.isEmpty())
+            return;
         m_verify->applyInputs();
         m_ws->runSteps({2});
     }
+}
+
+bool MainWindow::demoIsOpen() const {
+    const QString demo = Workspace::demoDirectory();
+    const QStringList &inputs = m_ws->inputPaths();
+    return m_demoOpened && !demo.isEmpty() && !inputs.isEmpty() &&
+           std::all_of(inputs.begin(), inputs.end(),
+                       [&demo](const QString &p) { return p.startsWith(demo + QLatin1Char('/')); });
+}
+
+QString MainWindow::prepareStep2Inputs() {
+    const QString name = m_artifacts->nameEdit()->text().trimmed();
+    if (name.isEmpty() && m_verify->step2KernelEdit()->text().trimmed().isEmpty() && demoIsOpen() &&
+        useDemoStep2Inputs())
+        return {};
+    if (!m_verify->hasStep2Input()) {
+        // The open file holding the name, else the only open file with device code.
+        QString file;
+        QStringList withCode;
+        if (const ArtifactTreeModel::Node *n = m_ws->tree()->node(m_ws->tree()->findKernel(name)))
+            file = m_ws->artifacts()[n->artifact].path;
+        for (const ArtifactReport &a : m_ws->artifacts())
+            if (!a.codeObjects.isEmpty())
+                withCode.append(a.path);
+        if (file.isEmpty() && withCode.size() == 1)
+            file = withCode.first();
+        if (file.isEmpty())
+            return withCode.isEmpty()
+                       ? tr("Step 2 needs the file your code loads: open it (Open files…) or "
+                            "type its path in step 2's File field.")
+                       : tr("%n open files hold device code: type the one your code loads in "
+                            "step 2's File field.",
+                            nullptr, int(withCode.size()));
+        m_verify->step2FileEdit()->setText(file);
+    }
+    if (m_verify->step2KernelEdit()->text().trimmed().isEmpty()) {
+        if (name.isEmpty())
+            return tr("Step 2 needs the kernel name your code asks for: type it in the \"Name "
+                      "your code asks for\" box or in step 2's Kernel field.");
+        m_verify->step2KernelEdit()->setText(name);
+    }
+    return {};
 }
 
 bool MainWindow::useDemoStep2Inputs() {
@@ -603,18 +698,47 @@ void MainWindow::showEvent(QShowEvent *event) {
     QMainWindow::showEvent(event);
     if (m_defaultState.isEmpty()) {
         // Dock sizes only take once the window has its size: the symbol table gets the middle.
-        const int side = std::max(300, width() / 4);
-        resizeDocks({m_docks[0]}, {std::max(side, 360)}, Qt::Horizontal);
-        resizeDocks({m_docks[2]}, {std::max(280, height() * 2 / 5)}, Qt::Vertical);
+        // Findings need room for their titles; the bottom docks (step cards with their checks)
+        // take close to half the height on small screens.
+        if (height() < kShortWindow) {
+            // Too short for a bottom row (1280x800 at 1.5x: 500 px): every panel becomes a
+            // tab of a full-height right column, the symbol table keeps the whole height.
+            for (int i = 2; i < m_docks.size(); ++i) {
+                addDockWidget(Qt::RightDockWidgetArea, m_docks[i]);
+                tabifyDockWidget(m_docks[i - 1], m_docks[i]);
+            }
+            m_docks[0]->raise();
+            resizeDocks({m_docks[0]}, {width() * 9 / 20}, Qt::Horizontal);
+        } else {
+            resizeDocks({m_docks[0]}, {std::clamp(width() * 17 / 50, 300, 560)}, Qt::Horizontal);
+            resizeDocks({m_docks[2]}, {std::clamp(height() * 9 / 20, 240, 480)}, Qt::Vertical);
+        }
         m_defaultState = saveState(kLayoutVersion);
         if (!m_pendingState.isEmpty())
             restoreState(m_pendingState, kLayoutVersion);
     }
 }
 
+void MainWindow::fitToScreen() {
+    const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    // Room for the window manager's frame; the window is never larger than the screen.
+    const QRect avail = screen->availableGeometry().adjusted(0, 0, -8, -32);
+    const QSize fitted = size().boundedTo(avail.size());
+    if (fitted != size())
+        resize(fitted);
+    if (!avail.contains(QRect(pos(), fitted)) && isWindow())
+        move(avail.topLeft() + QPoint(std::max(0, (avail.width() - fitted.width()) / 2),
+                                      std::max(0, (avail.height() - fitted.height()) / 2)));
+}
+
 void MainWindow::restoreLayout() {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    // Saved on another (larger) screen, or while the window was wider than it: brought back
+    // within this one.
+    fitToScreen();
     // Applied after the first show, once the default layout has been taken.
     m_pendingState = settings.value(QStringLiteral("window/state")).toByteArray();
 }

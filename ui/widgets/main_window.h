@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QMap>
 
 class QDockWidget;
 class QLabel;
@@ -50,16 +51,26 @@ public:
 
     void openPaths(const QStringList &paths); // sessions (*.json) open as sessions
     void openSession(const QString &path);
+    void openFilesInteractive(); // the file dialog, with artifactFileFilters()
+    // The file dialog's filters: artifacts, logs, sessions, all files.
+    static QString artifactFileFilters();
     void saveSession(bool askForPath);
     void copyReport();   // Markdown to the clipboard
     void exportReport(); // Markdown or HTML file
     void openDemo();
     void startWalkthrough();
     bool useDemoStep2Inputs(); // fills step 2 with the demo's mangled-name case if empty
+    bool demoIsOpen() const;   // the user opened the demo, and only its files are open
+    // Fills step 2's empty fields from the user's inputs (the open file holding the name box's
+    // kernel, the name box); the demo's case only when the demo is what is open. Returns what
+    // is still missing, as a sentence for the user ("" when step 2 can run).
+    QString prepareStep2Inputs();
     // Routes an evidence link ("symbol:NAME", "log:LINE", "env:NAME", "file:PATH").
     bool followLink(const QString &link);
 
-    void restoreLayout(); // from QSettings
+    void restoreLayout(); // from QSettings, then fitToScreen()
+    // Shrinks and moves the window into its screen's available area when it does not fit.
+    void fitToScreen();
     void resetLayout();
 
     // Switches the language live (and remembers it): menus, dock titles, actions, the
@@ -97,6 +108,8 @@ private:
     QMenu *m_recentMenu = nullptr;
     class QToolBar *m_toolBar = nullptr;
     bool m_retranslatePending = false;
+    bool m_demoOpened = false;            // the user opened the demo folder (--demo, Open the demo)
+    QMap<QString, QString> m_jobMessages; // running background jobs: kind → latest message
     QLabel *m_status;
     QProgressBar *m_progress;
     QToolButton *m_cancel;

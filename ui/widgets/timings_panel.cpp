@@ -83,6 +83,24 @@ void TimingsPanel::collectRuns() {
 }
 
 void TimingsPanel::redraw() {
+    // An empty chart says why: nothing ran yet, or what ran timed nothing of this kind.
+    QString why;
+    if (!m_ws->steps().isEmpty()) {
+        switch (m_kind->currentIndex()) {
+        case 1:
+            why = tr("The steps ran, but none recorded phases: phases come from the probe "
+                     "loading and launching a kernel on a GPU (none did here).");
+            break;
+        case 2:
+            why = tr("No launch was timed: latencies come from step 2's repeated launches on a "
+                     "GPU (none ran here, or step 2 did not launch).");
+            break;
+        default:
+            why = tr("The steps that ran recorded no timings.");
+            break;
+        }
+    }
+    m_chart->setEmptyText(why);
     switch (m_kind->currentIndex()) {
     case 1:
         m_chart->setSpec(phaseBarsSpec(m_runs));

@@ -156,7 +156,8 @@ StepCard::StepCard(int step, QWidget *parent) : QFrame(parent), m_step(step) {
     m_checks->header()->setStretchLastSection(false);
     m_checks->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_checks->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_checks->setMinimumHeight(110);
+    // Room for four checks whatever the font and scaling.
+    m_checks->setMinimumHeight(m_checks->fontMetrics().height() * 6 + 12);
     connect(m_checks, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         if (item)
             emit checkSelected(m_step, m_checks->indexOfTopLevelItem(item));
@@ -244,7 +245,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
 
     auto *split = new QSplitter(Qt::Vertical);
     auto *cardsHost = new QWidget;
-    auto *cardsLayout = new QHBoxLayout(cardsHost);
+    auto *cardsLayout = new QBoxLayout(QBoxLayout::LeftToRight, cardsHost);
+    m_cardsLayout = cardsLayout;
     cardsLayout->setContentsMargins(0, 0, 0, 0);
     for (int s = 1; s <= 3; ++s) {
         auto *card = new StepCard(s);
@@ -362,9 +364,13 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     mono.setStyleHint(QFont::Monospace);
     m_details->setFont(mono);
     bl->addWidget(m_details, 1);
+    // The detail box keeps at least three lines; the cards get most of the rest and scroll.
+    m_details->setMinimumHeight(m_details->fontMetrics().lineSpacing() * 3 + 12);
     split->addWidget(bottom);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setSizes({4000, 1000}); // kept in proportion when first laid out
     layout->addWidget(split, 1);
 
     connect(m_runAll, &QPushButton::clicked, this, [this] {
@@ -389,11 +395,21 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
                     return;
                 m_cancel->setEnabled(running);
                 m_runAll->setEnabled(!running);
-                m_progress->setText(msg);
+                // Progress only: the verdict is shown once, in the Comparison line below.
+                m_progress->setText(running ? msg : QString());
                 if (!running)
                     refresh();
             });
     refresh();
+}
+
+void VerifyPanel::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    // Side by side where three cards fit, one under the other (scrolling) where they do not:
+    // each card stays readable in a narrow dock.
+    const int needed = 3 * m_cards.first()->minimumWidth() + 40;
+    m_cardsLayout->setDirection(width() >= needed ? QBoxLayout::LeftToRight
+                                                  : QBoxLayout::TopToBottom);
 }
 
 StepCard *VerifyPanel::card(int step) const {

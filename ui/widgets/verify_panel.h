@@ -65,10 +65,13 @@ public:
     // "step2Mode", "step2File", "step2Kernel", "step2Args", "step2Grid", "step2Block",
     // "step2Repeat", "step3Command", "step3Dir", "step3Switch", "step3Variant".
     bool hasStep2Input() const;
+    QLineEdit *step2FileEdit() const { return m_step2File; }
+    QLineEdit *step2KernelEdit() const { return m_step2Kernel; }
     void setStep2Inputs(const QString &file, const QString &kernel, const QString &args,
                         const QString &grid, const QString &block);
 
 protected:
+    void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -77,6 +80,7 @@ private:
 
     Workspace *m_ws;
     QList<StepCard *> m_cards;
+    class QBoxLayout *m_cardsLayout = nullptr;
     QLabel *m_progress;
     QLabel *m_verdictIcon;
     QLabel *m_verdict;

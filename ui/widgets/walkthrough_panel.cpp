@@ -55,9 +55,10 @@ QList<WalkthroughPanel::Page> WalkthroughPanel::pages() {
             "xnack/sramecc settings fit. Environment overrides (HSA_OVERRIDE_GFX_VERSION) and "
             "leftover process state from Triton belong here too."),
          tr("The Devices panel lists the GPUs the runtime sees, or lets you type the target id of "
-            "the machine where it failed. The compatibility matrix shows each device against each "
-            "code object: green loads, red does not (hover for why)."),
-         QStringLiteral("devices"), QStringLiteral("target"), tr("Add gfx90a:sramecc+:xnack-")},
+            "the machine where it failed (run \"rocminfo | grep gfx\" there). The compatibility "
+            "matrix shows each device against each code object: green loads, red does not (hover "
+            "for why). Without a device nothing can say that a code object loads."),
+         QStringLiteral("devices"), QStringLiteral("target"), tr("Type your GPU's target")},
         {QStringLiteral("step1"), tr("5. Verify, step 1: baseline"),
          tr("A plain vector add compiled for the device and run two ways (a program and the module "
             "API). If this fails, nothing built on top can work: the problem is the base chain "
@@ -70,9 +71,9 @@ QList<WalkthroughPanel::Page> WalkthroughPanel::pages() {
          tr("Your kernel loaded and launched alone in a clean process, with the same shapes and "
             "dtypes. If it fails the same way as in the project, the artifact itself is the cause "
             "(direction 2 or 3)."),
-         tr("Fill in the file and the kernel name on the step 2 card (the demo fills them for "
-            "you), "
-            "run it, and read the sub-checks and the runtime log in the Logs panel."),
+         tr("\"Run step 2\" takes the open file holding your kernel and the name from the "
+            "name box (or fill the step 2 card yourself), runs it, and the sub-checks and the "
+            "runtime log show in the Logs panel."),
          QStringLiteral("verification"), QStringLiteral("step2"), tr("Run step 2")},
         {QStringLiteral("step3"), tr("7. Verify, step 3: back to the project"),
          tr("Your command run as is and without the Triton path. If only the run with Triton "
@@ -122,7 +123,10 @@ WalkthroughPanel::WalkthroughPanel(Workspace *ws, QWidget *parent)
     row->addWidget(m_next);
     layout->addLayout(row);
 
-    connect(m_list, &QListWidget::currentRowChanged, this, &WalkthroughPanel::render);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this] {
+        m_note.clear();
+        render();
+    });
     connect(m_back, &QPushButton::clicked, this, [this] { setCurrentPage(currentPage() - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { setCurrentPage(currentPage() + 1); });
     connect(m_show, &QPushButton::clicked, this, [this] {
@@ -224,6 +228,11 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
     return {};
 }
 
+void WalkthroughPanel::setNote(const QString &note) {
+    m_note = note;
+    render();
+}
+
 void WalkthroughPanel::render() {
     const int i = currentPage();
     if (i >= m_pages.size())
@@ -232,6 +241,9 @@ void WalkthroughPanel::render() {
     QString h = QStringLiteral("<h3>%1</h3>").arg(p.title.toHtmlEscaped());
     h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("What and why:"), p.why.toHtmlEscaped());
     h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Where to look:"), p.look.toHtmlEscaped());
+    if (!m_note.isEmpty())
+        h += QStringLiteral("<p style='color:#b06000'><b>%1</b> %2</p>")
+                 .arg(tr("Needed first:"), m_note.toHtmlEscaped());
     const QString live = liveResult(p.id);
     if (!live.isEmpty())
         h += QStringLiteral("<p style='background-color:palette(alternate-base)'><b>%1</b> %2</p>")

@@ -31,6 +31,8 @@ public:
     int currentPage() const;
     void setCurrentPage(int page);
     QString currentText() const; // plain text of the page as shown (tests)
+    // What the page's action still needs from the user, shown on the page until it changes.
+    void setNote(const QString &note);
 
 signals:
     void showPanel(const QString &objectName);
@@ -45,6 +47,7 @@ private:
 
     Workspace *m_ws;
     QList<Page> m_pages;
+    QString m_note;
     QListWidget *m_list;
     QTextBrowser *m_text;
     QPushButton *m_back, *m_next, *m_show, *m_doIt;

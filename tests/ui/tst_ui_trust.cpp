@@ -1,0 +1,498 @@
+// What a new engineer meets in the window (issue 15), checked on the real widgets: every
+// action works on the user's own inputs, nothing is green that depends on an unknown GPU,
+// the window fits its screen, one finding per cause and typed names stay questions, the
+// verdict is shown once, step 3's Triton signal survives a step 1 without a device, shortcuts
+// reach the window from a text field, --help works without a display, the file dialog filters,
+// big libraries' trees are grouped by target and the symbol table opens on the kernels.
+
+#include "testpaths.h"
+
+#include "models/artifact_tree_model.h"
+#include "models/devices_model.h"
+#include "models/symbol_table_model.h"
+#include "widgets/app_state.h"
+#include "widgets/artifacts_panel.h"
+#include "widgets/devices_panel.h"
+#include "widgets/main_window.h"
+#include "widgets/verify_panel.h"
+#include "widgets/walkthrough_panel.h"
+
+#include "common/finding.h"
+#include "verify/verifier.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace hd;
+using namespace hd::ui;
+
+class TstUiTrust : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void walkthroughStep2UsesYourInputs();
+    void walkthroughStep2AsksWhatIsMissing();
+    void nameBoxAsksForYourGpu();
+    void typedNameIsAQuestion();
+    void verdictShownOnce();
+    void step3ShownWithoutDevice();
+    void shortcutsReachTheWindowFromTextFields();
+    void firstStartFitsTheScreen();
+    void savedGeometryBroughtBackOnScreen();
+    void helpAndVersionWithoutDisplay();
+    void fileDialogFilters();
+    void treeGroupedByTarget();
+    void symbolTableOpensOnKernels();
+    void newTextsInChinese();
+    void cleanupTestCase();
+
+private:
+    void open(const QStringList &paths);
+    void waitIdle();
+    QPushButton *walkthroughActionButton() const;
+
+    MainWindow *m_window = nullptr;
+};
+
+void TstUiTrust::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    qputenv("HIPDOCTOR_DEMO_DIR", hdtest::buildDir().toUtf8() + "/kernels");
+    qputenv("HIPDOCTOR_PROBE", hdtest::binary(QStringLiteral("hipdoctor-probe")).toUtf8());
+    m_window = new MainWindow;
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+}
+
+void TstUiTrust::cleanupTestCase() {
+    delete m_window;
+}
+
+void TstUiTrust::init() {
+    // Each case starts from an empty window: no inputs, names, devices or steps.
+    Workspace *ws = m_window->workspace();
+    ws->cancelVerification();
+    ws->closeAll();
+    ws->setVerification({}, {});
+    ws->devices()->setDevices({});
+    m_window->artifactsPanel()->setRequestedName(QString());
+    m_window->verifyPanel()->step2FileEdit()->clear();
+    m_window->verifyPanel()->step2KernelEdit()->clear();
+    m_window->walkthroughPanel()->setNote(QString());
+    waitIdle();
+}
+
+void TstUiTrust::waitIdle() {
+    Workspace *ws = m_window->workspace();
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->isInspecting() && !ws->isDiagnosing() && !ws->isVerifying() &&
+                                 !m_window->artifactsPanel()->isExplaining(),
+                             120000);
+}
+
+void TstUiTrust::open(const QStringList &paths) {
+    QSignalSpy changed(m_window->workspace(), &Workspace::artifactsChanged);
+    m_window->openPaths(paths);
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 120000);
+    waitIdle();
+}
+
+QPushButton *TstUiTrust::walkthroughActionButton() const {
+    // The page's action button is the one with the run icon between "Show me" and "Next".
+    for (QPushButton *b : m_window->walkthroughPanel()->findChildren<QPushButton *>())
+        if (!b->icon().isNull())
+            return b;
+    return nullptr;
+}
+
+// Item 1: the user's own .co open and "vector_add" typed: "Run step 2" takes that file and
+// that name, never the demo's s01_mangled.co / vecAdd.
+void TstUiTrust::walkthroughStep2UsesYourInputs() {
+    const QString mine = hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"));
+    open({mine});
+    m_window->artifactsPanel()->setRequestedName(QStringLiteral("vector_add"));
+    WalkthroughPanel *w = m_window->walkthroughPanel();
+    w->setCurrentPage(6);
+    QPushButton *run = walkthroughActionButton();
+    QVERIFY(run && run->isVisible());
+    QVERIFY(run->text().contains(QStringLiteral("2")));
+    QTest::mouseClick(run, Qt::LeftButton);
+    QCOMPARE(m_window->verifyPanel()->step2FileEdit()->text(), mine);
+    QCOMPARE(m_window->verifyPanel()->step2KernelEdit()->text(), QStringLiteral("vector_add"));
+    QVERIFY(m_window->workspace()->isVerifying());
+    QCOMPARE(m_window->workspace()->verifyOptions().step2.file, mine);
+    QVERIFY(
+        !m_window->workspace()->verifyOptions().step2.file.contains(QLatin1String("s01_mangled")));
+    m_window->workspace()->cancelVerification();
+}
+
+// Item 1: with the name missing, the page asks for it (and says where to type it) and
+// nothing runs.
+void TstUiTrust::walkthroughStep2AsksWhatIsMissing() {
+    open({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
+    WalkthroughPanel *w = m_window->walkthroughPanel();
+    w->setCurrentPage(6);
+    QTest::mouseClick(walkthroughActionButton(), Qt::LeftButton);
+    QVERIFY(!m_window->workspace()->isVerifying());
+    QVERIFY2(w->currentText().contains(QStringLiteral("Name your code asks for")),
+             qPrintable(w->currentText()));
+    QVERIFY(m_window->verifyPanel()->step2KernelEdit()->text().isEmpty());
+    // Nothing open at all: it asks for the file.
+    m_window->workspace()->closeAll();
+    m_window->verifyPanel()->step2FileEdit()->clear();
+    m_window->artifactsPanel()->setRequestedName(QStringLiteral("vector_add"));
+    QTest::mouseClick(walkthroughActionButton(), Qt::LeftButton);
+    QVERIFY(!m_window->workspace()->isVerifying());
+    QVERIFY2(w->currentText().contains(QStringLiteral("Open files")), qPrintable(w->currentText()));
+}
+
+// Item 2: a gfx1030-only file and the right name, no device known: amber, asks which GPU and
+// offers a target field; typed gfx90a, it says the device gets no code object.
+void TstUiTrust::nameBoxAsksForYourGpu() {
+    open({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
+    ArtifactsPanel *p = m_window->artifactsPanel();
+    QVERIFY(m_window->workspace()->devices()->devices().isEmpty());
+    p->setRequestedName(QStringLiteral("vector_add"));
+    QTRY_VERIFY(!p->isExplaining());
+    QVERIFY2(p->explanationText().contains(QStringLiteral("which GPU do you have?")),
+             qPrintable(p->explanationText()));
+    QVERIFY(p->explanationText().contains(QStringLiteral("rocminfo | grep gfx")));
+    QVERIFY(!p->explanationText().contains(QStringLiteral("finds it")));
+    QVERIFY(p->nameTargetEdit()->isVisible());
+    QTest::keyClicks(p->nameTargetEdit(), QStringLiteral("gfx90a:sramecc+:xnack-"));
+    QTest::keyClick(p->nameTargetEdit(), Qt::Key_Return);
+    QTRY_VERIFY(p->explanationText().contains(QStringLiteral("gets no code object")));
+    QVERIFY(p->explanationText().contains(QStringLiteral("hipErrorNoBinaryForGpu")));
+    QVERIFY(!p->nameTargetEdit()->isVisible());
+    // The walkthrough's device page asks for the user's target instead of offering one.
+    m_window->walkthroughPanel()->setCurrentPage(4);
+    QPushButton *b = walkthroughActionButton();
+    QVERIFY(!b->text().contains(QStringLiteral("gfx")));
+    QTest::mouseClick(b, Qt::LeftButton);
+    QTRY_COMPARE(QApplication::focusWidget(), m_window->devicesPanel()->targetEdit());
+}
+
+// Item 5: a name typed in the box is a question: no finding, nothing in the report, until
+// the user keeps it.
+void TstUiTrust::typedNameIsAQuestion() {
+    open({hdtest::kernelArtifact(QStringLiteral("ui/libname_cases.so"))});
+    Workspace *ws = m_window->workspace();
+    ArtifactsPanel *p = m_window->artifactsPanel();
+    QTest::keyClicks(p->nameEdit(), QStringLiteral("scale"));
+    QTRY_VERIFY(p->explanationText().contains(QStringLiteral("_Z5scalePffi")));
+    waitIdle();
+    QVERIFY(findingsWithId(ws->allFindings(), QStringLiteral("symbol.mangled-name")).isEmpty());
+    QVERIFY(findingsWithId(ws->makeSession().findings, QStringLiteral("symbol.mangled-name"))
+                .isEmpty());
+    QVERIFY(p->keepNameButton()->isVisible() && p->keepNameButton()->isEnabled());
+    QTest::mouseClick(p->keepNameButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !findingsWithId(ws->allFindings(), QStringLiteral("symbol.mangled-name")).isEmpty(), 60000);
+    QVERIFY(!p->keepNameButton()->isEnabled());
+    // One finding per cause: no two shown findings share the de-duplication key.
+    QSet<QString> keys;
+    for (const Finding &f : ws->allFindings()) {
+        QVERIFY2(!keys.contains(f.key()), qPrintable(f.id));
+        keys.insert(f.key());
+    }
+}
+
+// Item 5: the verdict has one place, the Comparison line; the status bar and the panel's
+// progress line do not repeat it.
+void TstUiTrust::verdictShownOnce() {
+    VerifyPanel *v = m_window->verifyPanel();
+    auto *command = v->findChild<QLineEdit *>(QStringLiteral("step3Command"));
+    command->setText(QStringLiteral("true"));
+    QTest::mouseClick(v->card(3)->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->workspace()->isVerifying(), 60000);
+    const QString verdict = m_window->workspace()->comparison().verdict;
+    QVERIFY(!verdict.isEmpty());
+    QVERIFY(v->comparisonText().contains(verdict.left(40).toHtmlEscaped()));
+    int shown = 0;
+    for (QLabel *l : m_window->findChildren<QLabel *>())
+        shown += l->isVisible() && l->text().contains(verdict.left(40).toHtmlEscaped());
+    QCOMPARE(shown, 1);
+    command->clear();
+}
+
+// Item 6: step 1 failed for want of a device (as here, without a GPU); step 3 run from its
+// card fails with Triton and passes without: the comparison says so and the finding shows.
+void TstUiTrust::step3ShownWithoutDevice() {
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("train.sh"));
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\nif [ \"$USE_TRITON\" = 0 ]; then exit 0; fi\n"
+            "echo 'RuntimeError: HIP error: hipErrorInvalidDeviceFunction' >&2; exit 1\n");
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    // Step 1 as a machine without a GPU records it.
+    StepRecord s1;
+    s1.step = 1;
+    s1.status = CheckStatus::Fail;
+    s1.summary = QStringLiteral("the runtime loads but sees no GPU");
+    Finding noDevice;
+    noDevice.id = QStringLiteral("runtime.no-device");
+    noDevice.severity = Severity::Error;
+    noDevice.title = QStringLiteral("The runtime loads but sees no GPU");
+    s1.findings = {noDevice};
+    Workspace *ws = m_window->workspace();
+    ws->setVerification({s1}, compareSteps({s1}));
+    VerifyPanel *v = m_window->verifyPanel();
+    v->findChild<QLineEdit *>(QStringLiteral("step3Command"))->setText(script);
+    v->findChild<QLineEdit *>(QStringLiteral("step3Switch"))
+        ->setText(QStringLiteral("USE_TRITON=0"));
+    QTest::mouseClick(v->card(3)->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->isVerifying() && ws->step(3), 60000);
+    QVERIFY(!findingsWithId(ws->allFindings(), QStringLiteral("verify.baseline-failed")).isEmpty());
+    QVERIFY2(!findingsWithId(ws->allFindings(), QStringLiteral("context.triton-state")).isEmpty(),
+             qPrintable(ws->comparison().verdict + QLatin1Char('|') +
+                        ws->comparison().basis.join(QLatin1Char('|'))));
+    QVERIFY2(v->comparisonText().contains(QStringLiteral("USE_TRITON=0")),
+             qPrintable(v->comparisonText()));
+    v->findChild<QLineEdit *>(QStringLiteral("step3Command"))->clear();
+    v->findChild<QLineEdit *>(QStringLiteral("step3Switch"))->clear();
+}
+
+// Item 7: no window shortcut is a key a text field takes for itself (X11: Ctrl+E end of line,
+// Ctrl+K delete to the end of the line, ...); pressed in a text field, the window gets it.
+void TstUiTrust::shortcutsReachTheWindowFromTextFields() {
+    const QList<QKeySequence::StandardKey> editing = {
+        QKeySequence::Copy,
+        QKeySequence::Cut,
+        QKeySequence::Paste,
+        QKeySequence::Undo,
+        QKeySequence::Redo,
+        QKeySequence::SelectAll,
+        QKeySequence::Deselect,
+        QKeySequence::Delete,
+        QKeySequence::Backspace,
+        QKeySequence::DeleteStartOfWord,
+        QKeySequence::DeleteEndOfWord,
+        QKeySequence::DeleteEndOfLine,
+        QKeySequence::DeleteCompleteLine,
+        QKeySequence::MoveToNextChar,
+        QKeySequence::MoveToPreviousChar,
+        QKeySequence::MoveToNextWord,
+        QKeySequence::MoveToPreviousWord,
+        QKeySequence::MoveToStartOfLine,
+        QKeySequence::MoveToEndOfLine,
+        QKeySequence::MoveToStartOfBlock,
+        QKeySequence::MoveToEndOfBlock,
+        QKeySequence::MoveToStartOfDocument,
+        QKeySequence::MoveToEndOfDocument,
+        QKeySequence::SelectNextChar,
+        QKeySequence::SelectPreviousChar,
+        QKeySequence::SelectNextWord,
+        QKeySequence::SelectPreviousWord,
+        QKeySequence::SelectStartOfLine,
+        QKeySequence::SelectEndOfLine,
+        QKeySequence::SelectStartOfBlock,
+        QKeySequence::SelectEndOfBlock,
+        QKeySequence::SelectStartOfDocument,
+        QKeySequence::SelectEndOfDocument,
+    };
+    QSet<QString> taken;
+    for (QKeySequence::StandardKey k : editing)
+        for (const QKeySequence &s : QKeySequence::keyBindings(k))
+            taken.insert(s.toString());
+    QVERIFY(taken.contains(QKeySequence(Qt::CTRL | Qt::Key_C).toString()));
+    int shortcuts = 0;
+    for (QAction *a : m_window->findChildren<QAction *>()) {
+        for (const QKeySequence &s : a->shortcuts()) {
+            ++shortcuts;
+            QVERIFY2(!taken.contains(s.toString()),
+                     qPrintable(QStringLiteral("%1: %2").arg(a->text(), s.toString())));
+        }
+    }
+    QVERIFY(shortcuts >= 10);
+    // The name box's shortcut pressed in step 3's command field: focus moves, the field keeps
+    // its text.
+    auto *command = m_window->verifyPanel()->findChild<QLineEdit *>(QStringLiteral("step3Command"));
+    m_window->raisePanel(QStringLiteral("verification"));
+    command->setText(QStringLiteral("python train.py"));
+    command->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), command);
+    QAction *export_ = nullptr;
+    QAction *focusName = nullptr;
+    for (QAction *a : m_window->findChildren<QAction *>()) {
+        if (a->text().contains(QStringLiteral("Export report")))
+            export_ = a;
+        if (a->text() == QStringLiteral("Name your code asks for"))
+            focusName = a;
+    }
+    QVERIFY(export_ && focusName);
+    QTest::keySequence(m_window->windowHandle(), focusName->shortcut());
+    QTRY_COMPARE(QApplication::focusWidget(), m_window->artifactsPanel()->nameEdit());
+    QCOMPARE(command->text(), QStringLiteral("python train.py"));
+    // Export's shortcut is not overridden by a focused text field (it opens a dialog, so the
+    // override is asked for, as Qt does before dispatching a shortcut).
+    command->setFocus();
+    const QKeySequence ex = export_->shortcut();
+    QKeyEvent override(QEvent::ShortcutOverride, ex[0].key(), ex[0].keyboardModifiers());
+    QApplication::sendEvent(command, &override);
+    QVERIFY(!override.isAccepted());
+    command->clear();
+}
+
+// Item 3: a first start never opens wider or taller than the screen.
+void TstUiTrust::firstStartFitsTheScreen() {
+    MainWindow fresh;
+    const QRect avail = fresh.screen()->availableGeometry();
+    QVERIFY2(fresh.width() <= avail.width() && fresh.height() <= avail.height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                            .arg(fresh.width())
+                            .arg(fresh.height())
+                            .arg(avail.width())
+                            .arg(avail.height())));
+    fresh.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    QTest::qWait(100);
+    QVERIFY(fresh.width() <= avail.width());
+}
+
+// Item 3: a geometry saved on a bigger screen (or while the window was too wide) comes back
+// within this screen.
+void TstUiTrust::savedGeometryBroughtBackOnScreen() {
+    QByteArray saved;
+    {
+        MainWindow big;
+        big.setGeometry(3000, 2000, 2597, 1400);
+        saved = big.saveGeometry();
+    }
+    QSettings().setValue(QStringLiteral("window/geometry"), saved);
+    MainWindow restored;
+    restored.restoreLayout();
+    const QRect avail = restored.screen()->availableGeometry();
+    QVERIFY2(avail.contains(restored.geometry()), qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                                                 .arg(restored.x())
+                                                                 .arg(restored.y())
+                                                                 .arg(restored.width())
+                                                                 .arg(restored.height())));
+    QSettings().remove(QStringLiteral("window/geometry"));
+}
+
+// Item 10: --help and --version over ssh, with no display at all.
+void TstUiTrust::helpAndVersionWithoutDisplay() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QLatin1String(v));
+    for (const QString &arg : {QStringLiteral("--help"), QStringLiteral("--version")}) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(hdtest::binary(QStringLiteral("hipdoctor")), {arg});
+        QVERIFY(p.waitForFinished(60000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p.exitCode() == 0, qPrintable(arg + QLatin1Char(' ') + p.readAllStandardError()));
+        if (arg == QLatin1String("--help"))
+            QVERIFY2(out.contains(QStringLiteral("--screenshot")) &&
+                         out.contains(QStringLiteral("--kernel")),
+                     qPrintable(out));
+        else
+            QVERIFY2(out.startsWith(QStringLiteral("hipdoctor")), qPrintable(out));
+    }
+}
+
+// Item 10: the file dialog narrows to artifacts, logs and sessions, and keeps "All files" for
+// executables without a suffix.
+void TstUiTrust::fileDialogFilters() {
+    const QStringList filters =
+        MainWindow::artifactFileFilters().split(QStringLiteral(";;"), Qt::SkipEmptyParts);
+    QVERIFY(filters.size() >= 3);
+    QVERIFY(filters.first().contains(QStringLiteral("*.hsaco")));
+    QVERIFY(filters.first().contains(QStringLiteral("*.co")));
+    QVERIFY(filters.first().contains(QStringLiteral("*.so")));
+    QVERIFY(filters.join(QLatin1Char(' ')).contains(QStringLiteral("*.log")));
+    QVERIFY(filters.last().contains(QStringLiteral("(*)")));
+}
+
+// Item 10: a library of several bundles (two HIP sources linked, as librocsparse's 111) shows
+// one row per target holding the bundles' code objects, and the Target column shows a full
+// target id.
+void TstUiTrust::treeGroupedByTarget() {
+    open({hdtest::kernelArtifact(QStringLiteral("ui/libtwo_bundles.so"))});
+    ArtifactTreeModel *tree = m_window->workspace()->tree();
+    QCOMPARE(tree->rowCount(), 1);
+    const ArtifactReport &rep = m_window->workspace()->artifacts().first();
+    QVERIFY2(rep.bundles.size() >= 2, "the library should hold two bundles");
+    const QModelIndex file = tree->index(0, 0);
+    QStringList targets;
+    for (int r = 0; r < tree->rowCount(file); ++r) {
+        const QModelIndex g = tree->index(r, 0, file);
+        if (tree->node(g)->type != ArtifactTreeModel::NodeType::TargetGroup)
+            continue;
+        targets.append(g.data().toString());
+        // Each bundle's code object for this target sits under it, with its kernels.
+        QCOMPARE(tree->rowCount(g), int(rep.bundles.size()));
+        QVERIFY(tree->index(0, 0, g).data().toString().startsWith(QLatin1String(".hip_fatbin")));
+        QVERIFY(tree->rowCount(tree->index(0, 0, g)) >= 1);
+    }
+    QCOMPARE(targets.size(), 2);
+    QVERIFY(targets.contains(QStringLiteral("gfx90a")) || targets.first().startsWith("gfx90a"));
+    QTreeView *view = m_window->artifactsPanel()->treeView();
+    QVERIFY(view->columnWidth(ArtifactTreeModel::Target) >=
+            view->fontMetrics().horizontalAdvance(QStringLiteral("gfx90a:sramecc+:xnack-")));
+}
+
+// Item 10: the unsorted symbol table lists kernels first and the host ELF's symbols last.
+void TstUiTrust::symbolTableOpensOnKernels() {
+    open({hdtest::kernelArtifact(QStringLiteral("libvector_add.so"))});
+    QAbstractItemModel *view = m_window->artifactsPanel()->symbolView()->model();
+    SymbolFilterProxy *proxy = m_window->workspace()->symbolProxy();
+    QCOMPARE(proxy->sortColumn(), -1);
+    QVERIFY(view->rowCount() > 3);
+    QCOMPARE(view->index(0, SymbolTableModel::Kind).data().toString(),
+             SymbolTableModel::kindText(SymbolRow{.kind = SymbolKind::Kernel}));
+    int tier = 0; // 0 kernels, 1 other device symbols, 2 host
+    int hostRows = 0;
+    for (int r = 0; r < view->rowCount(); ++r) {
+        const SymbolRow &row =
+            m_window->workspace()->symbols()->row(proxy->mapToSource(view->index(r, 0)).row());
+        const int t = row.host ? 2 : (row.kind == SymbolKind::Kernel && !row.undefined ? 0 : 1);
+        QVERIFY2(t >= tier, qPrintable(row.name));
+        tier = t;
+        hostRows += row.host;
+    }
+    QVERIFY(hostRows > 0);
+}
+
+// Item 9 (the app's own texts): in zh_CN the name box's question and the walkthrough's
+// request are Chinese, not English left over.
+void TstUiTrust::newTextsInChinese() {
+    open({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
+    m_window->chooseLanguage(QStringLiteral("zh_CN"));
+    ArtifactsPanel *p = m_window->artifactsPanel();
+    p->setRequestedName(QStringLiteral("vector_add"));
+    QTRY_VERIFY2(p->explanationText().contains(QStringLiteral("你的 GPU")),
+                 qPrintable(p->explanationText()));
+    QVERIFY(!p->explanationText().contains(QStringLiteral("which GPU")));
+    QCOMPARE(p->keepNameButton()->text(), QStringLiteral("加入发现"));
+    p->setRequestedName(QString());
+    WalkthroughPanel *w = m_window->walkthroughPanel();
+    w->setCurrentPage(6);
+    QTest::mouseClick(walkthroughActionButton(), Qt::LeftButton);
+    QVERIFY2(w->currentText().contains(QStringLiteral("需要先提供")), qPrintable(w->currentText()));
+    QVERIFY(!w->currentText().contains(QStringLiteral("Step 2 needs")));
+    m_window->chooseLanguage(QStringLiteral("en"));
+    QTRY_VERIFY(p->keepNameButton()->text() == QStringLiteral("Add to findings"));
+}
+
+QTEST_MAIN(TstUiTrust)
+#include "tst_ui_trust.moc"
