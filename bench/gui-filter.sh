@@ -1,5 +1,5 @@
 #!/bin/bash
-# Filter latency of the symbol table on a big real library (DESIGN.md goals: < 50 ms a
+# Filter latency of the symbol table on a big real library (docs/design.md goals: < 50 ms a
 # keystroke on a 100k-row table; nothing over 50 ms on the GUI thread). Types every prefix of
 # a few words into SymbolFilterProxy behind a QTableView (offscreen) and prints, per keystroke,
 # the GUI-thread time (request + swap-in + repaint) and the keystroke -> rows-shown latency

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Cold start to first window (DESIGN.md goal: < 0.5 s). Starts `hipdoctor` RUNS times on one
+# Cold start to first window (docs/design.md goal: < 0.5 s). Starts `hipdoctor` RUNS times on one
 # Xvfb display with HIPDOCTOR_STARTUP_BENCH=1 (it prints the time from main() to the first
 # painted window and quits) and also times the whole process from exec to exit.
 #   bench/gui-startup.sh [BUILD_DIR] [RUNS]

@@ -4,7 +4,7 @@
 # kernel's metadata and symbol is decoded; --summary only keeps the terminal output short —
 # timed side by side with `roc-obj-ls` listing the same file. Prints both wall times, both
 # CPU times (user + sys, children included: steadier than wall on a shared machine), the
-# ratios and hipdoctor's peak RSS (/usr/bin/time -v). Goal (DESIGN.md): less wall time than
+# ratios and hipdoctor's peak RSS (/usr/bin/time -v). Goal (docs/design.md): less wall time than
 # roc-obj-ls, under 300 MB RSS.
 #
 # usage: bench/inspect-rocsparse.sh [FILE] ; env: HIPDOCTOR_CLI (default build/bin/hipdoctor-cli),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Step 1 of the verification with a warm compile cache (DESIGN.md goal: under 1 s).
+# Step 1 of the verification with a warm compile cache (docs/design.md goal: under 1 s).
 # usage: bench/step1-warm.sh [BUILD_DIR] [RUNS]
 # Runs `hipdoctor-cli verify --step 1` once to fill a private compile cache, then RUNS more
 # times, and prints each wall time plus min/median/max. Without a GPU (as on the build host)

@@ -5,7 +5,7 @@
 
 namespace hd::cli {
 
-// Exit codes of the CLI contract (DESIGN.md).
+// Exit codes of the CLI contract (docs/design.md).
 enum ExitCode { ExitOk = 0, ExitFindings = 1, ExitUsage = 2, ExitInternal = 3 };
 
 QTextStream &out();

@@ -1,5 +1,5 @@
 // hipdoctor-cli demo: diagnoses the built-in demo programs (kernels/scenarios, one per failure
-// mode of SCENARIOS.md, plus the vector add) one after another.
+// mode of docs/scenarios.md, plus the vector add) one after another.
 
 #include "cli.h"
 #include "diagnosis_print.h"

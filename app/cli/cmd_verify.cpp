@@ -1,4 +1,4 @@
-// hipdoctor-cli verify: the three-step verification sequence (DESIGN.md "The method it
+// hipdoctor-cli verify: the three-step verification sequence (docs/design.md "The method it
 // implements"), or the import of step records brought back from a GPU machine.
 
 #include "cli.h"

@@ -1,4 +1,4 @@
-// hipdoctor-cli: the scriptable front end over the engine (DESIGN.md "CLI contract").
+// hipdoctor-cli: the scriptable front end over the engine (docs/design.md "CLI contract").
 
 #include "cli.h"
 

@@ -1,4 +1,4 @@
-// hipdoctor: the desktop app (DESIGN.md). Also renders screenshots headless:
+// hipdoctor: the desktop app (docs/design.md). Also renders screenshots headless:
 //   hipdoctor --screenshot FILE [--panel NAME] [--open PATH...] [--session FILE] [--lang zh_CN]
 
 #include "common/child_process.h"

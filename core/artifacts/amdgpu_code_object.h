@@ -2,7 +2,7 @@
 
 // AMDGPU code objects (EM_AMDGPU ELF): target from e_flags through our own processor table,
 // code object version from EI_ABIVERSION, kernels from the metadata note (msgpack, v3+; YAML
-// for v2, best effort), every symbol and the undefined ones. Layout: REFERENCE.md
+// for v2, best effort), every symbol and the undefined ones. Layout: docs/formats.md
 // "AMDGPU code objects (ELF)".
 
 #include "artifacts/model.h"

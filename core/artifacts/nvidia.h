@@ -2,7 +2,7 @@
 
 // NVIDIA device code readers (HIP's CUDA platform): cubin ELF (EM_CUDA), fatbin container
 // (0xBA55ED50, entries may be zstd-compressed), PTX text, and the fatbins a host ELF embeds in
-// .nv_fatbin / .nvFatBinSegment. Layouts: shared/REFERENCE.md "NVIDIA cubins" and "How host
+// .nv_fatbin / .nvFatBinSegment. Layouts: docs/formats.md "NVIDIA cubins" and "How host
 // binaries embed device code".
 //
 // All readers take raw bytes (possibly a slice of an mmap'd file) plus where those bytes sit

@@ -2,7 +2,7 @@
 
 // Clang offload bundles ("__CLANG_OFFLOAD_BUNDLE__", hipcc --genco output and the contents of
 // .hip_fatbin) and their compressed form CCOB (v1/v2/v3, zlib or zstd). Layouts:
-// shared/REFERENCE.md "Offload bundles".
+// docs/formats.md "Offload bundles".
 
 #include "artifacts/model.h"
 

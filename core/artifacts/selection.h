@@ -1,7 +1,7 @@
 #pragma once
 
 // Which code object the HIP runtime (or CUDA driver) would pick for a device, by the rules of
-// REFERENCE.md "Matching a code object to a device": per fat binary (bundle), only
+// docs/formats.md "Matching a code object to a device": per fat binary (bundle), only
 // hip/hipv4/hcc entries count, an exact match wins over a generic one, the first fit wins.
 
 #include "artifacts/model.h"

@@ -13,7 +13,7 @@ QString severityName(Severity s); // "info" | "warning" | "error"
 Severity severityFromName(const QString &name, Severity fallback = Severity::Info);
 
 // Where the method places a finding: the failing layer, or one of the three directions of a
-// load error (DESIGN.md, "The method it implements").
+// load error (docs/design.md, "The method it implements").
 enum class Direction {
     None = 0,
     RuntimeLink = 1, // direction 1: runtime link and initialization
@@ -32,7 +32,7 @@ struct Evidence {
     bool operator==(const Evidence &) const = default;
 };
 
-// One diagnosis result. Ids are stable API (DESIGN.md "Findings").
+// One diagnosis result. Ids are stable API (docs/design.md "Findings").
 struct Finding {
     QString id;
     Severity severity = Severity::Info;

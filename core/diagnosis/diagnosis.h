@@ -2,7 +2,7 @@
 
 // The diagnosis engine: any mix of inputs (artifacts, Triton caches, logs, build output,
 // rocminfo dumps) + the device(s) + the names asked for -> findings with the stable ids of
-// DESIGN.md, each with evidence and a fix. Value types in, value types out; no GPU runtime is
+// docs/design.md, each with evidence and a fix. Value types in, value types out; no GPU runtime is
 // loaded (the live probe's devices can be handed in through DiagnoseRequest::devices).
 
 #include "artifacts/model.h"
@@ -89,7 +89,7 @@ QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceIn
                                         qint64 argumentBytes = -1, const QString &where = {});
 
 // step 3 of the verification: the same command fails with the Triton path and passes without
-// it (DESIGN.md "context.triton-state"). The verify engineer calls this with both signatures.
+// it (docs/design.md "context.triton-state"). The verify engineer calls this with both signatures.
 Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
                            const QList<Evidence> &evidence);
 

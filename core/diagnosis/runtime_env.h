@@ -16,7 +16,7 @@
 
 namespace hd {
 
-// Who is meant to read a variable, by its name (REFERENCE.md "Environment variables").
+// Who is meant to read a variable, by its name (docs/formats.md "Environment variables").
 enum class VariableOwner {
     HipRuntime, // AMD_*, HIP_* (not HIPCC_*), GPU_*: libamdhip64
     HsaRuntime, // HSA_*, ROCR_*: libhsa-runtime64 and libhsakmt

@@ -1,7 +1,7 @@
 #pragma once
 
 // The environment variables that change what the GPU runtime, comgr, the build or Triton do
-// (REFERENCE.md "Environment variables that matter here"): meaning, allowed values and a
+// (docs/formats.md "Environment variables that matter here"): meaning, allowed values and a
 // validator for each, so a profile can be checked before a step runs with it.
 
 #include <QList>
@@ -40,7 +40,7 @@ struct EnvVarInfo {
     QString note;                      // caveats (e.g. "read by no runtime source we could find")
 };
 
-// Every variable of REFERENCE.md, in the order the reference lists them.
+// Every variable of docs/formats.md, in the order the reference lists them.
 const QList<EnvVarInfo> &envCatalogue();
 // The catalogue entry for a name (also NAME_<n> for per-device variables); nothing if unknown.
 std::optional<EnvVarInfo> findEnvVar(const QString &name);

@@ -1,6 +1,6 @@
 #pragma once
 
-// Parser for HIP runtime logs (AMD_LOG_LEVEL output), every line variant of REFERENCE.md.
+// Parser for HIP runtime logs (AMD_LOG_LEVEL output), every line variant of docs/formats.md.
 
 #include <QList>
 #include <QString>

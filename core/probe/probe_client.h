@@ -1,6 +1,6 @@
 #pragma once
 
-// Runs hipdoctor-probe in a clean child process per request (DESIGN.md "Architecture").
+// Runs hipdoctor-probe in a clean child process per request (docs/design.md "Architecture").
 // Synchronous: call run() from a worker thread (it spins its own event loop-free wait);
 // runAsync() wraps it in QtConcurrent. Crashes, aborts, hangs and protocol mismatches come
 // back as a ProbeResult with every event and log line received so far; run() never throws.

@@ -1,6 +1,6 @@
 #pragma once
 
-// Value types of the probe protocol (DESIGN.md "Probe protocol", docs/protocol.md).
+// Value types of the probe protocol (docs/design.md "Probe protocol", docs/protocol.md).
 // hipdoctor-probe reads one JSON request on stdin and writes JSON lines on stdout; the engine
 // turns those lines (plus stderr, exit status and timeouts) into a ProbeResult.
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// Secrets are taken out of reports by default (DESIGN.md "Sessions and reports"): the values
+// Secrets are taken out of reports by default (docs/design.md "Sessions and reports"): the values
 // of environment variables whose names contain TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE,
 // CREDENTIAL or KEY (wherever the value appears: env maps, command lines, output, logs),
 // credentials in URLs (https://user:pass@host → https://[redacted]@host), --token=/--password=

@@ -1,6 +1,6 @@
 #pragma once
 
-// Reports of a session (DESIGN.md "Sessions and reports"):
+// Reports of a session (docs/design.md "Sessions and reports"):
 //  - Markdown that pastes well into a GitHub issue: verdict, steps and findings first; every
 //    command, environment and log in a <details> block; a timings table;
 //  - self-contained HTML (inline CSS, charts as embedded base64 PNG images from a

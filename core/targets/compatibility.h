@@ -7,7 +7,7 @@
 namespace hd {
 
 // Why a code object does or does not run on a device, by the HIP runtime's / comgr's rules
-// (REFERENCE.md "Matching a code object to a device") and the CUDA driver's for SMs.
+// (docs/formats.md "Matching a code object to a device") and the CUDA driver's for SMs.
 struct Compatibility {
     enum class Kind {
         Exact,                    // processor and features fit

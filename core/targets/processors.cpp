@@ -5,7 +5,7 @@
 namespace hd {
 namespace {
 
-// From REFERENCE.md (LLVM's EF_AMDGPU_MACH_* values). Feature columns follow LLVM's
+// From docs/formats.md (LLVM's EF_AMDGPU_MACH_* values). Feature columns follow LLVM's
 // AMDGPUTargetParser: xnack from gfx8 on (not gfx10.3+/gfx11+), sramecc on gfx906/908/90a/94x.
 constexpr std::array kProcessors{
     ProcessorInfo{"gfx600", 0x20, false, false, nullptr},

@@ -2,7 +2,7 @@
 
 // Reads a Triton kernel cache ($TRITON_CACHE_DIR, ~/.triton/cache): one folder per compiled
 // kernel holding one file per compiler stage, then the metadata json files. The stage files
-// present tell how far a compile got (REFERENCE.md "Triton cache").
+// present tell how far a compile got (docs/formats.md "Triton cache").
 
 #include "common/problem.h"
 #include "targets/target_id.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// Value types of the verification sequence (DESIGN.md "The method it implements"): what each
+// Value types of the verification sequence (docs/design.md "The method it implements"): what each
 // sub-check ran, with which environment, what it printed, how it ended and how long it took.
 // The engine returns them, the session stores them, the report renders them.
 

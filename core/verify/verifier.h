@@ -1,6 +1,6 @@
 #pragma once
 
-// The minimal verification sequence (DESIGN.md "The method it implements", issue 5):
+// The minimal verification sequence (docs/design.md "The method it implements", issue 5):
 //   step 1, baseline: the platform compiler builds the vector add for the device's exact
 //     target as a program and as a code object; the runtime dependency is resolved; the
 //     program and the probe's module-API load + launch run in clean processes;
@@ -170,7 +170,7 @@ private:
     QString m_runtimeVersion;
 };
 
-// The decision over the steps that ran (DESIGN.md): step 1 fails → base chain (direction 1);
+// The decision over the steps that ran (docs/design.md): step 1 fails → base chain (direction 1);
 // step 2 fails (like the project) → the artifact (direction 2 or 3 from its findings); only
 // step 3 fails and the variant without Triton passes → context.triton-state; all pass → compare
 // build commands and link lines.

@@ -62,7 +62,7 @@ inline quint64 md5Low64(const QByteArray &data) {
     return qFromLittleEndian<quint64>(d.constData());
 }
 
-// CCOB "v<version>", method 0 zlib / 1 zstd, around an uncompressed bundle (REFERENCE.md).
+// CCOB "v<version>", method 0 zlib / 1 zstd, around an uncompressed bundle (docs/formats.md).
 inline QByteArray makeCcob(const QByteArray &bundle, int version, int method,
                            quint64 hashOverride = 0) {
     QByteArray payload;

@@ -1,6 +1,6 @@
 // The diagnosis engine on real programs (kernels/scenarios, built by hipcc), real fixtures
 // (Triton caches, NVIDIA binaries) and tool output in the exact format the tools print.
-// Every row of SCENARIOS.md, then more cases of each mode with other names, targets and texts.
+// Every row of docs/scenarios.md, then more cases of each mode with other names, targets and texts.
 
 #include "testpaths.h"
 
@@ -709,7 +709,7 @@ void TstDiagnosis::tritonState() {
 }
 
 void TstDiagnosis::catalogCoversDesign() {
-    // DESIGN.md's table: every id must be producible and keep its spelling.
+    // docs/design.md's table: every id must be producible and keep its spelling.
     const QStringList ids{"layer.compile-failed",
                           "runtime.library-not-found",
                           "runtime.soname-mismatch",

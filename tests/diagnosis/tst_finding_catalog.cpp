@@ -57,6 +57,7 @@ private slots:
     void runtimeErrorTableNamesCatalogIds();
     void runtimeErrorLookups();
     void probeCausesRefutedOnceInspected();
+    void repositoryStandsAlone();
 };
 
 // Ids appear in the code as string literals of a known group ("arch.…"); each must be in the
@@ -208,6 +209,32 @@ void TstFindingCatalog::probeCausesRefutedOnceInspected() {
     r.firstError = r.failedCall = r.phases.first();
     QCOMPARE(ids(findingsFromProbe(r, QStringLiteral("probe-load"), false)),
              QStringList{QStringLiteral("arch.no-compatible-code-object:error")});
+}
+
+// Comments and docs point into the repository (docs/design.md, docs/formats.md,
+// docs/scenarios.md), never to design files outside it.
+void TstFindingCatalog::repositoryStandsAlone() {
+    static const QRegularExpression outside(
+        QStringLiteral(R"((?<![/\w])(?:DESIGN|REFERENCE|SCENARIOS|STYLE)\.md|\.\./shared/)"));
+    QStringList files = sources();
+    for (const char *dir : {"docs", "tests", "scripts", "bench", "kernels", "fuzz", "packaging"}) {
+        QDirIterator it(hdtest::sourceDir() + QLatin1Char('/') + QLatin1String(dir),
+                        {QStringLiteral("*.cpp"), QStringLiteral("*.h"), QStringLiteral("*.md"),
+                         QStringLiteral("*.sh"), QStringLiteral("*.py"),
+                         QStringLiteral("CMakeLists.txt")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString f = it.next();
+            if (!f.contains(QLatin1String("/tests/diagnosis/field/")) &&
+                !f.endsWith(QLatin1String("tst_finding_catalog.cpp")))
+                files << f;
+        }
+    }
+    QVERIFY(files.size() > 200);
+    for (const QString &f : files) {
+        const auto m = outside.match(readAll(f));
+        QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("%1: %2").arg(f, m.captured(0))));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstFindingCatalog)

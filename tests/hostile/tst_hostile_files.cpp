@@ -120,7 +120,7 @@ QByteArray zstdZeros(qint64 size) {
     return out;
 }
 
-// CCOB v3 (REFERENCE.md layout, as arttest::makeCcob writes it) around a given zstd payload
+// CCOB v3 (docs/formats.md layout, as arttest::makeCcob writes it) around a given zstd payload
 // that claims `uncompressed` bytes.
 QByteArray ccobAround(const QByteArray &payload, quint64 uncompressed) {
     QByteArray h("CCOB", 4);

@@ -1,5 +1,5 @@
 // AMD_LOG_LEVEL parser: real output of Debian's ROCm 5.2 runtime captured on this machine
-// (tests/logs/data/*.log, see README there) and every line variant REFERENCE.md lists.
+// (tests/logs/data/*.log, see README there) and every line variant docs/formats.md lists.
 
 #include "logs/amd_log.h"
 #include "testpaths.h"
@@ -96,7 +96,7 @@ private slots:
                                                   QStringLiteral("hipErrorNoDevice")}));
     }
 
-    // Every prefix variant of REFERENCE.md "AMD_LOG_LEVEL lines".
+    // Every prefix variant of docs/formats.md "AMD_LOG_LEVEL lines".
     void prefixVariants_data() {
         QTest::addColumn<QString>("line");
         QTest::addColumn<int>("level");

@@ -74,7 +74,7 @@ void TstTargets::fromElf_data() {
     QTest::addColumn<uint>("flags");
     QTest::addColumn<int>("version");
     QTest::addColumn<QString>("expected");
-    // e_flags values seen in real code objects (REFERENCE.md).
+    // e_flags values seen in real code objects (docs/formats.md).
     QTest::newRow("gfx90a default") << 0x53Fu << 4 << "gfx90a";
     QTest::newRow("gfx90a sramecc+ xnack-") << 0xE3Fu << 4 << "gfx90a:sramecc+:xnack-";
     QTest::newRow("gfx1030") << 0x036u << 4 << "gfx1030";

@@ -355,7 +355,7 @@ private slots:
         QVERIFY(sig.summary().contains(QLatin1String("killed by SIGSEGV")));
     }
 
-    // The comparison's decisions over recorded outcomes (DESIGN.md "The method").
+    // The comparison's decisions over recorded outcomes (docs/design.md "The method").
     void comparisonDecisions() {
         const auto step = [](int n, CheckStatus st, QList<Finding> fs = {}) {
             StepRecord s;
