@@ -69,6 +69,40 @@ QString compatibleOverride(const QString &processor) {
     return {};
 }
 
+bool isHipRuntimeSymbol(const QString &s) {
+    return s.startsWith(QLatin1String("__hipRegister")) ||
+           s.startsWith(QLatin1String("__hipPushCallConfiguration")) ||
+           s.startsWith(QLatin1String("__hipPopCallConfiguration")) ||
+           s.startsWith(QLatin1String("__hipUnregister")) ||
+           (s.startsWith(QLatin1String("hip")) && s.size() > 3 && s[3].isUpper());
+}
+
+// Link-time undefined symbols that say how the HIP build was linked, not what is missing.
+bool isHipLinkFailure(const TextFacts::UndefinedSymbol &u) {
+    return u.linkTime &&
+           (u.symbol.startsWith(QLatin1String("__hip_fatbin")) || isHipRuntimeSymbol(u.symbol));
+}
+
+bool isDeviceLinkLine(const TextFacts &f, int lineNumber) {
+    return std::any_of(f.deviceLinkUndefined.cbegin(), f.deviceLinkUndefined.cend(),
+                       [&](const TextLine &l) { return l.number == lineNumber; });
+}
+
+// The text or --env says HIP builds for NVIDIA (hipcc then drives nvcc).
+bool hipOnNvidia(const Context &c) {
+    for (const auto &[name, value] : c.request.env)
+        if (name == QLatin1String("HIP_PLATFORM") &&
+            (value == QLatin1String("nvidia") || value == QLatin1String("nvcc")))
+            return true;
+    return false;
+}
+
+bool hasHipccCommand(const TextFacts &f) {
+    return std::any_of(f.commands.cbegin(), f.commands.cend(), [](const CommandLine &cmd) {
+        return cmd.tool.startsWith(QLatin1String("hipcc"));
+    });
+}
+
 QString ruleScopeName(RuleScope scope) {
     switch (scope) {
     case RuleScope::Triton:
@@ -91,8 +125,10 @@ const QList<Rule> &ruleRegistry() {
     static const QList<Rule> all = [] {
         QList<Rule> r;
         // Triton first: it inspects the Triton binaries the symbol rules look at.
-        r << tritonRuleList() << artifactRuleList() << symbolRuleList() << textRuleList()
-          << envRuleList();
+        // Build-output rules before the other text rules: text/unknown-layer, the last of
+        // those, reads what every text rule found.
+        r << tritonRuleList() << artifactRuleList() << symbolRuleList() << buildRuleList()
+          << textRuleList() << envRuleList();
         return r;
     }();
     return all;

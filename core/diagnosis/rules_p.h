@@ -76,6 +76,12 @@ QString overrideProcessor(const QString &version);
 // The override value under which a processor runs its family's kernels ("gfx1031" -> "10.3.0"),
 // only for families whose members share one instruction set; "" otherwise.
 QString compatibleOverride(const QString &processor);
+// Shared by the text and build-output rules.
+bool isHipRuntimeSymbol(const QString &symbol);
+bool isHipLinkFailure(const TextFacts::UndefinedSymbol &u); // __hip_fatbin / hip* at link time
+bool isDeviceLinkLine(const TextFacts &f, int lineNumber);
+bool hipOnNvidia(const Context &c); // HIP_PLATFORM=nvidia|nvcc in --env or the text
+bool hasHipccCommand(const TextFacts &f);
 // Directories searched for other major versions of a library (the request's path first).
 QStringList libraryDirs(const Context &c);
 // Where the loader finds libamdhip64 for a binary; "" when it does not.
@@ -106,6 +112,7 @@ struct Rule {
 const QList<Rule> &tritonRuleList();
 const QList<Rule> &artifactRuleList();
 const QList<Rule> &symbolRuleList();
+const QList<Rule> &buildRuleList();
 const QList<Rule> &textRuleList();
 const QList<Rule> &envRuleList();
 const QList<Rule> &ruleRegistry();

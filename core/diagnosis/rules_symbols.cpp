@@ -1,0 +1,302 @@
+// Rules on the names a caller looks up (direction 2): kernels, device and host functions of
+// every inspected code object and host binary (docs/findings.md, "Direction 2: symbols").
+
+#include "diagnosis/rules_p.h"
+
+#include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
+
+namespace hd::detail {
+
+namespace {
+
+bool isInternalName(const QString &mangled) {
+    return mangled.startsWith(QLatin1String("_ZL")) ||
+           mangled.contains(QLatin1String("_GLOBAL__N_")) ||
+           mangled.contains(QLatin1String("(anonymous namespace)"));
+}
+
+struct SymbolSite {
+    QString file;
+    QString origin; // code object origin or section
+    QString name;   // mangled
+    QString demangled;
+    QString binding;
+    SymbolKind kind;
+};
+
+void collectSymbols(const ArtifactReport &r, QList<SymbolSite> &kernels,
+                    QList<SymbolSite> &functions) {
+    for (const CodeObject &co : r.codeObjects) {
+        QSet<QString> seen;
+        for (const KernelInfo &k : co.kernels) {
+            if (seen.contains(k.name))
+                continue;
+            seen.insert(k.name);
+            kernels.append({r.path, co.origin, k.name, demangleSymbol(k.name),
+                            QStringLiteral("global"), SymbolKind::Kernel});
+        }
+        for (const Symbol &s : co.symbols) {
+            if (s.kind == SymbolKind::Kernel) {
+                if (seen.contains(s.name())) {
+                    // take the binding from the symbol table
+                    for (SymbolSite &site : kernels)
+                        if (site.name == s.name() && site.origin == co.origin)
+                            site.binding = s.binding();
+                    continue;
+                }
+                seen.insert(s.name());
+                kernels.append(
+                    {r.path, co.origin, s.name(), s.demangled(), s.binding(), SymbolKind::Kernel});
+            } else if (s.kind == SymbolKind::DeviceFunction && !s.undefined) {
+                functions.append({r.path, co.origin, s.name(), s.demangled(), s.binding(),
+                                  SymbolKind::DeviceFunction});
+            }
+        }
+    }
+    if (r.host)
+        for (const Symbol &s : r.host->hostFunctions)
+            functions.append({r.path, s.section().isEmpty() ? QStringLiteral(".text") : s.section(),
+                              s.name(), s.demangled(), s.binding(), SymbolKind::HostFunction});
+}
+
+QString moduleGetFunctionCall(const QString &name) {
+    return QStringLiteral("hipModuleGetFunction(&function, module, \"%1\");").arg(name);
+}
+
+// Every kernel and function of the inputs, Triton's binaries included.
+struct SymbolTable {
+    QList<SymbolSite> kernels, functions;
+    bool anyDeviceCode = false;
+    bool isEmpty() const { return kernels.isEmpty() && functions.isEmpty(); }
+};
+
+SymbolTable symbolTable(const Context &c) {
+    SymbolTable t;
+    for (const QList<ArtifactReport> *list : {&c.artifacts, &c.tritonBinaries})
+        for (const ArtifactReport &r : *list) {
+            collectSymbols(r, t.kernels, t.functions);
+            t.anyDeviceCode = t.anyDeviceCode || !r.codeObjects.isEmpty();
+        }
+    return t;
+}
+
+// How a requested name sits among the kernels: exactly (the runtime finds it), or as the same
+// kernel under a C++-mangled name or with internal linkage.
+struct NameMatch {
+    bool exact = false;
+    QList<SymbolSite> mangled, internal;
+    bool sameKernel() const { return exact || !mangled.isEmpty() || !internal.isEmpty(); }
+};
+
+NameMatch matchName(const QString &requested, const QList<SymbolSite> &kernels) {
+    NameMatch m;
+    m.exact = std::any_of(kernels.cbegin(), kernels.cend(), [&](const SymbolSite &k) {
+        return k.name == requested && k.binding != QLatin1String("local");
+    });
+    if (m.exact)
+        return m;
+    const QString base = symbolBaseName(requested);
+    QSet<QString> seen;
+    for (const SymbolSite &k : kernels) {
+        const bool sameName = k.name == requested;
+        if (!sameName && symbolBaseName(k.demangled) != base)
+            continue;
+        if (seen.contains(k.name))
+            continue;
+        seen.insert(k.name);
+        if (isInternalName(k.name) || isInternalName(k.demangled) ||
+            k.binding == QLatin1String("local"))
+            m.internal.append(k);
+        else if (!sameName && k.name.startsWith(QLatin1String("_Z")))
+            m.mangled.append(k);
+    }
+    return m;
+}
+
+// Functions (device or host) that carry the requested name but are no kernels.
+QList<SymbolSite> notKernelSites(const QString &requested, const QList<SymbolSite> &functions) {
+    const QString base = symbolBaseName(requested);
+    QList<SymbolSite> sites;
+    for (const SymbolSite &fn : functions)
+        if (fn.name == requested || symbolBaseName(fn.demangled) == base)
+            sites.append(fn);
+    return sites;
+}
+
+void internalLinkageRule(Context &c) {
+    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    for (const QString &requested : std::as_const(c.kernels)) {
+        for (const SymbolSite &k : matchName(requested, t.kernels).internal) {
+            const bool anon = k.name.contains(QLatin1String("_GLOBAL__N_"));
+            Finding f = makeFinding(
+                QStringLiteral("symbol.internal-linkage"), Severity::Error,
+                QStringLiteral("Kernel %1 has internal linkage (%2)")
+                    .arg(requested,
+                         anon ? QStringLiteral("anonymous namespace") : QStringLiteral("static")),
+                QStringLiteral("The kernel is in the code object as %1 (%2): a %3 name that is "
+                               "private to its translation unit, so a lookup of \"%4\" fails "
+                               "(hipErrorNotFound) and the mangled name is not stable.")
+                    .arg(k.name, k.demangled,
+                         anon ? QStringLiteral("anonymous-namespace") : QStringLiteral("static"),
+                         requested));
+            f.evidence.append(fileEvidence(
+                k.file, k.origin, QStringLiteral("symbol %1 (binding %2)").arg(k.name, k.binding)));
+            f.fix << QStringLiteral("Give the kernel external linkage: remove `static` / move it "
+                                    "out of the anonymous namespace, and declare it "
+                                    "extern \"C\" __global__ void %1(...).")
+                         .arg(symbolBaseName(requested))
+                  << QStringLiteral("This build only: %1").arg(moduleGetFunctionCall(k.name));
+            c.add(f);
+        }
+    }
+}
+
+void mangledNameRule(Context &c) {
+    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    for (const QString &requested : std::as_const(c.kernels)) {
+        const QList<SymbolSite> mangled = matchName(requested, t.kernels).mangled;
+        if (mangled.isEmpty())
+            continue;
+        const SymbolSite &k = mangled.first();
+        const bool templ =
+            k.demangled.left(k.demangled.indexOf(QLatin1Char('('))).contains(QLatin1Char('<'));
+        QStringList all;
+        for (const SymbolSite &m : mangled)
+            all.append(QStringLiteral("%1 (%2)").arg(m.name, m.demangled));
+        Finding f = makeFinding(
+            QStringLiteral("symbol.mangled-name"), Severity::Error,
+            QStringLiteral("Kernel %1 exists only C++-mangled, as %2").arg(requested, k.name),
+            QStringLiteral("The code object has no symbol \"%1\", but the kernel %2 "
+                           "demangles to %3: it was declared without extern \"C\", so its "
+                           "name carries the parameter types. hipModuleGetFunction(\"%1\") "
+                           "returns hipErrorNotFound.%4")
+                .arg(requested, k.name, k.demangled,
+                     mangled.size() > 1
+                         ? QStringLiteral(" Candidates: %1.").arg(all.join(QStringLiteral("; ")))
+                         : QString()));
+        for (const SymbolSite &m : mangled.mid(0, 4))
+            f.evidence.append(fileEvidence(
+                m.file, m.origin, QStringLiteral("kernel %1 = %2").arg(m.name, m.demangled)));
+        if (templ)
+            f.fix << QStringLiteral("%1 is a template instance: extern \"C\" cannot apply to a "
+                                    "template; add an extern \"C\" __global__ wrapper kernel "
+                                    "with a fixed name, or look up the mangled name.")
+                         .arg(k.demangled);
+        else
+            f.fix << QStringLiteral("Declare the kernel extern \"C\": extern \"C\" __global__ "
+                                    "void %1(...) — then hipModuleGetFunction finds \"%1\".")
+                         .arg(symbolBaseName(requested));
+        f.fix
+            << QStringLiteral("Or look up the mangled name: %1").arg(moduleGetFunctionCall(k.name));
+        c.add(f);
+    }
+}
+
+// The name is there, but not as a kernel (no .kd descriptor / host code).
+void notAKernelRule(Context &c) {
+    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    for (const QString &requested : std::as_const(c.kernels)) {
+        if (matchName(requested, t.kernels).sameKernel())
+            continue;
+        const QList<SymbolSite> notKernel = notKernelSites(requested, t.functions);
+        if (notKernel.isEmpty())
+            continue;
+        const SymbolSite &s = notKernel.first();
+        const bool host = s.kind == SymbolKind::HostFunction;
+        Finding f = makeFinding(
+            QStringLiteral("symbol.not-a-kernel"), Severity::Error,
+            QStringLiteral("%1 is a %2, not a kernel")
+                .arg(requested,
+                     host ? QStringLiteral("host function") : QStringLiteral("device function")),
+            host ? QStringLiteral("%1 (%2) is compiled as host code in %3: it has no "
+                                  "__global__, so no device code and no kernel descriptor "
+                                  "exist for it (a common hipify / porting leftover).")
+                       .arg(s.name, s.demangled, QFileInfo(s.file).fileName())
+                 : QStringLiteral("%1 (%2) is a __device__ function in the code object: it "
+                                  "has no kernel descriptor (%1.kd), so it cannot be launched "
+                                  "or found with hipModuleGetFunction.")
+                       .arg(s.name, s.demangled));
+        for (const SymbolSite &n : notKernel.mid(0, 4))
+            f.evidence.append(fileEvidence(
+                n.file, n.origin,
+                QStringLiteral("%1 %2 (%3)").arg(symbolKindName(n.kind), n.name, n.demangled)));
+        f.fix << QStringLiteral("Declare it as a kernel: extern \"C\" __global__ void %1(...), "
+                                "and compile the file as HIP (hipcc, or -x hip).")
+                     .arg(symbolBaseName(requested));
+        if (host)
+            f.fix << QStringLiteral("Launch it with hipLaunchKernelGGL / hipModuleLaunchKernel "
+                                    "instead of calling it from host code.");
+        c.add(f);
+    }
+}
+
+// No trace of the name at all: the nearest kernel names instead.
+void notFoundRule(Context &c) {
+    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    // Without device code module.not-a-code-object says it; log-only cases are text rules'.
+    if (t.isEmpty() || !t.anyDeviceCode)
+        return;
+    QStringList names;
+    for (const SymbolSite &k : t.kernels)
+        names.append(k.name);
+    for (const QString &requested : std::as_const(c.kernels)) {
+        if (matchName(requested, t.kernels).sameKernel() ||
+            !notKernelSites(requested, t.functions).isEmpty())
+            continue;
+        const QStringList near = nearestNames(requested, names);
+        QStringList shown;
+        for (const QString &n : near) {
+            const QString d = demangleSymbol(n);
+            shown.append(d == n ? n : QStringLiteral("%1 (%2)").arg(n, d));
+        }
+        Finding f = makeFinding(
+            QStringLiteral("symbol.kernel-not-found"), Severity::Error,
+            QStringLiteral("No kernel named %1 in the inputs").arg(requested),
+            QStringLiteral("None of the %1 kernel(s) in the code objects is %2, mangled or not. "
+                           "Nearest names: %3.")
+                .arg(t.kernels.size())
+                .arg(requested)
+                .arg(shown.isEmpty() ? QStringLiteral("(no kernels at all)")
+                                     : shown.join(QStringLiteral(", "))));
+        for (const ArtifactReport &r : std::as_const(c.artifacts))
+            if (!r.codeObjects.isEmpty())
+                f.evidence.append(fileEvidence(
+                    r.path, QStringLiteral("%1 code object(s)").arg(r.codeObjects.size()),
+                    QStringLiteral("%1 kernel(s)").arg(r.kernelCount())));
+        if (!near.isEmpty())
+            f.fix << QStringLiteral("Use the exact name: %1")
+                         .arg(moduleGetFunctionCall(near.first()));
+        f.fix << QStringLiteral("Check that the file loaded is the one built from the kernel's "
+                                "source (list its kernels with `hipdoctor-cli inspect`).");
+        c.add(f);
+    }
+}
+
+} // namespace
+
+const QList<Rule> &symbolRuleList() {
+    static const QList<Rule> rules{
+        {"symbols/internal-linkage",
+         RuleScope::Symbols,
+         {QStringLiteral("symbol.internal-linkage")},
+         [](Context &c, const RuleInput &) { internalLinkageRule(c); }},
+        {"symbols/mangled",
+         RuleScope::Symbols,
+         {QStringLiteral("symbol.mangled-name")},
+         [](Context &c, const RuleInput &) { mangledNameRule(c); }},
+        {"symbols/not-a-kernel",
+         RuleScope::Symbols,
+         {QStringLiteral("symbol.not-a-kernel")},
+         [](Context &c, const RuleInput &) { notAKernelRule(c); }},
+        {"symbols/not-found",
+         RuleScope::Symbols,
+         {QStringLiteral("symbol.kernel-not-found")},
+         [](Context &c, const RuleInput &) { notFoundRule(c); }},
+    };
+    return rules;
+}
+
+} // namespace hd::detail
