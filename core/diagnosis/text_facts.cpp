@@ -66,125 +66,7 @@ QString runtimeErrorName(const QString &line, QString *message) {
     return QString::fromLatin1(m->hipName ? m->hipName : m->cudaName);
 }
 
-// ---- layers ---------------------------------------------------------------------------------
-
-// Compiler, assembler, linker and build-system diagnostics. The tool names come first: a line
-// only counts when a compiler-shaped prefix says who is speaking.
-const QRegularExpression &compilerErrorLine() {
-    static const QRegularExpression re(
-        QStringLiteral(
-            // file:line[:col]: [fatal] error:   (also C:\path\x.hip:3:5: and nvcc's x.cu(12):
-            // error)
-            R"(^(?:[A-Za-z]:)?[^\s:()]*[^\s:()/\\]\.[A-Za-z0-9+]+(?::\d+){1,2}:\s*(?:fatal\s+)?error\b)"
-            R"(|^(?:[A-Za-z]:)?[^\s:()]+\.[A-Za-z0-9+]+\(\d+\)(?:\s*:)?\s*(?:fatal\s+)?error\b)"
-            R"(|^<inline asm>:\d+:\d+: error)"
-            // tool: error / fatal
-            R"(|^(?:\S*[/\\])?(?:clang|clang\+\+|clang-\d+|clang\+\+-\d+|amdclang|amdclang\+\+|hipcc|hipcc\.pl|hipcc\.bin|nvcc|gcc|g\+\+|cc|c\+\+|cc1|cc1plus|gfortran|flang|flang-new|ld|ld\.lld|ld\.bfd|ld\.gold|lld|lld-link|collect2|ptxas|nvlink|fatbinary|llvm-link|llc|opt|clang-offload-bundler|clang-offload-wrapper|clang-linker-wrapper|amdgcn-link|x86_64-linux-gnu-g\+\+(?:-\d+)?|x86_64-linux-gnu-gcc(?:-\d+)?|cl|link)(?:\.exe)?(?:-\d+)?\s*:\s*(?:\w+\s+)?(?:fatal\s+)?error\b)"
-            R"(|^nvcc (?:fatal|error)\b|^ptxas (?:fatal|error)|error: linker command failed)"
-            R"(|undefined reference to\b|\b(?:ld\.lld|lld|ld):\s*error:|^/usr/bin/ld:|^\S*/ld(?:\.\w+)?:\s)"
-            R"(|\bcannot find -l\S+|\berror LNK\d{4}\b|\bfatal error LNK\d{4}\b|\berror C\d{4}\b|\bfatal error C\d{4}\b)"
-            R"(|^\d+ errors? generated|^FAILED: |^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\* .*\bError \d+)"
-            R"(|^CMake Error\b|^LLVM ERROR:|^error: command '[^']*(?:gcc|g\+\+|c\+\+|clang|hipcc|nvcc|cl\.exe)[^']*' failed)"
-            R"(|CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+)\b)"
-            R"(|^RuntimeError: Error building extension\b|^error: (?:unknown|unsupported) (?:target|argument|option)\b)"
-            R"(|^error: (?:invalid target ID|cannot find ROCm device librar))"),
-        QRegularExpression::CaseInsensitiveOption);
-    return re;
-}
-
-// Runtime errors: names and messages of the error table, runtimes' and math libraries' own
-// error prefixes, runtime log lines.
-const QRegularExpression &runtimeLine() {
-    static const QRegularExpression re(QStringLiteral(
-        R"(\b(?:HIP|CUDA|hip|cuda|HSA) error\b|\bhipError[A-Z]\w+|\bcudaError[A-Z]\w+|\bCUDA_ERROR_[A-Z_]+)"
-        R"(|\bHSA_STATUS_ERROR\w*|^:\d:|\bhipModule\w+\s*\(|hip_code_object\.cpp|hip_fatbin\.cpp)"
-        R"(|\b(?:rocBLAS|rocblas|rocblaslt|hipBLASLt|hipblaslt|hipBLAS|hipblas|MIOpen|miopen|Tensile|rocFFT|rocfft|rocSPARSE|rocsparse|hipSPARSE|RCCL|rccl|MIGraphX|migraphx|hipFFT|rocRAND|hipRAND|rocSOLVER|hipSOLVER)\b[^\n]{0,40}?\b(?:error|Error|ERROR|warning)\b)"
-        R"(|TensileLibrary\S*\.(?:dat|yaml|co)\b|\bout of memory\b|\bOutOfMemoryError\b|\bdevice-side assert)"));
-    return re;
-}
-
-const QRegularExpression &loaderLine() {
-    static const QRegularExpression re(
-        QStringLiteral(
-            R"(^(?:ImportError|ModuleNotFoundError|OSError)\b|cannot open shared object file)"
-            R"(|error while loading shared libraries|\bundefined symbol:|symbol lookup error)"
-            R"(|DLL load failed|\[WinError 126\]|\[WinError 127\]|Error loading "[^"]+\.dll"|LoadLibrary\w*\s*(?:failed|error))"
-            R"(|\bdlopen\b.*(?:fail|error)|Library not loaded|could not load library\b|unable to load (?:shared )?library)"),
-        QRegularExpression::CaseInsensitiveOption);
-    return re;
-}
-
-const QRegularExpression &tritonLine() {
-    static const QRegularExpression re(QStringLiteral(
-        R"(\bmake_(?:ttir|ttgir|llir|amdgcn|hsaco|ptx|cubin)\b|triton\.compiler\.errors|\bCompilationError\b)"
-        R"(|\bPassManager::run failed|triton/backends/(?:amd|nvidia)/compiler\.py|MLIRCompilationError|TritonCompilationError|PTXASError|\.runtime\.errors\.\w+Error)"));
-    return re;
-}
-
-const QRegularExpression &deviceLine() {
-    static const QRegularExpression re(
-        QStringLiteral(
-            R"(/dev/kfd|/dev/dri|hsa_init failed|ROCk module is NOT loaded|No devices found|no ROCm-capable device)"
-            R"(|no CUDA-capable device|Memory access fault by GPU|Page not present|HW Exception by GPU|GPU Hang)"
-            R"(|amdgpu:.*(?:page fault|timeout|reset)|ring \w+ timeout|illegal memory access|NVIDIA-SMI has failed)"
-            R"(|Unable to open /dev|HSA Agents|TARGET_GRAPHICS_VERSION|Marketing Name:|amdgpu driver)"),
-        QRegularExpression::CaseInsensitiveOption);
-    return re;
-}
-
-bool saysError(const QString &line) {
-    static const QRegularExpression re(
-        QStringLiteral(
-            R"(\berror\b|\bfatal\b|\bfailed\b|\bfailure\b|\bcannot\b|\bcould not\b|\bunable to\b|\bnot found\b|\bno such\b|\bundefined\b|\babort|\bfault\b|\bexception\b|\btimed? ?out\b|\bhang\b|\bdenied\b|\binvalid\b)"),
-        QRegularExpression::CaseInsensitiveOption);
-    return re.match(line).hasMatch();
-}
-
 } // namespace
-
-QString textLayerName(TextLayer layer) {
-    switch (layer) {
-    case TextLayer::Compiler:
-        return QStringLiteral("compiler");
-    case TextLayer::Runtime:
-        return QStringLiteral("runtime");
-    case TextLayer::Loader:
-        return QStringLiteral("loader");
-    case TextLayer::Triton:
-        return QStringLiteral("triton");
-    case TextLayer::Device:
-        return QStringLiteral("device");
-    }
-    return {};
-}
-
-QStringList TextFacts::layers() const {
-    QStringList out;
-    for (int i = 0; i < kTextLayerCount; ++i)
-        if (layerLines[size_t(i)] > 0)
-            out << textLayerName(TextLayer(i));
-    return out;
-}
-
-std::optional<LineClass> classifyLine(const QString &t) {
-    if (t.isEmpty())
-        return std::nullopt;
-    const bool error = saysError(t);
-    // Order matters: a line that names a runtime error is a runtime line even when it has the
-    // shape of a diagnostic ("error: 'hipErrorInvalidDevice'(101) at main.cpp:42"); a loader
-    // message inside a compiler run ("ld: cannot find -lamdhip64") is the linker's.
-    if (tritonLine().match(t).hasMatch())
-        return LineClass{TextLayer::Triton, error};
-    if (compilerErrorLine().match(t).hasMatch() && !runtimeLine().match(t).hasMatch())
-        return LineClass{TextLayer::Compiler, true};
-    if (loaderLine().match(t).hasMatch())
-        return LineClass{TextLayer::Loader, error};
-    if (deviceLine().match(t).hasMatch())
-        return LineClass{TextLayer::Device, error};
-    if (runtimeLine().match(t).hasMatch())
-        return LineClass{TextLayer::Runtime, error};
-    return std::nullopt;
-}
 
 bool CommandLine::has(const QString &flag) const {
     for (const QString &a : args)
@@ -490,8 +372,9 @@ namespace {
 
 // Facts beyond the error lines: math libraries without kernels for a GPU, look-alikes, ISA and
 // override lines, device-side link errors, compiler and language mix-ups, device targets.
-void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const QStringList &lines,
-                int index) {
+// Math libraries without kernels for the GPU, and targets the text names as the device's.
+void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
+                      const QStringList &lines, int index) {
     static const QRegularExpression mathLib(QStringLiteral(
         R"(\b(rocBLAS|rocblas|rocblaslt|hipBLASLt|hipblaslt|hipBLAS|MIOpen|miopen|Tensile|rocFFT|rocSPARSE|hipSPARSELt|rocSOLVER|MIGraphX|composable_kernel|CK)\b|(TensileLibrary))"));
     static const QRegularExpression missingWord(
@@ -530,7 +413,11 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
                                         !f.deviceTargets.contains(a.captured(1)) &&
                                         f.deviceTargets.size() < 16)
         f.deviceTargets.append(a.captured(1));
+}
 
+// Look-alikes (out of memory, faults, hangs), invalid ISA and override values.
+void lookAlikeFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
+                    const QStringList & /*lines*/, int /*index*/) {
     // Look-alikes: the code loaded, then something else failed.
     static const QRegularExpression oom(QStringLiteral(
         R"(\b(?:HIP|CUDA|GPU|hip|cuda|device) out of memory|OutOfMemoryError|hipErrorOutOfMemory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|\bout of memory\b.*\b(?:GPU|HIP|CUDA|device)|Tried to allocate [\d.]+ [GMK]i?B|failed to allocate (?:\w+ )?(?:ROCm|CUDA|HIP|Vulkan|GPU|device)\d* buffer)"));
@@ -555,7 +442,11 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
         QStringLiteral(R"(HSA_OVERRIDE_GFX_VERSION\s*=\s*["']?(\d+\.\d+\.\d+))"));
     if (const auto o = override.match(t); o.hasMatch() && !f.hsaOverrides.contains(o.captured(1)))
         f.hsaOverrides.append(o.captured(1));
+}
 
+// Device-side links, host compilers given HIP, language mix-ups, device libraries.
+void buildMixupFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*/,
+                     const QStringList &lines, int index) {
     // Device-side link: lld's hidden symbols, or an undefined symbol referenced from an amdgcn
     // object (each translation unit's device code was linked on its own).
     static const QRegularExpression undefDevice(
@@ -601,7 +492,11 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
     if (t.contains(QLatin1String("HSA_STATUS_ERROR_INVALID_CODE_OBJECT")) &&
         roomFor(f.invalidCodeObject))
         f.invalidCodeObject.append(makeLine(n, t));
+}
 
+// A framework's own architecture check and Triton's compile errors.
+void frameworkFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*/,
+                    const QStringList &lines, int index) {
     // A framework's own architecture check (PyTorch prints the device and what it was built for).
     static const QRegularExpression framework(
         QStringLiteral(
@@ -625,7 +520,11 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
         R"(PTXASError|PTXAS error|triton\.compiler\.errors\.\w+|CompilationError: at \d+:\d+|LLD failed|ptxas fatal\s*:.*sm_\d+)"));
     if (tritonError.match(t).hasMatch() && roomFor(f.tritonErrors))
         f.tritonErrors.append(makeLine(n, t));
+}
 
+// Variables set for the run, ROCm releases named, Windows paths, no-GPU answers.
+void environmentFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*/,
+                      const QStringList &lines, int index) {
     // Variables the text sets for the run: `export X=Y`, `set X=Y` (Windows), `X=Y ./app`.
     static const QRegularExpression exportVar(QStringLiteral(
         R"(^(?:[\w@.:~/-]*[$#>]\s+)?(?:export\s+|set\s+|\$env:)([A-Z][A-Z0-9_]*(?:VISIBLE_DEVICES|GFX_VERSION[_0-9]*|PLATFORM|DEVICE_ORDINAL|LOG_LEVEL|LAUNCH_BLOCKING))\s*=\s*["']?([^"'\s]*)["']?)"));
@@ -648,7 +547,7 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
     }
     static const QRegularExpression namedForRelease(
         QStringLiteral(R"(_rocm\d{2,3}\.(?:so|dll)\b)"));
-    if (namedForRelease.match(t).hasMatch() && saysError(t) && roomFor(f.releaseNamedLibraries))
+    if (namedForRelease.match(t).hasMatch() && textSaysError(t) && roomFor(f.releaseNamedLibraries))
         f.releaseNamedLibraries.append(makeLine(n, t));
     static const QRegularExpression winPath(QStringLiteral(R"((?:^|[\s"'(=])[A-Za-z]:[\\/][\w])"));
     if (!f.windows && winPath.match(t).hasMatch())
@@ -658,6 +557,15 @@ void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const 
     if (t.endsWith(QLatin1String("is_available()")) && index + 1 < lines.size() &&
         lines.at(index + 1).trimmed() == QLatin1String("False") && roomFor(f.noDevice))
         f.noDevice.append(makeLine(n, t + QStringLiteral(" → False")));
+}
+
+void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const QStringList &lines,
+                int index) {
+    mathLibraryFacts(f, n, t, compilerLine, lines, index);
+    lookAlikeFacts(f, n, t, compilerLine, lines, index);
+    buildMixupFacts(f, n, t, compilerLine, lines, index);
+    frameworkFacts(f, n, t, compilerLine, lines, index);
+    environmentFacts(f, n, t, compilerLine, lines, index);
 }
 
 } // namespace
@@ -733,7 +641,7 @@ TextFacts readTextFacts(const QString &text) {
                 f.layerErrors[li].append(makeLine(n, trimmed));
         } else if (bareError.match(trimmed).hasMatch()) {
             bareErrors.append(makeLine(n, trimmed));
-        } else if (roomFor(f.unclassifiedErrors) && saysError(trimmed) &&
+        } else if (roomFor(f.unclassifiedErrors) && textSaysError(trimmed) &&
                    !line.startsWith(QLatin1Char(' ')) && !line.startsWith(QLatin1Char('\t'))) {
             f.unclassifiedErrors.append(makeLine(n, trimmed));
         }

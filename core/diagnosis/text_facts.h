@@ -37,8 +37,11 @@ struct LineClass {
     TextLayer layer;
     bool error = false; // the line reports a failure (not only a fact or a warning)
 };
-// The layer a single line speaks for, or nothing for lines that carry no signal.
+// The layer a single line speaks for, or nothing for lines that carry no signal
+// (text_layers.cpp).
 std::optional<LineClass> classifyLine(const QString &trimmedLine);
+// The line reports a failure: error, fatal, failed, cannot, not found, fault, timed out...
+bool textSaysError(const QString &line);
 
 // One compiler / linker / driver command line found in the text.
 struct CommandLine {
@@ -154,7 +157,6 @@ TextFacts readTextFacts(const QString &text);
 // Parses a `rocminfo` dump: one DeviceInfo per GPU agent (Source::Rocminfo).
 QList<DeviceInfo> parseRocminfo(const QString &text);
 bool looksLikeRocminfo(const QString &text);
-
 
 // Itanium-demangles a name; returns it unchanged when it is not mangled.
 QString demangleSymbol(const QString &name);
