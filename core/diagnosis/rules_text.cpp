@@ -105,6 +105,20 @@ void noBinaryListingRule(Context &c, const TextInput &t) {
     }
 }
 
+// Other versions of a library's soname the text itself names: "libcudart.so.9.2" beside a
+// missing "libcudart.so.9.0".
+QStringList otherVersionsInText(const TextFacts &f, const QString &soname) {
+    const qsizetype so = soname.indexOf(QLatin1String(".so"));
+    if (so < 0)
+        return {};
+    const QString stem = soname.left(so + 3);
+    QStringList out;
+    for (const QString &name : f.sonamesMentioned)
+        if (name != soname && name.startsWith(stem + QLatin1Char('.')) && !out.contains(name))
+            out << name;
+    return out;
+}
+
 // What to do about a library the loader or linker could not find.
 // `other`: only another major version is installed (soname mismatch).
 QStringList missingLibraryFixes(const QString &soname, const QStringList &others, bool other,
@@ -143,9 +157,16 @@ void libraryRules(Context &c, const TextInput &t) {
         LoaderEnvironment env = LoaderEnvironment::fromProcess();
         if (!c.request.ldLibraryPath.isEmpty())
             env.ldLibraryPath = c.request.ldLibraryPath;
-        const LibraryResolution here = resolveLibrary(soname, LoaderQuery{}, env);
+        LibraryResolution here = resolveLibrary(soname, LoaderQuery{}, env);
         QStringList others = otherMajorVersions(soname, libraryDirs(c), env);
         others.removeAll(here.path);
+        // The failing machine's own evidence beats this one's: another version of the library
+        // named in the text ("the libcudart.so.9.2 file I had").
+        const QStringList inText = otherVersionsInText(t.facts, soname);
+        if (!inText.isEmpty()) {
+            others = inText;
+            here = LibraryResolution{};
+        }
         const bool other = !others.isEmpty() && !here.found();
         Finding f = makeFinding(
             other ? QStringLiteral("runtime.soname-mismatch")

@@ -535,6 +535,13 @@ void environmentFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine
     else if (const auto iv = inlineVar.match(t); iv.hasMatch())
         f.envAssignments.append({iv.captured(1), iv.captured(2) + iv.captured(3) + iv.captured(4)});
 
+    static const QRegularExpression soname(QStringLiteral(R"(\b(lib[\w+-]+\.so\.\d+(?:\.\d+)*))"));
+    auto sn = soname.globalMatch(t);
+    while (sn.hasNext() && f.sonamesMentioned.size() < 64) {
+        const QString name = sn.next().captured(1);
+        if (!f.sonamesMentioned.contains(name))
+            f.sonamesMentioned << name;
+    }
     static const QRegularExpression rocmVersion(
         QStringLiteral(R"(/opt/rocm-(\d+\.\d+(?:\.\d+)?)|_rocm(\d)(\d+)\.(?:so|dll)\b)"));
     auto rv = rocmVersion.globalMatch(t);

@@ -143,6 +143,7 @@ struct TextFacts {
     QList<QPair<QString, QString>> envAssignments; // `export X=Y`, `X=Y cmd` in the text
     QStringList rocmVersions; // releases in paths and names (/opt/rocm-6.3.1, _rocm63.so)
     QList<TextLine> releaseNamedLibraries; // failures naming libfoo_rocm63.so
+    QStringList sonamesMentioned;          // every versioned libX.so.N the text names (64 at most)
     bool windows = false;                  // Windows paths (C:\..., C:/...) in the text
 
     QList<CommandLine> commands;

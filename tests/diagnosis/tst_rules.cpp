@@ -57,6 +57,7 @@ private slots:
     void unknownLayer();
     void windowsLibrary();
     void visibleDevicesStacked();
+    void otherVersionNamedInText();
     void textSetsEnvironment();
 };
 
@@ -246,6 +247,19 @@ void TstRules::windowsLibrary() {
     QVERIFY(f.compileErrors.isEmpty());
 }
 
+// Another version of a missing library, named by the text, is the failing machine's evidence:
+// a soname mismatch whatever is installed where the diagnosis runs.
+void TstRules::otherVersionNamedInText() {
+    QCOMPARE(runTextRule("text/missing-libraries",
+                         "ImportError: libcudart.so.9.0: cannot open shared object file: No such "
+                         "file or directory\n"
+                         "I tried a libcudart.so.9.0 symlink to the libcudart.so.9.2 file I had\n"),
+             QStringList{QStringLiteral("runtime.soname-mismatch")});
+    QCOMPARE(runTextRule("text/missing-libraries",
+                         "OSError: libfoo_nonexistent.so.3: cannot open shared object file\n"),
+             QStringList{QStringLiteral("runtime.library-not-found")});
+}
+
 // HIP_VISIBLE_DEVICES indexes the list ROCR_VISIBLE_DEVICES left, renumbered from 0.
 void TstRules::visibleDevicesStacked() {
     using Env = QList<QPair<QString, QString>>;
@@ -260,12 +274,12 @@ void TstRules::visibleDevicesStacked() {
 
 // `export X=Y` and `X=Y cmd` lines of a pasted session are the failing run's environment.
 void TstRules::textSetsEnvironment() {
-    const TextFacts f = readTextFacts(QStringLiteral(
-        "$ export HIP_VISIBLE_DEVICES=1\n"
-        "user@box:~$ ROCR_VISIBLE_DEVICES='' build/release/app --x\n"
-        "$ HIP_PLATFORM=nvidia hipcc -c k.hip\n"
-        ">>> torch.cuda.is_available()\n"
-        "False\n"));
+    const TextFacts f =
+        readTextFacts(QStringLiteral("$ export HIP_VISIBLE_DEVICES=1\n"
+                                     "user@box:~$ ROCR_VISIBLE_DEVICES='' build/release/app --x\n"
+                                     "$ HIP_PLATFORM=nvidia hipcc -c k.hip\n"
+                                     ">>> torch.cuda.is_available()\n"
+                                     "False\n"));
     using Pair = QPair<QString, QString>;
     QCOMPARE(f.envAssignments,
              (QList<Pair>{{QStringLiteral("HIP_VISIBLE_DEVICES"), QStringLiteral("1")},
