@@ -2,6 +2,7 @@
 // empty files, directories, unreadable files, offsets and counts past the end. Each must give
 // a clear Problem (file, what, offset) while whatever is still readable is reported.
 
+#include "artifact_problems.h"
 #include "artifact_test_util.h"
 
 #include "artifacts/inspector.h"
@@ -35,13 +36,6 @@ bool hasProblem(const ArtifactReport &r, const QString &needle = {}, qint64 offs
                 (offset == -2 || p.offset == offset))
                 return true;
     return false;
-}
-
-QList<Problem> allProblems(const ArtifactReport &r) {
-    QList<Problem> all = r.problems;
-    for (const CodeObject &co : r.codeObjects)
-        all += co.problems;
-    return all;
 }
 
 // Lengths to cut a file at: every header byte, then a spread over the rest.
@@ -109,10 +103,11 @@ void TestArtifactBadInput::truncated() {
     QVERIFY(!bytes.isEmpty());
     const QString name = QStringLiteral("cut-file");
     const ArtifactReport whole = inspectBytes(bytes, name);
-    QVERIFY(allProblems(whole).isEmpty() || QTest::currentDataTag() == QLatin1String("rdc object"));
+    QVERIFY(arttest::allProblems(whole).isEmpty() ||
+            QTest::currentDataTag() == QLatin1String("rdc object"));
     for (qsizetype n : cutPoints(bytes.size())) {
         const ArtifactReport r = inspectBytes(bytes.left(n), name);
-        const QList<Problem> problems = allProblems(r);
+        const QList<Problem> problems = arttest::allProblems(r);
         QVERIFY2(!problems.isEmpty(), qPrintable(QStringLiteral("no problem at cut %1").arg(n)));
         for (const Problem &p : problems) {
             QCOMPARE(p.file, name);
@@ -187,8 +182,9 @@ void TestArtifactBadInput::ccobCorrupted() {
     const ArtifactReport r = inspectBytes(bytes, QStringLiteral("bad.ccob"));
     QCOMPARE(r.kind, ArtifactKind::CompressedBundle);
     QVERIFY2(hasProblem(r, needle, 0),
-             qPrintable(allProblems(r).isEmpty() ? QStringLiteral("none")
-                                                 : allProblems(r).first().toString()));
+             qPrintable(arttest::allProblems(r).isEmpty()
+                            ? QStringLiteral("none")
+                            : arttest::allProblems(r).first().toString()));
 }
 
 // A wrapper whose magic is destroyed: the bundle is still found by scanning .hip_fatbin.

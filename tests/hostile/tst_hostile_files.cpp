@@ -2,6 +2,7 @@
 // that shrink while mapped, decompression bombs, oversized sessions, symbolic links out of an
 // imported folder. Every input is built here from the real hipcc outputs of build/kernels/.
 
+#include "artifact_problems.h"
 #include "artifact_test_util.h"
 
 #include "artifacts/inspector.h"
@@ -34,22 +35,15 @@ QByteArray kernelBytes(const char *name) {
     return arttest::readAll(hdtest::kernelArtifact(QLatin1String(name)));
 }
 
-QList<Problem> allProblems(const ArtifactReport &r) {
-    QList<Problem> all = r.problems;
-    for (const CodeObject &co : r.codeObjects)
-        all += co.problems;
-    return all;
-}
-
 bool hasProblem(const ArtifactReport &r, const QString &needle) {
-    const QList<Problem> all = allProblems(r);
+    const QList<Problem> all = arttest::allProblems(r);
     return std::any_of(all.cbegin(), all.cend(),
                        [&](const Problem &p) { return p.message.contains(needle); });
 }
 
 QString problemsText(const ArtifactReport &r) {
     QStringList l;
-    for (const Problem &p : allProblems(r))
+    for (const Problem &p : arttest::allProblems(r))
         l << p.toString();
     return l.join(QLatin1Char('\n'));
 }
@@ -190,7 +184,7 @@ void TestHostileFiles::noteSectionOffsetWraps() {
     const ArtifactReport r = inspectFile(path);
     QCOMPARE(r.codeObjects.size(), clean.codeObjects.size());
     QVERIFY2(hasProblem(r, QStringLiteral("note section")), qPrintable(problemsText(r)));
-    for (const Problem &p : allProblems(r))
+    for (const Problem &p : arttest::allProblems(r))
         if (p.message.contains(QLatin1String("note section")))
             QCOMPARE(p.file, path);
     // The rest of each code object is still read: its symbols and target.

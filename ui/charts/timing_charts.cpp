@@ -43,7 +43,11 @@ const QColor kColors[] = {
     QColor(0x3b, 0x82, 0xf6), QColor(0xf5, 0x9e, 0x0b), QColor(0x10, 0xb9, 0x81),
     QColor(0x8b, 0x5c, 0xf6), QColor(0x06, 0xb6, 0xd4), QColor(0xec, 0x48, 0x99),
     QColor(0x84, 0xcc, 0x16), QColor(0x64, 0x74, 0x8b), QColor(0xa1, 0x62, 0x07),
-    QColor(0x1e, 0x3a, 0x8a), QColor(0x0f, 0x76, 0x6e), QColor(0xc0, 0x84, 0xfc)};
+    QColor(0x1e, 0x3a, 0x8a), QColor(0x0f, 0x76, 0x6e), QColor(0xc0, 0x84, 0xfc),
+    QColor(0xfb, 0xbf, 0x24), QColor(0x4d, 0x7c, 0x0f), QColor(0x7d, 0xd3, 0xfc),
+    QColor(0x9d, 0x17, 0x4d), QColor(0x37, 0x41, 0x51), QColor(0xfd, 0xa4, 0xaf),
+    QColor(0x5e, 0xea, 0xd4), QColor(0x6d, 0x28, 0xd9), QColor(0xd9, 0x77, 0x06),
+    QColor(0x93, 0xc5, 0xfd), QColor(0x16, 0x65, 0x34), QColor(0xa8, 0xa2, 0x9e)};
 constexpr int kColorCount = int(std::size(kColors));
 } // namespace
 
@@ -52,15 +56,32 @@ QColor TimingChart::seriesColor(int i) {
 }
 
 QColor TimingChart::phaseColor(const QString &phase) {
-    // The probe's phases in launch order (docs/protocol.md) get a colour each; other names
-    // (checks without phases) one by their name.
-    static const QStringList known = {
-        QStringLiteral("library-load"),    QStringLiteral("runtime-init"),
-        QStringLiteral("device-query"),    QStringLiteral("module-load"),
-        QStringLiteral("function-lookup"), QStringLiteral("allocation"),
-        QStringLiteral("copy-h2d"),        QStringLiteral("launch"),
-        QStringLiteral("kernel"),          QStringLiteral("synchronize"),
-        QStringLiteral("copy-d2h"),        QStringLiteral("validation")};
+    // The probe's phases in launch order (docs/protocol.md), then the steps' checks without
+    // phases: a colour each. Other names get one by their name.
+    static const QStringList known = {QStringLiteral("library-load"),
+                                      QStringLiteral("runtime-init"),
+                                      QStringLiteral("device-query"),
+                                      QStringLiteral("module-load"),
+                                      QStringLiteral("function-lookup"),
+                                      QStringLiteral("allocation"),
+                                      QStringLiteral("copy-h2d"),
+                                      QStringLiteral("launch"),
+                                      QStringLiteral("kernel"),
+                                      QStringLiteral("synchronize"),
+                                      QStringLiteral("copy-d2h"),
+                                      QStringLiteral("validation"),
+                                      QStringLiteral("compiler"),
+                                      QStringLiteral("compiler-commands"),
+                                      QStringLiteral("compile-program"),
+                                      QStringLiteral("compile-code-object"),
+                                      QStringLiteral("runtime-dependency"),
+                                      QStringLiteral("run-program"),
+                                      QStringLiteral("inspect"),
+                                      QStringLiteral("diagnose"),
+                                      QStringLiteral("compile"),
+                                      QStringLiteral("run"),
+                                      QStringLiteral("as-is"),
+                                      QStringLiteral("without-triton")};
     const qsizetype i = known.indexOf(phase);
     return kColors[i >= 0 ? int(i) : int(qHash(phase, 0) % kColorCount)];
 }

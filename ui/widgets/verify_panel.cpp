@@ -520,6 +520,8 @@ void VerifyPanel::refresh() {
         text += QStringLiteral("<br><span style='color:gray'>%1</span>")
                     .arg(cmp.basis.join(QStringLiteral(" · ")).toHtmlEscaped());
     m_verdict->setText(text);
+    // The whole verdict and basis, also where the panel is too short to show every line.
+    m_verdict->setToolTip(cmp.verdict + QLatin1Char('\n') + cmp.basis.join(QLatin1Char('\n')));
 }
 
 QString VerifyPanel::comparisonText() const {
