@@ -1,6 +1,7 @@
 #include "diagnosis/diagnosis.h"
 
 #include "artifacts/inspector.h"
+#include "common/input_file.h"
 #include "diagnosis/rules_p.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
@@ -19,9 +20,6 @@ namespace hd {
 using namespace detail;
 
 namespace {
-
-// Text inputs larger than this are read from the start only (and say so).
-constexpr qint64 kMaxTextBytes = 64LL * 1024 * 1024;
 
 QString artifactSummary(const ArtifactReport &r) {
     QStringList targets;
@@ -140,19 +138,31 @@ QList<DeviceInfo> typedDevices(const DiagnoseRequest &request, Diagnosis &result
 // A text input: facts of every line, the AMD log, a Triton traceback.
 void readTextInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
     const QString &path = in.path;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    QFile f;
+    QString why;
+    if (!openInputFile(f, path, &why)) { // never blocks on a FIFO (docs/limits.md)
         in.kind = QStringLiteral("unreadable");
-        in.problems.append({path, -1, f.errorString(), true});
+        in.problems.append({path, -1, why, true});
         c.result.inputError = true;
     } else {
-        const QByteArray bytes = f.read(kMaxTextBytes);
-        if (fi.size() > kMaxTextBytes)
+        // A long log keeps its start and its end, where the failure usually is.
+        const qint64 kMaxTextBytes = c.request.maxTextBytes;
+        QByteArray bytes = f.read(kMaxTextBytes / 2);
+        if (fi.size() > kMaxTextBytes) {
+            const qint64 skipped = fi.size() - kMaxTextBytes;
+            f.seek(fi.size() - kMaxTextBytes / 2);
+            bytes += QStringLiteral("\n[hipdoctor: %1 bytes not read]\n").arg(skipped).toUtf8();
             in.problems.append(
-                {path, kMaxTextBytes,
-                 QStringLiteral("text larger than 64 MiB: only the first 64 MiB were "
-                                "read"),
+                {path, kMaxTextBytes / 2,
+                 QStringLiteral("text larger than %1 MiB: the first and the last %2 MiB were "
+                                "read; %3 bytes between them were not, and lines after the cut "
+                                "are numbered from it")
+                     .arg(double(kMaxTextBytes) / (1 << 20))
+                     .arg(double(kMaxTextBytes) / (2 << 20))
+                     .arg(skipped),
                  false});
+        }
+        bytes += f.read(kMaxTextBytes / 2);
         TextInput t;
         t.path = path;
         const QString text = QString::fromUtf8(bytes);
@@ -193,7 +203,14 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
         in.problems.append({path, -1, QStringLiteral("no such file or directory"), true});
         result.inputError = true;
     } else if (fi.isDir()) {
-        if (looksLikeTritonCache(path)) {
+        if (!fi.isReadable() || !fi.isExecutable()) {
+            in.kind = QStringLiteral("unreadable");
+            in.problems.append({path, -1,
+                                QStringLiteral("permission denied (a folder that cannot "
+                                               "be listed)"),
+                                true});
+            result.inputError = true;
+        } else if (looksLikeTritonCache(path)) {
             TritonCache cache = readTritonCache(path);
             in.kind =
                 cache.singleEntry ? QStringLiteral("triton-entry") : QStringLiteral("triton-cache");

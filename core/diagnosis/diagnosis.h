@@ -40,6 +40,9 @@ struct DiagnoseRequest {
     QStringList ldLibraryPath;          // loader search path stand-in; empty = this process's
     QStringList runtimeLibraries; // libraries scanned for env names; empty = the installed ones
     const std::atomic_bool *cancel = nullptr;
+    // A text input larger than this is read as its first and last halves of it
+    // (docs/limits.md, "Text inputs").
+    qint64 maxTextBytes = 64LL * 1024 * 1024;
 };
 
 // One input as the engine understood it.

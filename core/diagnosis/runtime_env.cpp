@@ -1,5 +1,7 @@
 #include "diagnosis/runtime_env.h"
 
+#include "common/input_file.h"
+#include "common/mapped_file_guard.h"
 #include "loader/loader.h"
 
 #include <QDir>
@@ -111,9 +113,10 @@ VariableReadCheck runtimeReadsVariable(const QString &name, const QStringList &l
     if (needle.isEmpty())
         return c;
     for (const QString &lib : libraries) {
-        QFile f(lib);
-        if (!f.open(QIODevice::ReadOnly)) {
-            c.unreadable.append(QStringLiteral("%1: %2").arg(lib, f.errorString()));
+        QFile f;
+        QString why;
+        if (!openInputFile(f, lib, &why)) { // never blocks on a FIFO named like a runtime
+            c.unreadable.append(QStringLiteral("%1: %2").arg(lib, why));
             continue;
         }
         const qint64 size = f.size();
@@ -126,9 +129,17 @@ VariableReadCheck runtimeReadsVariable(const QString &name, const QStringList &l
             c.unreadable.append(QStringLiteral("%1: cannot map: %2").arg(lib, f.errorString()));
             continue;
         }
-        c.scanned.append(lib);
-        const qint64 at = findCString(data, size, needle);
+        // A library rewritten in place while scanned gives zero pages, not SIGBUS.
+        MappingGuard guard(data, size_t(size));
+        const qint64 found = findCString(data, size, needle);
+        guard.release();
         f.unmap(const_cast<uchar *>(data));
+        if (guard.faulted()) {
+            c.unreadable.append(QStringLiteral("%1: the file shrank while it was read").arg(lib));
+            continue;
+        }
+        c.scanned.append(lib);
+        const qint64 at = found;
         if (at >= 0) {
             c.status = VariableReadCheck::Status::Read;
             c.library = lib;

@@ -3,6 +3,8 @@
 
 #include "diagnosis/rules_p.h"
 
+#include <QTemporaryDir>
+
 #include <QTest>
 
 using namespace hd;
@@ -58,6 +60,7 @@ private slots:
     void windowsLibrary();
     void visibleDevicesStacked();
     void otherVersionNamedInText();
+    void longTextKeepsItsEnd();
     void textSetsEnvironment();
 };
 
@@ -245,6 +248,32 @@ void TstRules::windowsLibrary() {
     QCOMPARE(f.missingLibraries.first().library, QStringLiteral("amdhip64.dll"));
     QVERIFY(f.windows);
     QVERIFY(f.compileErrors.isEmpty());
+}
+
+// A text over the size limit keeps its first and last halves: the failure at the end of a long
+// log is still found, and the cut is a problem that says so.
+void TstRules::longTextKeepsItsEnd() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("train.log"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    const QByteArray filler(79, 'x');
+    for (int i = 0; i < 40000; ++i) // 3.2 MB of progress lines
+        f.write(filler + '\n');
+    f.write("RuntimeError: HIP error: invalid device function\n");
+    f.close();
+    DiagnoseRequest req;
+    req.inputs = {path};
+    req.textInputs = {path};
+    req.maxTextBytes = 1 << 20; // the default is 64 MiB; the same code path, smaller
+    const Diagnosis d = diagnose(req);
+    QVERIFY(std::any_of(d.findings.cbegin(), d.findings.cend(), [](const Finding &x) {
+        return x.id == QLatin1String("arch.no-compatible-code-object");
+    }));
+    QCOMPARE(d.problems.size(), 1);
+    QVERIFY2(d.problems.first().message.contains(QLatin1String("the first and the last 0.5 MiB")),
+             qPrintable(d.problems.first().message));
 }
 
 // Another version of a missing library, named by the text, is the failing machine's evidence:
