@@ -28,5 +28,6 @@ int verify(const QStringList &args);
 int triton(const QStringList &args);
 int report(const QStringList &args);
 int demo(const QStringList &args);
+int sysinfo(const QStringList &args);
 
 } // namespace hd::cli
