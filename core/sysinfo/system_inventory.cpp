@@ -382,10 +382,12 @@ void toolchainFacts(Collector &c) {
             c.missing(s, name, path, r.why);
             continue;
         }
-        // The lines that name versions: hipcc prints the HIP version and its clang's.
+        // The lines that name versions: hipcc prints the HIP version and its clang's, nvcc a
+        // "release".
         QStringList lines;
         for (const QString &l : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
-            if (l.contains(QLatin1String("version"), Qt::CaseInsensitive) || lines.isEmpty())
+            if (l.contains(QLatin1String("version"), Qt::CaseInsensitive) ||
+                l.contains(QLatin1String("release")) || lines.isEmpty())
                 lines << l.trimmed();
         lines.removeAll(QString());
         c.fact(s, name, QStringLiteral("%1 (%2)").arg(lines.join(QStringLiteral("; ")), path),
