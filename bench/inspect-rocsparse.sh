@@ -7,7 +7,12 @@
 # ratios and hipdoctor's peak RSS (/usr/bin/time -v). Goal (docs/design.md): less wall time than
 # roc-obj-ls, under 300 MB RSS.
 #
-# usage: bench/inspect-rocsparse.sh [FILE] ; env: HIPDOCTOR_CLI (default build/bin/hipdoctor-cli),
+# With --json, `hipdoctor-cli inspect --json` instead: the whole hipdoctor.inspection/1
+# document written to a file (streamed, docs/schema-inspection.md); its size is printed and, with
+# VALIDATE=1, it is checked with jq. Goal (issue 17): at most 3x roc-obj-ls's wall time and at most
+# 200 MB peak RSS.
+#
+# usage: bench/inspect-rocsparse.sh [--json] [FILE] ; env: HIPDOCTOR_CLI (default build/bin/hipdoctor-cli),
 #        RUNS (default 5; the medians are reported). The binary must come from an optimized build
 #        (Release, RelWithDebInfo, MinSizeRel; read from its build dir's CMakeCache.txt); a Debug
 #        build is refused unless BENCH_ALLOW_DEBUG=1. Example:
@@ -16,6 +21,11 @@
 #        bench/inspect-rocsparse.sh
 set -euo pipefail
 
+mode=--summary
+if [[ ${1:-} == --json ]]; then
+    mode=--json
+    shift
+fi
 file=${1:-/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cli=${HIPDOCTOR_CLI:-$root/build/bin/hipdoctor-cli}
@@ -61,7 +71,7 @@ median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+
 : >"$tmp/ours" ; : >"$tmp/theirs"
 for ((i = 1; i <= runs; i++)); do
     measure "$tmp/roc" roc-obj-ls "$file" >>"$tmp/theirs"
-    measure "$tmp/hd" "$cli" inspect --summary "$file" >>"$tmp/ours"
+    measure "$tmp/hd" "$cli" inspect "$mode" "$file" >>"$tmp/ours"
 done
 
 entries_roc=$(grep -c 'file://' "$tmp/roc.out" || true)
@@ -73,7 +83,14 @@ theirs_cpu=$(cut -d' ' -f3 "$tmp/theirs" | median)
 
 echo "file:        $file ($(stat -c %s "$file") bytes)"
 echo "binary:      $cli (CMAKE_BUILD_TYPE=${build_type:-unknown})"
-echo "hipdoctor:   $(cat "$tmp/hd.out")"
+if [[ $mode == --json ]]; then
+    echo "hipdoctor:   inspect --json: $(stat -c %s "$tmp/hd.out") bytes of JSON, $(wc -l <"$tmp/hd.out") line(s)"
+    if [[ ${VALIDATE:-0} == 1 ]]; then
+        echo "validate:    jq: $(jq -r '"\(.schema), \(.inputs[0].code_objects | length) code objects, \(.inputs[0].kernel_count) kernels"' "$tmp/hd.out")"
+    fi
+else
+    echo "hipdoctor:   $(cat "$tmp/hd.out")"
+fi
 echo "roc-obj-ls:  $entries_roc bundle entries listed"
 echo "runs:        $runs (medians; CPUs: $(nproc), load now: $(cut -d' ' -f1-3 /proc/loadavg))"
 # hipdoctor re-executes itself with glibc's huge-page heap in THP "madvise" mode (docs/cli.md,
@@ -81,9 +98,13 @@ echo "runs:        $runs (medians; CPUs: $(nproc), load now: $(cut -d' ' -f1-3 /
 thp=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true)
 echo "heap:        THP mode ${thp:-unknown}; HIPDOCTOR_HEAP_TUNING=${HIPDOCTOR_HEAP_TUNING:-unset}"
 printf 'roc-obj-ls wall:             %.3f s\n' "$theirs_t"
-printf 'hipdoctor inspect wall:      %.3f s\n' "$ours_t"
+printf 'hipdoctor inspect %s wall: %.3f s\n' "$mode" "$ours_t"
 printf 'roc-obj-ls CPU (user+sys):   %.3f s\n' "$theirs_cpu"
 printf 'hipdoctor CPU (user+sys):    %.3f s\n' "$ours_cpu"
 awk -v a="$ours_t" -v b="$theirs_t" -v r="$ours_rss" -v ca="$ours_cpu" -v cb="$theirs_cpu" 'BEGIN {
     printf "ratio (hipdoctor/roc-obj-ls): %.2f wall, %.2f CPU\n", a / b, ca / cb
     printf "hipdoctor peak RSS:          %.1f MB (max over runs)\n", r / 1024 }'
+if [[ $mode == --json ]]; then
+    awk -v a="$ours_t" -v b="$theirs_t" -v r="$ours_rss" 'BEGIN {
+        printf "goal (<= 3x wall, <= 200 MB): %s\n", (a <= 3 * b && r / 1024 <= 200) ? "met" : "NOT met" }'
+fi

@@ -6,8 +6,6 @@
 #include "diagnosis/diagnosis.h"
 #include "probe/probe_client.h"
 
-#include <QJsonDocument>
-
 #include <algorithm>
 
 namespace hd::cli {
@@ -17,7 +15,7 @@ namespace {
 void usage(QTextStream &s) {
     s << "usage: hipdoctor-cli diagnose INPUT... [--kernel NAME]... [--target ID]...\n"
          "                                [--env NAME=VALUE]... [--runtime-version X.Y]\n"
-         "                                [--probe] [--json]\n"
+         "                                [--probe] [--json [--pretty]]\n"
          "\n"
          "INPUT: code objects, offload bundles, host executables / .so / .o, NVIDIA cubin /\n"
          "fatbin / PTX, a Triton cache folder (or one kernel's folder), or text: AMD_LOG_LEVEL\n"
@@ -28,7 +26,8 @@ void usage(QTextStream &s) {
          "  --runtime-version X.Y  the HIP runtime (ROCm) version it runs with\n"
          "  --probe                ask hipdoctor-probe for the live devices when no --target\n"
          "                         and no rocminfo dump is given\n"
-         "  --json                 one hipdoctor.diagnosis/1 document on stdout\n"
+         "  --json                 one hipdoctor.diagnosis/1 document on stdout (compact)\n"
+         "  --pretty               the same, indented for reading (implies --json)\n"
          "exit codes: 0 no error findings, 1 error findings, 2 usage or unreadable input,\n"
          "3 internal failure\n";
 }
@@ -120,7 +119,7 @@ int diagnosisExitCode(const Diagnosis &d) {
 
 int diagnose(const QStringList &args) {
     DiagnoseRequest req;
-    bool json = false, probe = false;
+    bool json = false, pretty = false, probe = false;
     auto value = [&](qsizetype &i, const QString &name, QString *out) {
         const QString &a = args[i];
         if (a.startsWith(name + QLatin1Char('='))) {
@@ -143,8 +142,9 @@ int diagnose(const QStringList &args) {
         if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
             usage(out());
             return ExitOk;
-        } else if (a == QLatin1String("--json")) {
+        } else if (a == QLatin1String("--json") || a == QLatin1String("--pretty")) {
             json = true;
+            pretty |= a == QLatin1String("--pretty");
         } else if (a == QLatin1String("--probe")) {
             probe = true;
         } else if (a.startsWith(QLatin1String("--kernel"))) {
@@ -200,7 +200,7 @@ int diagnose(const QStringList &args) {
             return ExitUsage;
     }
     if (json)
-        out() << QJsonDocument(d.toJson()).toJson(QJsonDocument::Indented);
+        printJson(d.toJson(), pretty);
     else
         printDiagnosis(out(), d);
     for (const DiagnosisInput &in : d.inputs)

@@ -7,23 +7,26 @@
 #include "artifacts/inspection_document.h"
 #include "artifacts/inspector.h"
 #include "artifacts/selection.h"
+#include "common/json_writer.h"
 #include "targets/target_id.h"
 
-#include <QJsonDocument>
-
 #include <algorithm>
+#include <optional>
 
 namespace hd::cli {
 
 namespace {
 
 void usage(QTextStream &s) {
-    s << "usage: hipdoctor-cli inspect FILE... [--target ID]... [--json | --summary] [--symbols]\n"
+    s << "usage: hipdoctor-cli inspect FILE... [--target ID]... [--json [--pretty] | --summary]\n"
+         "                             [--symbols]\n"
          "  FILE          host executable / shared library / object, AMDGPU code object,\n"
          "                offload bundle (plain or CCOB), NVIDIA cubin / fatbin / PTX\n"
          "  --target ID   a device to match against (gfx90a:sramecc+:xnack-, gfx1030, sm_90);\n"
          "                repeatable. Says which code object the runtime would pick, or why none\n"
-         "  --json        one hipdoctor.inspection/1 JSON document on stdout\n"
+         "  --json        one hipdoctor.inspection/1 JSON document on stdout, compact,\n"
+         "                written as each input is read\n"
+         "  --pretty      the same document indented for reading (implies --json)\n"
          "  --symbols     list every symbol (default: kernels and counts only)\n"
          "  --summary     one line of counts per input (everything is still read and decoded)\n"
          "exit codes: 0 all inputs read (and every --target has a code object), 1 a --target\n"
@@ -222,7 +225,7 @@ void printSummary(QTextStream &s, const ArtifactReport &r) {
 int inspect(const QStringList &args) {
     QStringList files;
     QList<TargetId> targets;
-    bool json = false, allSymbols = false, summary = false;
+    bool json = false, pretty = false, allSymbols = false, summary = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
@@ -230,6 +233,8 @@ int inspect(const QStringList &args) {
             return ExitOk;
         } else if (a == QLatin1String("--json")) {
             json = true;
+        } else if (a == QLatin1String("--pretty")) {
+            json = pretty = true;
         } else if (a == QLatin1String("--summary")) {
             summary = true;
         } else if (a == QLatin1String("--symbols")) {
@@ -266,6 +271,14 @@ int inspect(const QStringList &args) {
         return ExitUsage;
     }
 
+    // The JSON goes out input by input: the document is never held in memory.
+    std::optional<JsonWriter> jsonOut;
+    std::optional<InspectionWriter> doc;
+    if (json) {
+        jsonOut.emplace(stdoutDevice(),
+                        pretty ? JsonWriter::Style::Pretty : JsonWriter::Style::Compact);
+        doc.emplace(*jsonOut, targets);
+    }
     QList<ArtifactReport> reports;
     int readable = 0;
     bool missingTarget = false;
@@ -278,11 +291,16 @@ int inspect(const QStringList &args) {
         for (const TargetId &t : targets)
             for (const CodeObjectSelection &s : selectCodeObjects(r, t))
                 missingTarget |= !s.selected();
+        if (doc)
+            doc->add(r);
         reports.append(std::move(r));
     }
-    if (json) {
-        out()
-            << QJsonDocument(inspectionDocument(reports, targets)).toJson(QJsonDocument::Indented);
+    if (doc) {
+        doc->finish();
+        if (!jsonOut->ok()) {
+            err() << "hipdoctor-cli inspect: could not write the JSON document to stdout\n";
+            return ExitInternal;
+        }
     } else if (summary) {
         for (const ArtifactReport &r : reports)
             printSummary(out(), r);

@@ -9,18 +9,18 @@
 
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 
 namespace hd::cli {
 
 namespace {
 
 void usage(QTextStream &s) {
-    s << "usage: hipdoctor-cli triton CACHE_DIR [--target ID]... [--json]\n"
+    s << "usage: hipdoctor-cli triton CACHE_DIR [--target ID]... [--json [--pretty]]\n"
          "\n"
          "CACHE_DIR: $TRITON_CACHE_DIR / ~/.triton/cache, or one kernel's hash folder.\n"
          "  --target ID   the device to check each entry against (gfx90a, gfx1100, sm_90...)\n"
-         "  --json        one hipdoctor.triton/1 document on stdout\n"
+         "  --json        one hipdoctor.triton/1 document on stdout (compact)\n"
+         "  --pretty      the same, indented for reading (implies --json)\n"
          "exit codes: 0 no error findings, 1 error findings, 2 usage or unreadable input,\n"
          "3 internal failure\n";
 }
@@ -30,14 +30,15 @@ void usage(QTextStream &s) {
 int triton(const QStringList &args) {
     QString dir;
     QStringList targets;
-    bool json = false;
+    bool json = false, pretty = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
             usage(out());
             return ExitOk;
-        } else if (a == QLatin1String("--json")) {
+        } else if (a == QLatin1String("--json") || a == QLatin1String("--pretty")) {
             json = true;
+            pretty |= a == QLatin1String("--pretty");
         } else if (a == QLatin1String("--target")) {
             if (i + 1 >= args.size()) {
                 err() << "hipdoctor-cli triton: --target needs a value\n";
@@ -95,7 +96,7 @@ int triton(const QStringList &args) {
                             {QStringLiteral("cache"), cache.toJson()},
                             {QStringLiteral("devices"), devices},
                             {QStringLiteral("findings"), findings}};
-        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        printJson(o, pretty);
         return diagnosisExitCode(d);
     }
 

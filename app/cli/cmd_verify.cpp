@@ -13,7 +13,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QSaveFile>
 #include <QSysInfo>
 
@@ -25,7 +24,7 @@ namespace {
 
 const char *kUsage =
     R"(usage: hipdoctor-cli verify [--step 1|2|3|all|LIST] [step options] [--env NAME=VALUE]...
-                            [--json] [--report FILE] [--session FILE]
+                            [--json [--pretty]] [--report FILE] [--session FILE]
        hipdoctor-cli verify --import-records DIR [--session FILE] [--report FILE] [--json]
 
 Runs the minimal verification sequence in clean child processes and compares the steps:
@@ -45,7 +44,8 @@ general:
   --probe PATH           the hipdoctor-probe to use
   --backend B            auto | hip | cuda (default auto)
   --timeout SECONDS      per child process (default 120)
-  --json                 print the session (hipdoctor.session/1) on stdout
+  --json                 print the session (hipdoctor.session/1) on stdout (compact)
+  --pretty               the same, indented for reading (implies --json)
   --session FILE         save the session there (atomically)
   --report FILE          write a report; .html gives HTML, anything else Markdown
   --no-redact            keep secrets in the report (redacted by default)
@@ -192,7 +192,7 @@ bool writeSessionReport(const Session &s, const QString &path, const QString &fo
 int verify(const QStringList &args) {
     VerifyOptions opt;
     QList<int> steps;
-    bool stepsGiven = false, json = false, redact = true;
+    bool stepsGiven = false, json = false, pretty = false, redact = true;
     QString reportPath, sessionPath, importDir;
     QStringList envItems;
     EnvProfile profile;
@@ -265,8 +265,9 @@ int verify(const QStringList &args) {
             if (!ok || secs <= 0)
                 return usage(QStringLiteral("--timeout needs a positive number of seconds"));
             opt.timeoutMs = int(secs * 1000);
-        } else if (a == QLatin1String("--json")) {
+        } else if (a == QLatin1String("--json") || a == QLatin1String("--pretty")) {
             json = true;
+            pretty |= a == QLatin1String("--pretty");
         } else if (a == QLatin1String("--report")) {
             if (!value(&reportPath))
                 return usage(QStringLiteral("--report needs a file"));
@@ -442,7 +443,7 @@ int verify(const QStringList &args) {
         }
     }
     if (json)
-        out() << QJsonDocument(session.toJson()).toJson(QJsonDocument::Indented);
+        printJson(session.toJson(), pretty);
     else
         printSession(session);
     // The probe refused what the options asked for (an --args spec it cannot read, a device

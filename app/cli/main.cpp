@@ -36,6 +36,8 @@ const std::map<QString, Command> &commands() {
         {QStringLiteral("verify"), {verify, "run the three-step verification sequence"}},
         {QStringLiteral("triton"), {triton, "read a Triton cache: stages, targets, kernels"}},
         {QStringLiteral("report"), {report, "turn a saved session into a Markdown or HTML report"}},
+        {QStringLiteral("sysinfo"),
+         {sysinfo, "the system inventory: OS, driver, packages, GPUs, Python/PyTorch"}},
         {QStringLiteral("demo"),
          {demo, "diagnose the built-in demo programs and print the report"}},
     };

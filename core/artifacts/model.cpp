@@ -165,7 +165,7 @@ QJsonObject KernelInfo::toJson() const {
                        {QStringLiteral("uses_dynamic_stack"), usesDynamicStack}};
 }
 
-static QString formatName(CodeObject::Format f) {
+QString codeObjectFormatName(CodeObject::Format f) {
     switch (f) {
     case CodeObject::Format::AmdgpuElf:
         return QStringLiteral("amdgpu-elf");
@@ -182,7 +182,7 @@ QJsonObject CodeObject::toJson() const {
                   {QStringLiteral("file_offset"), num(fileOffset)},
                   {QStringLiteral("size"), num(size)},
                   {QStringLiteral("inside_compressed"), insideCompressed},
-                  {QStringLiteral("format"), formatName(format)},
+                  {QStringLiteral("format"), codeObjectFormatName(format)},
                   {QStringLiteral("target"), target.isValid() ? target.toString() : QString()},
                   {QStringLiteral("target_detail"), target.toJson()},
                   {QStringLiteral("code_object_version"), codeObjectVersion},

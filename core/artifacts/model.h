@@ -144,6 +144,7 @@ struct CodeObject {
 
     QJsonObject toJson() const;
 };
+QString codeObjectFormatName(CodeObject::Format f); // "amdgpu-elf", "nvidia-cubin", "nvidia-ptx"
 
 struct BundleEntry {
     QString id;          // "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-"

@@ -1,0 +1,60 @@
+#pragma once
+
+// What a maintainer asks first about a GPU load failure (docs/schema-sysinfo.md): OS, kernel,
+// glibc, the amdgpu/KFD driver, device node permissions and groups, ROCm/HIP packages, the
+// HIP runtime library, the compilers, the GPUs the vendor tools list, Python/PyTorch/Triton
+// and the relevant environment variables. Every source is optional: one that cannot be read
+// becomes a fact with the reason. Child processes get an argv (never a shell) and a timeout.
+// Values are stored as found; whoever shows them redacts secrets (core/report/redaction.h).
+
+#include <QJsonObject>
+#include <QList>
+#include <QProcessEnvironment>
+#include <QString>
+
+namespace hd {
+
+inline constexpr char kSysinfoSchema[] = "hipdoctor.sysinfo/1";
+
+struct InventoryFact {
+    QString section;     // "system", "driver", "devices", "packages", "toolchain", "gpus",
+                         // "python", "environment"
+    QString name;        // "kernel", "/dev/kfd", "rocm-core", "torch.version.hip", "PATH"
+    QString value;       // "" when not available
+    QString source;      // "/etc/os-release", "uname(2)", "dpkg-query", "python3 -c"
+    QString unavailable; // why there is no value; "" when there is one
+    bool available() const { return unavailable.isEmpty(); }
+
+    QJsonObject toJson() const;
+    static InventoryFact fromJson(const QJsonObject &o);
+    bool operator==(const InventoryFact &) const = default;
+};
+
+struct SystemInventory {
+    QString collectedAt; // ISO 8601 UTC
+    QList<InventoryFact> facts;
+
+    bool isEmpty() const { return facts.isEmpty(); }
+    // The facts of one section, in collection order.
+    QList<InventoryFact> section(const QString &name) const;
+    // The first fact of that name in the section, or nullptr.
+    const InventoryFact *find(const QString &section, const QString &name) const;
+
+    QJsonObject toJson() const;
+    static SystemInventory fromJson(const QJsonObject &o);
+    bool operator==(const SystemInventory &) const = default;
+};
+
+struct InventoryOptions {
+    // PATH (to find the tools) and the variables reported; the process's own by default.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    int timeoutMs = 10000; // per child process
+    bool python = true;    // ask python3 about torch and triton (the slowest source)
+};
+
+SystemInventory collectSystemInventory(const InventoryOptions &options = {});
+
+// The section names in display order, with a title each ("system" → "System").
+QList<QPair<QString, QString>> inventorySections();
+
+} // namespace hd

@@ -1,0 +1,189 @@
+// The system inventory on this machine (real /etc/os-release, dpkg, hipcc, uname), every
+// source's "not available" path, the child-process timeout (a python3 that hangs), the JSON
+// round trip and `hipdoctor-cli sysinfo` with its redaction.
+
+#include "sysinfo/system_inventory.h"
+
+#include "testpaths.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gnu/libc-version.h>
+#include <sys/utsname.h>
+
+using namespace hd;
+
+namespace {
+
+QString value(const SystemInventory &inv, const char *section, const char *name) {
+    const InventoryFact *f = inv.find(QLatin1String(section), QLatin1String(name));
+    return f ? f->value : QStringLiteral("<no fact>");
+}
+
+QString reason(const SystemInventory &inv, const char *section, const char *name) {
+    const InventoryFact *f = inv.find(QLatin1String(section), QLatin1String(name));
+    return f ? f->unavailable : QStringLiteral("<no fact>");
+}
+
+// A folder for PATH holding one executable script.
+void script(const QTemporaryDir &dir, const QString &name, const QByteArray &body) {
+    QFile f(dir.filePath(name));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\n" + body + "\n");
+    f.close();
+    QVERIFY(f.setPermissions(f.permissions() | QFileDevice::ExeOwner));
+}
+
+} // namespace
+
+class TestSystemInventory : public QObject {
+    Q_OBJECT
+
+private slots:
+    void thisMachine() {
+        InventoryOptions o;
+        o.python = false;
+        const SystemInventory inv = collectSystemInventory(o);
+        QVERIFY(!inv.collectedAt.isEmpty());
+        // /etc/os-release as os-release(5) gives it.
+        QFile osr(QStringLiteral("/etc/os-release"));
+        QVERIFY(osr.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(osr.readAll());
+        const QString os = value(inv, "system", "os");
+        QVERIFY2(text.contains(QStringLiteral("PRETTY_NAME=\"%1\"").arg(os)), qPrintable(os));
+        struct utsname u {};
+        QCOMPARE(uname(&u), 0);
+        QVERIFY(value(inv, "system", "kernel").contains(QString::fromUtf8(u.release)));
+        QCOMPARE(value(inv, "system", "glibc"), QString::fromLatin1(gnu_get_libc_version()));
+        // dpkg's own answer for a package every HIP build machine here has.
+        const QString hipcc = QStandardPaths::findExecutable(QStringLiteral("hipcc"));
+        if (hipcc.isEmpty())
+            QSKIP("no hipcc on this machine");
+        QProcess dpkg;
+        dpkg.start(
+            QStringLiteral("dpkg-query"),
+            {QStringLiteral("-W"), QStringLiteral("-f=${Version}"), QStringLiteral("hipcc")});
+        QVERIFY(dpkg.waitForFinished(30000));
+        QCOMPARE(value(inv, "packages", "hipcc"), QString::fromUtf8(dpkg.readAllStandardOutput()));
+        // hipcc --version: the HIP version line and the path.
+        const QString hipccFact = value(inv, "toolchain", "hipcc");
+        QVERIFY2(hipccFact.contains(QLatin1String("HIP version:")), qPrintable(hipccFact));
+        QVERIFY2(hipccFact.contains(hipcc), qPrintable(hipccFact));
+        // The runtime library the loader finds, with the version from its file name.
+        QVERIFY2(value(inv, "toolchain", "hip runtime").contains(QLatin1String("libamdhip64.so")),
+                 qPrintable(value(inv, "toolchain", "hip runtime")));
+        // No GPU here: the driver facts say why they are missing, never empty.
+        for (const InventoryFact &f : inv.facts) {
+            QVERIFY2(!f.section.isEmpty() && !f.name.isEmpty() && !f.source.isEmpty(),
+                     qPrintable(f.name));
+            if (!f.available())
+                QVERIFY2(f.value.isEmpty(), qPrintable(f.name));
+        }
+        if (!QFile::exists(QStringLiteral("/dev/kfd")))
+            QCOMPARE(reason(inv, "devices", "/dev/kfd"), QStringLiteral("/dev/kfd does not exist"));
+        QVERIFY(!value(inv, "devices", "groups").isEmpty());
+    }
+
+    void missingToolsAreReported() {
+        QTemporaryDir empty;
+        InventoryOptions o;
+        o.environment = QProcessEnvironment();
+        o.environment.insert(QStringLiteral("PATH"), empty.path());
+        const SystemInventory inv = collectSystemInventory(o);
+        QCOMPARE(reason(inv, "packages", "package manager"),
+                 QStringLiteral("neither dpkg-query nor rpm is on PATH"));
+        QCOMPARE(reason(inv, "toolchain", "hipcc"), QStringLiteral("hipcc is not on PATH"));
+        QCOMPARE(reason(inv, "gpus", "rocminfo"), QStringLiteral("rocminfo is not on PATH"));
+        QCOMPARE(reason(inv, "python", "python"), QStringLiteral("python3 is not on PATH"));
+        // PATH is the one variable set, and it is reported.
+        QCOMPARE(value(inv, "environment", "PATH"), empty.path());
+        QCOMPARE(inv.section(QStringLiteral("environment")).size(), 1);
+    }
+
+    void hangingPythonIsKilled() {
+        QTemporaryDir dir;
+        script(dir, QStringLiteral("python3"), "exec /bin/sleep 60");
+        InventoryOptions o;
+        o.environment = QProcessEnvironment();
+        o.environment.insert(QStringLiteral("PATH"), dir.path());
+        o.timeoutMs = 1000;
+        QElapsedTimer t;
+        t.start();
+        const SystemInventory inv = collectSystemInventory(o);
+        QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(reason(inv, "python", "python"),
+                 QStringLiteral("python3 did not answer within 1 s (killed)"));
+    }
+
+    void pythonAnswers() {
+        // A stand-in python3 that prints what the real script prints: torch missing.
+        QTemporaryDir dir;
+        script(dir, QStringLiteral("python3"),
+               // echo is the shell's own: PATH holds only this folder.
+               "echo \"{\\\"python\\\": \\\"3.11.2 (/usr/bin/python3)\\\", "
+               "\\\"triton\\\": \\\"2.1.0\\\", \\\"torch\\\": "
+               "\\\"!ModuleNotFoundError: No module named 'torch'\\\"}\"");
+        InventoryOptions o;
+        o.environment = QProcessEnvironment();
+        o.environment.insert(QStringLiteral("PATH"), dir.path());
+        o.environment.insert(QStringLiteral("HIP_VISIBLE_DEVICES"), QStringLiteral("0"));
+        const SystemInventory inv = collectSystemInventory(o);
+        QCOMPARE(value(inv, "python", "python"), QStringLiteral("3.11.2 (/usr/bin/python3)"));
+        QCOMPARE(reason(inv, "python", "torch"),
+                 QStringLiteral("not importable: ModuleNotFoundError: No module named 'torch'"));
+        QCOMPARE(value(inv, "python", "triton"), QStringLiteral("2.1.0"));
+        QCOMPARE(value(inv, "environment", "HIP_VISIBLE_DEVICES"), QStringLiteral("0"));
+    }
+
+    void realPython() {
+        if (QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty())
+            QSKIP("no python3");
+        const SystemInventory inv = collectSystemInventory();
+        QVERIFY2(value(inv, "python", "python").startsWith(QLatin1Char('3')),
+                 qPrintable(value(inv, "python", "python")));
+        // torch is either there or "not importable" with Python's reason.
+        const InventoryFact *torch = inv.find(QStringLiteral("python"), QStringLiteral("torch"));
+        QVERIFY(torch);
+        QVERIFY(torch->available() ||
+                torch->unavailable.startsWith(QLatin1String("not importable")));
+    }
+
+    void jsonRoundTrip() {
+        InventoryOptions o;
+        o.python = false;
+        const SystemInventory inv = collectSystemInventory(o);
+        const QJsonObject j = inv.toJson();
+        QCOMPARE(j.value(QStringLiteral("schema")).toString(), QLatin1String(kSysinfoSchema));
+        QCOMPARE(SystemInventory::fromJson(j), inv);
+    }
+
+    void cliRedacts() {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HF_TOKEN"), QStringLiteral("hf_secret123"));
+        env.insert(QStringLiteral("TRITON_CACHE_DIR"), QStringLiteral("/tmp/hf_secret123/cache"));
+        p.setProcessEnvironment(env);
+        p.start(
+            hdtest::binary(QStringLiteral("hipdoctor-cli")),
+            {QStringLiteral("sysinfo"), QStringLiteral("--json"), QStringLiteral("--no-python")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray out = p.readAllStandardOutput();
+        QVERIFY(!out.contains("hf_secret123"));
+        const SystemInventory inv =
+            SystemInventory::fromJson(QJsonDocument::fromJson(out).object());
+        QVERIFY(!inv.isEmpty());
+        QCOMPARE(value(inv, "system", "glibc"), QString::fromLatin1(gnu_get_libc_version()));
+        QCOMPARE(value(inv, "environment", "TRITON_CACHE_DIR"),
+                 QStringLiteral("/tmp/[redacted]/cache"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSystemInventory)
+#include "tst_system_inventory.moc"
