@@ -260,6 +260,20 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
     return in;
 }
 
+// A device a text names (a runtime log's listing, a target on a line), once per target.
+void addTextDevice(Context &c, const QString &target, const QString &name) {
+    const auto id = TargetId::parse(target);
+    if (!id || std::any_of(c.devices.cbegin(), c.devices.cend(),
+                           [&](const DeviceInfo &d) { return d.target == *id; }))
+        return;
+    DeviceInfo d = DeviceInfo::fromTarget(*id);
+    d.source = DeviceInfo::Source::Session;
+    d.index = int(c.devices.size());
+    d.name = name;
+    d.backend = id->isNvidia() ? QStringLiteral("cuda") : QStringLiteral("hip");
+    c.devices.append(d);
+}
+
 // Devices: --target > rocminfo dump > a runtime log's device listing > a target the text names
 // > live probe.
 void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
@@ -279,20 +293,11 @@ void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
             if (!t.amdLog)
                 continue;
             for (const NoBinaryListing &l : t.amdLog->noBinary)
-                for (const QString &dev : l.devices) {
-                    const auto id = TargetId::parse(dev);
-                    if (!id || std::any_of(c.devices.cbegin(), c.devices.cend(),
-                                           [&](const DeviceInfo &d) { return d.target == *id; }))
-                        continue;
-                    DeviceInfo d = DeviceInfo::fromTarget(*id);
-                    d.source = DeviceInfo::Source::Session;
-                    d.index = int(c.devices.size());
-                    d.name = QStringLiteral("from the runtime log %1 line %2")
-                                 .arg(QFileInfo(t.path).fileName())
-                                 .arg(l.lineNumber);
-                    d.backend = QStringLiteral("hip");
-                    c.devices.append(d);
-                }
+                for (const QString &dev : l.devices)
+                    addTextDevice(c, dev,
+                                  QStringLiteral("from the runtime log %1 line %2")
+                                      .arg(QFileInfo(t.path).fileName())
+                                      .arg(l.lineNumber));
         }
         if (!c.devices.isEmpty())
             c.devicesFrom = QStringLiteral("log");
@@ -300,18 +305,9 @@ void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
     // Targets a text names as the device's (amd-smi, a math library's "GPU arch : gfx1031").
     if (c.devices.isEmpty()) {
         for (const TextInput &t : std::as_const(c.texts))
-            for (const QString &arch : t.facts.deviceTargets) {
-                const auto id = TargetId::parse(arch);
-                if (!id || std::any_of(c.devices.cbegin(), c.devices.cend(),
-                                       [&](const DeviceInfo &d) { return d.target == *id; }))
-                    continue;
-                DeviceInfo d = DeviceInfo::fromTarget(*id);
-                d.source = DeviceInfo::Source::Session;
-                d.index = int(c.devices.size());
-                d.name = QStringLiteral("named in %1").arg(QFileInfo(t.path).fileName());
-                d.backend = QStringLiteral("hip");
-                c.devices.append(d);
-            }
+            for (const QString &arch : t.facts.deviceTargets)
+                addTextDevice(c, arch,
+                              QStringLiteral("named in %1").arg(QFileInfo(t.path).fileName()));
         if (!c.devices.isEmpty())
             c.devicesFrom = QStringLiteral("text");
     }
