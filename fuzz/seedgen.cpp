@@ -1,6 +1,7 @@
 // Seed corpus helper for the fuzz runs, so seeds come from real files:
 //   seedgen ccob BUNDLE OUTDIR   compressed bundles (CCOB v1 zlib, v2 zstd, v3 zstd, v3 zlib)
-//                                of a real clang-offload-bundler output, to docs/formats.md's layout
+//                                of a real clang-offload-bundler output, to docs/formats.md's
+//                                layout
 //   seedgen notes ELF OUTDIR     the AMDGPU metadata note payloads (msgpack) of a code object
 // Plain C++ with LLVM Object, zlib and zstd; no Qt.
 

@@ -9,30 +9,31 @@
 namespace hd {
 
 struct AmdLogLine {
-    int lineNumber = 0;   // 1-based, in the text given
-    int level = -1;       // 0..4; -1 for a line that is not a runtime log line
-    QString sourceFile;   // "rocdevice.cpp" ("" when blank)
+    int lineNumber = 0; // 1-based, in the text given
+    int level = -1;     // 0..4; -1 for a line that is not a runtime log line
+    QString sourceFile; // "rocdevice.cpp" ("" when blank)
     int sourceLine = 0;
     qint64 microseconds = -1;
     qint64 pid = -1;
-    QString tid;          // "0x7f239fdad880"
-    QString message;      // the text after the prefix
+    QString tid;     // "0x7f239fdad880"
+    QString message; // the text after the prefix
     QString raw;
     // Filled when the message is an API call or an API return:
-    QString apiName;      // "hipModuleGetFunction"
-    QString apiArgs;      // "0x..., 0x..., vector_add"
+    QString apiName;       // "hipModuleGetFunction"
+    QString apiArgs;       // "0x..., 0x..., vector_add"
     QString returnedError; // "hipErrorNotFound" on a "<api>: Returned <err> :" line
 };
 
-struct NoBinaryListing { // the listing after "hipErrorNoBinaryForGpu: Unable to find code object..."
+struct NoBinaryListing { // the listing after "hipErrorNoBinaryForGpu: Unable to find code
+                         // object..."
     int lineNumber = 0;
-    QStringList devices;      // target ids the runtime lists under "Devices:"
-    QStringList codeObjects;  // bundle entry ids under "Bundled Code Objects:"
-    QString message;          // the error line itself
+    QStringList devices;     // target ids the runtime lists under "Devices:"
+    QStringList codeObjects; // bundle entry ids under "Bundled Code Objects:"
+    QString message;         // the error line itself
 };
 
 struct AmdLog {
-    QList<AmdLogLine> lines;        // every line (non-log lines have level -1)
+    QList<AmdLogLine> lines;         // every line (non-log lines have level -1)
     QList<NoBinaryListing> noBinary; // each hipErrorNoBinaryForGpu failure seen
     QStringList missingFunctions;    // names from "Cannot find the function: X"
     QStringList errorsReturned;      // every returned hipError* name, in order
