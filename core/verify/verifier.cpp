@@ -510,7 +510,8 @@ struct Verifier::Impl {
         c.id = QStringLiteral("runtime-devices");
         c.title = QStringLiteral("Runtime and devices (probe)");
         c.startedAt = isoNow();
-        const ProbeResult r = ProbeClient(probeOptions()).run(request(ProbeRequest::Kind::Devices));
+        const ProbeResult r =
+            v.m_host->runProbe(request(ProbeRequest::Kind::Devices), probeOptions());
         fillFromProbe(r, v.m_options.env.enabledMap(), c);
         v.m_devices = r.devices;
         v.m_runtimeVersion = r.hello.runtimeVersion;
@@ -613,7 +614,7 @@ StepRecord Verifier::Impl::step1() {
     if (!ci.path.isEmpty()) {
         version = cache.compilerVersion(ci.path, [&] {
             CheckRecord vr;
-            runProcess(spec({ci.path, QStringLiteral("--version")}, {}), vr);
+            v.m_host->runProcess(spec({ci.path, QStringLiteral("--version")}, {}), vr);
             return (vr.stdoutText + vr.stderrText).trimmed();
         });
     }
@@ -724,7 +725,7 @@ StepRecord Verifier::Impl::step1() {
                      QStringLiteral("%1 %2 for %3")
                          .arg(hashHash ? QStringLiteral("recording") : QStringLiteral("compiling"),
                               QFileInfo(src).fileName(), target));
-            runProcess(spec(argv, tmp), c);
+            v.m_host->runProcess(spec(argv, tmp), c);
             if (c.status == CheckStatus::Pass && !hashHash && !QFileInfo::exists(out)) {
                 c.status = CheckStatus::Fail;
                 c.summary = QStringLiteral("the compiler exited 0 but wrote no %1").arg(outName);
@@ -844,7 +845,7 @@ StepRecord Verifier::Impl::step1() {
         QStringLiteral("Run the program (hipLaunchKernelGGL, result checked)"), Stamp::InBody,
         noProgram, [&](CheckRecord &run) {
             progress(1, run.id, QStringLiteral("running the vector-add program"));
-            runProcess(
+            v.m_host->runProcess(
                 spec({program, QString::number(o.elements)}, QFileInfo(program).absolutePath()),
                 run);
             const FailureSignature sig = signatureOf(run);
@@ -882,7 +883,7 @@ StepRecord Verifier::Impl::step1() {
             req.grid = {(n + 255) / 256, 1, 1};
             req.repeat = 1;
             pl.startedAt = isoNow();
-            const ProbeResult r = ProbeClient(probeOptions()).run(req);
+            const ProbeResult r = v.m_host->runProbe(req, probeOptions());
             fillFromProbe(r, v.m_options.env.enabledMap(), pl);
             pl.artifacts = {codeObject};
             if (probeSaysNoDevice(r)) {
@@ -982,7 +983,7 @@ StepRecord Verifier::Impl::step2() {
     if (mode == Step2Options::Mode::Source) {
         CheckRecord c;
         progress(2, QStringLiteral("compile"), QStringLiteral("compiling the operator"));
-        runProcess(spec(o.compileArgv, o.workingDirectory), c);
+        v.m_host->runProcess(spec(o.compileArgv, o.workingDirectory), c);
         c.id = QStringLiteral("compile");
         c.title = QStringLiteral("Compile the operator");
         texts.append({QStringLiteral("compile-output.log"), c.stderrText + c.stdoutText});
@@ -1051,7 +1052,7 @@ StepRecord Verifier::Impl::step2() {
         ProbeRequest req = request(ProbeRequest::Kind::Dlopen);
         req.dlopenPath = QFileInfo(file).absoluteFilePath();
         main.startedAt = isoNow();
-        const ProbeResult r = ProbeClient(probeOptions()).run(req);
+        const ProbeResult r = v.m_host->runProbe(req, probeOptions());
         fillFromProbe(r, v.m_options.env.enabledMap(), main);
         main.id = QStringLiteral("probe-dlopen");
         main.title = QStringLiteral("dlopen the library in a clean process (probe)");
@@ -1067,7 +1068,7 @@ StepRecord Verifier::Impl::step2() {
     } else if (mode == Step2Options::Mode::Executable) {
         const QStringList argv = o.argv.isEmpty() ? QStringList{file} : o.argv;
         progress(2, QStringLiteral("run"), QStringLiteral("running %1").arg(argv.first()));
-        runProcess(spec(argv, o.workingDirectory), main);
+        v.m_host->runProcess(spec(argv, o.workingDirectory), main);
         main.id = QStringLiteral("run");
         main.title = QStringLiteral("Run the operator's program in a clean process");
         const AmdLog log = parseAmdLog(main.stderrText);
@@ -1149,7 +1150,7 @@ StepRecord Verifier::Impl::step2() {
                     .arg(o.args.isEmpty() ? QStringLiteral("loading") : QStringLiteral("launching"),
                          o.kernel));
             main.startedAt = isoNow();
-            const ProbeResult r = ProbeClient(probeOptions()).run(req);
+            const ProbeResult r = v.m_host->runProbe(req, probeOptions());
             fillFromProbe(r, v.m_options.env.enabledMap(), main);
             main.id =
                 o.args.isEmpty() ? QStringLiteral("probe-load") : QStringLiteral("probe-launch");
@@ -1250,7 +1251,7 @@ StepRecord Verifier::Impl::step3() {
                             const QMap<QString, QString> &extra) {
         return subCheck(id, title, Stamp::InBody, {}, [&](CheckRecord &c) {
             progress(3, id, QStringLiteral("running %1").arg(shellJoin(argv)));
-            runProcess(spec(argv, o.workingDirectory, extra), c);
+            v.m_host->runProcess(spec(argv, o.workingDirectory, extra), c);
             const FailureSignature sig = signatureOf(c);
             c.summary = sig.summary();
             const AmdLog log = parseAmdLog(c.stderrText);
@@ -1320,6 +1321,9 @@ void Verifier::setEnvReadCheck(EnvReadCheck check) {
 }
 void Verifier::setBaseEnvironment(const QProcessEnvironment &env) {
     m_baseEnv = env;
+}
+void Verifier::setExecutionHost(std::shared_ptr<ExecutionHost> host) {
+    m_host = host ? std::move(host) : localHost();
 }
 void Verifier::cancel() {
     m_cancel->store(true);

@@ -13,6 +13,7 @@
 
 #include "env/env_profile.h"
 #include "targets/device.h"
+#include "verify/execution_host.h"
 #include "verify/records.h"
 
 #include <QJsonObject>
@@ -140,6 +141,9 @@ public:
     void setDiagnoseHook(DiagnoseHook hook); // default: the diagnosis engine
     void setEnvReadCheck(EnvReadCheck check);
     void setBaseEnvironment(const QProcessEnvironment &env); // default: this process's
+    // Where every child process and probe of the steps runs (default: localHost()).
+    void setExecutionHost(std::shared_ptr<ExecutionHost> host);
+    const std::shared_ptr<ExecutionHost> &executionHost() const { return m_host; }
 
     // Each step alone. Devices are queried once (through the probe) when a step needs them.
     StepRecord runStep1();
@@ -164,6 +168,7 @@ private:
     DiagnoseHook m_diagnose;
     EnvReadCheck m_envReads;
     QProcessEnvironment m_baseEnv;
+    std::shared_ptr<ExecutionHost> m_host = localHost();
     QList<DeviceInfo> m_devices;
     bool m_devicesQueried = false;
     CheckRecord m_devicesCheck;

@@ -1,0 +1,25 @@
+#include "verify/execution_host.h"
+
+namespace hd {
+
+void LocalHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
+    hd::runProcess(spec, check);
+}
+
+ProbeResult LocalHost::runProbe(const ProbeRequest &request, const ProbeOptions &options) {
+    return ProbeClient(options).run(request);
+}
+
+QString LocalHost::stageToHost(const QString &localPath, QString *) {
+    return localPath;
+}
+
+QString LocalHost::fetchFromHost(const QString &hostPath, QString *) {
+    return hostPath;
+}
+
+std::shared_ptr<ExecutionHost> localHost() {
+    return std::make_shared<LocalHost>();
+}
+
+} // namespace hd

@@ -1,0 +1,56 @@
+#pragma once
+
+// Where a verification step's children run (docs/design.md "Execution hosts"). The steps
+// never start a process or a probe themselves: they ask their host, so the same checks run on
+// this machine (LocalHost) or on a GPU node reached over ssh, and are unit-tested with a fake
+// host. Paths handed to runProcess/runProbe are paths on the host; stageToHost and
+// fetchFromHost move files across when the host is not this machine.
+
+#include "probe/probe_client.h"
+#include "probe/protocol.h"
+#include "verify/process_run.h"
+#include "verify/records.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace hd {
+
+class ExecutionHost {
+public:
+    virtual ~ExecutionHost() = default;
+
+    // "" for this machine; else the destination as the user gave it (anything ssh accepts).
+    virtual QString hostName() const = 0;
+
+    // Runs spec there and records it in check exactly as runProcess does (the command is the
+    // argv as run on the host, never a shell line).
+    virtual void runProcess(const ProcessSpec &spec, CheckRecord &check) = 0;
+
+    // Runs one probe request there; options.probePath is a path on the host ("" = the host's
+    // own probe: the one next to this executable here, the deployed one on a node).
+    virtual ProbeResult runProbe(const ProbeRequest &request, const ProbeOptions &options) = 0;
+
+    // A path on the host holding the same bytes as the local file or folder localPath
+    // (itself on this machine). Returns "" and sets *error when it cannot.
+    virtual QString stageToHost(const QString &localPath, QString *error) = 0;
+
+    // A local path holding the bytes of hostPath, for the inspector and the diagnosis
+    // (hostPath itself on this machine). Returns "" and sets *error when it cannot.
+    virtual QString fetchFromHost(const QString &hostPath, QString *error) = 0;
+};
+
+// This machine: runProcess(), ProbeClient, paths unchanged.
+class LocalHost final : public ExecutionHost {
+public:
+    QString hostName() const override { return {}; }
+    void runProcess(const ProcessSpec &spec, CheckRecord &check) override;
+    ProbeResult runProbe(const ProbeRequest &request, const ProbeOptions &options) override;
+    QString stageToHost(const QString &localPath, QString *error) override;
+    QString fetchFromHost(const QString &hostPath, QString *error) override;
+};
+
+std::shared_ptr<ExecutionHost> localHost();
+
+} // namespace hd
