@@ -28,6 +28,8 @@ packages=(
 if [ "$mode" = test ]; then
     # Real third-party binaries the diagnosis is checked against (no false alarms).
     packages+=(librocsparse0)
+    # tst_remote starts a real sshd on a loopback port (docs/remote.md "Tests").
+    packages+=(openssh-server openssh-client)
 fi
 
 missing=()

@@ -68,8 +68,9 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
     ProbeResult r;
     r.request = request;
     QStringList searched;
-    const QString probe =
-        m_options.probePath.isEmpty() ? findProbeBinary(&searched) : m_options.probePath;
+    const bool launched = !m_options.launcher.isEmpty();
+    const QString probe = m_options.probePath.isEmpty() && !launched ? findProbeBinary(&searched)
+                                                                     : m_options.probePath;
     r.command = QStringList{probe};
     QProcessEnvironment env = m_options.baseEnv;
     for (auto it = m_options.env.cbegin(); it != m_options.env.cend(); ++it) {
@@ -78,7 +79,7 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
     }
     for (const QString &u : m_options.unset)
         env.remove(u);
-    if (probe.isEmpty()) {
+    if (probe.isEmpty() && !launched) {
         r.outcome = ProbeOutcome::FailedToStart;
         r.message = QStringLiteral("hipdoctor-probe not found (looked at %1; set HIPDOCTOR_PROBE)")
                         .arg(searched.join(QStringLiteral(", ")));
@@ -87,8 +88,8 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
 
     QProcess proc;
     proc.setProcessEnvironment(env);
-    proc.setProgram(probe);
-    proc.setArguments({});
+    proc.setProgram(launched ? m_options.launcher.first() : probe);
+    proc.setArguments(launched ? m_options.launcher.mid(1) : QStringList{});
     if (!m_options.workingDirectory.isEmpty())
         proc.setWorkingDirectory(m_options.workingDirectory);
     guardChildProcess(proc); // dies with us (docs/limits.md)
@@ -97,13 +98,14 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
     proc.start(QIODevice::ReadWrite);
     if (!proc.waitForStarted(10000)) {
         r.outcome = ProbeOutcome::FailedToStart;
-        r.message = QStringLiteral("cannot start %1: %2").arg(probe, proc.errorString());
+        r.message = QStringLiteral("cannot start %1: %2").arg(proc.program(), proc.errorString());
         return r;
     }
     const ChildRegistration registered(proc.processId());
     proc.write(QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact));
     proc.write("\n");
-    proc.closeWriteChannel();
+    if (!launched)
+        proc.closeWriteChannel();
 
     // stderr (the runtime's log) is kept within a cap, head and tail (docs/limits.md). The
     // probe's own lines are short: one longer than kMaxProbeLine is cut there and the rest of

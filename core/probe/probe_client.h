@@ -36,6 +36,11 @@ struct ProbeOptions {
     int timeoutMs = 60000;              // whole run; a probe still running then is a hang
     std::atomic_bool *cancel = nullptr; // polled every few ms; true → kill, outcome Cancelled
     QString workingDirectory;           // "" = inherit
+    // Another machine (docs/remote.md): when set, this argv runs instead of the probe (ssh
+    // running it on a node, env and working directory already in the remote command line);
+    // probePath then only names the probe in messages. stdin stays open until the run ends
+    // (the remote side reads it as "the connection is still there").
+    QStringList launcher;
 };
 
 class ProbeClient {

@@ -56,7 +56,8 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     const ChildRegistration registered(proc.processId());
     if (!spec.stdinData.isEmpty())
         proc.write(spec.stdinData);
-    proc.closeWriteChannel();
+    if (!spec.keepStdinOpen)
+        proc.closeWriteChannel();
 
     bool cancelled = false;
     bool timedOut = false;

@@ -25,6 +25,9 @@ struct ProcessSpec {
     int timeoutMs = 120000;
     const std::atomic_bool *cancel = nullptr;
     QByteArray stdinData;
+    // stdin stays open after stdinData until the child ends (ssh to a node: the remote side
+    // reads it as "the connection is still there", docs/remote.md).
+    bool keepStdinOpen = false;
 };
 
 // Runs spec and records it in check (command, env, cwd, output, exit, timing). The status is

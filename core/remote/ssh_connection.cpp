@@ -1,0 +1,498 @@
+#include "remote/ssh_connection.h"
+
+#include "common/capped_output.h"
+#include "common/child_process.h"
+#include "common/shell.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QIODevice>
+#include <QProcess>
+#include <QRegularExpression>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hd {
+
+namespace {
+
+// The watchdog wrapper every step's child runs under on the node (docs/remote.md "What runs
+// there"). Arguments: working directory, stdin byte count, PATH to look the program up with
+// ("" = the node's), the program, then the command (env … program args). The first N bytes of
+// stdin become the child's stdin (through a temporary file, so the rest of stdin stays with the
+// watcher); the rest of stdin stays open while the local ssh lives: when it closes (cancel,
+// timeout, connection lost) the watcher kills the session's process group, so no child of a
+// step outlives its connection. The exit status is the child's (128+N for signal N).
+const char kWrapper[] = R"SH(x() { printf '\036hipdoctor-remote-exit %s\n' "$1" >&2; exit "$1"; }
+d=$1 n=$2 p=$3 g=$4; shift 4
+if [ -n "$d" ]; then cd -- "$d" 2>/dev/null || { printf 'hipdoctor-remote: cannot enter directory %s\n' "$d" >&2; x 126; }; fi
+if [ -n "$p" ]; then o=$PATH; PATH=$p; fi
+command -v "$g" >/dev/null 2>&1 || { printf 'hipdoctor-remote: program not found: %s\n' "$g" >&2; x 127; }
+if [ -n "$p" ]; then PATH=$o; fi
+exec 3<&0 </dev/null
+if [ "$n" -gt 0 ]; then
+t=$(mktemp "${TMPDIR:-/tmp}/hipdoctor-stdin.XXXXXX") || x 125
+head -c "$n" <&3 >"$t" || { rm -f "$t"; x 125; }
+exec 4<"$t"; rm -f "$t"
+else exec 4</dev/null; fi
+(trap '' PIPE; exec >/dev/null 2>&1; cat; kill -KILL 0) <&3 &
+w=$!
+"$@" <&4 3<&- 4<&- &
+c=$!
+exec 3<&- 4<&-
+wait "$c"; s=$?
+kill "$w" 2>/dev/null
+x "$s")SH";
+
+bool has(const QString &text, const char *needle) {
+    return text.contains(QLatin1String(needle), Qt::CaseInsensitive);
+}
+
+QString lastLine(const QString &text) {
+    const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
+        const QString l = it->trimmed();
+        if (!l.isEmpty() && !l.startsWith(QLatin1Char('@')))
+            return l;
+    }
+    return {};
+}
+
+} // namespace
+
+bool takeExitMarker(QString &stderrText, int *exitCode) {
+    static const QRegularExpression re(QStringLiteral("\x1ehipdoctor-remote-exit (\\d+)\n"));
+    QRegularExpressionMatch last;
+    for (auto it = re.globalMatch(stderrText); it.hasNext();)
+        last = it.next();
+    if (!last.hasMatch())
+        return false;
+    if (exitCode)
+        *exitCode = last.captured(1).toInt();
+    stderrText.remove(last.capturedStart(), last.capturedLength());
+    return true;
+}
+
+QString remoteFailureName(RemoteFailure f) {
+    switch (f) {
+    case RemoteFailure::None:
+        return {};
+    case RemoteFailure::SshMissing:
+        return QStringLiteral("ssh-missing");
+    case RemoteFailure::Unreachable:
+        return QStringLiteral("host-unreachable");
+    case RemoteFailure::AuthRefused:
+        return QStringLiteral("auth-refused");
+    case RemoteFailure::HostKeyUnknown:
+        return QStringLiteral("host-key-unknown");
+    case RemoteFailure::HostKeyChanged:
+        return QStringLiteral("host-key-changed");
+    case RemoteFailure::NoSpace:
+        return QStringLiteral("no-space");
+    case RemoteFailure::ProgramMissing:
+        return QStringLiteral("program-missing");
+    case RemoteFailure::ProbeNotRunnable:
+        return QStringLiteral("probe-not-runnable");
+    case RemoteFailure::ConnectionLost:
+        return QStringLiteral("connection-lost");
+    case RemoteFailure::TimedOut:
+        return QStringLiteral("timed-out");
+    case RemoteFailure::Cancelled:
+        return QStringLiteral("cancelled");
+    case RemoteFailure::Other:
+        return QStringLiteral("ssh-error");
+    }
+    return {};
+}
+
+RemoteFailure classifySshFailure(int exitCode, const QString &err, bool connected) {
+    if (has(err, "No space left on device"))
+        return RemoteFailure::NoSpace;
+    if (exitCode == 127 && err.contains(QLatin1String("hipdoctor-remote: program not found")))
+        return RemoteFailure::ProgramMissing;
+    if (exitCode != 255)
+        return RemoteFailure::None;
+    if (has(err, "REMOTE HOST IDENTIFICATION HAS CHANGED") || has(err, "has changed and you have"))
+        return RemoteFailure::HostKeyChanged;
+    if (has(err, "host key is known") || has(err, "Host key verification failed") ||
+        has(err, "authenticity of host"))
+        return RemoteFailure::HostKeyUnknown;
+    if (has(err, "Permission denied") || has(err, "Too many authentication failures") ||
+        has(err, "no more authentication methods"))
+        return RemoteFailure::AuthRefused;
+    if (has(err, "Could not resolve hostname") || has(err, "Name or service not known") ||
+        has(err, "Connection refused") || has(err, "No route to host") ||
+        has(err, "Network is unreachable") || has(err, "Connection timed out") ||
+        has(err, "Operation timed out") || has(err, "connect to host") ||
+        has(err, "Temporary failure in name resolution"))
+        return RemoteFailure::Unreachable;
+    if (has(err, "closed by remote host") || has(err, "Connection closed") ||
+        has(err, "Connection reset") || has(err, "Broken pipe") || has(err, "not responding") ||
+        has(err, "mux_client") || has(err, "client_loop") ||
+        has(err, "kex_exchange_identification") || has(err, "Connection to "))
+        return connected ? RemoteFailure::ConnectionLost : RemoteFailure::Unreachable;
+    // 255 without a message of ssh's: once connected, the remote command's own exit status.
+    return connected ? RemoteFailure::None : RemoteFailure::Other;
+}
+
+QStringList sshClientCommand() {
+    const QString env = qEnvironmentVariable("HIPDOCTOR_SSH_COMMAND");
+    QStringList words = env.trimmed().isEmpty() ? QStringList{} : shellSplit(env);
+    if (words.isEmpty())
+        words << QStringLiteral("ssh");
+    return words;
+}
+
+QString defaultControlDirectory() {
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (!runtime.isEmpty() && QFileInfo(runtime).isDir())
+        return runtime + QStringLiteral("/hipdoctor-ssh");
+    return QStringLiteral("/tmp/hipdoctor-ssh-%1").arg(::getuid());
+}
+
+bool ensurePrivateDirectory(const QString &dir, QString *error) {
+    const QByteArray path = QFile::encodeName(dir);
+    if (::mkdir(path.constData(), 0700) != 0 && errno != EEXIST) {
+        if (error)
+            *error = QStringLiteral("cannot create %1: %2").arg(dir, qt_error_string(errno));
+        return false;
+    }
+    struct stat st {};
+    if (::lstat(path.constData(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        if (error)
+            *error = QStringLiteral("%1 is not a folder").arg(dir);
+        return false;
+    }
+    if (st.st_uid != ::getuid()) {
+        if (error)
+            *error = QStringLiteral("%1 belongs to another user: refusing to put the ssh "
+                                    "connection's socket there")
+                         .arg(dir);
+        return false;
+    }
+    if ((st.st_mode & 077) != 0 && ::chmod(path.constData(), 0700) != 0) {
+        if (error)
+            *error =
+                QStringLiteral("%1 is open to other users and cannot be made private").arg(dir);
+        return false;
+    }
+    return true;
+}
+
+std::optional<RemotePath> parseRemotePath(const QString &text) {
+    const qsizetype colon = text.indexOf(QLatin1Char(':'));
+    if (colon <= 0)
+        return std::nullopt;
+    const QString host = text.left(colon);
+    const QString path = text.mid(colon + 1);
+    if (host.contains(QLatin1Char('/')) || host.contains(QLatin1Char('\\')) || path.isEmpty())
+        return std::nullopt;
+    if (!path.startsWith(QLatin1Char('/')) && !path.startsWith(QLatin1String("~/")))
+        return std::nullopt;
+    if (QFileInfo::exists(text)) // a local file that happens to hold a colon
+        return std::nullopt;
+    return RemotePath{host, path};
+}
+
+SshConnection::SshConnection(SshOptions options) : m_options(std::move(options)) {
+    if (m_options.client.isEmpty())
+        m_options.client = sshClientCommand();
+    if (m_options.controlDirectory.isEmpty())
+        m_options.controlDirectory = defaultControlDirectory();
+    // %C: a hash of the local host, remote host, port and user, short enough for a socket.
+    m_controlPath = m_options.controlDirectory + QStringLiteral("/%C");
+}
+
+QStringList SshConnection::baseArgv() const {
+    QStringList a = m_options.client;
+    a << QStringLiteral("-T") << QStringLiteral("-o") << QStringLiteral("BatchMode=yes")
+      << QStringLiteral("-o") << QStringLiteral("StrictHostKeyChecking=yes") << QStringLiteral("-o")
+      << QStringLiteral("ControlMaster=auto") << QStringLiteral("-o")
+      << QStringLiteral("ControlPersist=%1").arg(m_options.persistS) << QStringLiteral("-o")
+      << QStringLiteral("ControlPath=") + m_controlPath << QStringLiteral("-o")
+      << QStringLiteral("ConnectTimeout=%1").arg(m_options.connectTimeoutS) << QStringLiteral("-o")
+      << QStringLiteral("ServerAliveInterval=%1").arg(m_options.serverAliveS)
+      << QStringLiteral("-o") << QStringLiteral("ServerAliveCountMax=3");
+    return a;
+}
+
+QStringList SshConnection::argv(const QString &remoteLine) const {
+    QStringList a = baseArgv();
+    a << QStringLiteral("--") << m_options.destination << remoteLine;
+    return a;
+}
+
+QStringList SshConnection::wrappedArgv(const QStringList &command, const QString &workingDirectory,
+                                       const QMap<QString, QString> &env, const QStringList &unset,
+                                       qsizetype stdinBytes) const {
+    QStringList line{QStringLiteral("sh"),
+                     QStringLiteral("-c"),
+                     QString::fromLatin1(kWrapper),
+                     QStringLiteral("hipdoctor-remote"),
+                     workingDirectory,
+                     QString::number(stdinBytes),
+                     env.value(QStringLiteral("PATH")),
+                     command.value(0)};
+    if (!env.isEmpty() || !unset.isEmpty()) {
+        line << QStringLiteral("env");
+        for (const QString &n : unset)
+            line << QStringLiteral("-u") << n;
+        for (auto it = env.cbegin(); it != env.cend(); ++it)
+            line << it.key() + QLatin1Char('=') + it.value();
+    }
+    line << command;
+    return argv(shellJoin(line));
+}
+
+RemoteFailure SshConnection::lastFailure() const {
+    std::lock_guard lock(m_mutex);
+    return m_failure;
+}
+
+QString SshConnection::lastMessage() const {
+    std::lock_guard lock(m_mutex);
+    return m_message;
+}
+
+RemoteFailure SshConnection::classify(int exitCode, const QString &stderrText) const {
+    return classifySshFailure(exitCode, stderrText, m_open.load());
+}
+
+QString SshConnection::describe(RemoteFailure f, const QString &stderrText) const {
+    QString what;
+    const QString &host = m_options.destination;
+    switch (f) {
+    case RemoteFailure::None:
+        return {};
+    case RemoteFailure::SshMissing:
+        what = QStringLiteral("the ssh client (%1) could not be started")
+                   .arg(m_options.client.value(0));
+        break;
+    case RemoteFailure::Unreachable:
+        what = QStringLiteral("%1 cannot be reached").arg(host);
+        break;
+    case RemoteFailure::AuthRefused:
+        what = QStringLiteral("%1 refused every key offered (add yours with ssh-copy-id, or load "
+                              "it into the agent)")
+                   .arg(host);
+        break;
+    case RemoteFailure::HostKeyUnknown:
+        what = QStringLiteral("the host key of %1 is not known: refused (check its fingerprint "
+                              "and add it with a plain `ssh %1` first)")
+                   .arg(host);
+        break;
+    case RemoteFailure::HostKeyChanged:
+        what =
+            QStringLiteral("the host key of %1 CHANGED since it was recorded: refused").arg(host);
+        break;
+    case RemoteFailure::NoSpace:
+        what = QStringLiteral("no space left on %1").arg(host);
+        break;
+    case RemoteFailure::ProgramMissing: {
+        static const QRegularExpression re(QStringLiteral("program not found: ([^\\n]*)"));
+        const QString prog = re.match(stderrText).captured(1).trimmed();
+        const QString base = prog.section(QLatin1Char('/'), -1);
+        what = base == QLatin1String("hipcc")
+                   ? QStringLiteral("no hipcc on %1 (not on its PATH)").arg(host)
+                   : QStringLiteral("%1 is not on %2 (not on its PATH)").arg(prog, host);
+        break;
+    }
+    case RemoteFailure::ProbeNotRunnable:
+        what = QStringLiteral("the probe does not run on %1").arg(host);
+        break;
+    case RemoteFailure::ConnectionLost:
+        what = QStringLiteral("the connection to %1 was lost").arg(host);
+        break;
+    case RemoteFailure::TimedOut:
+        what = QStringLiteral("%1 did not answer in time").arg(host);
+        break;
+    case RemoteFailure::Cancelled:
+        what = QStringLiteral("cancelled");
+        break;
+    case RemoteFailure::Other:
+        what = QStringLiteral("ssh to %1 failed").arg(host);
+        break;
+    }
+    const QString line = lastLine(stderrText);
+    QString s = remoteFailureName(f) + QStringLiteral(": ") + what;
+    if (!line.isEmpty() && f != RemoteFailure::ProgramMissing && f != RemoteFailure::Cancelled)
+        s += QStringLiteral(" (ssh: %1)").arg(line);
+    return s;
+}
+
+bool SshConnection::open() {
+    std::lock_guard lock(m_mutex);
+    if (m_open.load())
+        return true;
+    QString error;
+    if (!ensurePrivateDirectory(m_options.controlDirectory, &error)) {
+        m_failure = RemoteFailure::Other;
+        m_message = remoteFailureName(m_failure) + QStringLiteral(": ") + error;
+        return false;
+    }
+    // The first command starts the shared connection (ControlMaster=auto + ControlPersist
+    // put it in the background); it reads where the node's home is and what the node is.
+    RemoteRun r;
+    {
+        QProcess proc;
+        proc.setProgram(m_options.client.first());
+        const QStringList a =
+            argv(QStringLiteral("printf '%s\\n' \"$HOME\"; uname -sm 2>/dev/null || echo unknown"));
+        proc.setArguments(a.mid(1));
+        guardChildProcess(proc);
+        proc.start(QIODevice::ReadOnly);
+        if (!proc.waitForStarted(10000)) {
+            m_failure = RemoteFailure::SshMissing;
+            m_message = describe(m_failure, proc.errorString());
+            return false;
+        }
+        const ChildRegistration registered(proc.processId());
+        QElapsedTimer t;
+        t.start();
+        while (!proc.waitForFinished(25)) {
+            if (proc.state() == QProcess::NotRunning)
+                break;
+            if (t.elapsed() > m_options.openTimeoutMs) {
+                killChildGroup(proc);
+                m_failure = RemoteFailure::TimedOut;
+                m_message = describe(m_failure, {});
+                return false;
+            }
+        }
+        r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : 255;
+        r.out = proc.readAllStandardOutput();
+        r.err = QString::fromLocal8Bit(proc.readAllStandardError());
+    }
+    const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (r.exitCode != 0 || lines.size() < 2 || !lines.first().startsWith(QLatin1Char('/'))) {
+        m_failure = classifySshFailure(r.exitCode == 0 ? 255 : r.exitCode, r.err, false);
+        if (m_failure == RemoteFailure::None)
+            m_failure = RemoteFailure::Other;
+        m_message = describe(m_failure, r.err);
+        if (r.exitCode == 0)
+            m_message += QStringLiteral(" (the node answered without a home folder: is its "
+                                        "login shell a POSIX shell?)");
+        return false;
+    }
+    m_home = lines.at(0);
+    m_system = lines.at(1).trimmed();
+    m_failure = RemoteFailure::None;
+    m_message.clear();
+    m_open.store(true);
+    return true;
+}
+
+RemoteRun SshConnection::runScript(const QString &script, const QStringList &args, QIODevice *input,
+                                   QIODevice *output, int idleTimeoutMs,
+                                   const std::atomic_bool *cancel) {
+    RemoteRun r;
+    if (!open()) {
+        r.failure = lastFailure();
+        r.message = lastMessage();
+        return r;
+    }
+    QStringList line{QStringLiteral("sh"), QStringLiteral("-c"), script,
+                     QStringLiteral("hipdoctor")};
+    line << args;
+    const QStringList a = argv(shellJoin(line));
+    QProcess proc;
+    proc.setProgram(a.first());
+    proc.setArguments(a.mid(1));
+    guardChildProcess(proc);
+    proc.start();
+    if (!proc.waitForStarted(10000)) {
+        r.failure = RemoteFailure::SshMissing;
+        r.message = describe(r.failure, proc.errorString());
+        return r;
+    }
+    const ChildRegistration registered(proc.processId());
+    if (!input)
+        proc.closeWriteChannel();
+    CappedOutput err(1 << 20, 1 << 20);
+    QElapsedTimer idle;
+    idle.start();
+    bool inputDone = input == nullptr, writeFailed = false, timedOut = false, cancelled = false;
+    constexpr qint64 kChunk = 1 << 20;
+    auto pump = [&] {
+        bool moved = false;
+        if (!inputDone && proc.bytesToWrite() < kChunk) {
+            const QByteArray chunk = input->read(kChunk);
+            if (!chunk.isEmpty()) {
+                proc.write(chunk);
+                moved = true;
+            }
+            if (input->atEnd() || chunk.isEmpty()) {
+                inputDone = true;
+                proc.closeWriteChannel();
+            }
+        }
+        const QByteArray o = proc.readAllStandardOutput();
+        if (!o.isEmpty()) {
+            moved = true;
+            if (output) {
+                if (output->write(o) != o.size())
+                    writeFailed = true;
+            } else {
+                r.out += o;
+            }
+        }
+        const QByteArray e = proc.readAllStandardError();
+        if (!e.isEmpty()) {
+            moved = true;
+            err.append(e);
+        }
+        if (moved || proc.bytesToWrite() > 0)
+            idle.restart();
+    };
+    while (!proc.waitForFinished(10)) {
+        pump();
+        if (proc.state() == QProcess::NotRunning)
+            break;
+        if (cancel && cancel->load()) {
+            cancelled = true;
+            break;
+        }
+        if (idle.elapsed() > idleTimeoutMs || writeFailed) {
+            timedOut = !writeFailed;
+            break;
+        }
+    }
+    if (cancelled || timedOut || writeFailed)
+        killChildGroup(proc);
+    pump();
+    r.err = err.text();
+    r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
+    if (cancelled) {
+        r.failure = RemoteFailure::Cancelled;
+    } else if (timedOut) {
+        r.failure = RemoteFailure::TimedOut;
+    } else if (writeFailed) {
+        r.failure = RemoteFailure::NoSpace;
+        r.message = remoteFailureName(r.failure) +
+                    QStringLiteral(": cannot write the local copy: %1").arg(output->errorString());
+        return r;
+    } else {
+        r.failure = classify(r.exitCode, r.err);
+    }
+    if (r.failure != RemoteFailure::None)
+        r.message = describe(r.failure, r.err);
+    return r;
+}
+
+void SshConnection::close() {
+    std::lock_guard lock(m_mutex);
+    QStringList a = baseArgv();
+    a << QStringLiteral("-O") << QStringLiteral("exit") << QStringLiteral("--")
+      << m_options.destination;
+    QProcess proc;
+    proc.setProgram(a.first());
+    proc.setArguments(a.mid(1));
+    proc.start(QIODevice::ReadOnly);
+    if (proc.waitForStarted(5000))
+        proc.waitForFinished(10000);
+    m_open.store(false);
+}
+
+} // namespace hd

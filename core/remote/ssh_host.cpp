@@ -1,0 +1,462 @@
+#include "remote/ssh_host.h"
+
+#include "common/signals.h"
+#include "common/version.h"
+#include "logs/amd_log.h"
+#include "probe/probe_client.h"
+#include "verify/process_run.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryFile>
+
+#include <algorithm>
+#include <csignal>
+
+namespace hd {
+
+namespace {
+
+// Is the file there with this sha256? ("present" / "missing")
+const char kHasFile[] = R"SH(f=$1 h=$2
+if [ -f "$f" ]; then h2=$(sha256sum <"$f" 2>/dev/null) && [ "${h2%% *}" = "$h" ] && { echo present; exit 0; }; fi
+echo missing)SH";
+
+// stdin → $1 with mode $2, through a temporary name beside it; prints the copy's sha256.
+const char kPutFile[] = R"SH(f=$1 m=$2; d=${f%/*}; t=$f.part.$$
+mkdir -p -- "$d" && cat >"$t" && chmod "$m" "$t" && mv -f -- "$t" "$f" || { s=$?; rm -f -- "$t"; exit "$s"; }
+h=$(sha256sum <"$f") && echo "${h%% *}")SH";
+
+// a tar stream on stdin → the folder $1 (its last component is the tar's top folder $2).
+const char kPutFolder[] = R"SH(f=$1 n=$2; d=${f%/*}; t=$d/.part.$$
+mkdir -p -- "$t" && tar -C "$t" -xf - && mv -f -- "$t/$n" "$f" && rmdir -- "$t" || { s=$?; rm -rf -- "$t"; exit "$s"; })SH";
+
+// sha256 of a regular file $1.
+const char kHashOf[] =
+    R"SH([ -f "$1" ] || { printf 'hipdoctor-remote: not a regular file: %s\n' "$1" >&2; exit 2; }
+h=$(sha256sum <"$1") || exit 1
+echo "${h%% *}")SH";
+
+const char kCat[] = R"SH(exec cat -- "$1")SH";
+
+QByteArray sha256File(const QString &path, QString *error) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        return {};
+    }
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    if (!h.addData(&f)) {
+        if (error)
+            *error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        return {};
+    }
+    return h.result().toHex();
+}
+
+QString firstLine(const QByteArray &out) {
+    return QString::fromUtf8(out).section(QLatin1Char('\n'), 0, 0).trimmed();
+}
+
+} // namespace
+
+QByteArray contentHash(const QString &path, QString *error) {
+    const QFileInfo fi(path);
+    if (!fi.isDir())
+        return sha256File(path, error);
+    QStringList files;
+    QDirIterator it(path, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << QDir(path).relativeFilePath(it.next());
+    std::sort(files.begin(), files.end());
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const QString &rel : files) {
+        const QString full = path + QLatin1Char('/') + rel;
+        const QByteArray one = sha256File(full, error);
+        if (one.isEmpty())
+            return {};
+        h.addData(rel.toUtf8());
+        h.addData(QByteArrayView("\0", 1));
+        h.addData(QFileInfo(full).isExecutable() ? QByteArrayView("x") : QByteArrayView("-"));
+        h.addData(one);
+    }
+    return h.result().toHex();
+}
+
+SshHost::SshHost(SshHostOptions options)
+    : m_options(std::move(options)), m_conn(std::make_unique<SshConnection>(m_options.ssh)) {
+    if (m_options.version.isEmpty())
+        m_options.version = version();
+    if (m_options.localCache.isEmpty())
+        m_options.localCache =
+            QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+            QStringLiteral("/hipdoctor/remote");
+}
+
+QString SshHost::connectionProblem() {
+    return m_conn->open() ? QString() : m_conn->lastMessage();
+}
+
+QString SshHost::remoteProbePath() const {
+    return m_conn->home() + QStringLiteral("/.cache/hipdoctor/") + m_options.version +
+           QStringLiteral("/hipdoctor-probe");
+}
+
+void SshHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
+    auto fillCommand = [&] {
+        check.command = spec.argv;
+        check.workingDirectory = spec.workingDirectory;
+        check.env.clear();
+        for (auto it = spec.env.begin(); it != spec.env.end(); ++it)
+            check.env.insert(it.key(), it.value());
+        check.envRemoved = spec.unset;
+        check.data.insert(QStringLiteral("host"), hostName());
+    };
+    auto fail = [&](RemoteFailure f, const QString &message) {
+        check.status = f == RemoteFailure::Cancelled ? CheckStatus::Cancelled : CheckStatus::Error;
+        check.summary = message;
+        check.data.insert(QStringLiteral("remoteFailure"), remoteFailureName(f));
+    };
+    if (spec.argv.isEmpty() || !m_conn->open()) {
+        check.startedAt = isoNow();
+        fillCommand();
+        if (spec.argv.isEmpty()) {
+            check.status = CheckStatus::Error;
+            check.summary = QStringLiteral("no command given");
+        } else {
+            fail(m_conn->lastFailure(), m_conn->lastMessage());
+        }
+        return;
+    }
+    ProcessSpec local;
+    // The node's own login environment is the base there; spec.baseEnv describes this machine.
+    local.argv = m_conn->wrappedArgv(spec.argv, spec.workingDirectory, spec.env, spec.unset,
+                                     spec.stdinData.size());
+    local.baseEnv = QProcessEnvironment::systemEnvironment();
+    local.timeoutMs = spec.timeoutMs;
+    local.cancel = spec.cancel;
+    local.stdinData = spec.stdinData;
+    local.keepStdinOpen = true;
+    hd::runProcess(local, check);
+    fillCommand();
+    if (check.status == CheckStatus::Cancelled || check.timedOut)
+        return; // the local ssh was killed; its stdin closed, the node's watchdog kills the rest
+    if (check.exitCode < 0 && check.signalName.isEmpty()) {
+        fail(RemoteFailure::SshMissing,
+             m_conn->describe(RemoteFailure::SshMissing, check.stderrText));
+        return;
+    }
+    if (!check.signalName.isEmpty()) { // the local ssh died of a signal
+        fail(RemoteFailure::ConnectionLost,
+             m_conn->describe(RemoteFailure::ConnectionLost, check.stderrText));
+        return;
+    }
+    int remoteExit = -1;
+    const bool finished = takeExitMarker(check.stderrText, &remoteExit);
+    RemoteFailure f = m_conn->classify(check.exitCode, check.stderrText);
+    if (!finished && f == RemoteFailure::None)
+        f = RemoteFailure::ConnectionLost; // ssh ended before the command did
+    if (f != RemoteFailure::None) {
+        fail(f, m_conn->describe(f, check.stderrText));
+        return;
+    }
+    // The wrapper reports a child killed by signal N as exit status 128+N, as shells do.
+    if (check.exitCode > 128 && check.exitCode < 128 + 65) {
+        check.signalName = signalName(check.exitCode - 128);
+        check.exitCode = -1;
+        check.status = CheckStatus::Fail;
+        check.summary = QStringLiteral("killed by %1").arg(check.signalName);
+    }
+}
+
+QString SshHost::ensureProbe(QString *error, bool *deployed) {
+    if (deployed)
+        *deployed = false;
+    std::lock_guard lock(m_mutex);
+    if (!m_deployedProbe.isEmpty())
+        return m_deployedProbe;
+    if (!m_conn->open()) {
+        *error = m_conn->lastMessage();
+        return {};
+    }
+    QStringList searched;
+    const QString local =
+        m_options.localProbe.isEmpty() ? findProbeBinary(&searched) : m_options.localProbe;
+    if (local.isEmpty()) {
+        *error = QStringLiteral("no hipdoctor-probe here to copy to %1 (looked at %2)")
+                     .arg(hostName(), searched.join(QStringLiteral(", ")));
+        return {};
+    }
+    const QByteArray hash = sha256File(local, error);
+    if (hash.isEmpty())
+        return {};
+    const QString path = remoteProbePath();
+    RemoteRun has =
+        m_conn->runScript(QString::fromLatin1(kHasFile), {path, QString::fromLatin1(hash)});
+    if (has.failure != RemoteFailure::None) {
+        *error = has.message;
+        return {};
+    }
+    if (firstLine(has.out) != QLatin1String("present")) {
+        QFile in(local);
+        if (!in.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("cannot read %1: %2").arg(local, in.errorString());
+            return {};
+        }
+        RemoteRun put =
+            m_conn->runScript(QString::fromLatin1(kPutFile), {path, QStringLiteral("755")}, &in,
+                              nullptr, m_options.transferIdleTimeoutMs);
+        if (!put.ok() || firstLine(put.out) != QString::fromLatin1(hash)) {
+            const RemoteFailure f =
+                put.failure != RemoteFailure::None ? put.failure : RemoteFailure::ProbeNotRunnable;
+            *error = put.failure != RemoteFailure::None
+                         ? put.message
+                         : m_conn->describe(f, put.err) +
+                               QStringLiteral(": copying it to %1 failed").arg(path);
+            return {};
+        }
+        if (deployed)
+            *deployed = true;
+    }
+    m_deployedProbe = path;
+    return path;
+}
+
+ProbeResult SshHost::runProbe(const ProbeRequest &request, const ProbeOptions &options) {
+    ProbeResult failed;
+    failed.request = request;
+    failed.outcome = ProbeOutcome::FailedToStart;
+    QString error;
+    QString probe = options.probePath;
+    if (!m_conn->open()) {
+        failed.message = m_conn->lastMessage();
+        return failed;
+    }
+    if (probe.isEmpty())
+        probe = ensureProbe(&error);
+    if (probe.isEmpty()) {
+        failed.message = error;
+        return failed;
+    }
+    const QByteArray line = QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact) + '\n';
+    ProbeOptions o = options;
+    o.launcher = m_conn->wrappedArgv({probe}, options.workingDirectory, options.env, options.unset,
+                                     line.size());
+    o.probePath = probe;
+    o.env.clear();
+    o.unset.clear();
+    o.baseEnv = QProcessEnvironment::systemEnvironment();
+    o.workingDirectory.clear();
+    ProbeResult r = ProbeClient(o).run(request);
+    r.command = QStringList{probe};
+    int remoteExit = -1;
+    const bool finished = takeExitMarker(r.stderrText, &remoteExit);
+    if (finished)
+        r.amdLog = parseAmdLog(r.stderrText);
+    r.environment.clear();
+    for (auto it = options.env.cbegin(); it != options.env.cend(); ++it)
+        r.environment << it.key() + QLatin1Char('=') + it.value();
+
+    if (r.outcome == ProbeOutcome::Cancelled || r.outcome == ProbeOutcome::TimedOut ||
+        r.outcome == ProbeOutcome::Completed)
+        return r;
+    if (r.outcome == ProbeOutcome::FailedToStart) { // the local ssh did not start
+        r.message = m_conn->describe(RemoteFailure::SshMissing, r.message);
+        return r;
+    }
+    if (r.signal != 0) { // the local ssh was killed
+        r.outcome = ProbeOutcome::FailedToStart;
+        r.message = m_conn->describe(RemoteFailure::ConnectionLost, r.stderrText);
+        return r;
+    }
+    RemoteFailure f = m_conn->classify(r.exitCode, r.stderrText);
+    if (!finished && f == RemoteFailure::None)
+        f = RemoteFailure::ConnectionLost;
+    if (f == RemoteFailure::ProgramMissing ||
+        (f == RemoteFailure::None && !r.helloSeen &&
+         (r.exitCode == 126 || r.exitCode == 127 ||
+          r.stderrText.contains(QLatin1String("error while loading shared libraries")) ||
+          r.stderrText.contains(QLatin1String("Exec format error")) ||
+          r.stderrText.contains(QLatin1String("version `GLIBC")))))
+        f = RemoteFailure::ProbeNotRunnable;
+    if (f != RemoteFailure::None) {
+        if (!r.helloSeen) {
+            r.outcome = ProbeOutcome::FailedToStart;
+            r.protocolMismatch = false;
+        }
+        r.message = m_conn->describe(f, r.stderrText);
+        return r;
+    }
+    // The wrapper reports a probe killed by signal N as exit status 128+N.
+    if (r.exitCode > 128 && r.exitCode < 128 + 65) {
+        r.signal = r.exitCode - 128;
+        r.signalName = signalName(r.signal);
+        r.exitCode = -1;
+        r.protocolMismatch = false;
+        r.outcome = r.signal == SIGABRT ? ProbeOutcome::Aborted : ProbeOutcome::Crashed;
+        r.message =
+            QStringLiteral("the probe was killed by %1 on %2").arg(r.signalName, hostName());
+        const QString last = r.stderrText.trimmed().section(QLatin1Char('\n'), -1);
+        if (!last.isEmpty())
+            r.message += QStringLiteral("; last stderr line: ") + last;
+    }
+    return r;
+}
+
+QString SshHost::stageToHost(const QString &localPath, QString *error) {
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    const QFileInfo fi(localPath);
+    if (!fi.exists()) {
+        *error = QStringLiteral("%1 does not exist").arg(localPath);
+        return {};
+    }
+    const QByteArray hash = contentHash(fi.absoluteFilePath(), error);
+    if (hash.isEmpty())
+        return {};
+    {
+        std::lock_guard lock(m_mutex);
+        const auto it = m_staged.constFind(hash + '/' + fi.fileName().toUtf8());
+        if (it != m_staged.constEnd())
+            return it.value();
+    }
+    if (!m_conn->open()) {
+        *error = m_conn->lastMessage();
+        return {};
+    }
+    const QString name = fi.fileName().isEmpty() ? QStringLiteral("root") : fi.fileName();
+    const QString remote = m_conn->home() + QStringLiteral("/.cache/hipdoctor/staged/") +
+                           QString::fromLatin1(hash) + QLatin1Char('/') + name;
+    RemoteRun has =
+        m_conn->runScript(QStringLiteral("[ -e \"$1\" ] && echo present; exit 0"), {remote});
+    if (has.failure != RemoteFailure::None) {
+        *error = has.message;
+        return {};
+    }
+    if (firstLine(has.out) != QLatin1String("present")) {
+        RemoteRun put;
+        if (fi.isDir()) {
+            QTemporaryFile tar(QDir::tempPath() + QStringLiteral("/hipdoctor-stage-XXXXXX.tar"));
+            if (!tar.open()) {
+                *error =
+                    QStringLiteral("cannot create a temporary file: %1").arg(tar.errorString());
+                return {};
+            }
+            QProcess p;
+            p.start(QStringLiteral("tar"),
+                    {QStringLiteral("-C"), fi.absolutePath(), QStringLiteral("-cf"), tar.fileName(),
+                     QStringLiteral("--"), fi.fileName()});
+            if (!p.waitForFinished(600000) || p.exitCode() != 0) {
+                *error = QStringLiteral("tar of %1 failed: %2")
+                             .arg(localPath, QString::fromLocal8Bit(p.readAllStandardError()));
+                return {};
+            }
+            tar.seek(0);
+            put = m_conn->runScript(QString::fromLatin1(kPutFolder), {remote, fi.fileName()}, &tar,
+                                    nullptr, m_options.transferIdleTimeoutMs);
+        } else {
+            QFile in(localPath);
+            if (!in.open(QIODevice::ReadOnly)) {
+                *error = QStringLiteral("cannot read %1: %2").arg(localPath, in.errorString());
+                return {};
+            }
+            put = m_conn->runScript(
+                QString::fromLatin1(kPutFile),
+                {remote, fi.isExecutable() ? QStringLiteral("755") : QStringLiteral("644")}, &in,
+                nullptr, m_options.transferIdleTimeoutMs);
+            if (put.ok() && firstLine(put.out) != QString::fromLatin1(hash)) {
+                *error = QStringLiteral("the copy of %1 on %2 differs from it")
+                             .arg(localPath, hostName());
+                return {};
+            }
+        }
+        if (!put.ok()) {
+            *error = put.failure != RemoteFailure::None
+                         ? put.message
+                         : QStringLiteral("copying %1 to %2 failed: %3")
+                               .arg(localPath, hostName(), put.err.trimmed());
+            return {};
+        }
+    }
+    std::lock_guard lock(m_mutex);
+    m_staged.insert(hash + '/' + fi.fileName().toUtf8(), remote);
+    return remote;
+}
+
+QString SshHost::fetchFromHost(const QString &hostPath, QString *error) {
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    QString path = hostPath;
+    if (const auto rp = parseRemotePath(hostPath)) {
+        if (rp->host != hostName()) {
+            *error = QStringLiteral("%1 is on %2, not on %3").arg(hostPath, rp->host, hostName());
+            return {};
+        }
+        path = rp->path;
+    }
+    if (!m_conn->open()) {
+        *error = m_conn->lastMessage();
+        return {};
+    }
+    if (path.startsWith(QLatin1String("~/")))
+        path = m_conn->home() + path.mid(1);
+    const RemoteRun h = m_conn->runScript(QString::fromLatin1(kHashOf), {path});
+    const QString hash = firstLine(h.out);
+    if (!h.ok() || hash.size() != 64) {
+        *error =
+            h.failure != RemoteFailure::None
+                ? h.message
+                : QStringLiteral("cannot read %1 on %2: %3").arg(path, hostName(), h.err.trimmed());
+        return {};
+    }
+    QString name = path.section(QLatin1Char('/'), -1);
+    if (name.isEmpty() || name == QLatin1String(".") || name == QLatin1String(".."))
+        name = QStringLiteral("file");
+    const QString dir = m_options.localCache + QLatin1Char('/') + hash;
+    const QString local = dir + QLatin1Char('/') + name;
+    if (QFileInfo(local).isFile() && sha256File(local, nullptr) == hash.toLatin1())
+        return local;
+    if (!QDir().mkpath(dir)) {
+        *error = QStringLiteral("cannot create %1").arg(dir);
+        return {};
+    }
+    QFile tmp(local + QStringLiteral(".part"));
+    if (!tmp.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        *error = QStringLiteral("cannot write %1: %2").arg(tmp.fileName(), tmp.errorString());
+        return {};
+    }
+    const RemoteRun c = m_conn->runScript(QString::fromLatin1(kCat), {path}, nullptr, &tmp,
+                                          m_options.transferIdleTimeoutMs);
+    tmp.close();
+    if (!c.ok()) {
+        tmp.remove();
+        *error =
+            c.failure != RemoteFailure::None
+                ? c.message
+                : QStringLiteral("cannot read %1 on %2: %3").arg(path, hostName(), c.err.trimmed());
+        return {};
+    }
+    if (sha256File(tmp.fileName(), error) != hash.toLatin1()) {
+        tmp.remove();
+        *error = QStringLiteral("%1 changed on %2 while it was copied").arg(path, hostName());
+        return {};
+    }
+    QFile::remove(local);
+    if (!tmp.rename(local)) {
+        *error = QStringLiteral("cannot rename %1: %2").arg(tmp.fileName(), tmp.errorString());
+        return {};
+    }
+    return local;
+}
+
+} // namespace hd

@@ -1,0 +1,57 @@
+#pragma once
+
+// The verifier's children and probes on a GPU node reached over ssh (docs/remote.md): an
+// ExecutionHost whose processes run under a watchdog wrapper on the node, whose probe is
+// deployed to ~/.cache/hipdoctor/<version>/ there (again when its sha256 differs), and whose
+// files cross through the same multiplexed connection, cached by content hash on both sides.
+
+#include "remote/ssh_connection.h"
+#include "verify/execution_host.h"
+
+#include <QHash>
+
+#include <memory>
+#include <mutex>
+
+namespace hd {
+
+struct SshHostOptions {
+    SshOptions ssh;
+    QString localProbe; // the probe binary to deploy; "" = findProbeBinary()
+    QString version;    // the folder under ~/.cache/hipdoctor/ on the node; "" = version()
+    QString localCache; // fetched copies; "" = <XDG cache, else ~/.cache>/hipdoctor/remote
+    int transferIdleTimeoutMs = 120000;
+};
+
+class SshHost final : public ExecutionHost {
+public:
+    explicit SshHost(SshHostOptions options);
+
+    QString hostName() const override { return m_conn->destination(); }
+    void runProcess(const ProcessSpec &spec, CheckRecord &check) override;
+    ProbeResult runProbe(const ProbeRequest &request, const ProbeOptions &options) override;
+    QString stageToHost(const QString &localPath, QString *error) override;
+    QString fetchFromHost(const QString &hostPath, QString *error) override;
+
+    SshConnection &connection() { return *m_conn; }
+
+    // Makes sure the node holds this build's probe (deploying it when missing or different);
+    // returns its path there, or "" with *error. *deployed says whether it was copied now.
+    QString ensureProbe(QString *error, bool *deployed = nullptr);
+    // Where the probe goes on the node: <home>/.cache/hipdoctor/<version>/hipdoctor-probe.
+    QString remoteProbePath() const;
+    // A "name: sentence" for a failed connection (open() failed), else "".
+    QString connectionProblem();
+
+private:
+    SshHostOptions m_options;
+    std::unique_ptr<SshConnection> m_conn;
+    std::mutex m_mutex;
+    QString m_deployedProbe;             // this run's checked copy on the node
+    QHash<QByteArray, QString> m_staged; // sha256 → path on the node
+};
+
+// sha256 (hex) of a file, or of a folder's files (relative paths, modes and contents).
+QByteArray contentHash(const QString &path, QString *error = nullptr);
+
+} // namespace hd

@@ -1,0 +1,454 @@
+// SshConnection and SshHost against a real OpenSSH server on a loopback port (sshd_fixture.h):
+// devices through ssh, probe deployment and redeployment, hostile paths / names / values round
+// trips, a connection killed mid-step, cancel, and every named failure ssh can give here
+// (unknown and changed host key, refused key, unreachable port, missing program).
+
+#include "remote/ssh_connection.h"
+#include "remote/ssh_host.h"
+
+#include "common/shell.h"
+#include "probe/probe_client.h"
+#include "sshd_fixture.h"
+#include "testpaths.h"
+
+#include <QCryptographicHash>
+#include <QtConcurrent/QtConcurrentRun>
+#include <QtTest>
+
+using namespace hd;
+
+namespace {
+
+const QString kHostile = QStringLiteral("it's a \"dir\" ; $(touch pwned) `id` \\ *\nline two");
+
+} // namespace
+
+class TstRemote : public QObject {
+    Q_OBJECT
+
+private:
+    hdtest::SshKeys m_keys;
+    hdtest::Sshd m_sshd;
+    QString m_user, m_home, m_knownHosts;
+    QTemporaryDir m_tmp;
+    QString m_version = QStringLiteral("test-%1").arg(QCoreApplication::applicationPid());
+
+    SshHostOptions options(const QString &version = {}) const {
+        SshHostOptions o;
+        o.ssh.destination = QStringLiteral("127.0.0.1");
+        o.ssh.client = m_keys.client(m_user, m_knownHosts);
+        o.ssh.client << QStringLiteral("-p") << QString::number(m_sshd.port());
+        o.ssh.controlDirectory = m_tmp.path() + QStringLiteral("/ctl");
+        o.localProbe = hdtest::binary(QStringLiteral("hipdoctor-probe"));
+        o.version = version.isEmpty() ? m_version : version;
+        o.localCache = m_tmp.path() + QStringLiteral("/cache");
+        return o;
+    }
+    CheckRecord run(SshHost &host, const QStringList &argv, const QString &cwd = {},
+                    const QMap<QString, QString> &env = {}, const QByteArray &in = {}) {
+        ProcessSpec spec;
+        spec.argv = argv;
+        spec.workingDirectory = cwd;
+        spec.env = env;
+        spec.stdinData = in;
+        spec.timeoutMs = 60000;
+        CheckRecord c;
+        host.runProcess(spec, c);
+        return c;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_tmp.isValid());
+        QString error;
+        if (hdtest::sshdProgram().isEmpty())
+            QSKIP("sshd is not installed here (apt-get install openssh-server; .ci/run does)");
+        m_user = hdtest::remoteUser(&error);
+        QVERIFY2(!m_user.isEmpty(), qPrintable(error));
+        m_home = hdtest::homeOf(m_user);
+        QVERIFY2(!m_home.isEmpty(), qPrintable(m_user));
+        QVERIFY2(m_keys.setUp(&error), qPrintable(error));
+        QVERIFY2(m_sshd.start(m_keys, m_user, QStringLiteral("host_key"), &error),
+                 qPrintable(error));
+        m_knownHosts = m_keys.knownHosts(QStringLiteral("known_hosts"),
+                                         {{m_sshd.port(), QStringLiteral("host_key")}});
+    }
+
+    void cleanupTestCase() {
+        // The shared connections end with the test; the deployed probes with their version.
+        if (!m_user.isEmpty() && m_sshd.port()) {
+            SshHost host(options());
+            host.connection().runScript(QStringLiteral("rm -rf -- \"$HOME/.cache/hipdoctor/$1\" "
+                                                       "\"$HOME/.cache/hipdoctor/$1-b\""),
+                                        {m_version});
+            host.connection().close();
+        }
+    }
+
+    void openReadsTheNode() {
+        SshHost host(options());
+        QVERIFY2(host.connection().open(), qPrintable(host.connection().lastMessage()));
+        QCOMPARE(host.connection().home(), m_home);
+        QVERIFY2(host.connection().system().startsWith(QLatin1String("Linux")),
+                 qPrintable(host.connection().system()));
+        // The socket folder is private.
+        const QFileInfo ctl(m_tmp.path() + QStringLiteral("/ctl"));
+        QVERIFY(ctl.isDir());
+        QCOMPARE(int(ctl.permissions() & (QFile::ReadOther | QFile::WriteOther | QFile::ExeOther |
+                                          QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup)),
+                 0);
+        const CheckRecord who = run(host, {QStringLiteral("id"), QStringLiteral("-un")});
+        QCOMPARE(who.status, CheckStatus::Pass);
+        QCOMPARE(who.stdoutText.trimmed(), m_user);
+        QCOMPARE(who.command, QStringList({QStringLiteral("id"), QStringLiteral("-un")}));
+        QCOMPARE(who.data.value(QStringLiteral("host")).toString(), QStringLiteral("127.0.0.1"));
+    }
+
+    void sshCommandFromEnvironment() {
+        // HIPDOCTOR_SSH_COMMAND is split like GIT_SSH_COMMAND.
+        qputenv("HIPDOCTOR_SSH_COMMAND", "ssh -o 'ConnectTimeout=7' -i \"/tmp/a key\" -p 2222");
+        QCOMPARE(sshClientCommand(),
+                 QStringList({QStringLiteral("ssh"), QStringLiteral("-o"),
+                              QStringLiteral("ConnectTimeout=7"), QStringLiteral("-i"),
+                              QStringLiteral("/tmp/a key"), QStringLiteral("-p"),
+                              QStringLiteral("2222")}));
+        qunsetenv("HIPDOCTOR_SSH_COMMAND");
+        QCOMPARE(sshClientCommand(), QStringList{QStringLiteral("ssh")});
+        // Through the real server: the command comes from the variable.
+        QStringList words = m_keys.client(m_user, m_knownHosts);
+        words << QStringLiteral("-p") << QString::number(m_sshd.port());
+        qputenv("HIPDOCTOR_SSH_COMMAND", shellJoin(words).toUtf8());
+        SshHostOptions o = options();
+        o.ssh.client.clear();
+        SshHost host(o);
+        qunsetenv("HIPDOCTOR_SSH_COMMAND");
+        const CheckRecord c = run(host, {QStringLiteral("true")});
+        QVERIFY2(c.status == CheckStatus::Pass, qPrintable(c.summary));
+    }
+
+    void devicesThroughSsh() {
+        SshHost host(options());
+        ProbeRequest rq;
+        rq.kind = ProbeRequest::Kind::Devices;
+        rq.backend = QStringLiteral("auto");
+        ProbeOptions po;
+        po.env.insert(QStringLiteral("AMD_LOG_LEVEL"), QStringLiteral("1"));
+        const ProbeResult remote = host.runProbe(rq, po);
+        // The same request here: the node is this machine, so the answers must agree (the
+        // Debian runtime without a GPU answers "no device": that is the real answer).
+        ProbeOptions lo;
+        lo.probePath = hdtest::binary(QStringLiteral("hipdoctor-probe"));
+        lo.env = po.env;
+        const ProbeResult local = ProbeClient(lo).run(rq);
+        QVERIFY2(remote.outcome == ProbeOutcome::Completed, qPrintable(remote.message));
+        QCOMPARE(remote.status, local.status);
+        QCOMPARE(remote.devices.size(), local.devices.size());
+        QCOMPARE(remote.hello.runtimeVersion, local.hello.runtimeVersion);
+        QCOMPARE(remote.message, local.message);
+        QCOMPARE(remote.command, QStringList{m_home + QStringLiteral("/.cache/hipdoctor/") +
+                                             m_version + QStringLiteral("/hipdoctor-probe")});
+        QVERIFY(remote.environment.contains(QStringLiteral("AMD_LOG_LEVEL=1")));
+    }
+
+    void probeDeployment() {
+        const QString version = m_version + QStringLiteral("-b");
+        QString error;
+        bool deployed = false;
+        {
+            SshHost host(options(version));
+            const QString path = host.ensureProbe(&error, &deployed);
+            QVERIFY2(!path.isEmpty(), qPrintable(error));
+            QVERIFY(deployed); // a new version: copied
+            QCOMPARE(path, m_home + QStringLiteral("/.cache/hipdoctor/") + version +
+                               QStringLiteral("/hipdoctor-probe"));
+            QVERIFY(QFileInfo(path).isExecutable());
+            QFile a(path), b(hdtest::binary(QStringLiteral("hipdoctor-probe")));
+            QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+            QVERIFY(a.readAll() == b.readAll());
+        }
+        {
+            SshHost host(options(version)); // the same build again: the copy is kept
+            QVERIFY(!host.ensureProbe(&error, &deployed).isEmpty());
+            QVERIFY(!deployed);
+        }
+        {
+            // A copy that differs (another build with the same version, a damaged file).
+            SshHost host(options(version));
+            QVERIFY(host.connection().open());
+            const CheckRecord c = run(host, {QStringLiteral("sh"), QStringLiteral("-c"),
+                                             QStringLiteral("printf broken > \"$1\""),
+                                             QStringLiteral("sh"), host.remoteProbePath()});
+            QVERIFY2(c.status == CheckStatus::Pass, qPrintable(c.summary + c.stderrText));
+            QVERIFY(!host.ensureProbe(&error, &deployed).isEmpty());
+            QVERIFY(deployed);
+            ProbeRequest rq;
+            rq.kind = ProbeRequest::Kind::Devices;
+            QCOMPARE(host.runProbe(rq, {}).outcome, ProbeOutcome::Completed);
+        }
+        {
+            // Another version goes to its own folder; the older one stays.
+            SshHost host(options(m_version));
+            QVERIFY(!host.ensureProbe(&error, &deployed).isEmpty());
+            QVERIFY(QFileInfo(m_home + QStringLiteral("/.cache/hipdoctor/") + version +
+                              QStringLiteral("/hipdoctor-probe"))
+                        .exists());
+        }
+    }
+
+    void probeNotRunnable() {
+        // A "probe" that cannot run on the node (here: not an executable format).
+        QFile bogus(m_tmp.path() + QStringLiteral("/bogus-probe"));
+        QVERIFY(bogus.open(QIODevice::WriteOnly));
+        bogus.write("\x7f"
+                    "ELF not really");
+        bogus.close();
+        bogus.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                             QFile::ReadOther | QFile::ExeOther);
+        SshHostOptions o = options(m_version + QStringLiteral("-bogus"));
+        o.localProbe = bogus.fileName();
+        SshHost host(o);
+        ProbeRequest rq;
+        rq.kind = ProbeRequest::Kind::Devices;
+        const ProbeResult r = host.runProbe(rq, {});
+        QCOMPARE(r.outcome, ProbeOutcome::FailedToStart);
+        QVERIFY2(r.message.startsWith(QLatin1String("probe-not-runnable:")), qPrintable(r.message));
+        host.connection().runScript(QStringLiteral("rm -rf -- \"$HOME/.cache/hipdoctor/$1\""),
+                                    {o.version});
+    }
+
+    void hostileValuesRoundTrip() {
+        SshHost host(options());
+        const QStringList args{kHostile,
+                               QStringLiteral("'"),
+                               QStringLiteral("\""),
+                               QStringLiteral("a;b"),
+                               QStringLiteral("$(echo no)"),
+                               QStringLiteral("-x"),
+                               QString(),
+                               QStringLiteral("ünïcødé")};
+        QStringList argv{QStringLiteral("printf"), QStringLiteral("%s\\0")};
+        argv << args;
+        const CheckRecord c = run(host, argv);
+        QCOMPARE(c.status, CheckStatus::Pass);
+        QStringList back = c.stdoutText.split(QChar(0));
+        QCOMPARE(back.takeLast(), QString());
+        QCOMPARE(back, args);
+
+        // A working directory, an environment value and stdin bytes with the same characters.
+        const QString base =
+            QStringLiteral("/tmp/hd-remote-%1").arg(QCoreApplication::applicationPid());
+        const QString dir = base + QLatin1Char('/') + kHostile;
+        QCOMPARE(run(host, {QStringLiteral("mkdir"), QStringLiteral("-p"), dir}).status,
+                 CheckStatus::Pass);
+        const CheckRecord pwd = run(host, {QStringLiteral("pwd")}, dir);
+        QCOMPARE(pwd.status, CheckStatus::Pass);
+        QCOMPARE(pwd.stdoutText, dir + QLatin1Char('\n'));
+        const CheckRecord env = run(host, {QStringLiteral("printenv"), QStringLiteral("HD_VALUE")},
+                                    {}, {{QStringLiteral("HD_VALUE"), kHostile}});
+        QCOMPARE(env.stdoutText, kHostile + QLatin1Char('\n'));
+        QCOMPARE(env.env.value(QStringLiteral("HD_VALUE")), kHostile);
+        // A kernel name travels in the probe's JSON on stdin, never on a command line.
+        const QByteArray kernel = "_Z6kernelPf; $(touch pwned) 'q' \"dq\"\n\x01\xc3\xa9";
+        const CheckRecord cat = run(host, {QStringLiteral("cat")}, dir, {}, kernel);
+        QCOMPARE(cat.stdoutText.toUtf8(), kernel);
+        QVERIFY(!QFileInfo::exists(dir + QStringLiteral("/pwned")));
+        QVERIFY(!QFileInfo::exists(m_home + QStringLiteral("/pwned")));
+
+        // Files with that name cross both ways and keep their bytes.
+        const QString localDir = m_tmp.path() + QLatin1Char('/') + kHostile;
+        QVERIFY(QDir().mkpath(localDir));
+        QFile f(localDir + QStringLiteral("/code ob'ject;$(x).co"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QByteArray bytes;
+        for (int i = 0; i < 300000; ++i)
+            bytes.append(char(i * 7 % 256));
+        f.write(bytes);
+        f.close();
+        QString error;
+        const QString staged = host.stageToHost(f.fileName(), &error);
+        QVERIFY2(!staged.isEmpty(), qPrintable(error));
+        QVERIFY(staged.endsWith(QStringLiteral("/code ob'ject;$(x).co")));
+        const CheckRecord size =
+            run(host, {QStringLiteral("stat"), QStringLiteral("-c"), QStringLiteral("%s"), staged});
+        QCOMPARE(size.stdoutText.trimmed(), QString::number(bytes.size()));
+        QCOMPARE(host.stageToHost(f.fileName(), &error), staged); // cached by hash
+        // A folder.
+        const QString staggedDir = host.stageToHost(localDir, &error);
+        QVERIFY2(!staggedDir.isEmpty(), qPrintable(error));
+        const CheckRecord ls = run(host, {QStringLiteral("ls"), staggedDir});
+        QCOMPARE(ls.stdoutText, QStringLiteral("code ob'ject;$(x).co\n"));
+
+        const QString fetched = host.fetchFromHost(QStringLiteral("127.0.0.1:") + staged, &error);
+        QVERIFY2(!fetched.isEmpty(), qPrintable(error));
+        QVERIFY(fetched.startsWith(m_tmp.path() + QStringLiteral("/cache/")));
+        QFile back2(fetched);
+        QVERIFY(back2.open(QIODevice::ReadOnly));
+        QVERIFY(back2.readAll() == bytes);
+        QCOMPARE(fetched.section(QLatin1Char('/'), -2, -2),
+                 QString::fromLatin1(
+                     QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex()));
+        QVERIFY(host.fetchFromHost(staged + QStringLiteral(".missing"), &error).isEmpty());
+        QVERIFY2(error.contains(QLatin1String("not a regular file")), qPrintable(error));
+        run(host, {QStringLiteral("rm"), QStringLiteral("-rf"), base});
+    }
+
+    void parsesRemotePaths() {
+        const auto p = parseRemotePath(QStringLiteral("user@node-1:/scratch/a b.co"));
+        QVERIFY(p.has_value());
+        QCOMPARE(p->host, QStringLiteral("user@node-1"));
+        QCOMPARE(p->path, QStringLiteral("/scratch/a b.co"));
+        QVERIFY(parseRemotePath(QStringLiteral("node:~/x.co")).has_value());
+        QVERIFY(!parseRemotePath(QStringLiteral("/local/a:b")).has_value());
+        QVERIFY(!parseRemotePath(QStringLiteral("a:b")).has_value());
+        QVERIFY(!parseRemotePath(QStringLiteral("./x:/y")).has_value());
+    }
+
+    void exitStatusAndSignals() {
+        SshHost host(options());
+        const CheckRecord three = run(host, {QStringLiteral("sh"), QStringLiteral("-c"),
+                                             QStringLiteral("echo out; echo err >&2; exit 3")});
+        QCOMPARE(three.status, CheckStatus::Fail);
+        QCOMPARE(three.exitCode, 3);
+        QCOMPARE(three.stdoutText, QStringLiteral("out\n"));
+        QCOMPARE(three.stderrText, QStringLiteral("err\n"));
+        // A remote exit status of 255 is the program's, not ssh's, once connected.
+        const CheckRecord ff =
+            run(host, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 255")});
+        QCOMPARE(ff.exitCode, 255);
+        QVERIFY(!ff.data.contains(QStringLiteral("remoteFailure")));
+        const CheckRecord segv = run(
+            host, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("kill -SEGV $$")});
+        QCOMPARE(segv.status, CheckStatus::Fail);
+        QCOMPARE(segv.signalName, QStringLiteral("SIGSEGV"));
+    }
+
+    void programMissing() {
+        SshHost host(options());
+        CheckRecord c = run(host, {QStringLiteral("hipcc"), QStringLiteral("--version")}, {},
+                            {{QStringLiteral("PATH"), QStringLiteral("/nonexistent")}});
+        QCOMPARE(c.status, CheckStatus::Error);
+        QCOMPARE(c.data.value(QStringLiteral("remoteFailure")).toString(),
+                 QStringLiteral("program-missing"));
+        QVERIFY2(c.summary.contains(QLatin1String("no hipcc on 127.0.0.1")), qPrintable(c.summary));
+        c = run(host, {QStringLiteral("pwd")}, QStringLiteral("/nonexistent/dir"));
+        QCOMPARE(c.status, CheckStatus::Fail);
+        QVERIFY2(c.stderrText.contains(QLatin1String("cannot enter directory /nonexistent/dir")),
+                 qPrintable(c.stderrText));
+    }
+
+    void connectionKilledMidStep() {
+        SshHost host(options());
+        QVERIFY2(host.connection().open(), qPrintable(host.connection().lastMessage()));
+        const QStringList sleeper{QStringLiteral("sleep"), QStringLiteral("314.159")};
+        QFuture<CheckRecord> f = QtConcurrent::run([&] { return run(host, sleeper); });
+        QTRY_VERIFY_WITH_TIMEOUT(!hdtest::processesRunning(sleeper).isEmpty(), 20000);
+        // Kill the server side of the connection (sshd's per-connection processes).
+        const QList<qint64> conns = m_sshd.connectionPids();
+        QVERIFY(!conns.isEmpty());
+        for (qint64 pid : conns)
+            ::kill(pid_t(pid), SIGKILL);
+        f.waitForFinished();
+        const CheckRecord c = f.result();
+        QVERIFY2(c.status == CheckStatus::Error, qPrintable(QStringLiteral("%1 / exit %2 / %3")
+                                                                .arg(c.summary)
+                                                                .arg(c.exitCode)
+                                                                .arg(c.stderrText)));
+        QVERIFY2(c.data.value(QStringLiteral("remoteFailure")).toString() ==
+                     QLatin1String("connection-lost"),
+                 qPrintable(c.summary + QStringLiteral(" / ") + c.stderrText));
+        QVERIFY(!c.timedOut);
+        // The step's child on the node died with its connection.
+        QTRY_VERIFY_WITH_TIMEOUT(hdtest::processesRunning(sleeper).isEmpty(), 20000);
+        // The next command opens a new connection.
+        SshHost again(options());
+        QCOMPARE(run(again, {QStringLiteral("true")}).status, CheckStatus::Pass);
+    }
+
+    void cancelKillsTheRemoteChild() {
+        SshHost host(options());
+        const QStringList sleeper{QStringLiteral("sleep"), QStringLiteral("271.828")};
+        std::atomic_bool cancel{false};
+        QFuture<CheckRecord> f = QtConcurrent::run([&] {
+            ProcessSpec spec;
+            spec.argv = sleeper;
+            spec.cancel = &cancel;
+            CheckRecord c;
+            host.runProcess(spec, c);
+            return c;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(!hdtest::processesRunning(sleeper).isEmpty(), 20000);
+        cancel.store(true);
+        f.waitForFinished();
+        QCOMPARE(f.result().status, CheckStatus::Cancelled);
+        QTRY_VERIFY_WITH_TIMEOUT(hdtest::processesRunning(sleeper).isEmpty(), 20000);
+    }
+
+    void unknownHostKeyRefused() {
+        const QString empty = m_keys.knownHosts(QStringLiteral("known_hosts_empty"), {});
+        SshHostOptions o = options();
+        o.ssh.client = m_keys.client(m_user, empty);
+        o.ssh.client << QStringLiteral("-p") << QString::number(m_sshd.port());
+        o.ssh.controlDirectory = m_tmp.path() + QStringLiteral("/ctl-unknown");
+        SshHost host(o);
+        const CheckRecord c = run(host, {QStringLiteral("true")});
+        QCOMPARE(c.status, CheckStatus::Error);
+        QCOMPARE(c.data.value(QStringLiteral("remoteFailure")).toString(),
+                 QStringLiteral("host-key-unknown"));
+        QFile kh(empty);
+        QVERIFY(kh.open(QIODevice::ReadOnly));
+        QVERIFY(kh.readAll().isEmpty()); // nothing was accepted
+
+        const QString other =
+            m_keys.knownHosts(QStringLiteral("known_hosts_other"),
+                              {{m_sshd.port(), QStringLiteral("other_host_key")}});
+        o.ssh.client = m_keys.client(m_user, other);
+        o.ssh.client << QStringLiteral("-p") << QString::number(m_sshd.port());
+        SshHost changed(o);
+        QVERIFY(!changed.connection().open());
+        QCOMPARE(changed.connection().lastFailure(), RemoteFailure::HostKeyChanged);
+    }
+
+    void authRefusedAndUnreachable() {
+        SshHostOptions o = options();
+        o.ssh.client = m_keys.client(m_user, m_knownHosts, QStringLiteral("stranger_key"));
+        o.ssh.client << QStringLiteral("-p") << QString::number(m_sshd.port());
+        o.ssh.controlDirectory = m_tmp.path() + QStringLiteral("/ctl-stranger");
+        SshHost stranger(o);
+        ProbeRequest rq;
+        rq.kind = ProbeRequest::Kind::Devices;
+        const ProbeResult r = stranger.runProbe(rq, {});
+        QCOMPARE(r.outcome, ProbeOutcome::FailedToStart);
+        QVERIFY2(r.message.startsWith(QLatin1String("auth-refused:")), qPrintable(r.message));
+
+        // A port nothing listens on (sshd's own port after it was taken away is not safe to
+        // guess; port 1 needs root to listen on and nothing does here).
+        o = options();
+        o.ssh.client = m_keys.client(m_user, m_knownHosts);
+        o.ssh.client << QStringLiteral("-p") << QStringLiteral("1");
+        SshHost nowhere(o);
+        QString error;
+        QVERIFY(
+            nowhere.stageToHost(m_keys.path(QStringLiteral("client_key.pub")), &error).isEmpty());
+        QVERIFY2(error.startsWith(QLatin1String("host-unreachable:")), qPrintable(error));
+    }
+
+    void classifiesSshMessages() {
+        // ssh's own words (OpenSSH 9) → names; another exit status is the command's own.
+        QCOMPARE(classifySshFailure(255,
+                                    QStringLiteral("ssh: Could not resolve hostname nosuch: Name "
+                                                   "or service not known"),
+                                    false),
+                 RemoteFailure::Unreachable);
+        QCOMPARE(classifySshFailure(
+                     255, QStringLiteral("Connection to node closed by remote host."), true),
+                 RemoteFailure::ConnectionLost);
+        QCOMPARE(classifySshFailure(1, QStringLiteral("Permission denied"), true),
+                 RemoteFailure::None);
+        QCOMPARE(classifySshFailure(1, QStringLiteral("cat: write error: No space left on device"),
+                                    true),
+                 RemoteFailure::NoSpace);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRemote)
+#include "tst_remote.moc"
