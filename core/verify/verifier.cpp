@@ -412,6 +412,13 @@ struct Verifier::Impl {
 
     bool cancelled() const { return v.m_cancel->load(); }
 
+    // Another machine (docs/remote.md): paths given to the host are paths there.
+    bool remote() const { return !v.m_host->hostName().isEmpty(); }
+    // A local file as a path on the host (copied there when the host is another machine).
+    QString onHost(const QString &local, QString *error) const {
+        return remote() ? v.m_host->stageToHost(local, error) : local;
+    }
+
     void progress(int step, const QString &check, const QString &message) const {
         if (v.m_progress)
             v.m_progress({step, check, message});
@@ -608,15 +615,39 @@ StepRecord Verifier::Impl::step1() {
     comp.startedAt = isoNow();
     QElapsedTimer t;
     t.start();
-    const CompilerInfo ci = detectCompiler(v.m_baseEnv, o.compiler, nvidiaDevice);
+    CompilerInfo ci;
     CompileCache cache(o.cacheDir.isEmpty() ? defaultCompileCacheDir() : o.cacheDir);
     QString version;
-    if (!ci.path.isEmpty()) {
-        version = cache.compilerVersion(ci.path, [&] {
-            CheckRecord vr;
-            v.m_host->runProcess(spec({ci.path, QStringLiteral("--version")}, {}), vr);
-            return (vr.stdoutText + vr.stderrText).trimmed();
-        });
+    if (remote()) {
+        // On a node the compiler is looked up there: the given one, else hipcc (nvcc for an
+        // NVIDIA device) on the node's PATH; its --version run says whether it exists.
+        ci.path = !o.compiler.isEmpty() ? o.compiler
+                  : nvidiaDevice        ? QStringLiteral("nvcc")
+                                        : QStringLiteral("hipcc");
+        ci.kind = QFileInfo(ci.path).fileName().startsWith(QLatin1String("nvcc"))
+                      ? QStringLiteral("nvcc")
+                      : QStringLiteral("hipcc");
+        ci.via = o.compiler.isEmpty() ? QStringLiteral("PATH on %1").arg(v.m_host->hostName())
+                                      : QStringLiteral("--compiler");
+        CheckRecord vr;
+        v.m_host->runProcess(spec({ci.path, QStringLiteral("--version")}, {}), vr);
+        ci.searched << QStringLiteral("%1:%2").arg(v.m_host->hostName(), ci.path);
+        if (vr.status == CheckStatus::Pass) {
+            version = (vr.stdoutText + vr.stderrText).trimmed();
+        } else {
+            ci.path.clear();
+            if (!vr.summary.isEmpty())
+                ci.searched << vr.summary;
+        }
+    } else {
+        ci = detectCompiler(v.m_baseEnv, o.compiler, nvidiaDevice);
+        if (!ci.path.isEmpty()) {
+            version = cache.compilerVersion(ci.path, [&] {
+                CheckRecord vr;
+                v.m_host->runProcess(spec({ci.path, QStringLiteral("--version")}, {}), vr);
+                return (vr.stdoutText + vr.stderrText).trimmed();
+            });
+        }
     }
     comp.durationMs = double(t.nsecsElapsed()) / 1e6;
     comp.data.insert(QStringLiteral("searched"), QJsonArray::fromStringList(ci.searched));
@@ -693,6 +724,24 @@ StepRecord Verifier::Impl::step1() {
         (nv ? QStringList{QStringLiteral("-cubin")} : QStringList{QStringLiteral("--genco")}) +
         archFlags + QStringList{QStringLiteral("-O2")};
 
+    // On a node the sources are copied there and the outputs go to one fresh folder there
+    // (this machine's compile cache does not describe the node's compiler).
+    QString hostWork, hostWorkError;
+    const auto hostWorkDir = [&]() -> QString {
+        if (hostWork.isEmpty() && hostWorkError.isEmpty()) {
+            CheckRecord mk;
+            v.m_host->runProcess(
+                spec({QStringLiteral("mktemp"), QStringLiteral("-d"), QStringLiteral("-t"),
+                      QStringLiteral("hipdoctor-step1.XXXXXX")},
+                     {}),
+                mk);
+            hostWork = mk.status == CheckStatus::Pass ? mk.stdoutText.trimmed() : QString();
+            if (hostWork.isEmpty())
+                hostWorkError = mk.summary.isEmpty() ? QStringLiteral("mktemp failed") : mk.summary;
+        }
+        return hostWork;
+    };
+
     const auto compileCheck = [&](const QString &id, const QString &title, const QString &src,
                                   const QStringList &flags, const QString &outName, bool hashHash) {
         const QString missing =
@@ -700,12 +749,27 @@ StepRecord Verifier::Impl::step1() {
                 ? QString()
                 : QStringLiteral("source %1 not found (set --kernels-dir)").arg(src);
         return subCheck(id, title, Stamp::Before, missing, [&](CheckRecord &c) {
-            const QString key =
-                cache.key(ci.path, version, src, target,
-                          hashHash ? flags + QStringList{QStringLiteral("-###")} : flags);
+            const bool useCache = o.useCache && !remote();
+            QString srcArg = src, runDir, key;
+            if (remote()) {
+                QString error;
+                runDir = hostWorkDir();
+                srcArg = runDir.isEmpty() ? QString() : onHost(src, &error);
+                if (srcArg.isEmpty()) {
+                    c.startedAt = isoNow();
+                    c.status = CheckStatus::Error;
+                    c.summary =
+                        QStringLiteral("cannot prepare the compile on %1: %2")
+                            .arg(v.m_host->hostName(), runDir.isEmpty() ? hostWorkError : error);
+                    return;
+                }
+            } else {
+                key = cache.key(ci.path, version, src, target,
+                                hashHash ? flags + QStringList{QStringLiteral("-###")} : flags);
+            }
             QElapsedTimer ct;
             ct.start();
-            if (o.useCache) {
+            if (useCache) {
                 if (auto hit = cache.lookup(key)) {
                     c = *hit;
                     c.cached = true;
@@ -715,18 +779,19 @@ StepRecord Verifier::Impl::step1() {
                     return;
                 }
             }
-            const QString tmp = cache.beginEntry(key);
+            const QString tmp = remote() ? runDir : cache.beginEntry(key);
             const QString out = tmp + QLatin1Char('/') + outName;
             QStringList argv{ci.path};
             if (hashHash) // nvcc spells "print the sub-commands" --dryrun
                 argv << (nv ? QStringLiteral("--dryrun") : QStringLiteral("-###"));
-            argv << flags << QStringLiteral("-o") << out << src;
+            argv << flags << QStringLiteral("-o") << out << srcArg;
             progress(1, id,
                      QStringLiteral("%1 %2 for %3")
                          .arg(hashHash ? QStringLiteral("recording") : QStringLiteral("compiling"),
                               QFileInfo(src).fileName(), target));
             v.m_host->runProcess(spec(argv, tmp), c);
-            if (c.status == CheckStatus::Pass && !hashHash && !QFileInfo::exists(out)) {
+            if (c.status == CheckStatus::Pass && !hashHash && !remote() &&
+                !QFileInfo::exists(out)) {
                 c.status = CheckStatus::Fail;
                 c.summary = QStringLiteral("the compiler exited 0 but wrote no %1").arg(outName);
             } else if (c.status == CheckStatus::Pass) {
@@ -738,7 +803,9 @@ StepRecord Verifier::Impl::step1() {
                 c.summary = QStringLiteral("compile failed (%1)").arg(sig.summary());
             }
             c.artifacts = hashHash ? QStringList{} : QStringList{out};
-            if (c.status == CheckStatus::Pass && o.useCache) {
+            if (remote())
+                return;
+            if (c.status == CheckStatus::Pass && useCache) {
                 const auto committed = cache.commitEntry(key, tmp, c);
                 if (committed)
                     c = *committed;
@@ -785,7 +852,12 @@ StepRecord Verifier::Impl::step1() {
                                   : QString();
     s.checks << subCheck(
         QStringLiteral("runtime-dependency"),
-        QStringLiteral("The program's runtime library (loader path)"), Stamp::Before, noProgram,
+        QStringLiteral("The program's runtime library (loader path)"), Stamp::Before,
+        !noProgram.isEmpty() || !remote()
+            ? noProgram
+            : QStringLiteral("the loader path is the node's (%1): the program's run below shows "
+                             "what its loader finds")
+                  .arg(v.m_host->hostName()),
         [&](CheckRecord &dep) {
             QElapsedTimer dt;
             dt.start();
@@ -987,12 +1059,20 @@ StepRecord Verifier::Impl::step2() {
         c.id = QStringLiteral("compile");
         c.title = QStringLiteral("Compile the operator");
         texts.append({QStringLiteral("compile-output.log"), c.stderrText + c.stdoutText});
+        // On a node the output is brought back (cached by content) to be read here.
+        QString fetched, fetchError;
+        if (c.status == CheckStatus::Pass && remote() && !file.isEmpty())
+            fetched = v.m_host->fetchFromHost(QDir(o.workingDirectory).absoluteFilePath(file),
+                                              &fetchError);
         if (c.status == CheckStatus::Pass &&
             (file.isEmpty() ||
-             !QFileInfo::exists(QDir(o.workingDirectory).absoluteFilePath(file)))) {
+             (remote() ? fetched.isEmpty()
+                       : !QFileInfo::exists(QDir(o.workingDirectory).absoluteFilePath(file))))) {
             c.status = CheckStatus::Fail;
             c.summary =
                 QStringLiteral("the compile command exited 0 but %1 does not exist").arg(file);
+            if (!fetchError.isEmpty())
+                c.summary += QStringLiteral(" (%1)").arg(fetchError);
         }
         s.checks << c;
         if (c.status != CheckStatus::Pass) {
@@ -1017,7 +1097,7 @@ StepRecord Verifier::Impl::step2() {
             s.summary = c.summary;
             return finish();
         }
-        file = QDir(o.workingDirectory).absoluteFilePath(file);
+        file = remote() ? fetched : QDir(o.workingDirectory).absoluteFilePath(file);
         const ArtifactKind k = detectArtifactKind(file);
         mode = k == ArtifactKind::HostExecutable      ? Step2Options::Mode::Executable
                : k == ArtifactKind::HostSharedLibrary ? Step2Options::Mode::Dlopen
@@ -1026,7 +1106,10 @@ StepRecord Verifier::Impl::step2() {
 
     if (cancelled())
         return finish();
-    if (!o.file.isEmpty() && mode != Step2Options::Mode::Executable && !QFileInfo::exists(file)) {
+    // A library to dlopen on a node is a path there.
+    const bool pathOnNode = remote() && mode == Step2Options::Mode::Dlopen;
+    if (!o.file.isEmpty() && mode != Step2Options::Mode::Executable && !pathOnNode &&
+        !QFileInfo::exists(file)) {
         CheckRecord c;
         c.id = QStringLiteral("input");
         c.title = QStringLiteral("The operator's file");
@@ -1050,7 +1133,7 @@ StepRecord Verifier::Impl::step2() {
         progress(2, QStringLiteral("probe-dlopen"),
                  QStringLiteral("dlopen of %1 in a clean process").arg(file));
         ProbeRequest req = request(ProbeRequest::Kind::Dlopen);
-        req.dlopenPath = QFileInfo(file).absoluteFilePath();
+        req.dlopenPath = pathOnNode ? file : QFileInfo(file).absoluteFilePath();
         main.startedAt = isoNow();
         const ProbeResult r = v.m_host->runProbe(req, probeOptions());
         fillFromProbe(r, v.m_options.env.enabledMap(), main);
@@ -1136,7 +1219,8 @@ StepRecord Verifier::Impl::step2() {
         if (!cancelled()) {
             ProbeRequest req =
                 request(o.args.isEmpty() ? ProbeRequest::Kind::Load : ProbeRequest::Kind::Launch);
-            req.file = loadFile;
+            QString stageError;
+            req.file = onHost(loadFile, &stageError);
             req.kernel = o.kernel;
             req.kernels = o.kernel.isEmpty() ? kernels.mid(0, 1) : QStringList{o.kernel};
             req.args = o.args;
@@ -1150,7 +1234,14 @@ StepRecord Verifier::Impl::step2() {
                     .arg(o.args.isEmpty() ? QStringLiteral("loading") : QStringLiteral("launching"),
                          o.kernel));
             main.startedAt = isoNow();
-            const ProbeResult r = v.m_host->runProbe(req, probeOptions());
+            ProbeResult r;
+            if (req.file.isEmpty()) { // it could not be copied to the node
+                r.request = req;
+                r.outcome = ProbeOutcome::FailedToStart;
+                r.message = stageError;
+            } else {
+                r = v.m_host->runProbe(req, probeOptions());
+            }
             fillFromProbe(r, v.m_options.env.enabledMap(), main);
             main.id =
                 o.args.isEmpty() ? QStringLiteral("probe-load") : QStringLiteral("probe-launch");

@@ -63,6 +63,12 @@ inline QString homeOf(const QString &user) {
     return out.trimmed().section(QLatin1Char(':'), 5, 5);
 }
 
+inline uint uidOf(const QString &user) {
+    QString out;
+    runQuiet(QStringLiteral("id"), {QStringLiteral("-u"), user}, &out);
+    return out.trimmed().toUInt();
+}
+
 // Keys shared by every server of a test (one client key, one known_hosts).
 class SshKeys {
 public:

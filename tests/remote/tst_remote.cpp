@@ -10,6 +10,7 @@
 #include "probe/probe_client.h"
 #include "sshd_fixture.h"
 #include "testpaths.h"
+#include "verify/verifier.h"
 
 #include <QCryptographicHash>
 #include <QtConcurrent/QtConcurrentRun>
@@ -148,6 +149,78 @@ private slots:
         QCOMPARE(remote.command, QStringList{m_home + QStringLiteral("/.cache/hipdoctor/") +
                                              m_version + QStringLiteral("/hipdoctor-probe")});
         QVERIFY(remote.environment.contains(QStringLiteral("AMD_LOG_LEVEL=1")));
+    }
+
+    // Steps 1 and 2 through ssh: the same checks as here, run on the node (this machine, as
+    // another user): hipcc compiles there, the runtime there answers "no device", the step 2
+    // code object is copied there and its mangled kernel name is found.
+    void verifyStep1And2ThroughSsh() {
+        const QString co = hdtest::kernelArtifact(QStringLiteral("scenarios/s01_mangled.co"));
+        if (!QFileInfo::exists(co))
+            QSKIP("kernels/scenarios not built");
+        VerifyOptions o;
+        o.step1.sourceDir = hdtest::sourceDir() + QStringLiteral("/kernels");
+        o.step1.cacheDir = m_tmp.path() + QStringLiteral("/compile-cache");
+        o.step1.elements = 4096;
+        o.timeoutMs = 300000; // hipcc on a loaded machine
+        o.step2.mode = Step2Options::Mode::Artifact;
+        o.step2.file = co;
+        o.step2.kernel = QStringLiteral("vecAdd");
+        o.step2.targets = {QStringLiteral("gfx90a:sramecc+:xnack-")};
+        auto host = std::make_shared<SshHost>(options());
+        Verifier remote(o);
+        remote.setExecutionHost(host);
+        const VerifyResult r = remote.run({1, 2});
+        o.probePath = hdtest::binary(QStringLiteral("hipdoctor-probe"));
+        Verifier local(o);
+        const VerifyResult l = local.run({1, 2});
+        QCOMPARE(r.steps.size(), 2);
+        QCOMPARE(l.steps.size(), 2);
+        for (int i = 0; i < 2; ++i) {
+            const StepRecord &rs = r.steps.at(i), &ls = l.steps.at(i);
+            QStringList rids, lids;
+            for (const CheckRecord &c : rs.checks)
+                rids << c.id;
+            for (const CheckRecord &c : ls.checks)
+                lids << c.id;
+            QCOMPARE(rids, lids);
+            for (const CheckRecord &c : rs.checks) {
+                const CheckRecord *lc = ls.check(c.id);
+                if (c.id == QLatin1String("runtime-dependency")) {
+                    // The loader path is the node's; the run shows it.
+                    QCOMPARE(c.status, CheckStatus::Skipped);
+                    continue;
+                }
+                QVERIFY2(c.status == lc->status,
+                         qPrintable(c.id + QStringLiteral(": ") + c.summary +
+                                    QStringLiteral(" / here: ") + lc->summary));
+            }
+            QStringList rf, lf;
+            for (const Finding &f : rs.findings)
+                rf << f.id;
+            for (const Finding &f : ls.findings)
+                lf << f.id;
+            QCOMPARE(rf, lf);
+        }
+        const StepRecord &s1 = r.steps.at(0);
+        // The children ran on the node: the compile wrote there, as the remote user.
+        const CheckRecord *prog = s1.check(QStringLiteral("compile-program"));
+        QVERIFY(prog);
+        QVERIFY2(prog->status == CheckStatus::Pass, qPrintable(prog->summary + prog->stderrText));
+        QCOMPARE(prog->data.value(QStringLiteral("host")).toString(), QStringLiteral("127.0.0.1"));
+        const QString built = prog->artifacts.value(0);
+        QVERIFY2(QFileInfo(built).ownerId() == hdtest::uidOf(m_user), qPrintable(built));
+        QVERIFY(
+            prog->command.last().startsWith(m_home + QStringLiteral("/.cache/hipdoctor/staged/")));
+        const CheckRecord *run = s1.check(QStringLiteral("run-program"));
+        QVERIFY(run && run->stderrText.contains(QLatin1String("hipErrorNoDevice")));
+        QVERIFY(r.steps.at(1).findings.size() > 0);
+        QCOMPARE(r.steps.at(1).findings.first().id, QStringLiteral("symbol.mangled-name"));
+        // fetchFromHost brings the node's program back for the inspector.
+        QString error;
+        const QString copy = host->fetchFromHost(QStringLiteral("127.0.0.1:") + built, &error);
+        QVERIFY2(!copy.isEmpty(), qPrintable(error));
+        QCOMPARE(contentHash(copy), contentHash(built));
     }
 
     void probeDeployment() {
