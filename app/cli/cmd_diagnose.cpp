@@ -5,6 +5,7 @@
 
 #include "diagnosis/diagnosis.h"
 #include "probe/probe_client.h"
+#include "remote_option.h"
 
 #include <algorithm>
 
@@ -15,7 +16,7 @@ namespace {
 void usage(QTextStream &s) {
     s << "usage: hipdoctor-cli diagnose INPUT... [--kernel NAME]... [--target ID]...\n"
          "                                [--env NAME=VALUE]... [--runtime-version X.Y]\n"
-         "                                [--probe] [--json [--pretty]]\n"
+         "                                [--probe [--remote HOST]] [--json [--pretty]]\n"
          "\n"
          "INPUT: code objects, offload bundles, host executables / .so / .o, NVIDIA cubin /\n"
          "fatbin / PTX, a Triton cache folder (or one kernel's folder), or text: AMD_LOG_LEVEL\n"
@@ -25,6 +26,7 @@ void usage(QTextStream &s) {
          "  --env NAME=VALUE       an environment variable the program runs with\n"
          "  --runtime-version X.Y  the HIP runtime (ROCm) version it runs with\n"
          "  --probe                ask hipdoctor-probe for the live devices when no --target\n"
+         "  --remote HOST          ask the probe on the GPU node HOST over ssh (docs/remote.md)\n"
          "                         and no rocminfo dump is given\n"
          "  --json                 one hipdoctor.diagnosis/1 document on stdout (compact)\n"
          "  --pretty               the same, indented for reading (implies --json)\n"
@@ -120,6 +122,7 @@ int diagnosisExitCode(const Diagnosis &d) {
 int diagnose(const QStringList &args) {
     DiagnoseRequest req;
     bool json = false, pretty = false, probe = false;
+    QString remote;
     auto value = [&](qsizetype &i, const QString &name, QString *out) {
         const QString &a = args[i];
         if (a.startsWith(name + QLatin1Char('='))) {
@@ -147,6 +150,9 @@ int diagnose(const QStringList &args) {
             pretty |= a == QLatin1String("--pretty");
         } else if (a == QLatin1String("--probe")) {
             probe = true;
+        } else if (a == QLatin1String("--remote")) {
+            if (!value(i, QStringLiteral("--remote"), &remote))
+                return ExitUsage;
         } else if (a.startsWith(QLatin1String("--kernel"))) {
             if (!value(i, QStringLiteral("--kernel"), &v))
                 return ExitUsage;
@@ -173,7 +179,17 @@ int diagnose(const QStringList &args) {
             usage(err());
             return ExitUsage;
         } else {
-            req.inputs << a;
+            if (parseRemotePath(a)) { // HOST:/path: the node's file, read through ssh
+                QString error;
+                const QString copy = localCopyOf(nullptr, a, &error);
+                if (copy.isEmpty()) {
+                    err() << "hipdoctor-cli diagnose: " << a << ": " << error << "\n";
+                    return ExitInternal;
+                }
+                req.inputs << copy;
+            } else {
+                req.inputs << a;
+            }
         }
     }
     if (req.inputs.isEmpty()) {
@@ -182,7 +198,10 @@ int diagnose(const QStringList &args) {
         return ExitUsage;
     }
     if (probe && req.targets.isEmpty()) {
-        const ProbeResult r = probeDevices();
+        ProbeRequest dev;
+        dev.kind = ProbeRequest::Kind::Devices;
+        const ProbeResult r =
+            runProbeOn(remote.isEmpty() ? nullptr : makeRemoteHost(remote), dev, {});
         req.probeRan = r.helloSeen && r.status != QLatin1String("no-runtime");
         if (req.runtimeVersion.isEmpty() && r.hello.backend == QLatin1String("hip"))
             req.runtimeVersion = r.hello.runtimeVersion;

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "probe_output.h"
+#include "remote_option.h"
 
 #include "artifacts/inspector.h"
 #include "artifacts/selection.h"
@@ -25,7 +26,8 @@ void usage(QTextStream &s) {
          "                            [--repeat N] [--shared BYTES] [--device N] [--validate "
          "auto|vector-add|none]\n"
          "                            [--target ID] [--backend auto|hip|cuda] [--library PATH]\n"
-         "                            [--env NAME=VALUE]... [--timeout SECONDS] [--json] "
+         "                            [--remote HOST] [--env NAME=VALUE]... [--timeout SECONDS] "
+         "[--json] "
          "[--verbose]\n"
          "  FILE      code object, offload bundle, cubin, fatbin or PTX (passed to the runtime as "
          "is),\n"
@@ -36,6 +38,8 @@ void usage(QTextStream &s) {
          "            'buf:f32:1048576:rand, buf:f32:1048576:rand, buf:f32:1048576:out, "
          "i32:1048576'\n"
          "  --validate  auto checks c = a + b when the kernel and arguments look like vector add\n"
+         "  --remote  launch on the GPU node HOST over ssh; FILE is copied there, or named\n"
+         "            HOST:/path when it is already there (docs/remote.md)\n"
          "  --target  device target used to pick the code object of a host binary (default: the "
          "probe's device)\n"
          "exit codes: 0 launched (and validated), 1 load/lookup/launch/validation failed or the "
@@ -70,7 +74,7 @@ int launch(const QStringList &args) {
     ProbeRequest request;
     request.kind = ProbeRequest::Kind::Launch;
     bool json = false, verbose = false, haveGrid = false, haveBlock = false, haveArgs = false;
-    QString targetText;
+    QString targetText, remote;
     auto fail = [](const QString &msg) {
         err() << "hipdoctor-cli launch: " << msg << "\n";
         usage(err());
@@ -132,6 +136,9 @@ int launch(const QStringList &args) {
         } else if (a == QLatin1String("--target")) {
             if (!value(&targetText))
                 return fail(QStringLiteral("--target needs an id"));
+        } else if (a == QLatin1String("--remote")) {
+            if (!value(&remote))
+                return fail(QStringLiteral("--remote needs a host"));
         } else if (a.startsWith(QLatin1String("--"))) {
             return fail(QStringLiteral("unknown option '%1'").arg(a));
         } else if (request.file.isEmpty()) {
@@ -146,6 +153,16 @@ int launch(const QStringList &args) {
         return fail(QStringLiteral("--kernel is required"));
     if (!haveArgs || !haveGrid || !haveBlock)
         return fail(QStringLiteral("--args, --grid and --block are required"));
+    const auto host = remote.isEmpty() ? nullptr : makeRemoteHost(remote);
+    if (parseRemotePath(request.file)) { // HOST:/path: read here from the node's copy
+        QString error;
+        const QString copy = localCopyOf(host, request.file, &error);
+        if (copy.isEmpty()) {
+            err() << "hipdoctor-cli launch: " << request.file << ": " << error << "\n";
+            return ExitInternal;
+        }
+        request.file = copy;
+    }
     if (!QFile::exists(request.file)) {
         err() << "hipdoctor-cli launch: " << request.file << ": no such file\n";
         return ExitUsage;
@@ -170,7 +187,7 @@ int launch(const QStringList &args) {
             dev.kind = ProbeRequest::Kind::Devices;
             dev.backend = request.backend;
             dev.library = request.library;
-            const ProbeResult d = ProbeClient(options).run(dev);
+            const ProbeResult d = runProbeOn(host, dev, options);
             if (d.devices.size() > request.device && d.devices[request.device].target.isValid())
                 target = d.devices[request.device].target;
         }
@@ -209,7 +226,16 @@ int launch(const QStringList &args) {
         request.file = extracted.fileName();
     }
 
-    return reportProbeResult(ProbeClient(options).run(request), json, verbose);
+    if (host) {
+        QString error;
+        const QString there = host->stageToHost(request.file, &error);
+        if (there.isEmpty()) {
+            err() << "hipdoctor-cli launch: " << error << "\n";
+            return ExitInternal;
+        }
+        request.file = there;
+    }
+    return reportProbeResult(runProbeOn(host, request, options), json, verbose);
 }
 
 } // namespace hd::cli

@@ -17,6 +17,8 @@
 #include <QSysInfo>
 
 #include "chart_loader.h"
+#include "remote_option.h"
+#include "verify_hosts.h"
 
 namespace hd::cli {
 
@@ -49,6 +51,16 @@ general:
   --session FILE         save the session there (atomically)
   --report FILE          write a report; .html gives HTML, anything else Markdown
   --no-redact            keep secrets in the report (redacted by default)
+remote (docs/remote.md):
+  --remote HOST          run the steps' children and probes on the GPU node HOST over ssh
+                         (anything ssh accepts; the probe is copied there); --probe is then a
+                         path on the node; FILE arguments may be HOST:/path
+  --hosts FILE|H1,H2,…   the steps on every node in parallel; prints a node × check matrix
+                         (rows marked * differ) and writes one session per node
+  --jobs N               nodes at a time with --hosts (default 8)
+  --sessions-dir DIR     where --hosts writes NODE.session.json (default: .)
+  --compare-sessions FILE|DIR...   only print the node × check matrix of saved sessions
+                         (e.g. one per node written under a scheduler); nothing runs
 step 1:
   --target ID            compile for this target (else device 0's, else gfx90a); also the
                          device for step 2's checks
@@ -193,7 +205,8 @@ int verify(const QStringList &args) {
     VerifyOptions opt;
     QList<int> steps;
     bool stepsGiven = false, json = false, pretty = false, redact = true;
-    QString reportPath, sessionPath, importDir;
+    QString reportPath, sessionPath, importDir, remote, hostsSpec, sessionsDir;
+    int jobs = 8;
     QStringList envItems;
     EnvProfile profile;
     profile.name = QStringLiteral("command line");
@@ -357,6 +370,25 @@ int verify(const QStringList &args) {
             opt.step3.variantArgv = argvUntilDash(i);
             if (opt.step3.variantArgv.isEmpty())
                 return usage(QStringLiteral("--variant needs a command"));
+        } else if (a == QLatin1String("--remote")) {
+            if (!value(&remote))
+                return usage(QStringLiteral("--remote needs a host"));
+        } else if (a == QLatin1String("--hosts")) {
+            if (!value(&hostsSpec))
+                return usage(QStringLiteral("--hosts needs a file or a list"));
+        } else if (a == QLatin1String("--jobs")) {
+            bool ok = false;
+            jobs = value(&v) ? v.toInt(&ok) : 0;
+            if (!ok || jobs < 1)
+                return usage(QStringLiteral("--jobs wants a positive number"));
+        } else if (a == QLatin1String("--compare-sessions")) {
+            QStringList inputs;
+            for (++i; i < args.size(); ++i)
+                inputs << args[i];
+            return compareSessions(inputs);
+        } else if (a == QLatin1String("--sessions-dir")) {
+            if (!value(&sessionsDir))
+                return usage(QStringLiteral("--sessions-dir needs a folder"));
         } else if (a == QLatin1String("--import-records")) {
             if (!value(&importDir))
                 return usage(QStringLiteral("--import-records needs a folder"));
@@ -417,7 +449,43 @@ int verify(const QStringList &args) {
         if (steps.contains(3) && !steps.contains(1) && !steps.contains(2) &&
             opt.step3.argv.isEmpty())
             return usage(QStringLiteral("step 3 needs --run CMD ... --"));
+        std::shared_ptr<SshHost> host;
+        if (!remote.isEmpty() || !hostsSpec.isEmpty()) {
+            if (!remote.isEmpty() && !hostsSpec.isEmpty())
+                return usage(QStringLiteral("--remote and --hosts exclude each other"));
+            // FILE arguments on the node: a code object is read here (and copied back by
+            // content), a library to dlopen is a path there.
+            if (const auto rp = parseRemotePath(opt.step2.file)) {
+                if (opt.step2.mode == Step2Options::Mode::Dlopen) {
+                    opt.step2.file = rp->path;
+                } else if (opt.step2.mode == Step2Options::Mode::Artifact) {
+                    QString fe;
+                    const QString copy = localCopyOf(nullptr, opt.step2.file, &fe);
+                    if (copy.isEmpty()) {
+                        err() << "hipdoctor-cli verify: " << opt.step2.file << ": " << fe << "\n";
+                        return ExitInternal;
+                    }
+                    opt.step2.file = copy;
+                }
+            }
+        }
+        if (!hostsSpec.isEmpty()) {
+            QString he;
+            const QStringList hosts = readHostList(hostsSpec, &he);
+            if (hosts.isEmpty())
+                return usage(he);
+            return verifyOnHosts(opt, steps, hosts, jobs, sessionsDir, json);
+        }
+        if (!remote.isEmpty()) {
+            host = makeRemoteHost(remote);
+            if (!host->connection().open()) {
+                err() << "hipdoctor-cli verify: " << host->connection().lastMessage() << "\n";
+                return ExitInternal;
+            }
+        }
         Verifier verifier(opt);
+        if (host)
+            verifier.setExecutionHost(host);
         verifier.setProgressCallback([json](const VerifyProgress &p) {
             if (!json)
                 err() << "step " << p.step << ": " << p.message << "\n";
@@ -426,6 +494,11 @@ int verify(const QStringList &args) {
         const VerifyResult result = verifier.run(steps);
         session = Session::fromResult(opt, result);
         session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
+        if (host) {
+            session.remote = remote;
+            session.host =
+                host->connection().nodeName().isEmpty() ? remote : host->connection().nodeName();
+        }
     }
 
     if (!sessionPath.isEmpty()) {

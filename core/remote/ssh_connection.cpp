@@ -339,7 +339,8 @@ bool SshConnection::open() {
         QProcess proc;
         proc.setProgram(m_options.client.first());
         const QStringList a =
-            argv(QStringLiteral("printf '%s\\n' \"$HOME\"; uname -sm 2>/dev/null || echo unknown"));
+            argv(QStringLiteral("printf '%s\\n' \"$HOME\"; uname -sm 2>/dev/null || echo unknown; "
+                                "uname -n 2>/dev/null || echo unknown"));
         proc.setArguments(a.mid(1));
         guardChildProcess(proc);
         proc.start(QIODevice::ReadOnly);
@@ -378,6 +379,7 @@ bool SshConnection::open() {
     }
     m_home = lines.at(0);
     m_system = lines.at(1).trimmed();
+    m_nodeName = lines.value(2).trimmed();
     m_failure = RemoteFailure::None;
     m_message.clear();
     m_open.store(true);

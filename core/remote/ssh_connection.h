@@ -102,8 +102,9 @@ public:
     bool isOpen() const { return m_open.load(); }
     RemoteFailure lastFailure() const;
     QString lastMessage() const;
-    QString home() const { return m_home; }     // $HOME on the node
-    QString system() const { return m_system; } // "Linux x86_64"
+    QString home() const { return m_home; }         // $HOME on the node
+    QString system() const { return m_system; }     // "Linux x86_64"
+    QString nodeName() const { return m_nodeName; } // `uname -n` there
 
     // The ssh argv that runs one remote shell line (already quoted) on the node.
     QStringList argv(const QString &remoteLine) const;
@@ -140,7 +141,7 @@ private:
     std::atomic_bool m_open{false};
     RemoteFailure m_failure = RemoteFailure::None;
     QString m_message;
-    QString m_home, m_system;
+    QString m_home, m_system, m_nodeName;
 };
 
 } // namespace hd

@@ -16,11 +16,11 @@ namespace {
 
 const QStringList &knownKeys() {
     static const QStringList k{
-        QStringLiteral("schema"),   QStringLiteral("created_at"), QStringLiteral("tool"),
-        QStringLiteral("host"),     QStringLiteral("origin"),     QStringLiteral("inputs"),
-        QStringLiteral("devices"),  QStringLiteral("env"),        QStringLiteral("env_problems"),
-        QStringLiteral("steps"),    QStringLiteral("comparison"), QStringLiteral("findings"),
-        QStringLiteral("cancelled")};
+        QStringLiteral("schema"),    QStringLiteral("created_at"), QStringLiteral("tool"),
+        QStringLiteral("host"),      QStringLiteral("origin"),     QStringLiteral("inputs"),
+        QStringLiteral("devices"),   QStringLiteral("env"),        QStringLiteral("env_problems"),
+        QStringLiteral("steps"),     QStringLiteral("comparison"), QStringLiteral("findings"),
+        QStringLiteral("cancelled"), QStringLiteral("remote")};
     return k;
 }
 
@@ -88,6 +88,8 @@ QJsonObject Session::toJson() const {
     o.insert(QStringLiteral("created_at"), createdAt);
     o.insert(QStringLiteral("tool"), tool);
     o.insert(QStringLiteral("host"), host);
+    if (!remote.isEmpty())
+        o.insert(QStringLiteral("remote"), remote);
     o.insert(QStringLiteral("origin"), origin);
     o.insert(QStringLiteral("inputs"), inputs);
     o.insert(QStringLiteral("devices"), devs);
@@ -138,6 +140,7 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     s.createdAt = o.value(QStringLiteral("created_at")).toString();
     s.tool = o.value(QStringLiteral("tool")).toString();
     s.host = o.value(QStringLiteral("host")).toString();
+    s.remote = o.value(QStringLiteral("remote")).toString();
     s.origin = o.value(QStringLiteral("origin")).toString();
     s.inputs = o.value(QStringLiteral("inputs")).toObject();
     for (const QJsonValue &v : o.value(QStringLiteral("devices")).toArray())

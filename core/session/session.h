@@ -26,6 +26,7 @@ struct Session {
     QString createdAt;  // ISO 8601 UTC
     QString tool;       // "hipdoctor-cli 0.1.0 (rev abc)"
     QString host;       // machine name where the steps ran
+    QString remote;     // the ssh destination the steps ran through ("" = this machine)
     QString origin;     // "verify" | "import:<dir>" | "gui"
     QJsonObject inputs; // VerifyOptions::toJson()
     QList<DeviceInfo> devices;

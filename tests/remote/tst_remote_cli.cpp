@@ -1,0 +1,168 @@
+// hipdoctor-cli with --remote and --hosts against two real sshd instances on loopback ports
+// (sshd_fixture.h), reached through host aliases of an ssh config given in
+// HIPDOCTOR_SSH_COMMAND, as a user's ~/.ssh/config would name cluster nodes.
+
+#include "sshd_fixture.h"
+#include "testpaths.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+class TstRemoteCli : public QObject {
+    Q_OBJECT
+
+private:
+    hdtest::SshKeys m_keys;
+    hdtest::Sshd m_a, m_b;
+    QString m_user;
+    QTemporaryDir m_tmp;
+
+    struct Run {
+        int exit = -1;
+        QString out, err;
+    };
+    Run cli(const QStringList &args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HIPDOCTOR_SSH_COMMAND"),
+                   QStringLiteral("ssh -F ") + m_keys.path(QStringLiteral("ssh_config")));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_tmp.path());
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), m_tmp.path() + QStringLiteral("/cache"));
+        p.setProcessEnvironment(env);
+        p.start(hdtest::binary(QStringLiteral("hipdoctor-cli")), args);
+        p.waitForFinished(600000);
+        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_tmp.isValid());
+        if (hdtest::sshdProgram().isEmpty())
+            QSKIP("sshd is not installed here (apt-get install openssh-server; .ci/run does)");
+        QString error;
+        m_user = hdtest::remoteUser(&error);
+        QVERIFY2(!m_user.isEmpty(), qPrintable(error));
+        QVERIFY2(m_keys.setUp(&error), qPrintable(error));
+        m_b.setSalt(7919);
+        QVERIFY2(m_a.start(m_keys, m_user, QStringLiteral("host_key"), &error), qPrintable(error));
+        QVERIFY2(m_b.start(m_keys, m_user, QStringLiteral("other_host_key"), &error),
+                 qPrintable(error));
+        QVERIFY(m_a.port() != m_b.port());
+        const QString kh = m_keys.knownHosts(QStringLiteral("known_hosts"),
+                                             {{m_a.port(), QStringLiteral("host_key")},
+                                              {m_b.port(), QStringLiteral("other_host_key")}});
+        QFile cfg(m_keys.path(QStringLiteral("ssh_config")));
+        QVERIFY(cfg.open(QIODevice::WriteOnly));
+        const QString common = QStringLiteral("  HostName 127.0.0.1\n  User %1\n  IdentityFile %2\n"
+                                              "  IdentitiesOnly yes\n  UserKnownHostsFile %3\n"
+                                              "  GlobalKnownHostsFile /dev/null\n")
+                                   .arg(m_user, m_keys.path(QStringLiteral("client_key")), kh);
+        cfg.write(QStringLiteral("Host node-a\n  Port %1\n%2Host node-b\n  Port %3\n%2"
+                                 "Host node-down\n  Port 1\n%2")
+                      .arg(m_a.port())
+                      .arg(common)
+                      .arg(m_b.port())
+                      .toUtf8());
+    }
+
+    void devicesRemote() {
+        const Run r = cli({QStringLiteral("devices"), QStringLiteral("--remote"),
+                           QStringLiteral("node-a"), QStringLiteral("--json")});
+        // The runtime on the node (this machine) answers "no device": exit 1, the real answer.
+        QCOMPARE(r.exit, 1);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("status")).toString(), QStringLiteral("no-device"));
+        const QString probe = o.value(QStringLiteral("command")).toArray().first().toString();
+        QVERIFY2(probe.startsWith(hdtest::homeOf(m_user) + QStringLiteral("/.cache/hipdoctor/")),
+                 qPrintable(probe));
+        const Run down = cli(
+            {QStringLiteral("devices"), QStringLiteral("--remote"), QStringLiteral("node-down")});
+        QCOMPARE(down.exit, 3);
+        QVERIFY2(down.out.contains(QLatin1String("host-unreachable")), qPrintable(down.out));
+    }
+
+    void verifyRemoteRecordsTheHost() {
+        const QString co = hdtest::kernelArtifact(QStringLiteral("scenarios/s01_mangled.co"));
+        const QString session = m_tmp.path() + QStringLiteral("/remote.session.json");
+        const Run r =
+            cli({QStringLiteral("verify"), QStringLiteral("--remote"), QStringLiteral("node-a"),
+                 QStringLiteral("--step"), QStringLiteral("1,2"), QStringLiteral("--kernels-dir"),
+                 hdtest::sourceDir() + QStringLiteral("/kernels"), QStringLiteral("--elements"),
+                 QStringLiteral("4096"), QStringLiteral("--timeout"), QStringLiteral("300"),
+                 QStringLiteral("--artifact"), co, QStringLiteral("--kernel"),
+                 QStringLiteral("vecAdd"), QStringLiteral("--target"),
+                 QStringLiteral("gfx90a:sramecc+:xnack-"), QStringLiteral("--session"), session});
+        QCOMPARE(r.exit, 1); // findings: no device, the mangled name
+        QFile f(session);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject s = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(s.value(QStringLiteral("remote")).toString(), QStringLiteral("node-a"));
+        QCOMPARE(s.value(QStringLiteral("host")).toString(), QSysInfo::machineHostName());
+        QStringList findings;
+        for (const QJsonValue &v : s.value(QStringLiteral("findings")).toArray())
+            findings << v.toObject().value(QStringLiteral("id")).toString();
+        QVERIFY2(findings.contains(QStringLiteral("symbol.mangled-name")),
+                 qPrintable(findings.join(',')));
+        QVERIFY2(findings.contains(QStringLiteral("runtime.no-device")),
+                 qPrintable(findings.join(',')));
+    }
+
+    void hostsMatrix() {
+        const QString dir = m_tmp.path() + QStringLiteral("/sessions");
+        QFile list(m_tmp.path() + QStringLiteral("/hosts.txt"));
+        QVERIFY(list.open(QIODevice::WriteOnly));
+        list.write("# the nodes of this test\nnode-a\nnode-b  # the second sshd\n\nnode-down\n");
+        list.close();
+        const Run r =
+            cli({QStringLiteral("verify"), QStringLiteral("--hosts"), list.fileName(),
+                 QStringLiteral("--jobs"), QStringLiteral("3"), QStringLiteral("--step"),
+                 QStringLiteral("1"), QStringLiteral("--kernels-dir"),
+                 hdtest::sourceDir() + QStringLiteral("/kernels"), QStringLiteral("--elements"),
+                 QStringLiteral("4096"), QStringLiteral("--timeout"), QStringLiteral("300"),
+                 QStringLiteral("--sessions-dir"), dir});
+        QCOMPARE(r.exit, 3); // node-down cannot be reached
+        QVERIFY2(r.err.contains(QLatin1String("node-down: host-unreachable")), qPrintable(r.err));
+        const QStringList lines = r.out.split(QLatin1Char('\n'));
+        QVERIFY2(lines.value(0).contains(QLatin1String("node-a")) &&
+                     lines.value(0).contains(QLatin1String("node-b")) &&
+                     lines.value(0).contains(QLatin1String("node-down")),
+                 qPrintable(r.out));
+        auto row = [&](const QString &label) {
+            for (const QString &l : lines)
+                if (l.mid(2).startsWith(label + QLatin1Char(' ')))
+                    return l;
+            return QString();
+        };
+        // The connection differs (node-down); node-a and node-b agree with each other.
+        QVERIFY2(row(QStringLiteral("connection")).startsWith(QLatin1Char('*')), qPrintable(r.out));
+        QVERIFY2(row(QStringLiteral("connection")).contains(QLatin1String("host-unreachable")),
+                 qPrintable(r.out));
+        QVERIFY2(row(QStringLiteral("  compile-program")).contains(QLatin1String("pass  ")),
+                 qPrintable(r.out));
+        QVERIFY(row(QStringLiteral("step 1")).contains(QLatin1String("fail")));
+        // One session per reached node, each naming its node.
+        for (const QString &n : {QStringLiteral("node-a"), QStringLiteral("node-b")}) {
+            QFile f(dir + QLatin1Char('/') + n + QStringLiteral(".session.json"));
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+            const QJsonObject s = QJsonDocument::fromJson(f.readAll()).object();
+            QCOMPARE(s.value(QStringLiteral("remote")).toString(), n);
+            QCOMPARE(s.value(QStringLiteral("schema")).toString(),
+                     QStringLiteral("hipdoctor.session/1"));
+        }
+        QVERIFY(!QFileInfo::exists(dir + QStringLiteral("/node-down.session.json")));
+        // The same matrix from the saved sessions (how sessions written on the nodes merge):
+        // the two reached nodes (this machine twice) agree on every row.
+        const Run m = cli({QStringLiteral("verify"), QStringLiteral("--compare-sessions"), dir});
+        QCOMPARE(m.exit, 0);
+        QVERIFY2(m.out.section(QLatin1Char('\n'), 0, 0).contains(QLatin1String("node-a")) &&
+                     m.out.section(QLatin1Char('\n'), 0, 0).contains(QLatin1String("node-b")),
+                 qPrintable(m.out));
+        QVERIFY2(m.out.contains(QLatin1String("the nodes agree on every row")), qPrintable(m.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRemoteCli)
+#include "tst_remote_cli.moc"
