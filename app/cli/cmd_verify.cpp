@@ -5,8 +5,9 @@
 
 #include "common/version.h"
 #include "env/env_profile.h"
+#include "model/session.h"
 #include "report/report.h"
-#include "session/session.h"
+#include "session/make_session.h"
 #include "verify/import_records.h"
 #include "verify/verifier.h"
 
@@ -424,7 +425,7 @@ int verify(const QStringList &args) {
             err().flush();
         });
         const VerifyResult result = verifier.run(steps);
-        session = Session::fromResult(opt, result);
+        session = sessionFromResult(opt, result);
         session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
     }
 

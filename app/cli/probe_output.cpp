@@ -1,7 +1,7 @@
 #include "probe_output.h"
 
 #include "cli.h"
-#include "common/runtime_errors.h"
+#include "model/runtime_errors.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>

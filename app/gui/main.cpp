@@ -4,7 +4,7 @@
 #include "common/child_process.h"
 #include "common/version.h"
 #include "heap_tuning.h"
-#include "session/session.h"
+#include "model/session.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/language.h"

@@ -3,9 +3,9 @@
 
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/bytes.h"
-#include "artifacts/inspector_p.h"
 #include "artifacts/offload_bundle.h"
 #include "artifacts/symbols.h"
+#include "inspector_p.h"
 
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Object/ELF.h>

@@ -4,11 +4,11 @@
 
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/bytes.h"
-#include "artifacts/inspector_p.h"
 #include "artifacts/nvidia.h"
 #include "artifacts/offload_bundle.h"
 #include "common/input_file.h"
 #include "common/mapped_file_guard.h"
+#include "inspector_p.h"
 #include "loader/loader.h"
 
 #include <QFile>

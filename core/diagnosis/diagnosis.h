@@ -5,10 +5,10 @@
 // docs/design.md, each with evidence and a fix. Value types in, value types out; no GPU runtime is
 // loaded (the live probe's devices can be handed in through DiagnoseRequest::devices).
 
-#include "artifacts/model.h"
-#include "common/finding.h"
-#include "common/problem.h"
-#include "targets/device.h"
+#include "model/artifact_report.h"
+#include "model/device.h"
+#include "model/finding.h"
+#include "model/problem.h"
 #include "triton/triton_cache.h"
 
 #include <QJsonObject>

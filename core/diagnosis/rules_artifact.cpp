@@ -1,7 +1,7 @@
 // Rules on inspected artifacts: module kind, runtime link (direction 1), code object vs.
 // device (direction 3). The symbols a caller looks up (direction 2): rules_symbols.cpp.
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
 #include "diagnosis/runtime_env.h"
 #include "targets/compatibility.h"

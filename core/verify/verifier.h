@@ -12,9 +12,9 @@
 // and kills a running child. Call the run functions from a worker thread.
 
 #include "env/env_profile.h"
-#include "targets/device.h"
+#include "model/device.h"
+#include "model/records.h"
 #include "verify/execution_host.h"
-#include "verify/records.h"
 
 #include <QJsonObject>
 #include <QList>

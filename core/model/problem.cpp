@@ -1,4 +1,4 @@
-#include "common/problem.h"
+#include "model/problem.h"
 
 namespace hd {
 
