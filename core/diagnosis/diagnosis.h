@@ -91,9 +91,4 @@ QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceIn
                                         int blockX, int blockY, int blockZ,
                                         qint64 argumentBytes = -1, const QString &where = {});
 
-// step 3 of the verification: the same command fails with the Triton path and passes without
-// it (docs/design.md "context.triton-state"). The verify engineer calls this with both signatures.
-Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
-                           const QList<Evidence> &evidence);
-
 } // namespace hd

@@ -2,11 +2,11 @@
 
 #include "artifacts/inspector.h"
 #include "common/shell.h"
-#include "diagnosis/diagnosis.h"
 #include "env/env_catalogue.h"
 #include "logs/amd_log.h"
 #include "model/finding_catalog.h"
 #include "model/runtime_errors.h"
+#include "model/verification_findings.h"
 #include "probe/probe_client.h"
 #include "verify/compile_cache.h"
 #include "verify/import_records.h"

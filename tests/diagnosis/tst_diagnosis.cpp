@@ -8,6 +8,7 @@
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/runtime_env.h"
 #include "model/finding_catalog.h"
+#include "model/verification_findings.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -4,6 +4,7 @@
 // findings, env, a secret) for the session and report tests.
 
 #include "model/session.h"
+#include "verify/verifier.h" // compareSteps
 
 namespace hdtest {
 
