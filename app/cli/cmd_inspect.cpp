@@ -7,6 +7,7 @@
 #include "artifacts/inspection_document.h"
 #include "artifacts/inspector.h"
 #include "artifacts/selection.h"
+#include "common/format.h"
 #include "common/json_writer.h"
 #include "targets/target_id.h"
 
@@ -31,10 +32,6 @@ void usage(QTextStream &s) {
          "  --summary     one line of counts per input (everything is still read and decoded)\n"
          "exit codes: 0 all inputs read (and every --target has a code object), 1 a --target\n"
          "            has no fitting code object, 2 usage error or no input could be read\n";
-}
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
 }
 
 // A plain text table: columns sized to their widest cell.

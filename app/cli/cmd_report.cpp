@@ -2,7 +2,7 @@
 
 #include "cli.h"
 
-#include "session/session.h"
+#include "model/session.h"
 
 namespace hd::cli {
 

@@ -5,8 +5,10 @@
 
 #include "common/version.h"
 #include "env/env_profile.h"
+#include "model/labels.h"
+#include "model/session.h"
 #include "report/report.h"
-#include "session/session.h"
+#include "session/make_session.h"
 #include "verify/import_records.h"
 #include "verify/verifier.h"
 
@@ -103,22 +105,6 @@ bool parseDim(const QString &text, std::array<unsigned, 3> &d) {
     return true;
 }
 
-QString icon(CheckStatus s) {
-    switch (s) {
-    case CheckStatus::Pass:
-        return QStringLiteral("PASS");
-    case CheckStatus::Fail:
-        return QStringLiteral("FAIL");
-    case CheckStatus::Skipped:
-        return QStringLiteral("skip");
-    case CheckStatus::Error:
-        return QStringLiteral("ERR ");
-    case CheckStatus::Cancelled:
-        return QStringLiteral("stop");
-    }
-    return {};
-}
-
 void printSession(const Session &s) {
     QTextStream &o = out();
     if (!s.origin.isEmpty() && s.origin != QLatin1String("verify"))
@@ -130,10 +116,11 @@ void printSession(const Session &s) {
     for (const EnvProblem &p : s.envProblems)
         o << (p.error ? "env error: " : "env warning: ") << p.message << "\n";
     for (const StepRecord &st : s.steps) {
-        o << "\n[" << icon(st.status) << "] step " << st.step << " — " << st.title << "\n      "
-          << st.summary << "\n";
+        o << "\n[" << checkStatusMark(st.status) << "] step " << st.step << " — " << st.title
+          << "\n      " << st.summary << "\n";
         for (const CheckRecord &c : st.checks) {
-            o << "  [" << icon(c.status) << "] " << c.id.leftJustified(20) << " " << c.summary;
+            o << "  [" << checkStatusMark(c.status) << "] " << c.id.leftJustified(20) << " "
+              << c.summary;
             if (c.durationMs > 0)
                 o << QStringLiteral(" (%1 ms%2)")
                          .arg(c.durationMs, 0, 'f', 1)
@@ -424,7 +411,7 @@ int verify(const QStringList &args) {
             err().flush();
         });
         const VerifyResult result = verifier.run(steps);
-        session = Session::fromResult(opt, result);
+        session = sessionFromResult(opt, result);
         session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
     }
 

@@ -5,6 +5,7 @@
 #include "common/child_process.h"
 #include "common/version.h"
 #include "heap_tuning.h"
+#include "hooks/diagnosis_hooks.h"
 
 #include <QCoreApplication>
 
@@ -77,6 +78,7 @@ int main(int argc, char **argv) {
     QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));
     // SIGTERM/SIGHUP/SIGINT (ssh closed, Ctrl-C) take the probe and step commands along.
     hd::installTerminationHandlers();
+    hd::installDiagnosisHooks(); // verify explains failed steps with the diagnosis engine
     QCoreApplication::setApplicationVersion(hd::version());
     if (args.isEmpty() || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {

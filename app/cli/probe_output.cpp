@@ -1,7 +1,8 @@
 #include "probe_output.h"
 
 #include "cli.h"
-#include "common/runtime_errors.h"
+#include "common/format.h"
+#include "model/runtime_errors.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -63,12 +64,6 @@ int takeProbeOption(const QStringList &args, qsizetype &i, ProbeOptions &options
     return 0;
 }
 
-static QString ms(double v) {
-    return v >= 100 ? QString::number(v, 'f', 1)
-           : v >= 1 ? QString::number(v, 'f', 3)
-                    : QString::number(v, 'f', 4);
-}
-
 void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
     const ProbeHello &h = r.hello;
     if (r.helloSeen && h.backend != QLatin1String("none")) {
@@ -88,8 +83,7 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
           << (d.isaName.isEmpty() ? d.target.toString() : d.isaName);
         s << "  " << d.computeUnits << (h.backend == QLatin1String("cuda") ? " SMs" : " CUs");
         if (d.totalMemory)
-            s << ", " << QString::number(double(d.totalMemory) / (1024.0 * 1024 * 1024), 'f', 1)
-              << " GiB";
+            s << ", " << formatBytes(d.totalMemory);
         s << ", max block " << d.maxThreadsPerBlock << ", shared/LDS "
           << qulonglong(d.maxSharedMemoryPerBlock) << " B\n";
     }
@@ -100,7 +94,7 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
                 continue; // repeats: the timings table says it
             s << "  " << p.name.leftJustified(16) << p.api.leftJustified(24)
               << (p.ok() ? QStringLiteral("ok   ") : QStringLiteral("ERROR")) << "  "
-              << ms(p.ms).rightJustified(9) << " ms";
+              << formatMsFigure(p.ms).rightJustified(9) << " ms";
             if (!p.ok())
                 s << "  " << p.errorCode << " " << p.errorName
                   << (p.errorString.isEmpty() ? QString() : QStringLiteral(": ") + p.errorString);
@@ -123,8 +117,9 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
             header = true;
         }
         s << "  " << t.name.leftJustified(16) << QString::number(t.count).rightJustified(7)
-          << ms(t.minMs).rightJustified(11) << ms(t.medianMs).rightJustified(11)
-          << ms(t.maxMs).rightJustified(11) << "\n";
+          << formatMsFigure(t.minMs).rightJustified(11)
+          << formatMsFigure(t.medianMs).rightJustified(11)
+          << formatMsFigure(t.maxMs).rightJustified(11) << "\n";
     }
     if (r.validation.ran)
         s << "validation: "

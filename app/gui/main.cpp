@@ -4,7 +4,8 @@
 #include "common/child_process.h"
 #include "common/version.h"
 #include "heap_tuning.h"
-#include "session/session.h"
+#include "hooks/diagnosis_hooks.h"
+#include "model/session.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/language.h"
@@ -119,6 +120,7 @@ int main(int argc, char **argv) {
     QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
     QApplication::setApplicationName(QStringLiteral("hipdoctor"));
     hd::installTerminationHandlers(); // children go with the app (docs/limits.md)
+    hd::installDiagnosisHooks();      // the verification explains failed steps
     QApplication::setApplicationVersion(hd::version());
     QApplication::setDesktopFileName(QStringLiteral("io.github.hipdoctor.hipdoctor"));
 

@@ -3,9 +3,10 @@
 
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/bytes.h"
-#include "artifacts/inspector_p.h"
 #include "artifacts/offload_bundle.h"
 #include "artifacts/symbols.h"
+#include "common/format.h"
+#include "inspector_p.h"
 
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Object/ELF.h>
@@ -33,10 +34,6 @@ QString errorText(llvm::Error e) {
 
 QString qstr(llvm::StringRef s) {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
 }
 
 QString machineName(unsigned m) {

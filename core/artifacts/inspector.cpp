@@ -4,11 +4,12 @@
 
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/bytes.h"
-#include "artifacts/inspector_p.h"
 #include "artifacts/nvidia.h"
 #include "artifacts/offload_bundle.h"
+#include "common/format.h"
 #include "common/input_file.h"
 #include "common/mapped_file_guard.h"
+#include "inspector_p.h"
 #include "loader/loader.h"
 
 #include <QFile>
@@ -27,10 +28,6 @@ namespace hd {
 namespace detail {
 
 namespace {
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
-}
 
 bool isBitcode(const char *d, size_t n) {
     return n >= 4 && d[0] == 'B' && d[1] == 'C' && uint8_t(d[2]) == 0xC0 && uint8_t(d[3]) == 0xDE;

@@ -2,7 +2,7 @@
 
 // The artifact inspector's entry points. Inputs are detected by content, never by name.
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QByteArray>
 #include <QList>

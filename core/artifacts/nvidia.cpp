@@ -1,6 +1,7 @@
 #include "artifacts/nvidia.h"
 
 #include "artifacts/symbols.h"
+#include "common/format.h"
 
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Demangle/Demangle.h>
@@ -31,10 +32,6 @@ template <typename T> bool readLE(const char *data, size_t size, uint64_t off, T
         return false;
     std::memcpy(&out, data + off, sizeof(T)); // x86-64 / aarch64 hosts: little-endian
     return true;
-}
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x") + QString::number(v, 16);
 }
 
 Problem problemAt(const Source &src, uint64_t rel, const QString &message) {

@@ -9,7 +9,7 @@
 // in the inspected file, treat them as hostile, never throw, and report bad bytes as
 // hd::Problem {file, absolute offset, message} while keeping what they could read.
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QByteArray>
 #include <QList>

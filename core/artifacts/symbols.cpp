@@ -2,19 +2,12 @@
 
 #include <llvm/ADT/Hashing.h>
 #include <llvm/BinaryFormat/ELF.h>
-#include <llvm/Demangle/Demangle.h>
 #include <llvm/Support/xxhash.h>
 
 #include <algorithm>
 #include <string>
 
 namespace hd {
-
-QString demangleSymbol(llvm::StringRef name) {
-    if (!name.startswith("_Z"))
-        return QString::fromUtf8(name.data(), qsizetype(name.size()));
-    return QString::fromStdString(llvm::demangle(name.str()));
-}
 
 namespace {
 // A copy of `s` kept by `keys`, with the hash `s` was looked up by.

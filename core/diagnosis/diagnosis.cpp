@@ -2,9 +2,9 @@
 
 #include "artifacts/inspector.h"
 #include "common/input_file.h"
-#include "diagnosis/rules_p.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
+#include "rules_p.h"
 
 #include <QDir>
 #include <QFile>

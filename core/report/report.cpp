@@ -1,6 +1,8 @@
 #include "report/report.h"
 
+#include "common/format.h"
 #include "common/shell.h"
+#include "model/labels.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -11,34 +13,6 @@
 namespace hd {
 
 namespace {
-
-QString statusIcon(CheckStatus s) {
-    switch (s) {
-    case CheckStatus::Pass:
-        return QStringLiteral("✅");
-    case CheckStatus::Fail:
-        return QStringLiteral("❌");
-    case CheckStatus::Skipped:
-        return QStringLiteral("⏭️");
-    case CheckStatus::Error:
-        return QStringLiteral("⚠️");
-    case CheckStatus::Cancelled:
-        return QStringLiteral("⏹️");
-    }
-    return {};
-}
-
-QString severityIcon(Severity s) {
-    switch (s) {
-    case Severity::Error:
-        return QStringLiteral("❌");
-    case Severity::Warning:
-        return QStringLiteral("⚠️");
-    case Severity::Info:
-        return QStringLiteral("ℹ️");
-    }
-    return {};
-}
 
 QString directionText(Direction d) {
     switch (d) {
@@ -52,12 +26,6 @@ QString directionText(Direction d) {
         break;
     }
     return QStringLiteral("none");
-}
-
-QString ms(double v) {
-    if (v >= 1000)
-        return QStringLiteral("%1 s").arg(v / 1000.0, 0, 'f', 2);
-    return QStringLiteral("%1 ms").arg(v, 0, 'f', v < 10 ? 2 : 1);
 }
 
 // Keeps the last maxLines lines and at most the last maxBytes bytes (UTF-16 units, cut at a
@@ -206,12 +174,12 @@ void mdBlock(QString &out, const QString &label, const QString &text, const QStr
 
 void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
     out += QStringLiteral("<details>\n<summary>%1 <b>%2</b> — %3%4</summary>\n\n")
-               .arg(statusIcon(c.status), c.id.toHtmlEscaped(),
+               .arg(checkStatusIcon(c.status), c.id.toHtmlEscaped(),
                     (c.summary.isEmpty() ? c.title : c.summary).toHtmlEscaped(),
-                    c.durationMs > 0
-                        ? QStringLiteral(" (%1%2)").arg(
-                              ms(c.durationMs), c.cached ? QStringLiteral(", cached") : QString())
-                        : QString());
+                    c.durationMs > 0 ? QStringLiteral(" (%1%2)").arg(
+                                           formatDuration(c.durationMs),
+                                           c.cached ? QStringLiteral(", cached") : QString())
+                                     : QString());
     out += QStringLiteral("%1 — status **%2**\n\n").arg(mdText(c.title), checkStatusName(c.status));
     if (!c.command.isEmpty()) {
         const QString cmd = shellJoin(c.command);
@@ -244,10 +212,11 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
     if (!c.startedAt.isEmpty())
         facts << QStringLiteral("**Started:** %1").arg(c.startedAt);
     if (c.durationMs > 0)
-        facts << QStringLiteral("**Duration:** %1").arg(ms(c.durationMs));
+        facts << QStringLiteral("**Duration:** %1").arg(formatDuration(c.durationMs));
     if (c.cached)
         facts << QStringLiteral("**From the compile cache** (compiled originally in %1)")
-                     .arg(ms(c.data.value(QStringLiteral("original_duration_ms")).toDouble()));
+                     .arg(formatDuration(
+                         c.data.value(QStringLiteral("original_duration_ms")).toDouble()));
     if (!facts.isEmpty())
         out += facts.join(QStringLiteral(" · ")) + QStringLiteral("\n\n");
     if (!c.artifacts.isEmpty()) {
@@ -261,7 +230,8 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
             "| Phase | Start | Duration | Status | Detail |\n|---|---:|---:|---|---|\n");
         for (const PhaseTiming &p : c.phases)
             out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                       .arg(cell(p.name), ms(p.startMs), ms(p.ms), cell(p.status), cell(p.detail));
+                       .arg(cell(p.name), formatDuration(p.startMs), formatDuration(p.ms),
+                            cell(p.status), cell(p.detail));
         out += QLatin1Char('\n');
     }
     mdBlock(out, QStringLiteral("stdout"), c.stdoutText, QStringLiteral("text"), o);
@@ -342,8 +312,8 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     for (const StepRecord &st : s.steps)
         out += QStringLiteral("| %1 | %2 %3 | %4 | %5 |\n")
                    .arg(cell(QStringLiteral("%1. %2").arg(st.step).arg(st.title)),
-                        statusIcon(st.status), checkStatusName(st.status), cell(st.summary),
-                        ms(st.durationMs));
+                        checkStatusIcon(st.status), checkStatusName(st.status), cell(st.summary),
+                        formatDuration(st.durationMs));
     out += QLatin1Char('\n');
 
     out += QStringLiteral("## Findings\n\n");
@@ -401,14 +371,14 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
         for (const CheckRecord &c : st.checks)
             out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
                        .arg(st.step)
-                       .arg(cell(c.id), checkStatusName(c.status), ms(c.durationMs),
+                       .arg(cell(c.id), checkStatusName(c.status), formatDuration(c.durationMs),
                             c.cached ? QStringLiteral("yes") : QString());
     out += QLatin1Char('\n');
 
     for (const StepRecord &st : s.steps) {
         out += QStringLiteral("## %1\n\n%2 **%3** — %4\n\n")
-                   .arg(mdText(stepTitle(st)), statusIcon(st.status), checkStatusName(st.status),
-                        mdText(st.summary));
+                   .arg(mdText(stepTitle(st)), checkStatusIcon(st.status),
+                        checkStatusName(st.status), mdText(st.summary));
         for (const CheckRecord &c : st.checks)
             mdCheck(out, c, o);
     }
@@ -515,7 +485,7 @@ QString esc(const QString &s) {
 
 QString statusBadge(CheckStatus st) {
     return QStringLiteral("<span class=\"badge %1\">%2 %1</span>")
-        .arg(checkStatusName(st), statusIcon(st));
+        .arg(checkStatusName(st), checkStatusIcon(st));
 }
 
 void htmlPre(QString &out, const QString &label, const QString &text, const ReportOptions &o) {
@@ -578,7 +548,8 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
         out += QStringLiteral(
                    "<tr><td>%1. %2</td><td>%3</td><td>%4</td><td class=\"num\">%5</td></tr>\n")
                    .arg(st.step)
-                   .arg(esc(st.title), statusBadge(st.status), esc(st.summary), ms(st.durationMs));
+                   .arg(esc(st.title), statusBadge(st.status), esc(st.summary),
+                        formatDuration(st.durationMs));
     out += QStringLiteral("</table>\n<h2>Findings</h2>\n");
     if (s.findings.isEmpty())
         out += QStringLiteral("<p>No findings.</p>\n");
@@ -677,7 +648,7 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
             out += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td "
                                   "class=\"num\">%4</td><td>%5</td></tr>\n")
                        .arg(st.step)
-                       .arg(esc(c.id), statusBadge(c.status), ms(c.durationMs),
+                       .arg(esc(c.id), statusBadge(c.status), formatDuration(c.durationMs),
                             c.cached ? QStringLiteral("yes") : QString());
     out += QStringLiteral("</table>\n");
     if (images == 0)
@@ -693,7 +664,7 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
                     .arg(statusBadge(c.status), esc(c.id),
                          esc(c.summary.isEmpty() ? c.title : c.summary),
                          c.durationMs > 0 ? QStringLiteral(" (%1%2)").arg(
-                                                ms(c.durationMs),
+                                                formatDuration(c.durationMs),
                                                 c.cached ? QStringLiteral(", cached") : QString())
                                           : QString());
             out += QStringLiteral("<p>%1</p>").arg(esc(c.title));
@@ -724,8 +695,8 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
                 for (const PhaseTiming &ph : c.phases)
                     out += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td "
                                           "class=\"num\">%3</td><td>%4</td><td>%5</td></tr>")
-                               .arg(esc(ph.name), ms(ph.startMs), ms(ph.ms), esc(ph.status),
-                                    esc(ph.detail));
+                               .arg(esc(ph.name), formatDuration(ph.startMs), formatDuration(ph.ms),
+                                    esc(ph.status), esc(ph.detail));
                 out += QStringLiteral("</table>");
             }
             htmlPre(out, QStringLiteral("stdout"), c.stdoutText, o);

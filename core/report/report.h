@@ -7,9 +7,9 @@
 //    ChartRenderer, or tables when there is none).
 // Secrets are redacted unless ReportOptions::redact is false; the report lists what was taken out.
 
+#include "model/session.h"
 #include "report/chart_renderer.h"
 #include "report/redaction.h"
-#include "session/session.h"
 
 #include <QByteArray>
 #include <QList>

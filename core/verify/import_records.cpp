@@ -1,8 +1,8 @@
 #include "verify/import_records.h"
 
-#include "common/finding_catalog.h"
 #include "common/input_file.h"
-#include "common/runtime_errors.h"
+#include "model/finding_catalog.h"
+#include "model/runtime_errors.h"
 #include "probe/probe_client.h"
 #include "verify/process_run.h"
 

@@ -12,9 +12,9 @@
 // and kills a running child. Call the run functions from a worker thread.
 
 #include "env/env_profile.h"
-#include "targets/device.h"
+#include "model/device.h"
+#include "model/records.h"
 #include "verify/execution_host.h"
-#include "verify/records.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -101,8 +101,8 @@ struct DiagnoseHookInput {
     QString runtimeVersion;
 };
 using DiagnoseHook = std::function<QList<Finding>(const DiagnoseHookInput &)>;
-// The diagnosis engine (core/diagnosis) and the runtime-library env scan, the defaults of
-// every Verifier.
+// The defaults of every Verifier: what a front end installed (verify/default_hooks.h; the
+// diagnosis engine and the runtime-library env scan, hooks/diagnosis_hooks.h), else none.
 DiagnoseHook defaultDiagnoseHook();
 EnvReadCheck defaultEnvReadCheck();
 

@@ -6,14 +6,14 @@
 #include "artifact_test_util.h"
 
 #include "artifacts/inspector.h"
-#include "artifacts/inspector_p.h"
 #include "artifacts/msgpack_cursor.h"
 #include "artifacts/offload_bundle.h"
 #include "common/input_file.h"
 #include "common/mapped_file_guard.h"
 #include "env/env_profile.h"
+#include "inspector_p.h"
 #include "loader/loader.h"
-#include "session/session.h"
+#include "model/session.h"
 #include "triton/triton_cache.h"
 #include "verify/import_records.h"
 

@@ -3,7 +3,8 @@
 // A deterministic session with every kind of record (steps 1-3, probe phases, repeats,
 // findings, env, a secret) for the session and report tests.
 
-#include "session/session.h"
+#include "model/session.h"
+#include "verify/verifier.h" // compareSteps
 
 namespace hdtest {
 

@@ -1,7 +1,7 @@
 // Session JSON: round trip, unknown fields kept, other/newer schemas refused, and a file
 // truncated at any byte refused with a clear error while the previous file stays intact.
+#include "model/session.h"
 #include "sample_session.h"
-#include "session/session.h"
 
 #include <QDir>
 #include <QFile>

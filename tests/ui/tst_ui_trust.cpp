@@ -17,7 +17,7 @@
 #include "widgets/verify_panel.h"
 #include "widgets/walkthrough_panel.h"
 
-#include "common/finding.h"
+#include "model/finding.h"
 #include "verify/verifier.h"
 
 #include <QAction>

@@ -6,13 +6,13 @@
 #include "testpaths.h"
 
 #include "artifacts/inspector.h"
+#include "model/session.h"
 #include "models/artifact_tree_model.h"
 #include "models/env_table_model.h"
 #include "models/findings_model.h"
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
 #include "models/ui_roles.h"
-#include "session/session.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/env_panel.h"
@@ -41,7 +41,7 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
-#include "common/finding.h"
+#include "model/finding.h"
 
 using namespace hd;
 using namespace hd::ui;

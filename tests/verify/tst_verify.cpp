@@ -2,6 +2,7 @@
 // kernels/scenarios programs, small real commands), the comparison's decisions, the compile
 // cache, cancellation and the import of GPU-run capture records.
 #include "diagnosis/diagnosis.h"
+#include "hooks/diagnosis_hooks.h"
 #include "probe/protocol.h"
 #include "testpaths.h"
 #include "verify/compile_cache.h"
@@ -74,6 +75,7 @@ class TestVerify : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
+        installDiagnosisHooks(); // as the front ends do
         QVERIFY2(QFileInfo::exists(hdtest::binary(QStringLiteral("hipdoctor-probe"))),
                  "probe not built");
     }

@@ -1,6 +1,6 @@
 // hipdoctor-cli verify and report, run as the user runs them.
+#include "model/session.h"
 #include "sample_session.h"
-#include "session/session.h"
 #include "testpaths.h"
 
 #include <QFile>

@@ -2,7 +2,8 @@
 
 #include "models/ui_roles.h"
 
-#include "common/finding.h"
+#include "common/format.h"
+#include "model/finding.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -42,7 +43,7 @@ QString artifactKindLabel(ArtifactKind k) {
 }
 
 QString byteSize(quint64 bytes) {
-    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeIecFormat);
+    return formatBytes(bytes, QLocale());
 }
 
 ArtifactTreeModel::ArtifactTreeModel(QObject *parent) : QAbstractItemModel(parent) {}

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/finding.h"
+#include "model/finding.h"
 
 #include <QAbstractItemModel>
 

@@ -5,9 +5,9 @@
 #include "env/env_catalogue.h"
 #include "env/env_profile.h"
 #include "logs/amd_log.h"
+#include "model/session.h"
 #include "probe/probe_client.h"
 #include "report/report.h"
-#include "session/session.h"
 
 #include "charts/chart_renderer_qcp.h"
 #include "common/version.h"

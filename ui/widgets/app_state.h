@@ -4,11 +4,11 @@
 // records and findings, the models the panels show, and the background jobs that fill them.
 // Panels talk to the engine only through this object; nothing here blocks the GUI thread.
 
-#include "artifacts/model.h"
-#include "common/finding.h"
+#include "model/artifact_report.h"
+#include "model/device.h"
+#include "model/finding.h"
+#include "model/session.h"
 #include "probe/protocol.h"
-#include "session/session.h"
-#include "targets/device.h"
 #include "verify/verifier.h"
 
 #include "models/jobs.h"

@@ -1,5 +1,6 @@
 #include "widgets/artifacts_panel.h"
 
+#include "common/format.h"
 #include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
 #include "models/jobs.h"
@@ -103,11 +104,11 @@ QString codeObjectHtml(const CodeObject &co) {
     };
     row(ArtifactsPanel::tr("Code object version"),
         co.codeObjectVersion ? QString::number(co.codeObjectVersion) : QStringLiteral("—"));
-    row(ArtifactsPanel::tr("ELF flags"), QStringLiteral("0x%1").arg(co.elfFlags, 0, 16));
+    row(ArtifactsPanel::tr("ELF flags"), hex(co.elfFlags));
     row(ArtifactsPanel::tr("xnack / sramecc"),
         QStringLiteral("%1 / %2").arg(featureSettingName(co.target.xnack),
                                       featureSettingName(co.target.sramecc)));
-    row(ArtifactsPanel::tr("Offset in file"), QStringLiteral("0x%1").arg(co.fileOffset, 0, 16));
+    row(ArtifactsPanel::tr("Offset in file"), hex(co.fileOffset));
     row(ArtifactsPanel::tr("Size"), byteSize(co.size));
     row(ArtifactsPanel::tr("Kernels"), QString::number(co.kernels.size()));
     row(ArtifactsPanel::tr("Symbols"), QString::number(co.symbols.size()));

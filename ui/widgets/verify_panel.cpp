@@ -1,5 +1,6 @@
 #include "widgets/verify_panel.h"
 
+#include "common/format.h"
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
@@ -117,12 +118,6 @@ std::array<unsigned, 3> parseDims(const QString &text) {
     return d;
 }
 
-QString formatMs(double ms) {
-    if (ms >= 1000)
-        return QStringLiteral("%1 s").arg(ms / 1000, 0, 'f', 2);
-    return QStringLiteral("%1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 0);
-}
-
 } // namespace
 
 StepCard::StepCard(int step, QWidget *parent) : QFrame(parent), m_step(step) {
@@ -216,12 +211,12 @@ void StepCard::showRecord(const StepRecord *rec) {
         item->setIcon(0, statusIcon(checkStatusName(c.status)));
         item->setText(0, c.title.isEmpty() ? c.id : c.title);
         item->setToolTip(0, c.summary);
-        item->setText(1, c.cached ? tr("%1 (cached)").arg(formatMs(c.durationMs))
-                                  : formatMs(c.durationMs));
+        item->setText(1, c.cached ? tr("%1 (cached)").arg(formatDuration(c.durationMs))
+                                  : formatDuration(c.durationMs));
     }
-    m_summary->setText(
-        QStringLiteral("<b>%1</b> · %2 · %3")
-            .arg(statusText(m_status), formatMs(rec->durationMs), rec->summary.toHtmlEscaped()));
+    m_summary->setText(QStringLiteral("<b>%1</b> · %2 · %3")
+                           .arg(statusText(m_status), formatDuration(rec->durationMs),
+                                rec->summary.toHtmlEscaped()));
     m_run->setEnabled(true);
 }
 
@@ -549,7 +544,7 @@ void VerifyPanel::showCheck(int step, int index) {
         t += tr("exit status %1\n").arg(c.exitCode);
     if (c.timedOut)
         t += tr("timed out\n");
-    t += tr("duration %1\n").arg(formatMs(c.durationMs));
+    t += tr("duration %1\n").arg(formatDuration(c.durationMs));
     auto section = [&t](const QString &name, const QString &body) {
         if (body.trimmed().isEmpty())
             return;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "verify/records.h"
+#include "model/records.h"
 
 #include <QFrame>
 #include <QWidget>

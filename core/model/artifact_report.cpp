@@ -1,14 +1,21 @@
-#include "artifacts/model.h"
-
-#include "artifacts/symbols.h"
+#include "model/artifact_report.h"
 
 #include <QJsonArray>
+
+#include <llvm/Demangle/Demangle.h>
 
 #include <mutex>
 
 namespace hd {
 
 namespace {
+
+// llvm::demangle for "_Z..." names (Itanium), the name itself otherwise.
+QString demangleSymbol(const std::string &name) {
+    if (name.rfind("_Z", 0) != 0)
+        return QString::fromStdString(name);
+    return QString::fromStdString(llvm::demangle(name));
+}
 
 QJsonArray toArray(const QStringList &l) {
     return QJsonArray::fromStringList(l);

@@ -1,4 +1,4 @@
-#include "verify/records.h"
+#include "model/records.h"
 
 #include <QJsonArray>
 

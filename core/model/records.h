@@ -4,7 +4,7 @@
 // sub-check ran, with which environment, what it printed, how it ended and how long it took.
 // The engine returns them, the session stores them, the report renders them.
 
-#include "common/finding.h"
+#include "model/finding.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -2,10 +2,10 @@
 
 // Internal: the facts every rule reads and the findings they add.
 
-#include "common/finding_catalog.h"
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/text_facts.h"
 #include "logs/amd_log.h"
+#include "model/finding_catalog.h"
 
 #include <optional>
 

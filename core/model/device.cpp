@@ -1,4 +1,4 @@
-#include "targets/device.h"
+#include "model/device.h"
 
 namespace hd {
 

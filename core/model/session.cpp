@@ -1,14 +1,11 @@
-#include "session/session.h"
+#include "model/session.h"
 
 #include "common/input_file.h"
-#include "common/version.h"
 
-#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
-#include <QSysInfo>
 
 namespace hd {
 
@@ -165,23 +162,6 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!knownKeys().contains(it.key()))
             s.unknownFields.insert(it.key(), it.value());
-    return s;
-}
-
-Session Session::fromResult(const VerifyOptions &options, const VerifyResult &result) {
-    Session s;
-    s.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    s.tool = versionLine(QStringLiteral("hipdoctor"));
-    s.host = QSysInfo::machineHostName();
-    s.origin = QStringLiteral("verify");
-    s.inputs = options.toJson();
-    s.devices = result.devices;
-    s.env = options.env;
-    s.envProblems = result.envProblems;
-    s.steps = result.steps;
-    s.comparison = result.comparison;
-    s.findings = result.allFindings();
-    s.cancelled = result.cancelled;
     return s;
 }
 

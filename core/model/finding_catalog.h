@@ -3,7 +3,7 @@
 // Every finding id (docs/findings.md) with the direction and layer it belongs to. Ids are
 // stable API: add new ones, never rename. Findings are only built through makeFinding().
 
-#include "common/finding.h"
+#include "model/finding.h"
 
 #include <QList>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "common/runtime_errors.h"
+#include "model/runtime_errors.h"
 
 #include <QRegularExpression>
 #include <QVersionNumber>

@@ -1,4 +1,4 @@
-#include "common/finding_catalog.h"
+#include "model/finding_catalog.h"
 
 namespace hd {
 

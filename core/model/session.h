@@ -7,9 +7,8 @@
 // know are kept and written back; a truncated or corrupt file is refused with the byte offset.
 
 #include "env/env_profile.h"
-#include "targets/device.h"
-#include "verify/records.h"
-#include "verify/verifier.h"
+#include "model/device.h"
+#include "model/records.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -43,7 +42,7 @@ struct Session {
     QJsonObject toJson() const;
     // *error: what is wrong; no session is returned for another schema or a newer major version.
     static std::optional<Session> fromJson(const QJsonObject &o, QString *error = nullptr);
-    static Session fromResult(const VerifyOptions &options, const VerifyResult &result);
+    // A session made from a verification: sessionFromResult() (session/make_session.h).
 };
 
 // The schema version a session document says it has: 1 for "hipdoctor.session/1", 0 when the

@@ -1,11 +1,11 @@
-#include "common/problem.h"
+#include "model/problem.h"
+#include "common/format.h"
 
 namespace hd {
 
 QString Problem::toString() const {
     if (offset >= 0)
-        return QStringLiteral("%1: offset 0x%2: %3")
-            .arg(file, QString::number(offset, 16), message);
+        return QStringLiteral("%1: offset %2: %3").arg(file, hex(uint64_t(offset)), message);
     return QStringLiteral("%1: %2").arg(file, message);
 }
 

@@ -7,7 +7,7 @@
 // for both backends: HIP copied CUDA's numbers (209 NO_BINARY_FOR_GPU ≙ hipErrorNoBinaryForGpu,
 // 500 NOT_FOUND ≙ hipErrorNotFound).
 
-#include "common/finding.h"
+#include "model/finding.h"
 
 #include <QList>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "common/finding.h"
+#include "model/finding.h"
 
 #include <QHash>
 #include <QJsonArray>

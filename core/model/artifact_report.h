@@ -3,7 +3,7 @@
 // The inspector's results: plain value types, handed across threads and serialized to the
 // `hipdoctor.inspection/1` JSON schema (docs/schemas.md).
 
-#include "common/problem.h"
+#include "model/problem.h"
 #include "targets/target_id.h"
 
 #include <QExplicitlySharedDataPointer>
@@ -61,7 +61,7 @@ public:
     SymbolName &operator=(const SymbolName &);
     SymbolName &operator=(SymbolName &&) noexcept;
     const QString &name() const;
-    // itaniumDemangle'd (demangleSymbol()), equal to name() when not mangled.
+    // llvm::demangle'd, equal to name() when not mangled.
     const QString &demangled() const;
 
 private:
