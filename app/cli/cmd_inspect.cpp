@@ -166,7 +166,7 @@ void printGrouped(QTextStream &s, const ArtifactReport &r, const QList<TargetId>
             }
             t.add({QStringLiteral("#%1").arg(order[k]), bu.origin, QString::number(bu.size),
                    QString::number(bu.entries.size()), QString::number(kernels),
-                   targetsHere.join(QLatin1Char(' '))});
+                   QString::number(targetsHere.size())});
         }
         t.print(s, QStringLiteral("    "));
         if (order.size() > shown)
