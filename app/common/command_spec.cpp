@@ -267,7 +267,29 @@ QString formatParagraphs(const QString &text, int width) {
 }
 } // namespace
 
+static QString helpBody(const QString &program, const CommandSpec &spec, int width);
+
+namespace {
+// Lines still wider than width (kept paragraphs, usage lines) wrapped, continued two columns
+// right of where they start.
+QString fitLines(const QString &text, int width) {
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &line : lines) {
+        if (line.size() <= width)
+            continue;
+        const qsizetype lead =
+            line.size() - QString(line).remove(QRegularExpression(QStringLiteral("^ +"))).size();
+        line = QString(lead, QLatin1Char(' ')) + wrapText(line.mid(lead), int(lead) + 2, width);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+} // namespace
+
 QString helpText(const QString &program, const CommandSpec &spec, int width) {
+    return fitLines(helpBody(program, spec, width), width);
+}
+
+static QString helpBody(const QString &program, const CommandSpec &spec, int width) {
     QString s = usageLines(program, spec).join(QLatin1Char('\n')) + QLatin1Char('\n');
     if (!spec.description.isEmpty())
         s += QLatin1Char('\n') + formatParagraphs(spec.description, width) + QLatin1Char('\n');
