@@ -300,7 +300,8 @@ static QString helpBody(const QString &program, const CommandSpec &spec, int wid
     for (const QCommandLineOption &o : spec.options())
         if (!hidden(o) && optionLabel(o).size() <= 26)
             column = std::max(column, int(optionLabel(o).size()));
-    column += 4;
+    // Narrow terminals: the descriptions keep at least 60 % of the width.
+    column = std::min(column + 4, std::max(12, width * 2 / 5));
     const auto item = [&](const QString &label, const QString &description) {
         QString line = QStringLiteral("  ") + label;
         if (line.size() + 2 > column)
