@@ -4,65 +4,7 @@
 #include "common/format.h"
 #include "model/runtime_errors.h"
 
-#include <QJsonDocument>
-#include <QRegularExpression>
-
 namespace hd::cli {
-
-int takeProbeOption(const QStringList &args, qsizetype &i, ProbeOptions &options,
-                    ProbeRequest &request, QString *error) {
-    const QString a = args.at(i);
-    auto value = [&](QString *out) {
-        if (i + 1 >= args.size()) {
-            *error = QStringLiteral("%1 needs a value").arg(a);
-            return false;
-        }
-        *out = args.at(++i);
-        return true;
-    };
-    QString v;
-    if (a == QLatin1String("--env")) {
-        if (!value(&v))
-            return -1;
-        const qsizetype eq = v.indexOf(QLatin1Char('='));
-        static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-        if (eq <= 0 || !name.match(v.left(eq)).hasMatch()) {
-            *error = QStringLiteral("--env wants NAME=VALUE, got '%1'").arg(v);
-            return -1;
-        }
-        options.env.insert(v.left(eq), v.mid(eq + 1));
-        return 1;
-    }
-    if (a == QLatin1String("--backend")) {
-        if (!value(&v))
-            return -1;
-        if (v != QLatin1String("auto") && v != QLatin1String("hip") && v != QLatin1String("cuda")) {
-            *error = QStringLiteral("--backend is auto, hip or cuda, not '%1'").arg(v);
-            return -1;
-        }
-        request.backend = v;
-        return 1;
-    }
-    if (a == QLatin1String("--library")) {
-        if (!value(&v))
-            return -1;
-        request.library = v;
-        return 1;
-    }
-    if (a == QLatin1String("--timeout")) {
-        if (!value(&v))
-            return -1;
-        bool ok = false;
-        const double s = v.toDouble(&ok);
-        if (!ok || s <= 0) {
-            *error = QStringLiteral("--timeout wants seconds > 0, got '%1'").arg(v);
-            return -1;
-        }
-        options.timeoutMs = int(s * 1000);
-        return 1;
-    }
-    return 0;
-}
 
 void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
     const ProbeHello &h = r.hello;
@@ -162,9 +104,9 @@ int exitCodeFor(const ProbeResult &r) {
     return r.ok() ? ExitOk : ExitFindings;
 }
 
-int reportProbeResult(const ProbeResult &r, bool json, bool verbose) {
+int reportProbeResult(const ProbeResult &r, bool json, bool pretty, bool verbose) {
     if (json)
-        out() << QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented);
+        printJson(r.toJson(), pretty); // compact, or indented with --pretty, like every command
     else
         printProbeResult(out(), r, verbose);
     out().flush();

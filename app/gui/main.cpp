@@ -1,6 +1,7 @@
 // hipdoctor: the desktop app (docs/design.md). Also renders screenshots headless:
 //   hipdoctor --screenshot FILE [--panel NAME] [--open PATH...] [--session FILE] [--lang zh_CN]
 
+#include "command_spec.h"
 #include "common/child_process.h"
 #include "common/version.h"
 #include "heap_tuning.h"
@@ -41,11 +42,12 @@ void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
         QApplication::processEvents();
 }
 
-// The options of the command line (docs/user-guide.md "Starting the app"); read by name.
-void defineOptions(QCommandLineParser &parser) {
-    parser.setApplicationDescription(
-        QStringLiteral("Finds out why a GPU kernel will not load or launch, with evidence."));
-    parser.addHelpOption();
+const char *const kDescription =
+    "Finds out why a GPU kernel will not load or launch, with evidence.";
+
+// The options of the command line (docs/user-guide.md "Starting the app"); read by name. One
+// declaration for the parser, --help and the man page (hipdoctor --man, packaging/).
+QList<QCommandLineOption> appOptions() {
     const QCommandLineOption versionOpt(QStringLiteral("version"),
                                         QStringLiteral("Print the version and exit."));
     const QCommandLineOption demoOpt(QStringLiteral("demo"),
@@ -81,11 +83,42 @@ void defineOptions(QCommandLineParser &parser) {
     const QCommandLineOption stepOpt(
         QStringLiteral("run-step"),
         QStringLiteral("Run a verification step (1, 2, 3) after opening."), QStringLiteral("N"));
-    parser.addOptions({versionOpt, demoOpt, openOpt, sessionOpt, langOpt, shotOpt, panelOpt,
-                       sizeOpt, nameOpt, targetOpt, stepOpt});
+    return {versionOpt, demoOpt, openOpt, sessionOpt, langOpt, shotOpt,
+            panelOpt,   sizeOpt, nameOpt, targetOpt,  stepOpt};
+}
+
+void defineOptions(QCommandLineParser &parser) {
+    parser.setApplicationDescription(QString::fromUtf8(kDescription));
+    parser.addHelpOption();
+    parser.addOptions(appOptions());
     parser.addPositionalArgument(QStringLiteral("paths"),
                                  QStringLiteral("Files or folders to open."),
                                  QStringLiteral("[PATH...]"));
+}
+
+// hipdoctor.1, from the same declarations (written at build time, packaging/CMakeLists.txt).
+QString manPage() {
+    hd::app::ProgramDoc doc;
+    doc.program = QStringLiteral("hipdoctor");
+    doc.summary = QStringLiteral("debugger for GPU kernels that will not load");
+    doc.version = hd::version();
+    doc.description =
+        QString::fromUtf8(kDescription) +
+        QStringLiteral(
+            " The desktop app: open binaries, logs, tracebacks and Triton caches; see where "
+            "and why a kernel fails to load or launch (the layer, the evidence, the fix); ask "
+            "the runtime for its devices in an isolated probe process; run the three-step "
+            "verification and write reports.\n\n"
+            "hipdoctor-cli(1) gives the same engine to a terminal.");
+    doc.options = {{QString(), appOptions() << QCommandLineOption(
+                                   {QStringLiteral("h"), QStringLiteral("help")},
+                                   QStringLiteral("Show the options and exit."))}};
+    doc.positionals = {
+        {QStringLiteral("PATH"), QStringLiteral("Files or folders to open."), true, true}};
+    doc.exitStatus = QStringLiteral("0 on a normal exit; 2 when --screenshot could not be written "
+                                    "or a --session given with it does not load.");
+    doc.seeAlso = {QStringLiteral("hipdoctor-cli(1)")};
+    return hd::app::manPage(doc);
 }
 
 } // namespace
@@ -105,6 +138,11 @@ int main(int argc, char **argv) {
     // QApplication would abort for want of one.
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
+        if (a == "--man") {
+            QCoreApplication core(argc, argv);
+            QTextStream(stdout) << manPage();
+            return 0;
+        }
         if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version") {
             QCoreApplication core(argc, argv);
             QCoreApplication::setApplicationName(QStringLiteral("hipdoctor"));

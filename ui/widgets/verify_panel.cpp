@@ -5,6 +5,9 @@
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
+#include "common/shell.h"
+#include "common/value_parsers.h"
+
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -13,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -84,37 +86,19 @@ QString shellJoin(const QStringList &argv) {
     return out.join(QLatin1Char(' '));
 }
 
-// A command line QProcess::splitCommand() reads back as the same argv (it knows double quotes,
-// with """ for a literal quote, not the shell's single quotes).
+// A command line shellSplit() reads back as the same argv (core/common/shell.h).
 QString commandLine(const QStringList &argv) {
-    QStringList out;
-    for (const QString &a : argv) {
-        if (!a.isEmpty() && !a.contains(QRegularExpression(QStringLiteral("[\\s\"]"))))
-            out.append(a);
-        else
-            out.append(QLatin1Char('"') +
-                       QString(a).replace(QLatin1Char('"'), QStringLiteral("\"\"\"")) +
-                       QLatin1Char('"'));
-    }
-    return out.join(QLatin1Char(' '));
+    return hd::shellJoin(argv);
 }
 
-// "4096" for {4096, 1, 1}, "64,4" for {64, 4, 1}: what parseDims() reads back.
-QString dimsText(const std::array<unsigned, 3> &d) {
-    size_t n = 3;
-    while (n > 1 && d[n - 1] == 1)
-        --n;
-    QStringList parts;
-    for (size_t i = 0; i < n; ++i)
-        parts.append(QString::number(d[i]));
-    return parts.join(QLatin1Char(','));
-}
-
-std::array<unsigned, 3> parseDims(const QString &text) {
-    std::array<unsigned, 3> d{1, 1, 1};
-    const QStringList parts = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    for (int i = 0; i < parts.size() && i < 3; ++i)
-        d[size_t(i)] = std::max(1u, parts[i].trimmed().toUInt());
+// A launch-size field read by the CLI's parser (core/common/value_parsers.h); a bad value is
+// shown on the field (red frame, the reason as tooltip) instead of becoming 1.
+std::optional<std::array<unsigned, 3>> readDims(QLineEdit *field) {
+    QString error;
+    const auto d = hd::parseDimensions(field->text(), &error);
+    field->setStyleSheet(d ? QString()
+                           : QStringLiteral("QLineEdit { border: 2px solid #d32f2f; }"));
+    field->setToolTip(d ? QString() : error);
     return d;
 }
 
@@ -248,8 +232,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
         m_cards.append(card);
         cardsLayout->addWidget(card, 1);
         connect(card, &StepCard::runRequested, this, [this](int step) {
-            applyInputs();
-            m_ws->runSteps({step});
+            if (applyInputs())
+                m_ws->runSteps({step});
         });
         connect(card, &StepCard::checkSelected, this, &VerifyPanel::showCheck);
     }
@@ -300,6 +284,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     m_step2Grid->setObjectName(QStringLiteral("step2Grid"));
     m_step2Block = new QLineEdit(QStringLiteral("256"));
     m_step2Block->setObjectName(QStringLiteral("step2Block"));
+    for (QLineEdit *field : {m_step2Grid, m_step2Block})
+        connect(field, &QLineEdit::textChanged, this, [field] { readDims(field); });
     m_step2Repeat = new QSpinBox;
     m_step2Repeat->setObjectName(QStringLiteral("step2Repeat"));
     m_step2Repeat->setRange(1, 100000);
@@ -369,8 +355,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     layout->addWidget(split, 1);
 
     connect(m_runAll, &QPushButton::clicked, this, [this] {
-        applyInputs();
-        m_ws->runSteps({1, 2, 3});
+        if (applyInputs())
+            m_ws->runSteps({1, 2, 3});
     });
     connect(m_cancel, &QPushButton::clicked, ws, &Workspace::cancelVerification);
     connect(ws, &Workspace::stepsChanged, this, &VerifyPanel::refresh);
@@ -423,7 +409,7 @@ void VerifyPanel::changeEvent(QEvent *event) {
     refresh(); // the cards' results and the comparison
 }
 
-void VerifyPanel::applyInputs() {
+bool VerifyPanel::applyInputs() {
     VerifyOptions &o = m_ws->verifyOptions();
     o.step1.target = m_step1Target->text().trimmed();
     const QString file = m_step2File->text().trimmed();
@@ -432,16 +418,25 @@ void VerifyPanel::applyInputs() {
     o.step2.file = file;
     o.step2.kernel = m_step2Kernel->text().trimmed();
     o.step2.args = m_step2Args->text().trimmed();
-    o.step2.grid = parseDims(m_step2Grid->text());
-    o.step2.block = parseDims(m_step2Block->text());
+    const auto grid = readDims(m_step2Grid), block = readDims(m_step2Block);
+    if (grid)
+        o.step2.grid = *grid;
+    if (block)
+        o.step2.block = *block;
     o.step2.repeat = m_step2Repeat->value();
     // An executable's arguments (from a session) stay while the program is the same.
     if (o.step2.mode == Step2Options::Mode::Executable && o.step2.argv.value(0) != file)
         o.step2.argv = QStringList{file};
-    o.step3.argv = QProcess::splitCommand(m_step3Command->text());
+    o.step3.argv = hd::shellSplit(m_step3Command->text());
     o.step3.workingDirectory = m_step3Dir->text().trimmed();
     o.step3.switchEnv = m_step3Switch->text().trimmed();
-    o.step3.variantArgv = QProcess::splitCommand(m_step3Variant->text());
+    o.step3.variantArgv = hd::shellSplit(m_step3Variant->text());
+    if (o.step2.mode != Step2Options::Mode::None && (!grid || !block)) {
+        m_progress->setText(
+            tr("Step 2 launch size: %1").arg((grid ? m_step2Block : m_step2Grid)->toolTip()));
+        return false;
+    }
+    return true;
 }
 
 void VerifyPanel::showInputs() {
@@ -466,8 +461,8 @@ void VerifyPanel::showInputs() {
                              : o.step2.file);
     m_step2Kernel->setText(o.step2.kernel);
     m_step2Args->setText(o.step2.args);
-    m_step2Grid->setText(dimsText(o.step2.grid));
-    m_step2Block->setText(dimsText(o.step2.block));
+    m_step2Grid->setText(hd::dimensionsText(o.step2.grid));
+    m_step2Block->setText(hd::dimensionsText(o.step2.block));
     m_step2Repeat->setValue(o.step2.repeat);
     m_step3Command->setText(commandLine(o.step3.argv));
     m_step3Dir->setText(o.step3.workingDirectory);
