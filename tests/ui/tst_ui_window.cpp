@@ -6,6 +6,7 @@
 #include "testpaths.h"
 
 #include "artifacts/inspector.h"
+#include "common/shell.h"
 #include "model/session.h"
 #include "models/artifact_tree_model.h"
 #include "models/env_table_model.h"
@@ -484,10 +485,10 @@ void TstUiWindow::sessionRefillsStepInputs() {
         line(first, "step2Grid")->setText(QStringLiteral("64,2"));
         line(first, "step2Block")->setText(QStringLiteral("128"));
         first.verifyPanel()->findChild<QSpinBox *>(QStringLiteral("step2Repeat"))->setValue(7);
+        // A shell line (core/common/shell.h), as in a terminal.
         line(first, "step3Command")
-            ->setText(
-                QStringLiteral("python3 \"my train.py\" \"--tag=\"\"\"a b\"\"\"\" --steps 1"));
-        QCOMPARE(QProcess::splitCommand(line(first, "step3Command")->text()), command);
+            ->setText(QStringLiteral("python3 'my train.py' '--tag=\"a b\"' --steps 1"));
+        QCOMPARE(hd::shellSplit(line(first, "step3Command")->text()), command);
         line(first, "step3Dir")->setText(dir.path());
         line(first, "step3Switch")->setText(QStringLiteral("USE_TRITON=0"));
         first.saveSession(false);
@@ -512,7 +513,7 @@ void TstUiWindow::sessionRefillsStepInputs() {
     QCOMPARE(line(second, "step2Block")->text(), QStringLiteral("128"));
     QCOMPARE(second.verifyPanel()->findChild<QSpinBox *>(QStringLiteral("step2Repeat"))->value(),
              7);
-    QCOMPARE(QProcess::splitCommand(line(second, "step3Command")->text()), command);
+    QCOMPARE(hd::shellSplit(line(second, "step3Command")->text()), command);
     QCOMPARE(line(second, "step3Dir")->text(), dir.path());
     QCOMPARE(line(second, "step3Switch")->text(), QStringLiteral("USE_TRITON=0"));
     QCOMPARE(line(second, "step3Variant")->text(), QString());
