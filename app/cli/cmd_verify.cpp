@@ -7,6 +7,7 @@
 #include "env/env_profile.h"
 #include "report/report.h"
 #include "session/session.h"
+#include "sysinfo/system_inventory.h"
 #include "verify/import_records.h"
 #include "verify/verifier.h"
 
@@ -44,7 +45,7 @@ general:
   --probe PATH           the hipdoctor-probe to use
   --backend B            auto | hip | cuda (default auto)
   --timeout SECONDS      per child process (default 120)
-  --json                 print the session (hipdoctor.session/1) on stdout (compact)
+  --json                 print the session (hipdoctor.session/2) on stdout (compact)
   --pretty               the same, indented for reading (implies --json)
   --session FILE         save the session there (atomically)
   --report FILE          write a report; .html gives HTML, anything else Markdown
@@ -181,12 +182,19 @@ bool writeSessionReport(const Session &s, const QString &path, const QString &fo
                                 path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
                             ? QStringLiteral("html")
                             : QStringLiteral("md");
-    const QString text = fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o);
     if (path == QLatin1String("-")) {
-        out() << text;
+        out() << (fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o));
         return true;
     }
-    return writeText(path, text.toUtf8(), error);
+    if (fmt == QLatin1String("html"))
+        return writeText(path, htmlReport(s, o).toUtf8(), error);
+    // Markdown is for an issue: over GitHub's limit it is trimmed, and the whole report is
+    // written alongside to attach (docs/user-guide.md "Reports").
+    const QString fullPath = fullReportPath(path);
+    const MarkdownForIssue md = markdownForIssue(s, o, QFileInfo(fullPath).fileName());
+    if (md.trimmed && !writeText(fullPath, md.full.toUtf8(), error))
+        return false;
+    return writeText(path, md.text.toUtf8(), error);
 }
 
 int verify(const QStringList &args) {
@@ -426,6 +434,7 @@ int verify(const QStringList &args) {
         const VerifyResult result = verifier.run(steps);
         session = Session::fromResult(opt, result);
         session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
+        session.inventory = collectSessionInventory(); // where the steps ran (schema-session.md)
     }
 
     if (!sessionPath.isEmpty()) {

@@ -20,7 +20,7 @@ const QStringList &knownKeys() {
         QStringLiteral("host"),     QStringLiteral("origin"),     QStringLiteral("inputs"),
         QStringLiteral("devices"),  QStringLiteral("env"),        QStringLiteral("env_problems"),
         QStringLiteral("steps"),    QStringLiteral("comparison"), QStringLiteral("findings"),
-        QStringLiteral("cancelled")};
+        QStringLiteral("cancelled"), QStringLiteral("inventory")};
     return k;
 }
 
@@ -64,6 +64,8 @@ QJsonObject upgradeSessionJson(const QJsonObject &o, int fromVersion) {
     // Each future schema change adds one step here (v1 → v2: …), applied in order, so every
     // older file keeps loading.
     for (int v = fromVersion; v < kSessionSchemaVersion; ++v) {
+        // v1 → v2: "inventory" (the system inventory) added; a /1 session has none, which
+        // reads as "not collected": nothing to convert.
     }
     out.insert(QStringLiteral("schema"),
                QString::fromLatin1(kSessionSchemaPrefix) + QString::number(kSessionSchemaVersion));
@@ -97,6 +99,10 @@ QJsonObject Session::toJson() const {
     o.insert(QStringLiteral("comparison"), comparison.toJson());
     o.insert(QStringLiteral("findings"), fs);
     o.insert(QStringLiteral("cancelled"), cancelled);
+    if (!inventory.isEmpty())
+        o.insert(QStringLiteral("inventory"), inventory.toJson());
+    else
+        o.remove(QStringLiteral("inventory"));
     return o;
 }
 
@@ -125,7 +131,7 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     } shape[] = {{"steps", QJsonValue::Array},       {"devices", QJsonValue::Array},
                  {"findings", QJsonValue::Array},    {"env", QJsonValue::Object},
                  {"inputs", QJsonValue::Object},     {"comparison", QJsonValue::Object},
-                 {"env_problems", QJsonValue::Array}};
+                 {"env_problems", QJsonValue::Array}, {"inventory", QJsonValue::Object}};
     for (const auto &s : shape) {
         const QJsonValue v = o.value(QLatin1String(s.key));
         if (!v.isUndefined() && !v.isNull() && v.type() != s.type)
@@ -162,6 +168,7 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     for (const QJsonValue &v : o.value(QStringLiteral("findings")).toArray())
         s.findings.append(Finding::fromJson(v.toObject()));
     s.cancelled = o.value(QStringLiteral("cancelled")).toBool();
+    s.inventory = SystemInventory::fromJson(o.value(QStringLiteral("inventory")).toObject());
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!knownKeys().contains(it.key()))
             s.unknownFields.insert(it.key(), it.value());
