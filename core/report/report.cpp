@@ -161,7 +161,6 @@ QString inlineCode(const QString &s) {
     return fence + pad + QString(s).replace(QLatin1Char('\n'), QLatin1Char(' ')) + pad + fence;
 }
 
-
 // ---- Evidence that reads -------------------------------------------------------------------
 
 // The words of a line, split at spaces outside single or double quotes (a `-###` line or a
@@ -299,9 +298,10 @@ QList<InventoryBlock> inventoryBlock(const Session &s) {
         if (!d.name.isEmpty())
             line += QStringLiteral(" — ") + d.name;
         if (!d.backend.isEmpty() || !d.runtimeVersion.isEmpty())
-            line += QStringLiteral(" (%1 %2)").arg(d.backend, d.runtimeVersion).trimmed();
+            line += QStringLiteral(" (%1)").arg(
+                QStringLiteral("%1 %2").arg(d.backend, d.runtimeVersion).trimmed());
         if (d.source != DeviceInfo::Source::Probe && d.source != DeviceInfo::Source::Session)
-            line += QStringLiteral(" [%1]").arg(deviceSourceName(d.source));
+            line += QStringLiteral(" [source: %1]").arg(deviceSourceName(d.source));
         gpu.items << line;
     }
     if (gpu.items.isEmpty()) {
@@ -327,8 +327,8 @@ QList<InventoryBlock> inventoryBlock(const Session &s) {
 }
 
 QString inventoryCollected(const Session &s) {
-    const QString at = s.inventory.collectedAt.isEmpty() ? QStringLiteral("(undated)")
-                                                         : s.inventory.collectedAt;
+    const QString at =
+        s.inventory.collectedAt.isEmpty() ? QStringLiteral("(undated)") : s.inventory.collectedAt;
     return s.host.isEmpty() ? QStringLiteral("collected %1").arg(at)
                             : QStringLiteral("collected on %1 at %2").arg(s.host, at);
 }
@@ -404,16 +404,16 @@ void mdBlock(QString &out, const QString &label, const QString &text, const QStr
 }
 
 void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
-    out += QStringLiteral("<details>\n<summary>%1 <b>%2</b> — %3%4</summary>\n\n")
-               .arg(statusIcon(c.status) + (passingCheckErrorLine(c).isEmpty()
-                                                ? QString()
-                                                : QStringLiteral(" ⚠️ error line in output")),
-                    c.id.toHtmlEscaped(),
-                    (c.summary.isEmpty() ? c.title : c.summary).toHtmlEscaped(),
-                    c.durationMs > 0
-                        ? QStringLiteral(" (%1%2)").arg(
-                              ms(c.durationMs), c.cached ? QStringLiteral(", cached") : QString())
-                        : QString());
+    out +=
+        QStringLiteral("<details>\n<summary>%1 <b>%2</b> — %3%4</summary>\n\n")
+            .arg(statusIcon(c.status) + (passingCheckErrorLine(c).isEmpty()
+                                             ? QString()
+                                             : QStringLiteral(" ⚠️ error line in output")),
+                 c.id.toHtmlEscaped(), (c.summary.isEmpty() ? c.title : c.summary).toHtmlEscaped(),
+                 c.durationMs > 0
+                     ? QStringLiteral(" (%1%2)").arg(
+                           ms(c.durationMs), c.cached ? QStringLiteral(", cached") : QString())
+                     : QString());
     out += QStringLiteral("%1 — status **%2**\n\n").arg(mdText(c.title), checkStatusName(c.status));
     if (const QString line = passingCheckErrorLine(c); !line.isEmpty())
         out += QStringLiteral("> ⚠️ **Passed, but its output holds an error line:** %1\n\n")
@@ -543,9 +543,9 @@ void mdInventory(QString &out, const Session &s) {
         for (const InventoryFact &f : facts)
             out += QStringLiteral("| %1 | %2 | %3 |\n")
                        .arg(inlineCode(f.name),
-                            f.available() ? cell(f.value)
-                                          : QStringLiteral("*not available: %1*")
-                                                .arg(cell(f.unavailable)),
+                            f.available()
+                                ? cell(f.value)
+                                : QStringLiteral("*not available: %1*").arg(cell(f.unavailable)),
                             cell(f.source));
         out += QLatin1Char('\n');
     }
@@ -881,16 +881,16 @@ void htmlPre(QString &out, const QString &label, const QString &text, const Repo
     int omitted = 0;
     qsizetype omittedBytes = 0;
     QString body = tailLines(text, o.maxLogLines, o.maxLogBytes, &omitted, &omittedBytes);
-    const QString note =
-        omittedBytes ? QStringLiteral(" <small>(last %1 KiB; %2 earlier bytes in the "
-                                      "session file)</small>")
-                           .arg(o.maxLogBytes >> 10)
-                           .arg(omittedBytes)
-        : omitted ? QStringLiteral(" <small>(last %1 lines; %2 earlier in the "
-                                   "session file)</small>")
-                        .arg(o.maxLogLines)
-                        .arg(omitted)
-                  : QString();
+    const QString note = omittedBytes
+                             ? QStringLiteral(" <small>(last %1 KiB; %2 earlier bytes in the "
+                                              "session file)</small>")
+                                   .arg(o.maxLogBytes >> 10)
+                                   .arg(omittedBytes)
+                         : omitted ? QStringLiteral(" <small>(last %1 lines; %2 earlier in the "
+                                                    "session file)</small>")
+                                         .arg(o.maxLogLines)
+                                         .arg(omitted)
+                                   : QString();
     if (isJsonLines(body)) {
         out += QStringLiteral("<details class=\"raw\"><summary>%1: raw probe output (%2 JSON "
                               "lines)%3</summary><pre>%4</pre></details>\n")
@@ -938,13 +938,13 @@ void htmlInventory(QString &out, const Session &s) {
         out += QStringLiteral("<tr><th colspan=\"3\" class=\"section\">%1</th></tr>\n")
                    .arg(esc(title));
         for (const InventoryFact &f : facts)
-            out += QStringLiteral("<tr%1><td><code>%2</code></td><td>%3</td><td "
-                                  "class=\"source\">%4</td></tr>\n")
-                       .arg(f.available() ? QString() : QStringLiteral(" class=\"na\""),
-                            esc(f.name),
-                            f.available() ? esc(f.value)
-                                          : QStringLiteral("not available: ") + esc(f.unavailable),
-                            esc(f.source));
+            out +=
+                QStringLiteral("<tr%1><td><code>%2</code></td><td>%3</td><td "
+                               "class=\"source\">%4</td></tr>\n")
+                    .arg(f.available() ? QString() : QStringLiteral(" class=\"na\""), esc(f.name),
+                         f.available() ? esc(f.value)
+                                       : QStringLiteral("not available: ") + esc(f.unavailable),
+                         esc(f.source));
     }
     out += QStringLiteral("</table></details>\n");
 }
@@ -1007,10 +1007,9 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
         return int(a.severity) > int(b.severity);
     });
     for (const Finding &f : sorted) {
-        out +=
-            QStringLiteral("<div class=\"finding sev-%1\"><h3>%2 <code>%3</code> — %4</h3>")
-                .arg(severityName(f.severity), severityBadge(f.severity), esc(f.id),
-                     htmlText(f.title));
+        out += QStringLiteral("<div class=\"finding sev-%1\"><h3>%2 <code>%3</code> — %4</h3>")
+                   .arg(severityName(f.severity), severityBadge(f.severity), esc(f.id),
+                        htmlText(f.title));
         if (f.occurrences > 1)
             out += QStringLiteral("<p><i>Seen %1 times</i></p>").arg(f.occurrences);
         if (!f.detail.isEmpty())

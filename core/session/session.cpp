@@ -16,10 +16,10 @@ namespace {
 
 const QStringList &knownKeys() {
     static const QStringList k{
-        QStringLiteral("schema"),   QStringLiteral("created_at"), QStringLiteral("tool"),
-        QStringLiteral("host"),     QStringLiteral("origin"),     QStringLiteral("inputs"),
-        QStringLiteral("devices"),  QStringLiteral("env"),        QStringLiteral("env_problems"),
-        QStringLiteral("steps"),    QStringLiteral("comparison"), QStringLiteral("findings"),
+        QStringLiteral("schema"),    QStringLiteral("created_at"), QStringLiteral("tool"),
+        QStringLiteral("host"),      QStringLiteral("origin"),     QStringLiteral("inputs"),
+        QStringLiteral("devices"),   QStringLiteral("env"),        QStringLiteral("env_problems"),
+        QStringLiteral("steps"),     QStringLiteral("comparison"), QStringLiteral("findings"),
         QStringLiteral("cancelled"), QStringLiteral("inventory")};
     return k;
 }
@@ -128,9 +128,9 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     const struct {
         const char *key;
         QJsonValue::Type type;
-    } shape[] = {{"steps", QJsonValue::Array},       {"devices", QJsonValue::Array},
-                 {"findings", QJsonValue::Array},    {"env", QJsonValue::Object},
-                 {"inputs", QJsonValue::Object},     {"comparison", QJsonValue::Object},
+    } shape[] = {{"steps", QJsonValue::Array},        {"devices", QJsonValue::Array},
+                 {"findings", QJsonValue::Array},     {"env", QJsonValue::Object},
+                 {"inputs", QJsonValue::Object},      {"comparison", QJsonValue::Object},
                  {"env_problems", QJsonValue::Array}, {"inventory", QJsonValue::Object}};
     for (const auto &s : shape) {
         const QJsonValue v = o.value(QLatin1String(s.key));

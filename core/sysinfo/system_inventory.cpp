@@ -616,8 +616,7 @@ QString factText(const InventoryFact &f) {
 QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inv) {
     QList<InventorySummaryRow> rows;
     // A row of the given facts: the available ones; when none is, every reason.
-    auto row = [&](const QString &label, const QList<const InventoryFact *> &facts,
-                   auto &&format) {
+    auto row = [&](const QString &label, const QList<const InventoryFact *> &facts, auto &&format) {
         InventorySummaryRow r;
         r.label = label;
         for (const InventoryFact *f : facts)
@@ -627,7 +626,8 @@ QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inv) {
             r.missing = true;
             for (const InventoryFact *f : facts)
                 if (f && !f->available())
-                    r.items << QStringLiteral("%1: not available (%2)").arg(f->name, f->unavailable);
+                    r.items
+                        << QStringLiteral("%1: not available (%2)").arg(f->name, f->unavailable);
         }
         if (!r.items.isEmpty())
             rows << r;
@@ -666,10 +666,14 @@ QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inv) {
         if (!sys.isEmpty())
             rows << InventorySummaryRow{QStringLiteral("System"), {sys.join(QStringLiteral(", "))}};
     }
-    row(QStringLiteral("HIP runtime"), facts(QStringLiteral("toolchain"),
-                                             {QStringLiteral("hip runtime"),
-                                              QStringLiteral("cuda driver library")}),
-        named);
+    row(QStringLiteral("HIP runtime"),
+        facts(QStringLiteral("toolchain"),
+              {QStringLiteral("hip runtime"), QStringLiteral("cuda driver library")}),
+        [](const InventoryFact &f) {
+            return f.name == QLatin1String("hip runtime")
+                       ? f.value
+                       : QStringLiteral("%1: %2").arg(f.name, f.value);
+        });
     {
         InventorySummaryRow r{QStringLiteral("Packages")};
         const QList<const InventoryFact *> pk = sectionFacts(QStringLiteral("packages"));
@@ -690,8 +694,7 @@ QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inv) {
         const QList<const InventoryFact *> py = sectionFacts(QStringLiteral("python"));
         InventorySummaryRow r{QStringLiteral("Python, PyTorch, Triton")};
         for (const InventoryFact *f : py)
-            r.items << (f->available() ? QStringLiteral("%1 %2").arg(f->name, f->value)
-                                       : QStringLiteral("%1 %2").arg(f->name, factText(*f)));
+            r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
         if (!r.items.isEmpty())
             rows << r;
     }
