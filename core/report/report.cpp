@@ -265,7 +265,20 @@ QString firstErrorLine(const QString &text) {
                        "Segmentation fault|core dumped|terminate called|Assertion .* failed).*)$"),
         QRegularExpression::MultilineOption);
     const auto m = re.match(text);
-    return m.hasMatch() ? m.captured(1).trimmed().left(300) : QString();
+    if (!m.hasMatch())
+        return {};
+    const QString line = m.captured(1).trimmed();
+    if (line.contains(QLatin1String("Traceback (most recent call last)"))) {
+        // A traceback says what went wrong in its exception line, at the start of a line after
+        // the indented frames.
+        static const QRegularExpression exception(
+            QStringLiteral("^([A-Za-z_][\\w.]*(?:Error|Exception|Exit|Interrupt)\\b.*)$"),
+            QRegularExpression::MultilineOption);
+        const auto e = exception.match(text, m.capturedEnd(1));
+        if (e.hasMatch())
+            return QStringLiteral("Traceback … %1").arg(e.captured(1).trimmed()).left(300);
+    }
+    return line.left(300);
 }
 
 // A passing check whose output still holds an error line: worth a look.
@@ -316,10 +329,15 @@ QList<InventoryBlock> inventoryBlock(const Session &s) {
     rows << gpu;
     for (const InventorySummaryRow &r : summarizeInventory(s.inventory)) {
         InventoryBlock b{r.label, r.items, r.missing, r.problem};
-        if (r.label == QLatin1String("Packages") && b.items.size() > kSummaryPackages + 1) {
-            const qsizetype more = b.items.size() - kSummaryPackages;
-            b.items = b.items.mid(0, kSummaryPackages);
-            b.items << QStringLiteral("… and %1 more (full inventory below)").arg(more);
+        if (r.label == QLatin1String("Packages")) {
+            // Many short items: one line, the first few, the rest in the full inventory.
+            QStringList shown = b.items.mid(0, kSummaryPackages);
+            if (b.items.size() > kSummaryPackages + 1)
+                shown << QStringLiteral("… and %1 more (full inventory below)")
+                             .arg(b.items.size() - kSummaryPackages);
+            else
+                shown = b.items;
+            b.items = {shown.join(QStringLiteral(", "))};
         }
         rows << b;
     }

@@ -283,6 +283,17 @@ private slots:
                                           "writable`")));
         QVERIFY(md.contains(QStringLiteral("✅ ⚠️ error line in output <b>without-triton</b>")));
         QCOMPARE(html.count(QLatin1String("Passed, but its output holds an error line")), 1);
+        // A traceback is named by its exception (what hipcc --version prints on a machine
+        // without /sys/class/kfd, through rocm_agent_enumerator).
+        Session tb = s;
+        tb.steps[0].checks[0].stdoutText = QStringLiteral(
+            "HIP version: 5.2.21153-0\nTraceback (most recent call last):\n"
+            "  File \"/usr/bin/rocm_agent_enumerator\", line 257, in <module>\n    main()\n"
+            "FileNotFoundError: [Errno 2] No such file or directory: "
+            "'/sys/class/kfd/kfd/topology/nodes/'\n");
+        QVERIFY(markdownReport(tb).contains(
+            QStringLiteral("error line:** `Traceback … FileNotFoundError: [Errno 2] No such file "
+                           "or directory: '/sys/class/kfd/kfd/topology/nodes/'`")));
         // Long commands are folded into shell continuation lines (still one shell command).
         Session longCmd = s;
         CheckRecord &c = longCmd.steps[0].checks[0];

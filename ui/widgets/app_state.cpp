@@ -281,9 +281,13 @@ void Workspace::setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs
 // --------------------------------------------------------------------------------- devices
 
 void Workspace::refreshInventory() {
+    const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("inventory"));
     runInBackground(
         this, [] { return collectSessionInventory(); },
-        [this](SystemInventory inventory) {
+        [this, ticket](SystemInventory inventory) {
+            if (!m_jobs.isCurrent(ticket))
+                return;
+            m_jobs.finish(ticket);
             m_inventory = std::move(inventory);
             m_inventoryFromSession = false;
             emit inventoryChanged();
@@ -491,6 +495,8 @@ void Workspace::applySession(const Session &session) {
             d.source = DeviceInfo::Source::Session; // seen where the session was made
     m_devices->setDevices(devices);
     emit devicesChanged();
+    // The session's inventory, not this machine's: a collection still running is dropped.
+    m_jobs.cancel(QStringLiteral("inventory"));
     m_inventory = session.inventory;
     m_inventoryFromSession = true;
     emit inventoryChanged();

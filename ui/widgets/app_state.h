@@ -76,6 +76,7 @@ public:
     // The system inventory (core/sysinfo): collected in the background with each device query,
     // or the one of an opened session (inventoryFromSession()); saved in sessions.
     void refreshInventory();
+    bool isCollectingInventory() const { return m_jobs.isRunning(QStringLiteral("inventory")); }
     const SystemInventory &inventory() const { return m_inventory; }
     bool inventoryFromSession() const { return m_inventoryFromSession; }
 
