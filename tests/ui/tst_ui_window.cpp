@@ -15,9 +15,9 @@
 #include "session/session.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
+#include "widgets/devices_panel.h"
 #include "widgets/env_panel.h"
 #include "widgets/findings_panel.h"
-#include "widgets/devices_panel.h"
 #include "widgets/logs_panel.h"
 #include "widgets/main_window.h"
 #include "widgets/verify_panel.h"
@@ -582,14 +582,21 @@ void TstUiWindow::devicesPanelShowsInventory() {
     Session session;
     session.origin = QStringLiteral("verify");
     session.inventory.collectedAt = QStringLiteral("2026-11-30T06:59:58Z");
-    session.inventory.facts = {
-        {QStringLiteral("driver"), QStringLiteral("amdgpu"), QStringLiteral("6.7.0"),
-         QStringLiteral("/sys/module/amdgpu/version"), {}},
-        {QStringLiteral("devices"), QStringLiteral("/dev/kfd"),
-         QStringLiteral("crw-rw---- root:render, this user: no access"),
-         QStringLiteral("stat(2), access(2)"), {}},
-        {QStringLiteral("environment"), QStringLiteral("HF_TOKEN"),
-         QStringLiteral("hf_abcdef123456"), QStringLiteral("environment"), {}}};
+    session.inventory.facts = {{QStringLiteral("driver"),
+                                QStringLiteral("amdgpu"),
+                                QStringLiteral("6.7.0"),
+                                QStringLiteral("/sys/module/amdgpu/version"),
+                                {}},
+                               {QStringLiteral("devices"),
+                                QStringLiteral("/dev/kfd"),
+                                QStringLiteral("crw-rw---- root:render, this user: no access"),
+                                QStringLiteral("stat(2), access(2)"),
+                                {}},
+                               {QStringLiteral("environment"),
+                                QStringLiteral("HF_TOKEN"),
+                                QStringLiteral("hf_abcdef123456"),
+                                QStringLiteral("environment"),
+                                {}}};
     ws->applySession(session);
     QVERIFY(ws->inventoryFromSession());
     QCOMPARE(ws->inventory(), session.inventory);

@@ -94,7 +94,6 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     ml->addWidget(title);
     ml->addWidget(m_matrixHint);
     ml->addWidget(m_matrix, 1);
-    split->addWidget(matrixBox);
 
     // The system inventory: the summary rows, then every fact by section (collapsed).
     auto *inventoryBox = new QWidget;
@@ -106,15 +105,19 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     m_inventory->setColumnCount(2);
     m_inventory->setHeaderHidden(true);
     m_inventory->setRootIsDecorated(true);
-    m_inventory->setWordWrap(true);
-    m_inventory->setUniformRowHeights(false);
-    m_inventory->setColumnWidth(0, 190);
+    m_inventory->setColumnWidth(0, 170);
     il->addWidget(m_inventoryTitle);
     il->addWidget(m_inventory, 1);
-    split->addWidget(inventoryBox);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setStretchFactor(2, 3);
+    // The matrix and the inventory side by side under the devices: both are read at once
+    // ("does it load on this GPU" and "what is this machine").
+    auto *lower = new QSplitter(Qt::Horizontal);
+    lower->addWidget(matrixBox);
+    lower->addWidget(inventoryBox);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 2);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
     connect(ws, &Workspace::inventoryChanged, this, &DevicesPanel::updateInventory);
 
@@ -164,8 +167,9 @@ void DevicesPanel::updateInventory() {
         if (f.section == QLatin1String("environment") && isSecretEnvName(f.name) && f.available())
             f.value = QString::fromLatin1(kRedacted);
     for (const InventorySummaryRow &r : summarizeInventory(display)) {
+        // One line a row (the tree stays short); every item in the tooltip.
         auto *item =
-            new QTreeWidgetItem(m_inventory, {r.label, r.items.join(QStringLiteral("\n"))});
+            new QTreeWidgetItem(m_inventory, {r.label, r.items.join(QStringLiteral("  ·  "))});
         item->setToolTip(1, r.items.join(QStringLiteral("\n")));
         if (r.missing)
             item->setForeground(1, palette().brush(QPalette::Disabled, QPalette::Text));
