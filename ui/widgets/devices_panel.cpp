@@ -105,7 +105,7 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     m_inventory->setColumnCount(2);
     m_inventory->setHeaderHidden(true);
     m_inventory->setRootIsDecorated(true);
-    m_inventory->setColumnWidth(0, 170);
+    m_inventory->setColumnWidth(0, 195);
     il->addWidget(m_inventoryTitle);
     il->addWidget(m_inventory, 1);
     // The matrix and the inventory side by side under the devices: both are read at once
