@@ -11,6 +11,7 @@
 #include "model/session.h"
 #include "report/report.h"
 #include "session/make_session.h"
+#include "sysinfo/system_inventory.h"
 #include "verify/import_records.h"
 #include "verify/verifier.h"
 
@@ -89,12 +90,19 @@ bool writeSessionReport(const Session &s, const QString &path, const QString &fo
                                 path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
                             ? QStringLiteral("html")
                             : QStringLiteral("md");
-    const QString text = fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o);
     if (path == QLatin1String("-")) {
-        out() << text;
+        out() << (fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o));
         return true;
     }
-    return writeText(path, text.toUtf8(), error);
+    if (fmt == QLatin1String("html"))
+        return writeText(path, htmlReport(s, o).toUtf8(), error);
+    // Markdown is for an issue: over GitHub's limit it is trimmed, and the whole report is
+    // written alongside to attach (docs/user-guide.md "Reports").
+    const QString fullPath = fullReportPath(path);
+    const MarkdownForIssue md = markdownForIssue(s, o, QFileInfo(fullPath).fileName());
+    if (md.trimmed && !writeText(fullPath, md.full.toUtf8(), error))
+        return false;
+    return writeText(path, md.text.toUtf8(), error);
 }
 
 namespace {
@@ -295,6 +303,7 @@ int verify(const Args &args) {
         const VerifyResult result = verifier.run(steps);
         session = sessionFromResult(opt, result);
         session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
+        session.inventory = collectSessionInventory(); // where the steps ran (schema-session.md)
     }
 
     if (!sessionPath.isEmpty()) {
@@ -341,7 +350,7 @@ CommandSpec verifyCommand() {
     probe.timeoutDefault = QStringLiteral("120");
     probe.timeoutWhat = QStringLiteral("per child process");
     OptionGroup output =
-        outputGroup({QStringLiteral("print the session (hipdoctor.session/1) on stdout (compact)"),
+        outputGroup({QStringLiteral("print the session (hipdoctor.session/2) on stdout (compact)"),
                      true,
                      {},
                      true});

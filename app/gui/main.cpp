@@ -32,7 +32,7 @@ void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
     auto busy = [&w] {
         return w.workspace()->isInspecting() || w.workspace()->isVerifying() ||
                !w.workspace()->probed() || w.workspace()->isDiagnosing() ||
-               w.artifactsPanel()->isExplaining();
+               w.workspace()->isCollectingInventory() || w.artifactsPanel()->isExplaining();
     };
     while (busy() && !deadline.hasExpired()) {
         QApplication::processEvents(QEventLoop::AllEvents, 50);

@@ -146,32 +146,4 @@ const SharedSymbolNames::Entry &SharedSymbolNames::get(llvm::CachedHashStringRef
     return entry;
 }
 
-QString symbolBindingName(unsigned binding) {
-    switch (binding) {
-    case llvm::ELF::STB_LOCAL:
-        return QStringLiteral("local");
-    case llvm::ELF::STB_GLOBAL:
-        return QStringLiteral("global");
-    case llvm::ELF::STB_WEAK:
-        return QStringLiteral("weak");
-    case llvm::ELF::STB_GNU_UNIQUE:
-        return QStringLiteral("unique");
-    default:
-        return QStringLiteral("binding-%1").arg(binding);
-    }
-}
-
-QString symbolVisibilityName(unsigned other) {
-    switch (other & 3) {
-    case llvm::ELF::STV_DEFAULT:
-        return QStringLiteral("default");
-    case llvm::ELF::STV_INTERNAL:
-        return QStringLiteral("internal");
-    case llvm::ELF::STV_HIDDEN:
-        return QStringLiteral("hidden");
-    default:
-        return QStringLiteral("protected");
-    }
-}
-
 } // namespace hd

@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 
+#include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Demangle/Demangle.h>
 
 #include <mutex>
@@ -277,6 +278,34 @@ int ArtifactReport::kernelCount() const {
     for (const CodeObject &co : codeObjects)
         n += int(co.kernels.size());
     return n;
+}
+
+QString symbolBindingName(unsigned binding) {
+    switch (binding) {
+    case llvm::ELF::STB_LOCAL:
+        return QStringLiteral("local");
+    case llvm::ELF::STB_GLOBAL:
+        return QStringLiteral("global");
+    case llvm::ELF::STB_WEAK:
+        return QStringLiteral("weak");
+    case llvm::ELF::STB_GNU_UNIQUE:
+        return QStringLiteral("unique");
+    default:
+        return QStringLiteral("binding-%1").arg(binding);
+    }
+}
+
+QString symbolVisibilityName(unsigned other) {
+    switch (other & 3) {
+    case llvm::ELF::STV_DEFAULT:
+        return QStringLiteral("default");
+    case llvm::ELF::STV_INTERNAL:
+        return QStringLiteral("internal");
+    case llvm::ELF::STV_HIDDEN:
+        return QStringLiteral("hidden");
+    default:
+        return QStringLiteral("protected");
+    }
 }
 
 } // namespace hd

@@ -13,11 +13,11 @@ namespace {
 
 const QStringList &knownKeys() {
     static const QStringList k{
-        QStringLiteral("schema"),   QStringLiteral("created_at"), QStringLiteral("tool"),
-        QStringLiteral("host"),     QStringLiteral("origin"),     QStringLiteral("inputs"),
-        QStringLiteral("devices"),  QStringLiteral("env"),        QStringLiteral("env_problems"),
-        QStringLiteral("steps"),    QStringLiteral("comparison"), QStringLiteral("findings"),
-        QStringLiteral("cancelled")};
+        QStringLiteral("schema"),    QStringLiteral("created_at"), QStringLiteral("tool"),
+        QStringLiteral("host"),      QStringLiteral("origin"),     QStringLiteral("inputs"),
+        QStringLiteral("devices"),   QStringLiteral("env"),        QStringLiteral("env_problems"),
+        QStringLiteral("steps"),     QStringLiteral("comparison"), QStringLiteral("findings"),
+        QStringLiteral("cancelled"), QStringLiteral("inventory")};
     return k;
 }
 
@@ -61,6 +61,8 @@ QJsonObject upgradeSessionJson(const QJsonObject &o, int fromVersion) {
     // Each future schema change adds one step here (v1 → v2: …), applied in order, so every
     // older file keeps loading.
     for (int v = fromVersion; v < kSessionSchemaVersion; ++v) {
+        // v1 → v2: "inventory" (the system inventory) added; a /1 session has none, which
+        // reads as "not collected": nothing to convert.
     }
     out.insert(QStringLiteral("schema"),
                QString::fromLatin1(kSessionSchemaPrefix) + QString::number(kSessionSchemaVersion));
@@ -94,6 +96,10 @@ QJsonObject Session::toJson() const {
     o.insert(QStringLiteral("comparison"), comparison.toJson());
     o.insert(QStringLiteral("findings"), fs);
     o.insert(QStringLiteral("cancelled"), cancelled);
+    if (!inventory.isEmpty())
+        o.insert(QStringLiteral("inventory"), inventory.toJson());
+    else
+        o.remove(QStringLiteral("inventory"));
     return o;
 }
 
@@ -119,10 +125,10 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     const struct {
         const char *key;
         QJsonValue::Type type;
-    } shape[] = {{"steps", QJsonValue::Array},       {"devices", QJsonValue::Array},
-                 {"findings", QJsonValue::Array},    {"env", QJsonValue::Object},
-                 {"inputs", QJsonValue::Object},     {"comparison", QJsonValue::Object},
-                 {"env_problems", QJsonValue::Array}};
+    } shape[] = {{"steps", QJsonValue::Array},        {"devices", QJsonValue::Array},
+                 {"findings", QJsonValue::Array},     {"env", QJsonValue::Object},
+                 {"inputs", QJsonValue::Object},      {"comparison", QJsonValue::Object},
+                 {"env_problems", QJsonValue::Array}, {"inventory", QJsonValue::Object}};
     for (const auto &s : shape) {
         const QJsonValue v = o.value(QLatin1String(s.key));
         if (!v.isUndefined() && !v.isNull() && v.type() != s.type)
@@ -159,6 +165,7 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     for (const QJsonValue &v : o.value(QStringLiteral("findings")).toArray())
         s.findings.append(Finding::fromJson(v.toObject()));
     s.cancelled = o.value(QStringLiteral("cancelled")).toBool();
+    s.inventory = SystemInventory::fromJson(o.value(QStringLiteral("inventory")).toObject());
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!knownKeys().contains(it.key()))
             s.unknownFields.insert(it.key(), it.value());

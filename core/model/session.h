@@ -1,7 +1,8 @@
 #pragma once
 
 // A verification session: inputs, device snapshot, env profile, every step's records and the
-// findings, saved as versioned JSON (schema "hipdoctor.session/1", docs/schema-session.md).
+// findings, and the system inventory (core/sysinfo), saved as versioned JSON (schema
+// "hipdoctor.session/2", docs/schema-session.md; /1 files are upgraded when read).
 // Saving is atomic (QSaveFile): a crash or a full disk leaves the previous file as it was.
 // Loading is strict about structure and lenient about content: fields this version does not
 // know are kept and written back; a truncated or corrupt file is refused with the byte offset.
@@ -9,6 +10,7 @@
 #include "env/env_profile.h"
 #include "model/device.h"
 #include "model/records.h"
+#include "model/system_inventory.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -18,7 +20,7 @@
 
 namespace hd {
 
-inline constexpr int kSessionSchemaVersion = 1;
+inline constexpr int kSessionSchemaVersion = 2;
 inline constexpr const char *kSessionSchemaPrefix = "hipdoctor.session/";
 
 struct Session {
@@ -34,6 +36,9 @@ struct Session {
     Comparison comparison;
     QList<Finding> findings; // all findings, steps' and the comparison's
     bool cancelled = false;
+    // Where the steps ran (docs/schema-sysinfo.md): empty when not collected (an import, a
+    // session of schema /1).
+    SystemInventory inventory;
     // Top-level fields written by a newer version of the same schema: kept, written back.
     QJsonObject unknownFields;
 
@@ -48,7 +53,8 @@ struct Session {
 // The schema version a session document says it has: 1 for "hipdoctor.session/1", 0 when the
 // document is not a session.
 int sessionSchemaVersion(const QJsonObject &o);
-// Brings an older document up to the current version (a no-op for /1, the first release).
+// Brings an older document up to the current version (/1 → /2 adds "inventory"; a /1 session
+// has none, which reads as "not collected").
 QJsonObject upgradeSessionJson(const QJsonObject &o, int fromVersion);
 
 struct SessionSaveOptions {

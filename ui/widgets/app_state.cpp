@@ -280,7 +280,22 @@ void Workspace::setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs
 
 // --------------------------------------------------------------------------------- devices
 
+void Workspace::refreshInventory() {
+    const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("inventory"));
+    runInBackground(
+        this, [] { return collectSessionInventory(); },
+        [this, ticket](SystemInventory inventory) {
+            if (!m_jobs.isCurrent(ticket))
+                return;
+            m_jobs.finish(ticket);
+            m_inventory = std::move(inventory);
+            m_inventoryFromSession = false;
+            emit inventoryChanged();
+        });
+}
+
 void Workspace::refreshDevices() {
+    refreshInventory(); // the machine's answers to the first questions, next to its devices
     const JobTracker::Ticket ticket = m_jobs.start(kDevices);
     emit busyChanged(kDevices, true, tr("Asking the GPU runtime for devices…"));
     runInBackground(
@@ -466,6 +481,7 @@ Session Workspace::makeSession() const {
     s.steps = m_steps;
     s.comparison = m_comparison;
     s.findings = m_allFindings;
+    s.inventory = m_inventory;
     return s;
 }
 
@@ -479,6 +495,11 @@ void Workspace::applySession(const Session &session) {
             d.source = DeviceInfo::Source::Session; // seen where the session was made
     m_devices->setDevices(devices);
     emit devicesChanged();
+    // The session's inventory, not this machine's: a collection still running is dropped.
+    m_jobs.cancel(QStringLiteral("inventory"));
+    m_inventory = session.inventory;
+    m_inventoryFromSession = true;
+    emit inventoryChanged();
     // Findings of the session that the steps do not carry (diagnosis at the time).
     QList<Finding> extra;
     for (const Finding &f : session.findings) {

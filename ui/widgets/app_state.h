@@ -9,6 +9,7 @@
 #include "model/finding.h"
 #include "model/session.h"
 #include "probe/protocol.h"
+#include "sysinfo/system_inventory.h"
 #include "verify/verifier.h"
 
 #include "models/jobs.h"
@@ -72,6 +73,12 @@ public:
     bool addTarget(const QString &text, QString *error = nullptr);
     const ProbeResult &lastProbe() const { return m_lastProbe; }
     bool probed() const { return m_probed; }
+    // The system inventory (core/sysinfo): collected in the background with each device query,
+    // or the one of an opened session (inventoryFromSession()); saved in sessions.
+    void refreshInventory();
+    bool isCollectingInventory() const { return m_jobs.isRunning(QStringLiteral("inventory")); }
+    const SystemInventory &inventory() const { return m_inventory; }
+    bool inventoryFromSession() const { return m_inventoryFromSession; }
 
     // --- verification -------------------------------------------------------------------
     VerifyOptions &verifyOptions() { return m_verifyOptions; }
@@ -123,6 +130,7 @@ signals:
     void artifactsChanged();
     void symbolsRebuilt(); // the symbol table's rows were regrouped
     void devicesChanged();
+    void inventoryChanged();
     void stepsChanged();
     void verifyOptionsChanged(); // replaced as a whole (an opened session): forms refill
     void stepStarted(int step);
@@ -155,6 +163,8 @@ private:
     QStringList m_inputs;
     ProbeResult m_lastProbe;
     bool m_probed = false;
+    SystemInventory m_inventory;
+    bool m_inventoryFromSession = false;
     VerifyOptions m_verifyOptions;
     std::shared_ptr<Verifier> m_verifier;
     QList<StepRecord> m_steps;
