@@ -43,7 +43,11 @@ struct Session {
     QJsonObject toJson() const;
     // *error: what is wrong; no session is returned for another schema or a newer major version.
     static std::optional<Session> fromJson(const QJsonObject &o, QString *error = nullptr);
-    static Session fromResult(const VerifyOptions &options, const VerifyResult &result);
+    // The one way to make a session from a verification (the CLI's verify and import, the
+    // GUI): tool "" = versionLine("hipdoctor"); origin "verify" | "import:<dir>" | "gui".
+    static Session fromResult(const VerifyOptions &options, const VerifyResult &result,
+                              const QString &tool = {},
+                              const QString &origin = QStringLiteral("verify"));
 };
 
 // The schema version a session document says it has: 1 for "hipdoctor.session/1", 0 when the
