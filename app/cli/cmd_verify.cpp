@@ -19,7 +19,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-#include <QSysInfo>
 
 #include "chart_loader.h"
 
@@ -261,19 +260,15 @@ int verify(const Args &args) {
             err() << "hipdoctor-cli verify: no capture records in " << importDir << "\n";
             return ExitUsage;
         }
-        session.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-        session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
-        session.host = QSysInfo::machineHostName();
-        session.origin = QStringLiteral("import:%1").arg(QFileInfo(importDir).absoluteFilePath());
-        session.inputs.insert(QStringLiteral("import_records"),
-                              QFileInfo(importDir).absoluteFilePath());
-        session.devices = imp.devices;
-        session.steps = imp.steps;
-        session.comparison = compareSteps(session.steps);
-        for (const StepRecord &st : session.steps)
-            session.findings << st.findings;
-        session.findings << session.comparison.findings;
-        session.findings = mergeDuplicateFindings(session.findings);
+        const QString dir = QFileInfo(importDir).absoluteFilePath();
+        VerifyResult imported;
+        imported.devices = imp.devices;
+        imported.steps = imp.steps;
+        imported.comparison = compareSteps(imported.steps);
+        session = sessionFromResult(VerifyOptions(), imported,
+                                    versionLine(QStringLiteral("hipdoctor-cli")),
+                                    QStringLiteral("import:%1").arg(dir));
+        session.inputs = QJsonObject{{QStringLiteral("import_records"), dir}};
         err() << "imported " << imp.recordCount << " records from " << imp.files.size()
               << " file(s)"
               << (imp.skippedBench
@@ -301,8 +296,7 @@ int verify(const Args &args) {
             err().flush();
         });
         const VerifyResult result = verifier.run(steps);
-        session = sessionFromResult(opt, result);
-        session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
+        session = sessionFromResult(opt, result, versionLine(QStringLiteral("hipdoctor-cli")));
         session.inventory = collectSessionInventory(); // where the steps ran (schema-session.md)
     }
 

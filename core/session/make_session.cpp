@@ -7,12 +7,13 @@
 
 namespace hd {
 
-Session sessionFromResult(const VerifyOptions &options, const VerifyResult &result) {
+Session sessionFromResult(const VerifyOptions &options, const VerifyResult &result,
+                          const QString &tool, const QString &origin) {
     Session s;
     s.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    s.tool = versionLine(QStringLiteral("hipdoctor"));
+    s.tool = tool.isEmpty() ? versionLine(QStringLiteral("hipdoctor")) : tool;
     s.host = QSysInfo::machineHostName();
-    s.origin = QStringLiteral("verify");
+    s.origin = origin;
     s.inputs = options.toJson();
     s.devices = result.devices;
     s.env = options.env;

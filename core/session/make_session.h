@@ -8,8 +8,12 @@
 
 namespace hd {
 
-// The session `hipdoctor-cli verify` saves: the options as inputs, the result's devices, env
-// problems, steps, comparison and findings, created now on this host.
-Session sessionFromResult(const VerifyOptions &options, const VerifyResult &result);
+// The one way to make a session from a verification (the CLI's verify and import, the GUI):
+// the options as inputs, the result's devices, env problems, steps, comparison and findings,
+// created now on this host. tool "" = versionLine("hipdoctor"); origin "verify" |
+// "import:<dir>" | "gui".
+Session sessionFromResult(const VerifyOptions &options, const VerifyResult &result,
+                          const QString &tool = {},
+                          const QString &origin = QStringLiteral("verify"));
 
 } // namespace hd

@@ -143,6 +143,7 @@ signals:
 
 private:
     void setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs);
+    void applyStepRecord(const StepRecord &record);
     void rebuildFindings();
     void rebuildLogs();
     void runDiagnosis();
@@ -168,6 +169,7 @@ private:
     VerifyOptions m_verifyOptions;
     std::shared_ptr<Verifier> m_verifier;
     QList<StepRecord> m_steps;
+    QList<EnvProblem> m_envProblems; // of the last run (or the opened session)
     Comparison m_comparison;
     QList<Finding> m_extraFindings;
     QList<Finding> m_allFindings;
