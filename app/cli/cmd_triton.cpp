@@ -2,6 +2,8 @@
 // entries fit the device.
 
 #include "cli.h"
+
+#include "common/input_file.h"
 #include "diagnosis_print.h"
 
 #include "diagnosis/diagnosis.h"
@@ -65,8 +67,9 @@ int triton(const QStringList &args) {
     }
     const QFileInfo fi(dir);
     if (!fi.isDir()) {
-        err() << "hipdoctor-cli triton: " << dir
-              << (fi.exists() ? ": not a directory\n" : ": no such directory\n");
+        err() << "hipdoctor-cli triton: " << dir << ": "
+              << (fi.exists() ? QStringLiteral("not a directory") : hd::missingPathReason(dir))
+              << "\n";
         return ExitUsage;
     }
 

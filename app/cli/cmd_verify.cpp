@@ -3,6 +3,7 @@
 
 #include "cli.h"
 
+#include "common/output_file.h"
 #include "common/version.h"
 #include "env/env_profile.h"
 #include "report/report.h"
@@ -13,7 +14,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QSysInfo>
 
 #include "chart_loader.h"
@@ -159,9 +159,9 @@ void printSession(const Session &s) {
 }
 
 bool writeText(const QString &path, const QByteArray &bytes, QString *error) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+    QString why;
+    if (!hd::writeFileAtomically(path, bytes, &why)) {
+        *error = QStringLiteral("%1: cannot write: %2").arg(path, why);
         return false;
     }
     return true;

@@ -1,13 +1,13 @@
 #include "env/env_profile.h"
 
 #include "common/input_file.h"
+#include "common/output_file.h"
 #include "env/env_catalogue.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 namespace hd {
 
@@ -145,16 +145,10 @@ std::optional<EnvProfile> EnvProfile::fromAssignments(const QStringList &items, 
 }
 
 bool EnvProfile::save(const QString &path, QString *error) const {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
+    QString why;
+    if (!writeFileAtomically(path, QJsonDocument(toJson()).toJson(QJsonDocument::Indented), &why)) {
         if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
-    f.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
-    if (!f.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+            *error = QStringLiteral("%1: cannot write: %2").arg(path, why);
         return false;
     }
     return true;
