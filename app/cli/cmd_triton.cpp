@@ -67,8 +67,11 @@ int triton(const QStringList &args) {
     }
     const QFileInfo fi(dir);
     if (!fi.isDir()) {
+        const QString why = hd::missingPathReason(dir);
         err() << "hipdoctor-cli triton: " << dir << ": "
-              << (fi.exists() ? QStringLiteral("not a directory") : hd::missingPathReason(dir))
+              << (fi.exists()                                ? QStringLiteral("not a directory")
+                  : why.startsWith(QLatin1String("no such")) ? QStringLiteral("no such directory")
+                                                             : why)
               << "\n";
         return ExitUsage;
     }
