@@ -2,6 +2,8 @@
 // entries fit the device.
 
 #include "cli.h"
+
+#include "common/input_file.h"
 #include "diagnosis_print.h"
 #include "options.h"
 
@@ -25,8 +27,12 @@ int triton(const Args &args) {
     const bool json = output.json, pretty = output.pretty;
     const QFileInfo fi(dir);
     if (!fi.isDir()) {
-        err() << "hipdoctor-cli triton: " << dir
-              << (fi.exists() ? ": not a directory\n" : ": no such directory\n");
+        const QString why = hd::missingPathReason(dir);
+        err() << "hipdoctor-cli triton: " << dir << ": "
+              << (fi.exists()                                ? QStringLiteral("not a directory")
+                  : why.startsWith(QLatin1String("no such")) ? QStringLiteral("no such directory")
+                                                             : why)
+              << "\n";
         return ExitUsage;
     }
 

@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include "common/value_parsers.h"
+#include "common/output_file.h"
 #include "common/version.h"
 #include "env/env_profile.h"
 #include "model/labels.h"
@@ -19,6 +20,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QSysInfo>
 
 #include "chart_loader.h"
 
@@ -67,9 +69,9 @@ void printSession(const Session &s) {
 }
 
 bool writeText(const QString &path, const QByteArray &bytes, QString *error) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+    QString why;
+    if (!hd::writeFileAtomically(path, bytes, &why)) {
+        *error = QStringLiteral("%1: cannot write: %2").arg(path, why);
         return false;
     }
     return true;

@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include "common/child_process.h"
+#include "common/input_file.h"
 #include "common/version.h"
 #include "heap_tuning.h"
 #include "hooks/diagnosis_hooks.h"
@@ -122,9 +123,11 @@ int main(int argc, char **argv) {
     // Taken from argv before any application object exists: QGuiApplication removes the
     // options it knows (such as -session/--session) from argv, and `verify --session FILE`
     // must reach the command.
+    // An existing file whose name is not valid UTF-8 is reached through an alias
+    // (hd::pathFromArgument, docs/limits.md "File names that are not UTF-8").
     QStringList args;
     for (int i = 1; i < argc; ++i)
-        args << QString::fromLocal8Bit(argv[i]);
+        args << hd::pathFromArgument(argv[i]);
     // Only the commands that write HTML reports load the chart module and make its
     // QApplication (offscreen) for the charts.
     const bool charts =

@@ -90,6 +90,10 @@ struct FatbinReadResult {
     QList<Fatbin> fatbins;
     QList<CodeObject> codeObjects; // decoded cubin / PTX entries
     QList<Problem> problems;       // container-level problems (per-entry ones too)
+    // Decompression budget of the whole input (docs/limits.md "Compressed fatbin entries"):
+    // every zstd entry read into this result counts against it.
+    uint64_t decompressionBudget = 0;
+    uint64_t decompressed = 0;
 };
 
 // Reads consecutive fatbin containers starting at data[0] (a .nv_fatbin section can hold

@@ -2,12 +2,14 @@
 
 #include "common/input_file.h"
 #include "common/value_parsers.h"
+#include "common/output_file.h"
 #include "env/env_catalogue.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <QRegularExpression>
 
 namespace hd {
 
@@ -137,16 +139,10 @@ std::optional<EnvProfile> EnvProfile::fromAssignments(const QStringList &items, 
 }
 
 bool EnvProfile::save(const QString &path, QString *error) const {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
+    QString why;
+    if (!writeFileAtomically(path, QJsonDocument(toJson()).toJson(QJsonDocument::Indented), &why)) {
         if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
-    f.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
-    if (!f.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+            *error = QStringLiteral("%1: cannot write: %2").arg(path, why);
         return false;
     }
     return true;

@@ -1,6 +1,8 @@
 #include "model/session.h"
 
 #include "common/input_file.h"
+#include "common/output_file.h"
+#include "common/version.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -175,13 +177,13 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
 bool saveSession(const Session &s, const QString &path, QString *error,
                  const SessionSaveOptions &options) {
     const QByteArray bytes = QJsonDocument(s.toJson()).toJson(QJsonDocument::Indented);
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
     if (options.failAfterBytes >= 0 && options.failAfterBytes < bytes.size()) {
+        QSaveFile f(path);
+        if (!f.open(QIODevice::WriteOnly)) {
+            if (error)
+                *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+            return false;
+        }
         f.write(bytes.left(options.failAfterBytes));
         f.cancelWriting(); // what a crash or a full disk amounts to: nothing is committed
         f.commit();
@@ -192,10 +194,11 @@ bool saveSession(const Session &s, const QString &path, QString *error,
                     .arg(options.failAfterBytes);
         return false;
     }
-    if (f.write(bytes) != bytes.size() || !f.commit()) {
+    QString why;
+    if (!writeFileAtomically(path, bytes, &why)) {
         if (error)
             *error = QStringLiteral("%1: cannot write: %2; the previous file is unchanged")
-                         .arg(path, f.errorString());
+                         .arg(path, why);
         return false;
     }
     return true;

@@ -162,6 +162,18 @@ void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
             pn.problem = p;
             addNode(pn);
         }
+        // A code object's own problems (a corrupt note, a truncated section table) show on
+        // the file's row too: a bad file among good ones is seen where it is listed.
+        for (int c = 0; c < rep.codeObjects.size(); ++c)
+            for (int p = 0; p < rep.codeObjects[c].problems.size(); ++p) {
+                Node pn;
+                pn.type = NodeType::Problem;
+                pn.parent = fileId;
+                pn.artifact = a;
+                pn.codeObject = c;
+                pn.problem = p;
+                addNode(pn);
+            }
     }
     endResetModel();
 }
@@ -170,6 +182,12 @@ const ArtifactTreeModel::Node *ArtifactTreeModel::node(const QModelIndex &index)
     if (!index.isValid() || index.model() != this || index.internalId() >= m_nodes.size())
         return nullptr;
     return &m_nodes[size_t(index.internalId())];
+}
+
+const Problem &ArtifactTreeModel::problemOf(const Node &n) const {
+    const ArtifactReport &rep = m_artifacts[n.artifact];
+    return n.codeObject >= 0 ? rep.codeObjects[n.codeObject].problems[n.problem]
+                             : rep.problems[n.problem];
 }
 
 const CodeObject *ArtifactTreeModel::codeObjectAt(const QModelIndex &index) const {
@@ -339,7 +357,7 @@ QVariant ArtifactTreeModel::display(const Node &n, int column) const {
         break;
     }
     case NodeType::Problem: {
-        const Problem &p = rep.problems[n.problem];
+        const Problem &p = problemOf(n);
         switch (column) {
         case Name:
             return p.message;
@@ -368,14 +386,13 @@ QVariant ArtifactTreeModel::data(const QModelIndex &index, int role) const {
         if (n.type == NodeType::Artifact)
             return m_artifacts[n.artifact].path;
         if (n.type == NodeType::Problem)
-            return m_artifacts[n.artifact].problems[n.problem].toString();
+            return problemOf(n).toString();
         return display(n, index.column());
     case KindRole:
         return int(n.type);
     case SeverityRole:
         if (n.type == NodeType::Problem)
-            return int(m_artifacts[n.artifact].problems[n.problem].fatal ? Severity::Error
-                                                                         : Severity::Warning);
+            return int(problemOf(n).fatal ? Severity::Error : Severity::Warning);
         return {};
     case LinkRole:
         if (n.type == NodeType::Kernel)

@@ -49,6 +49,8 @@ public:
 private:
     int addNode(Node n);
     QVariant display(const Node &n, int column) const;
+    // A Problem row's problem: the file's, or (codeObject >= 0) that code object's.
+    const Problem &problemOf(const Node &n) const;
 
     struct Group {
         QString target;

@@ -11,6 +11,7 @@
 #include "session/make_session.h"
 
 #include "charts/chart_renderer_qcp.h"
+#include "common/output_file.h"
 #include "common/version.h"
 
 #include "models/artifact_tree_model.h"
@@ -30,7 +31,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QSaveFile>
 #include <QSet>
 #include <QSysInfo>
 #include <QTimer>
@@ -574,9 +574,8 @@ void Workspace::makeReport(const QString &format, const QString &path, bool reda
                                                                  : markdownReport(s, options);
             QString error;
             if (!path.isEmpty()) {
-                QSaveFile f(path);
-                if (!f.open(QIODevice::WriteOnly) || f.write(text.toUtf8()) < 0 || !f.commit())
-                    error = f.errorString();
+                if (QString why; !writeFileAtomically(path, text.toUtf8(), &why))
+                    error = why;
             }
             return std::make_pair(text, error);
         },
