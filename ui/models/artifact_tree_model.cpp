@@ -60,9 +60,10 @@ int ArtifactTreeModel::addNode(Node n) {
     return id;
 }
 
-void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
+void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts, int inProgress) {
     beginResetModel();
     m_artifacts = artifacts;
+    m_inProgress = inProgress;
     m_nodes.clear();
     m_top.clear();
     m_groups.clear();
@@ -238,6 +239,8 @@ QVariant ArtifactTreeModel::display(const Node &n, int column) const {
         case Target:
             return artifactKindLabel(rep.kind);
         case Details:
+            if (n.artifact == m_inProgress)
+                return tr("reading: %n bundle(s) so far…", nullptr, int(rep.bundles.size()));
             return tr("%n code object(s), %1 kernels", nullptr, int(rep.codeObjects.size()))
                 .arg(rep.kernelCount());
         case Size:

@@ -11,6 +11,7 @@
 #include "targets/device.h"
 #include "verify/verifier.h"
 
+#include "models/inspect_progress.h"
 #include "models/jobs.h"
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
@@ -135,6 +136,9 @@ signals:
 
 private:
     void setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs);
+    // A running inspection's progress (GUI thread): the status text, and the tree with the
+    // bundles read so far under the file being read.
+    void showPartialInspection(const JobTracker::Ticket &ticket, const InspectSnapshot &s);
     void rebuildFindings();
     void rebuildLogs();
     void runDiagnosis();

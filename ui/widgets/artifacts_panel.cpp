@@ -206,7 +206,6 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     nameLayout->addWidget(m_nameText, 1, 1, 1, 2);
     nameLayout->addLayout(linkRow, 2, 1, 1, 2);
     nameLayout->setColumnStretch(1, 1);
-    layout->addWidget(nameBox);
     m_nameTimer = new QTimer(this);
     m_nameTimer->setSingleShot(true);
     m_nameTimer->setInterval(kFilterDebounceMs);
@@ -288,7 +287,17 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
-    layout->addWidget(split, 1);
+    // The name box's answer can run to several lines (a mangled name, the fix): a splitter, not
+    // a fixed height, shares the height with the tree and the symbol table, which keep most of
+    // it (1280x800, 1.5x scaling).
+    auto *vsplit = new QSplitter(Qt::Vertical);
+    vsplit->setObjectName(QStringLiteral("nameSplit"));
+    vsplit->addWidget(nameBox);
+    vsplit->addWidget(split);
+    vsplit->setStretchFactor(0, 0);
+    vsplit->setStretchFactor(1, 1);
+    vsplit->setChildrenCollapsible(false);
+    layout->addWidget(vsplit, 1);
 
     // Filter-as-you-type, debounced: a burst of keystrokes filters once.
     m_filterTimer = new QTimer(this);
@@ -320,6 +329,12 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
         if (const KernelInfo *k = m_ws->tree()->kernelAt(idx))
             showSymbol(k->name);
     });
+    // While a big library is read the tree fills bundle by bundle: its targets stay in view.
+    connect(ws->tree(), &QAbstractItemModel::modelReset, this, [this] {
+        if (m_ws->isInspecting())
+            m_tree->expandToDepth(0);
+    });
+    connect(ws, &Workspace::busyChanged, this, &ArtifactsPanel::updateCount);
     connect(ws, &Workspace::devicesChanged, this, &ArtifactsPanel::explainName);
     connect(ws, &Workspace::artifactsChanged, this, [this] {
         m_tree->expandToDepth(0);
@@ -336,6 +351,10 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
 void ArtifactsPanel::updateCount() {
     const int shown = m_ws->symbolProxy()->rowCount();
     const int total = m_ws->symbols()->rowCount();
+    if (m_ws->isInspecting() && total == 0) {
+        m_count->setText(tr("reading symbols…"));
+        return;
+    }
     m_count->setText(shown == total ? tr("%n symbol(s)", nullptr, total)
                                     : tr("%1 of %n symbol(s)", nullptr, total).arg(shown));
 }

@@ -711,7 +711,9 @@ void MainWindow::showEvent(QShowEvent *event) {
             resizeDocks({m_docks[0]}, {width() * 9 / 20}, Qt::Horizontal);
         } else {
             resizeDocks({m_docks[0]}, {std::clamp(width() * 17 / 50, 300, 560)}, Qt::Horizontal);
-            resizeDocks({m_docks[2]}, {std::clamp(height() * 9 / 20, 240, 480)}, Qt::Vertical);
+            // A third of the height: the step cards' checks and the comparison fit, and the
+            // symbol table above keeps room for a screenful of rows at 1280x800.
+            resizeDocks({m_docks[2]}, {std::clamp(height() * 2 / 5, 240, 440)}, Qt::Vertical);
         }
         m_defaultState = saveState(kLayoutVersion);
         if (!m_pendingState.isEmpty())
