@@ -209,7 +209,7 @@
     </message>
     <message>
         <source>Declare the kernel extern &quot;C&quot; or ask for its mangled name.</source>
-        <translation>把内核声明为 extern "C"，或使用它的修饰名（mangled name）。</translation>
+        <translation>把内核声明为 extern &quot;C&quot;，或使用它的修饰名（mangled name）。</translation>
     </message>
     <message>
         <source>Mark the function __global__, or ask for the kernel that calls it.</source>
@@ -1086,6 +1086,10 @@
 </context>
 <context>
     <name>hd::ui::FindingsModel</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
     <message>
         <source>Which layer failed (compile / build)</source>
         <translation>哪一层失败（编译 / 构建）</translation>

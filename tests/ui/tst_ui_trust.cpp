@@ -573,7 +573,7 @@ void TstUiTrust::findingsAndVerdictInChinese() {
     Workspace *ws = m_window->workspace();
     VerifyPanel *v = m_window->verifyPanel();
     auto *command = v->findChild<QLineEdit *>(QStringLiteral("step3Command"));
-    command->setText(QStringLiteral("false"));
+    command->setText(QStringLiteral("sh -c 'exit 1'"));
     ws->runSteps({1, 3});
     QTRY_VERIFY_WITH_TIMEOUT(!ws->isVerifying(), 120000);
     waitIdle();
@@ -610,7 +610,7 @@ void TstUiTrust::findingsAndVerdictInChinese() {
         }
     }
     QVERIFY2(checked >= 3, qPrintable(QString::number(checked)));
-    QVERIFY2(hasChinese(v->comparisonText()), qPrintable(v->comparisonText()));
+    QTRY_VERIFY2(hasChinese(v->comparisonText()), qPrintable(v->comparisonText()));
     // The engine's paragraph is quoted, not lost.
     QVERIFY(v->comparisonText().contains(ws->comparison().verdict.left(30).toHtmlEscaped()));
     m_window->chooseLanguage(QStringLiteral("en"));

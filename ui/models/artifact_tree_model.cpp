@@ -103,7 +103,8 @@ void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts, int
             addKernels(entryId, en.codeObject);
             return en.codeObject;
         };
-        if (rep.bundles.size() > 1) {
+        // A file still being read is grouped from its first bundle on: it is a big one.
+        if (rep.bundles.size() > 1 || a == m_inProgress) {
             // One row per target, in first-seen order, holding every bundle's code object
             // for it: what a person looks for in a library of many bundles.
             QHash<QString, int> groupOf;

@@ -94,7 +94,9 @@ FindingsModel::Shown FindingsModel::shown(const Finding &f) {
     const QString meaning = findingMeaning(f.id);
     if (!catalogTranslated() || meaning.isEmpty())
         return s;
-    s.title = meaning;
+    // The engine's title names the subject (the kernel, the library, the stage): kept after
+    // the translated meaning, so two findings of one id stay apart in the list.
+    s.title = f.title.isEmpty() ? meaning : tr("%1 — %2").arg(meaning, f.title);
     QString quoted = f.title;
     if (!f.detail.isEmpty())
         quoted += (quoted.isEmpty() ? QString() : QStringLiteral("\n")) + f.detail;

@@ -35,7 +35,8 @@ public:
     // What the app shows of a finding, in the app's language. The engine writes its titles,
     // explanations and fixes in English with the case's names, paths and commands; in another
     // language (a translator for the catalog installed) the title is the catalog's translated
-    // meaning of the id, the explanation says it and then quotes the engine's specific text,
+    // meaning of the id followed by the engine's title (it names the subject), the explanation
+    // says the meaning and then quotes the engine's specific text,
     // and the fix starts with the catalog's translated advice before the engine's steps.
     struct Shown {
         QString title, explanation;

@@ -102,9 +102,12 @@ static void indexKeys(SymbolRows &rows) {
     QHash<QByteArray, quint32> seen; // key -> its index
     // Rows of one shared name (every target's copy, per code object) share its QString data:
     // its key is folded once.
-    QHash<const QChar *, quint32> byName;
+    // (A name given with another demangled form is another key: both data pointers count.)
+    QHash<std::pair<const QChar *, const QChar *>, quint32> byName;
     for (const SymbolRow &r : rows) {
-        const auto known = byName.constFind(r.name.constData());
+        const std::pair<const QChar *, const QChar *> shared{r.name.constData(),
+                                                             r.demangled.constData()};
+        const auto known = byName.constFind(shared);
         if (known != byName.cend()) {
             k.rowKey.push_back(known.value());
             k.kernel.push_back(r.kind == SymbolKind::Kernel);
@@ -114,7 +117,7 @@ static void indexKeys(SymbolRows &rows) {
         const auto it = seen.constFind(key);
         if (it != seen.cend()) {
             k.rowKey.push_back(it.value());
-            byName.insert(r.name.constData(), it.value());
+            byName.insert(shared, it.value());
         } else {
             const auto index = quint32(k.begin.size());
             seen.insert(key, index);
@@ -122,7 +125,7 @@ static void indexKeys(SymbolRows &rows) {
             k.begin.push_back(quint32(k.text.size()));
             k.size.push_back(quint32(key.size()));
             k.text += key;
-            byName.insert(r.name.constData(), index);
+            byName.insert(shared, index);
         }
         k.kernel.push_back(r.kind == SymbolKind::Kernel);
     }

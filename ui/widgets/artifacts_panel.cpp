@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTabWidget>
@@ -120,6 +121,15 @@ QString codeObjectHtml(const CodeObject &co) {
     return h;
 }
 
+// The name box's answer: asks for four lines (the first layout; the splitter keeps what the
+// user drags it to) and scrolls the rest, so a short answer leaves no empty band above the tree.
+class AnswerScroll : public QScrollArea {
+public:
+    QSize sizeHint() const override {
+        return {QScrollArea::sizeHint().width(), fontMetrics().lineSpacing() * 4 + 4};
+    }
+};
+
 } // namespace
 
 ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
@@ -159,6 +169,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_nameIcon->setFixedSize(24, 24);
     m_nameText = new QLabel;
     m_nameText->setWordWrap(true);
+    m_nameText->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_nameText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // A word-wrapped label's minimum width is its longest word: a 200-character mangled name or
     // a path would widen the whole window. Its width comes from the layout instead.
@@ -203,7 +214,18 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     nameLayout->addWidget(nameLabel, 0, 0);
     nameLayout->addWidget(m_name, 0, 1, 1, 2);
     nameLayout->addWidget(m_nameIcon, 1, 0, Qt::AlignRight | Qt::AlignTop);
-    nameLayout->addWidget(m_nameText, 1, 1, 1, 2);
+    // The answer scrolls when the splitter below makes the box shorter than the text (a long
+    // mangled name and its fix at 1280x800 or 1.5x scaling): never cut off unseen.
+    auto *answerScroll = new AnswerScroll;
+    answerScroll->setObjectName(QStringLiteral("nameAnswer"));
+    answerScroll->setWidget(m_nameText);
+    answerScroll->setWidgetResizable(true);
+    answerScroll->setFrameShape(QFrame::NoFrame);
+    answerScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Room for three lines at least, whatever the font and scale.
+    answerScroll->setMinimumHeight(m_nameText->fontMetrics().lineSpacing() * 3 + 4);
+    nameLayout->addWidget(answerScroll, 1, 1, 1, 2);
+    nameLayout->setRowStretch(1, 1);
     nameLayout->addLayout(linkRow, 2, 1, 1, 2);
     nameLayout->setColumnStretch(1, 1);
     m_nameTimer = new QTimer(this);
