@@ -1152,6 +1152,18 @@
         <source>%1. The engine&apos;s verdict (English): %2</source>
         <translation>%1。引擎的结论（英文原文）：%2</translation>
     </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::FindingsPanel</name>

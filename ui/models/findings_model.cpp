@@ -140,6 +140,18 @@ QString FindingsModel::shownCheckTitle(const QString &title) {
     return QCoreApplication::translate("hd::VerifyChecks", title.toUtf8().constData());
 }
 
+QString FindingsModel::severityText(Severity s) {
+    switch (s) {
+    case Severity::Error:
+        return tr("error");
+    case Severity::Warning:
+        return tr("warning");
+    case Severity::Info:
+        break;
+    }
+    return tr("info");
+}
+
 QString FindingsModel::directionText(Direction d) {
     switch (d) {
     case Direction::RuntimeLink:
@@ -295,7 +307,7 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const {
             if (col == Id)
                 return f.id;
             if (col == Location)
-                return severityName(f.severity);
+                return severityText(f.severity);
             break;
         case Qt::DecorationRole:
             if (col == Title)

@@ -48,6 +48,7 @@ public:
     // engine's paragraph quoted.
     static QString shownVerdict(const Comparison &c);
     static QString directionText(Direction d); // translated "Direction 2: the symbol names"
+    static QString severityText(Severity s);   // translated "error" | "warning" | "info"
     // A verification step's or sub-check's title as the engine writes it ("Platform compiler"),
     // translated when it is one of the engine's fixed titles (context "hd::VerifyChecks").
     static QString shownCheckTitle(const QString &title);

@@ -98,8 +98,9 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
     }
     auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
     const FindingsModel::Shown shown = FindingsModel::shown(*f);
-    QString h = QStringLiteral("<h3 style='margin:0'>%1</h3><p><code>%2</code> · %3</p>")
-                    .arg(esc(shown.title), esc(f->id), esc(severityName(f->severity)));
+    QString h =
+        QStringLiteral("<h3 style='margin:0'>%1</h3><p><code>%2</code> · %3</p>")
+            .arg(esc(shown.title), esc(f->id), esc(FindingsModel::severityText(f->severity)));
     if (f->occurrences > 1)
         h += QStringLiteral("<p style='color:gray'>%1</p>")
                  .arg(tr("Seen %n times (shown once).", nullptr, f->occurrences));
