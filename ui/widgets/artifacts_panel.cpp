@@ -308,6 +308,10 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    // The first sizes in the same 2:3 proportion (QSplitter weighs them): from their size
+    // hints the symbol table took nearly all of a narrow window (1.5x scaling) and cut the
+    // tree's names to a few letters.
+    split->setSizes({400, 600});
     split->setChildrenCollapsible(false);
     // The name box's answer can run to several lines (a mangled name, the fix): a splitter, not
     // a fixed height, shares the height with the tree and the symbol table, which keep most of
