@@ -17,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QSettings>
 #include <QTextStream>
 #include <QThread>
@@ -207,11 +208,40 @@ int main(int argc, char **argv) {
     if (qEnvironmentVariableIsSet("HIPDOCTOR_OPEN_BENCH")) {
         QElapsedTimer shown;
         shown.start();
+        int progressCalls = 0;
+        QObject::connect(
+            window.workspace(), &hd::ui::Workspace::progress, &app,
+            [&](const QString &kind, int, int, const QString &message) {
+                if (kind != QLatin1String("inspect") || !message.contains(QLatin1String("bundle")))
+                    return;
+                if (++progressCalls == 1)
+                    std::printf("window-to-first-progress-ms: %.1f (%s)\n",
+                                double(shown.nsecsElapsed()) / 1e6, qPrintable(message));
+            });
         QObject::connect(window.workspace(), &hd::ui::Workspace::artifactsChanged, &app, [&] {
             window.repaint();
-            std::printf("window-to-filled-ms: %.1f\nsymbol-rows: %d\n",
-                        double(shown.nsecsElapsed()) / 1e6,
-                        window.workspace()->symbols()->rowCount());
+            const double filled = double(shown.nsecsElapsed()) / 1e6;
+            std::printf("window-to-filled-ms: %.1f\nprogress-updates: %d\nsymbol-rows: %d\n",
+                        filled, progressCalls, window.workspace()->symbols()->rowCount());
+            // Peak RSS up to here (the timed rebuilds below allocate more).
+            QFile status(QStringLiteral("/proc/self/status"));
+            if (status.open(QIODevice::ReadOnly))
+                for (const QByteArray &line : status.readAll().split('\n'))
+                    if (line.startsWith("VmHWM:"))
+                        std::printf("peak-rss-when-filled-mb: %lld\n",
+                                    line.mid(6).trimmed().split(' ').first().toLongLong() / 1024);
+            // The table's rows built again here, timed alone (the app built them on a worker).
+            for (const auto grouping :
+                 {hd::ui::SymbolGrouping::ByName, hd::ui::SymbolGrouping::PerCodeObject}) {
+                QElapsedTimer t;
+                t.start();
+                const auto rows =
+                    hd::ui::buildSymbolRows(window.workspace()->artifacts(), grouping);
+                std::printf("build-rows-%s-ms: %.1f (%zu rows)\n",
+                            grouping == hd::ui::SymbolGrouping::ByName ? "by-name"
+                                                                       : "per-code-object",
+                            double(t.nsecsElapsed()) / 1e6, rows.size());
+            }
             std::fflush(stdout);
             QApplication::quit();
         });

@@ -362,6 +362,7 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
         targets = hipWrapperTargets(h, h.sections[segIndex]);
     QSet<uint64_t> seen;
     int read = 0;
+    h.ctx.bundlesExpected = int(QSet<uint64_t>(targets.cbegin(), targets.cend()).size());
     for (uint64_t off : targets) {
         if (seen.contains(off) || h.ctx.cancelled())
             continue;

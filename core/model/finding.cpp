@@ -4,6 +4,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <utility>
 
 namespace hd {
 
@@ -78,6 +79,10 @@ Finding Finding::fromJson(const QJsonObject &o) {
 QString Finding::key() const {
     // Titles name the subject (the kernel, the library, the device), so id + title tells one
     // cause from another; evidence and wording of the detail may differ between sightings.
+    // runtime.no-device has no subject: the runtime of this run sees no GPU, whichever source
+    // (probe, log line, rocminfo dump, verification step) says it in its own words.
+    if (id == QLatin1String("runtime.no-device"))
+        return id;
     return id + QLatin1Char('\x1f') + title;
 }
 
@@ -95,6 +100,21 @@ QList<Finding> mergeDuplicateFindings(const QList<Finding> &findings) {
         }
         Finding &kept = out[*it];
         kept.occurrences += f.occurrences;
+        if (f.title != kept.title) {
+            // The same cause in other words: the most severe sighting's text is shown, the
+            // others' titles stay as evidence.
+            Finding other = f;
+            if (int(f.severity) > int(kept.severity)) {
+                std::swap(other.title, kept.title);
+                std::swap(other.detail, kept.detail);
+                std::swap(other.fix, kept.fix);
+                std::swap(other.severity, kept.severity);
+            }
+            const Evidence also{QStringLiteral("finding"), QStringLiteral("also reported as"),
+                                other.title};
+            if (kept.evidence.size() < kMaxMergedEvidence && !kept.evidence.contains(also))
+                kept.evidence.append(also);
+        }
         for (const Evidence &e : f.evidence) {
             if (kept.evidence.size() >= kMaxMergedEvidence)
                 break;

@@ -61,9 +61,10 @@ int ArtifactTreeModel::addNode(Node n) {
     return id;
 }
 
-void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
+void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts, int inProgress) {
     beginResetModel();
     m_artifacts = artifacts;
+    m_inProgress = inProgress;
     m_nodes.clear();
     m_top.clear();
     m_groups.clear();
@@ -103,7 +104,8 @@ void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
             addKernels(entryId, en.codeObject);
             return en.codeObject;
         };
-        if (rep.bundles.size() > 1) {
+        // A file still being read is grouped from its first bundle on: it is a big one.
+        if (rep.bundles.size() > 1 || a == m_inProgress) {
             // One row per target, in first-seen order, holding every bundle's code object
             // for it: what a person looks for in a library of many bundles.
             QHash<QString, int> groupOf;
@@ -257,6 +259,8 @@ QVariant ArtifactTreeModel::display(const Node &n, int column) const {
         case Target:
             return artifactKindLabel(rep.kind);
         case Details:
+            if (n.artifact == m_inProgress)
+                return tr("reading: %n bundle(s) so far…", nullptr, int(rep.bundles.size()));
             return tr("%n code object(s), %1 kernels", nullptr, int(rep.codeObjects.size()))
                 .arg(rep.kernelCount());
         case Size:

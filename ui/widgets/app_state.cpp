@@ -226,6 +226,9 @@ void Workspace::openPaths(const QStringList &paths) {
                     }
                     continue;
                 }
+                options.progress = forwardInspectProgress(
+                    guard, f, done - 1, int(files.size()),
+                    [this, ticket](const InspectSnapshot &s) { showPartialInspection(ticket, s); });
                 r.artifacts.append(inspectFile(f, options));
             }
             r.rows = buildSymbolRows(r.artifacts, grouping);
@@ -242,6 +245,18 @@ void Workspace::openPaths(const QStringList &paths) {
             emit busyChanged(kInspect, false,
                              tr("%n artifact(s) open", nullptr, int(m_artifacts.size())));
         });
+}
+
+void Workspace::showPartialInspection(const JobTracker::Ticket &ticket, const InspectSnapshot &s) {
+    if (!m_jobs.isCurrent(ticket))
+        return;
+    const InspectProgress &p = s.counts;
+    emit progress(kInspect, p.bundlesExpected > 1 ? p.bundlesDone : p.codeObjectsDone,
+                  std::max(1, p.bundlesExpected > 1 ? p.bundlesExpected : p.codeObjectsQueued),
+                  inspectProgressText(s));
+    if (!s.partial.bundles.isEmpty())
+        m_tree->setArtifacts(QList<ArtifactReport>(m_artifacts) << s.partial,
+                             int(m_artifacts.size()));
 }
 
 void Workspace::setSymbolGrouping(SymbolGrouping grouping) {

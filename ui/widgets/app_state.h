@@ -12,6 +12,7 @@
 #include "sysinfo/system_inventory.h"
 #include "verify/verifier.h"
 
+#include "models/inspect_progress.h"
 #include "models/jobs.h"
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
@@ -144,6 +145,9 @@ signals:
 private:
     void setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs);
     void applyStepRecord(const StepRecord &record);
+    // A running inspection's progress (GUI thread): the status text, and the tree with the
+    // bundles read so far under the file being read.
+    void showPartialInspection(const JobTracker::Ticket &ticket, const InspectSnapshot &s);
     void rebuildFindings();
     void rebuildLogs();
     void runDiagnosis();

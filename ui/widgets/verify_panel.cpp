@@ -1,6 +1,8 @@
 #include "widgets/verify_panel.h"
 
 #include "common/format.h"
+#include "models/findings_model.h"
+
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
@@ -193,7 +195,7 @@ void StepCard::showRecord(const StepRecord *rec) {
     for (const CheckRecord &c : rec->checks) {
         auto *item = new QTreeWidgetItem(m_checks);
         item->setIcon(0, statusIcon(checkStatusName(c.status)));
-        item->setText(0, c.title.isEmpty() ? c.id : c.title);
+        item->setText(0, c.title.isEmpty() ? c.id : FindingsModel::shownCheckTitle(c.title));
         item->setToolTip(0, c.summary);
         item->setText(1, c.cached ? tr("%1 (cached)").arg(formatDuration(c.durationMs))
                                   : formatDuration(c.durationMs));
@@ -504,14 +506,15 @@ void VerifyPanel::refresh() {
                                       ? QStringLiteral("severity-info")
                                       : QStringLiteral("severity-warning"))
                                  .pixmap(20, 20));
-    QString text =
-        QStringLiteral("<b>%1</b> %2").arg(tr("Comparison:"), cmp.verdict.toHtmlEscaped());
+    QString text = QStringLiteral("<b>%1</b> %2")
+                       .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
     if (!cmp.basis.isEmpty())
         text += QStringLiteral("<br><span style='color:gray'>%1</span>")
                     .arg(cmp.basis.join(QStringLiteral(" · ")).toHtmlEscaped());
     m_verdict->setText(text);
     // The whole verdict and basis, also where the panel is too short to show every line.
-    m_verdict->setToolTip(cmp.verdict + QLatin1Char('\n') + cmp.basis.join(QLatin1Char('\n')));
+    m_verdict->setToolTip(FindingsModel::shownVerdict(cmp) + QLatin1Char('\n') +
+                          cmp.basis.join(QLatin1Char('\n')));
 }
 
 QString VerifyPanel::comparisonText() const {

@@ -6,6 +6,7 @@
 #include "artifacts/inspector.h"
 #include "artifacts/symbols.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -53,6 +54,8 @@ public:
     void drain();
     // drain(), stop the threads, move the results into report.codeObjects.
     void finish();
+    // Counts for InspectProgress (any thread).
+    void counts(int &bundlesDone, int &queued, int &done);
 
 private:
     void stopThreads();
@@ -73,6 +76,7 @@ private:
     std::condition_variable m_idle;   // a job was finished
     std::deque<CodeObjectJob> m_jobs; // references stay valid while jobs are appended
     size_t m_next = 0, m_done = 0, m_published = 0;
+    int m_groupsDone = 0; // published groups (bundles) whose jobs are all decoded
     // Pages go back in batches, not per code object: each madvise(MADV_DONTNEED) flushes the
     // TLB of every core running the process; done 777 times for librocsparse it cost about a
     // tenth of the inspection's CPU time. Jobs [0, m_releaseNext) are decoded; the file range
@@ -105,6 +109,11 @@ struct InspectContext {
     // the whole file's.
     void releasePages(uint64_t offset, uint64_t length) const;
     bool cancelled() const { return options.cancel && options.cancel->load(); }
+    int bundlesExpected = 0; // set by the host ELF reader when .hipFatBinSegment tells
+    // Calls options.progress (on this thread) when `force` or kProgressIntervalMs / 2 have
+    // passed since the last call.
+    void reportProgress(bool force = false);
+    std::chrono::steady_clock::time_point lastProgress{};
     void problem(uint64_t offset, const QString &message, bool fatal = false) {
         report.problems.append(Problem{file, qint64(offset), message, fatal});
     }
