@@ -5,6 +5,9 @@
 #include <QFile>
 
 #include <cstdio>
+#include <cstdlib>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 namespace hd::cli {
 
@@ -31,6 +34,55 @@ QIODevice *stdoutDevice() {
 void printJson(const QJsonObject &doc, bool pretty) {
     JsonWriter w(stdoutDevice(), pretty ? JsonWriter::Style::Pretty : JsonWriter::Style::Compact);
     w.value(doc);
+}
+
+int terminalWidth() {
+    static const int width = [] {
+        bool ok = false;
+        const int columns = qEnvironmentVariableIntValue("COLUMNS", &ok);
+        if (ok && columns > 0)
+            return std::max(40, columns);
+        for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+            winsize ws{};
+            if (isatty(fd) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+                return std::max(40, int(ws.ws_col));
+        }
+        return 100;
+    }();
+    return width;
+}
+
+bool colourOut() {
+    static const bool colour = isatty(STDOUT_FILENO) && qEnvironmentVariableIsEmpty("NO_COLOR") &&
+                               qEnvironmentVariable("TERM") != QLatin1String("dumb");
+    return colour;
+}
+
+QString paint(const QString &text, Colour colour) {
+    if (!colourOut())
+        return text;
+    const char *sgr = "";
+    switch (colour) {
+    case Colour::Red:
+        sgr = "1;31";
+        break;
+    case Colour::Yellow:
+        sgr = "33";
+        break;
+    case Colour::Green:
+        sgr = "32";
+        break;
+    case Colour::Cyan:
+        sgr = "36";
+        break;
+    case Colour::Bold:
+        sgr = "1";
+        break;
+    case Colour::Dim:
+        sgr = "2";
+        break;
+    }
+    return QStringLiteral("\x1b[%1m%2\x1b[0m").arg(QLatin1String(sgr), text);
 }
 
 } // namespace hd::cli

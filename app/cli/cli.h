@@ -18,16 +18,14 @@ QIODevice *stdoutDevice();
 // A --json document, compact, or indented with --pretty (docs/cli.md, "JSON documents").
 void printJson(const QJsonObject &doc, bool pretty);
 
-// Each command gets its own arguments (without the program and command names) and returns
-// an ExitCode. Usage errors print a one-line reason and the command's usage to err().
-int inspect(const QStringList &args);
-int diagnose(const QStringList &args);
-int devices(const QStringList &args);
-int launch(const QStringList &args);
-int verify(const QStringList &args);
-int triton(const QStringList &args);
-int report(const QStringList &args);
-int demo(const QStringList &args);
-int sysinfo(const QStringList &args);
+// Terminal manners (docs/cli.md, "Terminal"). The width text is wrapped to: $COLUMNS, else
+// the terminal's (stdout, else stderr), else 100; at least 40.
+int terminalWidth();
+// Colour on stdout only when it is a terminal, and never with NO_COLOR set (to anything but "") or
+// TERM=dumb.
+bool colourOut();
+enum class Colour { Red, Yellow, Green, Cyan, Bold, Dim };
+// text in that colour when colourOut(), else as it is.
+QString paint(const QString &text, Colour colour);
 
 } // namespace hd::cli

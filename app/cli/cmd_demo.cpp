@@ -3,12 +3,15 @@
 
 #include "cli.h"
 #include "diagnosis_print.h"
+#include "options.h"
 
+#include "common/shell.h"
 #include "diagnosis/diagnosis.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QStandardPaths>
 
 namespace hd::cli {
 
@@ -132,6 +135,13 @@ QList<DemoScenario> scenarios() {
     };
 }
 
+// A path that works from the current directory: relative when it lies below it, else absolute.
+QString relativeForUser(const QString &path) {
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    const QString rel = QDir::current().relativeFilePath(abs);
+    return rel.startsWith(QLatin1String("..")) ? abs : rel;
+}
+
 QString findDemoDir(QStringList *looked) {
     QStringList candidates;
     const QString env = qEnvironmentVariable("HIPDOCTOR_DEMO_DIR");
@@ -147,20 +157,17 @@ QString findDemoDir(QStringList *looked) {
     return {};
 }
 
-} // namespace
+// The program as the user can type it: "hipdoctor-cli" when PATH finds this very binary, else
+// its path (a build tree).
+QString programForUser() {
+    const QString self = QFileInfo(QCoreApplication::applicationFilePath()).canonicalFilePath();
+    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("hipdoctor-cli"));
+    if (!onPath.isEmpty() && QFileInfo(onPath).canonicalFilePath() == self)
+        return QStringLiteral("hipdoctor-cli");
+    return shellQuote(relativeForUser(self));
+}
 
-int demo(const QStringList &args) {
-    for (const QString &a : args) {
-        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
-            out() << "usage: hipdoctor-cli demo\n\n"
-                     "Diagnoses the built-in demo programs (one per failure mode) and prints "
-                     "each diagnosis.\nThe demo folder: $HIPDOCTOR_DEMO_DIR, else <exe "
-                     "dir>/../kernels, else <exe dir>/../share/hipdoctor/demo.\n";
-            return ExitOk;
-        }
-        err() << "hipdoctor-cli demo: unknown argument '" << a << "'\n";
-        return ExitUsage;
-    }
+int demo(const Args &) {
     QStringList looked;
     const QString dir = findDemoDir(&looked);
     if (dir.isEmpty()) {
@@ -171,6 +178,7 @@ int demo(const QStringList &args) {
         return ExitUsage;
     }
     out() << "hipdoctor demo: " << dir << "\n";
+    const QString program = programForUser();
     struct Row {
         QString title, expected, got;
         bool ok;
@@ -190,13 +198,15 @@ int demo(const QStringList &args) {
         }
         req.kernels = s.kernels;
         req.targets = s.targets;
-        QString cmd = QStringLiteral("hipdoctor-cli diagnose");
+        // A command that runs from where the user is (docs/cli.md, "demo").
+        QStringList argv{QStringLiteral("diagnose")};
         for (const QString &in : s.inputs)
-            cmd += QLatin1Char(' ') + in;
+            argv << relativeForUser(dir + QLatin1Char('/') + in);
         for (const QString &k : s.kernels)
-            cmd += QStringLiteral(" --kernel ") + k;
+            argv << QStringLiteral("--kernel") << k;
         for (const QString &t : s.targets)
-            cmd += QStringLiteral(" --target ") + t;
+            argv << QStringLiteral("--target") << t;
+        const QString cmd = program + QLatin1Char(' ') + shellJoin(argv);
         out() << "  command:      " << cmd << "\n" << rule << "\n\n";
         if (!missing.isEmpty()) {
             out() << "  skipped: not built here (" << missing.join(QStringLiteral(", ")) << ")\n";
@@ -230,6 +240,23 @@ int demo(const QStringList &args) {
     }
     out() << shown << " of " << rows.size() << " scenarios showed the expected diagnosis.\n";
     return ExitOk;
+}
+
+} // namespace
+
+CommandSpec demoCommand() {
+    CommandSpec c;
+    c.name = QStringLiteral("demo");
+    c.summary = QStringLiteral("diagnose the built-in demo programs and print the report");
+    c.description = QStringLiteral(
+        "Diagnoses the built-in demo programs (one per failure mode) and prints each diagnosis, "
+        "with the command that gives it (it runs from the current directory), then a summary "
+        "of which scenarios showed the expected finding. The demo folder: $HIPDOCTOR_DEMO_DIR, "
+        "else <exe dir>/../kernels, else <exe dir>/../share/hipdoctor/demo.");
+    c.exitCodes = QStringLiteral("0 when the demo folder is found (its broken programs are "
+                                 "supposed to give errors), 2 when it is not");
+    c.run = demo;
+    return c;
 }
 
 } // namespace hd::cli

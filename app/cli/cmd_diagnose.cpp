@@ -2,7 +2,9 @@
 
 #include "cli.h"
 #include "diagnosis_print.h"
+#include "options.h"
 
+#include "common/value_parsers.h"
 #include "diagnosis/diagnosis.h"
 #include "probe/probe_client.h"
 #include "remote_option.h"
@@ -13,39 +15,9 @@ namespace hd::cli {
 
 namespace {
 
-void usage(QTextStream &s) {
-    s << "usage: hipdoctor-cli diagnose INPUT... [--kernel NAME]... [--target ID]...\n"
-         "                                [--env NAME=VALUE]... [--runtime-version X.Y]\n"
-         "                                [--probe [--remote HOST]] [--json [--pretty]]\n"
-         "\n"
-         "INPUT: code objects, offload bundles, host executables / .so / .o, NVIDIA cubin /\n"
-         "fatbin / PTX, a Triton cache folder (or one kernel's folder), or text: AMD_LOG_LEVEL\n"
-         "output, Python tracebacks, compiler / linker / hipcc output, rocminfo dumps.\n"
-         "  --kernel NAME          the name the program looks up (hipModuleGetFunction)\n"
-         "  --target ID            the device: gfx90a:sramecc+:xnack-, gfx1100, sm_90 ...\n"
-         "  --env NAME=VALUE       an environment variable the program runs with\n"
-         "  --runtime-version X.Y  the HIP runtime (ROCm) version it runs with\n"
-         "  --probe                ask hipdoctor-probe for the live devices when no --target\n"
-         "  --remote HOST          ask the probe on the GPU node HOST over ssh (docs/remote.md)\n"
-         "                         and no rocminfo dump is given\n"
-         "  --json                 one hipdoctor.diagnosis/1 document on stdout (compact)\n"
-         "  --pretty               the same, indented for reading (implies --json)\n"
-         "exit codes: 0 no error findings, 1 error findings, 2 usage or unreadable input,\n"
-         "3 internal failure\n";
-}
-
-QString wrap(const QString &text, int indent, int width = 100) {
-    QString out, line;
-    const QString pad(indent, QLatin1Char(' '));
-    const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    for (const QString &w : words) {
-        if (!line.isEmpty() && line.size() + 1 + w.size() > width - indent) {
-            out += line + QLatin1Char('\n') + pad;
-            line.clear();
-        }
-        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + w;
-    }
-    return out + line;
+// Wrapped to the terminal's width (docs/cli.md, "Terminal").
+QString wrap(const QString &text, int indent) {
+    return app::wrapText(text, indent, terminalWidth());
 }
 
 } // namespace
@@ -58,7 +30,10 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
                                                            : 2;
         ++counts[rank];
         const QString sev = severityName(f.severity).toUpper();
-        s << sev.leftJustified(8) << f.id << "\n";
+        s << paint(sev.leftJustified(8), f.severity == Severity::Error     ? Colour::Red
+                                         : f.severity == Severity::Warning ? Colour::Yellow
+                                                                           : Colour::Cyan)
+          << paint(f.id, Colour::Bold) << "\n";
         s << "        " << wrap(f.title, 8) << "\n";
         if (f.occurrences > 1)
             s << "        seen " << f.occurrences << " times\n";
@@ -119,89 +94,41 @@ int diagnosisExitCode(const Diagnosis &d) {
     return d.hasErrors() ? ExitFindings : ExitOk;
 }
 
-int diagnose(const QStringList &args) {
+int diagnose(const Args &args) {
     DiagnoseRequest req;
-    bool json = false, pretty = false, probe = false;
-    QString remote;
-    auto value = [&](qsizetype &i, const QString &name, QString *out) {
-        const QString &a = args[i];
-        if (a.startsWith(name + QLatin1Char('='))) {
-            *out = a.mid(name.size() + 1);
-            return true;
+    const Output output = readOutput(args);
+    const bool json = output.json, pretty = output.pretty;
+    const bool probe = args.isSet(QStringLiteral("probe"));
+    const auto host = readRemote(args);
+    QString error;
+    for (const QString &a : args.positional()) {
+        if (!parseRemotePath(a)) {
+            req.inputs << a;
+            continue;
         }
-        if (a == name) {
-            if (i + 1 >= args.size()) {
-                err() << "hipdoctor-cli diagnose: " << name << " needs a value\n";
-                return false;
-            }
-            *out = args[++i];
-            return true;
+        // HOST:/path: the node's file, read through ssh
+        const QString copy = localCopyOf(host, a, &error);
+        if (copy.isEmpty()) {
+            err() << "hipdoctor-cli diagnose: " << a << ": " << error << "\n";
+            return ExitInternal;
         }
-        return false;
-    };
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        QString v;
-        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
-            usage(out());
-            return ExitOk;
-        } else if (a == QLatin1String("--json") || a == QLatin1String("--pretty")) {
-            json = true;
-            pretty |= a == QLatin1String("--pretty");
-        } else if (a == QLatin1String("--probe")) {
-            probe = true;
-        } else if (a == QLatin1String("--remote")) {
-            if (!value(i, QStringLiteral("--remote"), &remote))
-                return ExitUsage;
-        } else if (a.startsWith(QLatin1String("--kernel"))) {
-            if (!value(i, QStringLiteral("--kernel"), &v))
-                return ExitUsage;
-            req.kernels << v;
-        } else if (a.startsWith(QLatin1String("--target"))) {
-            if (!value(i, QStringLiteral("--target"), &v))
-                return ExitUsage;
-            req.targets << v;
-        } else if (a.startsWith(QLatin1String("--env"))) {
-            if (!value(i, QStringLiteral("--env"), &v))
-                return ExitUsage;
-            const qsizetype eq = v.indexOf(QLatin1Char('='));
-            if (eq <= 0) {
-                err() << "hipdoctor-cli diagnose: --env expects NAME=VALUE, got '" << v << "'\n";
-                return ExitUsage;
-            }
-            req.env.append({v.left(eq), v.mid(eq + 1)});
-        } else if (a.startsWith(QLatin1String("--runtime-version"))) {
-            if (!value(i, QStringLiteral("--runtime-version"), &v))
-                return ExitUsage;
-            req.runtimeVersion = v;
-        } else if (a.startsWith(QLatin1String("--")) && a.size() > 2) {
-            err() << "hipdoctor-cli diagnose: unknown option '" << a << "'\n\n";
-            usage(err());
-            return ExitUsage;
-        } else {
-            if (parseRemotePath(a)) { // HOST:/path: the node's file, read through ssh
-                QString error;
-                const QString copy = localCopyOf(nullptr, a, &error);
-                if (copy.isEmpty()) {
-                    err() << "hipdoctor-cli diagnose: " << a << ": " << error << "\n";
-                    return ExitInternal;
-                }
-                req.inputs << copy;
-            } else {
-                req.inputs << a;
-            }
-        }
+        req.inputs << copy;
     }
-    if (req.inputs.isEmpty()) {
-        err() << "hipdoctor-cli diagnose: no INPUT given\n\n";
-        usage(err());
-        return ExitUsage;
-    }
+    req.kernels = args.values(QStringLiteral("kernel"));
+    const auto targets = readTargets(args, &error);
+    if (!targets)
+        return usageError(args.spec(), error);
+    req.targets = args.values(QStringLiteral("target"));
+    QList<EnvAssignment> env;
+    if (!readEnvAssignments(args, &env, &error))
+        return usageError(args.spec(), error);
+    for (const EnvAssignment &a : env)
+        req.env.append({a.name, a.value});
+    req.runtimeVersion = args.value(QStringLiteral("runtime-version"));
     if (probe && req.targets.isEmpty()) {
         ProbeRequest dev;
         dev.kind = ProbeRequest::Kind::Devices;
-        const ProbeResult r =
-            runProbeOn(remote.isEmpty() ? nullptr : makeRemoteHost(remote), dev, {});
+        const ProbeResult r = runProbeOn(host, dev, {});
         req.probeRan = r.helloSeen && r.status != QLatin1String("no-runtime");
         if (req.runtimeVersion.isEmpty() && r.hello.backend == QLatin1String("hip"))
             req.runtimeVersion = r.hello.runtimeVersion;
@@ -218,15 +145,56 @@ int diagnose(const QStringList &args) {
         if (!json)
             return ExitUsage;
     }
-    if (json)
-        printJson(d.toJson(), pretty);
-    else
-        printDiagnosis(out(), d);
+    // The inputs that could not be read come first, before any summary: when none could,
+    // there is nothing else to say (no "No findings" for a file that does not exist).
     for (const DiagnosisInput &in : d.inputs)
         for (const Problem &p : in.problems)
             if (p.fatal)
                 err() << "hipdoctor-cli diagnose: " << p.toString() << "\n";
-    return diagnosisExitCode(d);
+    err().flush();
+    const int rc = diagnosisExitCode(d);
+    if (json)
+        printJson(d.toJson(), pretty);
+    else if (rc != ExitUsage || !d.findings.isEmpty())
+        printDiagnosis(out(), d);
+    return rc;
+}
+
+CommandSpec diagnoseCommand() {
+    CommandSpec c;
+    c.name = QStringLiteral("diagnose");
+    c.summary = QStringLiteral("find why a kernel will not load, with evidence and fixes");
+    c.positionals = {
+        {QStringLiteral("INPUT"),
+         QStringLiteral("code objects, offload bundles, host executables / .so / .o, NVIDIA cubin "
+                        "/ fatbin / PTX, a Triton cache folder (or one kernel's folder), or text: "
+                        "AMD_LOG_LEVEL output, Python tracebacks, compiler / linker / hipcc "
+                        "output, rocminfo dumps; HOST:/path reads a file on that node over ssh"),
+         true, false}};
+    c.groups = {
+        {QString(),
+         {QCommandLineOption(QStringList{QStringLiteral("kernel")},
+                             QStringLiteral("the name the program looks up "
+                                            "(hipModuleGetFunction); repeatable"),
+                             QStringLiteral("NAME")),
+          targetOption(QStringLiteral("the device: gfx90a:sramecc+:xnack-, gfx1100, sm_90 ...; "
+                                      "repeatable")),
+          envOption(QStringLiteral("an environment variable the program runs with; repeatable")),
+          QCommandLineOption(QStringList{QStringLiteral("runtime-version")},
+                             QStringLiteral("the HIP runtime (ROCm) version it runs with"),
+                             QStringLiteral("X.Y")),
+          QCommandLineOption(QStringList{QStringLiteral("probe")},
+                             QStringLiteral("ask hipdoctor-probe for the live devices when no "
+                                            "--target and no rocminfo dump is given"))}},
+        remoteGroup(QStringLiteral("with --probe: ask the probe")),
+        outputGroup({QStringLiteral("one hipdoctor.diagnosis/1 document on stdout (compact)"),
+                     true,
+                     {},
+                     true})};
+    c.exitCodes = QStringLiteral("0 no error findings, 1 error findings, 2 usage or unreadable "
+                                 "input, 3 internal failure");
+    c.run = diagnose;
+    return c;
 }
 
 } // namespace hd::cli

@@ -1,41 +1,27 @@
-// hipdoctor-cli inspect FILE... [--target ID]... [--json] [--symbols]
-// Lists bundles, code objects, kernels, symbols and needed libraries; with --target, which
-// code object the runtime would pick for that device and why.
+// hipdoctor-cli inspect: lists bundles, code objects, kernels, symbols and needed libraries;
+// with --target, which code object the runtime would pick for that device and why.
 
 #include "cli.h"
+#include "options.h"
 
 #include "artifacts/inspection_document.h"
 #include "artifacts/inspector.h"
 #include "artifacts/selection.h"
+#include "common/format.h"
 #include "common/json_writer.h"
 #include "targets/target_id.h"
 
+#include <QMap>
+
+#include <QSet>
+
 #include <algorithm>
+#include <numeric>
 #include <optional>
 
 namespace hd::cli {
 
 namespace {
-
-void usage(QTextStream &s) {
-    s << "usage: hipdoctor-cli inspect FILE... [--target ID]... [--json [--pretty] | --summary]\n"
-         "                             [--symbols]\n"
-         "  FILE          host executable / shared library / object, AMDGPU code object,\n"
-         "                offload bundle (plain or CCOB), NVIDIA cubin / fatbin / PTX\n"
-         "  --target ID   a device to match against (gfx90a:sramecc+:xnack-, gfx1030, sm_90);\n"
-         "                repeatable. Says which code object the runtime would pick, or why none\n"
-         "  --json        one hipdoctor.inspection/1 JSON document on stdout, compact,\n"
-         "                written as each input is read\n"
-         "  --pretty      the same document indented for reading (implies --json)\n"
-         "  --symbols     list every symbol (default: kernels and counts only)\n"
-         "  --summary     one line of counts per input (everything is still read and decoded)\n"
-         "exit codes: 0 all inputs read (and every --target has a code object), 1 a --target\n"
-         "            has no fitting code object, 2 usage error or no input could be read\n";
-}
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
-}
 
 // A plain text table: columns sized to their widest cell.
 class Table {
@@ -110,11 +96,123 @@ void printHost(QTextStream &s, const HostInfo &h, bool allSymbols) {
         s << "    ... (" << h.undefinedDynamic.size() - shown << " more; --symbols lists all)\n";
 }
 
+// Beyond this a file's bundles, code objects and kernels are grouped (per target, per bundle)
+// unless --kernels or --symbols asks for every one: librocsparse, 777 code objects and 88k
+// kernels, would be 91k lines.
+bool fitsTerminal(const ArtifactReport &r) {
+    return r.bundles.size() <= 4 && r.codeObjects.size() <= 16 && r.kernelCount() <= 200;
+}
+
+void printGrouped(QTextStream &s, const ArtifactReport &r, const QList<TargetId> &targets) {
+    s << "  bundles: " << r.bundles.size() << ", code objects: " << r.codeObjects.size()
+      << ", kernels: " << r.kernelCount()
+      << " (grouped; --kernels lists every bundle entry and kernel)\n";
+    struct PerTarget {
+        int codeObjects = 0, kernels = 0, symbols = 0, undefined = 0;
+        uint64_t bytes = 0;
+        QSet<int> bundles;
+    };
+    QMap<QString, PerTarget> perTarget;
+    QList<int> bundleOf(r.codeObjects.size(), -1);
+    for (qsizetype b = 0; b < r.bundles.size(); ++b)
+        for (const BundleEntry &e : r.bundles[b].entries)
+            if (e.codeObjectIndex >= 0 && e.codeObjectIndex < bundleOf.size())
+                bundleOf[e.codeObjectIndex] = int(b);
+    for (qsizetype i = 0; i < r.codeObjects.size(); ++i) {
+        const CodeObject &co = r.codeObjects[i];
+        PerTarget &t = perTarget[co.target.toString()];
+        ++t.codeObjects;
+        t.kernels += int(co.kernels.size());
+        t.symbols += int(co.symbols.size());
+        t.undefined += int(co.undefinedSymbols.size());
+        t.bytes += co.size;
+        if (bundleOf[i] >= 0)
+            t.bundles.insert(bundleOf[i]);
+    }
+    if (!perTarget.isEmpty()) {
+        s << "  per target:\n";
+        Table t({QStringLiteral("TARGET"), QStringLiteral("CODE OBJECTS"),
+                 QStringLiteral("BUNDLES"), QStringLiteral("KERNELS"), QStringLiteral("SYMBOLS"),
+                 QStringLiteral("UNDEFINED"), QStringLiteral("BYTES")});
+        for (auto it = perTarget.cbegin(); it != perTarget.cend(); ++it)
+            t.add({it.key(), QString::number(it->codeObjects), QString::number(it->bundles.size()),
+                   QString::number(it->kernels), QString::number(it->symbols),
+                   QString::number(it->undefined), QString::number(it->bytes)});
+        t.print(s, QStringLiteral("    "));
+    }
+    if (!r.bundles.isEmpty()) {
+        // The largest bundles first: where the device code is.
+        QList<qsizetype> order(r.bundles.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+            return r.bundles[a].size > r.bundles[b].size;
+        });
+        const qsizetype shown = std::min<qsizetype>(order.size(), 10);
+        s << "  per bundle (largest first, " << shown << " of " << r.bundles.size() << "):\n";
+        Table t({QStringLiteral("BUNDLE"), QStringLiteral("AT"), QStringLiteral("BYTES"),
+                 QStringLiteral("ENTRIES"), QStringLiteral("KERNELS"), QStringLiteral("TARGETS")});
+        for (qsizetype k = 0; k < shown; ++k) {
+            const Bundle &bu = r.bundles[order[k]];
+            int kernels = 0;
+            QStringList targetsHere;
+            for (const BundleEntry &e : bu.entries) {
+                if (e.codeObjectIndex >= 0 && e.codeObjectIndex < r.codeObjects.size())
+                    kernels += int(r.codeObjects[e.codeObjectIndex].kernels.size());
+                if (!e.targetId.isEmpty())
+                    targetsHere << e.targetId;
+            }
+            t.add({QStringLiteral("#%1").arg(order[k]), bu.origin, QString::number(bu.size),
+                   QString::number(bu.entries.size()), QString::number(kernels),
+                   QString::number(targetsHere.size())});
+        }
+        t.print(s, QStringLiteral("    "));
+        if (order.size() > shown)
+            s << "    ... (" << order.size() - shown << " more; --kernels lists all)\n";
+    }
+    for (const CodeObject &co : r.codeObjects)
+        for (const Problem &p : co.problems)
+            s << "  problem in " << co.origin << ": " << p.toString() << "\n";
+    for (const TargetId &t : targets) {
+        const auto sels = selectCodeObjects(r, t);
+        if (sels.isEmpty()) {
+            s << "  target " << t.toString() << ": no device code in this file\n";
+            continue;
+        }
+        QMap<QString, int> kinds;
+        QList<const CodeObjectSelection *> misses;
+        for (const CodeObjectSelection &sel : sels) {
+            if (sel.selected())
+                ++kinds[compatibilityKindName(sel.kind)];
+            else
+                misses << &sel;
+        }
+        QStringList how;
+        for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
+            how << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+        s << "  target " << t.toString() << ": a code object in " << sels.size() - misses.size()
+          << " of " << sels.size() << " bundles"
+          << (how.isEmpty() ? QString()
+                            : QStringLiteral(" (%1)").arg(how.join(QStringLiteral(", "))))
+          << "\n";
+        for (qsizetype i = 0; i < std::min<qsizetype>(misses.size(), 5); ++i)
+            s << "    NO CODE OBJECT in " << misses[i]->origin << " -- " << misses[i]->reason
+              << "\n";
+        if (misses.size() > 5)
+            s << "    ... (" << misses.size() - 5 << " more bundles without one)\n";
+    }
+    for (const Problem &p : r.problems)
+        s << "  problem: " << p.toString() << "\n";
+}
+
 void printReport(QTextStream &s, const ArtifactReport &r, const QList<TargetId> &targets,
-                 bool allSymbols) {
+                 bool allKernels, bool allSymbols) {
     s << "== " << r.path << "  (" << artifactKindName(r.kind) << ", " << r.fileSize << " bytes)\n";
     if (r.host)
         printHost(s, *r.host, allSymbols);
+    if (!allKernels && !allSymbols && !fitsTerminal(r)) {
+        printGrouped(s, r, targets);
+        return;
+    }
     if (!r.bundles.isEmpty()) {
         s << "  bundles: " << r.bundles.size() << "\n";
         for (qsizetype b = 0; b < r.bundles.size(); ++b) {
@@ -222,54 +320,18 @@ void printSummary(QTextStream &s, const ArtifactReport &r) {
 
 } // namespace
 
-int inspect(const QStringList &args) {
-    QStringList files;
-    QList<TargetId> targets;
-    bool json = false, pretty = false, allSymbols = false, summary = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
-            usage(out());
-            return ExitOk;
-        } else if (a == QLatin1String("--json")) {
-            json = true;
-        } else if (a == QLatin1String("--pretty")) {
-            json = pretty = true;
-        } else if (a == QLatin1String("--summary")) {
-            summary = true;
-        } else if (a == QLatin1String("--symbols")) {
-            allSymbols = true;
-        } else if (a == QLatin1String("--target") || a.startsWith(QLatin1String("--target="))) {
-            QString v;
-            if (a.startsWith(QLatin1String("--target=")))
-                v = a.mid(9);
-            else if (i + 1 < args.size())
-                v = args[++i];
-            else {
-                err() << "hipdoctor-cli inspect: --target needs a value\n";
-                usage(err());
-                return ExitUsage;
-            }
-            QString why;
-            auto t = TargetId::parse(v, &why);
-            if (!t) {
-                err() << "hipdoctor-cli inspect: --target " << v << ": " << why << "\n";
-                return ExitUsage;
-            }
-            targets.append(*t);
-        } else if (a.startsWith(QLatin1String("--"))) {
-            err() << "hipdoctor-cli inspect: unknown option " << a << "\n";
-            usage(err());
-            return ExitUsage;
-        } else {
-            files.append(a);
-        }
-    }
-    if (files.isEmpty()) {
-        err() << "hipdoctor-cli inspect: no FILE given\n";
-        usage(err());
-        return ExitUsage;
-    }
+int inspect(const Args &args) {
+    const QStringList files = args.positional();
+    QString error;
+    const auto parsedTargets = readTargets(args, &error);
+    if (!parsedTargets)
+        return usageError(args.spec(), error);
+    const QList<TargetId> &targets = *parsedTargets;
+    const Output output = readOutput(args);
+    const bool json = output.json, pretty = output.pretty;
+    const bool summary = args.isSet(QStringLiteral("summary"));
+    const bool allSymbols = args.isSet(QStringLiteral("symbols"));
+    const bool allKernels = args.isSet(QStringLiteral("kernels"));
 
     // The JSON goes out input by input: the document is never held in memory.
     std::optional<JsonWriter> jsonOut;
@@ -280,6 +342,7 @@ int inspect(const QStringList &args) {
         doc.emplace(*jsonOut, targets);
     }
     QList<ArtifactReport> reports;
+    QStringList misses; // why exit 1, said on stderr in every output mode
     int readable = 0;
     bool missingTarget = false;
     for (const QString &f : files) {
@@ -288,9 +351,16 @@ int inspect(const QStringList &args) {
                                        [](const Problem &p) { return p.fatal; });
         if (!fatal)
             ++readable;
-        for (const TargetId &t : targets)
-            for (const CodeObjectSelection &s : selectCodeObjects(r, t))
-                missingTarget |= !s.selected();
+        for (const TargetId &t : targets) {
+            const QList<CodeObjectSelection> sels = selectCodeObjects(r, t);
+            const auto miss =
+                std::find_if(sels.cbegin(), sels.cend(),
+                             [](const CodeObjectSelection &s) { return !s.selected(); });
+            if (miss != sels.cend() && !fatal) {
+                missingTarget = true;
+                misses << QStringLiteral("%1: --target %2: %3").arg(f, t.toString(), miss->reason);
+            }
+        }
         if (doc)
             doc->add(r);
         reports.append(std::move(r));
@@ -306,7 +376,7 @@ int inspect(const QStringList &args) {
             printSummary(out(), r);
     } else {
         for (const ArtifactReport &r : reports)
-            printReport(out(), r, targets, allSymbols);
+            printReport(out(), r, targets, allKernels, allSymbols);
     }
     out().flush();
     // Problems also go to stderr so a script piping the JSON still sees them.
@@ -314,6 +384,8 @@ int inspect(const QStringList &args) {
         for (const Problem &p : r.problems)
             if (p.fatal)
                 err() << "hipdoctor-cli inspect: " << p.toString() << "\n";
+    for (const QString &m : std::as_const(misses))
+        err() << "hipdoctor-cli inspect: " << m << "\n";
     // The process ends right after this command: the exit reclaims the reports at once, where
     // freeing them one object at a time (librocsparse: over a million) takes a tenth of the run.
     static auto *const kept = new QList<ArtifactReport>;
@@ -321,6 +393,41 @@ int inspect(const QStringList &args) {
     if (readable == 0)
         return ExitUsage;
     return missingTarget ? ExitFindings : ExitOk;
+}
+
+CommandSpec inspectCommand() {
+    CommandSpec c;
+    c.name = QStringLiteral("inspect");
+    c.summary = QStringLiteral("list bundles, code objects, kernels, symbols, needed libraries");
+    c.positionals = {{QStringLiteral("FILE"),
+                      QStringLiteral("host executable / shared library / object, AMDGPU code "
+                                     "object, offload bundle (plain or CCOB), NVIDIA cubin / "
+                                     "fatbin / PTX; the kind is found from the content"),
+                      true, false}};
+    c.groups = {
+        {QString(),
+         {targetOption(QStringLiteral("a device to match against (gfx90a:sramecc+:xnack-, "
+                                      "gfx1030, sm_90); repeatable. Says which code object the "
+                                      "runtime would pick, or why none")),
+          QCommandLineOption(QStringList{QStringLiteral("kernels")},
+                             QStringLiteral("every bundle entry and kernel, however many (a "
+                                            "large library is otherwise grouped per target and "
+                                            "bundle, with counts)")),
+          QCommandLineOption(QStringList{QStringLiteral("symbols")},
+                             QStringLiteral("every symbol too (implies --kernels)")),
+          QCommandLineOption(QStringList{QStringLiteral("summary")},
+                             QStringLiteral("one line of counts per input (everything is still "
+                                            "read and decoded)"))}},
+        outputGroup({QStringLiteral("one hipdoctor.inspection/1 JSON document on stdout, "
+                                    "compact, written as each input is read"),
+                     true,
+                     {},
+                     true})};
+    c.exitCodes = QStringLiteral("0 all inputs read (and every --target has a code object), 1 a "
+                                 "--target has no fitting code object (said on stderr), 2 usage "
+                                 "error or no input could be read");
+    c.run = inspect;
+    return c;
 }
 
 } // namespace hd::cli

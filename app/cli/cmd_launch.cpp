@@ -1,66 +1,26 @@
-// hipdoctor-cli launch FILE --kernel NAME --args SPEC --grid X[,Y,Z] --block X[,Y,Z]
-//                      [--repeat N] [--env NAME=VALUE]... [--json]
-// Loads FILE through the module API in a clean probe process and launches one kernel.
-// Code objects, bundles, cubins, fatbins and PTX go to the runtime as they are (so its own
+// hipdoctor-cli launch: loads FILE through the module API in a clean probe process and launches one
+// kernel. Code objects, bundles, cubins, fatbins and PTX go to the runtime as they are (so its own
 // code-object matching is what gets tested); a host executable or library has its device
 // code object for the target extracted first (the inspector picks it like the runtime would).
 
 #include "cli.h"
+#include "options.h"
 #include "probe_output.h"
 #include "remote_option.h"
 
 #include "artifacts/inspector.h"
 #include "artifacts/selection.h"
 #include "common/input_file.h"
+#include "common/value_parsers.h"
 
 #include <QFile>
 #include <QTemporaryFile>
 
+#include <limits>
+
 namespace hd::cli {
 
 namespace {
-
-void usage(QTextStream &s) {
-    s << "usage: hipdoctor-cli launch FILE --kernel NAME --args SPEC --grid X[,Y,Z] --block "
-         "X[,Y,Z]\n"
-         "                            [--repeat N] [--shared BYTES] [--device N] [--validate "
-         "auto|vector-add|none]\n"
-         "                            [--target ID] [--backend auto|hip|cuda] [--library PATH]\n"
-         "                            [--remote HOST] [--env NAME=VALUE]... [--timeout SECONDS] "
-         "[--json] "
-         "[--verbose]\n"
-         "  FILE      code object, offload bundle, cubin, fatbin or PTX (passed to the runtime as "
-         "is),\n"
-         "            or a host binary (its code object for the device is extracted first)\n"
-         "  --args    comma-separated: buf:<type>:<count>[:rand|zero|ones|seq|out] or "
-         "<type>:<value>,\n"
-         "            types f32 f64 i32 u32 i64 u64 u8; e.g.\n"
-         "            'buf:f32:1048576:rand, buf:f32:1048576:rand, buf:f32:1048576:out, "
-         "i32:1048576'\n"
-         "  --validate  auto checks c = a + b when the kernel and arguments look like vector add\n"
-         "  --remote  launch on the GPU node HOST over ssh; FILE is copied there, or named\n"
-         "            HOST:/path when it is already there (docs/remote.md)\n"
-         "  --target  device target used to pick the code object of a host binary (default: the "
-         "probe's device)\n"
-         "exit codes: 0 launched (and validated), 1 load/lookup/launch/validation failed or the "
-         "probe died,\n"
-         "            2 usage error, 3 the probe could not be started\n";
-}
-
-bool parseDims(const QString &text, std::array<unsigned, 3> &out) {
-    const QStringList parts = text.split(QLatin1Char(','));
-    if (parts.isEmpty() || parts.size() > 3)
-        return false;
-    out = {1, 1, 1};
-    for (qsizetype i = 0; i < parts.size(); ++i) {
-        bool ok = false;
-        const qulonglong v = parts[i].trimmed().toULongLong(&ok);
-        if (!ok || v == 0 || v > 0xffffffffull)
-            return false;
-        out[size_t(i)] = unsigned(v);
-    }
-    return true;
-}
 
 bool isHost(ArtifactKind k) {
     return k == ArtifactKind::HostExecutable || k == ArtifactKind::HostSharedLibrary ||
@@ -69,93 +29,66 @@ bool isHost(ArtifactKind k) {
 
 } // namespace
 
-int launch(const QStringList &args) {
+int launch(const Args &args) {
     ProbeOptions options;
     ProbeRequest request;
     request.kind = ProbeRequest::Kind::Launch;
-    bool json = false, verbose = false, haveGrid = false, haveBlock = false, haveArgs = false;
-    QString targetText, remote;
-    auto fail = [](const QString &msg) {
-        err() << "hipdoctor-cli launch: " << msg << "\n";
-        usage(err());
-        return int(ExitUsage);
-    };
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        QString error;
-        const int taken = takeProbeOption(args, i, options, request, &error);
-        if (taken < 0)
-            return fail(error);
-        if (taken)
-            continue;
-        const QString a = args[i];
-        auto value = [&](QString *v) {
-            if (i + 1 >= args.size())
-                return false;
-            *v = args[++i];
-            return true;
-        };
-        QString v;
-        if (a == QLatin1String("--json")) {
-            json = true;
-        } else if (a == QLatin1String("--verbose") || a == QLatin1String("-v")) {
-            verbose = true;
-        } else if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
-            usage(out());
-            return ExitOk;
-        } else if (a == QLatin1String("--kernel")) {
-            if (!value(&request.kernel))
-                return fail(QStringLiteral("--kernel needs a name"));
-        } else if (a == QLatin1String("--args")) {
-            if (!value(&request.args))
-                return fail(QStringLiteral("--args needs a spec"));
-            haveArgs = true;
-        } else if (a == QLatin1String("--grid") || a == QLatin1String("--block")) {
-            const bool grid = a == QLatin1String("--grid");
-            if (!value(&v) || !parseDims(v, grid ? request.grid : request.block))
-                return fail(
-                    QStringLiteral("%1 wants X[,Y,Z] with positive numbers, got '%2'").arg(a, v));
-            (grid ? haveGrid : haveBlock) = true;
-        } else if (a == QLatin1String("--repeat") || a == QLatin1String("--device") ||
-                   a == QLatin1String("--shared")) {
-            bool ok = false;
-            const int n = value(&v) ? v.toInt(&ok) : 0;
-            if (!ok || n < (a == QLatin1String("--repeat") ? 1 : 0))
-                return fail(QStringLiteral("%1 wants a number, got '%2'").arg(a, v));
-            if (a == QLatin1String("--repeat"))
-                request.repeat = n;
-            else if (a == QLatin1String("--device"))
-                request.device = n;
-            else
-                request.sharedMemBytes = unsigned(n);
-        } else if (a == QLatin1String("--validate")) {
-            if (!value(&request.validate) ||
-                !QStringList(
-                     {QStringLiteral("auto"), QStringLiteral("vector-add"), QStringLiteral("none")})
-                     .contains(request.validate))
-                return fail(QStringLiteral("--validate is auto, vector-add or none"));
-        } else if (a == QLatin1String("--target")) {
-            if (!value(&targetText))
-                return fail(QStringLiteral("--target needs an id"));
-        } else if (a == QLatin1String("--remote")) {
-            if (!value(&remote))
-                return fail(QStringLiteral("--remote needs a host"));
-        } else if (a.startsWith(QLatin1String("--"))) {
-            return fail(QStringLiteral("unknown option '%1'").arg(a));
-        } else if (request.file.isEmpty()) {
-            request.file = a;
-        } else {
-            return fail(QStringLiteral("one FILE only ('%1' and '%2')").arg(request.file, a));
-        }
+    const Output output = readOutput(args);
+    const bool json = output.json, verbose = args.isSet(QStringLiteral("verbose"));
+    const CommandSpec &spec = args.spec();
+    QString error;
+    if (!readProbe(args, &options, &request, &error))
+        return usageError(spec, error);
+    request.file = args.positional().value(0);
+    for (const char *required : {"kernel", "args", "grid", "block"})
+        if (!args.isSet(QLatin1String(required)))
+            return usageError(spec,
+                              QStringLiteral("--%1 is required").arg(QLatin1String(required)));
+    request.kernel = args.value(QStringLiteral("kernel"));
+    request.args = args.value(QStringLiteral("args"));
+    for (const char *dim : {"grid", "block"}) {
+        const auto d = parseDimensions(args.value(QLatin1String(dim)), &error);
+        if (!d)
+            return usageError(spec, QStringLiteral("--%1: %2").arg(QLatin1String(dim), error));
+        (qstrcmp(dim, "grid") == 0 ? request.grid : request.block) = *d;
     }
-    if (request.file.isEmpty())
-        return fail(QStringLiteral("no FILE given"));
-    if (request.kernel.isEmpty())
-        return fail(QStringLiteral("--kernel is required"));
-    if (!haveArgs || !haveGrid || !haveBlock)
-        return fail(QStringLiteral("--args, --grid and --block are required"));
-    const auto host = remote.isEmpty() ? nullptr : makeRemoteHost(remote);
+    const auto number = [&](const char *name, qint64 min, qint64 max) -> std::optional<qint64> {
+        const auto v = parseInteger(args.value(QLatin1String(name)), min, max, &error);
+        if (!v)
+            error = QStringLiteral("--%1: %2").arg(QLatin1String(name), error);
+        return v;
+    };
+    if (args.isSet(QStringLiteral("repeat"))) {
+        const auto v = number("repeat", 1, std::numeric_limits<int>::max());
+        if (!v)
+            return usageError(spec, error);
+        request.repeat = int(*v);
+    }
+    if (args.isSet(QStringLiteral("device"))) {
+        const auto v = number("device", 0, 1023);
+        if (!v)
+            return usageError(spec, error);
+        request.device = int(*v);
+    }
+    if (args.isSet(QStringLiteral("shared"))) {
+        const auto v = number("shared", 0, std::numeric_limits<unsigned>::max());
+        if (!v)
+            return usageError(spec, error);
+        request.sharedMemBytes = unsigned(*v);
+    }
+    if (args.isSet(QStringLiteral("validate"))) {
+        const auto v = parseChoice(
+            args.value(QStringLiteral("validate")),
+            {QStringLiteral("auto"), QStringLiteral("vector-add"), QStringLiteral("none")}, &error);
+        if (!v)
+            return usageError(spec, QStringLiteral("--validate: %1").arg(error));
+        request.validate = *v;
+    }
+    const auto targets = readTargets(args, &error);
+    if (!targets)
+        return usageError(spec, error);
+    const auto host = readRemote(args);
     if (parseRemotePath(request.file)) { // HOST:/path: read here from the node's copy
-        QString error;
         const QString copy = localCopyOf(host, request.file, &error);
         if (copy.isEmpty()) {
             err() << "hipdoctor-cli launch: " << request.file << ": " << error << "\n";
@@ -177,11 +110,8 @@ int launch(const QStringList &args) {
         io.resolveLibraries = false;
         const ArtifactReport report = inspectFile(request.file, io);
         std::optional<TargetId> target;
-        if (!targetText.isEmpty()) {
-            QString why;
-            target = TargetId::parse(targetText, &why);
-            if (!target)
-                return fail(QStringLiteral("--target '%1': %2").arg(targetText, why));
+        if (!targets->isEmpty()) {
+            target = targets->last();
         } else {
             ProbeRequest dev;
             dev.kind = ProbeRequest::Kind::Devices;
@@ -227,7 +157,6 @@ int launch(const QStringList &args) {
     }
 
     if (host) {
-        QString error;
         const QString there = host->stageToHost(request.file, &error);
         if (there.isEmpty()) {
             err() << "hipdoctor-cli launch: " << error << "\n";
@@ -235,7 +164,62 @@ int launch(const QStringList &args) {
         }
         request.file = there;
     }
-    return reportProbeResult(runProbeOn(host, request, options), json, verbose);
+    return reportProbeResult(runProbeOn(host, request, options), json, output.pretty, verbose);
+}
+
+CommandSpec launchCommand() {
+    const auto opt = [](const char *name, const char *description, const char *valueName = "") {
+        return QCommandLineOption(QStringList{QLatin1String(name)}, QString::fromUtf8(description),
+                                  QLatin1String(valueName));
+    };
+    CommandSpec c;
+    c.name = QStringLiteral("launch");
+    c.summary = QStringLiteral("load a code object and launch a kernel in a clean process");
+    c.positionals = {
+        {QStringLiteral("FILE"),
+         QStringLiteral("code object, offload bundle, cubin, fatbin or PTX (passed to "
+                        "the runtime as is), or a host binary (its code object for "
+                        "the device is extracted first); HOST:/path reads it from that "
+                        "node"),
+         false, false}};
+    c.description = QStringLiteral(
+        "Loads FILE through the module API in a clean hipdoctor-probe process and launches one "
+        "kernel: module load, kernel lookup, allocation, copies, launch and synchronize each "
+        "become a timed phase. --kernel, --args, --grid and --block are required.");
+    c.groups = {
+        {QStringLiteral("launch"),
+         {opt("kernel", "the kernel to look up and launch", "NAME"),
+          opt("args",
+              "comma-separated: buf:<type>:<count>[:rand|zero|ones|seq|out] or <type>:<value>, "
+              "types f32 f64 i32 u32 i64 u64 u8; e.g. 'buf:f32:1048576:rand, "
+              "buf:f32:1048576:rand, buf:f32:1048576:out, i32:1048576'",
+              "SPEC"),
+          opt("grid", "grid size in blocks", "X[,Y,Z]"),
+          opt("block", "block size in threads", "X[,Y,Z]"),
+          opt("repeat", "launches, for min / median / max (default 1)", "N"),
+          opt("shared", "dynamic shared memory (LDS) per block (default 0)", "BYTES"),
+          opt("device", "the device index (default 0)", "N"),
+          opt("validate",
+              "auto checks c = a + b when the kernel and arguments look like vector add",
+              "auto|vector-add|none"),
+          targetOption(QStringLiteral("device target used to pick the code object of a host "
+                                      "binary (default: the probe's device)")),
+          QCommandLineOption(QStringList{QStringLiteral("v"), QStringLiteral("verbose")},
+                             QStringLiteral("every runtime call with its time, and the "
+                                            "timings"))}},
+        probeGroup(),
+        remoteGroup(QStringLiteral("launch; FILE is copied there, or named HOST:/path when it is "
+                                   "already there;")),
+        outputGroup({QStringLiteral("one hipdoctor.probe-result/1 JSON document on stdout "
+                                    "(compact)"),
+                     true,
+                     {},
+                     true})};
+    c.exitCodes = QStringLiteral("0 launched (and validated), 1 load/lookup/launch/validation "
+                                 "failed or the probe died (the result line says which), 2 usage "
+                                 "error, 3 the probe could not be started");
+    c.run = launch;
+    return c;
 }
 
 } // namespace hd::cli

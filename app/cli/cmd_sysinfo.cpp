@@ -1,7 +1,8 @@
-// hipdoctor-cli sysinfo [--json [--pretty]] [--no-python] [--timeout SECONDS] [--no-redact]
-// The system inventory (docs/schema-sysinfo.md) alone: what a maintainer asks first.
+// hipdoctor-cli sysinfo: the system inventory (docs/schema-sysinfo.md) alone: what a maintainer
+// asks first.
 
 #include "cli.h"
+#include "options.h"
 
 #include "report/redaction.h"
 #include "sysinfo/system_inventory.h"
@@ -9,24 +10,6 @@
 namespace hd::cli {
 
 namespace {
-
-void usage(QTextStream &s) {
-    s << "usage: hipdoctor-cli sysinfo [--json [--pretty]] [--no-python] [--timeout SECONDS]\n"
-         "                             [--no-redact]\n"
-         "\n"
-         "Prints the system inventory: OS, kernel, glibc, the amdgpu/KFD driver, /dev/kfd and\n"
-         "/dev/dri permissions and your groups, ROCm/HIP packages, the HIP runtime library,\n"
-         "hipcc/clang, GPUs from rocminfo / amd-smi / nvidia-smi, Python, PyTorch and Triton,\n"
-         "and the GPU-related environment variables. A source that cannot be read is listed\n"
-         "as \"not available\" with the reason.\n"
-         "  --json             one hipdoctor.sysinfo/1 document on stdout (compact)\n"
-         "  --pretty           the same, indented for reading (implies --json)\n"
-         "  --no-python        do not start python3 (torch and triton are then not listed)\n"
-         "  --timeout SECONDS  per child process (default 10)\n"
-         "  --no-redact        keep secrets (variables named *TOKEN*, *SECRET*, *PASSWORD*,\n"
-         "                     *KEY*, credentials in URLs); redacted by default\n"
-         "exit codes: 0 printed, 2 usage error\n";
-}
 
 // Secrets out, as in reports (core/report/redaction.h): the values of every secret-named
 // variable of the environment, wherever they appear, and credentials in URLs.
@@ -41,38 +24,15 @@ void redact(SystemInventory &inv, const QProcessEnvironment &env) {
                       : redactText(f.value, secrets);
 }
 
-} // namespace
-
-int sysinfo(const QStringList &args) {
+int sysinfo(const Args &args) {
     InventoryOptions options;
-    bool json = false, pretty = false, doRedact = true;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
-            usage(out());
-            return ExitOk;
-        } else if (a == QLatin1String("--json") || a == QLatin1String("--pretty")) {
-            json = true;
-            pretty |= a == QLatin1String("--pretty");
-        } else if (a == QLatin1String("--no-python")) {
-            options.python = false;
-        } else if (a == QLatin1String("--no-redact")) {
-            doRedact = false;
-        } else if (a == QLatin1String("--timeout") && i + 1 < args.size()) {
-            bool ok = false;
-            const double s = args[++i].toDouble(&ok);
-            if (!ok || s <= 0) {
-                err() << "hipdoctor-cli sysinfo: --timeout " << args[i]
-                      << ": expected a number of seconds\n";
-                return ExitUsage;
-            }
-            options.timeoutMs = int(s * 1000);
-        } else {
-            err() << "hipdoctor-cli sysinfo: unknown option " << a << "\n";
-            usage(err());
-            return ExitUsage;
-        }
-    }
+    const Output output = readOutput(args);
+    const bool json = output.json, pretty = output.pretty;
+    const bool doRedact = !args.isSet(QStringLiteral("no-redact"));
+    options.python = !args.isSet(QStringLiteral("no-python"));
+    QString error;
+    if (!readTimeout(args, &options.timeoutMs, &error))
+        return usageError(args.spec(), error);
     SystemInventory inv = collectSystemInventory(options);
     if (doRedact)
         redact(inv, options.environment);
@@ -96,6 +56,37 @@ int sysinfo(const QStringList &args) {
     }
     out() << "collected " << inv.collectedAt << "\n";
     return ExitOk;
+}
+
+} // namespace
+
+CommandSpec sysinfoCommand() {
+    CommandSpec c;
+    c.name = QStringLiteral("sysinfo");
+    c.summary = QStringLiteral("the system inventory: OS, driver, packages, GPUs, Python/PyTorch");
+    c.description = QStringLiteral(
+        "Prints the system inventory: OS, kernel, glibc, the amdgpu/KFD driver, /dev/kfd and "
+        "/dev/dri permissions and your groups, ROCm/HIP packages, the HIP runtime library, "
+        "hipcc/clang, GPUs from rocminfo / amd-smi / nvidia-smi, Python, PyTorch and Triton, and "
+        "the GPU-related environment variables. A source that cannot be read is listed as \"not "
+        "available\" with the reason.");
+    c.groups = {
+        {QString(),
+         {QCommandLineOption(QStringList{QStringLiteral("no-python")},
+                             QStringLiteral("do not start python3 (torch and triton are then not "
+                                            "listed)")),
+          timeoutOption(QStringLiteral("seconds per child process"), QStringLiteral("10")),
+          QCommandLineOption(QStringList{QStringLiteral("no-redact")},
+                             QStringLiteral("keep secrets (variables named *TOKEN*, *SECRET*, "
+                                            "*PASSWORD*, *KEY*, credentials in URLs); redacted by "
+                                            "default"))}},
+        outputGroup({QStringLiteral("one hipdoctor.sysinfo/1 document on stdout (compact)"),
+                     true,
+                     {},
+                     true})};
+    c.exitCodes = QStringLiteral("0 printed, 2 usage error");
+    c.run = sysinfo;
+    return c;
 }
 
 } // namespace hd::cli

@@ -2,7 +2,10 @@
 // entries fit the device.
 
 #include "cli.h"
+
+#include "common/input_file.h"
 #include "diagnosis_print.h"
+#include "options.h"
 
 #include "diagnosis/diagnosis.h"
 #include "triton/triton_cache.h"
@@ -14,59 +17,22 @@ namespace hd::cli {
 
 namespace {
 
-void usage(QTextStream &s) {
-    s << "usage: hipdoctor-cli triton CACHE_DIR [--target ID]... [--json [--pretty]]\n"
-         "\n"
-         "CACHE_DIR: $TRITON_CACHE_DIR / ~/.triton/cache, or one kernel's hash folder.\n"
-         "  --target ID   the device to check each entry against (gfx90a, gfx1100, sm_90...)\n"
-         "  --json        one hipdoctor.triton/1 document on stdout (compact)\n"
-         "  --pretty      the same, indented for reading (implies --json)\n"
-         "exit codes: 0 no error findings, 1 error findings, 2 usage or unreadable input,\n"
-         "3 internal failure\n";
-}
-
-} // namespace
-
-int triton(const QStringList &args) {
-    QString dir;
-    QStringList targets;
-    bool json = false, pretty = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
-            usage(out());
-            return ExitOk;
-        } else if (a == QLatin1String("--json") || a == QLatin1String("--pretty")) {
-            json = true;
-            pretty |= a == QLatin1String("--pretty");
-        } else if (a == QLatin1String("--target")) {
-            if (i + 1 >= args.size()) {
-                err() << "hipdoctor-cli triton: --target needs a value\n";
-                return ExitUsage;
-            }
-            targets << args[++i];
-        } else if (a.startsWith(QLatin1String("--target="))) {
-            targets << a.mid(9);
-        } else if (a.startsWith(QLatin1String("--"))) {
-            err() << "hipdoctor-cli triton: unknown option '" << a << "'\n\n";
-            usage(err());
-            return ExitUsage;
-        } else if (dir.isEmpty()) {
-            dir = a;
-        } else {
-            err() << "hipdoctor-cli triton: one CACHE_DIR only ('" << a << "' is extra)\n";
-            return ExitUsage;
-        }
-    }
-    if (dir.isEmpty()) {
-        err() << "hipdoctor-cli triton: no CACHE_DIR given\n\n";
-        usage(err());
-        return ExitUsage;
-    }
+int triton(const Args &args) {
+    const QString dir = args.positional().value(0);
+    QString error;
+    if (!readTargets(args, &error))
+        return usageError(args.spec(), error);
+    const QStringList targets = args.values(QStringLiteral("target"));
+    const Output output = readOutput(args);
+    const bool json = output.json, pretty = output.pretty;
     const QFileInfo fi(dir);
     if (!fi.isDir()) {
-        err() << "hipdoctor-cli triton: " << dir
-              << (fi.exists() ? ": not a directory\n" : ": no such directory\n");
+        const QString why = hd::missingPathReason(dir);
+        err() << "hipdoctor-cli triton: " << dir << ": "
+              << (fi.exists()                                ? QStringLiteral("not a directory")
+                  : why.startsWith(QLatin1String("no such")) ? QStringLiteral("no such directory")
+                                                             : why)
+              << "\n";
         return ExitUsage;
     }
 
@@ -135,6 +101,33 @@ int triton(const QStringList &args) {
     }
     printDiagnosis(out(), d, false);
     return diagnosisExitCode(d);
+}
+
+} // namespace
+
+CommandSpec tritonCommand() {
+    CommandSpec c;
+    c.name = QStringLiteral("triton");
+    c.summary = QStringLiteral("read a Triton cache: stages, targets, kernels");
+    c.positionals = {{QStringLiteral("CACHE_DIR"),
+                      QStringLiteral("$TRITON_CACHE_DIR / ~/.triton/cache, or one kernel's hash "
+                                     "folder"),
+                      false, false}};
+    c.description = QStringLiteral(
+        "For each kernel folder: the kernel, the target it was built for, the stage files "
+        "present and the status (complete, or the stage it stopped at), and the argument count "
+        "Triton compiled. To combine a cache with a traceback or a log, give both to diagnose.");
+    c.groups = {{QString(),
+                 {targetOption(QStringLiteral("the device to check each entry against (gfx90a, "
+                                              "gfx1100, sm_90...); repeatable"))}},
+                outputGroup({QStringLiteral("one hipdoctor.triton/1 document on stdout (compact)"),
+                             true,
+                             {},
+                             true})};
+    c.exitCodes = QStringLiteral("0 no error findings, 1 error findings, 2 usage or unreadable "
+                                 "input, 3 internal failure");
+    c.run = triton;
+    return c;
 }
 
 } // namespace hd::cli

@@ -2,11 +2,18 @@
 // implements"), or the import of step records brought back from a GPU machine.
 
 #include "cli.h"
+#include "options.h"
 
+#include "common/output_file.h"
+#include "common/value_parsers.h"
 #include "common/version.h"
 #include "env/env_profile.h"
+#include "model/labels.h"
+#include "model/session.h"
+#include "remote/ssh_host.h"
 #include "report/report.h"
-#include "session/session.h"
+#include "session/make_session.h"
+#include "sysinfo/system_inventory.h"
 #include "verify/import_records.h"
 #include "verify/verifier.h"
 
@@ -24,113 +31,6 @@ namespace hd::cli {
 
 namespace {
 
-const char *kUsage =
-    R"(usage: hipdoctor-cli verify [--step 1|2|3|all|LIST] [step options] [--env NAME=VALUE]...
-                            [--json [--pretty]] [--report FILE] [--session FILE]
-       hipdoctor-cli verify --import-records DIR [--session FILE] [--report FILE] [--json]
-
-Runs the minimal verification sequence in clean child processes and compares the steps:
-  1 baseline: the platform compiler builds the vector add (program + code object) for the
-    device's exact target, the runtime dependency is resolved, and the program and the probe's
-    module-API load + launch run;
-  2 the suspect operator alone (a code object / bundle / host binary, a .so, a program, or a
-    source with its compile command);
-  3 the project's own command, as is and without the Triton path.
-Without --step, step 1 runs, and steps 2 and 3 when their inputs are given.
-
-general:
-  --step S               1, 2, 3, all, or a comma list (1,3)
-  --env NAME=VALUE       set for every child process (repeatable); checked against the catalogue
-  --env-profile FILE     a saved env profile (hipdoctor.env-profile/1 JSON)
-  --preset NAME          quiet | debug-log (AMD_LOG_LEVEL=4 HIP_LAUNCH_BLOCKING=1) | serialize
-  --probe PATH           the hipdoctor-probe to use
-  --backend B            auto | hip | cuda (default auto)
-  --timeout SECONDS      per child process (default 120)
-  --json                 print the session (hipdoctor.session/1) on stdout (compact)
-  --pretty               the same, indented for reading (implies --json)
-  --session FILE         save the session there (atomically)
-  --report FILE          write a report; .html gives HTML, anything else Markdown
-  --no-redact            keep secrets in the report (redacted by default)
-remote (docs/remote.md):
-  --remote HOST          run the steps' children and probes on the GPU node HOST over ssh
-                         (anything ssh accepts; the probe is copied there); --probe is then a
-                         path on the node; FILE arguments may be HOST:/path
-  --hosts FILE|H1,H2,…   the steps on every node in parallel; prints a node × check matrix
-                         (rows marked * differ) and writes one session per node
-  --jobs N               nodes at a time with --hosts (default 8)
-  --sessions-dir DIR     where --hosts writes NODE.session.json (default: .)
-  --compare-sessions FILE|DIR...   only print the node × check matrix of saved sessions
-                         (e.g. one per node written under a scheduler); nothing runs
-step 1:
-  --target ID            compile for this target (else device 0's, else gfx90a); also the
-                         device for step 2's checks
-  --compiler PATH        hipcc or nvcc (default: $HIP_PATH, $ROCM_PATH, PATH)
-  --kernels-dir DIR      folder with vector_add.hip and vector_add_main.hip
-  --cache-dir DIR        compile cache (default $XDG_CACHE_HOME/hipdoctor/compile)
-  --no-cache             compile again even when cached
-  --elements N           vector length (default 1048576)
-step 2 (one of --artifact, --dlopen, --exec, --compile):
-  --artifact FILE        code object, bundle or host binary holding the kernel
-  --kernel NAME          the kernel the project looks up
-  --args SPEC            launch arguments, e.g. "buf:f32:1024:rand, buf:f32:1024:out, i32:1024"
-                         (without --args the kernel is loaded and looked up only)
-  --grid X[,Y,Z]         grid size in blocks (default 1)
-  --block X[,Y,Z]        block size in threads (default 1)
-  --repeat N             launches (default 1)
-  --dlopen FILE          a shared library to dlopen in a clean process
-  --exec PROGRAM [ARG...] --   a program to run (arguments up to a lone --)
-  --compile CMD [ARG...] --    compile first (argv up to --), then use --output
-  --output FILE          the compile command's output (a program, .so or code object)
-  --op-cwd DIR           working directory for --exec / --compile
-step 3:
-  --run CMD [ARG...] --  the project's command (argv up to a lone --)
-  --cwd DIR              its working directory
-  --run-env NAME=VALUE   added to both runs of step 3 (repeatable)
-  --switch NAME=VALUE    the env switch that turns the Triton path off (second run)
-  --variant CMD [ARG...] --   or a second command without the Triton path
-import:
-  --import-records DIR   turn capture records of a GPU run (scripts/gpu/validate-probe.sh,
-                         *.jsonl of schema hipdoctor.gpu-capture/1) into a session
-
-exit status: 0 no error findings, 1 error findings, 2 usage, 3 internal failure
-)";
-
-int usage(const QString &why) {
-    err() << "hipdoctor-cli verify: " << why << "\n\n" << kUsage;
-    return ExitUsage;
-}
-
-bool parseDim(const QString &text, std::array<unsigned, 3> &d) {
-    const QStringList parts = text.split(QLatin1Char(','));
-    if (parts.isEmpty() || parts.size() > 3)
-        return false;
-    d = {1, 1, 1};
-    for (int i = 0; i < parts.size(); ++i) {
-        bool ok = false;
-        const uint v = parts[i].trimmed().toUInt(&ok);
-        if (!ok || v == 0)
-            return false;
-        d[size_t(i)] = v;
-    }
-    return true;
-}
-
-QString icon(CheckStatus s) {
-    switch (s) {
-    case CheckStatus::Pass:
-        return QStringLiteral("PASS");
-    case CheckStatus::Fail:
-        return QStringLiteral("FAIL");
-    case CheckStatus::Skipped:
-        return QStringLiteral("skip");
-    case CheckStatus::Error:
-        return QStringLiteral("ERR ");
-    case CheckStatus::Cancelled:
-        return QStringLiteral("stop");
-    }
-    return {};
-}
-
 void printSession(const Session &s) {
     QTextStream &o = out();
     if (!s.origin.isEmpty() && s.origin != QLatin1String("verify"))
@@ -142,10 +42,11 @@ void printSession(const Session &s) {
     for (const EnvProblem &p : s.envProblems)
         o << (p.error ? "env error: " : "env warning: ") << p.message << "\n";
     for (const StepRecord &st : s.steps) {
-        o << "\n[" << icon(st.status) << "] step " << st.step << " — " << st.title << "\n      "
-          << st.summary << "\n";
+        o << "\n[" << checkStatusMark(st.status) << "] step " << st.step << " — " << st.title
+          << "\n      " << st.summary << "\n";
         for (const CheckRecord &c : st.checks) {
-            o << "  [" << icon(c.status) << "] " << c.id.leftJustified(20) << " " << c.summary;
+            o << "  [" << checkStatusMark(c.status) << "] " << c.id.leftJustified(20) << " "
+              << c.summary;
             if (c.durationMs > 0)
                 o << QStringLiteral(" (%1 ms%2)")
                          .arg(c.durationMs, 0, 'f', 1)
@@ -171,9 +72,9 @@ void printSession(const Session &s) {
 }
 
 bool writeText(const QString &path, const QByteArray &bytes, QString *error) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+    QString why;
+    if (!hd::writeFileAtomically(path, bytes, &why)) {
+        *error = QStringLiteral("%1: cannot write: %2").arg(path, why);
         return false;
     }
     return true;
@@ -193,219 +94,188 @@ bool writeSessionReport(const Session &s, const QString &path, const QString &fo
                                 path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
                             ? QStringLiteral("html")
                             : QStringLiteral("md");
-    const QString text = fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o);
     if (path == QLatin1String("-")) {
-        out() << text;
+        out() << (fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o));
         return true;
     }
-    return writeText(path, text.toUtf8(), error);
+    if (fmt == QLatin1String("html"))
+        return writeText(path, htmlReport(s, o).toUtf8(), error);
+    // Markdown is for an issue: over GitHub's limit it is trimmed, and the whole report is
+    // written alongside to attach (docs/user-guide.md "Reports").
+    const QString fullPath = fullReportPath(path);
+    const MarkdownForIssue md = markdownForIssue(s, o, QFileInfo(fullPath).fileName());
+    if (md.trimmed && !writeText(fullPath, md.full.toUtf8(), error))
+        return false;
+    return writeText(path, md.text.toUtf8(), error);
 }
 
-int verify(const QStringList &args) {
-    VerifyOptions opt;
-    QList<int> steps;
-    bool stepsGiven = false, json = false, pretty = false, redact = true;
-    QString reportPath, sessionPath, importDir, remote, hostsSpec, sessionsDir;
-    int jobs = 8;
-    QStringList envItems;
-    EnvProfile profile;
-    profile.name = QStringLiteral("command line");
-    const auto argvUntilDash = [&](int &i) {
-        QStringList v;
-        for (++i; i < args.size() && args[i] != QLatin1String("--"); ++i)
-            v << args[i];
-        return v;
-    };
-    for (int i = 0; i < args.size(); ++i) {
-        const QString a = args[i];
-        const auto value = [&](QString *outValue) {
-            if (i + 1 >= args.size())
-                return false;
-            *outValue = args[++i];
-            return true;
-        };
-        QString v;
-        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
-            out() << kUsage;
-            return ExitOk;
-        } else if (a == QLatin1String("--step")) {
-            if (!value(&v))
-                return usage(QStringLiteral("--step needs a value"));
-            stepsGiven = true;
-            for (const QString &p : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-                if (p == QLatin1String("all"))
-                    steps << 1 << 2 << 3;
-                else if (p == QLatin1String("1") || p == QLatin1String("2") ||
-                         p == QLatin1String("3"))
-                    steps << p.toInt();
-                else
-                    return usage(
-                        QStringLiteral("--step %1: expected 1, 2, 3, all or a list").arg(v));
-            }
-        } else if (a == QLatin1String("--env")) {
-            if (!value(&v))
-                return usage(QStringLiteral("--env needs NAME=VALUE"));
-            envItems << v;
-        } else if (a == QLatin1String("--env-profile")) {
-            if (!value(&v))
-                return usage(QStringLiteral("--env-profile needs a file"));
-            QString e;
-            const auto p = EnvProfile::load(v, &e);
-            if (!p) {
-                err() << "hipdoctor-cli verify: " << e << "\n";
-                return ExitUsage;
-            }
-            profile = profile.merged(*p);
-        } else if (a == QLatin1String("--preset")) {
-            if (!value(&v))
-                return usage(QStringLiteral("--preset needs a name"));
-            const auto p = envPreset(v);
-            if (!p)
-                return usage(
-                    QStringLiteral("unknown preset '%1' (quiet, debug-log, serialize)").arg(v));
-            profile = profile.merged(*p);
-        } else if (a == QLatin1String("--probe")) {
-            if (!value(&opt.probePath))
-                return usage(QStringLiteral("--probe needs a path"));
-        } else if (a == QLatin1String("--backend")) {
-            if (!value(&opt.backend) ||
-                !QStringList{QStringLiteral("auto"), QStringLiteral("hip"), QStringLiteral("cuda")}
-                     .contains(opt.backend))
-                return usage(QStringLiteral("--backend takes auto, hip or cuda"));
-        } else if (a == QLatin1String("--timeout")) {
-            bool ok = false;
-            const double secs = value(&v) ? v.toDouble(&ok) : 0;
-            if (!ok || secs <= 0)
-                return usage(QStringLiteral("--timeout needs a positive number of seconds"));
-            opt.timeoutMs = int(secs * 1000);
-        } else if (a == QLatin1String("--json") || a == QLatin1String("--pretty")) {
-            json = true;
-            pretty |= a == QLatin1String("--pretty");
-        } else if (a == QLatin1String("--report")) {
-            if (!value(&reportPath))
-                return usage(QStringLiteral("--report needs a file"));
-        } else if (a == QLatin1String("--session")) {
-            if (!value(&sessionPath))
-                return usage(QStringLiteral("--session needs a file"));
-        } else if (a == QLatin1String("--no-redact")) {
-            redact = false;
-        } else if (a == QLatin1String("--target")) {
-            if (!value(&v))
-                return usage(QStringLiteral("--target needs an id"));
-            QString e;
-            if (!TargetId::parse(v, &e))
-                return usage(QStringLiteral("--target %1: %2").arg(v, e));
-            opt.step1.target = v;
-            opt.step2.targets << v;
-        } else if (a == QLatin1String("--compiler")) {
-            if (!value(&opt.step1.compiler))
-                return usage(QStringLiteral("--compiler needs a path"));
-        } else if (a == QLatin1String("--kernels-dir")) {
-            if (!value(&opt.step1.sourceDir))
-                return usage(QStringLiteral("--kernels-dir needs a folder"));
-        } else if (a == QLatin1String("--cache-dir")) {
-            if (!value(&opt.step1.cacheDir))
-                return usage(QStringLiteral("--cache-dir needs a folder"));
-        } else if (a == QLatin1String("--no-cache")) {
-            opt.step1.useCache = false;
-        } else if (a == QLatin1String("--elements")) {
-            bool ok = false;
-            opt.step1.elements = value(&v) ? v.toInt(&ok) : 0;
-            if (!ok || opt.step1.elements <= 0)
-                return usage(QStringLiteral("--elements needs a positive number"));
-        } else if (a == QLatin1String("--artifact")) {
-            if (!value(&opt.step2.file))
-                return usage(QStringLiteral("--artifact needs a file"));
-            opt.step2.mode = Step2Options::Mode::Artifact;
-        } else if (a == QLatin1String("--kernel")) {
-            if (!value(&opt.step2.kernel))
-                return usage(QStringLiteral("--kernel needs a name"));
-        } else if (a == QLatin1String("--args")) {
-            if (!value(&opt.step2.args))
-                return usage(QStringLiteral("--args needs a spec"));
-        } else if (a == QLatin1String("--grid") || a == QLatin1String("--block")) {
-            if (!value(&v) ||
-                !parseDim(v, a == QLatin1String("--grid") ? opt.step2.grid : opt.step2.block))
-                return usage(QStringLiteral("%1 takes X[,Y,Z] with positive numbers").arg(a));
-        } else if (a == QLatin1String("--repeat")) {
-            bool ok = false;
-            opt.step2.repeat = value(&v) ? v.toInt(&ok) : 0;
-            if (!ok || opt.step2.repeat <= 0)
-                return usage(QStringLiteral("--repeat needs a positive number"));
-        } else if (a == QLatin1String("--dlopen")) {
-            if (!value(&opt.step2.file))
-                return usage(QStringLiteral("--dlopen needs a file"));
-            opt.step2.mode = Step2Options::Mode::Dlopen;
-        } else if (a == QLatin1String("--exec")) {
-            opt.step2.argv = argvUntilDash(i);
-            if (opt.step2.argv.isEmpty())
-                return usage(QStringLiteral("--exec needs a program"));
-            opt.step2.mode = Step2Options::Mode::Executable;
-        } else if (a == QLatin1String("--compile")) {
-            opt.step2.compileArgv = argvUntilDash(i);
-            if (opt.step2.compileArgv.isEmpty())
-                return usage(QStringLiteral("--compile needs a command"));
-            opt.step2.mode = Step2Options::Mode::Source;
-        } else if (a == QLatin1String("--output")) {
-            if (!value(&opt.step2.file))
-                return usage(QStringLiteral("--output needs a file"));
-        } else if (a == QLatin1String("--op-cwd")) {
-            if (!value(&opt.step2.workingDirectory))
-                return usage(QStringLiteral("--op-cwd needs a folder"));
-        } else if (a == QLatin1String("--run")) {
-            opt.step3.argv = argvUntilDash(i);
-            if (opt.step3.argv.isEmpty())
-                return usage(QStringLiteral("--run needs a command"));
-        } else if (a == QLatin1String("--cwd")) {
-            if (!value(&opt.step3.workingDirectory))
-                return usage(QStringLiteral("--cwd needs a folder"));
-        } else if (a == QLatin1String("--run-env")) {
-            if (!value(&v) || !v.contains(QLatin1Char('=')))
-                return usage(QStringLiteral("--run-env needs NAME=VALUE"));
-            opt.step3.env.insert(v.section(QLatin1Char('='), 0, 0), v.section(QLatin1Char('='), 1));
-        } else if (a == QLatin1String("--switch")) {
-            if (!value(&opt.step3.switchEnv) || !opt.step3.switchEnv.contains(QLatin1Char('=')))
-                return usage(QStringLiteral("--switch needs NAME=VALUE"));
-        } else if (a == QLatin1String("--variant")) {
-            opt.step3.variantArgv = argvUntilDash(i);
-            if (opt.step3.variantArgv.isEmpty())
-                return usage(QStringLiteral("--variant needs a command"));
-        } else if (a == QLatin1String("--remote")) {
-            if (!value(&remote))
-                return usage(QStringLiteral("--remote needs a host"));
-        } else if (a == QLatin1String("--hosts")) {
-            if (!value(&hostsSpec))
-                return usage(QStringLiteral("--hosts needs a file or a list"));
-        } else if (a == QLatin1String("--jobs")) {
-            bool ok = false;
-            jobs = value(&v) ? v.toInt(&ok) : 0;
-            if (!ok || jobs < 1)
-                return usage(QStringLiteral("--jobs wants a positive number"));
-        } else if (a == QLatin1String("--compare-sessions")) {
-            QStringList inputs;
-            for (++i; i < args.size(); ++i)
-                inputs << args[i];
-            return compareSessions(inputs);
-        } else if (a == QLatin1String("--sessions-dir")) {
-            if (!value(&sessionsDir))
-                return usage(QStringLiteral("--sessions-dir needs a folder"));
-        } else if (a == QLatin1String("--import-records")) {
-            if (!value(&importDir))
-                return usage(QStringLiteral("--import-records needs a folder"));
-        } else {
-            return usage(QStringLiteral("unknown option '%1'").arg(a));
+namespace {
+
+// The command line into VerifyOptions; ExitOk, or the usage error's exit code.
+int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, bool &stepsGiven) {
+    const CommandSpec &spec = args.spec();
+    QString e;
+    for (const QString &v : args.values(QStringLiteral("step"))) {
+        stepsGiven = true;
+        for (const QString &p : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (p == QLatin1String("all"))
+                steps << 1 << 2 << 3;
+            else if (const auto n = parseChoice(
+                         p, {QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")}))
+                steps << n->toInt();
+            else
+                return usageError(
+                    spec, QStringLiteral("--step %1: expected 1, 2, 3, all or a list").arg(v));
         }
     }
-    QString e;
-    const auto cmdEnv = EnvProfile::fromAssignments(envItems, &e);
-    if (!cmdEnv)
-        return usage(QStringLiteral("--env %1").arg(e));
-    opt.env = profile.merged(*cmdEnv);
+    EnvProfile profile;
+    profile.name = QStringLiteral("command line");
+    if (!readEnv(args, &profile, &e))
+        return usageError(spec, e);
+    opt.env = profile;
     for (const EnvProblem &p : opt.env.check())
         if (p.error)
-            return usage(p.message);
+            return usageError(spec, p.message);
+    ProbeOptions probe;
+    ProbeRequest request;
+    probe.timeoutMs = opt.timeoutMs;
+    if (!readProbe(args, &probe, &request, &e))
+        return usageError(spec, e);
+    opt.probePath = probe.probePath;
+    opt.backend = request.backend;
+    opt.timeoutMs = probe.timeoutMs;
+    // Step 1.
+    if (args.isSet(QStringLiteral("target"))) {
+        const auto targets = readTargets(args, &e);
+        if (!targets)
+            return usageError(spec, e);
+        opt.step1.target = args.value(QStringLiteral("target"));
+        opt.step2.targets << args.value(QStringLiteral("target"));
+    }
+    const auto text = [&](const char *name, QString &into) {
+        if (args.isSet(QLatin1String(name)))
+            into = args.value(QLatin1String(name));
+    };
+    text("compiler", opt.step1.compiler);
+    text("kernels-dir", opt.step1.sourceDir);
+    text("cache-dir", opt.step1.cacheDir);
+    opt.step1.useCache = !args.isSet(QStringLiteral("no-cache"));
+    const auto positive = [&](const char *name, int &into) {
+        if (!args.isSet(QLatin1String(name)))
+            return true;
+        const auto v = parsePositiveInt(args.value(QLatin1String(name)), &e);
+        if (v)
+            into = *v;
+        else
+            e = QStringLiteral("--%1: %2").arg(QLatin1String(name), e);
+        return bool(v);
+    };
+    if (!positive("elements", opt.step1.elements) || !positive("repeat", opt.step2.repeat))
+        return usageError(spec, e);
+    // Step 2: one way in.
+    QStringList modes;
+    for (const char *m : {"artifact", "dlopen", "exec", "compile"})
+        if (args.isSet(QLatin1String(m)))
+            modes << QStringLiteral("--") + QLatin1String(m);
+    if (modes.size() > 1)
+        return usageError(spec, QStringLiteral("step 2 takes one of --artifact, --dlopen, --exec "
+                                               "and --compile, not %1")
+                                    .arg(modes.join(QStringLiteral(" and "))));
+    if (args.isSet(QStringLiteral("artifact"))) {
+        opt.step2.mode = Step2Options::Mode::Artifact;
+        opt.step2.file = args.value(QStringLiteral("artifact"));
+    } else if (args.isSet(QStringLiteral("dlopen"))) {
+        opt.step2.mode = Step2Options::Mode::Dlopen;
+        opt.step2.file = args.value(QStringLiteral("dlopen"));
+    } else if (args.isSet(QStringLiteral("exec"))) {
+        opt.step2.mode = Step2Options::Mode::Executable;
+        opt.step2.argv = args.rest(QStringLiteral("exec"));
+        if (opt.step2.argv.isEmpty())
+            return usageError(spec, QStringLiteral("--exec needs a program"));
+    } else if (args.isSet(QStringLiteral("compile"))) {
+        opt.step2.mode = Step2Options::Mode::Source;
+        opt.step2.compileArgv = args.rest(QStringLiteral("compile"));
+        if (opt.step2.compileArgv.isEmpty())
+            return usageError(spec, QStringLiteral("--compile needs a command"));
+    }
+    text("output", opt.step2.file);
+    text("kernel", opt.step2.kernel);
+    text("args", opt.step2.args);
+    text("op-cwd", opt.step2.workingDirectory);
+    for (const char *dim : {"grid", "block"}) {
+        if (!args.isSet(QLatin1String(dim)))
+            continue;
+        const auto d = parseDimensions(args.value(QLatin1String(dim)), &e);
+        if (!d)
+            return usageError(spec, QStringLiteral("--%1: %2").arg(QLatin1String(dim), e));
+        (qstrcmp(dim, "grid") == 0 ? opt.step2.grid : opt.step2.block) = *d;
+    }
+    // Step 3.
+    if (args.isSet(QStringLiteral("run"))) {
+        opt.step3.argv = args.rest(QStringLiteral("run"));
+        if (opt.step3.argv.isEmpty())
+            return usageError(spec, QStringLiteral("--run needs a command"));
+    }
+    if (args.isSet(QStringLiteral("variant"))) {
+        opt.step3.variantArgv = args.rest(QStringLiteral("variant"));
+        if (opt.step3.variantArgv.isEmpty())
+            return usageError(spec, QStringLiteral("--variant needs a command"));
+    }
+    text("cwd", opt.step3.workingDirectory);
+    for (const QString &v : args.values(QStringLiteral("run-env"))) {
+        const auto a = parseEnvAssignment(v, &e);
+        if (!a)
+            return usageError(spec, QStringLiteral("--run-env: %1").arg(e));
+        opt.step3.env.insert(a->name, a->value);
+    }
+    if (args.isSet(QStringLiteral("switch"))) {
+        const QString v = args.value(QStringLiteral("switch"));
+        if (!parseEnvAssignment(v, &e))
+            return usageError(spec, QStringLiteral("--switch: %1").arg(e));
+        opt.step3.switchEnv = v;
+    }
     if (opt.step2.mode == Step2Options::Mode::Source && opt.step2.file.isEmpty())
-        return usage(QStringLiteral("--compile needs --output FILE (what the command produces)"));
+        return usageError(
+            spec, QStringLiteral("--compile needs --output FILE (what the command produces)"));
+    return ExitOk;
+}
+
+} // namespace
+
+int verify(const Args &args) {
+    VerifyOptions opt;
+    QList<int> steps;
+    bool stepsGiven = false;
+    if (const int rc = readVerifyOptions(args, opt, steps, stepsGiven); rc != ExitOk)
+        return rc;
+    const Output output = readOutput(args);
+    const bool json = output.json, pretty = output.pretty;
+    const bool redact = !args.isSet(QStringLiteral("no-redact"));
+    const QString reportPath = args.value(QStringLiteral("report"));
+    const QString sessionPath = args.value(QStringLiteral("session"));
+    const QString importDir = args.value(QStringLiteral("import-records"));
+    const auto usage = [&](const QString &why) { return usageError(args.spec(), why); };
+    // Remote (docs/remote.md): --compare-sessions only merges saved sessions; --hosts runs on
+    // several nodes; --remote on one.
+    if (args.isSet(QStringLiteral("compare-sessions"))) {
+        if (args.positional().isEmpty())
+            return usage(QStringLiteral("--compare-sessions needs session files or folders"));
+        return compareSessions(args.positional());
+    }
+    if (!args.positional().isEmpty())
+        return usage(QStringLiteral("unexpected argument '%1' (session files go with "
+                                    "--compare-sessions)")
+                         .arg(args.positional().first()));
+    const QString remote = args.value(QStringLiteral("remote"));
+    const QString hostsSpec = args.value(QStringLiteral("hosts"));
+    int jobs = 8;
+    if (args.isSet(QStringLiteral("jobs"))) {
+        QString je;
+        const auto v = parsePositiveInt(args.value(QStringLiteral("jobs")), &je);
+        if (!v)
+            return usage(QStringLiteral("--jobs: %1").arg(je));
+        jobs = *v;
+    }
 
     Session session;
     if (!importDir.isEmpty()) {
@@ -416,19 +286,15 @@ int verify(const QStringList &args) {
             err() << "hipdoctor-cli verify: no capture records in " << importDir << "\n";
             return ExitUsage;
         }
-        session.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-        session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
-        session.host = QSysInfo::machineHostName();
-        session.origin = QStringLiteral("import:%1").arg(QFileInfo(importDir).absoluteFilePath());
-        session.inputs.insert(QStringLiteral("import_records"),
-                              QFileInfo(importDir).absoluteFilePath());
-        session.devices = imp.devices;
-        session.steps = imp.steps;
-        session.comparison = compareSteps(session.steps);
-        for (const StepRecord &st : session.steps)
-            session.findings << st.findings;
-        session.findings << session.comparison.findings;
-        session.findings = mergeDuplicateFindings(session.findings);
+        const QString dir = QFileInfo(importDir).absoluteFilePath();
+        VerifyResult imported;
+        imported.devices = imp.devices;
+        imported.steps = imp.steps;
+        imported.comparison = compareSteps(imported.steps);
+        session = sessionFromResult(VerifyOptions(), imported,
+                                    versionLine(QStringLiteral("hipdoctor-cli")),
+                                    QStringLiteral("import:%1").arg(dir));
+        session.inputs = QJsonObject{{QStringLiteral("import_records"), dir}};
         err() << "imported " << imp.recordCount << " records from " << imp.files.size()
               << " file(s)"
               << (imp.skippedBench
@@ -474,7 +340,8 @@ int verify(const QStringList &args) {
             const QStringList hosts = readHostList(hostsSpec, &he);
             if (hosts.isEmpty())
                 return usage(he);
-            return verifyOnHosts(opt, steps, hosts, jobs, sessionsDir, json);
+            return verifyOnHosts(opt, steps, hosts, jobs,
+                                 args.value(QStringLiteral("sessions-dir")), json);
         }
         if (!remote.isEmpty()) {
             host = makeRemoteHost(remote);
@@ -492,12 +359,15 @@ int verify(const QStringList &args) {
             err().flush();
         });
         const VerifyResult result = verifier.run(steps);
-        session = Session::fromResult(opt, result);
-        session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
+        session = sessionFromResult(opt, result, versionLine(QStringLiteral("hipdoctor-cli")));
         if (host) {
+            // The node's name; no inventory: this machine's would not describe the node
+            // (docs/schema-session.md).
             session.remote = remote;
             session.host =
                 host->connection().nodeName().isEmpty() ? remote : host->connection().nodeName();
+        } else {
+            session.inventory = collectSessionInventory(); // where the steps ran
         }
     }
 
@@ -531,6 +401,108 @@ int verify(const QStringList &args) {
             }
         }
     return hasErrors(session.findings) ? ExitFindings : ExitOk;
+}
+
+CommandSpec verifyCommand() {
+    const auto opt = [](const char *name, const char *description, const char *valueName = "") {
+        return QCommandLineOption(QStringList{QLatin1String(name)}, QString::fromUtf8(description),
+                                  QLatin1String(valueName));
+    };
+    ProbeGroupSpec probe;
+    probe.library = false;
+    probe.env = false;
+    probe.probePath = true;
+    probe.timeoutDefault = QStringLiteral("120");
+    probe.timeoutWhat = QStringLiteral("per child process");
+    OptionGroup output =
+        outputGroup({QStringLiteral("print the session (hipdoctor.session/2) on stdout (compact)"),
+                     true,
+                     {},
+                     true});
+    output.options << opt("session", "save the session there (atomically)", "FILE")
+                   << opt("report", "write a report; .html gives HTML, anything else Markdown",
+                          "FILE")
+                   << opt("no-redact", "keep secrets in the report (redacted by default)");
+    CommandSpec c;
+    c.name = QStringLiteral("verify");
+    c.summary = QStringLiteral("run the three-step verification sequence");
+    c.moreUsage = {QStringLiteral("--import-records DIR [--session FILE] [--report FILE] [--json]"),
+                   QStringLiteral("--compare-sessions SESSION|DIR...")};
+    c.positionals = {{QStringLiteral("SESSION"),
+                      QStringLiteral("with --compare-sessions: saved sessions, or folders of "
+                                     "*.json sessions"),
+                      true, true}};
+    c.description = QStringLiteral(
+        "Runs the minimal verification sequence in clean child processes and compares the "
+        "steps:\n\n"
+        "  1 baseline: the platform compiler builds the vector add (program + code object) for "
+        "the\n"
+        "    device's exact target, the runtime dependency is resolved, and the program and the\n"
+        "    probe's module-API load + launch run;\n"
+        "  2 the suspect operator alone (a code object / bundle / host binary, a .so, a program,\n"
+        "    or a source with its compile command);\n"
+        "  3 the project's own command, as is and without the Triton path.\n\n"
+        "Without --step, step 1 runs, and steps 2 and 3 when their inputs are given. Options "
+        "shown with \"CMD [ARG...] --\" take the rest of the command line up to a lone --.");
+    c.groups = {
+        {QStringLiteral("general"),
+         {opt("step", "1, 2, 3, all, or a comma list (1,3)", "1|2|3|all|LIST")}},
+        envGroup(),
+        probeGroup(probe),
+        output,
+        {QStringLiteral("step 1"),
+         {targetOption(QStringLiteral("compile for this target (else device 0's, else gfx90a); "
+                                      "also the device for step 2's checks")),
+          opt("compiler", "hipcc or nvcc (default: $HIP_PATH, $ROCM_PATH, PATH)", "PATH"),
+          opt("kernels-dir", "folder with vector_add.hip and vector_add_main.hip", "DIR"),
+          opt("cache-dir", "compile cache (default $XDG_CACHE_HOME/hipdoctor/compile)", "DIR"),
+          opt("no-cache", "compile again even when cached"),
+          opt("elements", "vector length (default 1048576)", "N")}},
+        {QStringLiteral("step 2 (one of --artifact, --dlopen, --exec, --compile)"),
+         {opt("artifact", "code object, bundle or host binary holding the kernel", "FILE"),
+          opt("kernel", "the kernel the project looks up", "NAME"),
+          opt("args",
+              "launch arguments, e.g. \"buf:f32:1024:rand, buf:f32:1024:out, i32:1024\" (without "
+              "--args the kernel is loaded and looked up only)",
+              "SPEC"),
+          opt("grid", "grid size in blocks (default 1)", "X[,Y,Z]"),
+          opt("block", "block size in threads (default 1)", "X[,Y,Z]"),
+          opt("repeat", "launches (default 1)", "N"),
+          opt("dlopen", "a shared library to dlopen in a clean process", "FILE"),
+          opt("exec", "a program to run, with its arguments", "PROGRAM [ARG...] --"),
+          opt("compile", "compile first (its argv), then use --output", "CMD [ARG...] --"),
+          opt("output", "the compile command's output (a program, .so or code object)", "FILE"),
+          opt("op-cwd", "working directory for --exec / --compile", "DIR")}},
+        {QStringLiteral("step 3"),
+         {opt("run", "the project's command", "CMD [ARG...] --"),
+          opt("cwd", "its working directory", "DIR"),
+          opt("run-env", "added to both runs of step 3 (repeatable)", "NAME=VALUE"),
+          opt("switch", "the env switch that turns the Triton path off (second run)", "NAME=VALUE"),
+          opt("variant", "or a second command without the Triton path", "CMD [ARG...] --")}},
+        remoteGroup(QStringLiteral("run the steps' children and probes (the probe is copied "
+                                   "there; --probe is then a path on the node; --artifact and "
+                                   "--dlopen may be HOST:/path)")),
+        {QStringLiteral("many nodes (docs/remote.md)"),
+         {opt("hosts",
+              "the steps on every node in parallel; prints a node x check matrix (rows marked * "
+              "differ) and writes one session per node",
+              "FILE|H1,H2,..."),
+          opt("jobs", "nodes at a time with --hosts (default 8)", "N"),
+          opt("sessions-dir", "where --hosts writes NODE.session.json (default: .)", "DIR"),
+          opt("compare-sessions",
+              "only print the node x check matrix of the saved sessions given as SESSION "
+              "arguments (e.g. one per node written under a scheduler); nothing runs")}},
+        {QStringLiteral("import"),
+         {opt("import-records",
+              "turn capture records of a GPU run (scripts/gpu/validate-probe.sh, *.jsonl of schema "
+              "hipdoctor.gpu-capture/1) into a session",
+              "DIR")}}};
+    c.restOptions = {QStringLiteral("exec"), QStringLiteral("compile"), QStringLiteral("run"),
+                     QStringLiteral("variant")};
+    c.exitCodes = QStringLiteral("0 no error findings, 1 error findings, 2 usage, 3 internal "
+                                 "failure");
+    c.run = verify;
+    return c;
 }
 
 } // namespace hd::cli

@@ -1,56 +1,114 @@
 // hipdoctor-cli: the scriptable front end over the engine (docs/design.md "CLI contract").
+// The commands are declared in options.h / cmd_*.cpp; this file dispatches to them.
 
 #include "cli.h"
+#include "options.h"
 
 #include "common/child_process.h"
+#include "common/input_file.h"
 #include "common/version.h"
 #include "heap_tuning.h"
+#include "hooks/diagnosis_hooks.h"
 
 #include <QCoreApplication>
 
 #include "chart_loader.h"
 
 #include <exception>
-#include <functional>
-#include <map>
 #include <memory>
 
 namespace {
 
-struct Command {
-    int (*run)(const QStringList &);
-    const char *summary;
-};
+using namespace hd::cli;
 
-const std::map<QString, Command> &commands() {
-    using namespace hd::cli;
-    static const std::map<QString, Command> table{
-        {QStringLiteral("inspect"),
-         {inspect, "list bundles, code objects, kernels, symbols, needed libraries"}},
-        {QStringLiteral("diagnose"),
-         {diagnose, "find why a kernel will not load, with evidence and fixes"}},
-        {QStringLiteral("devices"),
-         {devices, "list the GPUs a runtime sees (through hipdoctor-probe)"}},
-        {QStringLiteral("launch"),
-         {launch, "load a code object and launch a kernel in a clean process"}},
-        {QStringLiteral("verify"), {verify, "run the three-step verification sequence"}},
-        {QStringLiteral("triton"), {triton, "read a Triton cache: stages, targets, kernels"}},
-        {QStringLiteral("report"), {report, "turn a saved session into a Markdown or HTML report"}},
-        {QStringLiteral("sysinfo"),
-         {sysinfo, "the system inventory: OS, driver, packages, GPUs, Python/PyTorch"}},
-        {QStringLiteral("demo"),
-         {demo, "diagnose the built-in demo programs and print the report"}},
-    };
-    return table;
-}
-
-void printUsage(QTextStream &s) {
+void printCommandList(QTextStream &s) {
     s << "usage: hipdoctor-cli COMMAND [options]\n\ncommands:\n";
-    for (const auto &[name, cmd] : commands())
-        s << "  " << name.leftJustified(10) << cmd.summary << "\n";
-    s << "\nhipdoctor-cli COMMAND --help shows a command's options.\n"
+    for (const CommandSpec &c : commands())
+        if (!c.hidden)
+            s << "  " << c.name.leftJustified(10) << c.summary << "\n";
+    s << "\nhipdoctor-cli help COMMAND (or COMMAND --help) shows a command's options.\n"
          "exit codes: 0 no error findings, 1 error findings, 2 usage or unreadable input, "
          "3 internal failure\n";
+}
+
+QStringList commandNames() {
+    QStringList names;
+    for (const CommandSpec &c : commands())
+        names << c.name;
+    return names;
+}
+
+int unknownCommand(const QString &name) {
+    err() << "hipdoctor-cli: unknown command '" << name << "'";
+    const QString close = hd::app::closestMatch(name, commandNames());
+    if (!close.isEmpty())
+        err() << " (did you mean " << close << "?)";
+    err() << "\n\n";
+    printCommandList(err());
+    return ExitUsage;
+}
+
+// -h/--help anywhere before a lone "--".
+bool asksForHelp(const QStringList &args) {
+    for (const QString &a : args) {
+        if (a == QLatin1String("--"))
+            return false;
+        if (a == QLatin1String("--help") || a == QLatin1String("-h"))
+            return true;
+    }
+    return false;
+}
+
+// The hidden commands that write the generated documents (run at build time, packaging/).
+int generated(const QString &what, const QStringList &args) {
+    const hd::app::ProgramDoc doc = programDoc();
+    if (what == QLatin1String("man") && args.isEmpty()) {
+        out() << hd::app::manPage(doc);
+        return ExitOk;
+    }
+    if (what == QLatin1String("completion") && args.size() == 1 &&
+        (args[0] == QLatin1String("bash") || args[0] == QLatin1String("zsh"))) {
+        out() << (args[0] == QLatin1String("bash") ? hd::app::bashCompletion(doc)
+                                                   : hd::app::zshCompletion(doc));
+        return ExitOk;
+    }
+    err() << "usage: hipdoctor-cli man | hipdoctor-cli completion bash|zsh\n";
+    return ExitUsage;
+}
+
+int runCommand(const CommandSpec &spec, const QStringList &args) {
+    if (asksForHelp(args)) {
+        out() << hd::app::helpText(QStringLiteral("hipdoctor-cli"), spec, terminalWidth());
+        return ExitOk;
+    }
+    Args parsed(spec);
+    hd::app::ParseError e;
+    if (!parsed.parse(args, &e)) {
+        // An option of another command: say which.
+        if (e.suggestion.isEmpty() && e.message.startsWith(QLatin1String("unknown option"))) {
+            const QString typed = e.message.section(QLatin1Char('\''), 1, 1);
+            QStringList owners;
+            for (const CommandSpec &c : commands())
+                if (c.spellings().contains(typed))
+                    owners << c.name;
+            if (!owners.isEmpty())
+                e.message += QStringLiteral("; it is an option of %1")
+                                 .arg(owners.join(QStringLiteral(", ")));
+        }
+        return usageError(spec, e.message, e.suggestion);
+    }
+    return spec.run(parsed);
+}
+
+// Qt's own warnings that say nothing to a CLI user: QStandardPaths complains on every run over
+// ssh and in containers, where XDG_RUNTIME_DIR is not set (the chart module's offscreen
+// application asks for it). Everything else goes to Qt's handler.
+QtMessageHandler qtHandler = nullptr;
+void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message) {
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: ")))
+        return;
+    if (qtHandler)
+        qtHandler(type, context, message);
 }
 
 } // namespace
@@ -61,12 +119,15 @@ int main(int argc, char **argv) {
     const bool inspects =
         argc > 1 && (qstrcmp(argv[1], "inspect") == 0 || qstrcmp(argv[1], "diagnose") == 0);
     hd::app::tuneHeap(argv, inspects); // may re-execute this process
+    qtHandler = qInstallMessageHandler(quietHandler);
     // Taken from argv before any application object exists: QGuiApplication removes the
     // options it knows (such as -session/--session) from argv, and `verify --session FILE`
     // must reach the command.
+    // An existing file whose name is not valid UTF-8 is reached through an alias
+    // (hd::pathFromArgument, docs/limits.md "File names that are not UTF-8").
     QStringList args;
     for (int i = 1; i < argc; ++i)
-        args << QString::fromLocal8Bit(argv[i]);
+        args << hd::pathFromArgument(argv[i]);
     // Only the commands that write HTML reports load the chart module and make its
     // QApplication (offscreen) for the charts.
     const bool charts =
@@ -77,31 +138,43 @@ int main(int argc, char **argv) {
     QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));
     // SIGTERM/SIGHUP/SIGINT (ssh closed, Ctrl-C) take the probe and step commands along.
     hd::installTerminationHandlers();
+    hd::installDiagnosisHooks(); // verify explains failed steps with the diagnosis engine
     QCoreApplication::setApplicationVersion(hd::version());
     if (args.isEmpty() || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {
-        printUsage(args.isEmpty() ? hd::cli::err() : hd::cli::out());
-        return args.isEmpty() ? hd::cli::ExitUsage : hd::cli::ExitOk;
+        printCommandList(args.isEmpty() ? err() : out());
+        return args.isEmpty() ? ExitUsage : ExitOk;
     }
     if (args.first() == QLatin1String("--version")) {
-        hd::cli::out() << hd::versionLine(QStringLiteral("hipdoctor-cli")) << "\n";
-        return hd::cli::ExitOk;
+        out() << hd::versionLine(QStringLiteral("hipdoctor-cli")) << "\n";
+        return ExitOk;
     }
     const QString name = args.takeFirst();
-    const auto it = commands().find(name);
-    if (it == commands().end()) {
-        hd::cli::err() << "hipdoctor-cli: unknown command '" << name << "'\n\n";
-        printUsage(hd::cli::err());
-        return hd::cli::ExitUsage;
+    if (name == QLatin1String("help")) {
+        if (args.isEmpty()) {
+            printCommandList(out());
+            return ExitOk;
+        }
+        const CommandSpec *spec = findCommand(args.first());
+        if (!spec || args.size() > 1)
+            return spec ? usageError(*spec, QStringLiteral("help takes one COMMAND"))
+                        : unknownCommand(args.first());
+        out() << hd::app::helpText(QStringLiteral("hipdoctor-cli"), *spec, terminalWidth());
+        return ExitOk;
     }
+    if (name == QLatin1String("man") || name == QLatin1String("completion"))
+        return generated(name, args);
+    const CommandSpec *spec = findCommand(name);
+    if (!spec)
+        return unknownCommand(name);
     try {
-        const int rc = it->second.run(args);
-        hd::cli::out().flush();
-        hd::cli::err().flush();
+        const int rc = runCommand(*spec, args);
+        out().flush();
+        err().flush();
         return rc;
     } catch (const std::exception &e) {
-        hd::cli::out().flush();
-        hd::cli::err() << "hipdoctor-cli: internal error in '" << name << "': " << e.what() << "\n";
-        return hd::cli::ExitInternal;
+        out().flush();
+        err() << "hipdoctor-cli: internal error in '" << name << "': " << e.what() << "\n";
+        return ExitInternal;
     }
 }

@@ -1,73 +1,10 @@
 #include "probe_output.h"
 
 #include "cli.h"
-#include "common/runtime_errors.h"
-
-#include <QJsonDocument>
-#include <QRegularExpression>
+#include "common/format.h"
+#include "model/runtime_errors.h"
 
 namespace hd::cli {
-
-int takeProbeOption(const QStringList &args, qsizetype &i, ProbeOptions &options,
-                    ProbeRequest &request, QString *error) {
-    const QString a = args.at(i);
-    auto value = [&](QString *out) {
-        if (i + 1 >= args.size()) {
-            *error = QStringLiteral("%1 needs a value").arg(a);
-            return false;
-        }
-        *out = args.at(++i);
-        return true;
-    };
-    QString v;
-    if (a == QLatin1String("--env")) {
-        if (!value(&v))
-            return -1;
-        const qsizetype eq = v.indexOf(QLatin1Char('='));
-        static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-        if (eq <= 0 || !name.match(v.left(eq)).hasMatch()) {
-            *error = QStringLiteral("--env wants NAME=VALUE, got '%1'").arg(v);
-            return -1;
-        }
-        options.env.insert(v.left(eq), v.mid(eq + 1));
-        return 1;
-    }
-    if (a == QLatin1String("--backend")) {
-        if (!value(&v))
-            return -1;
-        if (v != QLatin1String("auto") && v != QLatin1String("hip") && v != QLatin1String("cuda")) {
-            *error = QStringLiteral("--backend is auto, hip or cuda, not '%1'").arg(v);
-            return -1;
-        }
-        request.backend = v;
-        return 1;
-    }
-    if (a == QLatin1String("--library")) {
-        if (!value(&v))
-            return -1;
-        request.library = v;
-        return 1;
-    }
-    if (a == QLatin1String("--timeout")) {
-        if (!value(&v))
-            return -1;
-        bool ok = false;
-        const double s = v.toDouble(&ok);
-        if (!ok || s <= 0) {
-            *error = QStringLiteral("--timeout wants seconds > 0, got '%1'").arg(v);
-            return -1;
-        }
-        options.timeoutMs = int(s * 1000);
-        return 1;
-    }
-    return 0;
-}
-
-static QString ms(double v) {
-    return v >= 100 ? QString::number(v, 'f', 1)
-           : v >= 1 ? QString::number(v, 'f', 3)
-                    : QString::number(v, 'f', 4);
-}
 
 void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
     const ProbeHello &h = r.hello;
@@ -88,8 +25,7 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
           << (d.isaName.isEmpty() ? d.target.toString() : d.isaName);
         s << "  " << d.computeUnits << (h.backend == QLatin1String("cuda") ? " SMs" : " CUs");
         if (d.totalMemory)
-            s << ", " << QString::number(double(d.totalMemory) / (1024.0 * 1024 * 1024), 'f', 1)
-              << " GiB";
+            s << ", " << formatBytes(d.totalMemory);
         s << ", max block " << d.maxThreadsPerBlock << ", shared/LDS "
           << qulonglong(d.maxSharedMemoryPerBlock) << " B\n";
     }
@@ -100,7 +36,7 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
                 continue; // repeats: the timings table says it
             s << "  " << p.name.leftJustified(16) << p.api.leftJustified(24)
               << (p.ok() ? QStringLiteral("ok   ") : QStringLiteral("ERROR")) << "  "
-              << ms(p.ms).rightJustified(9) << " ms";
+              << formatMsFigure(p.ms).rightJustified(9) << " ms";
             if (!p.ok())
                 s << "  " << p.errorCode << " " << p.errorName
                   << (p.errorString.isEmpty() ? QString() : QStringLiteral(": ") + p.errorString);
@@ -123,8 +59,9 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
             header = true;
         }
         s << "  " << t.name.leftJustified(16) << QString::number(t.count).rightJustified(7)
-          << ms(t.minMs).rightJustified(11) << ms(t.medianMs).rightJustified(11)
-          << ms(t.maxMs).rightJustified(11) << "\n";
+          << formatMsFigure(t.minMs).rightJustified(11)
+          << formatMsFigure(t.medianMs).rightJustified(11)
+          << formatMsFigure(t.maxMs).rightJustified(11) << "\n";
     }
     if (r.validation.ran)
         s << "validation: "
@@ -167,9 +104,9 @@ int exitCodeFor(const ProbeResult &r) {
     return r.ok() ? ExitOk : ExitFindings;
 }
 
-int reportProbeResult(const ProbeResult &r, bool json, bool verbose) {
+int reportProbeResult(const ProbeResult &r, bool json, bool pretty, bool verbose) {
     if (json)
-        out() << QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented);
+        printJson(r.toJson(), pretty); // compact, or indented with --pretty, like every command
     else
         printProbeResult(out(), r, verbose);
     out().flush();

@@ -8,6 +8,7 @@
 #include "remote_option.h"
 
 #include "common/version.h"
+#include "session/make_session.h"
 
 #include <QDir>
 #include <QFile>
@@ -64,8 +65,7 @@ NodeRun runOnNode(const QString &destination, VerifyOptions options, const QList
     Verifier verifier(options);
     verifier.setExecutionHost(host);
     const VerifyResult result = verifier.run(steps);
-    n.session = Session::fromResult(options, result);
-    n.session.tool = versionLine(QStringLiteral("hipdoctor-cli"));
+    n.session = sessionFromResult(options, result, versionLine(QStringLiteral("hipdoctor-cli")));
     n.session.remote = destination;
     n.session.host =
         host->connection().nodeName().isEmpty() ? destination : host->connection().nodeName();

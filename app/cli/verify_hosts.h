@@ -3,7 +3,7 @@
 // verify --hosts: the steps on several GPU nodes in parallel over ssh (docs/remote.md "Many
 // nodes").
 
-#include "session/session.h"
+#include "model/session.h"
 #include "verify/verifier.h"
 
 #include <QStringList>

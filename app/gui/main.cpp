@@ -1,10 +1,12 @@
 // hipdoctor: the desktop app (docs/design.md). Also renders screenshots headless:
 //   hipdoctor --screenshot FILE [--panel NAME] [--open PATH...] [--session FILE] [--lang zh_CN]
 
+#include "command_spec.h"
 #include "common/child_process.h"
 #include "common/version.h"
 #include "heap_tuning.h"
-#include "session/session.h"
+#include "hooks/diagnosis_hooks.h"
+#include "model/session.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/language.h"
@@ -15,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QSettings>
 #include <QTextStream>
 #include <QThread>
@@ -30,7 +33,7 @@ void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
     auto busy = [&w] {
         return w.workspace()->isInspecting() || w.workspace()->isVerifying() ||
                !w.workspace()->probed() || w.workspace()->isDiagnosing() ||
-               w.artifactsPanel()->isExplaining();
+               w.workspace()->isCollectingInventory() || w.artifactsPanel()->isExplaining();
     };
     while (busy() && !deadline.hasExpired()) {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
@@ -40,11 +43,12 @@ void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
         QApplication::processEvents();
 }
 
-// The options of the command line (docs/user-guide.md "Starting the app"); read by name.
-void defineOptions(QCommandLineParser &parser) {
-    parser.setApplicationDescription(
-        QStringLiteral("Finds out why a GPU kernel will not load or launch, with evidence."));
-    parser.addHelpOption();
+const char *const kDescription =
+    "Finds out why a GPU kernel will not load or launch, with evidence.";
+
+// The options of the command line (docs/user-guide.md "Starting the app"); read by name. One
+// declaration for the parser, --help and the man page (hipdoctor --man, packaging/).
+QList<QCommandLineOption> appOptions() {
     const QCommandLineOption versionOpt(QStringLiteral("version"),
                                         QStringLiteral("Print the version and exit."));
     const QCommandLineOption demoOpt(QStringLiteral("demo"),
@@ -80,11 +84,42 @@ void defineOptions(QCommandLineParser &parser) {
     const QCommandLineOption stepOpt(
         QStringLiteral("run-step"),
         QStringLiteral("Run a verification step (1, 2, 3) after opening."), QStringLiteral("N"));
-    parser.addOptions({versionOpt, demoOpt, openOpt, sessionOpt, langOpt, shotOpt, panelOpt,
-                       sizeOpt, nameOpt, targetOpt, stepOpt});
+    return {versionOpt, demoOpt, openOpt, sessionOpt, langOpt, shotOpt,
+            panelOpt,   sizeOpt, nameOpt, targetOpt,  stepOpt};
+}
+
+void defineOptions(QCommandLineParser &parser) {
+    parser.setApplicationDescription(QString::fromUtf8(kDescription));
+    parser.addHelpOption();
+    parser.addOptions(appOptions());
     parser.addPositionalArgument(QStringLiteral("paths"),
                                  QStringLiteral("Files or folders to open."),
                                  QStringLiteral("[PATH...]"));
+}
+
+// hipdoctor.1, from the same declarations (written at build time, packaging/CMakeLists.txt).
+QString manPage() {
+    hd::app::ProgramDoc doc;
+    doc.program = QStringLiteral("hipdoctor");
+    doc.summary = QStringLiteral("debugger for GPU kernels that will not load");
+    doc.version = hd::version();
+    doc.description =
+        QString::fromUtf8(kDescription) +
+        QStringLiteral(
+            " The desktop app: open binaries, logs, tracebacks and Triton caches; see where "
+            "and why a kernel fails to load or launch (the layer, the evidence, the fix); ask "
+            "the runtime for its devices in an isolated probe process; run the three-step "
+            "verification and write reports.\n\n"
+            "hipdoctor-cli(1) gives the same engine to a terminal.");
+    doc.options = {{QString(), appOptions() << QCommandLineOption(
+                                   {QStringLiteral("h"), QStringLiteral("help")},
+                                   QStringLiteral("Show the options and exit."))}};
+    doc.positionals = {
+        {QStringLiteral("PATH"), QStringLiteral("Files or folders to open."), true, true}};
+    doc.exitStatus = QStringLiteral("0 on a normal exit; 2 when --screenshot could not be written "
+                                    "or a --session given with it does not load.");
+    doc.seeAlso = {QStringLiteral("hipdoctor-cli(1)")};
+    return hd::app::manPage(doc);
 }
 
 } // namespace
@@ -104,6 +139,11 @@ int main(int argc, char **argv) {
     // QApplication would abort for want of one.
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
+        if (a == "--man") {
+            QCoreApplication core(argc, argv);
+            QTextStream(stdout) << manPage();
+            return 0;
+        }
         if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version") {
             QCoreApplication core(argc, argv);
             QCoreApplication::setApplicationName(QStringLiteral("hipdoctor"));
@@ -119,6 +159,7 @@ int main(int argc, char **argv) {
     QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
     QApplication::setApplicationName(QStringLiteral("hipdoctor"));
     hd::installTerminationHandlers(); // children go with the app (docs/limits.md)
+    hd::installDiagnosisHooks();      // the verification explains failed steps
     QApplication::setApplicationVersion(hd::version());
     QApplication::setDesktopFileName(QStringLiteral("io.github.hipdoctor.hipdoctor"));
 
@@ -167,11 +208,40 @@ int main(int argc, char **argv) {
     if (qEnvironmentVariableIsSet("HIPDOCTOR_OPEN_BENCH")) {
         QElapsedTimer shown;
         shown.start();
+        int progressCalls = 0;
+        QObject::connect(
+            window.workspace(), &hd::ui::Workspace::progress, &app,
+            [&](const QString &kind, int, int, const QString &message) {
+                if (kind != QLatin1String("inspect") || !message.contains(QLatin1String("bundle")))
+                    return;
+                if (++progressCalls == 1)
+                    std::printf("window-to-first-progress-ms: %.1f (%s)\n",
+                                double(shown.nsecsElapsed()) / 1e6, qPrintable(message));
+            });
         QObject::connect(window.workspace(), &hd::ui::Workspace::artifactsChanged, &app, [&] {
             window.repaint();
-            std::printf("window-to-filled-ms: %.1f\nsymbol-rows: %d\n",
-                        double(shown.nsecsElapsed()) / 1e6,
-                        window.workspace()->symbols()->rowCount());
+            const double filled = double(shown.nsecsElapsed()) / 1e6;
+            std::printf("window-to-filled-ms: %.1f\nprogress-updates: %d\nsymbol-rows: %d\n",
+                        filled, progressCalls, window.workspace()->symbols()->rowCount());
+            // Peak RSS up to here (the timed rebuilds below allocate more).
+            QFile status(QStringLiteral("/proc/self/status"));
+            if (status.open(QIODevice::ReadOnly))
+                for (const QByteArray &line : status.readAll().split('\n'))
+                    if (line.startsWith("VmHWM:"))
+                        std::printf("peak-rss-when-filled-mb: %lld\n",
+                                    line.mid(6).trimmed().split(' ').first().toLongLong() / 1024);
+            // The table's rows built again here, timed alone (the app built them on a worker).
+            for (const auto grouping :
+                 {hd::ui::SymbolGrouping::ByName, hd::ui::SymbolGrouping::PerCodeObject}) {
+                QElapsedTimer t;
+                t.start();
+                const auto rows =
+                    hd::ui::buildSymbolRows(window.workspace()->artifacts(), grouping);
+                std::printf("build-rows-%s-ms: %.1f (%zu rows)\n",
+                            grouping == hd::ui::SymbolGrouping::ByName ? "by-name"
+                                                                       : "per-code-object",
+                            double(t.nsecsElapsed()) / 1e6, rows.size());
+            }
             std::fflush(stdout);
             QApplication::quit();
         });

@@ -2,6 +2,7 @@
 
 #include "artifacts/bytes.h"
 #include "artifacts/symbols.h"
+#include "common/format.h"
 
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/BinaryFormat/ELF.h>
@@ -68,7 +69,7 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
         co.problems.append(
             Problem{src.file, qint64(src.insideCompressed ? src.fileOffset : src.fileOffset + at),
                     src.insideCompressed
-                        ? msg + QStringLiteral(" (at 0x%1 in the decompressed data)").arg(at, 0, 16)
+                        ? msg + QStringLiteral(" (at %1 in the decompressed data)").arg(hex(at))
                         : msg,
                     false});
     };
@@ -131,9 +132,9 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             // passes and the iterator reads wild memory. bytes::fits first.
             if (!bytes::fits(size, sec.sh_offset, sec.sh_size)) {
                 problem(hdr.e_shoff,
-                        QStringLiteral("note section (offset 0x%1, %2 bytes) lies outside the "
+                        QStringLiteral("note section (offset %1, %2 bytes) lies outside the "
                                        "code object (%3 bytes)")
-                            .arg(sec.sh_offset, 0, 16)
+                            .arg(hex(sec.sh_offset))
                             .arg(sec.sh_size)
                             .arg(size));
                 continue;
@@ -204,9 +205,9 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             continue;
         if (sym.st_name >= strtab.size()) {
             if (!badName)
-                problem(table->sh_offset, QStringLiteral("symbol name offset 0x%1 past the end "
+                problem(table->sh_offset, QStringLiteral("symbol name offset %1 past the end "
                                                          "of the string table")
-                                              .arg(sym.st_name, 0, 16));
+                                              .arg(hex(sym.st_name)));
             badName = true;
             continue;
         }

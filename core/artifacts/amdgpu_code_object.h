@@ -5,7 +5,7 @@
 // for v2, best effort), every symbol and the undefined ones. Layout: docs/formats.md
 // "AMDGPU code objects (ELF)".
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QList>
 #include <QString>

@@ -3,9 +3,10 @@
 
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/bytes.h"
-#include "artifacts/inspector_p.h"
 #include "artifacts/offload_bundle.h"
 #include "artifacts/symbols.h"
+#include "common/format.h"
+#include "inspector_p.h"
 
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Object/ELF.h>
@@ -33,10 +34,6 @@ QString errorText(llvm::Error e) {
 
 QString qstr(llvm::StringRef s) {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
 }
 
 QString machineName(unsigned m) {
@@ -365,6 +362,7 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
         targets = hipWrapperTargets(h, h.sections[segIndex]);
     QSet<uint64_t> seen;
     int read = 0;
+    h.ctx.bundlesExpected = int(QSet<uint64_t>(targets.cbegin(), targets.cend()).size());
     for (uint64_t off : targets) {
         if (seen.contains(off) || h.ctx.cancelled())
             continue;

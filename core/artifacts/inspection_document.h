@@ -4,7 +4,7 @@
 // input and, per --target, the code object the runtime would pick. Written as the inputs come,
 // through a JsonWriter: librocsparse's document is hundreds of MB and is never held in memory.
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 #include "targets/compatibility.h"
 
 #include <QByteArray>

@@ -4,11 +4,12 @@
 
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/bytes.h"
-#include "artifacts/inspector_p.h"
 #include "artifacts/nvidia.h"
 #include "artifacts/offload_bundle.h"
+#include "common/format.h"
 #include "common/input_file.h"
 #include "common/mapped_file_guard.h"
+#include "inspector_p.h"
 #include "loader/loader.h"
 
 #include <QFile>
@@ -27,10 +28,6 @@ namespace hd {
 namespace detail {
 
 namespace {
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
-}
 
 bool isBitcode(const char *d, size_t n) {
     return n >= 4 && d[0] == 'B' && d[1] == 'C' && uint8_t(d[2]) == 0xC0 && uint8_t(d[3]) == 0xDE;
@@ -127,6 +124,8 @@ void DecodeQueue::finished(CodeObjectJob &job, std::unique_lock<std::mutex> &loc
     constexpr uint64_t kReleaseBatch = 64 << 20;
     job.finished = true;
     ++m_done;
+    if (job.endsGroup)
+        ++m_groupsDone;
     m_idle.notify_all();
     // Jobs come in file order (bundle after bundle), so the decoded prefix of the queue is a
     // range of the file; a page in it that is still read elsewhere simply faults in again.
@@ -154,7 +153,22 @@ void DecodeQueue::drain() {
     std::unique_lock lock(m_mutex);
     for (size_t first = 0; takeGroup(first);)
         decodeGroup(first, m_next, m_pools[0].get(), lock);
-    m_idle.wait(lock, [&] { return m_done == m_jobs.size(); });
+    // Progress while the other threads finish: at least every kProgressIntervalMs.
+    const auto interval = std::chrono::milliseconds(InspectOptions::kProgressIntervalMs);
+    while (!m_idle.wait_for(lock, interval, [&] { return m_done == m_jobs.size(); })) {
+        if (!m_ctx.options.progress)
+            continue;
+        lock.unlock();
+        m_ctx.reportProgress(true);
+        lock.lock();
+    }
+}
+
+void DecodeQueue::counts(int &bundlesDone, int &queued, int &done) {
+    const std::lock_guard lock(m_mutex);
+    bundlesDone = m_groupsDone;
+    queued = int(m_jobs.size());
+    done = int(m_done);
 }
 
 void DecodeQueue::stopThreads() {
@@ -175,6 +189,7 @@ void DecodeQueue::finish() {
         m_ctx.report.codeObjects[job.index] = std::move(job.result);
     m_jobs.clear();
     m_next = m_done = m_published = m_releaseNext = 0;
+    m_groupsDone = 0;
     // The last batch's pages go with the mapping, which the inspector drops next.
     m_releaseBegin = m_releaseEnd = 0;
 }
@@ -188,6 +203,23 @@ void InspectContext::releasePages(uint64_t offset, uint64_t length) const {
     const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + offset + length) / page * page;
     if (end > begin)
         ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+}
+
+void InspectContext::reportProgress(bool force) {
+    if (!options.progress)
+        return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!force &&
+        now - lastProgress < std::chrono::milliseconds(InspectOptions::kProgressIntervalMs / 2))
+        return;
+    lastProgress = now;
+    InspectProgress p;
+    p.bundlesRead = int(report.bundles.size());
+    p.bundlesExpected = std::max(bundlesExpected, p.bundlesRead);
+    decoder.counts(p.bundlesDone, p.codeObjectsQueued, p.codeObjectsDone);
+    p.bundlesDone = std::min(p.bundlesDone, p.bundlesRead);
+    p.partial = &report;
+    options.progress(p);
 }
 
 int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, size_t size,
@@ -321,6 +353,7 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
         ctx.runPending(); // before the decompressed buffer goes away
         ctx.releasePages(offset, b.size);
         ctx.report.bundles.append(b);
+        ctx.reportProgress();
         return b.size;
     }
 
@@ -341,6 +374,7 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
     // pages are dropped when it has been decoded.
     ctx.decoder.publish();
     ctx.report.bundles.append(*bundle);
+    ctx.reportProgress();
     return bundle->size;
 }
 
@@ -438,6 +472,15 @@ void inspectData(detail::InspectContext &ctx) {
     }
     }
     ctx.decoder.finish();
+    if (ctx.options.progress) { // the last call: everything decoded
+        InspectProgress p;
+        p.bundlesRead = p.bundlesDone = int(ctx.report.bundles.size());
+        p.bundlesExpected = std::max(ctx.bundlesExpected, p.bundlesRead);
+        p.codeObjectsQueued = int(ctx.report.codeObjects.size());
+        p.codeObjectsDone = p.codeObjectsQueued;
+        p.partial = &ctx.report;
+        ctx.options.progress(p);
+    }
 }
 
 } // namespace

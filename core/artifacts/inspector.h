@@ -2,15 +2,30 @@
 
 // The artifact inspector's entry points. Inputs are detected by content, never by name.
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QByteArray>
 #include <QList>
 #include <QString>
 
 #include <atomic>
+#include <functional>
 
 namespace hd {
+
+// Where an inspection stands (InspectOptions::progress). Bundles are what a big library is
+// made of (librocsparse: 111 bundles, 777 code objects): one is done when its code objects
+// are decoded.
+struct InspectProgress {
+    int bundlesRead = 0;       // bundles found and queued for decoding
+    int bundlesDone = 0;       // bundles whose code objects are all decoded
+    int bundlesExpected = 0;   // from .hipFatBinSegment; 0 when not known in advance
+    int codeObjectsQueued = 0; // AMDGPU code objects found so far
+    int codeObjectsDone = 0;   // of those, decoded
+    // The report being filled, readable during the call only (on the inspecting thread):
+    // its bundles so far, with their entries; code objects are empty until the end.
+    const ArtifactReport *partial = nullptr;
+};
 
 struct InspectOptions {
     bool symbols = true;          // fill CodeObject::symbols
@@ -18,6 +33,10 @@ struct InspectOptions {
     bool resolveLibraries = true; // loader-path resolution of DT_NEEDED (host ELF)
     QStringList ldLibraryPath;    // stands in for LD_LIBRARY_PATH; empty = the process's own
     const std::atomic_bool *cancel = nullptr; // checked between code objects
+    // Called on the inspecting thread after each bundle read and, while the decoding threads
+    // work, at least every kProgressIntervalMs; keep it short (copy what is needed, post it).
+    std::function<void(const InspectProgress &)> progress;
+    static constexpr int kProgressIntervalMs = 100;
     int threads = 0; // code objects decoded in parallel; 0 = hardware threads (at most 4)
 };
 

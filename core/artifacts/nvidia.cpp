@@ -1,6 +1,8 @@
 #include "artifacts/nvidia.h"
 
+#include "artifacts/offload_bundle.h"
 #include "artifacts/symbols.h"
+#include "common/format.h"
 
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/Demangle/Demangle.h>
@@ -23,7 +25,9 @@ namespace hd::nvidia {
 namespace {
 
 // Decompressed entries larger than this are refused: no real fatbin entry comes close, and a
-// hostile size field must not make us allocate without bound.
+// hostile size field must not make us allocate without bound. All the entries of one input
+// share the input's budget too (inputDecompressionBudget, as for offload bundles):
+// docs/limits.md "Compressed fatbin entries".
 constexpr uint64_t kMaxDecompressed = uint64_t(1) << 30;
 
 template <typename T> bool readLE(const char *data, size_t size, uint64_t off, T &out) {
@@ -31,10 +35,6 @@ template <typename T> bool readLE(const char *data, size_t size, uint64_t off, T
         return false;
     std::memcpy(&out, data + off, sizeof(T)); // x86-64 / aarch64 hosts: little-endian
     return true;
-}
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x") + QString::number(v, 16);
 }
 
 Problem problemAt(const Source &src, uint64_t rel, const QString &message) {
@@ -976,6 +976,18 @@ uint64_t readOneContainer(const char *data, size_t size, uint64_t pos, const Sou
                                   .arg(index)
                                   .arg(hex(e.uncompressedSize))));
                 usable = false;
+            } else if (e.uncompressedSize >
+                       r.decompressionBudget - std::min(r.decompressionBudget, r.decompressed)) {
+                r.problems.append(problemAt(
+                    src, p + 0x38,
+                    QStringLiteral("fatbin entry %1: %2 more decompressed bytes would pass this "
+                                   "file's decompression budget of %3 bytes (%4 already "
+                                   "decompressed; docs/limits.md): not decompressed")
+                        .arg(index)
+                        .arg(e.uncompressedSize)
+                        .arg(r.decompressionBudget)
+                        .arg(r.decompressed)));
+                usable = false;
             } else {
                 const unsigned long long frameSize = ZSTD_getFrameContentSize(payload, clen);
                 if (frameSize == ZSTD_CONTENTSIZE_ERROR) {
@@ -996,6 +1008,7 @@ uint64_t readOneContainer(const char *data, size_t size, uint64_t pos, const Sou
                 }
             }
             if (usable) {
+                r.decompressed += e.uncompressedSize;
                 plain.reset(new char[e.uncompressedSize]);
                 const size_t got = ZSTD_decompress(plain.get(), e.uncompressedSize, payload, clen);
                 if (ZSTD_isError(got)) {
@@ -1057,6 +1070,7 @@ bool allZero(const char *d, size_t n) {
 FatbinReadResult readFatbinContainer(const char *data, size_t size, const Source &src,
                                      bool symbols) {
     FatbinReadResult r;
+    r.decompressionBudget = inputDecompressionBudget(size);
     uint64_t pos = 0;
     while (pos < size) {
         Source s = src;
@@ -1092,6 +1106,7 @@ template <class ELFT>
 FatbinReadResult readHostElf(const char *data, size_t size, const QString &file, bool symbols,
                              bool *hasNvFatbin) {
     FatbinReadResult r;
+    r.decompressionBudget = inputDecompressionBudget(size);
     Source top;
     top.file = file;
     auto fileOrErr = llvm::object::ELFFile<ELFT>::create(llvm::StringRef(data, size));

@@ -9,7 +9,7 @@
 // in the inspected file, treat them as hostile, never throw, and report bad bytes as
 // hd::Problem {file, absolute offset, message} while keeping what they could read.
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QByteArray>
 #include <QList>
@@ -90,6 +90,10 @@ struct FatbinReadResult {
     QList<Fatbin> fatbins;
     QList<CodeObject> codeObjects; // decoded cubin / PTX entries
     QList<Problem> problems;       // container-level problems (per-entry ones too)
+    // Decompression budget of the whole input (docs/limits.md "Compressed fatbin entries"):
+    // every zstd entry read into this result counts against it.
+    uint64_t decompressionBudget = 0;
+    uint64_t decompressed = 0;
 };
 
 // Reads consecutive fatbin containers starting at data[0] (a .nv_fatbin section can hold

@@ -1,6 +1,7 @@
 #include "artifacts/offload_bundle.h"
 
 #include "artifacts/bytes.h"
+#include "common/format.h"
 
 #include <llvm/ADT/ArrayRef.h>
 #include <llvm/Support/MD5.h>
@@ -14,10 +15,6 @@
 namespace hd {
 
 namespace {
-
-QString hex(uint64_t v) {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
-}
 
 // QByteArray holds at most 2^31 - 1 bytes in Qt 6 on some paths; a header claiming more is
 // refused rather than trusted.

@@ -4,7 +4,7 @@
 // .hip_fatbin) and their compressed form CCOB (v1/v2/v3, zlib or zstd). Layouts:
 // docs/formats.md "Offload bundles".
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QByteArray>
 #include <QList>

@@ -4,7 +4,7 @@
 // docs/formats.md "Matching a code object to a device": per fat binary (bundle), only
 // hip/hipv4/hcc entries count, an exact match wins over a generic one, the first fit wins.
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 #include "targets/compatibility.h"
 
 #include <QJsonObject>

@@ -2,19 +2,12 @@
 
 #include <llvm/ADT/Hashing.h>
 #include <llvm/BinaryFormat/ELF.h>
-#include <llvm/Demangle/Demangle.h>
 #include <llvm/Support/xxhash.h>
 
 #include <algorithm>
 #include <string>
 
 namespace hd {
-
-QString demangleSymbol(llvm::StringRef name) {
-    if (!name.startswith("_Z"))
-        return QString::fromUtf8(name.data(), qsizetype(name.size()));
-    return QString::fromStdString(llvm::demangle(name.str()));
-}
 
 namespace {
 // A copy of `s` kept by `keys`, with the hash `s` was looked up by.
@@ -151,34 +144,6 @@ const SharedSymbolNames::Entry &SharedSymbolNames::get(llvm::CachedHashStringRef
     const Entry &entry = m_entries.emplace_back(Entry{key.val(), std::move(name)});
     m_index.try_emplace(key, &entry);
     return entry;
-}
-
-QString symbolBindingName(unsigned binding) {
-    switch (binding) {
-    case llvm::ELF::STB_LOCAL:
-        return QStringLiteral("local");
-    case llvm::ELF::STB_GLOBAL:
-        return QStringLiteral("global");
-    case llvm::ELF::STB_WEAK:
-        return QStringLiteral("weak");
-    case llvm::ELF::STB_GNU_UNIQUE:
-        return QStringLiteral("unique");
-    default:
-        return QStringLiteral("binding-%1").arg(binding);
-    }
-}
-
-QString symbolVisibilityName(unsigned other) {
-    switch (other & 3) {
-    case llvm::ELF::STV_DEFAULT:
-        return QStringLiteral("default");
-    case llvm::ELF::STV_INTERNAL:
-        return QStringLiteral("internal");
-    case llvm::ELF::STV_HIDDEN:
-        return QStringLiteral("hidden");
-    default:
-        return QStringLiteral("protected");
-    }
 }
 
 } // namespace hd

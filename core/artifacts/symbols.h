@@ -3,7 +3,7 @@
 // Shared helpers for reading ELF symbol tables into the model (AMDGPU code objects and host
 // ELFs use the same conventions).
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <llvm/ADT/CachedHashString.h>
 #include <llvm/ADT/DenseMap.h>
@@ -127,8 +127,5 @@ private:
     NamesByOffset m_unshared; // for a table whose hash collides with another table's
     SharedSymbolNames *m_shared = nullptr;
 };
-
-// llvm::demangle for "_Z..." names (Itanium), the name itself otherwise.
-QString demangleSymbol(llvm::StringRef name);
 
 } // namespace hd

@@ -21,6 +21,22 @@ bool openInputFile(QFile &f, const QString &path, QString *why);
 QByteArray readInputFile(const QString &path, qint64 maxBytes, QString *why,
                          bool *truncated = nullptr);
 
+// The short reason for an errno of a file operation, in the words above ("no such file",
+// "symbolic link loop (...)", "no space left on device", ...): never "Unknown error".
+QString fileErrorReason(int errnum);
+
+// Why a path that QFileInfo says does not exist cannot be reached: "no such file or
+// directory", or the other reasons above (a symbolic link loop, a component that is not a
+// directory, permission denied on a folder on the way).
+QString missingPathReason(const QString &path);
+
+// A path given on a command line (raw bytes). Valid UTF-8 (or a name that does not exist) is
+// decoded as usual. An existing file or folder whose name is not valid UTF-8 cannot be named
+// by a QString, so it is reached through a symbolic link in a private folder of this process
+// (removed at exit) whose name shows the bad bytes as \xHH: ".../hipdoctor-names-XXXXXX/
+// bad\xFF.co" (docs/limits.md "File names that are not UTF-8").
+QString pathFromArgument(const char *arg);
+
 // "is a FIFO (named pipe), not a regular file" for a path that exists and is not a regular
 // file or a directory; empty otherwise (a regular file, a directory, or nothing there).
 QString notRegularFileReason(const QString &path);

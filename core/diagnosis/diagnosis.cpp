@@ -2,9 +2,9 @@
 
 #include "artifacts/inspector.h"
 #include "common/input_file.h"
-#include "diagnosis/rules_p.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
+#include "rules_p.h"
 
 #include <QDir>
 #include <QFile>
@@ -199,8 +199,10 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
     in.path = path;
     const QFileInfo fi(path);
     if (!fi.exists()) {
-        in.kind = QStringLiteral("missing");
-        in.problems.append({path, -1, QStringLiteral("no such file or directory"), true});
+        const QString why = missingPathReason(path); // a symbolic link loop is not "missing"
+        in.kind = why.startsWith(QLatin1String("no such")) ? QStringLiteral("missing")
+                                                           : QStringLiteral("unreadable");
+        in.problems.append({path, -1, why, true});
         result.inputError = true;
     } else if (fi.isDir()) {
         if (!fi.isReadable() || !fi.isExecutable()) {

@@ -5,10 +5,10 @@
 // docs/design.md, each with evidence and a fix. Value types in, value types out; no GPU runtime is
 // loaded (the live probe's devices can be handed in through DiagnoseRequest::devices).
 
-#include "artifacts/model.h"
-#include "common/finding.h"
-#include "common/problem.h"
-#include "targets/device.h"
+#include "model/artifact_report.h"
+#include "model/device.h"
+#include "model/finding.h"
+#include "model/problem.h"
 #include "triton/triton_cache.h"
 
 #include <QJsonObject>
@@ -90,10 +90,5 @@ QPair<int, int> parseRuntimeVersion(const QString &text);
 QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceInfo *device,
                                         int blockX, int blockY, int blockZ,
                                         qint64 argumentBytes = -1, const QString &where = {});
-
-// step 3 of the verification: the same command fails with the Triton path and passes without
-// it (docs/design.md "context.triton-state"). The verify engineer calls this with both signatures.
-Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
-                           const QList<Evidence> &evidence);
 
 } // namespace hd

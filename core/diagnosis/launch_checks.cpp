@@ -1,8 +1,8 @@
 // Checks the verification and the launch command call with what they know of a launch, and
 // the step 3 finding (docs/findings.md, "Launch" and context.triton-state).
 
-#include "common/finding_catalog.h"
 #include "diagnosis/diagnosis.h"
+#include "model/finding_catalog.h"
 
 namespace hd {
 
@@ -67,24 +67,6 @@ QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceIn
         }
     }
     return out;
-}
-
-Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
-                           const QList<Evidence> &evidence) {
-    Finding f = makeFinding(
-        QStringLiteral("context.triton-state"), Severity::Error,
-        QStringLiteral("Fails with the Triton path, passes without it"),
-        QStringLiteral("The same command fails (%1) when the Triton path runs first and passes "
-                       "without it (%2): the HIP code is fine in a clean process; state left "
-                       "by Triton in the shared context breaks it.")
-            .arg(withTritonSignature, withoutTritonCommand));
-    f.evidence = evidence;
-    f.fix << QStringLiteral("Synchronize (torch.cuda.synchronize() / hipDeviceSynchronize()) "
-                            "before switching from Triton kernels to the HIP ones.")
-          << QStringLiteral("Do not reset the device or destroy the primary context between the "
-                            "two (no hipDeviceReset); load HIP modules after Triton's or in a "
-                            "fresh process.");
-    return f;
 }
 
 } // namespace hd

@@ -1,8 +1,9 @@
 // Rules on inspected artifacts: module kind, runtime link (direction 1), code object vs.
 // device (direction 3). The symbols a caller looks up (direction 2): rules_symbols.cpp.
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
+#include "common/format.h"
 #include "diagnosis/runtime_env.h"
 #include "targets/compatibility.h"
 #include "targets/processors.h"
@@ -74,10 +75,6 @@ bool isHostKind(ArtifactKind k) {
 bool hasDeviceCode(const ArtifactReport &r) {
     return !r.codeObjects.isEmpty() || !r.bundles.isEmpty() ||
            (r.host && (r.host->hasHipFatbin || r.host->hasNvFatbin || r.host->hasOffloadSections));
-}
-
-QString hexOffset(uint64_t v) {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
 }
 
 // ---- module kind --------------------------------------------------------------------------
@@ -330,7 +327,7 @@ QList<Group> codeObjectGroups(const ArtifactReport &r) {
     QSet<int> grouped;
     for (const Bundle &b : r.bundles) {
         Group g;
-        g.origin = b.origin.isEmpty() ? QStringLiteral("bundle @ %1").arg(hexOffset(b.fileOffset))
+        g.origin = b.origin.isEmpty() ? QStringLiteral("bundle @ %1").arg(hex(b.fileOffset))
                                       : QStringLiteral("bundle %1").arg(b.origin);
         for (const BundleEntry &e : b.entries) {
             if (e.codeObjectIndex < 0 || e.codeObjectIndex >= r.codeObjects.size())
@@ -687,8 +684,7 @@ void compressedBundleRule(Context &c, const ArtifactReport &r) {
                    .arg(c.runtimeText())
              : QStringLiteral("Runtimes older than about ROCm 6.2 and raw HSA loaders cannot "
                               "read it; the runtime version is not known."));
-    f.evidence.append(fileEvidence(r.path,
-                                   b->origin.isEmpty() ? hexOffset(b->fileOffset) : b->origin,
+    f.evidence.append(fileEvidence(r.path, b->origin.isEmpty() ? hex(b->fileOffset) : b->origin,
                                    QStringLiteral("CCOB v%1 %2, %3 bytes uncompressed")
                                        .arg(b->ccobVersion)
                                        .arg(b->compression)

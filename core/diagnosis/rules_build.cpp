@@ -1,7 +1,7 @@
 // Rules on build output in text inputs: compiler, linker and build-system lines, the command
 // lines they ran (docs/findings.md, "Build" and "Layers of a text").
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
 #include <QRegularExpression>
 #include <QSet>

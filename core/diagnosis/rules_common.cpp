@@ -1,6 +1,6 @@
-// Helpers every rule file shares (rules_p.h).
+// Helpers every rule file shares (private/rules_p.h).
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
 #include "artifacts/inspector.h"
 #include "diagnosis/runtime_env.h"

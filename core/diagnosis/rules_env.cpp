@@ -1,6 +1,6 @@
 // Rules on the environment the program ran with (docs/findings.md, env.* ids).
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
 #include "artifacts/inspector.h"
 #include "diagnosis/runtime_env.h"

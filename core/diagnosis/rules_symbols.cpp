@@ -1,7 +1,7 @@
 // Rules on the names a caller looks up (direction 2): kernels, device and host functions of
 // every inspected code object and host binary (docs/findings.md, "Direction 2: symbols").
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
 #include <QFileInfo>
 #include <QSet>

@@ -1,11 +1,11 @@
 // Rules on text inputs (runtime logs, tracebacks, build output).
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
 #include "artifacts/inspector.h"
-#include "common/runtime_errors.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
+#include "model/runtime_errors.h"
 #include "targets/compatibility.h"
 
 #include <QDir>
@@ -281,7 +281,7 @@ bool hasOwnRule(const QString &id) {
 }
 
 // Every runtime error a text names (a message, a name, an AMD log "Returned" line), read
-// through the one runtime-error table (common/runtime_errors.h).
+// through the one runtime-error table (model/runtime_errors.h).
 void runtimeErrorRule(Context &c, const TextInput &t) {
     const bool hasListing = t.amdLog && !t.amdLog->noBinary.isEmpty();
     QSet<const RuntimeErrorMeaning *> done;

@@ -1,7 +1,7 @@
 // Rules on Triton caches and the tracebacks of Triton compiles (docs/findings.md, "Compile
 // layer").
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
 #include "artifacts/inspector.h"
 #include "diagnosis/runtime_env.h"

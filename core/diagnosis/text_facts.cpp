@@ -1,7 +1,7 @@
 #include "diagnosis/text_facts.h"
 
-#include "common/runtime_errors.h"
 #include "common/shell.h"
+#include "model/runtime_errors.h"
 
 #include <llvm/Demangle/Demangle.h>
 

@@ -4,7 +4,7 @@
 // output, `hipcc -###` and HIPCC_VERBOSE command lines, `rocminfo` dumps. AMD_LOG_LEVEL
 // output is parsed by logs/amd_log.h. Every fact keeps its 1-based line number.
 
-#include "targets/device.h"
+#include "model/device.h"
 
 #include <array>
 #include <optional>

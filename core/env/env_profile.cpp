@@ -1,23 +1,21 @@
 #include "env/env_profile.h"
 
 #include "common/input_file.h"
+#include "common/value_parsers.h"
+#include "common/output_file.h"
 #include "env/env_catalogue.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QSaveFile>
+#include <QRegularExpression>
 
 namespace hd {
 
 namespace {
 const QString kSchema = QStringLiteral("hipdoctor.env-profile/1");
 
-bool validName(const QString &name) {
-    static const QRegularExpression re(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    return re.match(name).hasMatch();
-}
 } // namespace
 
 void EnvProfile::set(const QString &n, const QString &v) {
@@ -132,29 +130,19 @@ EnvProfile EnvProfile::fromJson(const QJsonObject &o, QString *error) {
 std::optional<EnvProfile> EnvProfile::fromAssignments(const QStringList &items, QString *error) {
     EnvProfile p;
     for (const QString &item : items) {
-        const qsizetype eq = item.indexOf(QLatin1Char('='));
-        const QString n = eq < 0 ? item : item.left(eq);
-        if (eq < 0 || !validName(n)) {
-            if (error)
-                *error = QStringLiteral("'%1' is not NAME=VALUE").arg(item);
+        const auto a = parseEnvAssignment(item, error); // the CLI's parser too
+        if (!a)
             return std::nullopt;
-        }
-        p.set(n, item.mid(eq + 1));
+        p.set(a->name, a->value);
     }
     return p;
 }
 
 bool EnvProfile::save(const QString &path, QString *error) const {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
+    QString why;
+    if (!writeFileAtomically(path, QJsonDocument(toJson()).toJson(QJsonDocument::Indented), &why)) {
         if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
-    f.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
-    if (!f.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+            *error = QStringLiteral("%1: cannot write: %2").arg(path, why);
         return false;
     }
     return true;

@@ -13,10 +13,10 @@
 // - the ld.so.cache lookup uses the entry for the binary's ABI (x86-64: flags 0x303) and
 //   prefers entries without a hwcaps subdirectory. Which hwcaps levels the CPU supports is
 //   not checked (every level is tried).
-// This module deliberately does not link hd_artifacts (which links it): only the plain
-// structs of artifacts/model.h are used, never their toJson().
+// This module does not link hd_artifacts (which links it): the structs it fills are the value
+// types of model/artifact_report.h (hd_model).
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QByteArray>
 #include <QList>

@@ -1,21 +1,17 @@
 #include "probe/probe_client.h"
 
 #include "common/capped_output.h"
-#include "common/child_process.h"
-#include "common/signals.h"
+#include "common/supervised_process.h"
 #include "env/env_catalogue.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <csignal>
-#include <cstring>
 
 namespace hd {
 
@@ -53,6 +49,71 @@ QProcessEnvironment cleanProbeBaseEnvironment() {
     return base;
 }
 
+namespace {
+
+// How the probe ended, from what the supervised run and its lines say: the outcome, the
+// message, and the phase it died in.
+void judgeEnd(const SupervisedEnd &end, const QString &probe, int timeoutMs, const QString &phase,
+              const QString &api, ProbeResult &r) {
+    const bool crashed = end.crashed, timedOut = end.timedOut, cancelled = end.cancelled;
+    if (crashed) {
+        r.signal = end.signal;
+        r.signalName = end.signalName;
+    } else {
+        r.exitCode = end.exitCode;
+    }
+    const bool completed = r.outcome == ProbeOutcome::Completed;
+    if (!completed || crashed || timedOut || cancelled) {
+        r.diedInPhase =
+            phase.isEmpty() && !r.helloSeen ? QString::fromLatin1(phase::LibraryLoad) : phase;
+        r.diedInApi = api;
+    }
+    if (r.protocolMismatch) {
+        r.outcome = ProbeOutcome::ProtocolMismatch;
+        r.message =
+            QStringLiteral(
+                "probe %1 speaks protocol %2, this hipdoctor speaks %3: install matching versions")
+                .arg(probe)
+                .arg(r.hello.protocol)
+                .arg(kProbeProtocolVersion);
+    } else if (cancelled) {
+        r.outcome = ProbeOutcome::Cancelled;
+        r.message = QStringLiteral("cancelled");
+    } else if (timedOut) {
+        r.outcome = ProbeOutcome::TimedOut;
+        r.message = QStringLiteral("no answer after %1 ms; the probe was killed").arg(timeoutMs);
+    } else if (crashed && !completed) {
+        r.outcome = r.signal == SIGABRT ? ProbeOutcome::Aborted : ProbeOutcome::Crashed;
+        QString last = r.stderrText.trimmed().section(QLatin1Char('\n'), -1);
+        r.message = QStringLiteral("the probe was killed by %1").arg(r.signalName);
+        if (!last.isEmpty())
+            r.message += QStringLiteral("; last stderr line: ") + last;
+    } else if (crashed && completed) {
+        // A runtime that crashes in its exit handlers after the answer: keep the answer, say so.
+        r.message +=
+            QStringLiteral(" (then the probe was killed by %1 while exiting)").arg(r.signalName);
+    } else if (!completed) {
+        // "begin" lines alone come before the hello under --backend auto (protocol.md).
+        const bool beginsOnly =
+            std::all_of(r.stdoutLines.cbegin(), r.stdoutLines.cend(), [](const QString &l) {
+                return l.contains(QLatin1String("\"event\":\"begin\""));
+            });
+        r.outcome =
+            r.helloSeen || beginsOnly ? ProbeOutcome::NoResult : ProbeOutcome::ProtocolMismatch;
+        if (r.outcome == ProbeOutcome::ProtocolMismatch) {
+            r.protocolMismatch = true;
+            r.message = QStringLiteral(
+                            "%1 wrote no hello line: not a hipdoctor probe, or an incompatible one")
+                            .arg(probe);
+        } else {
+            r.message =
+                QStringLiteral("the probe exited with code %1 without a result").arg(r.exitCode);
+        }
+    }
+}
+
+} // namespace
+
 ProbeClient::ProbeClient(ProbeOptions options) : m_options(std::move(options)) {}
 
 void ProbeClient::cancel() {
@@ -86,27 +147,6 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
         return r;
     }
 
-    QProcess proc;
-    proc.setProcessEnvironment(env);
-    proc.setProgram(launched ? m_options.launcher.first() : probe);
-    proc.setArguments(launched ? m_options.launcher.mid(1) : QStringList{});
-    if (!m_options.workingDirectory.isEmpty())
-        proc.setWorkingDirectory(m_options.workingDirectory);
-    guardChildProcess(proc); // dies with us (docs/limits.md)
-    QElapsedTimer clock;
-    clock.start();
-    proc.start(QIODevice::ReadWrite);
-    if (!proc.waitForStarted(10000)) {
-        r.outcome = ProbeOutcome::FailedToStart;
-        r.message = QStringLiteral("cannot start %1: %2").arg(proc.program(), proc.errorString());
-        return r;
-    }
-    const ChildRegistration registered(proc.processId());
-    proc.write(QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact));
-    proc.write("\n");
-    if (!launched)
-        proc.closeWriteChannel();
-
     // stderr (the runtime's log) is kept within a cap, head and tail (docs/limits.md). The
     // probe's own lines are short: one longer than kMaxProbeLine is cut there and the rest of
     // it up to the newline dropped; after kMaxProbeLines lines the rest are dropped too.
@@ -120,9 +160,22 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
         if (r.stdoutLines.size() < kMaxProbeLines)
             applyProbeLine(r, line, &phase, &api);
     };
-    auto drain = [&] {
-        pending += proc.readAllStandardOutput();
-        err.append(proc.readAllStandardError());
+    SupervisedSpec sv;
+    sv.program = launched ? m_options.launcher.first() : probe;
+    sv.arguments = launched ? m_options.launcher.mid(1) : QStringList{};
+    sv.keepStdinOpen = launched;
+    sv.environment = env;
+    sv.workingDirectory = m_options.workingDirectory;
+    sv.stdinData = QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact) + '\n';
+    sv.startTimeoutMs = 10000;
+    sv.timeoutMs = m_options.timeoutMs;
+    sv.pollMs = 20;
+    sv.cancelled = [this] {
+        return (m_options.cancel && m_options.cancel->load()) || m_cancelled->load();
+    };
+    sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
+    sv.onStdout = [&](const QByteArray &b) {
+        pending += b;
         qsizetype from = 0, nl;
         while ((nl = pending.indexOf('\n', from)) >= 0) {
             if (!skipping)
@@ -138,84 +191,18 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
             pending.clear();
         }
     };
-    bool timedOut = false, cancelled = false;
-    while (proc.state() != QProcess::NotRunning) {
-        proc.waitForFinished(20);
-        drain();
-        if ((m_options.cancel && m_options.cancel->load()) || m_cancelled->load()) {
-            cancelled = true;
-            killChildGroup(proc);
-            break;
-        }
-        if (m_options.timeoutMs > 0 && clock.elapsed() > m_options.timeoutMs) {
-            timedOut = true;
-            killChildGroup(proc);
-            break;
-        }
+    const SupervisedEnd end = runSupervised(sv);
+    if (!end.started) {
+        r.outcome = ProbeOutcome::FailedToStart;
+        r.message = QStringLiteral("cannot start %1: %2").arg(sv.program, end.startError);
+        return r;
     }
-    drain();
     if (!pending.isEmpty() && !skipping)
         take(pending);
-    r.wallMs = double(clock.nsecsElapsed()) / 1e6;
+    r.wallMs = end.durationMs;
     r.stderrText = err.text();
     r.amdLog = parseAmdLog(r.stderrText);
-
-    const bool crashed = proc.exitStatus() == QProcess::CrashExit;
-    if (crashed) {
-        r.signal = proc.exitCode(); // Qt reports WTERMSIG as the exit code of a crashed child
-        r.signalName = signalName(r.signal);
-    } else {
-        r.exitCode = proc.exitCode();
-    }
-    const bool completed = r.outcome == ProbeOutcome::Completed;
-    if (!completed || crashed || timedOut || cancelled) {
-        r.diedInPhase =
-            phase.isEmpty() && !r.helloSeen ? QString::fromLatin1(phase::LibraryLoad) : phase;
-        r.diedInApi = api;
-    }
-    if (r.protocolMismatch) {
-        r.outcome = ProbeOutcome::ProtocolMismatch;
-        r.message =
-            QStringLiteral(
-                "probe %1 speaks protocol %2, this hipdoctor speaks %3: install matching versions")
-                .arg(probe)
-                .arg(r.hello.protocol)
-                .arg(kProbeProtocolVersion);
-    } else if (cancelled) {
-        r.outcome = ProbeOutcome::Cancelled;
-        r.message = QStringLiteral("cancelled");
-    } else if (timedOut) {
-        r.outcome = ProbeOutcome::TimedOut;
-        r.message =
-            QStringLiteral("no answer after %1 ms; the probe was killed").arg(m_options.timeoutMs);
-    } else if (crashed && !completed) {
-        r.outcome = r.signal == SIGABRT ? ProbeOutcome::Aborted : ProbeOutcome::Crashed;
-        QString last = r.stderrText.trimmed().section(QLatin1Char('\n'), -1);
-        r.message = QStringLiteral("the probe was killed by %1").arg(r.signalName);
-        if (!last.isEmpty())
-            r.message += QStringLiteral("; last stderr line: ") + last;
-    } else if (crashed && completed) {
-        // A runtime that crashes in its exit handlers after the answer: keep the answer, say so.
-        r.message +=
-            QStringLiteral(" (then the probe was killed by %1 while exiting)").arg(r.signalName);
-    } else if (!completed) {
-        // "begin" lines alone come before the hello under --backend auto (protocol.md).
-        const bool beginsOnly =
-            std::all_of(r.stdoutLines.cbegin(), r.stdoutLines.cend(), [](const QString &l) {
-                return l.contains(QLatin1String("\"event\":\"begin\""));
-            });
-        r.outcome =
-            r.helloSeen || beginsOnly ? ProbeOutcome::NoResult : ProbeOutcome::ProtocolMismatch;
-        if (r.outcome == ProbeOutcome::ProtocolMismatch) {
-            r.protocolMismatch = true;
-            r.message = QStringLiteral(
-                            "%1 wrote no hello line: not a hipdoctor probe, or an incompatible one")
-                            .arg(probe);
-        } else {
-            r.message =
-                QStringLiteral("the probe exited with code %1 without a result").arg(r.exitCode);
-        }
-    }
+    judgeEnd(end, probe, m_options.timeoutMs, phase, api, r);
     return r;
 }
 

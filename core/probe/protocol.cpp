@@ -1,6 +1,6 @@
 #include "probe/protocol.h"
 
-#include "common/runtime_errors.h"
+#include "model/runtime_errors.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -4,9 +4,9 @@
 // hipdoctor-probe reads one JSON request on stdin and writes JSON lines on stdout; the engine
 // turns those lines (plus stderr, exit status and timeouts) into a ProbeResult.
 
-#include "common/finding.h"
 #include "logs/amd_log.h"
-#include "targets/device.h"
+#include "model/device.h"
+#include "model/finding.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -8,7 +8,7 @@
 // hf_, ghp_/github_pat_, xox*, AKIA/ASIA keys with their secret, PEM private keys).
 // The report lists what was redacted and where.
 
-#include "session/session.h"
+#include "model/session.h"
 
 #include <QList>
 #include <QString>

@@ -1,6 +1,9 @@
 #include "report/report.h"
 
+#include "common/format.h"
 #include "common/shell.h"
+#include "model/labels.h"
+#include "sysinfo/system_inventory.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -11,34 +14,6 @@
 namespace hd {
 
 namespace {
-
-QString statusIcon(CheckStatus s) {
-    switch (s) {
-    case CheckStatus::Pass:
-        return QStringLiteral("✅");
-    case CheckStatus::Fail:
-        return QStringLiteral("❌");
-    case CheckStatus::Skipped:
-        return QStringLiteral("⏭️");
-    case CheckStatus::Error:
-        return QStringLiteral("⚠️");
-    case CheckStatus::Cancelled:
-        return QStringLiteral("⏹️");
-    }
-    return {};
-}
-
-QString severityIcon(Severity s) {
-    switch (s) {
-    case Severity::Error:
-        return QStringLiteral("❌");
-    case Severity::Warning:
-        return QStringLiteral("⚠️");
-    case Severity::Info:
-        return QStringLiteral("ℹ️");
-    }
-    return {};
-}
 
 QString directionText(Direction d) {
     switch (d) {
@@ -52,12 +27,6 @@ QString directionText(Direction d) {
         break;
     }
     return QStringLiteral("none");
-}
-
-QString ms(double v) {
-    if (v >= 1000)
-        return QStringLiteral("%1 s").arg(v / 1000.0, 0, 'f', 2);
-    return QStringLiteral("%1 ms").arg(v, 0, 'f', v < 10 ? 2 : 1);
 }
 
 // Keeps the last maxLines lines and at most the last maxBytes bytes (UTF-16 units, cut at a
@@ -160,6 +129,201 @@ QString inlineCode(const QString &s) {
     return fence + pad + QString(s).replace(QLatin1Char('\n'), QLatin1Char(' ')) + pad + fence;
 }
 
+// ---- Evidence that reads -------------------------------------------------------------------
+
+// The words of a line, split at spaces outside single or double quotes (a `-###` line or a
+// shell line keeps each argument whole).
+QStringList wordsOf(const QString &line) {
+    QStringList words;
+    QString cur;
+    QChar quote;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (!quote.isNull()) {
+            cur += c;
+            if (c == QLatin1Char('\\') && quote == QLatin1Char('"') && i + 1 < line.size())
+                cur += line[++i];
+            else if (c == quote)
+                quote = QChar();
+        } else if (c == QLatin1Char(' ')) {
+            if (!cur.isEmpty())
+                words << cur;
+            cur.clear();
+        } else {
+            if (c == QLatin1Char('"') || c == QLatin1Char('\''))
+                quote = c;
+            cur += c;
+        }
+    }
+    if (!cur.isEmpty())
+        words << cur;
+    return words;
+}
+
+// Words packed into lines of about width characters, each but the last ending in " \" (as a
+// shell continues a line), the following ones indented.
+QString packWords(const QStringList &words, int width, const QString &indent) {
+    QStringList lines;
+    QString cur;
+    for (const QString &w : words) {
+        if (!cur.isEmpty() && cur.size() + 1 + w.size() > width) {
+            lines << cur + QStringLiteral(" \\");
+            cur = indent;
+        }
+        cur += (cur.isEmpty() || cur == indent ? QString() : QStringLiteral(" ")) + w;
+    }
+    if (!cur.isEmpty())
+        lines << cur;
+    return lines.join(QLatin1Char('\n'));
+}
+
+constexpr int kFoldWidth = 110;
+
+// A command as shell words (common/shell.h, the one quoting convention), folded at argument
+// boundaries when long, so it still pastes into a shell.
+QString foldedCommand(const QStringList &argv) {
+    QStringList words;
+    for (const QString &a : argv)
+        words << shellQuote(a);
+    return packWords(words, kFoldWidth, QStringLiteral("    "));
+}
+
+// Lines longer than kFoldWidth (a compiler's -### lines, a linker line) folded at their word
+// boundaries with a trailing " \"; *folded counts the lines folded.
+QString foldLongLines(const QString &text, int *folded) {
+    *folded = 0;
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &l : lines) {
+        if (l.size() <= kFoldWidth)
+            continue;
+        const QStringList words = wordsOf(l);
+        if (words.size() < 2)
+            continue;
+        qsizetype lead = 0;
+        while (lead < l.size() && l[lead] == QLatin1Char(' '))
+            ++lead;
+        l = QString(lead, QLatin1Char(' ')) +
+            packWords(words, kFoldWidth, QString(lead + 4, QLatin1Char(' ')));
+        ++*folded;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+// Output that is the probe's protocol (docs/protocol.md): every non-empty line a JSON object.
+bool isJsonLines(const QString &text) {
+    int n = 0;
+    for (QStringView l : QStringView(text).split(QLatin1Char('\n'))) {
+        l = l.trimmed();
+        if (l.isEmpty())
+            continue;
+        if (!l.startsWith(QLatin1Char('{')) || !l.endsWith(QLatin1Char('}')))
+            return false;
+        ++n;
+    }
+    return n > 0;
+}
+
+// The first line of a text that reads as a failure: a Python traceback or exception, a
+// compiler's or tool's "error:", a crash. "" when there is none.
+QString firstErrorLine(const QString &text) {
+    static const QRegularExpression re(
+        QStringLiteral("^(.*(?:Traceback \\(most recent call last\\)|"
+                       "^\\s*(?:[A-Za-z_][\\w.]*)?(?:Error|Exception)(?::\\s|$)|"
+                       "\\b(?:error|fatal error|ERROR|FATAL)[:!]|"
+                       "Segmentation fault|core dumped|terminate called|Assertion .* failed).*)$"),
+        QRegularExpression::MultilineOption);
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return {};
+    const QString line = m.captured(1).trimmed();
+    if (line.contains(QLatin1String("Traceback (most recent call last)"))) {
+        // A traceback says what went wrong in its exception line, at the start of a line after
+        // the indented frames.
+        static const QRegularExpression exception(
+            QStringLiteral("^([A-Za-z_][\\w.]*(?:Error|Exception|Exit|Interrupt)\\b.*)$"),
+            QRegularExpression::MultilineOption);
+        const auto e = exception.match(text, m.capturedEnd(1));
+        if (e.hasMatch())
+            return QStringLiteral("Traceback … %1").arg(e.captured(1).trimmed()).left(300);
+    }
+    return line.left(300);
+}
+
+// A passing check whose output still holds an error line: worth a look.
+QString passingCheckErrorLine(const CheckRecord &c) {
+    if (c.status != CheckStatus::Pass)
+        return {};
+    for (const QString *t : {&c.stderrText, &c.stdoutText, &c.logText})
+        if (const QString line = firstErrorLine(*t); !line.isEmpty())
+            return line;
+    return {};
+}
+
+// ---- The system inventory ------------------------------------------------------------------
+
+constexpr int kSummaryPackages = 10;
+
+struct InventoryBlock {
+    QString label;
+    QStringList items;
+    bool missing = false, problem = false;
+};
+
+// The rows at the top of a report: the devices the runtime saw in the session, then the
+// inventory's summary (core/sysinfo).
+QList<InventoryBlock> inventoryBlock(const Session &s) {
+    QList<InventoryBlock> rows;
+    InventoryBlock gpu{QStringLiteral("GPU (runtime)")};
+    for (const DeviceInfo &d : s.devices) {
+        QString line = QStringLiteral("#%1 %2").arg(d.index).arg(d.target.toString());
+        if (!d.name.isEmpty())
+            line += QStringLiteral(" — ") + d.name;
+        if (!d.backend.isEmpty() || !d.runtimeVersion.isEmpty())
+            line += QStringLiteral(" (%1)").arg(
+                QStringLiteral("%1 %2").arg(d.backend, d.runtimeVersion).trimmed());
+        if (d.source != DeviceInfo::Source::Probe && d.source != DeviceInfo::Source::Session)
+            line += QStringLiteral(" [source: %1]").arg(deviceSourceName(d.source));
+        gpu.items << line;
+    }
+    if (gpu.items.isEmpty()) {
+        gpu.missing = true;
+        gpu.items << QStringLiteral("the runtime reported no device");
+        for (const StepRecord &st : s.steps)
+            for (const CheckRecord &c : st.checks)
+                if (c.id == QLatin1String("runtime-devices") && !c.summary.isEmpty() &&
+                    gpu.items.size() == 1)
+                    gpu.items << c.summary;
+    }
+    rows << gpu;
+    for (const InventorySummaryRow &r : summarizeInventory(s.inventory)) {
+        InventoryBlock b{r.label, r.items, r.missing, r.problem};
+        if (r.label == QLatin1String("Packages")) {
+            // Many short items: one line, the first few, the rest in the full inventory.
+            QStringList shown = b.items.mid(0, kSummaryPackages);
+            if (b.items.size() > kSummaryPackages + 1)
+                shown << QStringLiteral("… and %1 more (full inventory below)")
+                             .arg(b.items.size() - kSummaryPackages);
+            else
+                shown = b.items;
+            b.items = {shown.join(QStringLiteral(", "))};
+        }
+        rows << b;
+    }
+    return rows;
+}
+
+QString inventoryCollected(const Session &s) {
+    const QString at =
+        s.inventory.collectedAt.isEmpty() ? QStringLiteral("(undated)") : s.inventory.collectedAt;
+    return s.host.isEmpty() ? QStringLiteral("collected %1").arg(at)
+                            : QStringLiteral("collected on %1 at %2").arg(s.host, at);
+}
+
+const char kNoInventory[] =
+    "This session holds no system inventory (records imported from another machine, or a "
+    "session saved before hipdoctor.session/2). On the machine where the kernel fails, "
+    "`hipdoctor-cli sysinfo` prints it.";
+
 struct Prepared {
     Session s;
     QList<Redaction> redactions;
@@ -189,32 +353,59 @@ void mdBlock(QString &out, const QString &label, const QString &text, const QStr
         return;
     int omitted = 0;
     qsizetype omittedBytes = 0;
-    const QString body = tailLines(text, o.maxLogLines, o.maxLogBytes, &omitted, &omittedBytes);
-    const QString fence = fenceFor(body);
-    out += QStringLiteral("**%1**").arg(label);
+    QString body = tailLines(text, o.maxLogLines, o.maxLogBytes, &omitted, &omittedBytes);
+    QString note;
     if (omittedBytes)
-        out += QStringLiteral(" (last %1 KiB; %2 earlier bytes are in the session file)")
+        note = QStringLiteral(" (last %1 KiB; %2 earlier bytes are in the session file)")
                    .arg(o.maxLogBytes >> 10)
                    .arg(omittedBytes);
     else if (omitted)
-        out += QStringLiteral(" (last %1 lines; %2 earlier lines are in the session file)")
+        note = QStringLiteral(" (last %1 lines; %2 earlier lines are in the session file)")
                    .arg(o.maxLogLines)
                    .arg(omitted);
+    if (isJsonLines(body)) {
+        // The probe's protocol lines: the check's summary says what they mean; the lines
+        // themselves are for whoever wants to look.
+        const QString fence = fenceFor(body);
+        out += QStringLiteral("<details>\n<summary>%1: raw probe output (%2 JSON lines)%3"
+                              "</summary>\n\n")
+                   .arg(label.toHtmlEscaped())
+                   .arg(body.count(QLatin1Char('\n')) + 1)
+                   .arg(note.toHtmlEscaped());
+        out += fence + QStringLiteral("json\n") + body + QLatin1Char('\n') + fence +
+               QStringLiteral("\n\n</details>\n\n");
+        return;
+    }
+    int folded = 0;
+    body = foldLongLines(body, &folded);
+    const QString fence = fenceFor(body);
+    out += QStringLiteral("**%1**").arg(label) + note;
+    if (folded)
+        out += QStringLiteral(" (%1 long line%2 folded at argument boundaries, continued with "
+                              "` \\`)")
+                   .arg(folded)
+                   .arg(folded == 1 ? QString() : QStringLiteral("s"));
     out += QStringLiteral("\n\n") + fence + lang + QLatin1Char('\n') + body + QLatin1Char('\n') +
            fence + QStringLiteral("\n\n");
 }
 
 void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
-    out += QStringLiteral("<details>\n<summary>%1 <b>%2</b> — %3%4</summary>\n\n")
-               .arg(statusIcon(c.status), c.id.toHtmlEscaped(),
-                    (c.summary.isEmpty() ? c.title : c.summary).toHtmlEscaped(),
-                    c.durationMs > 0
-                        ? QStringLiteral(" (%1%2)").arg(
-                              ms(c.durationMs), c.cached ? QStringLiteral(", cached") : QString())
-                        : QString());
+    out +=
+        QStringLiteral("<details>\n<summary>%1 <b>%2</b> — %3%4</summary>\n\n")
+            .arg(checkStatusIcon(c.status) + (passingCheckErrorLine(c).isEmpty()
+                                                  ? QString()
+                                                  : QStringLiteral(" ⚠️ error line in output")),
+                 c.id.toHtmlEscaped(), (c.summary.isEmpty() ? c.title : c.summary).toHtmlEscaped(),
+                 c.durationMs > 0 ? QStringLiteral(" (%1%2)").arg(
+                                        formatDuration(c.durationMs),
+                                        c.cached ? QStringLiteral(", cached") : QString())
+                                  : QString());
     out += QStringLiteral("%1 — status **%2**\n\n").arg(mdText(c.title), checkStatusName(c.status));
+    if (const QString line = passingCheckErrorLine(c); !line.isEmpty())
+        out += QStringLiteral("> ⚠️ **Passed, but its output holds an error line:** %1\n\n")
+                   .arg(inlineCode(line));
     if (!c.command.isEmpty()) {
-        const QString cmd = shellJoin(c.command);
+        const QString cmd = foldedCommand(c.command);
         out += QStringLiteral("**Command**");
         if (!c.workingDirectory.isEmpty())
             out += QStringLiteral(" (in %1)").arg(inlineCode(c.workingDirectory));
@@ -244,10 +435,11 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
     if (!c.startedAt.isEmpty())
         facts << QStringLiteral("**Started:** %1").arg(c.startedAt);
     if (c.durationMs > 0)
-        facts << QStringLiteral("**Duration:** %1").arg(ms(c.durationMs));
+        facts << QStringLiteral("**Duration:** %1").arg(formatDuration(c.durationMs));
     if (c.cached)
         facts << QStringLiteral("**From the compile cache** (compiled originally in %1)")
-                     .arg(ms(c.data.value(QStringLiteral("original_duration_ms")).toDouble()));
+                     .arg(formatDuration(
+                         c.data.value(QStringLiteral("original_duration_ms")).toDouble()));
     if (!facts.isEmpty())
         out += facts.join(QStringLiteral(" · ")) + QStringLiteral("\n\n");
     if (!c.artifacts.isEmpty()) {
@@ -261,7 +453,8 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
             "| Phase | Start | Duration | Status | Detail |\n|---|---:|---:|---|---|\n");
         for (const PhaseTiming &p : c.phases)
             out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                       .arg(cell(p.name), ms(p.startMs), ms(p.ms), cell(p.status), cell(p.detail));
+                       .arg(cell(p.name), formatDuration(p.startMs), formatDuration(p.ms),
+                            cell(p.status), cell(p.detail));
         out += QLatin1Char('\n');
     }
     mdBlock(out, QStringLiteral("stdout"), c.stdoutText, QStringLiteral("text"), o);
@@ -307,6 +500,46 @@ void mdFinding(QString &out, const Finding &f) {
     }
 }
 
+void mdInventory(QString &out, const Session &s) {
+    out += QStringLiteral("## System\n\n");
+    const QList<InventoryBlock> rows = inventoryBlock(s);
+    out += QStringLiteral("| Asked first | Answer |\n|---|---|\n");
+    for (const InventoryBlock &r : rows) {
+        QStringList items;
+        for (const QString &i : r.items)
+            items << cell(i);
+        QString value = items.join(QStringLiteral("<br>"));
+        if (r.missing)
+            value = QStringLiteral("*%1*").arg(value);
+        if (r.problem)
+            value = QStringLiteral("⚠️ ") + value;
+        out += QStringLiteral("| **%1** | %2 |\n").arg(cell(r.label), value);
+    }
+    out += QLatin1Char('\n');
+    if (s.inventory.isEmpty()) {
+        out += QLatin1String(kNoInventory) + QStringLiteral("\n\n");
+        return;
+    }
+    out += QStringLiteral("<details>\n<summary>Full system inventory (%1 facts, %2)</summary>\n\n")
+               .arg(s.inventory.facts.size())
+               .arg(inventoryCollected(s).toHtmlEscaped());
+    for (const auto &[id, title] : inventorySections()) {
+        const QList<InventoryFact> facts = s.inventory.section(id);
+        if (facts.isEmpty())
+            continue;
+        out += QStringLiteral("**%1**\n\n| | | source |\n|---|---|---|\n").arg(title);
+        for (const InventoryFact &f : facts)
+            out += QStringLiteral("| %1 | %2 | %3 |\n")
+                       .arg(inlineCode(f.name),
+                            f.available()
+                                ? cell(f.value)
+                                : QStringLiteral("*not available: %1*").arg(cell(f.unavailable)),
+                            cell(f.source));
+        out += QLatin1Char('\n');
+    }
+    out += QStringLiteral("</details>\n\n");
+}
+
 QString mdRedactions(const Prepared &p) {
     QString out = QStringLiteral("## Redactions\n\n");
     if (!p.redacted)
@@ -342,9 +575,11 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     for (const StepRecord &st : s.steps)
         out += QStringLiteral("| %1 | %2 %3 | %4 | %5 |\n")
                    .arg(cell(QStringLiteral("%1. %2").arg(st.step).arg(st.title)),
-                        statusIcon(st.status), checkStatusName(st.status), cell(st.summary),
-                        ms(st.durationMs));
+                        checkStatusIcon(st.status), checkStatusName(st.status), cell(st.summary),
+                        formatDuration(st.durationMs));
     out += QLatin1Char('\n');
+
+    mdInventory(out, s);
 
     out += QStringLiteral("## Findings\n\n");
     if (s.findings.isEmpty())
@@ -401,14 +636,14 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
         for (const CheckRecord &c : st.checks)
             out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
                        .arg(st.step)
-                       .arg(cell(c.id), checkStatusName(c.status), ms(c.durationMs),
+                       .arg(cell(c.id), checkStatusName(c.status), formatDuration(c.durationMs),
                             c.cached ? QStringLiteral("yes") : QString());
     out += QLatin1Char('\n');
 
     for (const StepRecord &st : s.steps) {
         out += QStringLiteral("## %1\n\n%2 **%3** — %4\n\n")
-                   .arg(mdText(stepTitle(st)), statusIcon(st.status), checkStatusName(st.status),
-                        mdText(st.summary));
+                   .arg(mdText(stepTitle(st)), checkStatusIcon(st.status),
+                        checkStatusName(st.status), mdText(st.summary));
         for (const CheckRecord &c : st.checks)
             mdCheck(out, c, o);
     }
@@ -420,6 +655,67 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
                     s.origin.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.origin),
                     s.tool.isEmpty() ? QStringLiteral("hipdoctor") : s.tool);
     return out;
+}
+
+MarkdownForIssue markdownForIssue(const Session &s, const ReportOptions &o,
+                                  const QString &fullReportName, qsizetype limit) {
+    MarkdownForIssue r;
+    r.text = markdownReport(s, o);
+    if (r.text.size() <= limit)
+        return r;
+    r.trimmed = true;
+    r.full = r.text;
+    const QString title = QStringLiteral("# hipdoctor verification report\n\n");
+    const auto withNote = [&](const QString &body, const QString &what) {
+        const QString note =
+            QStringLiteral("> **Trimmed to fit GitHub's %1-character limit** (the full report has "
+                           "%2 characters): %3. The full report is **%4**: attach it to the "
+                           "issue.\n\n")
+                .arg(limit)
+                .arg(r.full.size())
+                .arg(what, mdText(fullReportName));
+        return title + note + body.mid(title.size());
+    };
+    // Logs first: shorter tails until it fits.
+    const struct {
+        int lines;
+        qsizetype bytes;
+    } levels[] = {{60, 16 << 10}, {20, 4 << 10}, {8, 2 << 10}, {3, 1 << 10}};
+    QString body;
+    QString what;
+    for (const auto &l : levels) {
+        ReportOptions shorter = o;
+        shorter.maxLogLines = std::min(o.maxLogLines, l.lines);
+        shorter.maxLogBytes = std::min(o.maxLogBytes, l.bytes);
+        body = markdownReport(s, shorter);
+        what = QStringLiteral("each log shows its last %1 lines").arg(shorter.maxLogLines);
+        const QString t = withNote(body, what);
+        if (t.size() <= limit) {
+            r.text = t;
+            return r;
+        }
+    }
+    // Still too long (many checks or findings): the sections that do not fit are cut at a
+    // heading, so no code block or <details> is left open.
+    const qsizetype reserve = 1200;
+    qsizetype cut = body.lastIndexOf(QStringLiteral("\n## "), limit - reserve);
+    if (cut <= title.size())
+        cut = body.lastIndexOf(QLatin1Char('\n'), limit - reserve);
+    const QString heading = body.mid(cut + 1, body.indexOf(QLatin1Char('\n'), cut + 1) - cut - 1);
+    what += QStringLiteral(", and the sections from \"%1\" on are cut")
+                .arg(QString(heading).remove(QStringLiteral("## ")).left(80));
+    r.text = withNote(body.left(cut + 1), what) +
+             QStringLiteral("\n## Cut here\n\n%1 more characters are in the full report, "
+                            "**%2**.\n")
+                 .arg(body.size() - cut - 1)
+                 .arg(mdText(fullReportName));
+    return r;
+}
+
+QString fullReportPath(const QString &path) {
+    if (path.endsWith(QLatin1String(".md"), Qt::CaseInsensitive))
+        return path.left(path.size() - 3) + QStringLiteral(".full.md");
+    return path + QStringLiteral(".full.md");
 }
 
 // ---- Charts -------------------------------------------------------------------------------
@@ -513,41 +809,150 @@ QString esc(const QString &s) {
     return s.toHtmlEscaped();
 }
 
-QString statusBadge(CheckStatus st) {
-    return QStringLiteral("<span class=\"badge %1\">%2 %1</span>")
-        .arg(checkStatusName(st), statusIcon(st));
+// Prose that may hold Markdown code spans (finding titles, messages, verdicts): escaped, with
+// `code` shown as <code> rather than as backticks.
+QString htmlText(const QString &s) {
+    QString out;
+    const qsizetype n = s.size();
+    auto runAt = [&](qsizetype at) {
+        qsizetype r = 0;
+        while (at + r < n && s[at + r] == QLatin1Char('`'))
+            ++r;
+        return r;
+    };
+    qsizetype plainFrom = 0;
+    for (qsizetype i = 0; i < n;) {
+        if (s[i] != QLatin1Char('`')) {
+            ++i;
+            continue;
+        }
+        const qsizetype run = runAt(i);
+        qsizetype close = -1;
+        for (qsizetype j = i + run; j < n;) {
+            const qsizetype r = runAt(j);
+            if (r == run) {
+                close = j;
+                break;
+            }
+            j += r ? r : 1;
+        }
+        if (close < 0) {
+            i += run;
+            continue;
+        }
+        QString code = s.mid(i + run, close - i - run);
+        if (code.size() >= 2 && code.front() == QLatin1Char(' ') && code.back() == QLatin1Char(' '))
+            code = code.mid(1, code.size() - 2);
+        out += esc(s.mid(plainFrom, i - plainFrom)) + QStringLiteral("<code>") + esc(code) +
+               QStringLiteral("</code>");
+        i = close + run;
+        plainFrom = i;
+    }
+    return out + esc(s.mid(plainFrom));
 }
+
+// Badges are CSS (a coloured dot and the word), not emoji: the report looks the same without
+// an emoji font.
+QString statusBadge(CheckStatus st) {
+    return QStringLiteral("<span class=\"badge %1\">%1</span>").arg(checkStatusName(st));
+}
+
+QString severityBadge(Severity sev) {
+    return QStringLiteral("<span class=\"badge sev-%1\">%1</span>").arg(severityName(sev));
+}
+
+const char kWarnBadge[] = "<span class=\"badge warn\">check</span>";
 
 void htmlPre(QString &out, const QString &label, const QString &text, const ReportOptions &o) {
     if (text.trimmed().isEmpty())
         return;
     int omitted = 0;
     qsizetype omittedBytes = 0;
-    const QString body = tailLines(text, o.maxLogLines, o.maxLogBytes, &omitted, &omittedBytes);
-    out += QStringLiteral("<h5>%1%2</h5><pre>%3</pre>\n")
-               .arg(esc(label),
-                    omittedBytes ? QStringLiteral(" <small>(last %1 KiB; %2 earlier bytes in the "
-                                                  "session file)</small>")
-                                       .arg(o.maxLogBytes >> 10)
-                                       .arg(omittedBytes)
-                    : omitted ? QStringLiteral(" <small>(last %1 lines; %2 earlier in the "
-                                               "session file)</small>")
-                                    .arg(o.maxLogLines)
-                                    .arg(omitted)
-                              : QString(),
+    QString body = tailLines(text, o.maxLogLines, o.maxLogBytes, &omitted, &omittedBytes);
+    const QString note = omittedBytes
+                             ? QStringLiteral(" <small>(last %1 KiB; %2 earlier bytes in the "
+                                              "session file)</small>")
+                                   .arg(o.maxLogBytes >> 10)
+                                   .arg(omittedBytes)
+                         : omitted ? QStringLiteral(" <small>(last %1 lines; %2 earlier in the "
+                                                    "session file)</small>")
+                                         .arg(o.maxLogLines)
+                                         .arg(omitted)
+                                   : QString();
+    if (isJsonLines(body)) {
+        out += QStringLiteral("<details class=\"raw\"><summary>%1: raw probe output (%2 JSON "
+                              "lines)%3</summary><pre>%4</pre></details>\n")
+                   .arg(esc(label))
+                   .arg(body.count(QLatin1Char('\n')) + 1)
+                   .arg(note, esc(body));
+        return;
+    }
+    int folded = 0;
+    body = foldLongLines(body, &folded);
+    out += QStringLiteral("<h5>%1%2%3</h5><pre>%4</pre>\n")
+               .arg(esc(label), note,
+                    folded ? QStringLiteral(" <small>(%1 long line%2 folded at argument "
+                                            "boundaries, continued with <code>\\</code>)</small>")
+                                 .arg(folded)
+                                 .arg(folded == 1 ? QString() : QStringLiteral("s"))
+                           : QString(),
                     esc(body));
 }
 
+void htmlInventory(QString &out, const Session &s) {
+    out += QStringLiteral("<h2>System</h2>\n<table class=\"inventory\">\n");
+    for (const InventoryBlock &r : inventoryBlock(s)) {
+        QStringList items;
+        for (const QString &i : r.items)
+            items << esc(i);
+        out += QStringLiteral("<tr%1><th>%2</th><td>%3%4</td></tr>\n")
+                   .arg(r.missing ? QStringLiteral(" class=\"na\"") : QString(), esc(r.label),
+                        r.problem ? QLatin1String(kWarnBadge) + QLatin1Char(' ') : QString(),
+                        items.join(QStringLiteral("<br>")));
+    }
+    out += QStringLiteral("</table>\n");
+    if (s.inventory.isEmpty()) {
+        out += QStringLiteral("<p>%1</p>\n").arg(htmlText(QLatin1String(kNoInventory)));
+        return;
+    }
+    out += QStringLiteral("<details><summary>Full system inventory (%1 facts, %2)</summary>\n")
+               .arg(s.inventory.facts.size())
+               .arg(esc(inventoryCollected(s)));
+    out += QStringLiteral("<table class=\"facts\">");
+    for (const auto &[id, title] : inventorySections()) {
+        const QList<InventoryFact> facts = s.inventory.section(id);
+        if (facts.isEmpty())
+            continue;
+        out += QStringLiteral("<tr><th colspan=\"3\" class=\"section\">%1</th></tr>\n")
+                   .arg(esc(title));
+        for (const InventoryFact &f : facts)
+            out +=
+                QStringLiteral("<tr%1><td><code>%2</code></td><td>%3</td><td "
+                               "class=\"source\">%4</td></tr>\n")
+                    .arg(f.available() ? QString() : QStringLiteral(" class=\"na\""), esc(f.name),
+                         f.available() ? esc(f.value)
+                                       : QStringLiteral("not available: ") + esc(f.unavailable),
+                         esc(f.source));
+    }
+    out += QStringLiteral("</table></details>\n");
+}
+
 const char *kCss = R"(
-body{font-family:-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#1f2328;background:#fff;line-height:1.45}
+body{font-family:-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#1f2328;background:#fff;line-height:1.45}
 h1{border-bottom:2px solid #d0d7de;padding-bottom:.3em}h2{border-bottom:1px solid #d0d7de;padding-bottom:.2em;margin-top:1.6em}
 table{border-collapse:collapse;margin:.6em 0;width:100%}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f6f8fa}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
+table.inventory th{width:13em;white-space:nowrap}table.inventory td{font-size:92%}
+tr.na td{color:#57606a;font-style:italic}table.facts td.source{color:#57606a;font-size:85%;white-space:nowrap}th.section{background:#eaeef2}
 pre{background:#f6f8fa;border:1px solid #d0d7de;padding:8px;overflow-x:auto;white-space:pre-wrap;word-break:break-all;font-size:12px}
-code{background:#f6f8fa;padding:1px 4px;border-radius:4px;font-size:90%}
+code{background:#eff1f3;padding:1px 4px;border-radius:4px;font-size:88%;font-family:ui-monospace,"DejaVu Sans Mono",monospace}
+pre code{background:none;padding:0}
 details{border:1px solid #d0d7de;border-radius:6px;margin:.4em 0;padding:.3em .6em}summary{cursor:pointer}
-.badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:85%;font-weight:600}
-.pass{background:#dafbe1;color:#116329}.fail{background:#ffebe9;color:#a40e26}.error{background:#fff8c5;color:#7d4e00}.skipped,.cancelled{background:#eaeef2;color:#57606a}
+details.raw{border-style:dashed}details.raw summary{color:#57606a;font-size:90%}
+.badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:85%;font-weight:600;white-space:nowrap}
+.badge::before{content:"";display:inline-block;width:.55em;height:.55em;border-radius:50%;background:currentColor;margin-right:.4em;vertical-align:.05em}
+.pass{background:#dafbe1;color:#116329}.fail,.sev-error.badge{background:#ffebe9;color:#a40e26}.error,.warn,.sev-warning.badge{background:#fff8c5;color:#7d4e00}.skipped,.cancelled{background:#eaeef2;color:#57606a}.sev-info.badge{background:#ddf4ff;color:#0550ae}
+.flag{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:.3em .6em}
 .finding{border-left:4px solid #d0d7de;padding:.2em .8em;margin:.8em 0}.finding.sev-error{border-color:#cf222e}.finding.sev-warning{border-color:#bf8700}.finding.sev-info{border-color:#0969da}
 .verdict{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6em 1em}
 img.chart{max-width:100%;border:1px solid #d0d7de;margin:.4em 0}
@@ -567,7 +972,7 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
                .arg(QString::fromUtf8(kCss));
     out += QStringLiteral("<h1>hipdoctor verification report</h1>\n<div class=\"verdict\">");
     if (!s.comparison.verdict.isEmpty())
-        out += QStringLiteral("<p><b>Verdict:</b> %1</p>").arg(esc(s.comparison.verdict));
+        out += QStringLiteral("<p><b>Verdict:</b> %1</p>").arg(htmlText(s.comparison.verdict));
     out += QStringLiteral("<p><b>Direction:</b> %1</p>")
                .arg(esc(directionText(s.comparison.direction)));
     if (s.cancelled)
@@ -578,8 +983,11 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
         out += QStringLiteral(
                    "<tr><td>%1. %2</td><td>%3</td><td>%4</td><td class=\"num\">%5</td></tr>\n")
                    .arg(st.step)
-                   .arg(esc(st.title), statusBadge(st.status), esc(st.summary), ms(st.durationMs));
-    out += QStringLiteral("</table>\n<h2>Findings</h2>\n");
+                   .arg(esc(st.title), statusBadge(st.status), htmlText(st.summary),
+                        formatDuration(st.durationMs));
+    out += QStringLiteral("</table>\n");
+    htmlInventory(out, s);
+    out += QStringLiteral("<h2>Findings</h2>\n");
     if (s.findings.isEmpty())
         out += QStringLiteral("<p>No findings.</p>\n");
     QList<Finding> sorted = s.findings;
@@ -587,13 +995,13 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
         return int(a.severity) > int(b.severity);
     });
     for (const Finding &f : sorted) {
-        out +=
-            QStringLiteral("<div class=\"finding sev-%1\"><h3>%2 <code>%3</code> — %4</h3>")
-                .arg(severityName(f.severity), severityIcon(f.severity), esc(f.id), esc(f.title));
+        out += QStringLiteral("<div class=\"finding sev-%1\"><h3>%2 <code>%3</code> — %4</h3>")
+                   .arg(severityName(f.severity), severityBadge(f.severity), esc(f.id),
+                        htmlText(f.title));
         if (f.occurrences > 1)
             out += QStringLiteral("<p><i>Seen %1 times</i></p>").arg(f.occurrences);
         if (!f.detail.isEmpty())
-            out += QStringLiteral("<p>%1</p>").arg(esc(f.detail));
+            out += QStringLiteral("<p>%1</p>").arg(htmlText(f.detail));
         if (f.direction != Direction::None)
             out +=
                 QStringLiteral("<p><i>Direction %1</i></p>").arg(esc(directionText(f.direction)));
@@ -602,8 +1010,9 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
             for (const Evidence &e : f.evidence)
                 out += QStringLiteral("<li><code>%1</code>%2%3</li>")
                            .arg(esc(e.source),
-                                e.location.isEmpty() ? QString()
-                                                     : QStringLiteral(" (%1)").arg(esc(e.location)),
+                                e.location.isEmpty()
+                                    ? QString()
+                                    : QStringLiteral(" (%1)").arg(htmlText(e.location)),
                                 e.text.isEmpty()
                                     ? QString()
                                     : (e.text.contains(QLatin1Char('\n'))
@@ -614,7 +1023,7 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
         if (!f.fix.isEmpty()) {
             out += QStringLiteral("<p><b>Fix</b></p><ol>");
             for (const QString &x : f.fix)
-                out += QStringLiteral("<li>%1</li>").arg(esc(x));
+                out += QStringLiteral("<li>%1</li>").arg(htmlText(x));
             out += QStringLiteral("</ol>");
         }
         out += QStringLiteral("</div>\n");
@@ -651,7 +1060,9 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
         out += QStringLiteral("<ul>");
         for (const EnvProblem &pr : s.envProblems)
             out += QStringLiteral("<li>%1 %2</li>")
-                       .arg(pr.error ? QStringLiteral("❌") : QStringLiteral("⚠️"), esc(pr.message));
+                       .arg(pr.error ? severityBadge(Severity::Error)
+                                     : severityBadge(Severity::Warning),
+                            htmlText(pr.message));
         out += QStringLiteral("</ul>\n");
     }
 
@@ -677,7 +1088,7 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
             out += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td "
                                   "class=\"num\">%4</td><td>%5</td></tr>\n")
                        .arg(st.step)
-                       .arg(esc(c.id), statusBadge(c.status), ms(c.durationMs),
+                       .arg(esc(c.id), statusBadge(c.status), formatDuration(c.durationMs),
                             c.cached ? QStringLiteral("yes") : QString());
     out += QStringLiteral("</table>\n");
     if (images == 0)
@@ -686,24 +1097,32 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
 
     for (const StepRecord &st : s.steps) {
         out += QStringLiteral("<h2>%1</h2>\n<p>%2 %3</p>\n")
-                   .arg(esc(stepTitle(st)), statusBadge(st.status), esc(st.summary));
+                   .arg(esc(stepTitle(st)), statusBadge(st.status), htmlText(st.summary));
         for (const CheckRecord &c : st.checks) {
             out +=
                 QStringLiteral("<details><summary>%1 <b>%2</b> — %3%4</summary>\n")
-                    .arg(statusBadge(c.status), esc(c.id),
-                         esc(c.summary.isEmpty() ? c.title : c.summary),
+                    .arg(statusBadge(c.status) + (passingCheckErrorLine(c).isEmpty()
+                                                      ? QString()
+                                                      : QStringLiteral(" <span class=\"badge "
+                                                                       "warn\">error line in "
+                                                                       "output</span>")),
+                         esc(c.id), htmlText(c.summary.isEmpty() ? c.title : c.summary),
                          c.durationMs > 0 ? QStringLiteral(" (%1%2)").arg(
-                                                ms(c.durationMs),
+                                                formatDuration(c.durationMs),
                                                 c.cached ? QStringLiteral(", cached") : QString())
                                           : QString());
-            out += QStringLiteral("<p>%1</p>").arg(esc(c.title));
+            out += QStringLiteral("<p>%1</p>").arg(htmlText(c.title));
+            if (const QString line = passingCheckErrorLine(c); !line.isEmpty())
+                out += QStringLiteral("<p class=\"flag\"><b>Passed, but its output holds an "
+                                      "error line:</b> <code>%1</code></p>")
+                           .arg(esc(line));
             if (!c.command.isEmpty())
                 out +=
                     QStringLiteral("<h5>Command%1</h5><pre>%2</pre>")
                         .arg(c.workingDirectory.isEmpty() ? QString()
                                                           : QStringLiteral(" (in <code>%1</code>)")
                                                                 .arg(esc(c.workingDirectory)),
-                             esc(shellJoin(c.command)));
+                             esc(foldedCommand(c.command)));
             if (!c.env.isEmpty()) {
                 QStringList kv;
                 for (auto it = c.env.begin(); it != c.env.end(); ++it)
@@ -724,8 +1143,8 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
                 for (const PhaseTiming &ph : c.phases)
                     out += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td "
                                           "class=\"num\">%3</td><td>%4</td><td>%5</td></tr>")
-                               .arg(esc(ph.name), ms(ph.startMs), ms(ph.ms), esc(ph.status),
-                                    esc(ph.detail));
+                               .arg(esc(ph.name), formatDuration(ph.startMs), formatDuration(ph.ms),
+                                    esc(ph.status), esc(ph.detail));
                 out += QStringLiteral("</table>");
             }
             htmlPre(out, QStringLiteral("stdout"), c.stdoutText, o);

@@ -1,15 +1,21 @@
 #pragma once
 
-// Reports of a session (docs/design.md "Sessions and reports"):
+// Reports of a session (docs/design.md "Sessions and reports"), each headed by the system
+// inventory the maintainers ask for first (GPU, driver, packages, runtime, compilers,
+// PyTorch/Triton, device access, environment):
 //  - Markdown that pastes well into a GitHub issue: verdict, steps and findings first; every
 //    command, environment and log in a <details> block; a timings table;
-//  - self-contained HTML (inline CSS, charts as embedded base64 PNG images from a
+//  - self-contained HTML (inline CSS, status badges in CSS rather than emoji, Markdown code
+//    spans of titles and messages as <code>, charts as embedded base64 PNG images from a
 //    ChartRenderer, or tables when there is none).
+// Evidence: commands as shell words (common/shell.h) folded at argument boundaries, long
+// output lines (a compiler's -###) folded the same way, the probe's JSON lines collapsed, and
+// a passing check whose output holds an error line flagged.
 // Secrets are redacted unless ReportOptions::redact is false; the report lists what was taken out.
 
+#include "model/session.h"
 #include "report/chart_renderer.h"
 #include "report/redaction.h"
-#include "session/session.h"
 
 #include <QByteArray>
 #include <QList>
@@ -29,6 +35,23 @@ struct ReportOptions {
 };
 
 QString markdownReport(const Session &s, const ReportOptions &options = {});
+
+// GitHub refuses an issue or comment body over 65,536 characters.
+inline constexpr qsizetype kGitHubBodyLimit = 65536;
+struct MarkdownForIssue {
+    QString text;         // fits the limit
+    bool trimmed = false; // text was shortened; full holds the whole report
+    QString full;
+};
+// The Markdown report for pasting into an issue: markdownReport() when it fits limit; else the
+// logs shortened step by step and, when that is not enough, the last sections cut at a heading,
+// with a note at the top that says so and names fullReportName (the full report, written
+// alongside by the caller, to attach).
+MarkdownForIssue markdownForIssue(const Session &s, const ReportOptions &options,
+                                  const QString &fullReportName,
+                                  qsizetype limit = kGitHubBodyLimit);
+// Where the full report goes next to a trimmed one: "report.md" → "report.full.md".
+QString fullReportPath(const QString &path);
 QString htmlReport(const Session &s, const ReportOptions &options = {});
 
 // The charts a session's timings make: a phase timeline per step, per-check durations as bars,

@@ -1,10 +1,13 @@
 #include "sysinfo/system_inventory.h"
 
+#include "common/capped_output.h"
+#include "common/child_process.h"
 #include "env/env_catalogue.h"
 #include "loader/loader.h"
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -54,35 +57,53 @@ public:
         QString why;     // when not ok
         QByteArray out;  // stdout (also when not ok)
     };
-    // argv only, never a shell; killed after the timeout.
+    // argv only, never a shell; killed (with its process group) after the timeout; dies with
+    // hipdoctor (common/child_process.h); output kept within kMaxOutput (first and last bytes).
     Run run(const QString &program, const QStringList &args) const {
+        static constexpr qsizetype kMaxOutput = qsizetype(512) << 10;
         Run r;
+        const QString tool = QFileInfo(program).fileName();
         QProcess p;
         p.setProcessEnvironment(m_options.environment);
         p.setProgram(program);
         p.setArguments(args);
+        guardChildProcess(p);
         p.start();
         if (!p.waitForStarted(m_options.timeoutMs)) {
             r.why = QStringLiteral("%1 could not be started: %2").arg(program, p.errorString());
             return r;
         }
+        const ChildRegistration registered(p.processId());
         p.closeWriteChannel();
-        if (!p.waitForFinished(m_options.timeoutMs)) {
-            p.kill();
-            p.waitForFinished(2000);
+        CappedOutput out(kMaxOutput / 2, kMaxOutput / 2), err(4096, 4096);
+        QElapsedTimer clock;
+        clock.start();
+        bool finished = false;
+        while (!finished) {
+            const qint64 left = m_options.timeoutMs - clock.elapsed();
+            if (left <= 0)
+                break;
+            finished = p.waitForFinished(int(std::min<qint64>(left, 100)));
+            out.append(p.readAllStandardOutput());
+            err.append(p.readAllStandardError());
+        }
+        if (!finished) {
+            killChildGroup(p);
             r.why = QStringLiteral("%1 did not answer within %2 s (killed)")
-                        .arg(QFileInfo(program).fileName())
+                        .arg(tool)
                         .arg(m_options.timeoutMs / 1000.0);
             return r;
         }
-        r.out = p.readAllStandardOutput();
+        out.append(p.readAllStandardOutput());
+        err.append(p.readAllStandardError());
+        r.out = out.bytes();
         if (p.exitStatus() != QProcess::NormalExit)
-            r.why = QStringLiteral("%1 crashed").arg(QFileInfo(program).fileName());
+            r.why = QStringLiteral("%1 crashed").arg(tool);
         else if (p.exitCode() != 0)
             r.why = QStringLiteral("%1 exited with %2: %3")
-                        .arg(QFileInfo(program).fileName())
+                        .arg(tool)
                         .arg(p.exitCode())
-                        .arg(QString::fromUtf8(p.readAllStandardError()).trimmed().left(200));
+                        .arg(err.text().trimmed().left(200));
         else
             r.ok = true;
         return r;
@@ -529,55 +550,122 @@ void environmentFacts(Collector &c) {
 
 } // namespace
 
-QJsonObject InventoryFact::toJson() const {
-    QJsonObject o{{QStringLiteral("section"), section},
-                  {QStringLiteral("name"), name},
-                  {QStringLiteral("source"), source}};
-    if (available())
-        o.insert(QStringLiteral("value"), value);
-    else
-        o.insert(QStringLiteral("unavailable"), unavailable);
-    return o;
+SystemInventory collectSessionInventory() {
+    return collectSystemInventory(InventoryOptions{});
 }
 
-InventoryFact InventoryFact::fromJson(const QJsonObject &o) {
-    return {o.value(QStringLiteral("section")).toString(),
-            o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("value")).toString(),
-            o.value(QStringLiteral("source")).toString(),
-            o.value(QStringLiteral("unavailable")).toString()};
+namespace {
+
+QString factText(const InventoryFact &f) {
+    return f.available() ? f.value : QStringLiteral("not available: %1").arg(f.unavailable);
 }
 
-QList<InventoryFact> SystemInventory::section(const QString &name) const {
-    QList<InventoryFact> r;
-    for (const InventoryFact &f : facts)
-        if (f.section == name)
-            r.append(f);
-    return r;
-}
+} // namespace
 
-const InventoryFact *SystemInventory::find(const QString &section, const QString &name) const {
-    for (const InventoryFact &f : facts)
-        if (f.section == section && f.name == name)
-            return &f;
-    return nullptr;
-}
+QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inv) {
+    QList<InventorySummaryRow> rows;
+    // A row of the given facts: the available ones; when none is, every reason.
+    auto row = [&](const QString &label, const QList<const InventoryFact *> &facts, auto &&format) {
+        InventorySummaryRow r;
+        r.label = label;
+        for (const InventoryFact *f : facts)
+            if (f && f->available() && !f->value.isEmpty())
+                r.items << format(*f);
+        if (r.items.isEmpty()) {
+            r.missing = true;
+            for (const InventoryFact *f : facts)
+                if (f && !f->available())
+                    r.items
+                        << QStringLiteral("%1: not available (%2)").arg(f->name, f->unavailable);
+        }
+        if (!r.items.isEmpty())
+            rows << r;
+    };
+    const auto named = [](const InventoryFact &f) {
+        return QStringLiteral("%1: %2").arg(f.name, f.value);
+    };
+    auto sectionFacts = [&](const QString &section) {
+        QList<const InventoryFact *> out;
+        for (const InventoryFact &f : inv.facts)
+            if (f.section == section)
+                out << &f;
+        return out;
+    };
+    auto facts = [&](const QString &section, const QStringList &names) {
+        QList<const InventoryFact *> out;
+        for (const InventoryFact &f : inv.facts)
+            if (f.section == section && names.contains(f.name))
+                out << &f;
+        return out;
+    };
+    if (inv.isEmpty())
+        return rows;
 
-QJsonObject SystemInventory::toJson() const {
-    QJsonArray fs;
-    for (const InventoryFact &f : facts)
-        fs.append(f.toJson());
-    return {{QStringLiteral("schema"), QLatin1String(kSysinfoSchema)},
-            {QStringLiteral("collected_at"), collectedAt},
-            {QStringLiteral("facts"), fs}};
-}
-
-SystemInventory SystemInventory::fromJson(const QJsonObject &o) {
-    SystemInventory inv;
-    inv.collectedAt = o.value(QStringLiteral("collected_at")).toString();
-    const QJsonArray fs = o.value(QStringLiteral("facts")).toArray();
-    for (const QJsonValue &f : fs)
-        inv.facts.append(InventoryFact::fromJson(f.toObject()));
-    return inv;
+    row(QStringLiteral("GPUs (vendor tools)"), sectionFacts(QStringLiteral("gpus")), named);
+    row(QStringLiteral("Kernel driver"), sectionFacts(QStringLiteral("driver")), named);
+    {
+        QStringList sys;
+        for (const char *n : {"os", "kernel", "machine"})
+            if (const InventoryFact *f = inv.find(QStringLiteral("system"), QLatin1String(n));
+                f && f->available())
+                sys << f->value;
+        if (const InventoryFact *f = inv.find(QStringLiteral("system"), QStringLiteral("glibc"));
+            f && f->available())
+            sys << QStringLiteral("glibc ") + f->value;
+        if (!sys.isEmpty())
+            rows << InventorySummaryRow{QStringLiteral("System"), {sys.join(QStringLiteral(", "))}};
+    }
+    row(QStringLiteral("HIP runtime"),
+        facts(QStringLiteral("toolchain"),
+              {QStringLiteral("hip runtime"), QStringLiteral("cuda driver library")}),
+        [](const InventoryFact &f) {
+            return f.name == QLatin1String("hip runtime")
+                       ? f.value
+                       : QStringLiteral("%1: %2").arg(f.name, f.value);
+        });
+    {
+        InventorySummaryRow r{QStringLiteral("Packages")};
+        const QList<const InventoryFact *> pk = sectionFacts(QStringLiteral("packages"));
+        for (const InventoryFact *f : pk)
+            r.items << (f->available() ? QStringLiteral("%1 %2").arg(f->name, f->value)
+                                       : QStringLiteral("not available (%1)").arg(f->unavailable));
+        r.missing = !pk.isEmpty() && std::none_of(pk.begin(), pk.end(), [](const InventoryFact *f) {
+            return f->available();
+        });
+        if (!r.items.isEmpty())
+            rows << r;
+    }
+    row(QStringLiteral("Compilers"),
+        facts(QStringLiteral("toolchain"),
+              {QStringLiteral("hipcc"), QStringLiteral("clang"), QStringLiteral("nvcc")}),
+        named);
+    {
+        const QList<const InventoryFact *> py = sectionFacts(QStringLiteral("python"));
+        InventorySummaryRow r{QStringLiteral("Python, PyTorch, Triton")};
+        for (const InventoryFact *f : py)
+            r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
+        if (!r.items.isEmpty())
+            rows << r;
+    }
+    {
+        InventorySummaryRow r{QStringLiteral("Device access")};
+        for (const InventoryFact *f : sectionFacts(QStringLiteral("devices"))) {
+            if (f->name == QLatin1String("user"))
+                continue;
+            r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
+            // No access to a device node explains "no device" on its own.
+            r.problem = r.problem || (f->available() && f->value.startsWith(QLatin1Char('c')) &&
+                                      !f->value.contains(QLatin1String("read+write")));
+        }
+        if (!r.items.isEmpty())
+            rows << r;
+    }
+    // PATH is long and rarely the answer: it stays in the full inventory.
+    QList<const InventoryFact *> env = sectionFacts(QStringLiteral("environment"));
+    env.removeIf([](const InventoryFact *f) { return f->name == QLatin1String("PATH"); });
+    row(QStringLiteral("Environment"), env,
+        [](const InventoryFact &f) { return QStringLiteral("%1=%2").arg(f.name, f.value); });
+    return rows;
 }
 
 QList<QPair<QString, QString>> inventorySections() {

@@ -7,43 +7,14 @@
 // becomes a fact with the reason. Child processes get an argv (never a shell) and a timeout.
 // Values are stored as found; whoever shows them redacts secrets (core/report/redaction.h).
 
+#include "model/system_inventory.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QProcessEnvironment>
 #include <QString>
 
 namespace hd {
-
-inline constexpr char kSysinfoSchema[] = "hipdoctor.sysinfo/1";
-
-struct InventoryFact {
-    QString section;     // "system", "driver", "devices", "packages", "toolchain", "gpus",
-                         // "python", "environment"
-    QString name;        // "kernel", "/dev/kfd", "rocm-core", "torch.version.hip", "PATH"
-    QString value;       // "" when not available
-    QString source;      // "/etc/os-release", "uname(2)", "dpkg-query", "python3 -c"
-    QString unavailable; // why there is no value; "" when there is one
-    bool available() const { return unavailable.isEmpty(); }
-
-    QJsonObject toJson() const;
-    static InventoryFact fromJson(const QJsonObject &o);
-    bool operator==(const InventoryFact &) const = default;
-};
-
-struct SystemInventory {
-    QString collectedAt; // ISO 8601 UTC
-    QList<InventoryFact> facts;
-
-    bool isEmpty() const { return facts.isEmpty(); }
-    // The facts of one section, in collection order.
-    QList<InventoryFact> section(const QString &name) const;
-    // The first fact of that name in the section, or nullptr.
-    const InventoryFact *find(const QString &section, const QString &name) const;
-
-    QJsonObject toJson() const;
-    static SystemInventory fromJson(const QJsonObject &o);
-    bool operator==(const SystemInventory &) const = default;
-};
 
 struct InventoryOptions {
     // PATH (to find the tools) and the variables reported; the process's own by default.
@@ -53,6 +24,23 @@ struct InventoryOptions {
 };
 
 SystemInventory collectSystemInventory(const InventoryOptions &options = {});
+
+// The inventory a verification session records where it is made (docs/schema-session.md
+// "inventory"): every source, Python included, in the process's own environment.
+SystemInventory collectSessionInventory();
+
+// The maintainers' first questions, one row each (GPU, driver, OS, packages, HIP runtime,
+// compilers, PyTorch/Triton, device access, environment), for the top of a report and the
+// app's Devices panel. Values are plain text; a row whose sources were all unavailable holds
+// their reasons and has missing set; problem marks a row that explains a failure on its own
+// (no access to /dev/kfd, not in the render group).
+struct InventorySummaryRow {
+    QString label;     // "GPU", "Driver", …
+    QStringList items; // "gfx1030 (rocminfo)", "amdgpu 6.7.0", …
+    bool missing = false;
+    bool problem = false;
+};
+QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inventory);
 
 // The section names in display order, with a title each ("system" → "System").
 QList<QPair<QString, QString>> inventorySections();

@@ -370,7 +370,7 @@ TritonCache readTritonCache(const QString &path) {
     const QFileInfo fi(path);
     c.root = fi.absoluteFilePath();
     if (!fi.exists()) {
-        c.problems.append({path, -1, QStringLiteral("no such file or directory"), true});
+        c.problems.append({path, -1, missingPathReason(path), true});
         return c;
     }
     if (!fi.isDir()) {

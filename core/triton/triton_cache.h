@@ -4,7 +4,7 @@
 // kernel holding one file per compiler stage, then the metadata json files. The stage files
 // present tell how far a compile got (docs/formats.md "Triton cache").
 
-#include "common/problem.h"
+#include "model/problem.h"
 #include "targets/target_id.h"
 
 #include <QJsonObject>

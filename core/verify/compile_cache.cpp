@@ -1,6 +1,7 @@
 #include "verify/compile_cache.h"
 
 #include "common/input_file.h"
+#include "common/output_file.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -10,7 +11,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <atomic>
 
@@ -39,11 +39,8 @@ std::optional<QJsonObject> readJson(const QString &path) {
 }
 
 bool writeJson(const QString &path, const QJsonObject &o) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return false;
-    f.write(QJsonDocument(o).toJson(QJsonDocument::Compact));
-    return f.commit();
+    // Never a truncated record.json on a full disk: all of it is written or none.
+    return writeFileAtomically(path, QJsonDocument(o).toJson(QJsonDocument::Compact), nullptr);
 }
 } // namespace
 

@@ -5,7 +5,7 @@
 // and the check record of the compile that made them; written to a temporary folder and
 // renamed into place, so a half-written entry is never used.
 
-#include "verify/records.h"
+#include "model/records.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,54 +1,44 @@
-// The engine's default services: the diagnosis engine explains a step's failure, and the
-// installed runtime's libraries tell whether it reads an env variable.
+// The defaults of every Verifier: whatever a front end installed (verify/default_hooks.h).
 
-#include "verify/verifier.h"
+#include "verify/default_hooks.h"
 
-#include "diagnosis/diagnosis.h"
-#include "diagnosis/runtime_env.h"
-
-#include <QFile>
-#include <QTemporaryDir>
+#include <QMutex>
+#include <QMutexLocker>
 
 namespace hd {
 
+namespace {
+
+struct Defaults {
+    QMutex mutex;
+    DiagnoseHook diagnose;
+    EnvReadCheck envReads;
+};
+
+Defaults &defaults() {
+    static Defaults d;
+    return d;
+}
+
+} // namespace
+
+void setDefaultVerifierHooks(DiagnoseHook diagnose, EnvReadCheck envReads) {
+    Defaults &d = defaults();
+    const QMutexLocker lock(&d.mutex);
+    d.diagnose = std::move(diagnose);
+    d.envReads = std::move(envReads);
+}
+
 DiagnoseHook defaultDiagnoseHook() {
-    return [](const DiagnoseHookInput &in) {
-        DiagnoseRequest req;
-        req.inputs = in.files;
-        req.kernels = in.kernels;
-        req.targets = in.targets;
-        req.probeDevices = in.devices;
-        req.probeRan = in.probeRan;
-        req.runtimeVersion = in.runtimeVersion;
-        for (auto it = in.env.begin(); it != in.env.end(); ++it)
-            req.env.append({it.key(), it.value()});
-        // The diagnosis reads logs from files: the step's output goes into a private folder.
-        QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/hipdoctor-step-XXXXXX"));
-        int n = 0;
-        for (const QString &t : in.texts) {
-            const QString name = in.textNames.value(n, QStringLiteral("output-%1.log").arg(n));
-            const QString path = dir.filePath(name);
-            QFile f(path);
-            if (f.open(QIODevice::WriteOnly)) {
-                f.write(t.toUtf8());
-                req.inputs << path;
-                req.textInputs << path;
-            }
-            ++n;
-        }
-        return diagnose(req).findings;
-    };
+    Defaults &d = defaults();
+    const QMutexLocker lock(&d.mutex);
+    return d.diagnose;
 }
 
 EnvReadCheck defaultEnvReadCheck() {
-    return [](const QString &name) -> std::optional<bool> {
-        static const QStringList libs = runtimeLibrariesFor();
-        const VariableReadCheck r =
-            runtimeReadsVariable(name, librariesForOwner(variableOwner(name), libs));
-        if (r.status == VariableReadCheck::Status::Unknown)
-            return std::nullopt;
-        return r.status == VariableReadCheck::Status::Read;
-    };
+    Defaults &d = defaults();
+    const QMutexLocker lock(&d.mutex);
+    return d.envReads;
 }
 
 } // namespace hd

@@ -6,10 +6,10 @@
 // host. Paths handed to runProcess/runProbe are paths on the host; stageToHost and
 // fetchFromHost move files across when the host is not this machine.
 
+#include "model/records.h"
 #include "probe/probe_client.h"
 #include "probe/protocol.h"
 #include "verify/process_run.h"
-#include "verify/records.h"
 
 #include <QString>
 

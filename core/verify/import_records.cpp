@@ -1,8 +1,8 @@
 #include "verify/import_records.h"
 
-#include "common/finding_catalog.h"
 #include "common/input_file.h"
-#include "common/runtime_errors.h"
+#include "model/finding_catalog.h"
+#include "model/runtime_errors.h"
 #include "probe/probe_client.h"
 #include "verify/process_run.h"
 
@@ -197,24 +197,6 @@ QList<Finding> findingsFromProbe(const ProbeResult &probe, const QString &checkN
     return probeFindings(r, {}, artifactInspected);
 }
 
-namespace {
-
-// One finding per id and step: the evidence of repeats (load and launch of the same file) is
-// merged.
-void mergeInto(QList<Finding> &into, const Finding &f) {
-    for (Finding &g : into) {
-        if (g.id == f.id && g.severity == f.severity) {
-            for (const Evidence &e : f.evidence)
-                if (!g.evidence.contains(e))
-                    g.evidence << e;
-            return;
-        }
-    }
-    into << f;
-}
-
-} // namespace
-
 ImportedRecords importGpuRecords(const QString &dirOrFile) {
     ImportedRecords out;
     QFileInfo fi(dirOrFile);
@@ -385,11 +367,14 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
                 (r.check.status == CheckStatus::Pass ? pass : fail)++;
                 if (r.isProbe && !r.probe.ok() && r.check.signalName.isEmpty())
                     for (const Finding &f : probeFindings(r, recs, false))
-                        mergeInto(s.findings, f);
+                        s.findings << f;
             }
         }
         if (s.checks.isEmpty())
             continue;
+        // One finding per cause (Finding::key): the load and the launch of the same file
+        // fail the same way and are shown once, with a count.
+        s.findings = mergeDuplicateFindings(s.findings);
         s.status = own == 0 ? CheckStatus::Skipped : fail ? CheckStatus::Fail : CheckStatus::Pass;
         s.summary =
             QStringLiteral("%1 of %2 recorded checks passed on the GPU machine").arg(pass).arg(own);

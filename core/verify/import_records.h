@@ -23,7 +23,7 @@ struct ImportedRecords {
     int skippedBench = 0;
 };
 
-// Findings for a probe run that failed, from its error codes (common/runtime_errors.h): CUDA
+// Findings for a probe run that failed, from its error codes (model/runtime_errors.h): CUDA
 // 209 ≙ hipErrorNoBinaryForGpu → arch.no-compatible-code-object, …; a symbol miss alone is a
 // warning (which symbol case holds needs the artifact). The other causes the same code allows
 // are added as warnings only while nothing was inspected: once the artifact has been read

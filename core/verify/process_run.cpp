@@ -1,15 +1,9 @@
 #include "verify/process_run.h"
 
 #include "common/capped_output.h"
-#include "common/child_process.h"
-#include "common/signals.h"
+#include "common/supervised_process.h"
 
 #include <QDateTime>
-#include <QElapsedTimer>
-#include <QProcess>
-
-#include <csignal>
-#include <cstring>
 
 namespace hd {
 
@@ -35,81 +29,48 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     for (auto it = spec.env.begin(); it != spec.env.end(); ++it)
         env.insert(it.key(), it.value());
 
-    QProcess proc;
-    proc.setProgram(spec.argv.first());
-    proc.setArguments(spec.argv.mid(1));
-    proc.setProcessEnvironment(env);
-    if (!spec.workingDirectory.isEmpty())
-        proc.setWorkingDirectory(spec.workingDirectory);
-    guardChildProcess(proc); // dies with us, killed with its own children (docs/limits.md)
-    QElapsedTimer timer;
-    timer.start();
-    proc.start();
-    if (!proc.waitForStarted(30000)) {
-        check.durationMs = double(timer.nsecsElapsed()) / 1e6;
+    // Output is kept within a cap (head and tail, docs/limits.md): a child printing gigabytes
+    // costs no more memory.
+    CappedOutput out, err;
+    SupervisedSpec sv;
+    sv.program = spec.argv.first();
+    sv.arguments = spec.argv.mid(1);
+    sv.environment = env;
+    sv.workingDirectory = spec.workingDirectory;
+    sv.stdinData = spec.stdinData;
+    sv.keepStdinOpen = spec.keepStdinOpen;
+    sv.timeoutMs = spec.timeoutMs;
+    sv.cancelled = [&spec] { return spec.cancel && spec.cancel->load(); };
+    sv.onStdout = [&out](const QByteArray &b) { out.append(b); };
+    sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
+    const SupervisedEnd end = runSupervised(sv);
+    check.durationMs = end.durationMs;
+    if (!end.started) {
         check.status = CheckStatus::Error;
         check.summary =
-            QStringLiteral("could not start %1: %2").arg(spec.argv.first(), proc.errorString());
-        check.stderrText = proc.errorString();
+            QStringLiteral("could not start %1: %2").arg(spec.argv.first(), end.startError);
+        check.stderrText = end.startError;
         return;
     }
-    const ChildRegistration registered(proc.processId());
-    if (!spec.stdinData.isEmpty())
-        proc.write(spec.stdinData);
-    if (!spec.keepStdinOpen)
-        proc.closeWriteChannel();
-
-    bool cancelled = false;
-    bool timedOut = false;
-    // Output is taken out of QProcess's buffers after every short wait and kept within a cap
-    // (head and tail, docs/limits.md): a child printing gigabytes costs no more memory, and
-    // the timeout holds while it floods.
-    CappedOutput out, err;
-    auto drain = [&] {
-        out.append(proc.readAllStandardOutput());
-        err.append(proc.readAllStandardError());
-    };
-    while (!proc.waitForFinished(25)) {
-        drain();
-        if (proc.state() == QProcess::NotRunning)
-            break;
-        if (spec.cancel && spec.cancel->load()) {
-            cancelled = true;
-            break;
-        }
-        if (spec.timeoutMs > 0 && timer.elapsed() > spec.timeoutMs) {
-            timedOut = true;
-            break;
-        }
-    }
-    if (cancelled || timedOut)
-        killChildGroup(proc);
-    check.durationMs = double(timer.nsecsElapsed()) / 1e6;
-    drain();
     check.stdoutText = out.text();
     check.stderrText = err.text();
-    if (cancelled) {
+    if (end.cancelled) {
         check.status = CheckStatus::Cancelled;
         check.summary = QStringLiteral("cancelled");
-        return;
-    }
-    if (timedOut) {
+    } else if (end.timedOut) {
         check.timedOut = true;
         check.status = CheckStatus::Error;
         check.summary =
             QStringLiteral("still running after %1 s: killed").arg(spec.timeoutMs / 1000.0);
-        return;
-    }
-    if (proc.exitStatus() == QProcess::CrashExit) {
-        // On Unix, QProcess reports the terminating signal as the exit code of a crash.
-        check.signalName = signalName(proc.exitCode());
+    } else if (end.crashed) {
+        check.signalName = end.signalName;
         check.status = CheckStatus::Fail;
         check.summary = QStringLiteral("killed by %1").arg(check.signalName);
-        return;
+    } else {
+        check.exitCode = end.exitCode;
+        check.status = check.exitCode == 0 ? CheckStatus::Pass : CheckStatus::Fail;
+        check.summary = QStringLiteral("exit status %1").arg(check.exitCode);
     }
-    check.exitCode = proc.exitCode();
-    check.status = check.exitCode == 0 ? CheckStatus::Pass : CheckStatus::Fail;
-    check.summary = QStringLiteral("exit status %1").arg(check.exitCode);
 }
 
 } // namespace hd

@@ -6,7 +6,7 @@
 // environment, a working directory, a timeout and cancellation; fills a CheckRecord with the
 // command, output, exit status or signal and timing.
 
-#include "verify/records.h"
+#include "model/records.h"
 
 #include <QProcessEnvironment>
 #include <QString>

@@ -7,14 +7,14 @@
 //   step 2, the suspect operator alone: a code object / bundle / host binary launched through
 //     the probe, a shared library dlopen'ed, an executable run, or a source compiled first;
 //   step 3, back to the project: the user's command as is and without the Triton path.
-// compare() turns the steps' outcomes into a direction and findings. Steps run alone or in
-// any order; a failed step never blocks another; cancel() stops at the next check boundary
-// and kills a running child. Call the run functions from a worker thread.
+// compareSteps() turns the steps' outcomes into a direction and findings. Steps run alone or
+// in any order; a failed step never blocks another; cancel() stops at the next check boundary
+// and kills a running child. Call run() from a worker thread.
 
 #include "env/env_profile.h"
-#include "targets/device.h"
+#include "model/device.h"
+#include "model/records.h"
 #include "verify/execution_host.h"
-#include "verify/records.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -101,8 +101,8 @@ struct DiagnoseHookInput {
     QString runtimeVersion;
 };
 using DiagnoseHook = std::function<QList<Finding>(const DiagnoseHookInput &)>;
-// The diagnosis engine (core/diagnosis) and the runtime-library env scan, the defaults of
-// every Verifier.
+// The defaults of every Verifier: what a front end installed (verify/default_hooks.h; the
+// diagnosis engine and the runtime-library env scan, hooks/diagnosis_hooks.h), else none.
 DiagnoseHook defaultDiagnoseHook();
 EnvReadCheck defaultEnvReadCheck();
 
@@ -133,23 +133,45 @@ struct VerifyResult {
     QList<Finding> allFindings() const; // steps' then the comparison's, without duplicates
 };
 
+// What a running verification reports, called on the thread that calls Verifier::run().
+class VerifyObserver {
+public:
+    virtual ~VerifyObserver() = default;
+    virtual void stepStarted(int step, const QString &title) {
+        Q_UNUSED(step)
+        Q_UNUSED(title)
+    }
+    // A check says what it is doing now ("compiling vector_add_main.hip for gfx90a").
+    virtual void progress(const VerifyProgress &p) { Q_UNUSED(p) }
+    virtual void checkFinished(int step, const CheckRecord &check) {
+        Q_UNUSED(step)
+        Q_UNUSED(check)
+    }
+    // The step's record as run() returns it (findings merged, status rolled up).
+    virtual void stepFinished(const StepRecord &step) { Q_UNUSED(step) }
+};
+
+class VerifyContext;
+
 class Verifier {
 public:
     explicit Verifier(VerifyOptions options);
+    ~Verifier();
+    Verifier(const Verifier &) = delete;
+    Verifier &operator=(const Verifier &) = delete;
 
     void setProgressCallback(std::function<void(const VerifyProgress &)> cb);
+    void setObserver(std::shared_ptr<VerifyObserver> observer);
     void setDiagnoseHook(DiagnoseHook hook); // default: the diagnosis engine
     void setEnvReadCheck(EnvReadCheck check);
     void setBaseEnvironment(const QProcessEnvironment &env); // default: this process's
     // Where every child process and probe of the steps runs (default: localHost()).
     void setExecutionHost(std::shared_ptr<ExecutionHost> host);
-    const std::shared_ptr<ExecutionHost> &executionHost() const { return m_host; }
+    const std::shared_ptr<ExecutionHost> &executionHost() const;
 
-    // Each step alone. Devices are queried once (through the probe) when a step needs them.
-    StepRecord runStep1();
-    StepRecord runStep2();
-    StepRecord runStep3();
-    // The given steps in order (1, 2, 3 subset), then the comparison.
+    // The one entry point: the given steps in order (1, 2, 3 subset; each at most once), then
+    // the comparison. Each step is a list of checks run by one runner (check_runner.h);
+    // devices are queried once (through the probe) when a step needs them.
     VerifyResult run(const QList<int> &steps);
 
     // Safe from any thread: the running child is killed, the remaining checks are
@@ -157,22 +179,11 @@ public:
     void cancel();
     bool isCancelled() const;
 
-    const QList<DeviceInfo> &devices() const { return m_devices; }
-    const VerifyOptions &options() const { return m_options; }
+    const QList<DeviceInfo> &devices() const;
+    const VerifyOptions &options() const;
 
 private:
-    struct Impl;
-    VerifyOptions m_options;
-    std::shared_ptr<std::atomic_bool> m_cancel;
-    std::function<void(const VerifyProgress &)> m_progress;
-    DiagnoseHook m_diagnose;
-    EnvReadCheck m_envReads;
-    QProcessEnvironment m_baseEnv;
-    std::shared_ptr<ExecutionHost> m_host = localHost();
-    QList<DeviceInfo> m_devices;
-    bool m_devicesQueried = false;
-    CheckRecord m_devicesCheck;
-    QString m_runtimeVersion;
+    std::unique_ptr<VerifyContext> m_ctx;
 };
 
 // The decision over the steps that ran (docs/design.md): step 1 fails → base chain (direction 1);

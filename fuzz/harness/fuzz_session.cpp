@@ -2,8 +2,8 @@
 // parsing, redaction and Markdown/HTML escaping of whatever the session holds.
 
 #include "fuzz_common.h"
+#include "model/session.h"
 #include "report/report.h"
-#include "session/session.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hdfuzz::quiet();

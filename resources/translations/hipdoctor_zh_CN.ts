@@ -2,6 +2,444 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>hd::FindingCatalog</name>
+    <message>
+        <source>no device code object was produced</source>
+        <translation>没有生成设备代码对象（编译失败）</translation>
+    </message>
+    <message>
+        <source>a needed library resolves nowhere on the search path</source>
+        <translation>所需的库在搜索路径中找不到</translation>
+    </message>
+    <message>
+        <source>needs libX.so.N but only another major version is installed</source>
+        <translation>需要 libX.so.N，但只装了另一个主版本</translation>
+    </message>
+    <message>
+        <source>has HIP device code but does not depend on libamdhip64</source>
+        <translation>含有 HIP 设备代码，却不依赖 libamdhip64</translation>
+    </message>
+    <message>
+        <source>a symbol stays undefined at load time</source>
+        <translation>有符号在加载时仍未定义</translation>
+    </message>
+    <message>
+        <source>the runtime loads but sees no GPU</source>
+        <translation>运行时可以加载，但看不到任何 GPU</translation>
+    </message>
+    <message>
+        <source>more than one HIP runtime version reachable or loaded</source>
+        <translation>可以找到或已加载多个 HIP 运行时版本</translation>
+    </message>
+    <message>
+        <source>requested kernel absent, but a C++-mangled kernel demangles to that name</source>
+        <translation>请求的内核不存在，但有一个 C++ 修饰名的内核解修饰后正是该名字</translation>
+    </message>
+    <message>
+        <source>the name exists as a host or device function, not a kernel</source>
+        <translation>该名字是主机函数或设备函数，不是内核</translation>
+    </message>
+    <message>
+        <source>the kernel has internal linkage</source>
+        <translation>该内核是内部链接（static）</translation>
+    </message>
+    <message>
+        <source>no such kernel anywhere</source>
+        <translation>任何地方都没有这个内核</translation>
+    </message>
+    <message>
+        <source>no code object matches the device&apos;s processor</source>
+        <translation>没有与设备处理器匹配的代码对象</translation>
+    </message>
+    <message>
+        <source>processor matches, but xnack/sramecc settings do not</source>
+        <translation>处理器匹配，但 xnack/sramecc 设置不一致</translation>
+    </message>
+    <message>
+        <source>only a compiler-default target was built</source>
+        <translation>只构建了编译器默认的目标</translation>
+    </message>
+    <message>
+        <source>generic targets need code object v6 and a runtime that knows them</source>
+        <translation>通用（generic）目标需要代码对象 v6 和支持它的较新运行时</translation>
+    </message>
+    <message>
+        <source>the code object version is newer or older than the runtime accepts</source>
+        <translation>代码对象版本比运行时可接受的更新或更旧</translation>
+    </message>
+    <message>
+        <source>compressed offload bundle: needs a runtime that reads it</source>
+        <translation>压缩的 offload bundle：需要能读取它的运行时</translation>
+    </message>
+    <message>
+        <source>the file given to the module API is not device code</source>
+        <translation>传给模块 API 的文件不是设备代码</translation>
+    </message>
+    <message>
+        <source>HSA_OVERRIDE_GFX_VERSION makes the device report another processor</source>
+        <translation>HSA_OVERRIDE_GFX_VERSION 让设备报告成另一个处理器</translation>
+    </message>
+    <message>
+        <source>visibility variables leave no GPU</source>
+        <translation>可见性变量把所有 GPU 都排除了</translation>
+    </message>
+    <message>
+        <source>nvcc-only options given to hipcc/clang</source>
+        <translation>把 nvcc 专用选项传给了 hipcc/clang</translation>
+    </message>
+    <message>
+        <source>a HIP compile line without --offload-arch</source>
+        <translation>HIP 编译命令没有 --offload-arch</translation>
+    </message>
+    <message>
+        <source>linked without -lamdhip64 or hipcc</source>
+        <translation>链接时没有 -lamdhip64，也没有用 hipcc</translation>
+    </message>
+    <message>
+        <source>-fgpu-rdc objects linked without --hip-link</source>
+        <translation>-fgpu-rdc 目标文件链接时没有 --hip-link</translation>
+    </message>
+    <message>
+        <source>shared memory (LDS) over the device limit</source>
+        <translation>共享内存（LDS）超过设备上限</translation>
+    </message>
+    <message>
+        <source>the compiler cannot find the ROCm device libraries</source>
+        <translation>编译器找不到 ROCm 设备库</translation>
+    </message>
+    <message>
+        <source>a Triton cache entry stops at a stage</source>
+        <translation>某个 Triton 缓存条目停在某一阶段</translation>
+    </message>
+    <message>
+        <source>fails with the Triton path, passes without it</source>
+        <translation>走 Triton 路径时失败，不走时通过</translation>
+    </message>
+    <message>
+        <source>block size over the kernel&apos;s or the device&apos;s limit</source>
+        <translation>线程块大小超过内核或设备的上限</translation>
+    </message>
+    <message>
+        <source>launch arguments do not fit the kernel&apos;s kernarg layout</source>
+        <translation>启动参数与内核的 kernarg 布局不符</translation>
+    </message>
+    <message>
+        <source>the runtime library holds no reference to an environment variable that was set</source>
+        <translation>设置了一个运行时库根本不读取的环境变量</translation>
+    </message>
+    <message>
+        <source>Triton added hidden scratch pointer arguments to the kernel</source>
+        <translation>Triton 给内核加了隐藏的 scratch 指针参数</translation>
+    </message>
+    <message>
+        <source>device code is present but could not be read, so it was not checked against the device</source>
+        <translation>设备代码存在但无法读取，因此未与设备比对</translation>
+    </message>
+    <message>
+        <source>the runtime reported a load error whose cause the evidence does not pin down</source>
+        <translation>运行时报告了加载错误，但现有证据不能确定原因</translation>
+    </message>
+    <message>
+        <source>no failing layer could be recognised in a text</source>
+        <translation>无法从文本中识别出失败的层</translation>
+    </message>
+    <message>
+        <source>HIP code or HIP flags given to a compiler that does not compile HIP</source>
+        <translation>把 HIP 代码或 HIP 选项交给了不能编译 HIP 的编译器</translation>
+    </message>
+    <message>
+        <source>a source compiled as the wrong language (.cu as CUDA by clang, .hip by nvcc)</source>
+        <translation>源文件按错误的语言编译（clang 把 .cu 当作 CUDA，nvcc 编译 .hip）</translation>
+    </message>
+    <message>
+        <source>the GPU ran out of memory: not a load failure</source>
+        <translation>GPU 内存不足：不是加载失败</translation>
+    </message>
+    <message>
+        <source>a kernel faulted on GPU memory (page fault, illegal address): not a load failure</source>
+        <translation>内核访问 GPU 内存出错（页错误、非法地址）：不是加载失败</translation>
+    </message>
+    <message>
+        <source>the GPU hung or a launch timed out: not a load failure</source>
+        <translation>GPU 挂起或启动超时：不是加载失败</translation>
+    </message>
+    <message>
+        <source>step 1, the baseline vector add, fails: the base chain is broken</source>
+        <translation>第 1 步（基线向量加法）失败：基础链路已断</translation>
+    </message>
+    <message>
+        <source>step 2, the kernel alone in a clean process, fails</source>
+        <translation>第 2 步：内核在干净进程中单独运行也失败</translation>
+    </message>
+    <message>
+        <source>step 3: the project fails while the kernel passes alone</source>
+        <translation>第 3 步：项目中失败，而内核单独运行通过</translation>
+    </message>
+    <message>
+        <source>every step passes: the failure is not reproduced in isolation</source>
+        <translation>所有步骤都通过：单独运行时无法重现该失败</translation>
+    </message>
+    <message>
+        <source>Fix the first compiler error in the build output, then build again.</source>
+        <translation>先修复构建输出中的第一个编译错误，然后重新构建。</translation>
+    </message>
+    <message>
+        <source>Install the library or add its folder to LD_LIBRARY_PATH (or the binary&apos;s RUNPATH).</source>
+        <translation>安装该库，或把它所在的目录加入 LD_LIBRARY_PATH（或程序的 RUNPATH）。</translation>
+    </message>
+    <message>
+        <source>Rebuild against the installed version, or install the major version the binary asks for.</source>
+        <translation>针对已安装的版本重新构建，或安装程序所需的主版本。</translation>
+    </message>
+    <message>
+        <source>Link with hipcc or add -lamdhip64 to the link line.</source>
+        <translation>用 hipcc 链接，或在链接命令中加上 -lamdhip64。</translation>
+    </message>
+    <message>
+        <source>Load the library that defines the symbol, or rebuild against the installed runtime.</source>
+        <translation>加载定义该符号的库，或针对已安装的运行时重新构建。</translation>
+    </message>
+    <message>
+        <source>Check that the GPU driver is loaded and that this user may open /dev/kfd and /dev/dri (groups video, render).</source>
+        <translation>确认 GPU 驱动已加载，且当前用户可以打开 /dev/kfd 和 /dev/dri（video、render 组）。</translation>
+    </message>
+    <message>
+        <source>Keep one ROCm installation on the search path; remove the others from LD_LIBRARY_PATH.</source>
+        <translation>搜索路径上只保留一套 ROCm；把其他的从 LD_LIBRARY_PATH 中去掉。</translation>
+    </message>
+    <message>
+        <source>Declare the kernel extern &quot;C&quot; or ask for its mangled name.</source>
+        <translation>把内核声明为 extern &quot;C&quot;，或使用它的修饰名（mangled name）。</translation>
+    </message>
+    <message>
+        <source>Mark the function __global__, or ask for the kernel that calls it.</source>
+        <translation>把该函数标记为 __global__，或改为请求调用它的内核。</translation>
+    </message>
+    <message>
+        <source>Remove static or the anonymous namespace around the kernel so the module API can find it.</source>
+        <translation>去掉内核的 static 或外层的匿名命名空间，让模块 API 能找到它。</translation>
+    </message>
+    <message>
+        <source>Check the name against the Symbols table; the kernel may be in another file or not built.</source>
+        <translation>对照“符号”表检查名字；内核可能在另一个文件中，或没有被编译。</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch for your GPU (rocminfo | grep gfx shows it).</source>
+        <translation>用与你的 GPU 对应的 --offload-arch 重新构建（rocminfo | grep gfx 可查看）。</translation>
+    </message>
+    <message>
+        <source>Rebuild for the device&apos;s xnack/sramecc setting, or build without the feature suffix.</source>
+        <translation>按设备的 xnack/sramecc 设置重新构建，或构建时不带特性后缀。</translation>
+    </message>
+    <message>
+        <source>Name the targets with --offload-arch instead of relying on the compiler&apos;s default.</source>
+        <translation>用 --offload-arch 明确指定目标，不要依赖编译器默认值。</translation>
+    </message>
+    <message>
+        <source>Use a runtime that knows generic targets (ROCm 6.1+), or build for the specific processor.</source>
+        <translation>使用支持通用目标的运行时（ROCm 6.1 及以上），或针对具体处理器构建。</translation>
+    </message>
+    <message>
+        <source>Build with a code object version the runtime accepts (-mcode-object-version=N).</source>
+        <translation>用运行时接受的代码对象版本构建（-mcode-object-version=N）。</translation>
+    </message>
+    <message>
+        <source>Use a runtime that reads compressed bundles, or build without --offload-compress.</source>
+        <translation>使用能读取压缩 bundle 的运行时，或构建时去掉 --offload-compress。</translation>
+    </message>
+    <message>
+        <source>Pass a code object (hipcc --genco output) to hipModuleLoad.</source>
+        <translation>把代码对象（hipcc --genco 的输出）传给 hipModuleLoad。</translation>
+    </message>
+    <message>
+        <source>Unset HSA_OVERRIDE_GFX_VERSION, or build for the processor it names.</source>
+        <translation>取消 HSA_OVERRIDE_GFX_VERSION，或为它指定的处理器构建。</translation>
+    </message>
+    <message>
+        <source>Unset the *_VISIBLE_DEVICES variables or list a GPU in them.</source>
+        <translation>取消 *_VISIBLE_DEVICES 变量，或在其中列出一块 GPU。</translation>
+    </message>
+    <message>
+        <source>Replace the nvcc-only options with their hipcc/clang equivalents.</source>
+        <translation>把 nvcc 专用选项换成 hipcc/clang 的对应选项。</translation>
+    </message>
+    <message>
+        <source>Add --offload-arch=&lt;your gfx target&gt; to the compile line.</source>
+        <translation>在编译命令中加上 --offload-arch=&lt;你的 gfx 目标&gt;。</translation>
+    </message>
+    <message>
+        <source>Link with hipcc or add -lamdhip64.</source>
+        <translation>用 hipcc 链接，或加上 -lamdhip64。</translation>
+    </message>
+    <message>
+        <source>Link -fgpu-rdc objects with --hip-link.</source>
+        <translation>链接 -fgpu-rdc 目标文件时加上 --hip-link。</translation>
+    </message>
+    <message>
+        <source>Use less shared memory per block (smaller tiles) or split the kernel.</source>
+        <translation>减少每个线程块的共享内存（更小的分块），或拆分内核。</translation>
+    </message>
+    <message>
+        <source>Install the ROCm device libraries or pass --rocm-path / --rocm-device-lib-path.</source>
+        <translation>安装 ROCm 设备库，或传入 --rocm-path / --rocm-device-lib-path。</translation>
+    </message>
+    <message>
+        <source>Look at the failing stage&apos;s output in the Triton cache entry; clear the cache after fixing.</source>
+        <translation>查看 Triton 缓存条目中失败阶段的输出；修复后清空缓存。</translation>
+    </message>
+    <message>
+        <source>Run the kernel without the Triton setup (step 3) to find what it changes.</source>
+        <translation>不带 Triton 设置运行该内核（第 3 步），找出它改变了什么。</translation>
+    </message>
+    <message>
+        <source>Launch with fewer threads per block (at most the limit shown).</source>
+        <translation>减少每个线程块的线程数（不超过显示的上限）。</translation>
+    </message>
+    <message>
+        <source>Pass the kernel&apos;s arguments in order with the sizes its kernarg layout gives.</source>
+        <translation>按内核 kernarg 布局给出的顺序和大小传递参数。</translation>
+    </message>
+    <message>
+        <source>Remove the variable or use one this runtime version reads.</source>
+        <translation>去掉该变量，或改用此运行时版本会读取的变量。</translation>
+    </message>
+    <message>
+        <source>Pass the hidden scratch pointers Triton added when launching the kernel yourself.</source>
+        <translation>自行启动内核时，传入 Triton 添加的隐藏 scratch 指针。</translation>
+    </message>
+    <message>
+        <source>Look at the reader&apos;s problems under the file in the Artifacts tree.</source>
+        <translation>在“产物”树中该文件下查看读取问题。</translation>
+    </message>
+    <message>
+        <source>Capture a runtime log (AMD_LOG_LEVEL=4) and open it here.</source>
+        <translation>抓取一份运行时日志（AMD_LOG_LEVEL=4）并在这里打开。</translation>
+    </message>
+    <message>
+        <source>Open the full output or a runtime log (AMD_LOG_LEVEL=4).</source>
+        <translation>打开完整输出或运行时日志（AMD_LOG_LEVEL=4）。</translation>
+    </message>
+    <message>
+        <source>Compile HIP code with hipcc or clang -x hip.</source>
+        <translation>用 hipcc 或 clang -x hip 编译 HIP 代码。</translation>
+    </message>
+    <message>
+        <source>Compile with -x hip (clang) or rename the source.</source>
+        <translation>用 -x hip（clang）编译，或重命名源文件。</translation>
+    </message>
+    <message>
+        <source>Use smaller batches or free memory; this is not a load failure.</source>
+        <translation>减小批量或释放内存；这不是加载失败。</translation>
+    </message>
+    <message>
+        <source>Check the kernel&apos;s indexing and buffer sizes; this is not a load failure.</source>
+        <translation>检查内核的下标和缓冲区大小；这不是加载失败。</translation>
+    </message>
+    <message>
+        <source>Look for a deadlock or an endless loop in the kernel; this is not a load failure.</source>
+        <translation>检查内核中的死锁或死循环；这不是加载失败。</translation>
+    </message>
+    <message>
+        <source>Fix the runtime and device first (direction 1): step 1 must pass before the others mean anything.</source>
+        <translation>先修好运行时和设备（方向 1）：第 1 步通过后，其他步骤才有意义。</translation>
+    </message>
+    <message>
+        <source>The kernel itself does not load: look at the symbol and code object findings (directions 2 and 3).</source>
+        <translation>内核本身无法加载：查看符号和代码对象方面的发现（方向 2 和 3）。</translation>
+    </message>
+    <message>
+        <source>The project&apos;s setup breaks the kernel: compare its environment and libraries with step 2&apos;s.</source>
+        <translation>项目的设置导致内核失败：把它的环境和库与第 2 步对比。</translation>
+    </message>
+    <message>
+        <source>The failure needs something of the original run: capture its log and environment.</source>
+        <translation>失败依赖原始运行中的某些条件：抓取它的日志和环境。</translation>
+    </message>
+</context>
+<context>
+    <name>hd::VerifyChecks</name>
+    <message>
+        <source>Baseline: vector add with the platform compiler</source>
+        <translation>基线：用平台编译器做向量加法</translation>
+    </message>
+    <message>
+        <source>The suspect operator alone</source>
+        <translation>单独运行可疑算子</translation>
+    </message>
+    <message>
+        <source>Back to the project</source>
+        <translation>回到项目</translation>
+    </message>
+    <message>
+        <source>Runtime and devices (probe)</source>
+        <translation>运行时与设备（探针）</translation>
+    </message>
+    <message>
+        <source>Diagnosis of the artifact and the logs</source>
+        <translation>产物与日志的诊断</translation>
+    </message>
+    <message>
+        <source>Platform compiler</source>
+        <translation>平台编译器</translation>
+    </message>
+    <message>
+        <source>Target to compile for</source>
+        <translation>编译目标</translation>
+    </message>
+    <message>
+        <source>Compiler sub-commands (-###)</source>
+        <translation>编译器子命令（-###）</translation>
+    </message>
+    <message>
+        <source>Compile and link the vector-add program</source>
+        <translation>编译并链接向量加法程序</translation>
+    </message>
+    <message>
+        <source>Compile the kernel as a code object</source>
+        <translation>把内核编译为代码对象</translation>
+    </message>
+    <message>
+        <source>The program&apos;s runtime library (loader path)</source>
+        <translation>程序的运行时库（加载器路径）</translation>
+    </message>
+    <message>
+        <source>Run the program (hipLaunchKernelGGL, result checked)</source>
+        <translation>运行程序（hipLaunchKernelGGL，检查结果）</translation>
+    </message>
+    <message>
+        <source>Module API: load, look up and launch the code object (probe)</source>
+        <translation>模块 API：加载、查找并启动代码对象（探针）</translation>
+    </message>
+    <message>
+        <source>Compile the operator</source>
+        <translation>编译该算子</translation>
+    </message>
+    <message>
+        <source>The operator&apos;s file</source>
+        <translation>算子的文件</translation>
+    </message>
+    <message>
+        <source>dlopen the library in a clean process (probe)</source>
+        <translation>在干净进程中 dlopen 该库（探针）</translation>
+    </message>
+    <message>
+        <source>Run the operator&apos;s program in a clean process</source>
+        <translation>在干净进程中运行算子的程序</translation>
+    </message>
+    <message>
+        <source>What the file holds</source>
+        <translation>文件里有什么</translation>
+    </message>
+    <message>
+        <source>The project&apos;s command, as is</source>
+        <translation>项目命令（原样）</translation>
+    </message>
+    <message>
+        <source>The project&apos;s command without the Triton path</source>
+        <translation>项目命令（不走 Triton 路径）</translation>
+    </message>
+</context>
+<context>
     <name>hd::ui::ArtifactTreeModel</name>
     <message numerus="yes">
         <source>%n code object(s), %1 kernels</source>
@@ -94,6 +532,12 @@
     <message>
         <source>target</source>
         <translation>目标</translation>
+    </message>
+    <message numerus="yes">
+        <source>reading: %n bundle(s) so far…</source>
+        <translation>
+            <numerusform>读取中：已读 %n 个捆绑包…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -336,6 +780,10 @@
     <message>
         <source>Keep this name: the diagnosis looks it up and the report includes it</source>
         <translation>保留这个名称：诊断会查找它，报告也会包含它</translation>
+    </message>
+    <message>
+        <source>reading symbols…</source>
+        <translation>正在读取符号…</translation>
     </message>
 </context>
 <context>
@@ -639,6 +1087,10 @@
 <context>
     <name>hd::ui::FindingsModel</name>
     <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
         <source>Which layer failed (compile / build)</source>
         <translation>哪一层失败（编译 / 构建）</translation>
     </message>
@@ -670,6 +1122,48 @@
         <source>Severity / location</source>
         <translation>严重性 / 位置</translation>
     </message>
+    <message>
+        <source>%1. The engine&apos;s report (English, with the names it found):
+%2</source>
+        <translation>%1。引擎的报告（英文原文，含它找到的名字）：
+%2</translation>
+    </message>
+    <message>
+        <source>Direction 1: the runtime link and initialization</source>
+        <translation>方向 1：运行时链接与初始化</translation>
+    </message>
+    <message>
+        <source>Direction 2: the symbol names</source>
+        <translation>方向 2：符号名</translation>
+    </message>
+    <message>
+        <source>Direction 3: the code object against the device and context</source>
+        <translation>方向 3：代码对象与设备及上下文</translation>
+    </message>
+    <message>
+        <source>No direction named</source>
+        <translation>未指明方向</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1。%2</translation>
+    </message>
+    <message>
+        <source>%1. The engine&apos;s verdict (English): %2</source>
+        <translation>%1。引擎的结论（英文原文）：%2</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::FindingsPanel</name>
@@ -694,6 +1188,25 @@
         <translation>
             <numerusform>出现 %n 次（只显示一次）。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::InspectProgress</name>
+    <message>
+        <source>Inspecting %1: bundle %2 of %3</source>
+        <translation>正在检查 %1：第 %2 个捆绑包，共 %3 个</translation>
+    </message>
+    <message>
+        <source>Inspecting %1: code object %2 of %3</source>
+        <translation>正在检查 %1：第 %2 个代码对象，共 %3 个</translation>
+    </message>
+    <message>
+        <source>Inspecting %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <source> (file %1 of %2)</source>
+        <translation>（第 %1 个文件，共 %2 个）</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,7 @@
 
 // For the tests that inspect through hd_artifacts: every problem of a report in one list.
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 namespace arttest {
 

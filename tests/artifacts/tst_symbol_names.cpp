@@ -4,7 +4,7 @@
 #include "artifact_test_util.h"
 
 #include "artifacts/inspector.h"
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QSet>
 #include <QtTest>

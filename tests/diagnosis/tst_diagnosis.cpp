@@ -5,9 +5,10 @@
 #include "testpaths.h"
 
 #include "artifacts/inspector.h"
-#include "common/finding_catalog.h"
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/runtime_env.h"
+#include "model/finding_catalog.h"
+#include "model/verification_findings.h"
 
 #include <QFile>
 #include <QJsonArray>

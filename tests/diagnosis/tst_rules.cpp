@@ -1,7 +1,7 @@
 // Single rules of the registry (docs/findings.md, "Rules") on small inputs: each rule alone,
 // through applyRule(), on the few lines it is about — and what it must leave alone.
 
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 
 #include <QTemporaryDir>
 

@@ -5,7 +5,7 @@
 #include "testpaths.h"
 
 #include "artifacts/inspector.h"
-#include "diagnosis/rules_p.h"
+#include "rules_p.h"
 #include "triton/triton_cache.h"
 
 #include <QDir>

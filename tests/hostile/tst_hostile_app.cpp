@@ -30,7 +30,18 @@ void TestHostileApp::badFileAmongGoodOnes() {
     QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
     const QString link = dir.filePath(QStringLiteral("loop.so"));
     QVERIFY(QFile::link(link, link));
-    const QStringList files{good, fifo, QStringLiteral("/dev/zero"), link, good};
+    // Readable but damaged: the input that once crashed the note reader (tests/fuzz/
+    // regressions/) and a code object cut short. Their problems belong to the code object
+    // inside, and still show on the file's row.
+    const QString wrapped =
+        hdtest::sourceDir() + QStringLiteral("/tests/fuzz/regressions/note-offset-wraps.co");
+    const QString cut = dir.filePath(QStringLiteral("cut.co"));
+    {
+        QFile in(good), out(cut);
+        QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
+        QVERIFY(out.write(in.read(3000)) == 3000);
+    }
+    const QStringList files{good, fifo, QStringLiteral("/dev/zero"), link, wrapped, cut, good};
     QList<ArtifactReport> reports;
     for (const QString &f : files)
         reports << inspectFile(f);
@@ -49,7 +60,7 @@ void TestHostileApp::badFileAmongGoodOnes() {
         return out;
     };
     QVERIFY(problemRows(0).isEmpty());
-    QVERIFY(problemRows(4).isEmpty());
+    QVERIFY(problemRows(6).isEmpty());
     QVERIFY(!reports[0].codeObjects.isEmpty());
     const QStringList p1 = problemRows(1), p2 = problemRows(2), p3 = problemRows(3);
     QCOMPARE(p1.size(), 1);
@@ -58,6 +69,12 @@ void TestHostileApp::badFileAmongGoodOnes() {
     QVERIFY2(p2[0].contains(QLatin1String("character device")), qPrintable(p2[0]));
     QCOMPARE(p3.size(), 1);
     QVERIFY2(p3[0].contains(QLatin1String("symbolic link loop")), qPrintable(p3[0]));
+    const QStringList p4 = problemRows(4), p5 = problemRows(5);
+    QVERIFY2(p4.join('\n').contains(QLatin1String("note section")), qPrintable(p4.join('\n')));
+    QVERIFY2(p4.join('\n').contains(wrapped), qPrintable(p4.join('\n')));
+    QVERIFY2(p5.join('\n').contains(QLatin1String("section header")), qPrintable(p5.join('\n')));
+    // The damaged files are listed with what could be read of them (the code object row).
+    QVERIFY(!reports[4].codeObjects.isEmpty() && !reports[5].codeObjects.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestHostileApp)

@@ -6,14 +6,16 @@
 #include "artifact_test_util.h"
 
 #include "artifacts/inspector.h"
-#include "artifacts/inspector_p.h"
 #include "artifacts/msgpack_cursor.h"
+#include "artifacts/nvidia.h"
 #include "artifacts/offload_bundle.h"
 #include "common/input_file.h"
 #include "common/mapped_file_guard.h"
+#include "common/output_file.h"
 #include "env/env_profile.h"
+#include "inspector_p.h"
 #include "loader/loader.h"
-#include "session/session.h"
+#include "model/session.h"
 #include "triton/triton_cache.h"
 #include "verify/import_records.h"
 
@@ -24,6 +26,9 @@
 #include <QTest>
 #include <QtEndian>
 
+#include <cstdio>
+
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -147,6 +152,10 @@ private slots:
     void sessionSizeLimit();
     void importedSymlinkOutsideTheFolder();
     void msgpackNestingLimit();
+    void fatbinDecompressionBudgetPerInput();
+    void nonUtf8FileName();
+    void symlinkLoopIsNamed();
+    void fullDisk();
 };
 
 // The bytes of a real code object, alone, inside a bundle and inside a host .so, with the
@@ -456,6 +465,175 @@ void TestHostileFiles::msgpackNestingLimit() {
         QCOMPARE(ok, levels <= MsgpackCursor::kMaxDepth);
         if (!ok)
             QVERIFY(QString::fromStdString(c.error()).contains(QLatin1String("nest too deep")));
+    }
+}
+
+// A fatbin whose zstd entries add up past the input's decompression budget: the entries within
+// it are decompressed (the budget itself is reached exactly), the next one is not, with a
+// problem naming the file and the budget.
+void TestHostileFiles::fatbinDecompressionBudgetPerInput() {
+    const qint64 each = qint64(kCcobFloor); // 128 MiB of zeros per entry, ~4 KiB compressed
+    const QByteArray payload = zstdZeros(each);
+    const int within = int(kInputFloor / quint64(each)); // 4 entries reach the budget exactly
+    auto put = [](QByteArray &b, auto v) {
+        b.append(reinterpret_cast<const char *>(&v), sizeof v);
+    };
+    QByteArray entries;
+    for (int i = 0; i < within + 1; ++i) {
+        QByteArray h;
+        put(h, quint16(2));              // kind: cubin
+        put(h, quint16(0x101));          // version
+        put(h, quint32(0x40));           // header size
+        put(h, quint64(payload.size())); // payload size
+        put(h, quint32(payload.size())); // compressed size
+        h.append(QByteArray(0x1c - h.size(), '\0'));
+        put(h, quint32(90)); // sm_90
+        h.append(QByteArray(0x28 - h.size(), '\0'));
+        put(h, quint64(nvidia::kFatbinFlagCompressedZstd | 0x11));
+        h.append(QByteArray(0x38 - h.size(), '\0'));
+        put(h, quint64(each)); // decompressed size
+        entries += h + payload;
+    }
+    QByteArray file;
+    put(file, nvidia::kFatbinMagic);
+    put(file, quint16(1));
+    put(file, quint16(16));
+    put(file, quint64(entries.size()));
+    file += entries;
+    QCOMPARE(inputDecompressionBudget(quint64(file.size())), kInputFloor);
+
+    nvidia::Source src;
+    src.file = QStringLiteral("budget.fatbin");
+    const nvidia::FatbinReadResult r = nvidia::readFatbinContainer(file, src);
+    QCOMPARE(r.decompressed, kInputFloor);
+    QStringList refused;
+    for (const Problem &p : r.problems)
+        if (p.message.contains(QLatin1String("decompression budget")))
+            refused << p.toString();
+    QCOMPARE(refused.size(), 1);
+    QVERIFY2(refused[0].contains(QStringLiteral("fatbin entry %1").arg(within)) &&
+                 refused[0].contains(QLatin1String("budget.fatbin")) &&
+                 refused[0].contains(QString::number(kInputFloor)),
+             qPrintable(refused[0]));
+    // The entries within the budget were decompressed and read (zeros: not a cubin).
+    QCOMPARE(r.codeObjects.size(), within);
+    for (const CodeObject &co : r.codeObjects)
+        QVERIFY(co.size > 0);
+}
+
+// An existing file whose name is not valid UTF-8 is inspected and diagnosed, not "no such file".
+void TestHostileFiles::nonUtf8FileName() {
+    QTemporaryDir dir;
+    const QByteArray name = QFile::encodeName(dir.path()) + "/vector\xff\xfe_add.co";
+    {
+        const QByteArray bytes = kernelBytes("vector_add_gfx90a.co");
+        FILE *f = std::fopen(name.constData(), "wb");
+        QVERIFY(f);
+        QCOMPARE(std::fwrite(bytes.constData(), 1, size_t(bytes.size()), f), size_t(bytes.size()));
+        std::fclose(f);
+    }
+    // QProcess passes arguments as UTF-8: the raw bytes are made by the shell's printf.
+    const QByteArray printfName =
+        QByteArray(name).replace("\xff", "\\377").replace("\xfe", "\\376");
+    for (const char *command : {"inspect", "diagnose"}) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HD_CLI"), hdtest::binary(QStringLiteral("hipdoctor-cli")));
+        p.setProcessEnvironment(env);
+        const QString script = QStringLiteral("exec \"$HD_CLI\" %1 \"$(printf '%2')\"")
+                                   .arg(QLatin1String(command), QString::fromLatin1(printfName));
+        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+        QVERIFY(p.waitForFinished(120000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(!out.contains(QLatin1String("no such file")) &&
+                     !err.contains(QLatin1String("no such file")),
+                 qPrintable(out + err));
+        // The name shows the bad bytes escaped; the kernel inside was read.
+        QVERIFY2(out.contains(QLatin1String("vector\\xFF\\xFE_add.co")), qPrintable(out));
+        if (qstrcmp(command, "inspect") == 0) {
+            QCOMPARE(p.exitCode(), 0);
+            QVERIFY2(out.contains(QLatin1String("vector_add")) &&
+                         out.contains(QLatin1String("gfx90a")),
+                     qPrintable(out));
+        }
+    }
+    // QTemporaryDir cannot name this file to remove it.
+    QCOMPARE(::unlink(name.constData()), 0);
+    // Nothing is left behind in the temporary folder of aliases.
+    const QStringList left =
+        QDir(QDir::tempPath()).entryList({QStringLiteral("hipdoctor-names-*")}, QDir::Dirs);
+    for (const QString &d : left) {
+        const QDir sub(QDir(QDir::tempPath()).filePath(d));
+        QVERIFY2(sub.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System).isEmpty(),
+                 qPrintable(d));
+    }
+}
+
+// A symbolic link loop is reported as one by every command, not as a missing file.
+void TestHostileFiles::symlinkLoopIsNamed() {
+    QTemporaryDir dir;
+    const QString loop = dir.filePath(QStringLiteral("loop.so"));
+    QVERIFY(QFile::link(loop, loop));
+    for (const QStringList &args : {QStringList{QStringLiteral("inspect"), loop},
+                                    QStringList{QStringLiteral("diagnose"), loop},
+                                    QStringList{QStringLiteral("triton"), loop}}) {
+        const CliRun r = runCli(args);
+        QVERIFY(r.finished);
+        QVERIFY2((r.out + r.err).contains(QLatin1String("symbolic link loop")),
+                 qPrintable(args.join(' ') + QLatin1String(": ") + r.out + r.err));
+        QVERIFY2(!(r.out + r.err).contains(QLatin1String("no such")), qPrintable(r.out + r.err));
+        QCOMPARE(r.exitCode, 2);
+    }
+}
+
+// A full disk: every writer says "no space left on device" and names the file, and leaves the
+// previous file as it was. Needs a tiny tmpfs (root); skipped where it cannot be mounted.
+void TestHostileFiles::fullDisk() {
+    QTemporaryDir dir;
+    const QByteArray mnt = QFile::encodeName(dir.path());
+    if (::mount("tmpfs", mnt.constData(), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k") != 0)
+        QSKIP("cannot mount a small tmpfs here (needs root)");
+    struct Unmount {
+        QByteArray at;
+        ~Unmount() { ::umount2(at.constData(), MNT_DETACH); }
+    } unmount{mnt};
+    const QString previous = dir.filePath(QStringLiteral("session.json"));
+    QVERIFY(writeFile(previous, "{\"previous\":true}"));
+    // Fill what is left.
+    {
+        QFile fill(dir.filePath(QStringLiteral("fill")));
+        QVERIFY(fill.open(QIODevice::WriteOnly | QIODevice::Unbuffered));
+        const QByteArray block(4096, 'x');
+        while (fill.write(block) == block.size()) {
+        }
+    }
+    const QByteArray big(256 << 10, 'y');
+    QString why;
+    QVERIFY(!writeFileAtomically(previous, big, &why));
+    QCOMPARE(why, QStringLiteral("no space left on device"));
+    QFile check(previous);
+    QVERIFY(check.open(QIODevice::ReadOnly));
+    QCOMPARE(check.readAll(), QByteArray("{\"previous\":true}"));
+
+    Session s;
+    s.host = QStringLiteral("x").repeated(200000); // more than the free space
+    QString error;
+    QVERIFY(!saveSession(s, previous, &error));
+    QVERIFY2(error.contains(previous) && error.contains(QLatin1String("no space left on device")),
+             qPrintable(error));
+
+    const QString session =
+        hdtest::sourceDir() + QStringLiteral("/tests/verify/gpu-records/h200-verify-cli-2026-11-30/"
+                                             "gpu-session.json");
+    for (const char *ext : {"md", "html"}) {
+        const QString out = dir.filePath(QStringLiteral("report.%1").arg(QLatin1String(ext)));
+        const CliRun r = runCli({QStringLiteral("report"), session, QStringLiteral("-o"), out});
+        QVERIFY(r.finished);
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains(out) && r.err.contains(QLatin1String("no space left on device")),
+                 qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(out));
     }
 }
 

@@ -2,8 +2,8 @@
 // Markdown, a single huge line is cut to a byte cap, secrets known by their shape are taken
 // out of every field, repeated findings are grouped with a count.
 
+#include "model/session.h"
 #include "report/report.h"
-#include "session/session.h"
 #include "verify/verifier.h"
 
 #include <QTest>

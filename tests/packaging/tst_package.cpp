@@ -94,7 +94,11 @@ void TstPackage::contents() {
           "./usr/libexec/hipdoctor/hipdoctor-probe",
           "./usr/share/applications/io.github.hipdoctor.hipdoctor.desktop",
           "./usr/share/metainfo/io.github.hipdoctor.hipdoctor.metainfo.xml",
-          "./usr/share/icons/hicolor/scalable/apps/io.github.hipdoctor.hipdoctor.svg"})
+          "./usr/share/icons/hicolor/scalable/apps/io.github.hipdoctor.hipdoctor.svg",
+          // Generated from the option declarations (docs/cli.md, "Man pages and completions").
+          "./usr/share/man/man1/hipdoctor-cli.1.gz", "./usr/share/man/man1/hipdoctor.1.gz",
+          "./usr/share/bash-completion/completions/hipdoctor-cli",
+          "./usr/share/zsh/vendor-completions/_hipdoctor-cli"})
         QVERIFY2(r.out.contains(QLatin1String(path) + QLatin1Char('\n')) ||
                      r.out.contains(QLatin1String(path) + QLatin1String(" ->")),
                  path);

@@ -2,7 +2,7 @@
 // runtime is found, loaded and answers "no device"; bad library paths, crashes, aborts, hangs,
 // cancellation and protocol mismatches come back as named results while the caller continues.
 
-#include "common/runtime_errors.h"
+#include "model/runtime_errors.h"
 #include "probe/probe_client.h"
 #include "testpaths.h"
 

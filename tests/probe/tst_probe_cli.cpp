@@ -67,7 +67,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         QTest::newRow("devices: unknown option")
-            << QStringList{"devices", "--bogus"} << "unknown argument";
+            << QStringList{"devices", "--bogus"} << "unknown option '--bogus'";
         QTest::newRow("devices: bad backend")
             << QStringList{"devices", "--backend", "opencl"} << "auto, hip or cuda";
         QTest::newRow("devices: bad env")

@@ -7,6 +7,7 @@
 #include "remote/ssh_host.h"
 
 #include "common/shell.h"
+#include "hooks/diagnosis_hooks.h"
 #include "probe/probe_client.h"
 #include "sshd_fixture.h"
 #include "testpaths.h"
@@ -61,6 +62,7 @@ private:
 private slots:
     void initTestCase() {
         QVERIFY(m_tmp.isValid());
+        installDiagnosisHooks(); // as the front ends do
         QString error;
         if (hdtest::sshdProgram().isEmpty())
             QSKIP("sshd is not installed here (apt-get install openssh-server; .ci/run does)");

@@ -101,6 +101,8 @@ private slots:
         const QJsonObject s = QJsonDocument::fromJson(f.readAll()).object();
         QCOMPARE(s.value(QStringLiteral("remote")).toString(), QStringLiteral("node-a"));
         QCOMPARE(s.value(QStringLiteral("host")).toString(), QSysInfo::machineHostName());
+        // This machine's inventory would not describe the node (docs/schema-session.md).
+        QVERIFY(!s.contains(QStringLiteral("inventory")));
         QStringList findings;
         for (const QJsonValue &v : s.value(QStringLiteral("findings")).toArray())
             findings << v.toObject().value(QStringLiteral("id")).toString();
@@ -150,7 +152,7 @@ private slots:
             const QJsonObject s = QJsonDocument::fromJson(f.readAll()).object();
             QCOMPARE(s.value(QStringLiteral("remote")).toString(), n);
             QCOMPARE(s.value(QStringLiteral("schema")).toString(),
-                     QStringLiteral("hipdoctor.session/1"));
+                     QStringLiteral("hipdoctor.session/2"));
         }
         QVERIFY(!QFileInfo::exists(dir + QStringLiteral("/node-down.session.json")));
         // The same matrix from the saved sessions (how sessions written on the nodes merge):

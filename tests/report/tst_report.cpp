@@ -1,5 +1,6 @@
 // Reports: the Markdown against a golden file, its GitHub-issue structure, redaction (on by
 // default, listed, switchable), and the self-contained HTML with and without a chart renderer.
+#include "common/shell.h"
 #include "report/report.h"
 #include "sample_session.h"
 #include "testpaths.h"
@@ -14,6 +15,65 @@ namespace {
 QString golden(const QString &name) {
     return hdtest::sourceDir() + QStringLiteral("/tests/report/golden/") + name;
 }
+
+// Every code fence is closed and every <details> too (what GitHub needs to render the rest).
+void checkBalanced(const QString &md) {
+    QCOMPARE(md.count(QLatin1String("<details>")), md.count(QLatin1String("</details>")));
+    QString open;
+    for (const QString &l : md.split(QLatin1Char('\n'))) {
+        const QString t = l.trimmed();
+        if (open.isEmpty()) {
+            static const QRegularExpression fence(QStringLiteral("^(`{3,})"));
+            const auto m = fence.match(t);
+            if (m.hasMatch())
+                open = m.captured(1);
+        } else if (t == open) {
+            open.clear();
+        }
+    }
+    QVERIFY2(open.isEmpty(), "a code fence is never closed");
+}
+
+// A session with many checks and long logs: a CI job at AMD_LOG_LEVEL=4.
+Session bigSession(int checks, int lines) {
+    Session s = hdtest::sampleSession();
+    StepRecord st;
+    st.step = 3;
+    st.title = QStringLiteral("Back to the project");
+    st.status = CheckStatus::Fail;
+    for (int c = 0; c < checks; ++c) {
+        CheckRecord r;
+        r.id = QStringLiteral("run-%1").arg(c);
+        r.title = QStringLiteral("run %1").arg(c);
+        r.status = CheckStatus::Fail;
+        r.command = {QStringLiteral("python3"), QStringLiteral("train.py"),
+                     QStringLiteral("--seed=%1").arg(c)};
+        QString log;
+        for (int i = 0; i < lines; ++i)
+            log += QStringLiteral(":3:rocdevice.cpp :416 : %1 us: [tid:0x7f23] line %2 of a "
+                                  "long runtime log that explains nothing in particular\n")
+                       .arg(950176413 + i)
+                       .arg(i);
+        r.stderrText = log;
+        st.checks << r;
+    }
+    s.steps << st;
+    return s;
+}
+
+// Emoji (and the variation selector that makes a character one) need an emoji font.
+bool hasEmoji(const QString &s) {
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        const char32_t c = s[i].isHighSurrogate() && i + 1 < s.size()
+                               ? QChar::surrogateToUcs4(s[i], s[i + 1])
+                               : s[i].unicode();
+        if ((c >= 0x2600 && c <= 0x27BF) || c >= 0x1F000 || c == 0xFE0F || c == 0x23ED ||
+            c == 0x23F9 || c == 0x2139)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 class TestReport : public QObject {
@@ -47,7 +107,8 @@ private slots:
         // Summary and findings come before any command or log.
         const qsizetype verdict = md.indexOf(QLatin1String("**Verdict:**"));
         const qsizetype findings = md.indexOf(QLatin1String("## Findings"));
-        const qsizetype firstDetails = md.indexOf(QLatin1String("<details>"));
+        // (The first <details> of all is the full system inventory, under "## System".)
+        const qsizetype firstDetails = md.indexOf(QLatin1String("<details>"), findings);
         const qsizetype firstCommand = md.indexOf(QLatin1String("**Command**"));
         QVERIFY(verdict >= 0 && findings > verdict);
         QVERIFY(firstDetails > findings);
@@ -154,6 +215,164 @@ private slots:
         QFETCH(QString, name);
         QFETCH(bool, secret);
         QCOMPARE(isSecretEnvName(name), secret);
+    }
+
+    // The maintainers' first questions come first: the inventory right after the verdict.
+    void inventoryOnTop() {
+        const Session s = hdtest::sampleSession();
+        const QString md = markdownReport(s);
+        const QString html = htmlReport(s);
+        QVERIFY(md.indexOf(QLatin1String("## System")) > md.indexOf(QLatin1String("**Verdict:**")));
+        QVERIFY(md.indexOf(QLatin1String("## System")) < md.indexOf(QLatin1String("## Findings")));
+        QVERIFY(html.indexOf(QLatin1String("<h2>System</h2>")) <
+                html.indexOf(QLatin1String("<h2>Findings</h2>")));
+        for (const QString &out : {md, html}) {
+            QVERIFY(out.contains(
+                QStringLiteral("#0 gfx90a:sramecc+:xnack- — AMD Instinct MI210 (hip 5.2.21153)")));
+            QVERIFY(out.contains(QLatin1String("Ubuntu 22.04.4 LTS, Linux 6.5.0-35-generic, "
+                                               "x86_64, glibc 2.35")));
+            QVERIFY(out.contains(QLatin1String("amdgpu: 6.7.0")));
+            QVERIFY(out.contains(QLatin1String(
+                "torch.cuda.get_arch_list(): gfx900 gfx906 gfx908 gfx90a gfx1030 gfx1100 gfx942")));
+            QVERIFY(out.contains(QLatin1String("hipcc: HIP version: 6.1.40091")));
+            QVERIFY(out.contains(QStringLiteral("… and 2 more (full inventory below)")));
+            QVERIFY(out.contains(QLatin1String("HIP_VISIBLE_DEVICES=0")));
+            QVERIFY(out.contains(QLatin1String("Full system inventory (30 facts")));
+            QVERIFY(out.contains(QLatin1String("HSA_STATUS_ERROR_OUT_OF_RESOURCES")));
+            // Secrets of the inventory's environment are redacted like the rest.
+            QVERIFY(!out.contains(QLatin1String("hf_abcdef123456")));
+            QVERIFY(out.contains(QLatin1String("HF_TOKEN=[redacted]")));
+        }
+        // No access to /dev/kfd is flagged in the summary.
+        QVERIFY(md.contains(QStringLiteral("| **Device access** | ⚠️ /dev/kfd: crw-rw---- "
+                                           "root:render, this user: no access")));
+        QVERIFY(html.contains(QLatin1String("<th>Device access</th><td><span class=\"badge "
+                                            "warn\">")));
+        // A session without an inventory says how to get one.
+        Session none = s;
+        none.inventory = {};
+        QVERIFY(markdownReport(none).contains(QLatin1String("`hipdoctor-cli sysinfo` prints it")));
+        QVERIFY(htmlReport(none).contains(QLatin1String("<code>hipdoctor-cli sysinfo</code>")));
+    }
+
+    void evidenceReads() {
+        const Session s = hdtest::sampleSession();
+        const QString md = markdownReport(s);
+        const QString html = htmlReport(s);
+        // -### lines are folded at argument boundaries, each argument whole.
+        QVERIFY(md.contains(QLatin1String("(1 long line folded at argument boundaries")));
+        QVERIFY(html.contains(QLatin1String("1 long line folded at argument boundaries")));
+        QVERIFY(!md.contains(QLatin1String("\"-target-cpu\" \\\n")) ||
+                md.contains(QLatin1String("\"-target-cpu\" \\\n     \"gfx90a\"")));
+        for (const QString &l : md.split(QLatin1Char('\n')))
+            if (l.startsWith(QLatin1String(" \"/usr/lib/llvm-15/bin/clang\"")) ||
+                l.startsWith(QLatin1String("     \"")))
+                QVERIFY2(l.size() <= 112, qPrintable(l));
+        QVERIFY(md.contains(QLatin1String(" \"/usr/lib/llvm-15/bin/clang\" \"-cc1\" ")));
+        QVERIFY(md.contains(QLatin1String("\"/src/kernels/vector_add_main.hip\"\n")));
+        // The probe's JSON lines are collapsed.
+        QVERIFY(md.contains(QLatin1String(
+            "<details>\n<summary>stdout: raw probe output (3 JSON lines)</summary>\n\n```json\n")));
+        QVERIFY(html.contains(QLatin1String(
+            "<details class=\"raw\"><summary>stdout: raw probe output (3 JSON lines)")));
+        // A passing check with an error line in its output is flagged; the failing one with
+        // its traceback is not (its status says it).
+        QCOMPARE(md.count(QLatin1String("**Passed, but its output holds an error line:**")), 1);
+        QVERIFY(md.contains(QLatin1String("**Passed, but its output holds an error line:** "
+                                          "`error: kernel cache at /home/u/.triton is not "
+                                          "writable`")));
+        QVERIFY(md.contains(QStringLiteral("✅ ⚠️ error line in output <b>without-triton</b>")));
+        QCOMPARE(html.count(QLatin1String("Passed, but its output holds an error line")), 1);
+        // A traceback is named by its exception (what hipcc --version prints on a machine
+        // without /sys/class/kfd, through rocm_agent_enumerator).
+        Session tb = s;
+        tb.steps[0].checks[0].stdoutText = QStringLiteral(
+            "HIP version: 5.2.21153-0\nTraceback (most recent call last):\n"
+            "  File \"/usr/bin/rocm_agent_enumerator\", line 257, in <module>\n    main()\n"
+            "FileNotFoundError: [Errno 2] No such file or directory: "
+            "'/sys/class/kfd/kfd/topology/nodes/'\n");
+        QVERIFY(markdownReport(tb).contains(
+            QStringLiteral("error line:** `Traceback … FileNotFoundError: [Errno 2] No such file "
+                           "or directory: '/sys/class/kfd/kfd/topology/nodes/'`")));
+        // Long commands are folded into shell continuation lines (still one shell command).
+        Session longCmd = s;
+        CheckRecord &c = longCmd.steps[0].checks[0];
+        for (int i = 0; i < 30; ++i)
+            c.command << QStringLiteral("-I/opt/rocm/include/dir%1").arg(i);
+        c.command << QStringLiteral("it's");
+        const QString folded = markdownReport(longCmd);
+        const qsizetype at = folded.indexOf(QLatin1String("```sh\n/usr/bin/hipcc"));
+        QVERIFY(at > 0);
+        const QString block =
+            folded.mid(at + 6, folded.indexOf(QLatin1String("\n```"), at + 6) - at - 6);
+        QVERIFY(block.count(QLatin1Char('\n')) >= 3);
+        QStringList joined;
+        for (QString l : block.split(QLatin1Char('\n'))) {
+            QVERIFY2(l.size() <= 112, qPrintable(l));
+            if (l.endsWith(QLatin1String(" \\")))
+                l.chop(2);
+            joined << l.trimmed();
+        }
+        QCOMPARE(shellSplit(joined.join(QLatin1Char(' '))), c.command);
+    }
+
+    void htmlWithoutEmojiAndWithCodeSpans() {
+        Session s = hdtest::sampleSession();
+        s.findings[0].title = QStringLiteral("Set `USE_TRITON=0` <b>now</b>");
+        const QString html = htmlReport(s);
+        QVERIFY(!hasEmoji(html));
+        QVERIFY(hasEmoji(markdownReport(s))); // GitHub renders them in the Markdown
+        QVERIFY(
+            html.contains(QLatin1String("Set <code>USE_TRITON=0</code> &lt;b&gt;now&lt;/b&gt;")));
+        // Outside <pre> blocks (logs shown as they are), no backtick is left.
+        static const QRegularExpression pre(QStringLiteral("<pre>.*?</pre>"),
+                                            QRegularExpression::DotMatchesEverythingOption);
+        QString prose = html;
+        prose.remove(pre);
+        QVERIFY2(!prose.contains(QLatin1Char('`')),
+                 qPrintable(
+                     prose.mid(std::max<qsizetype>(0, prose.indexOf(QLatin1Char('`')) - 80), 160)));
+        QVERIFY(html.contains(QLatin1String("<span class=\"badge pass\">pass</span>")));
+    }
+
+    // GitHub refuses a body over 65,536 characters: logs are shortened, and when that is not
+    // enough, sections cut; the note says so and names the full report.
+    void markdownFitsGitHub_data() {
+        QTest::addColumn<int>("checks");
+        QTest::addColumn<int>("lines");
+        QTest::addColumn<QString>("how");
+        QTest::newRow("fits") << 0 << 0 << QString();
+        QTest::newRow("long logs") << 12 << 400 << QStringLiteral("each log shows its last");
+        QTest::newRow("many checks") << 400 << 50 << QStringLiteral("are cut");
+    }
+    void markdownFitsGitHub() {
+        QFETCH(int, checks);
+        QFETCH(int, lines);
+        QFETCH(QString, how);
+        const Session s = checks ? bigSession(checks, lines) : hdtest::sampleSession();
+        const MarkdownForIssue md = markdownForIssue(s, {}, QStringLiteral("report.full.md"));
+        QVERIFY(md.text.size() <= kGitHubBodyLimit);
+        checkBalanced(md.text);
+        if (how.isEmpty()) {
+            QVERIFY(!md.trimmed);
+            QCOMPARE(md.text, markdownReport(s));
+            return;
+        }
+        QVERIFY(md.trimmed);
+        QCOMPARE(md.full, markdownReport(s));
+        QVERIFY(md.full.size() > kGitHubBodyLimit);
+        QVERIFY(md.text.startsWith(QLatin1String(
+            "# hipdoctor verification report\n\n> **Trimmed to fit GitHub's 65536-character "
+            "limit**")));
+        QVERIFY(md.text.contains(how));
+        QVERIFY(md.text.contains(QLatin1String("**report.full.md**: attach it to the issue")));
+        // What matters most survives: the verdict, the system and the findings.
+        QVERIFY(md.text.contains(QLatin1String("**Verdict:**")));
+        QVERIFY(md.text.contains(QLatin1String("## System")));
+        QVERIFY(md.text.contains(QLatin1String("## Findings")));
+        QCOMPARE(fullReportPath(QStringLiteral("/x/report.md")),
+                 QStringLiteral("/x/report.full.md"));
+        QCOMPARE(fullReportPath(QStringLiteral("out.txt")), QStringLiteral("out.txt.full.md"));
     }
 
     void htmlWithCharts() {

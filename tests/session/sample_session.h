@@ -3,7 +3,8 @@
 // A deterministic session with every kind of record (steps 1-3, probe phases, repeats,
 // findings, env, a secret) for the session and report tests.
 
-#include "session/session.h"
+#include "model/session.h"
+#include "verify/verifier.h" // compareSteps
 
 namespace hdtest {
 
@@ -54,6 +55,14 @@ inline hd::Session sampleSession() {
     comp.durationMs = 1.5;
     comp.data.insert(QStringLiteral("original_duration_ms"), 3050.0);
     comp.artifacts = {QStringLiteral("/cache/vector_add_main")};
+    // What `hipcc -###` prints: one line per tool, every argument in double quotes.
+    comp.stderrText =
+        QStringLiteral(" \"/usr/lib/llvm-15/bin/clang\" \"-cc1\" \"-triple\" \"amdgcn-amd-amdhsa\" "
+                       "\"-aux-triple\" \"x86_64-pc-linux-gnu\" \"-emit-obj\" \"-mrelax-all\" "
+                       "\"-main-file-name\" \"vector_add_main.hip\" \"-target-cpu\" \"gfx90a\" "
+                       "\"-target-feature\" \"+sramecc\" \"-target-feature\" \"-xnack\" \"-o\" "
+                       "\"/tmp/vector_add_main-hip-amdgcn-amd-amdhsa-gfx90a.o\" \"-x\" \"hip\" "
+                       "\"/src/kernels/vector_add_main.hip\"\n");
     s1.checks << comp;
     CheckRecord launch;
     launch.id = QStringLiteral("probe-launch");
@@ -74,6 +83,10 @@ inline hd::Session sampleSession() {
         {QStringLiteral("launch"), 312.5, 0.02, QStringLiteral("ok"),
          QStringLiteral("hipModuleLaunchKernel")}};
     launch.launchSamplesMs = {0.021, 0.019, 0.020, 0.035, 0.018};
+    launch.stdoutText = QStringLiteral(
+        "{\"event\":\"hello\",\"backend\":\"hip\",\"runtime_version\":\"5.2.21153\"}\n"
+        "{\"event\":\"phase\",\"name\":\"runtime-init\",\"ms\":300.0}\n"
+        "{\"event\":\"result\",\"ok\":true}\n");
     launch.stderrText = QStringLiteral(":3:rocdevice.cpp            :416 : 0950176413 us: 8402 : "
                                        "[tid:0x7f23] Initializing HSA stack.\n"
                                        "fetching https://alice:s3cr3tpass@example.com/model.bin\n");
@@ -130,6 +143,10 @@ inline hd::Session sampleSession() {
     variant.env = {{QStringLiteral("USE_TRITON"), QStringLiteral("0")}};
     variant.exitCode = 0;
     variant.durationMs = 500;
+    // Exit 0, but the output says something went wrong: the report flags it.
+    variant.stderrText = QStringLiteral("loading weights\n"
+                                        "error: kernel cache at /home/u/.triton is not writable\n"
+                                        "done\n");
     s3.checks << variant;
     FailureSignature f1;
     f1.exitCode = 1;
@@ -143,6 +160,50 @@ inline hd::Session sampleSession() {
 
     s.comparison = compareSteps(s.steps);
     s.findings = s.comparison.findings;
+
+    // The system inventory, as core/sysinfo records it (values as found; reports redact).
+    s.inventory.collectedAt = QStringLiteral("2026-11-30T06:59:58Z");
+    const auto fact = [&](const char *section, const QString &name, const QString &value,
+                          const char *source) {
+        s.inventory.facts.append({QLatin1String(section), name, value, QLatin1String(source), {}});
+    };
+    const auto missing = [&](const char *section, const QString &name, const char *source,
+                             const QString &why) {
+        s.inventory.facts.append({QLatin1String(section), name, {}, QLatin1String(source), why});
+    };
+    fact("system", QStringLiteral("os"), QStringLiteral("Ubuntu 22.04.4 LTS"), "/etc/os-release");
+    fact("system", QStringLiteral("kernel"), QStringLiteral("Linux 6.5.0-35-generic"), "uname(2)");
+    fact("system", QStringLiteral("machine"), QStringLiteral("x86_64"), "uname(2)");
+    fact("system", QStringLiteral("glibc"), QStringLiteral("2.35"), "gnu_get_libc_version()");
+    fact("driver", QStringLiteral("amdgpu"), QStringLiteral("6.7.0"), "/sys/module/amdgpu/version");
+    fact("driver", QStringLiteral("kfd"), QStringLiteral("node 1: gfx_target_version 90010"),
+         "/sys/class/kfd/kfd/topology/nodes/*/properties");
+    fact("devices", QStringLiteral("/dev/kfd"),
+         QStringLiteral("crw-rw---- root:render, this user: no access"), "stat(2), access(2)");
+    fact("devices", QStringLiteral("user"), QStringLiteral("u"), "getpwuid(3)");
+    fact("devices", QStringLiteral("groups"), QStringLiteral("u video (not in render)"),
+         "getgroups(2)");
+    for (int i = 0; i < 12; ++i)
+        fact("packages", QStringLiteral("rocm-pkg-%1").arg(i, 2, 10, QLatin1Char('0')),
+             QStringLiteral("6.1.0.60100-82~22.04"), "dpkg-query -W");
+    fact("toolchain", QStringLiteral("hip runtime"),
+         QStringLiteral("6.1.40091 (/opt/rocm-6.1.0/lib/libamdhip64.so.6.1.40091)"),
+         "LD_LIBRARY_PATH, /etc/ld.so.cache");
+    fact("toolchain", QStringLiteral("hipcc"),
+         QStringLiteral("HIP version: 6.1.40091; AMD clang version 17.0.0 (/opt/rocm/bin/hipcc)"),
+         "hipcc --version");
+    missing("gpus", QStringLiteral("rocminfo"), "rocminfo",
+            QStringLiteral("rocminfo exited with 1: HSA_STATUS_ERROR_OUT_OF_RESOURCES"));
+    fact("python", QStringLiteral("torch"), QStringLiteral("2.3.0+rocm6.0"), "python3 -c");
+    fact("python", QStringLiteral("torch.cuda.get_arch_list()"),
+         QStringLiteral("gfx900 gfx906 gfx908 gfx90a gfx1030 gfx1100 gfx942"), "python3 -c");
+    missing("python", QStringLiteral("triton"), "python3 -c",
+            QStringLiteral("not importable: ModuleNotFoundError: No module named 'triton'"));
+    fact("environment", QStringLiteral("HIP_VISIBLE_DEVICES"), QStringLiteral("0"), "environment");
+    fact("environment", QStringLiteral("HF_TOKEN"), QStringLiteral("hf_abcdef123456"),
+         "environment");
+    fact("environment", QStringLiteral("PATH"), QStringLiteral("/opt/rocm/bin:/usr/bin"),
+         "environment");
     s.unknownFields.insert(QStringLiteral("x_future_field"),
                            QJsonObject{{QStringLiteral("kept"), true}});
     return s;

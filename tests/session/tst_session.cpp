@@ -1,7 +1,8 @@
 // Session JSON: round trip, unknown fields kept, other/newer schemas refused, and a file
 // truncated at any byte refused with a clear error while the previous file stays intact.
+#include "model/session.h"
 #include "sample_session.h"
-#include "session/session.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -46,9 +47,55 @@ private slots:
         QCOMPARE(back->env, s.env);
         QCOMPARE(back->findings, s.findings);
         QCOMPARE(back->comparison.direction, s.comparison.direction);
+        QCOMPARE(back->inventory, s.inventory);
+        QVERIFY(back->inventory.facts.size() > 20);
         const QJsonObject doc = QJsonDocument::fromJson(readAll(path)).object();
         QCOMPARE(doc.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("hipdoctor.session/2"));
+        QCOMPARE(doc.value(QStringLiteral("inventory"))
+                     .toObject()
+                     .value(QStringLiteral("schema"))
+                     .toString(),
+                 QStringLiteral("hipdoctor.sysinfo/1"));
+    }
+
+    // A session written by hipdoctor.session/1 (a real one, saved on an H200 by
+    // `hipdoctor-cli verify`) still opens: upgraded on read, without an inventory, and saved
+    // back as /2 with everything else unchanged.
+    void version1FileOpens() {
+        const QString path = hdtest::sourceDir() +
+                             QStringLiteral("/tests/verify/gpu-records/h200-verify-cli-2026-11-30/"
+                                            "gpu-session.json");
+        const QJsonObject v1 = QJsonDocument::fromJson(readAll(path)).object();
+        QCOMPARE(v1.value(QStringLiteral("schema")).toString(),
                  QStringLiteral("hipdoctor.session/1"));
+        QCOMPARE(sessionSchemaVersion(v1), 1);
+        QString error;
+        const auto s = loadSession(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        QVERIFY(s->inventory.isEmpty());
+        QVERIFY(s->unknownFields.isEmpty());
+        QCOMPARE(s->steps.size(), v1.value(QStringLiteral("steps")).toArray().size());
+        QVERIFY(!s->devices.isEmpty());
+        QCOMPARE(s->devices[0].target.toString(), QStringLiteral("sm_90"));
+        // Saved again: /2, and every field of the /1 file kept as it was.
+        QJsonObject again = s->toJson();
+        QCOMPARE(again.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("hipdoctor.session/2"));
+        QVERIFY(!again.contains(QStringLiteral("inventory")));
+        again.insert(QStringLiteral("schema"), QStringLiteral("hipdoctor.session/1"));
+        for (auto it = v1.begin(); it != v1.end(); ++it)
+            QVERIFY2(again.value(it.key()) == it.value(), qPrintable(it.key()));
+        QCOMPARE(upgradeSessionJson(v1, 1).value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("hipdoctor.session/2"));
+    }
+
+    void inventoryMustBeAnObject() {
+        QJsonObject o = hdtest::sampleSession().toJson();
+        o.insert(QStringLiteral("inventory"), QJsonArray{1, 2});
+        QString error;
+        QVERIFY(!Session::fromJson(o, &error));
+        QVERIFY2(error.contains(QLatin1String("\"inventory\" is a list")), qPrintable(error));
     }
 
     void unknownFieldsAreKept() {
@@ -67,7 +114,7 @@ private slots:
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("expected");
         QTest::newRow("newer major")
-            << QByteArray(R"({"schema":"hipdoctor.session/2","steps":[]})") << "newer hipdoctor";
+            << QByteArray(R"({"schema":"hipdoctor.session/3","steps":[]})") << "newer hipdoctor";
         QTest::newRow("diagnosis doc")
             << QByteArray(R"({"schema":"hipdoctor.diagnosis/1"})") << "not a hipdoctor session";
         QTest::newRow("no schema") << QByteArray(R"({"steps":[]})") << "no \"schema\"";
@@ -89,10 +136,19 @@ private slots:
         QVERIFY2(error.contains(expected), qPrintable(error));
     }
 
-    void olderVersionUpgradeIsIdentityForV1() {
-        const QJsonObject o = hdtest::sampleSession().toJson();
-        QCOMPARE(sessionSchemaVersion(o), 1);
-        QCOMPARE(upgradeSessionJson(o, 1), o);
+    // /1 → /2 only adds "inventory": a /1 document (the sample without it) upgrades to the
+    // same document under the new schema name, and the current version is left as it is.
+    void upgradeFromV1() {
+        QJsonObject v1 = hdtest::sampleSession().toJson();
+        v1.remove(QStringLiteral("inventory"));
+        v1.insert(QStringLiteral("schema"), QStringLiteral("hipdoctor.session/1"));
+        QCOMPARE(sessionSchemaVersion(v1), 1);
+        QJsonObject expected = v1;
+        expected.insert(QStringLiteral("schema"), QStringLiteral("hipdoctor.session/2"));
+        QCOMPARE(upgradeSessionJson(v1, 1), expected);
+        const QJsonObject current = hdtest::sampleSession().toJson();
+        QCOMPARE(sessionSchemaVersion(current), 2);
+        QCOMPARE(upgradeSessionJson(current, 2), current);
     }
 
     // Every prefix of a saved session is refused with the file name and a byte offset, and the

@@ -9,6 +9,7 @@
 
 #include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
+#include "models/findings_model.h"
 #include "models/symbol_table_model.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
@@ -17,7 +18,11 @@
 #include "widgets/verify_panel.h"
 #include "widgets/walkthrough_panel.h"
 
-#include "common/finding.h"
+#include "model/finding.h"
+#include "artifacts/inspector.h"
+#include "model/finding.h"
+#include "model/finding_catalog.h"
+#include "models/inspect_progress.h"
 #include "verify/verifier.h"
 
 #include <QAction>
@@ -37,6 +42,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <algorithm>
 
 using namespace hd;
 using namespace hd::ui;
@@ -58,8 +64,10 @@ private slots:
     void helpAndVersionWithoutDisplay();
     void fileDialogFilters();
     void treeGroupedByTarget();
+    void inspectionProgress();
     void symbolTableOpensOnKernels();
     void newTextsInChinese();
+    void findingsAndVerdictInChinese();
     void cleanupTestCase();
 
 private:
@@ -492,6 +500,123 @@ void TstUiTrust::newTextsInChinese() {
     QVERIFY(!w->currentText().contains(QStringLiteral("Step 2 needs")));
     m_window->chooseLanguage(QStringLiteral("en"));
     QTRY_VERIFY(p->keepNameButton()->text() == QStringLiteral("Add to findings"));
+}
+
+// Item 8: the inspector reports per bundle (with the report so far) and honours Cancel from
+// the callback; the window's status line names the file and the bundle, and the tree shows the
+// bundles before the code objects are decoded.
+void TstUiTrust::inspectionProgress() {
+    const QString lib = hdtest::kernelArtifact(QStringLiteral("ui/libtwo_bundles.so"));
+    QList<InspectProgress> calls;
+    QList<int> partialBundles;
+    InspectOptions options;
+    options.progress = [&](const InspectProgress &p) {
+        calls.append(p);
+        QVERIFY(p.partial);
+        partialBundles.append(int(p.partial->bundles.size()));
+    };
+    const ArtifactReport full = inspectFile(lib, options);
+    QVERIFY(!calls.isEmpty());
+    const InspectProgress &last = calls.last();
+    QCOMPARE(last.bundlesExpected, 2);
+    QCOMPARE(last.bundlesRead, 2);
+    QCOMPARE(last.bundlesDone, 2);
+    QCOMPARE(last.codeObjectsDone, last.codeObjectsQueued);
+    QCOMPARE(last.codeObjectsQueued, int(full.codeObjects.size()));
+    for (int i = 0; i < calls.size(); ++i) {
+        QCOMPARE(partialBundles[i], calls[i].bundlesRead);
+        QVERIFY(calls[i].bundlesDone <= calls[i].bundlesRead);
+        if (i > 0)
+            QVERIFY(calls[i].bundlesDone >= calls[i - 1].bundlesDone);
+    }
+    // Cancel pressed while the first bundle is reported: the second one is not read.
+    std::atomic_bool cancel = false;
+    InspectOptions cancelling;
+    cancelling.cancel = &cancel;
+    cancelling.progress = [&](const InspectProgress &p) {
+        if (p.bundlesRead >= 1)
+            cancel = true;
+    };
+    const ArtifactReport cut = inspectFile(lib, cancelling);
+    QCOMPARE(cut.bundles.size(), 1);
+
+    InspectSnapshot snap;
+    snap.file = lib;
+    snap.counts.bundlesDone = 37;
+    snap.counts.bundlesExpected = 111;
+    QCOMPARE(inspectProgressText(snap),
+             QStringLiteral("Inspecting libtwo_bundles.so: bundle 37 of 111"));
+
+    // In the window: the inspection's own line in the status bar, bundle by bundle.
+    QSignalSpy progress(m_window->workspace(), &Workspace::progress);
+    open({lib});
+    QStringList messages;
+    for (const QList<QVariant> &args : progress)
+        if (args[0].toString() == QLatin1String("inspect"))
+            messages.append(args[3].toString());
+    QVERIFY2(messages.contains(QStringLiteral("Inspecting libtwo_bundles.so: bundle 2 of 2")),
+             qPrintable(messages.join(QLatin1Char('|'))));
+}
+
+static bool hasChinese(const QString &text) {
+    return std::any_of(text.cbegin(), text.cend(),
+                       [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
+}
+
+// Item 9 (the engine's texts): in zh_CN no finding the app shows is English-only: its title
+// (the findings list), its explanation (tooltip and detail pane) and its fix, for every id of
+// the catalog and for the findings the demo's failure cases really produce, and the verdict of
+// steps really run here (no GPU).
+void TstUiTrust::findingsAndVerdictInChinese() {
+    const QString demo = Workspace::demoDirectory();
+    QVERIFY(!demo.isEmpty());
+    open({demo});
+    Workspace *ws = m_window->workspace();
+    VerifyPanel *v = m_window->verifyPanel();
+    auto *command = v->findChild<QLineEdit *>(QStringLiteral("step3Command"));
+    command->setText(QStringLiteral("sh -c 'exit 1'"));
+    ws->runSteps({1, 3});
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->isVerifying(), 120000);
+    waitIdle();
+    QVERIFY(!ws->comparison().verdict.isEmpty());
+    m_window->chooseLanguage(QStringLiteral("zh_CN"));
+
+    for (const FindingKind &k : findingCatalog()) {
+        Finding f = makeFinding(QString::fromLatin1(k.id), Severity::Error,
+                                QStringLiteral("kernel vecAdd not found in a.co"),
+                                QStringLiteral("looked in 2 code objects"));
+        f.fix << QStringLiteral("Rebuild with --offload-arch=gfx90a");
+        const FindingsModel::Shown s = FindingsModel::shown(f);
+        QVERIFY2(hasChinese(s.title), k.id);
+        QVERIFY2(hasChinese(s.explanation), k.id);
+        QVERIFY2(hasChinese(FindingsModel::fixText(f)), k.id);
+        // The case's own names and commands are still there.
+        QVERIFY2(s.explanation.contains(QStringLiteral("vecAdd")), k.id);
+        QVERIFY2(s.fix.contains(QStringLiteral("Rebuild with --offload-arch=gfx90a")), k.id);
+    }
+
+    FindingsModel *m = ws->findings();
+    int checked = 0;
+    for (int g = 0; g < m->rowCount(); ++g) {
+        const QModelIndex group = m->index(g, 0);
+        QVERIFY(hasChinese(m->data(group).toString()));
+        for (int r = 0; r < m->rowCount(group); ++r) {
+            const QModelIndex i = m->index(r, FindingsModel::Title, group);
+            const Finding *f = m->findingAt(i);
+            QVERIFY(f);
+            QVERIFY2(hasChinese(m->data(i).toString()), qPrintable(f->id));
+            QVERIFY2(hasChinese(m->data(i, Qt::ToolTipRole).toString()), qPrintable(f->id));
+            QVERIFY2(hasChinese(FindingsModel::fixText(*f)), qPrintable(f->id));
+            ++checked;
+        }
+    }
+    QVERIFY2(checked >= 3, qPrintable(QString::number(checked)));
+    QTRY_VERIFY2(hasChinese(v->comparisonText()), qPrintable(v->comparisonText()));
+    // The engine's paragraph is quoted, not lost.
+    QVERIFY(v->comparisonText().contains(ws->comparison().verdict.left(30).toHtmlEscaped()));
+    m_window->chooseLanguage(QStringLiteral("en"));
+    QTRY_VERIFY(!hasChinese(v->comparisonText()));
+    command->clear();
 }
 
 QTEST_MAIN(TstUiTrust)

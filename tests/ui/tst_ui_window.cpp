@@ -6,15 +6,17 @@
 #include "testpaths.h"
 
 #include "artifacts/inspector.h"
+#include "common/shell.h"
+#include "model/session.h"
 #include "models/artifact_tree_model.h"
 #include "models/env_table_model.h"
 #include "models/findings_model.h"
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
 #include "models/ui_roles.h"
-#include "session/session.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
+#include "widgets/devices_panel.h"
 #include "widgets/env_panel.h"
 #include "widgets/findings_panel.h"
 #include "widgets/logs_panel.h"
@@ -41,7 +43,7 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
-#include "common/finding.h"
+#include "model/finding.h"
 
 using namespace hd;
 using namespace hd::ui;
@@ -64,6 +66,7 @@ private slots:
     void windowKeepsItsSize();
     void staleInspectionDropped();
     void sessionRefillsStepInputs();
+    void devicesPanelShowsInventory();
     void languageSwitchesLive();
 
 private:
@@ -484,10 +487,10 @@ void TstUiWindow::sessionRefillsStepInputs() {
         line(first, "step2Grid")->setText(QStringLiteral("64,2"));
         line(first, "step2Block")->setText(QStringLiteral("128"));
         first.verifyPanel()->findChild<QSpinBox *>(QStringLiteral("step2Repeat"))->setValue(7);
+        // A shell line (core/common/shell.h), as in a terminal.
         line(first, "step3Command")
-            ->setText(
-                QStringLiteral("python3 \"my train.py\" \"--tag=\"\"\"a b\"\"\"\" --steps 1"));
-        QCOMPARE(QProcess::splitCommand(line(first, "step3Command")->text()), command);
+            ->setText(QStringLiteral("python3 'my train.py' '--tag=\"a b\"' --steps 1"));
+        QCOMPARE(hd::shellSplit(line(first, "step3Command")->text()), command);
         line(first, "step3Dir")->setText(dir.path());
         line(first, "step3Switch")->setText(QStringLiteral("USE_TRITON=0"));
         first.saveSession(false);
@@ -512,7 +515,7 @@ void TstUiWindow::sessionRefillsStepInputs() {
     QCOMPARE(line(second, "step2Block")->text(), QStringLiteral("128"));
     QCOMPARE(second.verifyPanel()->findChild<QSpinBox *>(QStringLiteral("step2Repeat"))->value(),
              7);
-    QCOMPARE(QProcess::splitCommand(line(second, "step3Command")->text()), command);
+    QCOMPARE(hd::shellSplit(line(second, "step3Command")->text()), command);
     QCOMPARE(line(second, "step3Dir")->text(), dir.path());
     QCOMPARE(line(second, "step3Switch")->text(), QStringLiteral("USE_TRITON=0"));
     QCOMPARE(line(second, "step3Variant")->text(), QString());
@@ -552,6 +555,72 @@ void TstUiWindow::sessionRefillsStepInputs() {
     QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 3, 30000);
     QCOMPARE(mode->findData(int(Step2Options::Mode::Source)), -1);
     QCOMPARE(mode->currentData().toInt(), int(Step2Options::Mode::Dlopen));
+}
+
+// The Devices panel shows the system inventory: this machine's (collected in the background),
+// or the one of an opened session, with a token in the environment kept off the screen.
+void TstUiWindow::devicesPanelShowsInventory() {
+    MainWindow w;
+    Workspace *ws = w.workspace();
+    QTreeWidget *tree = w.devicesPanel()->inventoryView();
+    QVERIFY(tree);
+    QSignalSpy changed(ws, &Workspace::inventoryChanged);
+    ws->refreshInventory();
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->isCollectingInventory(), 60000);
+    QVERIFY(changed.count() >= 1);
+    QVERIFY(!ws->inventoryFromSession());
+    QVERIFY(ws->inventory().find(QStringLiteral("system"), QStringLiteral("kernel")));
+    QStringList labels;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        labels << tree->topLevelItem(i)->text(0);
+    QVERIFY2(labels.contains(QStringLiteral("System")), qPrintable(labels.join(u',')));
+    QVERIFY(labels.contains(QStringLiteral("Kernel driver")));
+    QVERIFY(labels.last().startsWith(QLatin1String("All ")));
+    // Saved sessions carry it.
+    QCOMPARE(ws->makeSession().inventory, ws->inventory());
+
+    // An opened session's inventory replaces it.
+    Session session;
+    session.origin = QStringLiteral("verify");
+    session.inventory.collectedAt = QStringLiteral("2026-11-30T06:59:58Z");
+    session.inventory.facts = {{QStringLiteral("driver"),
+                                QStringLiteral("amdgpu"),
+                                QStringLiteral("6.7.0"),
+                                QStringLiteral("/sys/module/amdgpu/version"),
+                                {}},
+                               {QStringLiteral("devices"),
+                                QStringLiteral("/dev/kfd"),
+                                QStringLiteral("crw-rw---- root:render, this user: no access"),
+                                QStringLiteral("stat(2), access(2)"),
+                                {}},
+                               {QStringLiteral("environment"),
+                                QStringLiteral("HF_TOKEN"),
+                                QStringLiteral("hf_abcdef123456"),
+                                QStringLiteral("environment"),
+                                {}}};
+    ws->applySession(session);
+    QVERIFY(ws->inventoryFromSession());
+    QCOMPARE(ws->inventory(), session.inventory);
+    QString shown;
+    QList<QTreeWidgetItem *> stack;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        stack << tree->topLevelItem(i);
+    while (!stack.isEmpty()) {
+        QTreeWidgetItem *it = stack.takeFirst();
+        shown += it->text(0) + QLatin1Char('=') + it->text(1) + QLatin1Char('\n');
+        for (int c = 0; c < it->childCount(); ++c)
+            stack << it->child(c);
+    }
+    QVERIFY2(shown.contains(QLatin1String("Kernel driver=amdgpu: 6.7.0")), qPrintable(shown));
+    QVERIFY(shown.contains(QLatin1String("Device access=/dev/kfd: crw-rw---- root:render, this "
+                                         "user: no access")));
+    QVERIFY(!shown.contains(QLatin1String("hf_abcdef123456")));
+    QVERIFY(shown.contains(QLatin1String("HF_TOKEN=[redacted]")));
+    // No access to /dev/kfd is marked.
+    const QList<QTreeWidgetItem *> access =
+        tree->findItems(QStringLiteral("Device access"), Qt::MatchExactly, 0);
+    QCOMPARE(access.size(), 1);
+    QVERIFY(!access.first()->icon(0).isNull());
 }
 
 // View > Language switches without a restart: the dock titles, menus, panel labels and the

@@ -2,6 +2,7 @@
 // kernels/scenarios programs, small real commands), the comparison's decisions, the compile
 // cache, cancellation and the import of GPU-run capture records.
 #include "diagnosis/diagnosis.h"
+#include "hooks/diagnosis_hooks.h"
 #include "probe/protocol.h"
 #include "testpaths.h"
 #include "verify/compile_cache.h"
@@ -61,6 +62,12 @@ VerifyOptions baseOptions(const QTemporaryDir &cache) {
     return o;
 }
 
+// One step through the one entry point, Verifier::run().
+StepRecord runStep(const VerifyOptions &o, int n) {
+    Verifier v(o);
+    return v.run({n}).steps.value(0);
+}
+
 const CheckRecord &check(const StepRecord &s, const QString &id) {
     const CheckRecord *c = s.check(id);
     if (!c)
@@ -74,6 +81,7 @@ class TestVerify : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
+        installDiagnosisHooks(); // as the front ends do
         QVERIFY2(QFileInfo::exists(hdtest::binary(QStringLiteral("hipdoctor-probe"))),
                  "probe not built");
     }
@@ -85,7 +93,7 @@ private slots:
         Verifier v(baseOptions(cache));
         QList<VerifyProgress> progress;
         v.setProgressCallback([&](const VerifyProgress &p) { progress << p; });
-        const StepRecord s = v.runStep1();
+        const StepRecord s = v.run({1}).steps.value(0);
 
         QCOMPARE(check(s, QStringLiteral("compiler")).status, CheckStatus::Pass);
         QVERIFY(check(s, QStringLiteral("compiler")).summary.contains(QLatin1String("hipcc")));
@@ -141,7 +149,7 @@ private slots:
 
         // Again, warm: the compiles come from the cache, the verdict is the same.
         Verifier warm(baseOptions(cache));
-        const StepRecord s2 = warm.runStep1();
+        const StepRecord s2 = warm.run({1}).steps.value(0);
         for (const char *id : {"compiler-commands", "compile-program", "compile-code-object"}) {
             const CheckRecord &c = check(s2, QString::fromLatin1(id));
             QVERIFY2(c.cached, id);
@@ -164,7 +172,7 @@ private slots:
         o.step1.target = QStringLiteral("gfx1030");
         o.step1.compiler = QStringLiteral("/nonexistent/hipcc");
         Verifier v(o);
-        const StepRecord s = v.runStep1();
+        const StepRecord s = v.run({1}).steps.value(0);
         QCOMPARE(check(s, QStringLiteral("compiler")).status, CheckStatus::Fail);
         QVERIFY(ids(s.findings).contains(QStringLiteral("layer.compile-failed")));
         QCOMPARE(s.status, CheckStatus::Fail);
@@ -182,7 +190,7 @@ private slots:
         o.step2.mode = Step2Options::Mode::Dlopen;
         o.step2.file = lib;
         Verifier v(o);
-        const StepRecord s = v.runStep2();
+        const StepRecord s = v.run({2}).steps.value(0);
         const CheckRecord &dl = check(s, QStringLiteral("probe-dlopen"));
         QCOMPARE(dl.status, CheckStatus::Fail);
         QVERIFY2(
@@ -232,7 +240,7 @@ private slots:
         o.step2.kernel = kernel;
         o.step2.targets = {QStringLiteral("gfx90a:sramecc+:xnack-")};
         Verifier v(o);
-        const StepRecord s = v.runStep2();
+        const StepRecord s = v.run({2}).steps.value(0);
         QCOMPARE(check(s, QStringLiteral("inspect")).status, CheckStatus::Pass);
         QVERIFY(s.check(QStringLiteral("probe-load")));
         QCOMPARE(s.status, CheckStatus::Fail);
@@ -254,7 +262,7 @@ private slots:
         o.step2.mode = Step2Options::Mode::Executable;
         o.step2.argv = {prog};
         Verifier v(o);
-        const StepRecord s = v.runStep2();
+        const StepRecord s = v.run({2}).steps.value(0);
         const CheckRecord &run = check(s, QStringLiteral("run"));
         QCOMPARE(run.exitCode, 3);
         QCOMPARE(s.signatures.value(0).hipErrors, QStringList{QStringLiteral("hipErrorNotFound")});
@@ -271,7 +279,7 @@ private slots:
         o.step3.switchEnv = QStringLiteral("USE_TRITON=0");
         o.env.set(QStringLiteral("AMD_LOG_LEVEL"), QStringLiteral("1"));
         Verifier v(o);
-        const StepRecord s = v.runStep3();
+        const StepRecord s = v.run({3}).steps.value(0);
         QCOMPARE(s.checks.size(), 2);
         const CheckRecord &asIs = check(s, QStringLiteral("as-is"));
         QCOMPARE(asIs.exitCode, 1);
@@ -323,7 +331,7 @@ private slots:
         o.step3.argv = {script};
         o.step3.variantArgv = {hipOnly};
         Verifier v(o);
-        const StepRecord s = v.runStep3();
+        const StepRecord s = v.run({3}).steps.value(0);
         QVERIFY(s.signatures[0].sameFailureAs(s.signatures[1]));
         const Comparison c = compareSteps({s});
         QCOMPARE(ids(c.findings), QStringList{QStringLiteral("verify.project-fails")});
@@ -334,7 +342,7 @@ private slots:
         const QString ok = writeScript(dir, QStringLiteral("ok.sh"), "exit 0\n");
         o.step3.argv = {ok};
         o.step3.variantArgv = {ok};
-        const StepRecord passing = Verifier(o).runStep3();
+        const StepRecord passing = runStep(o, 3);
         QCOMPARE(passing.status, CheckStatus::Pass);
         QCOMPARE(ids(compareSteps({passing}).findings),
                  QStringList{QStringLiteral("verify.passes-in-isolation")});

@@ -1,6 +1,6 @@
 // hipdoctor-cli verify and report, run as the user runs them.
+#include "model/session.h"
 #include "sample_session.h"
-#include "session/session.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -134,9 +134,14 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &pe).object();
         QCOMPARE(pe.error, QJsonParseError::NoError);
         QCOMPARE(o.value(QStringLiteral("schema")).toString(),
-                 QStringLiteral("hipdoctor.session/1"));
+                 QStringLiteral("hipdoctor.session/2"));
         QString e;
-        QVERIFY2(Session::fromJson(o, &e), qPrintable(e));
+        const auto s = Session::fromJson(o, &e);
+        QVERIFY2(s, qPrintable(e));
+        // The inventory of this machine, collected by verify (docs/schema-session.md).
+        QVERIFY(s->inventory.find(QStringLiteral("system"), QStringLiteral("kernel")));
+        QVERIFY(s->inventory.find(QStringLiteral("devices"), QStringLiteral("/dev/kfd")));
+        QVERIFY(!s->inventory.section(QStringLiteral("packages")).isEmpty());
     }
 
     void usageErrors_data() {

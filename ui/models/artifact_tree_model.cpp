@@ -2,7 +2,8 @@
 
 #include "models/ui_roles.h"
 
-#include "common/finding.h"
+#include "common/format.h"
+#include "model/finding.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -42,7 +43,7 @@ QString artifactKindLabel(ArtifactKind k) {
 }
 
 QString byteSize(quint64 bytes) {
-    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeIecFormat);
+    return formatBytes(bytes, QLocale());
 }
 
 ArtifactTreeModel::ArtifactTreeModel(QObject *parent) : QAbstractItemModel(parent) {}
@@ -60,9 +61,10 @@ int ArtifactTreeModel::addNode(Node n) {
     return id;
 }
 
-void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
+void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts, int inProgress) {
     beginResetModel();
     m_artifacts = artifacts;
+    m_inProgress = inProgress;
     m_nodes.clear();
     m_top.clear();
     m_groups.clear();
@@ -102,7 +104,8 @@ void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
             addKernels(entryId, en.codeObject);
             return en.codeObject;
         };
-        if (rep.bundles.size() > 1) {
+        // A file still being read is grouped from its first bundle on: it is a big one.
+        if (rep.bundles.size() > 1 || a == m_inProgress) {
             // One row per target, in first-seen order, holding every bundle's code object
             // for it: what a person looks for in a library of many bundles.
             QHash<QString, int> groupOf;
@@ -161,6 +164,18 @@ void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
             pn.problem = p;
             addNode(pn);
         }
+        // A code object's own problems (a corrupt note, a truncated section table) show on
+        // the file's row too: a bad file among good ones is seen where it is listed.
+        for (int c = 0; c < rep.codeObjects.size(); ++c)
+            for (int p = 0; p < rep.codeObjects[c].problems.size(); ++p) {
+                Node pn;
+                pn.type = NodeType::Problem;
+                pn.parent = fileId;
+                pn.artifact = a;
+                pn.codeObject = c;
+                pn.problem = p;
+                addNode(pn);
+            }
     }
     endResetModel();
 }
@@ -169,6 +184,12 @@ const ArtifactTreeModel::Node *ArtifactTreeModel::node(const QModelIndex &index)
     if (!index.isValid() || index.model() != this || index.internalId() >= m_nodes.size())
         return nullptr;
     return &m_nodes[size_t(index.internalId())];
+}
+
+const Problem &ArtifactTreeModel::problemOf(const Node &n) const {
+    const ArtifactReport &rep = m_artifacts[n.artifact];
+    return n.codeObject >= 0 ? rep.codeObjects[n.codeObject].problems[n.problem]
+                             : rep.problems[n.problem];
 }
 
 const CodeObject *ArtifactTreeModel::codeObjectAt(const QModelIndex &index) const {
@@ -238,6 +259,8 @@ QVariant ArtifactTreeModel::display(const Node &n, int column) const {
         case Target:
             return artifactKindLabel(rep.kind);
         case Details:
+            if (n.artifact == m_inProgress)
+                return tr("reading: %n bundle(s) so far…", nullptr, int(rep.bundles.size()));
             return tr("%n code object(s), %1 kernels", nullptr, int(rep.codeObjects.size()))
                 .arg(rep.kernelCount());
         case Size:
@@ -338,7 +361,7 @@ QVariant ArtifactTreeModel::display(const Node &n, int column) const {
         break;
     }
     case NodeType::Problem: {
-        const Problem &p = rep.problems[n.problem];
+        const Problem &p = problemOf(n);
         switch (column) {
         case Name:
             return p.message;
@@ -367,14 +390,13 @@ QVariant ArtifactTreeModel::data(const QModelIndex &index, int role) const {
         if (n.type == NodeType::Artifact)
             return m_artifacts[n.artifact].path;
         if (n.type == NodeType::Problem)
-            return m_artifacts[n.artifact].problems[n.problem].toString();
+            return problemOf(n).toString();
         return display(n, index.column());
     case KindRole:
         return int(n.type);
     case SeverityRole:
         if (n.type == NodeType::Problem)
-            return int(m_artifacts[n.artifact].problems[n.problem].fatal ? Severity::Error
-                                                                         : Severity::Warning);
+            return int(problemOf(n).fatal ? Severity::Error : Severity::Warning);
         return {};
     case LinkRole:
         if (n.type == NodeType::Kernel)

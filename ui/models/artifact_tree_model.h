@@ -1,6 +1,6 @@
 #pragma once
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QAbstractItemModel>
 
@@ -30,7 +30,9 @@ public:
 
     explicit ArtifactTreeModel(QObject *parent = nullptr);
 
-    void setArtifacts(const QList<ArtifactReport> &artifacts);
+    // `inProgress`: the index of an artifact still being read (its bundles so far, no code
+    // objects yet), or -1.
+    void setArtifacts(const QList<ArtifactReport> &artifacts, int inProgress = -1);
     const QList<ArtifactReport> &artifacts() const { return m_artifacts; }
     const Node *node(const QModelIndex &index) const;
     // The code object / kernel a row stands for (nullptr when the row has none).
@@ -49,6 +51,8 @@ public:
 private:
     int addNode(Node n);
     QVariant display(const Node &n, int column) const;
+    // A Problem row's problem: the file's, or (codeObject >= 0) that code object's.
+    const Problem &problemOf(const Node &n) const;
 
     struct Group {
         QString target;
@@ -56,6 +60,7 @@ private:
         quint64 bytes = 0;
     };
     QList<ArtifactReport> m_artifacts;
+    int m_inProgress = -1;
     std::vector<Group> m_groups;
     std::vector<Node> m_nodes;
     std::vector<int> m_top;

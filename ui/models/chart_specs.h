@@ -3,8 +3,8 @@
 // Chart specifications (the engine's ChartSpec) built from verification records, shared by
 // the Timings panel and anything else that draws the same charts.
 
+#include "model/records.h"
 #include "report/chart_renderer.h"
-#include "verify/records.h"
 
 namespace hd::ui {
 

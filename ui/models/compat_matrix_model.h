@@ -1,8 +1,8 @@
 #pragma once
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
+#include "model/device.h"
 #include "targets/compatibility.h"
-#include "targets/device.h"
 
 #include <QAbstractTableModel>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "targets/device.h"
+#include "model/device.h"
 
 #include <QAbstractTableModel>
 

@@ -2,7 +2,7 @@
 
 #include "models/ui_roles.h"
 
-#include "common/finding.h"
+#include "model/finding.h"
 
 #include <QColor>
 #include <QRegularExpression>

@@ -2,6 +2,8 @@
 
 #include "models/ui_roles.h"
 
+#include "model/finding_catalog.h"
+
 #include <QCoreApplication>
 #include <QFont>
 #include <QIcon>
@@ -80,10 +82,101 @@ QString FindingsModel::linkFor(const Evidence &e) {
 }
 
 QString FindingsModel::fixText(const Finding &f) {
+    const QStringList fix = shown(f).fix;
     QString out;
-    for (const QString &step : f.fix)
-        out += (f.fix.size() > 1 ? QStringLiteral("- ") : QString()) + step + QLatin1Char('\n');
+    for (const QString &step : fix)
+        out += (fix.size() > 1 ? QStringLiteral("- ") : QString()) + step + QLatin1Char('\n');
     return out.trimmed();
+}
+
+FindingsModel::Shown FindingsModel::shown(const Finding &f) {
+    Shown s{f.title.isEmpty() ? f.id : f.title, f.detail, f.fix};
+    const QString meaning = findingMeaning(f.id);
+    if (!catalogTranslated() || meaning.isEmpty())
+        return s;
+    // The engine's title names the subject (the kernel, the library, the stage): kept after
+    // the translated meaning, so two findings of one id stay apart in the list.
+    s.title = f.title.isEmpty() ? meaning : tr("%1 — %2").arg(meaning, f.title);
+    QString quoted = f.title;
+    if (!f.detail.isEmpty())
+        quoted += (quoted.isEmpty() ? QString() : QStringLiteral("\n")) + f.detail;
+    s.explanation = quoted.isEmpty()
+                        ? meaning
+                        : tr("%1. The engine's report (English, with the names it found):\n%2")
+                              .arg(meaning, quoted);
+    const QString advice = findingAdvice(f.id);
+    if (!advice.isEmpty())
+        s.fix.prepend(advice);
+    return s;
+}
+
+// The verifier's fixed step and sub-check titles (core/verify/verifier.cpp), for lupdate; shown
+// through shownCheckTitle(). A title the engine builds with names in it stays as written.
+[[maybe_unused]] static const char *const kCheckTitles[] = {
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Baseline: vector add with the platform compiler"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The suspect operator alone"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Back to the project"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Runtime and devices (probe)"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Diagnosis of the artifact and the logs"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Platform compiler"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Target to compile for"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Compiler sub-commands (-###)"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Compile and link the vector-add program"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Compile the kernel as a code object"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The program's runtime library (loader path)"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Run the program (hipLaunchKernelGGL, result checked)"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks",
+                      "Module API: load, look up and launch the code object (probe)"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Compile the operator"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The operator's file"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "dlopen the library in a clean process (probe)"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Run the operator's program in a clean process"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "What the file holds"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The project's command, as is"),
+    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The project's command without the Triton path"),
+};
+
+QString FindingsModel::shownCheckTitle(const QString &title) {
+    return QCoreApplication::translate("hd::VerifyChecks", title.toUtf8().constData());
+}
+
+QString FindingsModel::severityText(Severity s) {
+    switch (s) {
+    case Severity::Error:
+        return tr("error");
+    case Severity::Warning:
+        return tr("warning");
+    case Severity::Info:
+        break;
+    }
+    return tr("info");
+}
+
+QString FindingsModel::directionText(Direction d) {
+    switch (d) {
+    case Direction::RuntimeLink:
+        return tr("Direction 1: the runtime link and initialization");
+    case Direction::Symbols:
+        return tr("Direction 2: the symbol names");
+    case Direction::CodeObject:
+        return tr("Direction 3: the code object against the device and context");
+    case Direction::None:
+        break;
+    }
+    return tr("No direction named");
+}
+
+QString FindingsModel::shownVerdict(const Comparison &c) {
+    if (c.verdict.isEmpty() || !catalogTranslated())
+        return c.verdict;
+    QString meaning;
+    for (const Finding &f : c.findings)
+        if (f.id.startsWith(QLatin1String("verify.")) &&
+            !(meaning = findingMeaning(f.id)).isEmpty())
+            break;
+    const QString head = meaning.isEmpty() ? directionText(c.direction)
+                                           : tr("%1. %2").arg(meaning, directionText(c.direction));
+    return tr("%1. The engine's verdict (English): %2").arg(head, c.verdict);
 }
 
 int FindingsModel::addNode(Node n) {
@@ -210,18 +303,18 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const {
         switch (role) {
         case Qt::DisplayRole:
             if (col == Title)
-                return f.title.isEmpty() ? f.id : f.title;
+                return shown(f).title;
             if (col == Id)
                 return f.id;
             if (col == Location)
-                return severityName(f.severity);
+                return severityText(f.severity);
             break;
         case Qt::DecorationRole:
             if (col == Title)
                 return QIcon(severityIcon(f.severity));
             break;
         case Qt::ToolTipRole:
-            return f.detail;
+            return shown(f).explanation;
         case SeverityRole:
             return int(f.severity);
         case KindRole:

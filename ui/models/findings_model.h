@@ -1,6 +1,8 @@
 #pragma once
 
-#include "common/finding.h"
+#include "model/finding.h"
+#include "model/finding.h"
+#include "model/records.h"
 
 #include <QAbstractItemModel>
 
@@ -29,8 +31,28 @@ public:
     static QString groupTitle(Group g);
     // The link an evidence points at, "" when it names nothing a panel can show.
     static QString linkFor(const Evidence &e);
-    // The finding's fix steps as plain text, ready for the clipboard.
+    // The finding's fix steps as plain text, ready for the clipboard (as shown()).
     static QString fixText(const Finding &f);
+    // What the app shows of a finding, in the app's language. The engine writes its titles,
+    // explanations and fixes in English with the case's names, paths and commands; in another
+    // language (a translator for the catalog installed) the title is the catalog's translated
+    // meaning of the id followed by the engine's title (it names the subject), the explanation
+    // says the meaning and then quotes the engine's specific text,
+    // and the fix starts with the catalog's translated advice before the engine's steps.
+    struct Shown {
+        QString title, explanation;
+        QStringList fix;
+    };
+    static Shown shown(const Finding &f);
+    // The verification's verdict as shown: the engine's paragraph in English; in another
+    // language the translated meaning of its verify.* finding and direction first, then the
+    // engine's paragraph quoted.
+    static QString shownVerdict(const Comparison &c);
+    static QString directionText(Direction d); // translated "Direction 2: the symbol names"
+    static QString severityText(Severity s);   // translated "error" | "warning" | "info"
+    // A verification step's or sub-check's title as the engine writes it ("Platform compiler"),
+    // translated when it is one of the engine's fixed titles (context "hd::VerifyChecks").
+    static QString shownCheckTitle(const QString &title);
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "artifacts/model.h"
+#include "model/artifact_report.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "artifacts/model.h"
-#include "targets/device.h"
+#include "model/artifact_report.h"
+#include "model/device.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QThread>
 #include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -23,21 +24,24 @@ QString targetLabel(const CodeObject &co) {
     return co.target.isValid() ? co.target.toString() : QStringLiteral("?");
 }
 
-void addTarget(SymbolRow &row, int coIndex, const QString &target) {
-    row.codeObjects.append(coIndex);
-    // appearsIn lists distinct targets; a kernel in 111 bundles for 7 targets names 7.
-    if (row.appearsIn.isEmpty())
-        row.appearsIn = target;
-    else if (row.appearsIn != target && !row.appearsIn.startsWith(target + QStringLiteral(", ")) &&
-             !row.appearsIn.endsWith(QStringLiteral(", ") + target) &&
-             !row.appearsIn.contains(QStringLiteral(", ") + target + QStringLiteral(", ")))
-        row.appearsIn += QStringLiteral(", ") + target;
-}
-
+// Case folding of ASCII is lower-casing the bytes: symbol names are ASCII but for rare
+// exceptions, which take the full QString::toCaseFolded().
 QByteArray foldedKey(const QString &name, const QString &demangled) {
-    if (demangled.isEmpty() || demangled == name)
-        return name.toCaseFolded().toUtf8();
-    return (name + QLatin1Char('\n') + demangled).toCaseFolded().toUtf8();
+    const bool both = !demangled.isEmpty() && demangled != name;
+    QByteArray key = name.toUtf8();
+    if (both) {
+        key += '\n';
+        key += demangled.toUtf8();
+    }
+    char *d = key.data();
+    for (qsizetype i = 0; i < key.size(); ++i) {
+        const char c = d[i];
+        if (uchar(c) >= 0x80)
+            return (both ? name + QLatin1Char('\n') + demangled : name).toCaseFolded().toUtf8();
+        if (c >= 'A' && c <= 'Z')
+            d[i] = char(c + ('a' - 'A'));
+    }
+    return key;
 }
 
 } // namespace
@@ -46,7 +50,8 @@ QByteArray foldedKey(const QString &name, const QString &demangled) {
 static bool rowLess(const SymbolRow &a, const SymbolRow &b, int column) {
     switch (column) {
     case SymbolTableModel::Mangled:
-        return a.name < b.name;
+        // Rows of one shared name share its data (per code object: every target's copy).
+        return a.name.constData() != b.name.constData() && a.name < b.name;
     case SymbolTableModel::Kind:
         return int(a.kind) < int(b.kind);
     case SymbolTableModel::Binding:
@@ -61,21 +66,33 @@ static bool rowLess(const SymbolRow &a, const SymbolRow &b, int column) {
         return a.codeObjects.size() < b.codeObjects.size() ||
                (a.codeObjects.size() == b.codeObjects.size() && a.appearsIn < b.appearsIn);
     default:
-        return a.demangled < b.demangled;
+        return a.demangled.constData() != b.demangled.constData() && a.demangled < b.demangled;
     }
 }
 
+// The columns are ranked at once on the thread pool (each sort writes only its own rank).
+// An index tie-break gives stable_sort's order with std::sort.
 static void rankRows(SymbolRows &rows) {
-    std::vector<int> order(rows.size());
-    for (int column = 0; column < SymbolTableModel::ColumnCount; ++column) {
+    std::array<int, SymbolTableModel::ColumnCount> columns{};
+    for (int c = 0; c < SymbolTableModel::ColumnCount; ++c)
+        columns[size_t(c)] = c;
+    auto rankColumn = [&rows](int column) {
+        std::vector<int> order(rows.size());
         for (size_t i = 0; i < order.size(); ++i)
             order[i] = int(i);
-        std::stable_sort(order.begin(), order.end(), [&](int l, int r) {
-            return rowLess(rows[size_t(l)], rows[size_t(r)], column);
+        std::sort(order.begin(), order.end(), [&](int l, int r) {
+            const SymbolRow &a = rows[size_t(l)], &b = rows[size_t(r)];
+            if (rowLess(a, b, column))
+                return true;
+            return !rowLess(b, a, column) && l < r;
         });
         for (size_t pos = 0; pos < order.size(); ++pos)
             rows[size_t(order[pos])].rank[size_t(column)] = int(pos);
-    }
+    };
+    if (rows.size() < 2000)
+        std::for_each(columns.begin(), columns.end(), rankColumn);
+    else
+        QtConcurrent::blockingMap(columns, rankColumn);
 }
 
 static void indexKeys(SymbolRows &rows) {
@@ -83,11 +100,24 @@ static void indexKeys(SymbolRows &rows) {
     k.rowKey.reserve(rows.size());
     k.kernel.reserve(rows.size());
     QHash<QByteArray, quint32> seen; // key -> its index
+    // Rows of one shared name (every target's copy, per code object) share its QString data:
+    // its key is folded once.
+    // (A name given with another demangled form is another key: both data pointers count.)
+    QHash<std::pair<const QChar *, const QChar *>, quint32> byName;
     for (const SymbolRow &r : rows) {
+        const std::pair<const QChar *, const QChar *> shared{r.name.constData(),
+                                                             r.demangled.constData()};
+        const auto known = byName.constFind(shared);
+        if (known != byName.cend()) {
+            k.rowKey.push_back(known.value());
+            k.kernel.push_back(r.kind == SymbolKind::Kernel);
+            continue;
+        }
         const QByteArray key = foldedKey(r.name, r.demangled);
         const auto it = seen.constFind(key);
         if (it != seen.cend()) {
             k.rowKey.push_back(it.value());
+            byName.insert(shared, it.value());
         } else {
             const auto index = quint32(k.begin.size());
             seen.insert(key, index);
@@ -95,6 +125,7 @@ static void indexKeys(SymbolRows &rows) {
             k.begin.push_back(quint32(k.text.size()));
             k.size.push_back(quint32(key.size()));
             k.text += key;
+            byName.insert(shared, index);
         }
         k.kernel.push_back(r.kind == SymbolKind::Kernel);
     }
@@ -105,42 +136,103 @@ static void indexKeys(SymbolRows &rows) {
         ++k.byteSample[quint8(k.text[i])];
 }
 
+namespace {
+
+// The rows of one artifact's device symbols. The names are shared (SymbolName: one copy of
+// each distinct name per inspection, librocsparse: 231k symbols, 30k names), so a row is
+// found by its name's data pointer, and each row's code objects' targets are bits: no string
+// is built or hashed per symbol; the "appears in" texts are made once per distinct set of
+// targets at the end.
+void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGrouping grouping) {
+    const size_t first = rows.size();
+    QStringList targets;       // this artifact's target labels, first seen first
+    std::vector<int> coTarget; // per code object: its index in targets
+    coTarget.reserve(size_t(rep.codeObjects.size()));
+    for (const CodeObject &co : rep.codeObjects) {
+        const QString label = targetLabel(co);
+        qsizetype t = targets.indexOf(label);
+        if (t < 0) {
+            targets.append(label);
+            t = targets.size() - 1;
+        }
+        coTarget.push_back(int(t));
+    }
+    const size_t words = size_t(targets.size() + 63) / 64;
+    std::vector<quint64> masks; // per row of this artifact: `words` words of target bits
+    using PtrKey = std::pair<const void *, int>;
+    QHash<PtrKey, quint32> byPointer;               // (name's data, kind) -> row
+    QHash<std::pair<QString, int>, quint32> byText; // the same name held twice (rare)
+    if (grouping == SymbolGrouping::ByName)
+        byPointer.reserve(rep.codeObjects.isEmpty() ? 0 : rep.codeObjects[0].symbols.size() * 4);
+    for (int c = 0; c < rep.codeObjects.size(); ++c) {
+        const CodeObject &co = rep.codeObjects[c];
+        const int t = coTarget[size_t(c)];
+        for (const Symbol &s : co.symbols) {
+            size_t row = rows.size();
+            if (grouping == SymbolGrouping::ByName) {
+                const PtrKey key{s.name().constData(), int(s.kind)};
+                auto it = byPointer.constFind(key);
+                if (it != byPointer.cend()) {
+                    row = it.value();
+                } else {
+                    const auto [tit, fresh] = [&] {
+                        auto f = byText.constFind({s.name(), int(s.kind)});
+                        if (f != byText.cend())
+                            return std::pair{f.value(), false};
+                        byText.insert({s.name(), int(s.kind)}, quint32(rows.size()));
+                        return std::pair{quint32(rows.size()), true};
+                    }();
+                    (void)fresh;
+                    row = tit;
+                    byPointer.insert(key, quint32(row));
+                }
+            }
+            if (row == rows.size()) {
+                SymbolRow r;
+                r.artifact = a;
+                r.name = s.name();
+                r.demangled = s.demangled();
+                r.kind = s.kind;
+                r.undefined = s.undefined;
+                r.binding = s.binding();
+                r.visibility = s.visibility();
+                r.section = s.section();
+                r.size = s.size;
+                rows.push_back(std::move(r));
+                masks.resize(masks.size() + words, 0);
+            }
+            rows[row].codeObjects.append(c);
+            masks[(row - first) * words + size_t(t) / 64] |= quint64(1) << (t % 64);
+        }
+    }
+    // One text per distinct set of targets ("gfx906, gfx90a:xnack-"), shared by its rows.
+    QHash<QByteArray, QString> texts;
+    for (size_t r = first; r < rows.size(); ++r) {
+        const quint64 *m = masks.data() + (r - first) * words;
+        const QByteArray key = QByteArray::fromRawData(reinterpret_cast<const char *>(m),
+                                                       qsizetype(words * sizeof(quint64)));
+        auto it = texts.find(key);
+        if (it == texts.end()) {
+            QStringList names;
+            for (int t = 0; t < targets.size(); ++t)
+                if (m[t / 64] & (quint64(1) << (t % 64)))
+                    names.append(targets[t]);
+            it = texts.insert(QByteArray(key.constData(), key.size()),
+                              names.join(QStringLiteral(", ")));
+        }
+        rows[r].appearsIn = it.value();
+    }
+}
+
+} // namespace
+
 SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGrouping grouping) {
     SymbolRows rows;
     for (int a = 0; a < artifacts.size(); ++a) {
         const ArtifactReport &rep = artifacts[a];
-        // (name, kind) -> row, per artifact: one row per distinct symbol.
-        QHash<QString, size_t> seen;
-        for (int c = 0; c < rep.codeObjects.size(); ++c) {
-            const CodeObject &co = rep.codeObjects[c];
-            const QString target = targetLabel(co);
-            for (const Symbol &s : co.symbols) {
-                QString key;
-                if (grouping == SymbolGrouping::ByName) {
-                    key = s.name() + QLatin1Char('\x1f') + QString::number(int(s.kind));
-                    auto it = seen.constFind(key);
-                    if (it != seen.cend()) {
-                        addTarget(rows[*it], c, target);
-                        continue;
-                    }
-                }
-                SymbolRow row;
-                row.artifact = a;
-                row.name = s.name();
-                row.demangled = s.demangled();
-                row.kind = s.kind;
-                row.undefined = s.undefined;
-                row.binding = s.binding();
-                row.visibility = s.visibility();
-                row.section = s.section();
-                row.size = s.size;
-                addTarget(row, c, target);
-                if (grouping == SymbolGrouping::ByName)
-                    seen.insert(key, rows.size());
-                rows.push_back(std::move(row));
-            }
-        }
+        addDeviceRows(rows, rep, a, grouping);
         if (rep.host) {
+            static const QString host = QStringLiteral("host");
             auto addHost = [&](const Symbol &s) {
                 SymbolRow row;
                 row.artifact = a;
@@ -153,7 +245,7 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
                 row.visibility = s.visibility();
                 row.section = s.section();
                 row.size = s.size;
-                row.appearsIn = QStringLiteral("host");
+                row.appearsIn = host;
                 rows.push_back(std::move(row));
             };
             for (const Symbol &s : rep.host->hostFunctions)

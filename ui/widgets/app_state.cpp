@@ -5,11 +5,13 @@
 #include "env/env_catalogue.h"
 #include "env/env_profile.h"
 #include "logs/amd_log.h"
+#include "model/session.h"
 #include "probe/probe_client.h"
 #include "report/report.h"
-#include "session/session.h"
+#include "session/make_session.h"
 
 #include "charts/chart_renderer_qcp.h"
+#include "common/output_file.h"
 #include "common/version.h"
 
 #include "models/artifact_tree_model.h"
@@ -29,7 +31,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QSaveFile>
 #include <QSet>
 #include <QSysInfo>
 #include <QTimer>
@@ -74,6 +75,16 @@ QList<LogModel::Entry> logEntriesOf(const StepRecord &rec) {
     }
     return out;
 }
+
+// A VerifyObserver made of callbacks (they run on the verifier's worker thread).
+struct CallbackObserver final : VerifyObserver {
+    std::function<void(int)> onStepStarted;
+    std::function<void(const VerifyProgress &)> onProgress;
+    std::function<void(const StepRecord &)> onStepFinished;
+    void stepStarted(int step, const QString &) override { onStepStarted(step); }
+    void progress(const VerifyProgress &p) override { onProgress(p); }
+    void stepFinished(const StepRecord &step) override { onStepFinished(step); }
+};
 
 } // namespace
 
@@ -215,6 +226,9 @@ void Workspace::openPaths(const QStringList &paths) {
                     }
                     continue;
                 }
+                options.progress = forwardInspectProgress(
+                    guard, f, done - 1, int(files.size()),
+                    [this, ticket](const InspectSnapshot &s) { showPartialInspection(ticket, s); });
                 r.artifacts.append(inspectFile(f, options));
             }
             r.rows = buildSymbolRows(r.artifacts, grouping);
@@ -231,6 +245,18 @@ void Workspace::openPaths(const QStringList &paths) {
             emit busyChanged(kInspect, false,
                              tr("%n artifact(s) open", nullptr, int(m_artifacts.size())));
         });
+}
+
+void Workspace::showPartialInspection(const JobTracker::Ticket &ticket, const InspectSnapshot &s) {
+    if (!m_jobs.isCurrent(ticket))
+        return;
+    const InspectProgress &p = s.counts;
+    emit progress(kInspect, p.bundlesExpected > 1 ? p.bundlesDone : p.codeObjectsDone,
+                  std::max(1, p.bundlesExpected > 1 ? p.bundlesExpected : p.codeObjectsQueued),
+                  inspectProgressText(s));
+    if (!s.partial.bundles.isEmpty())
+        m_tree->setArtifacts(QList<ArtifactReport>(m_artifacts) << s.partial,
+                             int(m_artifacts.size()));
 }
 
 void Workspace::setSymbolGrouping(SymbolGrouping grouping) {
@@ -280,7 +306,22 @@ void Workspace::setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs
 
 // --------------------------------------------------------------------------------- devices
 
+void Workspace::refreshInventory() {
+    const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("inventory"));
+    runInBackground(
+        this, [] { return collectSessionInventory(); },
+        [this, ticket](SystemInventory inventory) {
+            if (!m_jobs.isCurrent(ticket))
+                return;
+            m_jobs.finish(ticket);
+            m_inventory = std::move(inventory);
+            m_inventoryFromSession = false;
+            emit inventoryChanged();
+        });
+}
+
 void Workspace::refreshDevices() {
+    refreshInventory(); // the machine's answers to the first questions, next to its devices
     const JobTracker::Ticket ticket = m_jobs.start(kDevices);
     emit busyChanged(kDevices, true, tr("Asking the GPU runtime for devices…"));
     runInBackground(
@@ -346,69 +387,48 @@ void Workspace::runSteps(const QList<int> &steps) {
     }
     auto verifier = std::make_shared<Verifier>(options);
     m_verifier = verifier;
+    // The Verifier runs every step (Verifier::run, as the CLI does); this only observes it and
+    // shows each step as it finishes.
     QPointer<QObject> guard(this);
-    verifier->setProgressCallback([guard, this, ticket](const VerifyProgress &p) {
+    auto observer = std::make_shared<CallbackObserver>();
+    observer->onStepStarted = [guard, this, ticket](int n) {
+        postToGui(guard, [this, n, ticket] {
+            if (m_jobs.isCurrent(ticket))
+                emit stepStarted(n);
+        });
+    };
+    observer->onProgress = [guard, this, ticket](const VerifyProgress &p) {
         postToGui(guard, [this, p, ticket] {
             if (m_jobs.isCurrent(ticket))
                 emit progress(kVerify, p.step, 3, p.message);
         });
-    });
+    };
+    observer->onStepFinished = [guard, this, ticket](const StepRecord &rec) {
+        postToGui(guard, [this, rec, ticket] {
+            if (m_jobs.isCurrent(ticket)) // else a newer run or a cancel superseded this one
+                applyStepRecord(rec);
+        });
+    };
+    verifier->setObserver(observer);
     emit busyChanged(kVerify, true, tr("Running step(s) %1…").arg([&] {
         QStringList s;
         for (int n : steps)
             s.append(QString::number(n));
         return s.join(QStringLiteral(", "));
     }()));
-    struct StepDone {
-        StepRecord record;
-        QList<LogModel::Entry> logs;
-    };
     runInBackground(
-        this,
-        [verifier, steps, guard, ticket, this]() {
-            for (int n : steps) {
-                if (ticket.cancel->load())
-                    break;
-                postToGui(guard, [this, n, ticket] {
-                    if (m_jobs.isCurrent(ticket))
-                        emit stepStarted(n);
-                });
-                StepRecord rec = n == 1   ? verifier->runStep1()
-                                 : n == 2 ? verifier->runStep2()
-                                          : verifier->runStep3();
-                StepDone done{rec, logEntriesOf(rec)};
-                postToGui(guard, [this, done, ticket] {
-                    if (!m_jobs.isCurrent(ticket))
-                        return; // a newer run or a cancel superseded this one
-                    bool replaced = false;
-                    for (StepRecord &s : m_steps)
-                        if (s.step == done.record.step) {
-                            s = done.record;
-                            replaced = true;
-                        }
-                    if (!replaced)
-                        m_steps.append(done.record);
-                    std::sort(
-                        m_steps.begin(), m_steps.end(),
-                        [](const StepRecord &a, const StepRecord &b) { return a.step < b.step; });
-                    m_comparison = compareSteps(m_steps);
-                    rebuildLogs();
-                    rebuildFindings();
-                    emit stepsChanged();
-                });
-            }
-            return verifier->devices();
-        },
-        [this, ticket](QList<DeviceInfo> live) {
+        this, [verifier, steps]() { return verifier->run(steps); },
+        [this, ticket](VerifyResult r) {
             if (!m_jobs.isCurrent(ticket))
                 return;
             m_jobs.finish(ticket);
-            if (!live.isEmpty()) {
+            m_envProblems = r.envProblems;
+            if (!r.devices.isEmpty()) {
                 QList<DeviceInfo> kept;
                 for (const DeviceInfo &d : m_devices->devices())
                     if (d.source != DeviceInfo::Source::Probe)
                         kept.append(d);
-                m_devices->setDevices(live + kept);
+                m_devices->setDevices(r.devices + kept);
                 emit devicesChanged();
             }
             // The verdict has one place, the Comparison line of the Verification panel.
@@ -418,6 +438,23 @@ void Workspace::runSteps(const QList<int> &steps) {
                                  : tr("Verification finished: the Comparison (Verification "
                                       "panel) gives the verdict"));
         });
+}
+
+void Workspace::applyStepRecord(const StepRecord &record) {
+    bool replaced = false;
+    for (StepRecord &s : m_steps)
+        if (s.step == record.step) {
+            s = record;
+            replaced = true;
+        }
+    if (!replaced)
+        m_steps.append(record);
+    std::sort(m_steps.begin(), m_steps.end(),
+              [](const StepRecord &a, const StepRecord &b) { return a.step < b.step; });
+    m_comparison = compareSteps(m_steps);
+    rebuildLogs();
+    rebuildFindings();
+    emit stepsChanged();
 }
 
 void Workspace::cancelVerification() {
@@ -449,23 +486,22 @@ void Workspace::rebuildLogs() {
 // -------------------------------------------------------------------- sessions and reports
 
 Session Workspace::makeSession() const {
-    Session s;
-    s.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    s.tool = versionLine(QStringLiteral("hipdoctor"));
-    s.host = QSysInfo::machineHostName();
-    s.origin = QStringLiteral("gui");
     VerifyOptions options = m_verifyOptions;
     const QMap<QString, QString> profile = m_env->profile();
     for (auto it = profile.cbegin(); it != profile.cend(); ++it)
         options.env.set(it.key(), it.value());
-    s.inputs = options.toJson();
+    VerifyResult shown;
+    shown.devices = m_devices->devices();
+    shown.envProblems = m_envProblems;
+    shown.steps = m_steps;
+    shown.comparison = m_comparison;
+    Session s = sessionFromResult(options, shown, versionLine(QStringLiteral("hipdoctor")),
+                                  QStringLiteral("gui"));
     // The artifacts open in the window, so opening the session reopens them.
     s.inputs.insert(QStringLiteral("gui_open_paths"), QJsonArray::fromStringList(m_inputs));
-    s.devices = m_devices->devices();
-    s.env = options.env;
-    s.steps = m_steps;
-    s.comparison = m_comparison;
+    // The window's findings: the steps', the comparison's and the diagnosis's.
     s.findings = m_allFindings;
+    s.inventory = m_inventory;
     return s;
 }
 
@@ -479,16 +515,25 @@ void Workspace::applySession(const Session &session) {
             d.source = DeviceInfo::Source::Session; // seen where the session was made
     m_devices->setDevices(devices);
     emit devicesChanged();
-    // Findings of the session that the steps do not carry (diagnosis at the time).
+    // The session's inventory, not this machine's: a collection still running is dropped.
+    m_jobs.cancel(QStringLiteral("inventory"));
+    m_inventory = session.inventory;
+    m_inventoryFromSession = true;
+    emit inventoryChanged();
+    // Findings of the session that the steps do not carry (diagnosis at the time), told apart
+    // by the one de-duplication key (a merged finding differs from its step's copy).
+    QSet<QString> inRecords;
+    for (const StepRecord &st : session.steps)
+        for (const Finding &f : st.findings)
+            inRecords.insert(f.key());
+    for (const Finding &f : session.comparison.findings)
+        inRecords.insert(f.key());
     QList<Finding> extra;
-    for (const Finding &f : session.findings) {
-        bool inSteps = false;
-        for (const StepRecord &st : session.steps)
-            inSteps = inSteps || st.findings.contains(f);
-        if (!inSteps && !session.comparison.findings.contains(f))
+    for (const Finding &f : session.findings)
+        if (!inRecords.contains(f.key()))
             extra.append(f);
-    }
     m_extraFindings = extra;
+    m_envProblems = session.envProblems;
     setVerification(session.steps, session.comparison);
     QStringList reopen;
     for (const QJsonValue &v : session.inputs.value(QStringLiteral("gui_open_paths")).toArray())
@@ -544,9 +589,8 @@ void Workspace::makeReport(const QString &format, const QString &path, bool reda
                                                                  : markdownReport(s, options);
             QString error;
             if (!path.isEmpty()) {
-                QSaveFile f(path);
-                if (!f.open(QIODevice::WriteOnly) || f.write(text.toUtf8()) < 0 || !f.commit())
-                    error = f.errorString();
+                if (QString why; !writeFileAtomically(path, text.toUtf8(), &why))
+                    error = why;
             }
             return std::make_pair(text, error);
         },

@@ -4,13 +4,15 @@
 // records and findings, the models the panels show, and the background jobs that fill them.
 // Panels talk to the engine only through this object; nothing here blocks the GUI thread.
 
-#include "artifacts/model.h"
-#include "common/finding.h"
+#include "model/artifact_report.h"
+#include "model/device.h"
+#include "model/finding.h"
+#include "model/session.h"
 #include "probe/protocol.h"
-#include "session/session.h"
-#include "targets/device.h"
+#include "sysinfo/system_inventory.h"
 #include "verify/verifier.h"
 
+#include "models/inspect_progress.h"
 #include "models/jobs.h"
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
@@ -72,6 +74,12 @@ public:
     bool addTarget(const QString &text, QString *error = nullptr);
     const ProbeResult &lastProbe() const { return m_lastProbe; }
     bool probed() const { return m_probed; }
+    // The system inventory (core/sysinfo): collected in the background with each device query,
+    // or the one of an opened session (inventoryFromSession()); saved in sessions.
+    void refreshInventory();
+    bool isCollectingInventory() const { return m_jobs.isRunning(QStringLiteral("inventory")); }
+    const SystemInventory &inventory() const { return m_inventory; }
+    bool inventoryFromSession() const { return m_inventoryFromSession; }
 
     // --- verification -------------------------------------------------------------------
     VerifyOptions &verifyOptions() { return m_verifyOptions; }
@@ -123,6 +131,7 @@ signals:
     void artifactsChanged();
     void symbolsRebuilt(); // the symbol table's rows were regrouped
     void devicesChanged();
+    void inventoryChanged();
     void stepsChanged();
     void verifyOptionsChanged(); // replaced as a whole (an opened session): forms refill
     void stepStarted(int step);
@@ -135,6 +144,10 @@ signals:
 
 private:
     void setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs);
+    void applyStepRecord(const StepRecord &record);
+    // A running inspection's progress (GUI thread): the status text, and the tree with the
+    // bundles read so far under the file being read.
+    void showPartialInspection(const JobTracker::Ticket &ticket, const InspectSnapshot &s);
     void rebuildFindings();
     void rebuildLogs();
     void runDiagnosis();
@@ -155,9 +168,12 @@ private:
     QStringList m_inputs;
     ProbeResult m_lastProbe;
     bool m_probed = false;
+    SystemInventory m_inventory;
+    bool m_inventoryFromSession = false;
     VerifyOptions m_verifyOptions;
     std::shared_ptr<Verifier> m_verifier;
     QList<StepRecord> m_steps;
+    QList<EnvProblem> m_envProblems; // of the last run (or the opened session)
     Comparison m_comparison;
     QList<Finding> m_extraFindings;
     QList<Finding> m_allFindings;

@@ -1,5 +1,6 @@
 #include "widgets/artifacts_panel.h"
 
+#include "common/format.h"
 #include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
 #include "models/jobs.h"
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTabWidget>
@@ -103,11 +105,11 @@ QString codeObjectHtml(const CodeObject &co) {
     };
     row(ArtifactsPanel::tr("Code object version"),
         co.codeObjectVersion ? QString::number(co.codeObjectVersion) : QStringLiteral("—"));
-    row(ArtifactsPanel::tr("ELF flags"), QStringLiteral("0x%1").arg(co.elfFlags, 0, 16));
+    row(ArtifactsPanel::tr("ELF flags"), hex(co.elfFlags));
     row(ArtifactsPanel::tr("xnack / sramecc"),
         QStringLiteral("%1 / %2").arg(featureSettingName(co.target.xnack),
                                       featureSettingName(co.target.sramecc)));
-    row(ArtifactsPanel::tr("Offset in file"), QStringLiteral("0x%1").arg(co.fileOffset, 0, 16));
+    row(ArtifactsPanel::tr("Offset in file"), hex(co.fileOffset));
     row(ArtifactsPanel::tr("Size"), byteSize(co.size));
     row(ArtifactsPanel::tr("Kernels"), QString::number(co.kernels.size()));
     row(ArtifactsPanel::tr("Symbols"), QString::number(co.symbols.size()));
@@ -119,6 +121,15 @@ QString codeObjectHtml(const CodeObject &co) {
         h += QStringLiteral("<p style='color:#c03030'>%1</p>").arg(esc(p.toString()));
     return h;
 }
+
+// The name box's answer: asks for four lines (the first layout; the splitter keeps what the
+// user drags it to) and scrolls the rest, so a short answer leaves no empty band above the tree.
+class AnswerScroll : public QScrollArea {
+public:
+    QSize sizeHint() const override {
+        return {QScrollArea::sizeHint().width(), fontMetrics().lineSpacing() * 4 + 4};
+    }
+};
 
 } // namespace
 
@@ -159,6 +170,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_nameIcon->setFixedSize(24, 24);
     m_nameText = new QLabel;
     m_nameText->setWordWrap(true);
+    m_nameText->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_nameText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // A word-wrapped label's minimum width is its longest word: a 200-character mangled name or
     // a path would widen the whole window. Its width comes from the layout instead.
@@ -203,10 +215,20 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     nameLayout->addWidget(nameLabel, 0, 0);
     nameLayout->addWidget(m_name, 0, 1, 1, 2);
     nameLayout->addWidget(m_nameIcon, 1, 0, Qt::AlignRight | Qt::AlignTop);
-    nameLayout->addWidget(m_nameText, 1, 1, 1, 2);
+    // The answer scrolls when the splitter below makes the box shorter than the text (a long
+    // mangled name and its fix at 1280x800 or 1.5x scaling): never cut off unseen.
+    auto *answerScroll = new AnswerScroll;
+    answerScroll->setObjectName(QStringLiteral("nameAnswer"));
+    answerScroll->setWidget(m_nameText);
+    answerScroll->setWidgetResizable(true);
+    answerScroll->setFrameShape(QFrame::NoFrame);
+    answerScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Room for three lines at least, whatever the font and scale.
+    answerScroll->setMinimumHeight(m_nameText->fontMetrics().lineSpacing() * 3 + 4);
+    nameLayout->addWidget(answerScroll, 1, 1, 1, 2);
+    nameLayout->setRowStretch(1, 1);
     nameLayout->addLayout(linkRow, 2, 1, 1, 2);
     nameLayout->setColumnStretch(1, 1);
-    layout->addWidget(nameBox);
     m_nameTimer = new QTimer(this);
     m_nameTimer->setSingleShot(true);
     m_nameTimer->setInterval(kFilterDebounceMs);
@@ -287,8 +309,22 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    // The first sizes in the same 2:3 proportion (QSplitter weighs them): from their size
+    // hints the symbol table took nearly all of a narrow window (1.5x scaling) and cut the
+    // tree's names to a few letters.
+    split->setSizes({400, 600});
     split->setChildrenCollapsible(false);
-    layout->addWidget(split, 1);
+    // The name box's answer can run to several lines (a mangled name, the fix): a splitter, not
+    // a fixed height, shares the height with the tree and the symbol table, which keep most of
+    // it (1280x800, 1.5x scaling).
+    auto *vsplit = new QSplitter(Qt::Vertical);
+    vsplit->setObjectName(QStringLiteral("nameSplit"));
+    vsplit->addWidget(nameBox);
+    vsplit->addWidget(split);
+    vsplit->setStretchFactor(0, 0);
+    vsplit->setStretchFactor(1, 1);
+    vsplit->setChildrenCollapsible(false);
+    layout->addWidget(vsplit, 1);
 
     // Filter-as-you-type, debounced: a burst of keystrokes filters once.
     m_filterTimer = new QTimer(this);
@@ -320,6 +356,12 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
         if (const KernelInfo *k = m_ws->tree()->kernelAt(idx))
             showSymbol(k->name);
     });
+    // While a big library is read the tree fills bundle by bundle: its targets stay in view.
+    connect(ws->tree(), &QAbstractItemModel::modelReset, this, [this] {
+        if (m_ws->isInspecting())
+            m_tree->expandToDepth(0);
+    });
+    connect(ws, &Workspace::busyChanged, this, &ArtifactsPanel::updateCount);
     connect(ws, &Workspace::devicesChanged, this, &ArtifactsPanel::explainName);
     connect(ws, &Workspace::artifactsChanged, this, [this] {
         m_tree->expandToDepth(0);
@@ -336,6 +378,10 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
 void ArtifactsPanel::updateCount() {
     const int shown = m_ws->symbolProxy()->rowCount();
     const int total = m_ws->symbols()->rowCount();
+    if (m_ws->isInspecting() && total == 0) {
+        m_count->setText(tr("reading symbols…"));
+        return;
+    }
     m_count->setText(shown == total ? tr("%n symbol(s)", nullptr, total)
                                     : tr("%1 of %n symbol(s)", nullptr, total).arg(shown));
 }

@@ -2,11 +2,14 @@
 
 #include "models/compat_matrix_model.h"
 #include "models/devices_model.h"
+#include "report/redaction.h"
+#include "sysinfo/system_inventory.h"
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
 #include <QAction>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,6 +17,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace hd::ui {
@@ -90,8 +94,32 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     ml->addWidget(title);
     ml->addWidget(m_matrixHint);
     ml->addWidget(m_matrix, 1);
-    split->addWidget(matrixBox);
+
+    // The system inventory: the summary rows, then every fact by section (collapsed).
+    auto *inventoryBox = new QWidget;
+    auto *il = new QVBoxLayout(inventoryBox);
+    il->setContentsMargins(0, 0, 0, 0);
+    m_inventoryTitle = new QLabel;
+    m_inventoryTitle->setWordWrap(true);
+    m_inventory = new QTreeWidget;
+    m_inventory->setColumnCount(2);
+    m_inventory->setHeaderHidden(true);
+    m_inventory->setRootIsDecorated(true);
+    m_inventory->setColumnWidth(0, 195);
+    il->addWidget(m_inventoryTitle);
+    il->addWidget(m_inventory, 1);
+    // The matrix and the inventory side by side under the devices: both are read at once
+    // ("does it load on this GPU" and "what is this machine").
+    auto *lower = new QSplitter(Qt::Horizontal);
+    lower->addWidget(matrixBox);
+    lower->addWidget(inventoryBox);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 2);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
+    connect(ws, &Workspace::inventoryChanged, this, &DevicesPanel::updateInventory);
 
     connect(ws, &Workspace::devicesChanged, this, &DevicesPanel::updateStatus);
     connect(ws, &Workspace::artifactsChanged, this, &DevicesPanel::updateStatus);
@@ -107,6 +135,64 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
                 }
             });
     updateStatus();
+    updateInventory();
+}
+
+void DevicesPanel::updateInventory() {
+    const SystemInventory &inv = m_ws->inventory();
+    m_inventory->clear();
+    if (inv.isEmpty()) {
+        m_inventoryTitle->setText(
+            tr("<b>System</b>: collected with the next device query (driver, packages, HIP "
+               "runtime, compilers, PyTorch, access to /dev/kfd)."));
+        return;
+    }
+    m_inventoryTitle->setText((m_ws->inventoryFromSession()
+                                   ? tr("<b>System</b> where the session was made (collected %1)")
+                                   : tr("<b>System</b> of this machine (collected %1)"))
+                                  .arg(QDateTime::fromString(inv.collectedAt, Qt::ISODate)
+                                           .toLocalTime()
+                                           .toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+    // Shown, not shared: still, a token in the environment stays off the screen (and off
+    // screenshots).
+    const auto shown = [](const InventoryFact &f) {
+        if (!f.available())
+            return tr("not available: %1").arg(f.unavailable);
+        return f.section == QLatin1String("environment") && isSecretEnvName(f.name)
+                   ? QString::fromLatin1(kRedacted)
+                   : f.value;
+    };
+    SystemInventory display = inv;
+    for (InventoryFact &f : display.facts)
+        if (f.section == QLatin1String("environment") && isSecretEnvName(f.name) && f.available())
+            f.value = QString::fromLatin1(kRedacted);
+    for (const InventorySummaryRow &r : summarizeInventory(display)) {
+        // One line a row (the tree stays short); every item in the tooltip.
+        auto *item =
+            new QTreeWidgetItem(m_inventory, {r.label, r.items.join(QStringLiteral("  ·  "))});
+        item->setToolTip(1, r.items.join(QStringLiteral("\n")));
+        if (r.missing)
+            item->setForeground(1, palette().brush(QPalette::Disabled, QPalette::Text));
+        if (r.problem)
+            item->setIcon(0, statusIcon(QStringLiteral("warn")));
+        QFont bold = item->font(0);
+        bold.setBold(true);
+        item->setFont(0, bold);
+    }
+    auto *all = new QTreeWidgetItem(m_inventory,
+                                    {tr("All %n fact(s)", nullptr, int(inv.facts.size())), {}});
+    for (const auto &[id, title] : inventorySections()) {
+        const QList<InventoryFact> facts = inv.section(id);
+        if (facts.isEmpty())
+            continue;
+        auto *section = new QTreeWidgetItem(all, {title, {}});
+        for (const InventoryFact &f : facts) {
+            auto *item = new QTreeWidgetItem(section, {f.name, shown(f)});
+            item->setToolTip(1, tr("%1\nsource: %2").arg(shown(f), f.source));
+            if (!f.available())
+                item->setForeground(1, palette().brush(QPalette::Disabled, QPalette::Text));
+        }
+    }
 }
 
 void DevicesPanel::updateStatus() {
@@ -162,6 +248,7 @@ void DevicesPanel::changeEvent(QEvent *event) {
     // computed from the state.
     if (event->type() == QEvent::LanguageChange) {
         updateStatus();
+        updateInventory();
     }
 }
 

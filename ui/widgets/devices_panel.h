@@ -5,13 +5,15 @@
 class QLabel;
 class QLineEdit;
 class QTableView;
+class QTreeWidget;
 
 namespace hd::ui {
 
 class Workspace;
 
 // Devices: what the probe sees (or why it sees nothing), typed target ids, and the
-// compatibility matrix of devices × code objects of the open artifacts.
+// compatibility matrix of devices × code objects of the open artifacts, and the system
+// inventory (what a maintainer asks first: driver, packages, runtime, PyTorch, access).
 class DevicesPanel : public QWidget {
     Q_OBJECT
 public:
@@ -19,12 +21,14 @@ public:
     QTableView *devicesView() const { return m_devices; }
     QTableView *matrixView() const { return m_matrix; }
     QLineEdit *targetEdit() const { return m_target; } // "type your GPU's target"
+    QTreeWidget *inventoryView() const { return m_inventory; }
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
     void updateStatus();
+    void updateInventory();
 
     Workspace *m_ws;
     QLabel *m_statusIcon;
@@ -33,6 +37,8 @@ private:
     QTableView *m_devices;
     QTableView *m_matrix;
     QLabel *m_matrixHint;
+    QLabel *m_inventoryTitle;
+    QTreeWidget *m_inventory;
 };
 
 } // namespace hd::ui

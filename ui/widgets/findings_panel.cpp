@@ -97,14 +97,16 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
         return;
     }
     auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
-    QString h = QStringLiteral("<h3 style='margin:0'>%1</h3><p><code>%2</code> · %3</p>")
-                    .arg(esc(f->title), esc(f->id), esc(severityName(f->severity)));
+    const FindingsModel::Shown shown = FindingsModel::shown(*f);
+    QString h =
+        QStringLiteral("<h3 style='margin:0'>%1</h3><p><code>%2</code> · %3</p>")
+            .arg(esc(shown.title), esc(f->id), esc(FindingsModel::severityText(f->severity)));
     if (f->occurrences > 1)
         h += QStringLiteral("<p style='color:gray'>%1</p>")
                  .arg(tr("Seen %n times (shown once).", nullptr, f->occurrences));
-    if (!f->detail.isEmpty())
+    if (!shown.explanation.isEmpty())
         h += QStringLiteral("<p>%1</p>")
-                 .arg(esc(f->detail).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+                 .arg(esc(shown.explanation).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     if (!f->evidence.isEmpty()) {
         h += QStringLiteral("<h4>%1</h4><ul>").arg(tr("Evidence"));
         for (const Evidence &e : f->evidence) {
@@ -117,9 +119,9 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
         }
         h += QStringLiteral("</ul>");
     }
-    if (!f->fix.isEmpty()) {
+    if (!shown.fix.isEmpty()) {
         h += QStringLiteral("<h4>%1</h4><ul>").arg(tr("Fix"));
-        for (const QString &s : f->fix)
+        for (const QString &s : shown.fix)
             h += QStringLiteral("<li>%1</li>").arg(esc(s));
         h += QStringLiteral("</ul>");
     }

@@ -708,10 +708,12 @@ void MainWindow::showEvent(QShowEvent *event) {
                 tabifyDockWidget(m_docks[i - 1], m_docks[i]);
             }
             m_docks[0]->raise();
-            resizeDocks({m_docks[0]}, {width() * 9 / 20}, Qt::Horizontal);
+            resizeDocks({m_docks[0]}, {width() * 2 / 5}, Qt::Horizontal);
         } else {
             resizeDocks({m_docks[0]}, {std::clamp(width() * 17 / 50, 300, 560)}, Qt::Horizontal);
-            resizeDocks({m_docks[2]}, {std::clamp(height() * 9 / 20, 240, 480)}, Qt::Vertical);
+            // Two fifths of the height: the step cards and the comparison fit, and the symbol
+            // table above keeps room for a screenful of rows at 1280x800.
+            resizeDocks({m_docks[2]}, {std::clamp(height() * 2 / 5, 240, 440)}, Qt::Vertical);
         }
         m_defaultState = saveState(kLayoutVersion);
         if (!m_pendingState.isEmpty())

@@ -1,8 +1,14 @@
 #include "widgets/verify_panel.h"
 
+#include "common/format.h"
+#include "models/findings_model.h"
+
 #include "widgets/app_state.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
+
+#include "common/shell.h"
+#include "common/value_parsers.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -12,7 +18,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -83,44 +88,20 @@ QString shellJoin(const QStringList &argv) {
     return out.join(QLatin1Char(' '));
 }
 
-// A command line QProcess::splitCommand() reads back as the same argv (it knows double quotes,
-// with """ for a literal quote, not the shell's single quotes).
+// A command line shellSplit() reads back as the same argv (core/common/shell.h).
 QString commandLine(const QStringList &argv) {
-    QStringList out;
-    for (const QString &a : argv) {
-        if (!a.isEmpty() && !a.contains(QRegularExpression(QStringLiteral("[\\s\"]"))))
-            out.append(a);
-        else
-            out.append(QLatin1Char('"') +
-                       QString(a).replace(QLatin1Char('"'), QStringLiteral("\"\"\"")) +
-                       QLatin1Char('"'));
-    }
-    return out.join(QLatin1Char(' '));
+    return hd::shellJoin(argv);
 }
 
-// "4096" for {4096, 1, 1}, "64,4" for {64, 4, 1}: what parseDims() reads back.
-QString dimsText(const std::array<unsigned, 3> &d) {
-    size_t n = 3;
-    while (n > 1 && d[n - 1] == 1)
-        --n;
-    QStringList parts;
-    for (size_t i = 0; i < n; ++i)
-        parts.append(QString::number(d[i]));
-    return parts.join(QLatin1Char(','));
-}
-
-std::array<unsigned, 3> parseDims(const QString &text) {
-    std::array<unsigned, 3> d{1, 1, 1};
-    const QStringList parts = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    for (int i = 0; i < parts.size() && i < 3; ++i)
-        d[size_t(i)] = std::max(1u, parts[i].trimmed().toUInt());
+// A launch-size field read by the CLI's parser (core/common/value_parsers.h); a bad value is
+// shown on the field (red frame, the reason as tooltip) instead of becoming 1.
+std::optional<std::array<unsigned, 3>> readDims(QLineEdit *field) {
+    QString error;
+    const auto d = hd::parseDimensions(field->text(), &error);
+    field->setStyleSheet(d ? QString()
+                           : QStringLiteral("QLineEdit { border: 2px solid #d32f2f; }"));
+    field->setToolTip(d ? QString() : error);
     return d;
-}
-
-QString formatMs(double ms) {
-    if (ms >= 1000)
-        return QStringLiteral("%1 s").arg(ms / 1000, 0, 'f', 2);
-    return QStringLiteral("%1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 0);
 }
 
 } // namespace
@@ -214,14 +195,14 @@ void StepCard::showRecord(const StepRecord *rec) {
     for (const CheckRecord &c : rec->checks) {
         auto *item = new QTreeWidgetItem(m_checks);
         item->setIcon(0, statusIcon(checkStatusName(c.status)));
-        item->setText(0, c.title.isEmpty() ? c.id : c.title);
+        item->setText(0, c.title.isEmpty() ? c.id : FindingsModel::shownCheckTitle(c.title));
         item->setToolTip(0, c.summary);
-        item->setText(1, c.cached ? tr("%1 (cached)").arg(formatMs(c.durationMs))
-                                  : formatMs(c.durationMs));
+        item->setText(1, c.cached ? tr("%1 (cached)").arg(formatDuration(c.durationMs))
+                                  : formatDuration(c.durationMs));
     }
-    m_summary->setText(
-        QStringLiteral("<b>%1</b> · %2 · %3")
-            .arg(statusText(m_status), formatMs(rec->durationMs), rec->summary.toHtmlEscaped()));
+    m_summary->setText(QStringLiteral("<b>%1</b> · %2 · %3")
+                           .arg(statusText(m_status), formatDuration(rec->durationMs),
+                                rec->summary.toHtmlEscaped()));
     m_run->setEnabled(true);
 }
 
@@ -253,8 +234,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
         m_cards.append(card);
         cardsLayout->addWidget(card, 1);
         connect(card, &StepCard::runRequested, this, [this](int step) {
-            applyInputs();
-            m_ws->runSteps({step});
+            if (applyInputs())
+                m_ws->runSteps({step});
         });
         connect(card, &StepCard::checkSelected, this, &VerifyPanel::showCheck);
     }
@@ -305,6 +286,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     m_step2Grid->setObjectName(QStringLiteral("step2Grid"));
     m_step2Block = new QLineEdit(QStringLiteral("256"));
     m_step2Block->setObjectName(QStringLiteral("step2Block"));
+    for (QLineEdit *field : {m_step2Grid, m_step2Block})
+        connect(field, &QLineEdit::textChanged, this, [field] { readDims(field); });
     m_step2Repeat = new QSpinBox;
     m_step2Repeat->setObjectName(QStringLiteral("step2Repeat"));
     m_step2Repeat->setRange(1, 100000);
@@ -374,8 +357,8 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     layout->addWidget(split, 1);
 
     connect(m_runAll, &QPushButton::clicked, this, [this] {
-        applyInputs();
-        m_ws->runSteps({1, 2, 3});
+        if (applyInputs())
+            m_ws->runSteps({1, 2, 3});
     });
     connect(m_cancel, &QPushButton::clicked, ws, &Workspace::cancelVerification);
     connect(ws, &Workspace::stepsChanged, this, &VerifyPanel::refresh);
@@ -428,7 +411,7 @@ void VerifyPanel::changeEvent(QEvent *event) {
     refresh(); // the cards' results and the comparison
 }
 
-void VerifyPanel::applyInputs() {
+bool VerifyPanel::applyInputs() {
     VerifyOptions &o = m_ws->verifyOptions();
     o.step1.target = m_step1Target->text().trimmed();
     const QString file = m_step2File->text().trimmed();
@@ -437,16 +420,25 @@ void VerifyPanel::applyInputs() {
     o.step2.file = file;
     o.step2.kernel = m_step2Kernel->text().trimmed();
     o.step2.args = m_step2Args->text().trimmed();
-    o.step2.grid = parseDims(m_step2Grid->text());
-    o.step2.block = parseDims(m_step2Block->text());
+    const auto grid = readDims(m_step2Grid), block = readDims(m_step2Block);
+    if (grid)
+        o.step2.grid = *grid;
+    if (block)
+        o.step2.block = *block;
     o.step2.repeat = m_step2Repeat->value();
     // An executable's arguments (from a session) stay while the program is the same.
     if (o.step2.mode == Step2Options::Mode::Executable && o.step2.argv.value(0) != file)
         o.step2.argv = QStringList{file};
-    o.step3.argv = QProcess::splitCommand(m_step3Command->text());
+    o.step3.argv = hd::shellSplit(m_step3Command->text());
     o.step3.workingDirectory = m_step3Dir->text().trimmed();
     o.step3.switchEnv = m_step3Switch->text().trimmed();
-    o.step3.variantArgv = QProcess::splitCommand(m_step3Variant->text());
+    o.step3.variantArgv = hd::shellSplit(m_step3Variant->text());
+    if (o.step2.mode != Step2Options::Mode::None && (!grid || !block)) {
+        m_progress->setText(
+            tr("Step 2 launch size: %1").arg((grid ? m_step2Block : m_step2Grid)->toolTip()));
+        return false;
+    }
+    return true;
 }
 
 void VerifyPanel::showInputs() {
@@ -471,8 +463,8 @@ void VerifyPanel::showInputs() {
                              : o.step2.file);
     m_step2Kernel->setText(o.step2.kernel);
     m_step2Args->setText(o.step2.args);
-    m_step2Grid->setText(dimsText(o.step2.grid));
-    m_step2Block->setText(dimsText(o.step2.block));
+    m_step2Grid->setText(hd::dimensionsText(o.step2.grid));
+    m_step2Block->setText(hd::dimensionsText(o.step2.block));
     m_step2Repeat->setValue(o.step2.repeat);
     m_step3Command->setText(commandLine(o.step3.argv));
     m_step3Dir->setText(o.step3.workingDirectory);
@@ -514,14 +506,15 @@ void VerifyPanel::refresh() {
                                       ? QStringLiteral("severity-info")
                                       : QStringLiteral("severity-warning"))
                                  .pixmap(20, 20));
-    QString text =
-        QStringLiteral("<b>%1</b> %2").arg(tr("Comparison:"), cmp.verdict.toHtmlEscaped());
+    QString text = QStringLiteral("<b>%1</b> %2")
+                       .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
     if (!cmp.basis.isEmpty())
         text += QStringLiteral("<br><span style='color:gray'>%1</span>")
                     .arg(cmp.basis.join(QStringLiteral(" · ")).toHtmlEscaped());
     m_verdict->setText(text);
     // The whole verdict and basis, also where the panel is too short to show every line.
-    m_verdict->setToolTip(cmp.verdict + QLatin1Char('\n') + cmp.basis.join(QLatin1Char('\n')));
+    m_verdict->setToolTip(FindingsModel::shownVerdict(cmp) + QLatin1Char('\n') +
+                          cmp.basis.join(QLatin1Char('\n')));
 }
 
 QString VerifyPanel::comparisonText() const {
@@ -549,7 +542,7 @@ void VerifyPanel::showCheck(int step, int index) {
         t += tr("exit status %1\n").arg(c.exitCode);
     if (c.timedOut)
         t += tr("timed out\n");
-    t += tr("duration %1\n").arg(formatMs(c.durationMs));
+    t += tr("duration %1\n").arg(formatDuration(c.durationMs));
     auto section = [&t](const QString &name, const QString &body) {
         if (body.trimmed().isEmpty())
             return;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "verify/records.h"
+#include "model/records.h"
 
 #include <QFrame>
 #include <QWidget>
@@ -59,8 +59,10 @@ public:
     explicit VerifyPanel(Workspace *workspace, QWidget *parent = nullptr);
     StepCard *card(int step) const;
     QString comparisonText() const;
-    void applyInputs(); // copies the forms into the workspace's verify options
-    void showInputs();  // fills the forms from them (an opened session)
+    // Copies the forms into the workspace's verify options; false (and the reason shown) when a
+    // field step 2 needs does not read.
+    bool applyInputs();
+    void showInputs(); // fills the forms from them (an opened session)
     // The input fields are named (objectName) after the options they edit: "step1Target",
     // "step2Mode", "step2File", "step2Kernel", "step2Args", "step2Grid", "step2Block",
     // "step2Repeat", "step3Command", "step3Dir", "step3Switch", "step3Variant".

@@ -1,5 +1,7 @@
 #include "widgets/walkthrough_panel.h"
 
+#include "models/findings_model.h"
+
 #include "models/compat_matrix_model.h"
 #include "models/libraries_model.h"
 #include "widgets/app_state.h"
@@ -221,7 +223,8 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
     }
     if (id == QLatin1String("conclusion")) {
         const Comparison &c = m_ws->comparison();
-        QString text = c.verdict.isEmpty() ? tr("No comparison yet.") : c.verdict;
+        QString text =
+            c.verdict.isEmpty() ? tr("No comparison yet.") : FindingsModel::shownVerdict(c);
         return text + QLatin1Char(' ') +
                tr("%n finding(s).", nullptr, int(m_ws->allFindings().size()));
     }

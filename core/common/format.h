@@ -1,0 +1,29 @@
+#pragma once
+
+// The one way each number is written for people (docs/architecture.md "Foundation"): offsets
+// and addresses, durations, byte sizes. The CLI, the reports and the GUI all use these; the
+// labels of the value types' enums (check status, finding severity) are in model/labels.h.
+
+#include <QLocale>
+#include <QString>
+
+#include <cstdint>
+
+namespace hd {
+
+// "0x1f40": lower-case hexadecimal with the 0x prefix, no padding.
+QString hex(uint64_t v);
+
+// A duration given in milliseconds: "3.25 ms" under 10 ms, "412.5 ms" under a second,
+// "1.25 s" from a second on.
+QString formatDuration(double ms);
+
+// Milliseconds as a bare figure for a column whose header names the unit: four decimals under
+// 1 ms, three under 100 ms, one from 100 ms on ("0.0123", "12.345", "1234.5").
+QString formatMsFigure(double ms);
+
+// A byte count in IEC units with one decimal: "12 bytes", "4.0 KiB", "1.3 GiB". The GUI passes
+// its locale (decimal separator); text for files and terminals uses the C locale.
+QString formatBytes(uint64_t bytes, const QLocale &locale = QLocale::c());
+
+} // namespace hd

@@ -1,0 +1,84 @@
+#include "model/device.h"
+
+namespace hd {
+
+QString deviceSourceName(DeviceInfo::Source s) {
+    switch (s) {
+    case DeviceInfo::Source::Probe:
+        return QStringLiteral("probe");
+    case DeviceInfo::Source::Rocminfo:
+        return QStringLiteral("rocminfo");
+    case DeviceInfo::Source::TargetOption:
+        return QStringLiteral("target-option");
+    case DeviceInfo::Source::Session:
+        return QStringLiteral("session");
+    }
+    return {};
+}
+
+QJsonObject DeviceInfo::toJson() const {
+    QJsonObject o{{QStringLiteral("source"), deviceSourceName(source)},
+                  {QStringLiteral("index"), index},
+                  {QStringLiteral("name"), name},
+                  {QStringLiteral("target"), target.toString()},
+                  {QStringLiteral("vendor"),
+                   target.isNvidia() ? QStringLiteral("nvidia") : QStringLiteral("amd")}};
+    auto put = [&o](const char *k, const QString &v) {
+        if (!v.isEmpty())
+            o.insert(QLatin1String(k), v);
+    };
+    auto putNum = [&o](const char *k, double v) {
+        if (v > 0)
+            o.insert(QLatin1String(k), v);
+    };
+    put("isa_name", isaName);
+    put("backend", backend);
+    put("runtime_version", runtimeVersion);
+    put("driver_version", driverVersion);
+    put("library", library);
+    putNum("compute_units", computeUnits);
+    putNum("wavefront_size", wavefrontSize);
+    putNum("total_memory", double(totalMemory));
+    putNum("max_threads_per_block", maxThreadsPerBlock);
+    putNum("max_shared_memory_per_block", double(maxSharedMemoryPerBlock));
+    return o;
+}
+
+DeviceInfo DeviceInfo::fromJson(const QJsonObject &o) {
+    DeviceInfo d;
+    const QString src = o.value(QStringLiteral("source")).toString();
+    d.source = src == QLatin1String("probe")      ? Source::Probe
+               : src == QLatin1String("rocminfo") ? Source::Rocminfo
+               : src == QLatin1String("session")  ? Source::Session
+                                                  : Source::TargetOption;
+    d.index = o.value(QStringLiteral("index")).toInt();
+    d.name = o.value(QStringLiteral("name")).toString();
+    if (auto t = TargetId::parse(o.value(QStringLiteral("target")).toString()))
+        d.target = *t;
+    d.isaName = o.value(QStringLiteral("isa_name")).toString();
+    d.backend = o.value(QStringLiteral("backend")).toString();
+    d.runtimeVersion = o.value(QStringLiteral("runtime_version")).toString();
+    d.driverVersion = o.value(QStringLiteral("driver_version")).toString();
+    d.library = o.value(QStringLiteral("library")).toString();
+    d.computeUnits = o.value(QStringLiteral("compute_units")).toInt();
+    d.wavefrontSize = o.value(QStringLiteral("wavefront_size")).toInt();
+    d.totalMemory = uint64_t(o.value(QStringLiteral("total_memory")).toDouble());
+    d.maxThreadsPerBlock = o.value(QStringLiteral("max_threads_per_block")).toInt();
+    d.maxSharedMemoryPerBlock =
+        uint64_t(o.value(QStringLiteral("max_shared_memory_per_block")).toDouble());
+    return d;
+}
+
+DeviceInfo DeviceInfo::fromTarget(const TargetId &t) {
+    DeviceInfo d;
+    d.source = Source::TargetOption;
+    d.target = t;
+    return d;
+}
+
+QString DeviceInfo::label() const {
+    return name.isEmpty() ? target.toString()
+                          : QStringLiteral("%1 (%2)").arg(target.toString(), name);
+}
+
+} // namespace hd

@@ -1,0 +1,269 @@
+#include "model/records.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace hd {
+
+namespace {
+
+QJsonObject mapToJson(const QMap<QString, QString> &m) {
+    QJsonObject o;
+    for (auto it = m.begin(); it != m.end(); ++it)
+        o.insert(it.key(), it.value());
+    return o;
+}
+
+QMap<QString, QString> mapFromJson(const QJsonObject &o) {
+    QMap<QString, QString> m;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        m.insert(it.key(), it.value().toString());
+    return m;
+}
+
+QStringList strings(const QJsonValue &v) {
+    QStringList out;
+    for (const QJsonValue &x : v.toArray())
+        out << x.toString();
+    return out;
+}
+
+template <typename T> QJsonArray arrayOf(const QList<T> &items) {
+    QJsonArray a;
+    for (const T &t : items)
+        a.append(t.toJson());
+    return a;
+}
+
+template <typename T> QList<T> listOf(const QJsonValue &v) {
+    QList<T> out;
+    for (const QJsonValue &x : v.toArray())
+        out.append(T::fromJson(x.toObject()));
+    return out;
+}
+
+} // namespace
+
+QString checkStatusName(CheckStatus s) {
+    switch (s) {
+    case CheckStatus::Pass:
+        return QStringLiteral("pass");
+    case CheckStatus::Fail:
+        return QStringLiteral("fail");
+    case CheckStatus::Skipped:
+        return QStringLiteral("skipped");
+    case CheckStatus::Error:
+        return QStringLiteral("error");
+    case CheckStatus::Cancelled:
+        return QStringLiteral("cancelled");
+    }
+    return QStringLiteral("error");
+}
+
+CheckStatus checkStatusFromName(const QString &n) {
+    if (n == QLatin1String("pass"))
+        return CheckStatus::Pass;
+    if (n == QLatin1String("fail"))
+        return CheckStatus::Fail;
+    if (n == QLatin1String("skipped"))
+        return CheckStatus::Skipped;
+    if (n == QLatin1String("cancelled"))
+        return CheckStatus::Cancelled;
+    return CheckStatus::Error;
+}
+
+QString directionName(Direction d) {
+    switch (d) {
+    case Direction::RuntimeLink:
+        return QStringLiteral("runtime-link");
+    case Direction::Symbols:
+        return QStringLiteral("symbols");
+    case Direction::CodeObject:
+        return QStringLiteral("code-object");
+    case Direction::None:
+        break;
+    }
+    return QStringLiteral("none");
+}
+
+QJsonObject PhaseTiming::toJson() const {
+    return {{QStringLiteral("name"), name},
+            {QStringLiteral("start_ms"), startMs},
+            {QStringLiteral("ms"), ms},
+            {QStringLiteral("status"), status},
+            {QStringLiteral("detail"), detail}};
+}
+
+PhaseTiming PhaseTiming::fromJson(const QJsonObject &o) {
+    return {o.value(QStringLiteral("name")).toString(),
+            o.value(QStringLiteral("start_ms")).toDouble(),
+            o.value(QStringLiteral("ms")).toDouble(), o.value(QStringLiteral("status")).toString(),
+            o.value(QStringLiteral("detail")).toString()};
+}
+
+QString FailureSignature::summary() const {
+    if (passed)
+        return QStringLiteral("passed (exit 0)");
+    QStringList parts;
+    if (timedOut)
+        parts << QStringLiteral("timed out");
+    else if (!signalName.isEmpty())
+        parts << QStringLiteral("killed by %1").arg(signalName);
+    else if (exitCode >= 0)
+        parts << QStringLiteral("exit %1").arg(exitCode);
+    else
+        parts << QStringLiteral("did not run");
+    if (!hipErrors.isEmpty())
+        parts << hipErrors.join(QStringLiteral(", "));
+    if (!firstError.isEmpty())
+        parts << QStringLiteral("\"%1\"").arg(firstError);
+    return parts.join(QStringLiteral("; "));
+}
+
+bool FailureSignature::sameFailureAs(const FailureSignature &o) const {
+    if (passed || o.passed)
+        return false;
+    if (timedOut != o.timedOut || signalName != o.signalName)
+        return false;
+    if (signalName.isEmpty() && !timedOut && exitCode != o.exitCode)
+        return false;
+    QStringList a = hipErrors, b = o.hipErrors;
+    a.removeDuplicates();
+    b.removeDuplicates();
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
+}
+
+QJsonObject FailureSignature::toJson() const {
+    return {{QStringLiteral("passed"), passed},
+            {QStringLiteral("exit_code"), exitCode},
+            {QStringLiteral("signal"), signalName},
+            {QStringLiteral("first_error"), firstError},
+            {QStringLiteral("hip_errors"), QJsonArray::fromStringList(hipErrors)},
+            {QStringLiteral("duration_ms"), durationMs},
+            {QStringLiteral("timed_out"), timedOut}};
+}
+
+FailureSignature FailureSignature::fromJson(const QJsonObject &o) {
+    FailureSignature s;
+    s.passed = o.value(QStringLiteral("passed")).toBool();
+    s.exitCode = o.value(QStringLiteral("exit_code")).toInt(-1);
+    s.signalName = o.value(QStringLiteral("signal")).toString();
+    s.firstError = o.value(QStringLiteral("first_error")).toString();
+    s.hipErrors = strings(o.value(QStringLiteral("hip_errors")));
+    s.durationMs = o.value(QStringLiteral("duration_ms")).toDouble();
+    s.timedOut = o.value(QStringLiteral("timed_out")).toBool();
+    return s;
+}
+
+QJsonObject CheckRecord::toJson() const {
+    QJsonArray samples;
+    for (double d : launchSamplesMs)
+        samples.append(d);
+    QJsonObject o{{QStringLiteral("id"), id},
+                  {QStringLiteral("title"), title},
+                  {QStringLiteral("status"), checkStatusName(status)},
+                  {QStringLiteral("summary"), summary},
+                  {QStringLiteral("command"), QJsonArray::fromStringList(command)},
+                  {QStringLiteral("working_directory"), workingDirectory},
+                  {QStringLiteral("env"), mapToJson(env)},
+                  {QStringLiteral("env_removed"), QJsonArray::fromStringList(envRemoved)},
+                  {QStringLiteral("stdout"), stdoutText},
+                  {QStringLiteral("stderr"), stderrText},
+                  {QStringLiteral("log"), logText},
+                  {QStringLiteral("exit_code"), exitCode},
+                  {QStringLiteral("signal"), signalName},
+                  {QStringLiteral("timed_out"), timedOut},
+                  {QStringLiteral("cached"), cached},
+                  {QStringLiteral("started_at"), startedAt},
+                  {QStringLiteral("duration_ms"), durationMs},
+                  {QStringLiteral("phases"), arrayOf(phases)},
+                  {QStringLiteral("launch_samples_ms"), samples},
+                  {QStringLiteral("artifacts"), QJsonArray::fromStringList(artifacts)},
+                  {QStringLiteral("data"), data}};
+    return o;
+}
+
+CheckRecord CheckRecord::fromJson(const QJsonObject &o) {
+    CheckRecord c;
+    c.id = o.value(QStringLiteral("id")).toString();
+    c.title = o.value(QStringLiteral("title")).toString();
+    c.status = checkStatusFromName(o.value(QStringLiteral("status")).toString());
+    c.summary = o.value(QStringLiteral("summary")).toString();
+    c.command = strings(o.value(QStringLiteral("command")));
+    c.workingDirectory = o.value(QStringLiteral("working_directory")).toString();
+    c.env = mapFromJson(o.value(QStringLiteral("env")).toObject());
+    c.envRemoved = strings(o.value(QStringLiteral("env_removed")));
+    c.stdoutText = o.value(QStringLiteral("stdout")).toString();
+    c.stderrText = o.value(QStringLiteral("stderr")).toString();
+    c.logText = o.value(QStringLiteral("log")).toString();
+    c.exitCode = o.value(QStringLiteral("exit_code")).toInt(-1);
+    c.signalName = o.value(QStringLiteral("signal")).toString();
+    c.timedOut = o.value(QStringLiteral("timed_out")).toBool();
+    c.cached = o.value(QStringLiteral("cached")).toBool();
+    c.startedAt = o.value(QStringLiteral("started_at")).toString();
+    c.durationMs = o.value(QStringLiteral("duration_ms")).toDouble();
+    c.phases = listOf<PhaseTiming>(o.value(QStringLiteral("phases")));
+    for (const QJsonValue &v : o.value(QStringLiteral("launch_samples_ms")).toArray())
+        c.launchSamplesMs << v.toDouble();
+    c.artifacts = strings(o.value(QStringLiteral("artifacts")));
+    c.data = o.value(QStringLiteral("data")).toObject();
+    return c;
+}
+
+const CheckRecord *StepRecord::check(const QString &checkId) const {
+    for (const CheckRecord &c : checks)
+        if (c.id == checkId)
+            return &c;
+    return nullptr;
+}
+
+QJsonObject StepRecord::toJson() const {
+    return {{QStringLiteral("step"), step},
+            {QStringLiteral("title"), title},
+            {QStringLiteral("status"), checkStatusName(status)},
+            {QStringLiteral("summary"), summary},
+            {QStringLiteral("inputs"), inputs},
+            {QStringLiteral("started_at"), startedAt},
+            {QStringLiteral("duration_ms"), durationMs},
+            {QStringLiteral("checks"), arrayOf(checks)},
+            {QStringLiteral("findings"), arrayOf(findings)},
+            {QStringLiteral("signatures"), arrayOf(signatures)}};
+}
+
+StepRecord StepRecord::fromJson(const QJsonObject &o) {
+    StepRecord s;
+    s.step = o.value(QStringLiteral("step")).toInt();
+    s.title = o.value(QStringLiteral("title")).toString();
+    s.status = checkStatusFromName(o.value(QStringLiteral("status")).toString());
+    s.summary = o.value(QStringLiteral("summary")).toString();
+    s.inputs = o.value(QStringLiteral("inputs")).toObject();
+    s.startedAt = o.value(QStringLiteral("started_at")).toString();
+    s.durationMs = o.value(QStringLiteral("duration_ms")).toDouble();
+    s.checks = listOf<CheckRecord>(o.value(QStringLiteral("checks")));
+    s.findings = listOf<Finding>(o.value(QStringLiteral("findings")));
+    s.signatures = listOf<FailureSignature>(o.value(QStringLiteral("signatures")));
+    return s;
+}
+
+QJsonObject Comparison::toJson() const {
+    return {{QStringLiteral("direction"), int(direction)},
+            {QStringLiteral("direction_name"), directionName(direction)},
+            {QStringLiteral("verdict"), verdict},
+            {QStringLiteral("basis"), QJsonArray::fromStringList(basis)},
+            {QStringLiteral("findings"), arrayOf(findings)}};
+}
+
+Comparison Comparison::fromJson(const QJsonObject &o) {
+    Comparison c;
+    const int d = o.value(QStringLiteral("direction")).toInt();
+    c.direction = d >= 0 && d <= 3 ? Direction(d) : Direction::None;
+    c.verdict = o.value(QStringLiteral("verdict")).toString();
+    c.basis = strings(o.value(QStringLiteral("basis")));
+    c.findings = listOf<Finding>(o.value(QStringLiteral("findings")));
+    return c;
+}
+
+} // namespace hd

@@ -1,0 +1,18 @@
+#pragma once
+
+// Findings worded once and raised from the verification's comparison of its steps; the wording
+// and the fix are the catalog's (model/finding_catalog.h), the evidence the caller's.
+
+#include "model/finding.h"
+
+#include <QList>
+#include <QString>
+
+namespace hd {
+
+// step 3 of the verification: the same command fails with the Triton path and passes without
+// it (docs/design.md "context.triton-state"). The verifier calls this with both signatures.
+Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
+                           const QList<Evidence> &evidence);
+
+} // namespace hd
