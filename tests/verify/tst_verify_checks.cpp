@@ -28,7 +28,8 @@ public:
     QList<ProcessSpec> specs;
     QList<ProbeRequest> requests;
 
-    QString hostName() const override { return QStringLiteral("fake"); }
+    QString name; // "" = this machine (the checks read their files here); else a node
+    QString hostName() const override { return name; }
     void runProcess(const ProcessSpec &spec, CheckRecord &c) override {
         specs << spec;
         c.command = spec.argv;
@@ -46,7 +47,12 @@ public:
             return probe(request);
         return okProbe(request);
     }
-    QString stageToHost(const QString &p, QString *) override { return p; }
+    QStringList staged;
+    // On a node a staged file has a path there.
+    QString stageToHost(const QString &p, QString *) override {
+        staged << p;
+        return name.isEmpty() ? p : QStringLiteral("/staged") + p;
+    }
     QString fetchFromHost(const QString &p, QString *) override { return p; }
 
     static ProbeResult okProbe(const ProbeRequest &request) {
@@ -256,6 +262,44 @@ private slots:
         QCOMPARE(s.summary, s.checks[1].summary);
         QCOMPARE(ids(s.findings), QStringList{"layer.compile-failed"});
         QVERIFY(t.host->specs.isEmpty());
+    }
+
+    // On a node (docs/remote.md): hipcc is the node's (found by its --version run there), the
+    // sources are copied there and built in one fresh folder there, no local compile cache,
+    // the loader path is left to the node's run, and the probe loads the node's code object.
+    void baselineOnANode() {
+        Setup t;
+        t.host->name = QStringLiteral("node17");
+        t.options.step1.compiler.clear();
+        t.options.step1.useCache = true;
+        const QString work = QStringLiteral("/tmp/hipdoctor-step1.abc");
+        t.host->process = [&](const ProcessSpec &spec, CheckRecord &c) {
+            if (spec.argv == QStringList{QStringLiteral("hipcc"), QStringLiteral("--version")})
+                c.stdoutText = QStringLiteral("HIP version: 5.2.21153\n");
+            else if (spec.argv.value(0) == QLatin1String("mktemp"))
+                c.stdoutText = work + QLatin1Char('\n');
+        };
+        const StepRecord s = t.run({1}).steps.value(0);
+        const CheckRecord *comp = s.check(QStringLiteral("compiler"));
+        QVERIFY(comp);
+        QCOMPARE(comp->status, CheckStatus::Pass);
+        QVERIFY2(comp->summary.contains(QLatin1String("PATH on node17")),
+                 qPrintable(comp->summary));
+        const CheckRecord *prog = s.check(QStringLiteral("compile-program"));
+        QVERIFY(prog);
+        QVERIFY2(prog->status == CheckStatus::Pass, qPrintable(prog->summary));
+        QVERIFY(!prog->cached);
+        const QString mainSrc = t.options.step1.sourceDir + QStringLiteral("/vector_add_main.hip");
+        QCOMPARE(prog->command.last(), QStringLiteral("/staged") + mainSrc);
+        QCOMPARE(prog->artifacts, QStringList{work + QStringLiteral("/vector_add_main")});
+        QVERIFY(t.host->staged.contains(mainSrc));
+        const CheckRecord *dep = s.check(QStringLiteral("runtime-dependency"));
+        QVERIFY(dep);
+        QCOMPARE(dep->status, CheckStatus::Skipped);
+        QVERIFY2(dep->summary.contains(QLatin1String("node17")), qPrintable(dep->summary));
+        QCOMPARE(t.host->requests.last().file, work + QStringLiteral("/vector_add.co"));
+        QVERIFY(!QDir(t.options.step1.cacheDir).exists() ||
+                QDir(t.options.step1.cacheDir).isEmpty(QDir::Files | QDir::NoDotAndDotDot));
     }
 
     // A target that is no target id: Error, the step stops there.
