@@ -208,8 +208,9 @@ CommandSpec launchCommand() {
                              QStringLiteral("every runtime call with its time, and the "
                                             "timings"))}},
         probeGroup(),
-        remoteGroup(QStringLiteral("launch; FILE is copied there, or named HOST:/path when it is "
-                                   "already there;")),
+        remoteGroup(QStringLiteral("launch"),
+                    QStringLiteral("FILE is copied there, or named HOST:/path when it is "
+                                   "already there")),
         outputGroup({QStringLiteral("one hipdoctor.probe-result/1 JSON document on stdout "
                                     "(compact)"),
                      true,

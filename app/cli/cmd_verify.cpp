@@ -479,9 +479,9 @@ CommandSpec verifyCommand() {
           opt("run-env", "added to both runs of step 3 (repeatable)", "NAME=VALUE"),
           opt("switch", "the env switch that turns the Triton path off (second run)", "NAME=VALUE"),
           opt("variant", "or a second command without the Triton path", "CMD [ARG...] --")}},
-        remoteGroup(QStringLiteral("run the steps' children and probes (the probe is copied "
-                                   "there; --probe is then a path on the node; --artifact and "
-                                   "--dlopen may be HOST:/path)")),
+        remoteGroup(QStringLiteral("run the steps' children and probes"),
+                    QStringLiteral("the probe is copied there; --probe is then a path on the "
+                                   "node; --artifact and --dlopen may be HOST:/path")),
         {QStringLiteral("many nodes (docs/remote.md)"),
          {opt("hosts",
               "the steps on every node in parallel; prints a node x check matrix (rows marked * "

@@ -196,12 +196,14 @@ bool readProbe(const Args &args, ProbeOptions *options, ProbeRequest *request, Q
     return true;
 }
 
-OptionGroup remoteGroup(const QString &what) {
+OptionGroup remoteGroup(const QString &what, const QString &note) {
     return {QStringLiteral("remote"),
             {option(QStringLiteral("remote"),
-                    what + QStringLiteral(" on the GPU node HOST (anything ssh accepts: "
-                                          "node17, me@gpu.example.org, an ~/.ssh/config "
-                                          "alias) over ssh (docs/remote.md)"),
+                    what +
+                        QStringLiteral(" on the GPU node HOST (anything ssh accepts: "
+                                       "node17, me@gpu.example.org, an ~/.ssh/config "
+                                       "alias) over ssh (docs/remote.md)") +
+                        (note.isEmpty() ? QString() : QStringLiteral("; ") + note),
                     QStringLiteral("HOST"))}};
 }
 

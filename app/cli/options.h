@@ -74,7 +74,7 @@ bool readEnv(const Args &args, EnvProfile *profile, QString *error);
 
 // --remote HOST (anything ssh accepts): the command's probes and children run on that GPU
 // node over ssh (docs/remote.md).
-OptionGroup remoteGroup(const QString &what);
+OptionGroup remoteGroup(const QString &what, const QString &note = {});
 // The node's host when --remote was given, else null (this machine).
 std::shared_ptr<SshHost> readRemote(const Args &args);
 
