@@ -204,6 +204,9 @@ private slots:
                 lf << f.id;
             QCOMPARE(rf, lf);
         }
+        // The program's run on the node stands for the loader-path check: step 1 reads as here.
+        QCOMPARE(r.steps.at(0).status, l.steps.at(0).status);
+        QCOMPARE(r.steps.at(0).summary, l.steps.at(0).summary);
         const StepRecord &s1 = r.steps.at(0);
         // The children ran on the node: the compile wrote there, as the remote user.
         const CheckRecord *prog = s1.check(QStringLiteral("compile-program"));
