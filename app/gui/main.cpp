@@ -3,6 +3,7 @@
 
 #include "command_spec.h"
 #include "common/child_process.h"
+#include "common/input_file.h"
 #include "common/version.h"
 #include "heap_tuning.h"
 #include "hooks/diagnosis_hooks.h"
@@ -18,6 +19,7 @@
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QSettings>
 #include <QTextStream>
 #include <QThread>
@@ -155,6 +157,20 @@ int main(int argc, char **argv) {
             return 0;
         }
     }
+    // Files whose names are not valid UTF-8 are reached through an alias, as in the CLI
+    // (hd::pathFromArgument, docs/limits.md "File names that are not UTF-8"): Qt's decoding
+    // of argv would lose their bytes.
+    QHash<QString, QString> argumentPaths;
+    for (int i = 1; i < argc; ++i) {
+        const QString alias = hd::pathFromArgument(argv[i]);
+        if (alias != QString::fromLocal8Bit(argv[i]))
+            argumentPaths.insert(QString::fromLocal8Bit(argv[i]), alias);
+    }
+    const auto realPaths = [&argumentPaths](QStringList paths) {
+        for (QString &p : paths)
+            p = argumentPaths.value(p, p);
+        return paths;
+    };
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
     QApplication::setApplicationName(QStringLiteral("hipdoctor"));
@@ -245,12 +261,13 @@ int main(int argc, char **argv) {
             std::fflush(stdout);
             QApplication::quit();
         });
-        window.openPaths(parser.positionalArguments());
+        window.openPaths(realPaths(parser.positionalArguments()));
         return QApplication::exec();
     }
 
     window.workspace()->refreshDevices();
-    QStringList paths = parser.values(QStringLiteral("open")) + parser.positionalArguments();
+    QStringList paths =
+        realPaths(parser.values(QStringLiteral("open")) + parser.positionalArguments());
     if (parser.isSet(QStringLiteral("demo"))) {
         const QString demo = hd::ui::Workspace::demoDirectory();
         if (demo.isEmpty())

@@ -21,6 +21,12 @@ root=$stage/$name
 mkdir -p "$root/bin" "$root/libexec/hipdoctor" "$root/lib"
 cp "$build/bin/hipdoctor-cli" "$root/bin/"
 cp "$build/bin/hipdoctor-probe" "$root/libexec/hipdoctor/"
+# Step 1's baseline sources (VerifyContext::sourceDir looks in ../share/hipdoctor/kernels).
+src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+mkdir -p "$root/share/hipdoctor/kernels/cuda"
+cp "$src"/kernels/vector_add.hip "$src"/kernels/vector_add_main.hip "$root/share/hipdoctor/kernels/"
+cp "$src"/kernels/cuda/vector_add.cu "$src"/kernels/cuda/vector_add_main.cu \
+    "$root/share/hipdoctor/kernels/cuda/"
 programs=("$root/bin/hipdoctor-cli" "$root/libexec/hipdoctor/hipdoctor-probe")
 base='/(libc|libm|libdl|libpthread|librt|libresolv|libutil|ld-linux-x86-64|libstdc\+\+|libgcc_s)\.so'
 for p in "${programs[@]}"; do ldd "$p" | awk '/=> \// {print $3}'; done | sort -u |

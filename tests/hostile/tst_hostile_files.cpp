@@ -21,7 +21,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
@@ -557,6 +559,24 @@ void TestHostileFiles::nonUtf8FileName() {
                          out.contains(QLatin1String("gfx90a")),
                      qPrintable(out));
         }
+    }
+    // The app opens it too (given on its command line): its symbol table is filled.
+    if (QFileInfo::exists(hdtest::binary(QStringLiteral("hipdoctor")))) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HD_APP"), hdtest::binary(QStringLiteral("hipdoctor")));
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("HIPDOCTOR_OPEN_BENCH"), QStringLiteral("1"));
+        p.setProcessEnvironment(env);
+        const QString script = QStringLiteral("exec \"$HD_APP\" \"$(printf '%1')\"")
+                                   .arg(QString::fromLatin1(printfName));
+        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+        QVERIFY(p.waitForFinished(120000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        const QRegularExpressionMatch rows =
+            QRegularExpression(QStringLiteral("symbol-rows: (\\d+)")).match(out);
+        QVERIFY2(rows.hasMatch() && rows.captured(1).toInt() > 0,
+                 qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
     }
     // QTemporaryDir cannot name this file to remove it.
     QCOMPARE(::unlink(name.constData()), 0);

@@ -98,8 +98,12 @@ void TstPortable::initTestCase() {
 }
 
 void TstPortable::layout() {
+    // Step 1's baseline sources travel too (found through ../share/hipdoctor/kernels).
     for (const char *f : {"bin/hipdoctor-cli", "libexec/hipdoctor/hipdoctor-probe", "README",
-                          "lib/libQt6Core.so.6"})
+                          "lib/libQt6Core.so.6", "share/hipdoctor/kernels/vector_add.hip",
+                          "share/hipdoctor/kernels/vector_add_main.hip",
+                          "share/hipdoctor/kernels/cuda/vector_add.cu",
+                          "share/hipdoctor/kernels/cuda/vector_add_main.cu"})
         QVERIFY2(QFileInfo::exists(m_root + QLatin1Char('/') + QLatin1String(f)), f);
     // The programs find their libraries through $ORIGIN, not through the build's paths.
     const Run rpath =
@@ -192,6 +196,8 @@ void TstPortable::runsInABareRoot() {
              qPrintable(verify.out));
     // The probe travelled and was found next to the CLI (libexec/hipdoctor).
     QVERIFY2(verify.out.contains(QLatin1String("runtime")), qPrintable(verify.out));
+    // So did the baseline's sources: only the missing compiler stops the step.
+    QVERIFY2(!verify.out.contains(QLatin1String("--kernels-dir")), qPrintable(verify.out));
 }
 
 void TstPortable::cleanupTestCase() {

@@ -304,6 +304,35 @@ private slots:
                 QDir(t.options.step1.cacheDir).isEmpty(QDir::Files | QDir::NoDotAndDotDot));
     }
 
+    // The baseline's sources are missing: nothing failed, so the step did not run (skipped
+    // with the reason) and the comparison does not blame the base chain.
+    void baselineWithoutSources() {
+        Setup t;
+        QTemporaryDir empty;
+        t.options.step1.sourceDir = empty.path();
+        const VerifyResult r = t.run({1});
+        const StepRecord s = r.steps.value(0);
+        QCOMPARE(s.status, CheckStatus::Skipped);
+        QVERIFY2(s.summary.startsWith(QLatin1String("could not run: source ")) &&
+                     s.summary.contains(QLatin1String("--kernels-dir")),
+                 qPrintable(s.summary));
+        QVERIFY2(!r.comparison.verdict.contains(QLatin1String("base chain")),
+                 qPrintable(r.comparison.verdict));
+        QVERIFY(!ids(r.comparison.findings).contains(QStringLiteral("verify.baseline-failed")));
+    }
+
+    // nvcc: the CUDA sources are taken from cuda/ of the kernels folder.
+    void baselineCudaSources() {
+        Setup t;
+        t.options.step1.compiler = writeExecutable(t.dir, QStringLiteral("nvcc"));
+        t.options.step1.target = QStringLiteral("sm_90");
+        const StepRecord s = t.run({1}).steps.value(0);
+        const CheckRecord *prog = s.check(QStringLiteral("compile-program"));
+        QVERIFY(prog);
+        QCOMPARE(prog->command.last(),
+                 t.options.step1.sourceDir + QStringLiteral("/cuda/vector_add_main.cu"));
+    }
+
     // A target that is no target id: Error, the step stops there.
     void baselineStopsOnBadTarget() {
         Setup t;
