@@ -3,8 +3,11 @@
 #include <QProcess>
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace hd {
@@ -12,6 +15,7 @@ namespace hd {
 namespace {
 
 constexpr int kSlots = 64;
+pid_t g_keeperGroup = 0; // in a keeper process: the group it kills
 std::atomic<pid_t> g_groups[kSlots];
 
 void onTerminate(int sig) {
@@ -35,6 +39,53 @@ void guardChildProcess(QProcess &process) {
         if (::getppid() != parent) // the parent died before prctl
             ::_exit(127);
     });
+}
+
+GroupKeeper::GroupKeeper(qint64 pgid) {
+    if (pgid <= 0)
+        return;
+    const pid_t parent = ::getpid();
+    const pid_t group = pid_t(pgid);
+    // A plain fork of this (multithreaded) process: the keeper only makes async-signal-safe
+    // calls. The parent-death signal is bound to the forking thread, which stays inside the
+    // supervised run until the destructor below.
+    const pid_t keeper = ::fork();
+    if (keeper != 0) {
+        m_pid = keeper > 0 ? keeper : 0;
+        return;
+    }
+    // Hold none of hipdoctor's descriptors (a copy of a child's stdin pipe would keep the
+    // child from seeing its end).
+    if (::syscall(SYS_close_range, 0u, ~0u, 0u) != 0) // kernels before 5.9
+        for (int fd = 0; fd < 4096; ++fd)
+            ::close(fd);
+    g_keeperGroup = group;
+    struct sigaction sa {};
+    sa.sa_handler = [](int) {
+        ::kill(-g_keeperGroup, SIGKILL);
+        ::_exit(0);
+    };
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGTERM, &sa, nullptr);
+    for (int sig : {SIGHUP, SIGINT, SIGQUIT}) // hipdoctor's own handlers do not apply here
+        ::signal(sig, SIG_IGN);
+    sigset_t all;
+    sigemptyset(&all);
+    ::sigprocmask(SIG_SETMASK, &all, nullptr);
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != parent) // hipdoctor died before prctl
+        ::raise(SIGTERM);
+    for (;;)
+        ::pause();
+}
+
+GroupKeeper::~GroupKeeper() {
+    if (m_pid <= 0)
+        return;
+    ::kill(m_pid, SIGKILL);
+    int status = 0;
+    while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+    }
 }
 
 void killChildGroup(QProcess &process) {

@@ -62,6 +62,7 @@ SupervisedEnd runSupervised(const SupervisedSpec &spec) {
     }
     end.started = true;
     const ChildRegistration registered(proc.processId());
+    const GroupKeeper keeper(proc.processId()); // its children go too, even after kill -9
     if (!spec.stdinData.isEmpty())
         proc.write(spec.stdinData);
     if (!spec.keepStdinOpen)

@@ -73,6 +73,7 @@ private slots:
     void unreadableArgsAreAUsageError();
     void childrenDieWithTheCli_data();
     void childrenDieWithTheCli();
+    void grandchildrenDieWithTheCli();
 };
 
 void TestHostileChildren::cappedOutputKeepsHeadAndTail() {
@@ -241,6 +242,29 @@ void TestHostileChildren::childrenDieWithTheCli() {
     QVERIFY(cli.waitForFinished(60000));
     QCOMPARE(cli.exitStatus(), QProcess::CrashExit);
     QTRY_VERIFY_WITH_TIMEOUT(gone(probePid), 60000);
+}
+
+// What a step-3 command started itself (here a background sleep) goes too when the CLI is
+// killed with SIGKILL: the kernel signals only the direct child, which is the group's keeper.
+void TestHostileChildren::grandchildrenDieWithTheCli() {
+    QTemporaryDir dir;
+    const QString pidFile = dir.filePath(QStringLiteral("sleep.pid"));
+    QProcess cli;
+    cli.start(hdtest::binary(QStringLiteral("hipdoctor-cli")),
+              {QStringLiteral("verify"), QStringLiteral("--step"), QStringLiteral("3"),
+               QStringLiteral("--run"), QStringLiteral("sh"), QStringLiteral("-c"),
+               QStringLiteral("sleep 600 & echo $! > '%1'; wait").arg(pidFile),
+               QStringLiteral("--")});
+    QVERIFY(cli.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFile(pidFile).size() > 0, 60000);
+    QFile f(pidFile);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const qint64 sleepPid = f.readAll().trimmed().toLongLong();
+    QVERIFY(sleepPid > 0);
+    QVERIFY(!gone(sleepPid));
+    QCOMPARE(::kill(pid_t(cli.processId()), SIGKILL), 0);
+    QVERIFY(cli.waitForFinished(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(gone(sleepPid), 60000);
 }
 
 QTEST_GUILESS_MAIN(TestHostileChildren)
