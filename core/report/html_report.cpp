@@ -74,16 +74,16 @@ footer{color:#57606a;font-size:85%;margin-top:2em}
 
 } // namespace
 
-QString htmlReport(const Session &in, const ReportOptions &o) {
-    const Prepared p = prepare(in, o);
+QString reportdetail::htmlHead(const QString &title, const QString &extraCss) {
+    return QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                          "<title>%1</title><style>%2</style></head><body>\n")
+        .arg(esc(title), QString::fromUtf8(kCss) + extraCss);
+}
+
+void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions &o) {
     const Session &s = p.s;
-    QString out;
-    out += QStringLiteral(
-               "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-               "<title>hipdoctor verification report</title><style>%1</style></head><body>\n")
-               .arg(QString::fromUtf8(kCss));
-    out += QStringLiteral("<h1>hipdoctor verification report</h1>\n<div class=\"verdict\">");
+    out += QStringLiteral("<div class=\"verdict\">");
     if (!s.comparison.verdict.isEmpty())
         out += QStringLiteral("<p><b>Verdict:</b> %1</p>").arg(htmlText(s.comparison.verdict));
     out += QStringLiteral("<p><b>Direction:</b> %1</p>")
@@ -281,11 +281,18 @@ QString htmlReport(const Session &in, const ReportOptions &o) {
                             r.count > 1 ? QStringLiteral(" (%1×)").arg(r.count) : QString());
         out += QStringLiteral("</ul>\n");
     }
-    out += QStringLiteral("<footer>Session %1%2 · %3</footer>\n</body></html>\n")
+    out += QStringLiteral("<footer>Session %1%2 · %3</footer>\n")
                .arg(esc(s.createdAt),
                     s.host.isEmpty() ? QString() : QStringLiteral(" on ") + esc(s.host),
                     esc(s.tool.isEmpty() ? QStringLiteral("hipdoctor") : s.tool));
-    return out;
+}
+
+QString htmlReport(const Session &in, const ReportOptions &o) {
+    const QString title = QStringLiteral("hipdoctor verification report");
+    QString out = htmlHead(title, {});
+    out += QStringLiteral("<h1>%1</h1>\n").arg(title);
+    htmlBody(out, prepare(in, o), o);
+    return out + QStringLiteral("</body></html>\n");
 }
 
 } // namespace hd

@@ -131,8 +131,9 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
     out += QStringLiteral("</details>\n\n");
 }
 
-void mdFinding(QString &out, const Finding &f) {
-    out += QStringLiteral("### %1 %2 · %3 — %4\n\n")
+void mdFinding(QString &out, const Finding &f, int depth) {
+    out += QStringLiteral("%1 %2 %3 · %4 — %5\n\n")
+               .arg(QString(3 + depth, QLatin1Char('#')))
                .arg(severityIcon(f.severity), severityName(f.severity), inlineCode(f.id),
                     mdText(f.title));
     if (f.occurrences > 1)
@@ -168,8 +169,8 @@ void mdFinding(QString &out, const Finding &f) {
     }
 }
 
-QString mdRedactions(const Prepared &p) {
-    QString out = QStringLiteral("## Redactions\n\n");
+QString mdRedactions(const Prepared &p, int depth) {
+    QString out = QString(2 + depth, QLatin1Char('#')) + QStringLiteral(" Redactions\n\n");
     if (!p.redacted)
         return out + QStringLiteral(
                          "Redaction was turned off for this report: it may contain secrets.\n\n");
@@ -188,11 +189,10 @@ QString mdRedactions(const Prepared &p) {
 
 } // namespace
 
-QString markdownReport(const Session &in, const ReportOptions &o) {
-    const Prepared p = prepare(in, o);
+void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOptions &o,
+                                int depth) {
     const Session &s = p.s;
-    QString out;
-    out += QStringLiteral("# hipdoctor verification report\n\n");
+    const QString h2 = QString(2 + depth, QLatin1Char('#')) + QLatin1Char(' ');
     if (!s.comparison.verdict.isEmpty())
         out += QStringLiteral("**Verdict:** %1\n\n").arg(mdText(s.comparison.verdict));
     out += QStringLiteral("**Direction:** %1\n\n").arg(directionText(s.comparison.direction));
@@ -207,9 +207,9 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
                         formatDuration(st.durationMs));
     out += QLatin1Char('\n');
 
-    mdInventory(out, s);
+    mdInventory(out, s, depth);
 
-    out += QStringLiteral("## Findings\n\n");
+    out += h2 + QStringLiteral("Findings\n\n");
     if (s.findings.isEmpty())
         out += QStringLiteral("No findings.\n\n");
     QList<Finding> sorted = s.findings;
@@ -217,7 +217,7 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
         return int(a.severity) > int(b.severity);
     });
     for (const Finding &f : sorted)
-        mdFinding(out, f);
+        mdFinding(out, f, depth);
 
     if (!s.comparison.basis.isEmpty()) {
         out += QStringLiteral("<details>\n<summary>How the steps compare</summary>\n\n");
@@ -226,7 +226,7 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
         out += QStringLiteral("\n</details>\n\n");
     }
 
-    out += QStringLiteral("## Devices\n\n");
+    out += h2 + QStringLiteral("Devices\n\n");
     if (s.devices.isEmpty()) {
         out += QStringLiteral("The runtime reported no device.\n\n");
     } else {
@@ -240,7 +240,7 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
         out += QLatin1Char('\n');
     }
 
-    out += QStringLiteral("## Environment profile\n\n");
+    out += h2 + QStringLiteral("Environment profile\n\n");
     const QStringList assigns = s.env.assignments();
     if (assigns.isEmpty())
         out += QStringLiteral("No variables set: every child started from a clean environment "
@@ -259,8 +259,10 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     if (!s.envProblems.isEmpty())
         out += QLatin1Char('\n');
 
-    out += QStringLiteral(
-        "## Timings\n\n| Step | Check | Status | Duration | Cached |\n|---|---|---|---:|---|\n");
+    out +=
+        h2 +
+        QStringLiteral(
+            "Timings\n\n| Step | Check | Status | Duration | Cached |\n|---|---|---|---:|---|\n");
     for (const StepRecord &st : s.steps)
         for (const CheckRecord &c : st.checks)
             out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
@@ -270,19 +272,24 @@ QString markdownReport(const Session &in, const ReportOptions &o) {
     out += QLatin1Char('\n');
 
     for (const StepRecord &st : s.steps) {
-        out += QStringLiteral("## %1\n\n%2 **%3** — %4\n\n")
-                   .arg(mdText(stepTitle(st)), checkStatusIcon(st.status),
-                        checkStatusName(st.status), mdText(st.summary));
+        out += h2 + QStringLiteral("%1\n\n%2 **%3** — %4\n\n")
+                        .arg(mdText(stepTitle(st)), checkStatusIcon(st.status),
+                             checkStatusName(st.status), mdText(st.summary));
         for (const CheckRecord &c : st.checks)
             mdCheck(out, c, o);
     }
 
-    out += mdRedactions(p);
+    out += mdRedactions(p, depth);
     out += QStringLiteral("---\n<sub>Session %1%2%3 · %4</sub>\n")
                .arg(s.createdAt.isEmpty() ? QStringLiteral("(undated)") : s.createdAt,
                     s.host.isEmpty() ? QString() : QStringLiteral(" on ") + s.host,
                     s.origin.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.origin),
                     s.tool.isEmpty() ? QStringLiteral("hipdoctor") : s.tool);
+}
+
+QString markdownReport(const Session &in, const ReportOptions &o) {
+    QString out = QStringLiteral("# hipdoctor verification report\n\n");
+    markdownBody(out, prepare(in, o), o, 0);
     return out;
 }
 

@@ -75,8 +75,8 @@ const char kNoInventory[] =
 
 } // namespace
 
-void mdInventory(QString &out, const Session &s) {
-    out += QStringLiteral("## System\n\n");
+void mdInventory(QString &out, const Session &s, int depth) {
+    out += QString(2 + depth, QLatin1Char('#')) + QStringLiteral(" System\n\n");
     const QList<InventoryBlock> rows = inventoryBlock(s);
     out += QStringLiteral("| Asked first | Answer |\n|---|---|\n");
     for (const InventoryBlock &r : rows) {

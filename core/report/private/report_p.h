@@ -54,7 +54,17 @@ QString passingCheckErrorLine(const CheckRecord &c);
 
 // ---- report_inventory.cpp: the "System" section ----
 
-void mdInventory(QString &out, const Session &s);
+// depth 1: its heading one level down (a session inside a comparison report).
+void mdInventory(QString &out, const Session &s, int depth);
 void htmlInventory(QString &out, const Session &s);
+
+// ---- markdown_report.cpp, html_report.cpp: one session's report after its title ----
+
+// Everything markdownReport() writes after its "# " title, headings depth levels further down.
+void markdownBody(QString &out, const Prepared &p, const ReportOptions &o, int depth);
+// <!DOCTYPE …><body>: the report's CSS and extraCss.
+QString htmlHead(const QString &title, const QString &extraCss);
+// Everything htmlReport() writes between its <h1> and </body>.
+void htmlBody(QString &out, const Prepared &p, const ReportOptions &o);
 
 } // namespace hd::reportdetail
