@@ -72,6 +72,125 @@ img.chart{max-width:100%;border:1px solid #d0d7de;margin:.4em 0}
 footer{color:#57606a;font-size:85%;margin-top:2em}
 )";
 
+// Charts when there is a renderer, and always the table: the numbers behind them.
+void htmlTimings(QString &out, const Session &s, const ReportOptions &o) {
+    out += QStringLiteral("<h2>Timings</h2>\n");
+    int images = 0;
+    if (o.chartRenderer) {
+        for (const ChartSpec &c : timingCharts(s)) {
+            const QByteArray png = o.chartRenderer(c, o.chartSize);
+            if (png.isEmpty())
+                continue;
+            out += QStringLiteral(
+                       "<figure><img class=\"chart\" alt=\"%1\" src=\"data:image/png;base64,%2\">"
+                       "<figcaption>%1</figcaption></figure>\n")
+                       .arg(esc(c.title), QString::fromLatin1(png.toBase64()));
+            ++images;
+        }
+    }
+    // The table always follows: the numbers behind the charts, or in their place.
+    out += QStringLiteral("<table><tr><th>Step</th><th>Check</th><th>Status</th><th>Duration</"
+                          "th><th>Cached</th></tr>\n");
+    for (const StepRecord &st : s.steps)
+        for (const CheckRecord &c : st.checks)
+            out += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td "
+                                  "class=\"num\">%4</td><td>%5</td></tr>\n")
+                       .arg(st.step)
+                       .arg(esc(c.id), statusBadge(c.status), formatDuration(c.durationMs),
+                            c.cached ? QStringLiteral("yes") : QString());
+    out += QStringLiteral("</table>\n");
+    if (images == 0)
+        out += QStringLiteral("<p><small>Charts need the chart renderer of the desktop build; this "
+                              "report shows the table only.</small></p>\n");
+}
+
+void htmlFinding(QString &out, const Finding &f) {
+    out +=
+        QStringLiteral("<div class=\"finding sev-%1\"><h3>%2 <code>%3</code> — %4</h3>")
+            .arg(severityName(f.severity), severityBadge(f.severity), esc(f.id), htmlText(f.title));
+    if (f.occurrences > 1)
+        out += QStringLiteral("<p><i>Seen %1 times</i></p>").arg(f.occurrences);
+    if (!f.detail.isEmpty())
+        out += QStringLiteral("<p>%1</p>").arg(htmlText(f.detail));
+    if (f.direction != Direction::None)
+        out += QStringLiteral("<p><i>Direction %1</i></p>").arg(esc(directionText(f.direction)));
+    if (!f.evidence.isEmpty()) {
+        out += QStringLiteral("<p><b>Evidence</b></p><ul>");
+        for (const Evidence &e : f.evidence)
+            out +=
+                QStringLiteral("<li><code>%1</code>%2%3</li>")
+                    .arg(esc(e.source),
+                         e.location.isEmpty() ? QString()
+                                              : QStringLiteral(" (%1)").arg(htmlText(e.location)),
+                         e.text.isEmpty()
+                             ? QString()
+                             : (e.text.contains(QLatin1Char('\n'))
+                                    ? QStringLiteral("<pre>%1</pre>").arg(esc(e.text))
+                                    : QStringLiteral(": <code>%1</code>").arg(esc(e.text))));
+        out += QStringLiteral("</ul>");
+    }
+    if (!f.fix.isEmpty()) {
+        out += QStringLiteral("<p><b>Fix</b></p><ol>");
+        for (const QString &x : f.fix)
+            out += QStringLiteral("<li>%1</li>").arg(htmlText(x));
+        out += QStringLiteral("</ol>");
+    }
+    out += QStringLiteral("</div>\n");
+}
+
+void htmlCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
+    out += QStringLiteral("<details><summary>%1 <b>%2</b> — %3%4</summary>\n")
+               .arg(statusBadge(c.status) + (passingCheckErrorLine(c).isEmpty()
+                                                 ? QString()
+                                                 : QStringLiteral(" <span class=\"badge "
+                                                                  "warn\">error line in "
+                                                                  "output</span>")),
+                    esc(c.id), htmlText(c.summary.isEmpty() ? c.title : c.summary),
+                    c.durationMs > 0 ? QStringLiteral(" (%1%2)").arg(
+                                           formatDuration(c.durationMs),
+                                           c.cached ? QStringLiteral(", cached") : QString())
+                                     : QString());
+    out += QStringLiteral("<p>%1</p>").arg(htmlText(c.title));
+    if (const QString line = passingCheckErrorLine(c); !line.isEmpty())
+        out += QStringLiteral("<p class=\"flag\"><b>Passed, but its output holds an "
+                              "error line:</b> <code>%1</code></p>")
+                   .arg(esc(line));
+    if (!c.command.isEmpty())
+        out += QStringLiteral("<h5>Command%1</h5><pre>%2</pre>")
+                   .arg(c.workingDirectory.isEmpty()
+                            ? QString()
+                            : QStringLiteral(" (in <code>%1</code>)").arg(esc(c.workingDirectory)),
+                        esc(foldedCommand(c.command)));
+    if (!c.env.isEmpty()) {
+        QStringList kv;
+        for (auto it = c.env.begin(); it != c.env.end(); ++it)
+            kv << QStringLiteral("<code>%1=%2</code>").arg(esc(it.key()), esc(it.value()));
+        out +=
+            QStringLiteral("<p><b>Environment set:</b> %1</p>").arg(kv.join(QStringLiteral(", ")));
+    }
+    if (!c.envRemoved.isEmpty())
+        out += QStringLiteral("<p><b>Removed from the environment:</b> <code>%1</code></p>")
+                   .arg(esc(c.envRemoved.join(QStringLiteral(", "))));
+    if (!c.signalName.isEmpty())
+        out += QStringLiteral("<p><b>Signal:</b> %1</p>").arg(esc(c.signalName));
+    else if (c.exitCode >= 0)
+        out += QStringLiteral("<p><b>Exit status:</b> %1</p>").arg(c.exitCode);
+    if (!c.phases.isEmpty()) {
+        out += QStringLiteral("<table><tr><th>Phase</th><th>Start</th><th>Duration</"
+                              "th><th>Status</th><th>Detail</th></tr>");
+        for (const PhaseTiming &ph : c.phases)
+            out += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td "
+                                  "class=\"num\">%3</td><td>%4</td><td>%5</td></tr>")
+                       .arg(esc(ph.name), formatDuration(ph.startMs), formatDuration(ph.ms),
+                            esc(ph.status), esc(ph.detail));
+        out += QStringLiteral("</table>");
+    }
+    htmlPre(out, QStringLiteral("stdout"), c.stdoutText, o);
+    htmlPre(out, QStringLiteral("stderr"), c.stderrText, o);
+    htmlPre(out, QStringLiteral("runtime log"), c.logText, o);
+    out += QStringLiteral("</details>\n");
+}
+
 } // namespace
 
 QString reportdetail::htmlHead(const QString &title, const QString &extraCss) {
@@ -107,40 +226,8 @@ void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions
     std::stable_sort(sorted.begin(), sorted.end(), [](const Finding &a, const Finding &b) {
         return int(a.severity) > int(b.severity);
     });
-    for (const Finding &f : sorted) {
-        out += QStringLiteral("<div class=\"finding sev-%1\"><h3>%2 <code>%3</code> — %4</h3>")
-                   .arg(severityName(f.severity), severityBadge(f.severity), esc(f.id),
-                        htmlText(f.title));
-        if (f.occurrences > 1)
-            out += QStringLiteral("<p><i>Seen %1 times</i></p>").arg(f.occurrences);
-        if (!f.detail.isEmpty())
-            out += QStringLiteral("<p>%1</p>").arg(htmlText(f.detail));
-        if (f.direction != Direction::None)
-            out +=
-                QStringLiteral("<p><i>Direction %1</i></p>").arg(esc(directionText(f.direction)));
-        if (!f.evidence.isEmpty()) {
-            out += QStringLiteral("<p><b>Evidence</b></p><ul>");
-            for (const Evidence &e : f.evidence)
-                out += QStringLiteral("<li><code>%1</code>%2%3</li>")
-                           .arg(esc(e.source),
-                                e.location.isEmpty()
-                                    ? QString()
-                                    : QStringLiteral(" (%1)").arg(htmlText(e.location)),
-                                e.text.isEmpty()
-                                    ? QString()
-                                    : (e.text.contains(QLatin1Char('\n'))
-                                           ? QStringLiteral("<pre>%1</pre>").arg(esc(e.text))
-                                           : QStringLiteral(": <code>%1</code>").arg(esc(e.text))));
-            out += QStringLiteral("</ul>");
-        }
-        if (!f.fix.isEmpty()) {
-            out += QStringLiteral("<p><b>Fix</b></p><ol>");
-            for (const QString &x : f.fix)
-                out += QStringLiteral("<li>%1</li>").arg(htmlText(x));
-            out += QStringLiteral("</ol>");
-        }
-        out += QStringLiteral("</div>\n");
-    }
+    for (const Finding &f : sorted)
+        htmlFinding(out, f);
 
     out += QStringLiteral("<h2>Devices</h2>\n");
     if (s.devices.isEmpty())
@@ -179,92 +266,13 @@ void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions
         out += QStringLiteral("</ul>\n");
     }
 
-    out += QStringLiteral("<h2>Timings</h2>\n");
-    int images = 0;
-    if (o.chartRenderer) {
-        for (const ChartSpec &c : timingCharts(s)) {
-            const QByteArray png = o.chartRenderer(c, o.chartSize);
-            if (png.isEmpty())
-                continue;
-            out += QStringLiteral(
-                       "<figure><img class=\"chart\" alt=\"%1\" src=\"data:image/png;base64,%2\">"
-                       "<figcaption>%1</figcaption></figure>\n")
-                       .arg(esc(c.title), QString::fromLatin1(png.toBase64()));
-            ++images;
-        }
-    }
-    // The table always follows: the numbers behind the charts, or in their place.
-    out += QStringLiteral("<table><tr><th>Step</th><th>Check</th><th>Status</th><th>Duration</"
-                          "th><th>Cached</th></tr>\n");
-    for (const StepRecord &st : s.steps)
-        for (const CheckRecord &c : st.checks)
-            out += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td "
-                                  "class=\"num\">%4</td><td>%5</td></tr>\n")
-                       .arg(st.step)
-                       .arg(esc(c.id), statusBadge(c.status), formatDuration(c.durationMs),
-                            c.cached ? QStringLiteral("yes") : QString());
-    out += QStringLiteral("</table>\n");
-    if (images == 0)
-        out += QStringLiteral("<p><small>Charts need the chart renderer of the desktop build; this "
-                              "report shows the table only.</small></p>\n");
+    htmlTimings(out, s, o);
 
     for (const StepRecord &st : s.steps) {
         out += QStringLiteral("<h2>%1</h2>\n<p>%2 %3</p>\n")
                    .arg(esc(stepTitle(st)), statusBadge(st.status), htmlText(st.summary));
-        for (const CheckRecord &c : st.checks) {
-            out +=
-                QStringLiteral("<details><summary>%1 <b>%2</b> — %3%4</summary>\n")
-                    .arg(statusBadge(c.status) + (passingCheckErrorLine(c).isEmpty()
-                                                      ? QString()
-                                                      : QStringLiteral(" <span class=\"badge "
-                                                                       "warn\">error line in "
-                                                                       "output</span>")),
-                         esc(c.id), htmlText(c.summary.isEmpty() ? c.title : c.summary),
-                         c.durationMs > 0 ? QStringLiteral(" (%1%2)").arg(
-                                                formatDuration(c.durationMs),
-                                                c.cached ? QStringLiteral(", cached") : QString())
-                                          : QString());
-            out += QStringLiteral("<p>%1</p>").arg(htmlText(c.title));
-            if (const QString line = passingCheckErrorLine(c); !line.isEmpty())
-                out += QStringLiteral("<p class=\"flag\"><b>Passed, but its output holds an "
-                                      "error line:</b> <code>%1</code></p>")
-                           .arg(esc(line));
-            if (!c.command.isEmpty())
-                out +=
-                    QStringLiteral("<h5>Command%1</h5><pre>%2</pre>")
-                        .arg(c.workingDirectory.isEmpty() ? QString()
-                                                          : QStringLiteral(" (in <code>%1</code>)")
-                                                                .arg(esc(c.workingDirectory)),
-                             esc(foldedCommand(c.command)));
-            if (!c.env.isEmpty()) {
-                QStringList kv;
-                for (auto it = c.env.begin(); it != c.env.end(); ++it)
-                    kv << QStringLiteral("<code>%1=%2</code>").arg(esc(it.key()), esc(it.value()));
-                out += QStringLiteral("<p><b>Environment set:</b> %1</p>")
-                           .arg(kv.join(QStringLiteral(", ")));
-            }
-            if (!c.envRemoved.isEmpty())
-                out += QStringLiteral("<p><b>Removed from the environment:</b> <code>%1</code></p>")
-                           .arg(esc(c.envRemoved.join(QStringLiteral(", "))));
-            if (!c.signalName.isEmpty())
-                out += QStringLiteral("<p><b>Signal:</b> %1</p>").arg(esc(c.signalName));
-            else if (c.exitCode >= 0)
-                out += QStringLiteral("<p><b>Exit status:</b> %1</p>").arg(c.exitCode);
-            if (!c.phases.isEmpty()) {
-                out += QStringLiteral("<table><tr><th>Phase</th><th>Start</th><th>Duration</"
-                                      "th><th>Status</th><th>Detail</th></tr>");
-                for (const PhaseTiming &ph : c.phases)
-                    out += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td "
-                                          "class=\"num\">%3</td><td>%4</td><td>%5</td></tr>")
-                               .arg(esc(ph.name), formatDuration(ph.startMs), formatDuration(ph.ms),
-                                    esc(ph.status), esc(ph.detail));
-                out += QStringLiteral("</table>");
-            }
-            htmlPre(out, QStringLiteral("stdout"), c.stdoutText, o);
-            htmlPre(out, QStringLiteral("stderr"), c.stderrText, o);
-            htmlPre(out, QStringLiteral("runtime log"), c.logText, o);
-            out += QStringLiteral("</details>\n");
-        }
+        for (const CheckRecord &c : st.checks)
+            htmlCheck(out, c, o);
     }
 
     out += QStringLiteral("<h2>Redactions</h2>\n");
