@@ -71,6 +71,8 @@ void printSession(const Session &s) {
           << directionName(s.comparison.direction) << ")\n";
 }
 
+} // namespace
+
 bool writeText(const QString &path, const QByteArray &bytes, QString *error) {
     QString why;
     if (!hd::writeFileAtomically(path, bytes, &why)) {
@@ -80,20 +82,29 @@ bool writeText(const QString &path, const QByteArray &bytes, QString *error) {
     return true;
 }
 
-} // namespace
-
-// Writes the report for a session: HTML when the file ends in .html/.htm, else Markdown.
-bool writeSessionReport(const Session &s, const QString &path, const QString &format, bool redact,
-                        QString *error) {
+// Redaction as asked; charts when the chart module draws them.
+ReportOptions reportOptions(bool redact) {
     ReportOptions o;
     o.redact = redact;
     if (const hd::ui::ChartModule *charts = chartModule(); charts && charts->renderingAvailable())
         o.chartRenderer = charts->renderer();
-    const QString fmt = !format.isEmpty() ? format
-                        : path.endsWith(QLatin1String(".html"), Qt::CaseInsensitive) ||
-                                path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
-                            ? QStringLiteral("html")
-                            : QStringLiteral("md");
+    return o;
+}
+
+// The format asked for, else HTML when the file ends in .html/.htm, else Markdown.
+QString reportFormat(const QString &format, const QString &path) {
+    return !format.isEmpty() ? format
+           : path.endsWith(QLatin1String(".html"), Qt::CaseInsensitive) ||
+                   path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
+               ? QStringLiteral("html")
+               : QStringLiteral("md");
+}
+
+// Writes the report for a session in reportFormat().
+bool writeSessionReport(const Session &s, const QString &path, const QString &format, bool redact,
+                        QString *error) {
+    const ReportOptions o = reportOptions(redact);
+    const QString fmt = reportFormat(format, path);
     if (path == QLatin1String("-")) {
         out() << (fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o));
         return true;

@@ -4,6 +4,7 @@
 // nodes").
 
 #include "model/session.h"
+#include "report/node_matrix.h"
 #include "verify/verifier.h"
 
 #include <QStringList>
@@ -15,16 +16,8 @@ QStringList readHostList(const QString &spec, QString *error);
 // "node-1.session.json" (characters other than letters, digits, . _ @ - become _).
 QString sessionFileName(const QString &host);
 
-struct NodeRun {
-    QString destination;
-    bool ran = false;
-    QString failure; // "host-unreachable: …" when the node could not be reached
-    Session session;
-};
-NodeRun runOnNode(const QString &destination, VerifyOptions options, const QList<int> &steps);
-
-// One node × check table; rows whose values differ between nodes start with '*'.
-QString nodeMatrix(const QList<NodeRun> &nodes);
+// One node's run: NodeSession::name is the destination (report/node_matrix.h).
+NodeSession runOnNode(const QString &destination, VerifyOptions options, const QList<int> &steps);
 
 // Runs every node (jobs at a time), writes DIR/<node>.session.json each, prints the matrix (or
 // {"nodes": [sessions]} with json). Exit: 0, 1 findings, 3 a node could not be reached.
@@ -32,7 +25,8 @@ int verifyOnHosts(const VerifyOptions &options, const QList<int> &steps, const Q
                   int jobs, const QString &sessionDir, bool json);
 
 // The same matrix from saved sessions (files, or folders of *.json): the merge of sessions
-// written on the nodes themselves (one srun task per node).
+// written on the nodes themselves (one srun task per node); `report` renders it with the
+// sessions.
 int compareSessions(const QStringList &inputs);
 
 } // namespace hd::cli

@@ -1,0 +1,70 @@
+#pragma once
+
+// What the report's files share (core/report): the session a report is made from, text for
+// Markdown and HTML, evidence formatting and the inventory section. Private to hd_report.
+
+#include "report/report.h"
+
+#include "model/finding.h"
+#include "model/records.h"
+#include "model/session.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace hd::reportdetail {
+
+// ---- prepared_session.cpp: the session as a report shows it ----
+
+struct Prepared {
+    Session s;
+    QList<Redaction> redactions;
+    bool redacted = true;
+};
+// Findings grouped, then secrets redacted unless o.redact is false.
+Prepared prepare(const Session &in, const ReportOptions &o);
+
+// ---- report_markup.cpp: labels, Markdown and HTML text ----
+
+QString directionText(Direction d);
+QString stepTitle(const StepRecord &st);
+// The last maxLines lines and at most the last maxBytes of a log; *omitted, *omittedBytes:
+// what was left out.
+QString tailLines(const QString &text, int maxLines, qsizetype maxBytes, int *omitted,
+                  qsizetype *omittedBytes);
+int longestBacktickRun(const QString &text);
+QString fenceFor(const QString &text);
+QString mdText(const QString &s);
+QString cell(QString s);
+QString inlineCode(const QString &s);
+QString esc(const QString &s);
+QString htmlText(const QString &s);
+QString statusBadge(CheckStatus st);
+QString severityBadge(Severity sev);
+inline constexpr char kWarnBadge[] = "<span class=\"badge warn\">check</span>";
+
+// ---- report_evidence.cpp: commands and logs that read ----
+
+QString foldedCommand(const QStringList &argv);
+QString foldLongLines(const QString &text, int *folded);
+bool isJsonLines(const QString &text);
+QString firstErrorLine(const QString &text);
+QString passingCheckErrorLine(const CheckRecord &c);
+
+// ---- report_inventory.cpp: the "System" section ----
+
+// depth 1: its heading one level down (a session inside a comparison report).
+void mdInventory(QString &out, const Session &s, int depth);
+void htmlInventory(QString &out, const Session &s);
+
+// ---- markdown_report.cpp, html_report.cpp: one session's report after its title ----
+
+// Everything markdownReport() writes after its "# " title, headings depth levels further down.
+void markdownBody(QString &out, const Prepared &p, const ReportOptions &o, int depth);
+// <!DOCTYPE …><body>: the report's CSS and extraCss.
+QString htmlHead(const QString &title, const QString &extraCss);
+// Everything htmlReport() writes between its <h1> and </body>.
+void htmlBody(QString &out, const Prepared &p, const ReportOptions &o);
+
+} // namespace hd::reportdetail
