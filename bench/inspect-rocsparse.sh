@@ -34,19 +34,9 @@ runs=${RUNS:-5}
 for need in "$file" "$cli" /usr/bin/time; do
     [[ -e $need ]] || { echo "inspect-rocsparse: missing $need" >&2; exit 2; }
 done
+source "$root/bench/measure.sh"
+build_type=$(require_optimized inspect-rocsparse "$cli") || exit 2
 cli=$(readlink -f "$cli")
-cache=$(dirname "$(dirname "$cli")")/CMakeCache.txt
-build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$cache" 2>/dev/null || true)
-case ${build_type:-unknown} in
-Release | RelWithDebInfo | MinSizeRel) ;;
-*)
-    if [[ ${BENCH_ALLOW_DEBUG:-0} != 1 ]]; then
-        echo "inspect-rocsparse: $cli is a ${build_type:-unknown} build (from $cache); use an" \
-            "optimized one (see the usage comment) or set BENCH_ALLOW_DEBUG=1" >&2
-        exit 2
-    fi
-    ;;
-esac
 command -v roc-obj-ls >/dev/null || { echo "inspect-rocsparse: roc-obj-ls not installed" >&2; exit 2; }
 
 tmp=$(mktemp -d)
@@ -54,19 +44,6 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Both tools read the file through the page cache; warm it once so neither pays the disk.
 cat "$file" >/dev/null
-
-# wall seconds and max RSS (KB) of one command, from GNU time's -v report
-measure() { # out_prefix cmd...
-    local prefix=$1; shift
-    /usr/bin/time -v -o "$tmp/time" "$@" >"$prefix.out" 2>"$prefix.err"
-    local wall rss cpu
-    cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$tmp/time")
-    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$tmp/time")
-    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time")
-    echo "$wall $rss $cpu"
-}
-
-median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 
 : >"$tmp/ours" ; : >"$tmp/theirs"
 for ((i = 1; i <= runs; i++)); do

@@ -36,6 +36,17 @@ void printJson(const QJsonObject &doc, bool pretty) {
     w.value(doc);
 }
 
+bool streamJson(bool pretty, const std::function<void(JsonWriter &)> &write) {
+    JsonWriter w(stdoutDevice(), pretty ? JsonWriter::Style::Pretty : JsonWriter::Style::Compact);
+    write(w);
+    return w.flush();
+}
+
+int jsonWriteFailed(const QString &command) {
+    err() << "hipdoctor-cli " << command << ": could not write the JSON document to stdout\n";
+    return ExitInternal;
+}
+
 int terminalWidth() {
     static const int width = [] {
         bool ok = false;

@@ -4,7 +4,13 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <functional>
+
 class QIODevice;
+
+namespace hd {
+class JsonWriter;
+}
 
 namespace hd::cli {
 
@@ -17,6 +23,11 @@ QTextStream &err();
 QIODevice *stdoutDevice();
 // A --json document, compact, or indented with --pretty (docs/cli.md, "JSON documents").
 void printJson(const QJsonObject &doc, bool pretty);
+// A --json document written to stdout as write() produces it, compact or, with --pretty,
+// indented: no document is built in memory (docs/performance.md, "Streamed JSON"). False when
+// stdout did not take it all; then jsonWriteFailed(command) says so and gives the exit code.
+bool streamJson(bool pretty, const std::function<void(JsonWriter &)> &write);
+int jsonWriteFailed(const QString &command);
 
 // Terminal manners (docs/cli.md, "Terminal"). The width text is wrapped to: $COLUMNS, else
 // the terminal's (stdout, else stderr), else 100; at least 40.

@@ -4,8 +4,10 @@
 #include "diagnosis_print.h"
 #include "options.h"
 
+#include "common/json_writer.h"
 #include "common/value_parsers.h"
 #include "diagnosis/diagnosis.h"
+#include "diagnosis/diagnosis_json.h"
 #include "probe/probe_client.h"
 #include "remote_option.h"
 
@@ -153,9 +155,10 @@ int diagnose(const Args &args) {
                 err() << "hipdoctor-cli diagnose: " << p.toString() << "\n";
     err().flush();
     const int rc = diagnosisExitCode(d);
-    if (json)
-        printJson(d.toJson(), pretty);
-    else if (rc != ExitUsage || !d.findings.isEmpty())
+    if (json) {
+        if (!streamJson(pretty, [&d](JsonWriter &w) { writeJson(w, d); }))
+            return jsonWriteFailed(QStringLiteral("diagnose"));
+    } else if (rc != ExitUsage || !d.findings.isEmpty())
         printDiagnosis(out(), d);
     return rc;
 }

@@ -4,6 +4,9 @@
 #include "cli.h"
 #include "options.h"
 
+#include "common/json_writer.h"
+#include "model/model_json.h"
+
 #include "report/redaction.h"
 #include "sysinfo/system_inventory.h"
 
@@ -37,8 +40,9 @@ int sysinfo(const Args &args) {
     if (doRedact)
         redact(inv, options.environment);
     if (json) {
-        printJson(inv.toJson(), pretty);
-        return ExitOk;
+        return streamJson(pretty, [&inv](JsonWriter &w) { writeJson(w, inv); })
+                   ? ExitOk
+                   : jsonWriteFailed(QStringLiteral("sysinfo"));
     }
     for (const auto &[id, title] : inventorySections()) {
         const QList<InventoryFact> facts = inv.section(id);

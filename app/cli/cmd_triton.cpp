@@ -4,14 +4,15 @@
 #include "cli.h"
 
 #include "common/input_file.h"
+#include "common/json_writer.h"
 #include "diagnosis_print.h"
 #include "options.h"
 
 #include "diagnosis/diagnosis.h"
+#include "diagnosis/diagnosis_json.h"
 #include "triton/triton_cache.h"
 
 #include <QFileInfo>
-#include <QJsonArray>
 
 namespace hd::cli {
 
@@ -53,16 +54,8 @@ int triton(const Args &args) {
     const TritonCache &cache = d.tritonCaches.first();
 
     if (json) {
-        QJsonArray findings, devices;
-        for (const Finding &f : d.findings)
-            findings.append(f.toJson());
-        for (const DeviceInfo &dev : d.devices)
-            devices.append(dev.toJson());
-        const QJsonObject o{{QStringLiteral("schema"), QStringLiteral("hipdoctor.triton/1")},
-                            {QStringLiteral("cache"), cache.toJson()},
-                            {QStringLiteral("devices"), devices},
-                            {QStringLiteral("findings"), findings}};
-        printJson(o, pretty);
+        if (!streamJson(pretty, [&d](JsonWriter &w) { writeTritonDocument(w, d); }))
+            return jsonWriteFailed(QStringLiteral("triton"));
         return diagnosisExitCode(d);
     }
 

@@ -4,11 +4,13 @@
 #include "cli.h"
 #include "options.h"
 
+#include "common/json_writer.h"
 #include "common/output_file.h"
 #include "common/value_parsers.h"
 #include "common/version.h"
 #include "env/env_profile.h"
 #include "model/labels.h"
+#include "model/model_json.h"
 #include "model/session.h"
 #include "remote/ssh_host.h"
 #include "report/report.h"
@@ -352,7 +354,7 @@ int verify(const Args &args) {
             if (hosts.isEmpty())
                 return usage(he);
             return verifyOnHosts(opt, steps, hosts, jobs,
-                                 args.value(QStringLiteral("sessions-dir")), json);
+                                 args.value(QStringLiteral("sessions-dir")), json, pretty);
         }
         if (!remote.isEmpty()) {
             host = makeRemoteHost(remote);
@@ -396,10 +398,12 @@ int verify(const Args &args) {
             return ExitInternal;
         }
     }
-    if (json)
-        printJson(session.toJson(), pretty);
-    else
+    if (json) {
+        if (!streamJson(pretty, [&session](JsonWriter &w) { writeJson(w, session); }))
+            return jsonWriteFailed(QStringLiteral("verify"));
+    } else {
         printSession(session);
+    }
     // The probe refused what the options asked for (an --args spec it cannot read, a device
     // that does not exist): a usage error, not a finding about the artifact.
     for (const StepRecord &st : session.steps)

@@ -7,13 +7,14 @@
 #include "cli.h"
 #include "remote_option.h"
 
+#include "common/json_writer.h"
 #include "common/version.h"
+#include "model/model_json.h"
 #include "session/make_session.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QThreadPool>
@@ -74,7 +75,7 @@ NodeSession runOnNode(const QString &destination, VerifyOptions options, const Q
 }
 
 int verifyOnHosts(const VerifyOptions &options, const QList<int> &steps, const QStringList &hosts,
-                  int jobs, const QString &sessionDir, bool json) {
+                  int jobs, const QString &sessionDir, bool json, bool pretty) {
     QThreadPool pool;
     pool.setMaxThreadCount(std::max(1, jobs));
     QList<QFuture<NodeSession>> futures;
@@ -90,7 +91,7 @@ int verifyOnHosts(const VerifyOptions &options, const QList<int> &steps, const Q
     const QString dir = sessionDir.isEmpty() ? QStringLiteral(".") : sessionDir;
     QDir().mkpath(dir);
     bool anyError = false, anyFailure = false;
-    QJsonArray sessions;
+    QList<const Session *> sessions; // the nodes that ran, in --hosts order
     for (const NodeSession &n : nodes) {
         if (!n.ran) {
             anyFailure = true;
@@ -105,10 +106,19 @@ int verifyOnHosts(const VerifyOptions &options, const QList<int> &steps, const Q
         }
         err() << n.name << ": session " << path << "\n";
         anyError = anyError || hasErrors(n.session.findings);
-        sessions.append(n.session.toJson());
+        sessions.append(&n.session);
     }
     if (json) {
-        printJson(QJsonObject{{QStringLiteral("nodes"), sessions}}, false);
+        const bool written = streamJson(pretty, [&sessions](JsonWriter &w) {
+            w.beginObject();
+            w.key("nodes").beginArray();
+            for (const Session *s : sessions)
+                writeJson(w, *s);
+            w.endArray();
+            w.endObject();
+        });
+        if (!written)
+            return jsonWriteFailed(QStringLiteral("verify"));
     } else {
         out() << nodeMatrixText(nodeMatrix(nodes));
     }

@@ -20,9 +20,10 @@ QString sessionFileName(const QString &host);
 NodeSession runOnNode(const QString &destination, VerifyOptions options, const QList<int> &steps);
 
 // Runs every node (jobs at a time), writes DIR/<node>.session.json each, prints the matrix (or
-// {"nodes": [sessions]} with json). Exit: 0, 1 findings, 3 a node could not be reached.
+// {"nodes": [sessions]} with json, indented with pretty). Exit: 0, 1 findings, 3 a node could not
+// be reached.
 int verifyOnHosts(const VerifyOptions &options, const QList<int> &steps, const QStringList &hosts,
-                  int jobs, const QString &sessionDir, bool json);
+                  int jobs, const QString &sessionDir, bool json, bool pretty = false);
 
 // The same matrix from saved sessions (files, or folders of *.json): the merge of sessions
 // written on the nodes themselves (one srun task per node); `report` renders it with the

@@ -235,6 +235,10 @@ void JsonWriter::value(bool b) {
     append(b ? "true" : "false");
 }
 
+void JsonWriter::number(double v) {
+    value(QJsonValue(v));
+}
+
 void JsonWriter::null() {
     separator();
     append("null");
@@ -271,16 +275,13 @@ void JsonWriter::value(const QJsonValue &v) {
     case QJsonValue::Bool:
         value(v.toBool());
         break;
-    case QJsonValue::Double: {
+    case QJsonValue::Double:
         // Integers stay integers (a QJsonValue holds either; only toInteger() tells them apart).
-        const double d = v.toDouble();
-        const qint64 i = v.toInteger();
-        if (double(i) == d)
+        if (const qint64 i = v.toInteger(); double(i) == v.toDouble())
             value(static_cast<long long>(i));
         else
-            value(d);
+            value(v.toDouble());
         break;
-    }
     case QJsonValue::String:
         value(v.toString());
         break;

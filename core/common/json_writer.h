@@ -51,6 +51,9 @@ public:
     void value(long v) { value(static_cast<long long>(v)); }
     void value(unsigned long v) { value(static_cast<unsigned long long>(v)); }
     void value(double v); // shortest round-trip form; NaN and infinities as null, as Qt does
+    // A number as a QJsonValue holding v is written: an integral value as an integer ("3",
+    // never "3e+00"), so documents streamed from the model match their toJson() bytes.
+    void number(double v);
     void null();
     // A QJsonValue and everything in it, objects' keys in QJsonObject's (sorted) order.
     void value(const QJsonValue &v);

@@ -1,9 +1,11 @@
 // hipdoctor-cli verify and report, run as the user runs them.
+#include "common/json_writer.h"
 #include "model/session.h"
 #include "sample_session.h"
 #include "testpaths.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -142,6 +144,37 @@ private slots:
         QVERIFY(s->inventory.find(QStringLiteral("system"), QStringLiteral("kernel")));
         QVERIFY(s->inventory.find(QStringLiteral("devices"), QStringLiteral("/dev/kfd")));
         QVERIFY(!s->inventory.section(QStringLiteral("packages")).isEmpty());
+    }
+
+    void streamedJsonIsTheSavedSession() {
+        // verify --json streams the session (Session::writeJson); --session saves toJson(). On a
+        // real step-3 run (findings, comparison, signatures, env), both styles of stdout must
+        // hold the saved document, byte for byte what JsonWriter::value(toJson()) printed
+        // before, and load again (docs/cli.md "JSON documents").
+        for (const bool pretty : {false, true}) {
+            QTemporaryDir dir;
+            const QString session = dir.filePath(QStringLiteral("s.json"));
+            const Run r = cli(
+                {QStringLiteral("verify"), QStringLiteral("--step"), QStringLiteral("3"),
+                 pretty ? QStringLiteral("--pretty") : QStringLiteral("--json"),
+                 QStringLiteral("--env"), QStringLiteral("HF_TOKEN=hf_secret_value_2"),
+                 QStringLiteral("--session"), session, QStringLiteral("--run"), script(dir),
+                 QStringLiteral("--"), QStringLiteral("--switch"), QStringLiteral("USE_TRITON=0")});
+            QCOMPARE(r.code, 1);
+            QFile f(session);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QJsonObject saved = QJsonDocument::fromJson(f.readAll()).object();
+            QVERIFY(!saved.value(QStringLiteral("steps")).toArray().isEmpty());
+            const QByteArray out = r.out.toUtf8();
+            QCOMPARE(QJsonDocument::fromJson(out), QJsonDocument(saved));
+            JsonWriter w(nullptr, pretty ? JsonWriter::Style::Pretty : JsonWriter::Style::Compact);
+            w.value(saved);
+            QCOMPARE(out, w.takeBytes());
+            QString e;
+            const auto back = parseSession(out, QStringLiteral("stdout"), &e);
+            QVERIFY2(back, qPrintable(e));
+            QCOMPARE(back->toJson(), saved);
+        }
     }
 
     void usageErrors_data() {

@@ -1,0 +1,140 @@
+#include "diagnosis/diagnosis_json.h"
+
+#include "common/json_writer.h"
+#include "diagnosis/diagnosis.h"
+#include "model/model_json.h"
+
+#include <QJsonArray>
+
+namespace hd {
+
+// Keys in sorted order everywhere below: the order of toJson()'s QJsonObject.
+
+namespace {
+
+template <typename T> void writeArray(JsonWriter &w, const QList<T> &items) {
+    w.beginArray();
+    for (const T &t : items)
+        writeJson(w, t);
+    w.endArray();
+}
+
+} // namespace
+
+void writeJson(JsonWriter &w, const TritonEntry &e) {
+    w.beginObject();
+    w.member("arch", e.arch);
+    w.member("arch_source", e.archSource);
+    w.member("backend", e.backend);
+    w.member("binary", e.binaryPath);
+    w.member("complete", e.complete());
+    w.member("dir", e.dir);
+    w.member("group", e.hasGroup);
+    w.member("hash", e.hash);
+    w.member("kernel", e.kernelName);
+    w.member("last_stage", e.lastStage);
+    w.member("llir_args", e.llirArgCount);
+    w.member("metadata", e.hasMetadata);
+    w.member("missing_stage", e.missingStage);
+    w.member("num_stages", e.numStages);
+    w.member("num_warps", e.numWarps);
+    w.key("problems");
+    writeArray(w, e.problems);
+    w.member("shared", e.sharedBytes);
+    w.member("source_args", e.sourceArgCount);
+    w.key("stages").stringArray(e.stagesPresent);
+    if (const auto t = e.target())
+        w.member("target", t->toString());
+    w.member("triton_version", e.tritonVersion);
+    w.member("warp_size", e.warpSize);
+    w.endObject();
+}
+
+void writeJson(JsonWriter &w, const TritonCache &c) {
+    w.beginObject();
+    w.key("entries");
+    writeArray(w, c.entries);
+    w.member("launcher_folders", c.launcherFolders);
+    w.key("problems");
+    writeArray(w, c.problems);
+    w.member("root", c.root);
+    w.member("single_entry", c.singleEntry);
+    w.endObject();
+}
+
+void writeJson(JsonWriter &w, const DiagnosisInput &in) {
+    w.beginObject();
+    w.key("aspects").stringArray(in.aspects);
+    w.member("kind", in.kind);
+    w.key("layers").stringArray(in.layers);
+    w.member("path", in.path);
+    w.key("problems");
+    writeArray(w, in.problems);
+    w.member("summary", in.summary);
+    w.endObject();
+}
+
+void writeJson(JsonWriter &w, const Diagnosis &d) {
+    int errors = 0, warnings = 0, info = 0;
+    for (const Finding &f : d.findings)
+        ++(f.severity == Severity::Error     ? errors
+           : f.severity == Severity::Warning ? warnings
+                                             : info);
+    w.beginObject();
+    w.key("devices").beginArray();
+    for (const DeviceInfo &dev : d.devices)
+        writeJson(w, dev, &d.devicesFrom);
+    w.endArray();
+    w.member("devices_from", d.devicesFrom);
+    w.key("findings");
+    writeArray(w, d.findings);
+    w.key("inputs");
+    writeArray(w, d.inputs);
+    w.key("kernels").stringArray(d.kernels);
+    w.key("problems");
+    writeArray(w, d.problems);
+    w.member("runtime_backend", d.runtimeBackend);
+    w.member("runtime_version", d.runtimeVersion);
+    w.member("runtime_version_from", d.runtimeVersionFrom);
+    w.member("schema", kDiagnosisSchema);
+    w.key("summary").beginObject();
+    w.member("errors", errors);
+    w.member("info", info);
+    w.member("warnings", warnings);
+    w.endObject();
+    if (!d.usageError.isEmpty())
+        w.member("usage_error", d.usageError);
+    w.endObject();
+}
+
+QJsonObject tritonDocument(const Diagnosis &d) {
+    QJsonArray findings, devices;
+    for (const Finding &f : d.findings)
+        findings.append(f.toJson());
+    for (const DeviceInfo &dev : d.devices)
+        devices.append(dev.toJson());
+    return {{QStringLiteral("schema"), QLatin1String(kTritonSchema)},
+            {QStringLiteral("cache"),
+             d.tritonCaches.isEmpty() ? QJsonObject() : d.tritonCaches.first().toJson()},
+            {QStringLiteral("devices"), devices},
+            {QStringLiteral("findings"), findings}};
+}
+
+void writeTritonDocument(JsonWriter &w, const Diagnosis &d) {
+    w.beginObject();
+    w.key("cache");
+    if (d.tritonCaches.isEmpty()) {
+        w.beginObject();
+        w.endObject();
+    } else {
+        writeJson(w, d.tritonCaches.first());
+    }
+    w.key("devices");
+    writeArray(w, d.devices);
+    w.key("findings");
+    writeArray(w, d.findings);
+    w.member("schema", kTritonSchema);
+    w.endObject();
+}
+
+} // namespace hd

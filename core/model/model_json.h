@@ -1,0 +1,43 @@
+#pragma once
+
+// The model's JSON written straight to a JsonWriter (docs/performance.md, "Streamed JSON"):
+// what `verify --json` and `sysinfo --json` stream instead of building the document. Each
+// writes what the type's toJson() holds, keys in the same (sorted) order a QJsonObject has, so
+// the bytes are exactly JsonWriter::value(x.toJson())'s; toJson() stays for saving and the app.
+
+#include <QString>
+
+namespace hd {
+
+class JsonWriter;
+struct Evidence;
+struct Finding;
+struct Problem;
+struct DeviceInfo;
+struct InventoryFact;
+struct SystemInventory;
+struct PhaseTiming;
+struct FailureSignature;
+struct CheckRecord;
+struct StepRecord;
+struct Comparison;
+struct EnvProfile;
+struct Session;
+
+void writeJson(JsonWriter &w, const Evidence &e);
+void writeJson(JsonWriter &w, const Finding &f);
+void writeJson(JsonWriter &w, const Problem &p);
+// from: the diagnosis's "from" member (docs/schema-diagnosis.md), in its sorted place, when given.
+void writeJson(JsonWriter &w, const DeviceInfo &d, const QString *from = nullptr);
+void writeJson(JsonWriter &w, const InventoryFact &f);
+void writeJson(JsonWriter &w, const SystemInventory &inv);
+void writeJson(JsonWriter &w, const PhaseTiming &p);
+void writeJson(JsonWriter &w, const FailureSignature &s);
+void writeJson(JsonWriter &w, const CheckRecord &c);
+void writeJson(JsonWriter &w, const StepRecord &s);
+void writeJson(JsonWriter &w, const Comparison &c);
+void writeJson(JsonWriter &w, const EnvProfile &p);
+// The hipdoctor.session/2 document, the unknown fields it keeps in their sorted place.
+void writeJson(JsonWriter &w, const Session &s);
+
+} // namespace hd
