@@ -26,6 +26,13 @@ public:
     // Any background work of the window runs (inspection or verification).
     bool isWorking() const { return m_inputs->isInspecting() || m_verification->isVerifying(); }
 
+    // Stops the inspection and the verification (the other jobs' results are dropped when
+    // superseded).
+    void cancelAll() {
+        m_inputs->cancelInspection();
+        m_verification->cancelVerification();
+    }
+
     // The language changed: the models' headers and texts are asked for again.
     void retranslate();
 

@@ -91,6 +91,8 @@ private:
     void createStatusBar();
     void connectWorkspace();
     void connectResults();
+    void openFolderInteractive();
+    void runStepsShown(const QList<int> &steps);
     void createActions(); // (re)builds the menus and the toolbar's actions
     struct ToolbarActions;
     void createFileMenu(ToolbarActions &tb);
