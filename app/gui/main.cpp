@@ -5,10 +5,10 @@
 #include "common/child_process.h"
 #include "common/input_file.h"
 #include "common/version.h"
+#include "controllers/workspace.h"
 #include "heap_tuning.h"
 #include "hooks/diagnosis_hooks.h"
 #include "model/session.h"
-#include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/language.h"
 #include "widgets/main_window.h"
@@ -33,9 +33,10 @@ namespace {
 void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
     QDeadlineTimer deadline(timeoutMs);
     auto busy = [&w] {
-        return w.workspace()->isInspecting() || w.workspace()->isVerifying() ||
-               !w.workspace()->probed() || w.workspace()->isDiagnosing() ||
-               w.workspace()->isCollectingInventory() || w.artifactsPanel()->isExplaining();
+        return w.workspace()->isWorking() || !w.workspace()->inputs()->probed() ||
+               w.workspace()->inputs()->isDiagnosing() ||
+               w.workspace()->inputs()->isCollectingInventory() ||
+               w.artifactsPanel()->isExplaining();
     };
     while (busy() && !deadline.hasExpired()) {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
@@ -234,42 +235,45 @@ int main(int argc, char **argv) {
                     std::printf("window-to-first-progress-ms: %.1f (%s)\n",
                                 double(shown.nsecsElapsed()) / 1e6, qPrintable(message));
             });
-        QObject::connect(window.workspace(), &hd::ui::Workspace::artifactsChanged, &app, [&] {
-            window.repaint();
-            const double filled = double(shown.nsecsElapsed()) / 1e6;
-            std::printf("window-to-filled-ms: %.1f\nprogress-updates: %d\nsymbol-rows: %d\n",
-                        filled, progressCalls, window.workspace()->symbols()->rowCount());
-            // Peak RSS up to here (the timed rebuilds below allocate more).
-            QFile status(QStringLiteral("/proc/self/status"));
-            if (status.open(QIODevice::ReadOnly))
-                for (const QByteArray &line : status.readAll().split('\n'))
-                    if (line.startsWith("VmHWM:"))
-                        std::printf("peak-rss-when-filled-mb: %lld\n",
-                                    line.mid(6).trimmed().split(' ').first().toLongLong() / 1024);
-            // The table's rows built again here, timed alone (the app built them on a worker).
-            for (const auto grouping :
-                 {hd::ui::SymbolGrouping::ByName, hd::ui::SymbolGrouping::PerCodeObject}) {
-                QElapsedTimer t;
-                t.start();
-                const auto rows =
-                    hd::ui::buildSymbolRows(window.workspace()->artifacts(), grouping);
-                std::printf("build-rows-%s-ms: %.1f (%zu rows)\n",
-                            grouping == hd::ui::SymbolGrouping::ByName ? "by-name"
-                                                                       : "per-code-object",
-                            double(t.nsecsElapsed()) / 1e6, rows.size());
-            }
-            std::fflush(stdout);
-            QApplication::quit();
-        });
+        QObject::connect(
+            window.workspace()->inputs(), &hd::ui::InputsController::artifactsChanged, &app, [&] {
+                window.repaint();
+                const double filled = double(shown.nsecsElapsed()) / 1e6;
+                std::printf("window-to-filled-ms: %.1f\nprogress-updates: %d\nsymbol-rows: %d\n",
+                            filled, progressCalls,
+                            window.workspace()->inputs()->symbols()->rowCount());
+                // Peak RSS up to here (the timed rebuilds below allocate more).
+                QFile status(QStringLiteral("/proc/self/status"));
+                if (status.open(QIODevice::ReadOnly))
+                    for (const QByteArray &line : status.readAll().split('\n'))
+                        if (line.startsWith("VmHWM:"))
+                            std::printf("peak-rss-when-filled-mb: %lld\n",
+                                        line.mid(6).trimmed().split(' ').first().toLongLong() /
+                                            1024);
+                // The table's rows built again here, timed alone (the app built them on a worker).
+                for (const auto grouping :
+                     {hd::ui::SymbolGrouping::ByName, hd::ui::SymbolGrouping::PerCodeObject}) {
+                    QElapsedTimer t;
+                    t.start();
+                    const auto rows = hd::ui::buildSymbolRows(
+                        window.workspace()->inputs()->artifacts(), grouping);
+                    std::printf("build-rows-%s-ms: %.1f (%zu rows)\n",
+                                grouping == hd::ui::SymbolGrouping::ByName ? "by-name"
+                                                                           : "per-code-object",
+                                double(t.nsecsElapsed()) / 1e6, rows.size());
+                }
+                std::fflush(stdout);
+                QApplication::quit();
+            });
         window.openPaths(realPaths(parser.positionalArguments()));
         return QApplication::exec();
     }
 
-    window.workspace()->refreshDevices();
+    window.workspace()->inputs()->refreshDevices();
     QStringList paths =
         realPaths(parser.values(QStringLiteral("open")) + parser.positionalArguments());
     if (parser.isSet(QStringLiteral("demo"))) {
-        const QString demo = hd::ui::Workspace::demoDirectory();
+        const QString demo = hd::ui::InputsController::demoDirectory();
         if (demo.isEmpty())
             std::fprintf(stderr,
                          "hipdoctor: the demo programs were not found (set HIPDOCTOR_DEMO_DIR)\n");
@@ -286,14 +290,14 @@ int main(int argc, char **argv) {
             if (screenshot)
                 return 2;
         } else {
-            window.workspace()->applySession(*session);
+            window.workspace()->verification()->applySession(*session);
         }
     }
     if (!paths.isEmpty())
         window.openPaths(paths);
     for (const QString &t : parser.values(QStringLiteral("target"))) {
         QString error;
-        if (!window.workspace()->addTarget(t, &error))
+        if (!window.workspace()->inputs()->addTarget(t, &error))
             std::fprintf(stderr, "hipdoctor: --target %s: %s\n", qPrintable(t), qPrintable(error));
     }
     if (parser.isSet(QStringLiteral("kernel")))
@@ -306,7 +310,7 @@ int main(int argc, char **argv) {
         if (parser.isSet(QStringLiteral("demo")) && steps.contains(2))
             window.useDemoStep2Inputs();
         window.verifyPanel()->applyInputs();
-        window.workspace()->runSteps(steps);
+        window.workspace()->verification()->runSteps(steps);
     }
 
     if (screenshot) {

@@ -14,18 +14,6 @@
 namespace hdprobe {
 namespace {
 
-// hipDeviceAttribute_t values (stable since ROCm 5.0's renumbering; checked against 5.2's header).
-enum : int {
-    kAttrCcMajor = 23,
-    kAttrCcMinor = 61,
-    kAttrMaxThreadsPerBlock = 56,
-    kAttrMultiprocessorCount = 63,
-    kAttrPciBusId = 67,
-    kAttrPciDeviceId = 68,
-    kAttrPciDomainId = 69,
-    kAttrMaxSharedPerBlock = 74,
-    kAttrWarpSize = 87,
-};
 enum : int { kHipMemcpyHostToDevice = 1, kHipMemcpyDeviceToHost = 2, kHipErrorNoDevice = 100 };
 
 // HSA (hsa.h / hsa_ext_amd.h)
@@ -42,8 +30,26 @@ enum : int {
     kHsaAmdAgentInfoProductName = 0xA009,
 };
 
-class HipBackend final : public Backend {
+class HipBackend final : public DriverBackend<HipBackend> {
 public:
+    static constexpr DriverCallNames kNames{
+        "hipDeviceGetName",      "hipDeviceGetAttribute", "hipDeviceTotalMem",
+        "hipModuleLoadData",     "hipModuleUnload",       "hipModuleGetFunction",
+        "hipModuleLaunchKernel", "hipEventCreate",        "hipEventDestroy",
+        "hipEventRecord",        "hipEventSynchronize",   "hipEventElapsedTime"};
+    // hipDeviceAttribute_t values (stable since ROCm 5.0's renumbering; checked against 5.2's
+    // header).
+    static constexpr DeviceAttributeIds kAttributes{/*ccMajor*/ 23,
+                                                    /*ccMinor*/ 61,
+                                                    /*maxThreadsPerBlock*/ 56,
+                                                    /*multiprocessorCount*/ 63,
+                                                    /*warpSize*/ 87,
+                                                    /*maxSharedPerBlock*/ 74,
+                                                    /*pciBus*/ 67,
+                                                    /*pciDevice*/ 68,
+                                                    /*pciDomain*/ 69};
+    int newEvent(void **event) { return eventCreate(event); }
+
     const char *name() const override { return "hip"; }
     std::vector<std::string> defaultNames() const override {
         return {"libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5"};
@@ -60,28 +66,14 @@ public:
         HD_SYM(driverGetVersion, int (*)(int *), "hipDriverGetVersion");
         HD_SYM(hipInit, int (*)(unsigned), "hipInit");
         HD_SYM(getDeviceCount, int (*)(int *), "hipGetDeviceCount");
-        HD_SYM(deviceGetName, int (*)(char *, int, int), "hipDeviceGetName");
-        HD_SYM(deviceGetAttribute, int (*)(int *, int, int), "hipDeviceGetAttribute");
-        HD_SYM(deviceTotalMem, int (*)(size_t *, int), "hipDeviceTotalMem");
         HD_SYM(setDevice, int (*)(int), "hipSetDevice");
-        HD_SYM(moduleLoadData, int (*)(void **, const void *), "hipModuleLoadData");
-        HD_SYM(moduleUnload, int (*)(void *), "hipModuleUnload");
-        HD_SYM(moduleGetFunction, int (*)(void **, void *, const char *), "hipModuleGetFunction");
-        HD_SYM(launchKernel,
-               int (*)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
-                       void *, void **, void **),
-               "hipModuleLaunchKernel");
         HD_SYM(hipMalloc, int (*)(void **, size_t), "hipMalloc");
         HD_SYM(hipFree, int (*)(void *), "hipFree");
         HD_SYM(hipMemcpy, int (*)(void *, const void *, size_t, int), "hipMemcpy");
         HD_SYM(eventCreate, int (*)(void **), "hipEventCreate");
-        HD_SYM(eventDestroy, int (*)(void *), "hipEventDestroy");
-        HD_SYM(eventRecord, int (*)(void *, void *), "hipEventRecord");
-        HD_SYM(eventSynchronize, int (*)(void *), "hipEventSynchronize");
-        HD_SYM(eventElapsedTime, int (*)(float *, void *, void *), "hipEventElapsedTime");
         HD_SYM(deviceSynchronize, int (*)(), "hipDeviceSynchronize");
 #undef HD_SYM
-        return {};
+        return resolveDriverCalls();
     }
 
     static std::string versionText(int v) {
@@ -210,34 +202,8 @@ public:
 
     void describe(Probe &p, int index, DeviceFacts &d) override {
         d.index = index;
-        char name[256] = {};
-        if (p.call("device-query", "hipDeviceGetName",
-                   [&] { return deviceGetName(name, sizeof name - 1, index); }) == 0)
-            d.name = name;
-        auto attr = [&](int a, const char *what) {
-            int v = 0;
-            int rc = p.call(
-                "device-query", "hipDeviceGetAttribute",
-                [&] { return deviceGetAttribute(&v, a, index); }, -1, what);
-            return rc == 0 ? v : -1;
-        };
-        d.ccMajor = attr(kAttrCcMajor, "compute capability major");
-        d.ccMinor = attr(kAttrCcMinor, "compute capability minor");
-        d.maxThreadsPerBlock = attr(kAttrMaxThreadsPerBlock, "max threads per block");
-        d.computeUnits = attr(kAttrMultiprocessorCount, "multiprocessor count");
-        d.wavefront = attr(kAttrWarpSize, "warp size");
-        int shared = attr(kAttrMaxSharedPerBlock, "max shared memory per block");
-        d.maxSharedPerBlock = shared > 0 ? uint64_t(shared) : 0;
-        int bus = attr(kAttrPciBusId, "PCI bus"), dev = attr(kAttrPciDeviceId, "PCI device"),
-            dom = attr(kAttrPciDomainId, "PCI domain");
-        char pci[32];
-        std::snprintf(pci, sizeof pci, "%04x:%02x:%02x.0", dom < 0 ? 0 : dom, bus < 0 ? 0 : bus,
-                      dev < 0 ? 0 : dev);
-        d.pci = pci;
-        size_t mem = 0;
-        if (p.call("device-query", "hipDeviceTotalMem",
-                   [&] { return deviceTotalMem(&mem, index); }) == 0)
-            d.memory = mem;
+        const PciLocation pci = describeByAttributes(p, index, d);
+        const int bus = pci.bus, dev = pci.device, dom = pci.domain;
         loadHsa(p);
         // HIP lists GPU agents in HSA order; match by PCI location so visibility variables that
         // renumber HIP devices do not pair the wrong ISA with a device.
@@ -266,15 +232,6 @@ public:
         return p.call("module-load", "hipModuleLoadData",
                       [&] { return moduleLoadData(&module, image.data()); });
     }
-    int getFunction(Probe &p, const std::string &n) override {
-        void *f = nullptr;
-        int rc = p.call(
-            "function-lookup", "hipModuleGetFunction",
-            [&] { return moduleGetFunction(&f, module, n.c_str()); }, -1, n);
-        if (rc == 0)
-            function = f;
-        return rc;
-    }
     int alloc(Probe &p, uint64_t bytes, uint64_t &ptr) override {
         void *d = nullptr;
         int rc = p.call(
@@ -301,22 +258,6 @@ public:
             },
             -1, std::to_string(bytes) + " bytes");
     }
-    int createEvents(Probe &p) override {
-        int rc = p.call("allocation", "hipEventCreate", [&] { return eventCreate(&evStart); });
-        if (rc == 0)
-            rc = p.call("allocation", "hipEventCreate", [&] { return eventCreate(&evStop); });
-        return rc;
-    }
-    const char *launchApi() const override {
-        return kLaunchApi;
-    }
-    const char *waitApi() const override {
-        return kWaitApi;
-    }
-    int launchLoop(const unsigned g[3], const unsigned b[3], unsigned shared, void **params,
-                   std::vector<LaunchSample> &samples, size_t &done) override {
-        return TimedLaunchLoop::run(*this, g, b, shared, params, samples, done);
-    }
     int synchronize(Probe &p) override {
         return p.call("synchronize", "hipDeviceSynchronize", [&] { return deviceSynchronize(); });
     }
@@ -324,47 +265,21 @@ public:
         for (void *b : buffers)
             hipFree(b);
         buffers.clear();
-        if (evStart)
-            eventDestroy(evStart);
-        if (evStop)
-            eventDestroy(evStop);
-        evStart = evStop = nullptr;
-        if (module)
-            moduleUnload(module);
-        module = nullptr;
+        releaseModuleAndEvents();
     }
 
 private:
-    friend struct hdprobe::TimedLaunchLoop; // runs the timed loop with the members below
-    // The calls of the timed launch loop, by name.
-    static constexpr const char *kEventRecordApi = "hipEventRecord";
-    static constexpr const char *kLaunchApi = "hipModuleLaunchKernel";
-    static constexpr const char *kWaitApi = "hipEventSynchronize";
-    static constexpr const char *kElapsedApi = "hipEventElapsedTime";
-
     const char *(*getErrorName)(int) = nullptr;
     const char *(*getErrorString)(int) = nullptr;
     int (*runtimeGetVersion)(int *) = nullptr;
     int (*driverGetVersion)(int *) = nullptr;
     int (*hipInit)(unsigned) = nullptr;
     int (*getDeviceCount)(int *) = nullptr;
-    int (*deviceGetName)(char *, int, int) = nullptr;
-    int (*deviceGetAttribute)(int *, int, int) = nullptr;
-    int (*deviceTotalMem)(size_t *, int) = nullptr;
     int (*setDevice)(int) = nullptr;
-    int (*moduleLoadData)(void **, const void *) = nullptr;
-    int (*moduleUnload)(void *) = nullptr;
-    int (*moduleGetFunction)(void **, void *, const char *) = nullptr;
-    int (*launchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
-                        unsigned, void *, void **, void **) = nullptr;
     int (*hipMalloc)(void **, size_t) = nullptr;
     int (*hipFree)(void *) = nullptr;
     int (*hipMemcpy)(void *, const void *, size_t, int) = nullptr;
     int (*eventCreate)(void **) = nullptr;
-    int (*eventDestroy)(void *) = nullptr;
-    int (*eventRecord)(void *, void *) = nullptr;
-    int (*eventSynchronize)(void *) = nullptr;
-    int (*eventElapsedTime)(float *, void *, void *) = nullptr;
     int (*deviceSynchronize)() = nullptr;
 
     bool hsaTried = false;
@@ -375,9 +290,6 @@ private:
     int (*iterateIsas)(HsaHandle, int (*)(HsaHandle, void *), void *) = nullptr;
     int (*isaGetInfo)(HsaHandle, int, void *) = nullptr;
 
-    void *module = nullptr;
-    void *function = nullptr;
-    void *evStart = nullptr, *evStop = nullptr;
     std::vector<void *> buffers;
 };
 

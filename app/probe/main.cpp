@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
 using namespace hdprobe;
@@ -175,14 +176,11 @@ void checkAdd(const ArgSpec &a, const ArgSpec &b, const ArgSpec &c, uint64_t n, 
         }
 }
 
-Result runLaunch(Probe &p, Backend &b, const Request &rq) {
-    std::vector<ArgSpec> args;
+// Reads the request's file into image (kept by the caller while the module lives), selects the
+// device and loads the module; on failure, the result that says why.
+std::optional<Result> loadModule(Probe &p, Backend &b, const Request &rq,
+                                 std::vector<char> &image) {
     std::string error;
-    if (!parseArgSpec(rq.args, args, error))
-        return fail("bad-request", "argument spec: " + error);
-    if (rq.kernel.empty())
-        return fail("bad-request", "launch needs a kernel name");
-    std::vector<char> image;
     if (!readFile(rq.file, image, error))
         return fail("bad-request", error);
     int rc = b.useDevice(p, rq.device);
@@ -193,19 +191,99 @@ Result runLaunch(Probe &p, Backend &b, const Request &rq) {
         return apiFail(b, "module-load",
                        b.name() == std::string("hip") ? "hipModuleLoadData" : "cuModuleLoadData",
                        rc, "loading " + rq.file);
-    rc = b.getFunction(p, rq.kernel);
+    return std::nullopt;
+}
+
+// Looks the kernel up and says so in a "kernel" line; returns the runtime's code.
+int lookUpKernel(Probe &p, Backend &b, const std::string &kernel) {
+    const int rc = b.getFunction(p, kernel);
     p.out.line(JsonLine()
                    .add("event", "kernel")
-                   .add("name", rq.kernel)
+                   .add("name", kernel)
                    .add("found", rc == 0)
                    .add("code", rc)
                    .add("error", rc ? b.errorName(rc) : "")
                    .str());
+    return rc;
+}
+
+const char *functionLookupApi(Backend &b) {
+    return b.name() == std::string("hip") ? "hipModuleGetFunction" : "cuModuleGetFunction";
+}
+
+// The built-in vector add check's argument shape: buf T in, buf T in, buf T out, integer n.
+bool isVectorAddShape(const std::vector<ArgSpec> &args) {
+    return args.size() == 4 && args[0].kind == ArgSpec::Kind::Buffer &&
+           args[1].kind == ArgSpec::Kind::Buffer && args[2].kind == ArgSpec::Kind::Buffer &&
+           args[3].kind == ArgSpec::Kind::Scalar && args[2].init == "out" &&
+           args[0].init != "out" && args[1].init != "out" && args[0].type == args[1].type &&
+           args[1].type == args[2].type &&
+           (args[3].type == DType::I32 || args[3].type == DType::I64 || args[3].type == DType::U32);
+}
+
+// Checks c = a + b on the host over the elements the launch covered; on a bad shape or a
+// mismatch, the result that says so.
+std::optional<Result> validateVectorAdd(Probe &p, const Request &rq,
+                                        const std::vector<ArgSpec> &args, bool shape) {
+    p.begin("validation", "host");
+    auto t0 = std::chrono::steady_clock::now();
+    if (!shape) {
+        p.phaseEvent("validation", "host", -1, "invalid",
+                     "vector-add validation needs buf T, buf T, buf T:out, i32 n", msSince(t0));
+        return fail("bad-request", "vector-add validation needs the argument shape buf:T:N, "
+                                   "buf:T:N, buf:T:N:out, i32:N");
+    }
+    int64_t n = 0;
+    std::memcpy(&n, args[3].scalar, args[3].type == DType::I64 ? 8 : 4);
+    if (args[3].type != DType::I64)
+        n = int64_t(int32_t(n));
+    uint64_t threads =
+        uint64_t(rq.grid[0]) * rq.grid[1] * rq.grid[2] * rq.block[0] * rq.block[1] * rq.block[2];
+    uint64_t count = std::min<uint64_t>(
+        {n < 0 ? 0 : uint64_t(n), threads, args[0].count, args[1].count, args[2].count});
+    uint64_t bad = 0;
+    int64_t first = -1;
+    withElementType(args[0].type, [&](auto zero) {
+        checkAdd<decltype(zero)>(args[0], args[1], args[2], count, bad, first);
+    });
+    double ms = msSince(t0);
+    p.phaseEvent("validation", "host", bad ? -1 : 0, bad ? "mismatch" : "",
+                 bad ? std::to_string(bad) + " of " + std::to_string(count) + " elements differ"
+                     : "",
+                 ms, -1, "vector add, " + std::to_string(count) + " elements");
+    p.out.line(JsonLine()
+                   .add("event", "validation")
+                   .add("status", bad ? "failed" : "passed")
+                   .add("checked", uint64_t(count))
+                   .add("mismatches", uint64_t(bad))
+                   .add("first_mismatch", int64_t(first))
+                   .str());
+    if (bad) {
+        Result r = fail("error", "validation failed: " + std::to_string(bad) + " of " +
+                                     std::to_string(count) + " elements differ, first at index " +
+                                     std::to_string(first));
+        r.phase = "validation";
+        r.api = "host";
+        r.code = -1;
+        r.error = "mismatch";
+        return r;
+    }
+    return std::nullopt;
+}
+
+Result runLaunch(Probe &p, Backend &b, const Request &rq) {
+    std::vector<ArgSpec> args;
+    std::string error;
+    if (!parseArgSpec(rq.args, args, error))
+        return fail("bad-request", "argument spec: " + error);
+    if (rq.kernel.empty())
+        return fail("bad-request", "launch needs a kernel name");
+    std::vector<char> image;
+    if (std::optional<Result> failed = loadModule(p, b, rq, image))
+        return *failed;
+    int rc = lookUpKernel(p, b, rq.kernel);
     if (rc)
-        return apiFail(b, "function-lookup",
-                       b.name() == std::string("hip") ? "hipModuleGetFunction"
-                                                      : "cuModuleGetFunction",
-                       rc, "looking up " + rq.kernel);
+        return apiFail(b, "function-lookup", functionLookupApi(b), rc, "looking up " + rq.kernel);
     std::vector<void *> params;
     uint32_t seed = 1;
     for (ArgSpec &a : args) {
@@ -233,61 +311,12 @@ Result runLaunch(Probe &p, Backend &b, const Request &rq) {
             if ((rc = b.copyToHost(p, a.host.data(), a.device, a.host.size())))
                 return apiFail(b, "copy-d2h", "copy", rc, "copying the result back");
 
-    // Built-in vector add check: buf T in, buf T in, buf T out, integer n.
-    bool shape =
-        args.size() == 4 && args[0].kind == ArgSpec::Kind::Buffer &&
-        args[1].kind == ArgSpec::Kind::Buffer && args[2].kind == ArgSpec::Kind::Buffer &&
-        args[3].kind == ArgSpec::Kind::Scalar && args[2].init == "out" && args[0].init != "out" &&
-        args[1].init != "out" && args[0].type == args[1].type && args[1].type == args[2].type &&
-        (args[3].type == DType::I32 || args[3].type == DType::I64 || args[3].type == DType::U32);
-    bool want = rq.validate == "vector-add" ||
-                (rq.validate == "auto" && shape && rq.kernel.find("add") != std::string::npos);
-    if (want) {
-        p.begin("validation", "host");
-        auto t0 = std::chrono::steady_clock::now();
-        if (!shape) {
-            p.phaseEvent("validation", "host", -1, "invalid",
-                         "vector-add validation needs buf T, buf T, buf T:out, i32 n", msSince(t0));
-            return fail("bad-request", "vector-add validation needs the argument shape buf:T:N, "
-                                       "buf:T:N, buf:T:N:out, i32:N");
-        }
-        int64_t n = 0;
-        std::memcpy(&n, args[3].scalar, args[3].type == DType::I64 ? 8 : 4);
-        if (args[3].type != DType::I64)
-            n = int64_t(int32_t(n));
-        uint64_t threads = uint64_t(rq.grid[0]) * rq.grid[1] * rq.grid[2] * rq.block[0] *
-                           rq.block[1] * rq.block[2];
-        uint64_t count = std::min<uint64_t>(
-            {n < 0 ? 0 : uint64_t(n), threads, args[0].count, args[1].count, args[2].count});
-        uint64_t bad = 0;
-        int64_t first = -1;
-        withElementType(args[0].type, [&](auto zero) {
-            checkAdd<decltype(zero)>(args[0], args[1], args[2], count, bad, first);
-        });
-        double ms = msSince(t0);
-        p.phaseEvent("validation", "host", bad ? -1 : 0, bad ? "mismatch" : "",
-                     bad ? std::to_string(bad) + " of " + std::to_string(count) + " elements differ"
-                         : "",
-                     ms, -1, "vector add, " + std::to_string(count) + " elements");
-        p.out.line(JsonLine()
-                       .add("event", "validation")
-                       .add("status", bad ? "failed" : "passed")
-                       .add("checked", uint64_t(count))
-                       .add("mismatches", uint64_t(bad))
-                       .add("first_mismatch", int64_t(first))
-                       .str());
-        if (bad) {
-            Result r =
-                fail("error", "validation failed: " + std::to_string(bad) + " of " +
-                                  std::to_string(count) + " elements differ, first at index " +
-                                  std::to_string(first));
-            r.phase = "validation";
-            r.api = "host";
-            r.code = -1;
-            r.error = "mismatch";
-            return r;
-        }
-    }
+    const bool shape = isVectorAddShape(args);
+    const bool want = rq.validate == "vector-add" || (rq.validate == "auto" && shape &&
+                                                      rq.kernel.find("add") != std::string::npos);
+    if (want)
+        if (std::optional<Result> failed = validateVectorAdd(p, rq, args, shape))
+            return *failed;
     Result ok;
     ok.message = "launched " + rq.kernel + " " + std::to_string(rq.repeat) + " time(s)" +
                  (want ? ", result validated" : "");
@@ -296,27 +325,11 @@ Result runLaunch(Probe &p, Backend &b, const Request &rq) {
 
 Result runLoad(Probe &p, Backend &b, const Request &rq) {
     std::vector<char> image;
-    std::string error;
-    if (!readFile(rq.file, image, error))
-        return fail("bad-request", error);
-    int rc = b.useDevice(p, rq.device);
-    if (rc)
-        return apiFail(b, "runtime-init", "select device", rc,
-                       "device " + std::to_string(rq.device));
-    if ((rc = b.loadModule(p, image)))
-        return apiFail(b, "module-load",
-                       b.name() == std::string("hip") ? "hipModuleLoadData" : "cuModuleLoadData",
-                       rc, "loading " + rq.file);
+    if (std::optional<Result> failed = loadModule(p, b, rq, image))
+        return *failed;
     int missing = 0, firstCode = 0;
     for (const auto &k : rq.kernels) {
-        rc = b.getFunction(p, k);
-        p.out.line(JsonLine()
-                       .add("event", "kernel")
-                       .add("name", k)
-                       .add("found", rc == 0)
-                       .add("code", rc)
-                       .add("error", rc ? b.errorName(rc) : "")
-                       .str());
+        const int rc = lookUpKernel(p, b, k);
         if (rc) {
             ++missing;
             if (!firstCode)
@@ -324,12 +337,9 @@ Result runLoad(Probe &p, Backend &b, const Request &rq) {
         }
     }
     if (missing) {
-        Result r =
-            apiFail(b, "function-lookup",
-                    b.name() == std::string("hip") ? "hipModuleGetFunction" : "cuModuleGetFunction",
-                    firstCode,
-                    std::to_string(missing) + " of " + std::to_string(rq.kernels.size()) +
-                        " kernel(s) not found");
+        Result r = apiFail(b, "function-lookup", functionLookupApi(b), firstCode,
+                           std::to_string(missing) + " of " + std::to_string(rq.kernels.size()) +
+                               " kernel(s) not found");
         return r;
     }
     Result ok;
@@ -360,25 +370,10 @@ bool parseDims(const JsonValue *v, unsigned out[3]) {
 
 } // namespace
 
-int main(int argc, char **argv) {
-    Output out;
-    Probe p(out);
-    if (argc > 1 && (std::strcmp(argv[1], "--version") == 0)) {
-        std::printf("hipdoctor-probe %s (protocol %d)\n", kProbeVersion, kProtocol);
-        return 0;
-    }
-    if (argc > 1 && std::strcmp(argv[1], "--help") == 0) {
-        std::printf(
-            "usage: hipdoctor-probe < request.json\n"
-            "Reads one JSON request on stdin and writes JSON lines on stdout (docs/protocol.md).\n"
-            "  {\"protocol\":1,\"request\":\"devices\",\"backend\":\"auto\"}\n");
-        return 0;
-    }
-    out.usePrivateDescriptor();
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+// The request read from its JSON text; a "bad-request" result when it cannot be served.
+Result parseRequest(const std::string &text, Request &rq) {
     JsonValue req;
     std::string error;
-    Request rq;
     Result bad;
     std::vector<ArgSpec> specCheck;
     std::string specError;
@@ -424,42 +419,67 @@ int main(int argc, char **argv) {
         else if (rq.kind == "dlopen" && rq.dlopenPath.empty())
             bad = fail("bad-request", "dlopen needs a path");
     }
+    return bad;
+}
+
+// The dlopen request: no runtime, only the library the user's program would load.
+int runDlopen(Probe &p, const Request &rq) {
+    helloNone(p, {});
+    std::string err;
+    int rc = p.call(
+        "dlopen", "dlopen",
+        [&] {
+            dlerror();
+            void *h = dlopen(rq.dlopenPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+            if (!h) {
+                const char *e = dlerror();
+                err = e ? e : "dlopen failed";
+                return 1;
+            }
+            return 0;
+        },
+        -1, rq.dlopenPath);
+    Result r;
+    if (rc) {
+        r.status = "error";
+        r.phase = "dlopen";
+        r.api = "dlopen";
+        r.code = rc;
+        r.error = "dlerror";
+        r.message = err;
+    } else {
+        r.message = "loaded " + rq.dlopenPath;
+    }
+    emitResult(p, r);
+    return exitCodeFor(r);
+}
+
+int main(int argc, char **argv) {
+    Output out;
+    Probe p(out);
+    if (argc > 1 && (std::strcmp(argv[1], "--version") == 0)) {
+        std::printf("hipdoctor-probe %s (protocol %d)\n", kProbeVersion, kProtocol);
+        return 0;
+    }
+    if (argc > 1 && std::strcmp(argv[1], "--help") == 0) {
+        std::printf(
+            "usage: hipdoctor-probe < request.json\n"
+            "Reads one JSON request on stdin and writes JSON lines on stdout (docs/protocol.md).\n"
+            "  {\"protocol\":1,\"request\":\"devices\",\"backend\":\"auto\"}\n");
+        return 0;
+    }
+    out.usePrivateDescriptor();
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    Request rq;
+    const Result bad = parseRequest(text, rq);
     if (bad.status == "bad-request") {
         helloNone(p, {});
         emitResult(p, bad);
         return 2;
     }
 
-    if (rq.kind == "dlopen") {
-        helloNone(p, {});
-        std::string err;
-        int rc = p.call(
-            "dlopen", "dlopen",
-            [&] {
-                dlerror();
-                void *h = dlopen(rq.dlopenPath.c_str(), RTLD_NOW | RTLD_LOCAL);
-                if (!h) {
-                    const char *e = dlerror();
-                    err = e ? e : "dlopen failed";
-                    return 1;
-                }
-                return 0;
-            },
-            -1, rq.dlopenPath);
-        Result r;
-        if (rc) {
-            r.status = "error";
-            r.phase = "dlopen";
-            r.api = "dlopen";
-            r.code = rc;
-            r.error = "dlerror";
-            r.message = err;
-        } else {
-            r.message = "loaded " + rq.dlopenPath;
-        }
-        emitResult(p, r);
-        return exitCodeFor(r);
-    }
+    if (rq.kind == "dlopen")
+        return runDlopen(p, rq);
 
     // Pick the runtime: hip, then cuda for auto. Lines before the hello are held back.
     std::vector<std::unique_ptr<Backend>> candidates;

@@ -2331,11 +2331,7 @@
     </message>
 </context>
 <context>
-    <name>hd::ui::Workspace</name>
-    <message>
-        <source>step %1 · %2</source>
-        <translation>步骤 %1 · %2</translation>
-    </message>
+    <name>hd::ui::InputsController</name>
     <message numerus="yes">
         <source>Inspecting %n input(s)…</source>
         <translation>
@@ -2357,6 +2353,21 @@
         <translation>正在向 GPU 运行时查询设备…</translation>
     </message>
     <message>
+        <source>Diagnosing…</source>
+        <translation>正在诊断…</translation>
+    </message>
+    <message>
+        <source>Inspecting %1 (%2 of %3)…</source>
+        <translation>正在检查 %1（第 %2 个，共 %3 个）…</translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::VerificationController</name>
+    <message>
+        <source>step %1 · %2</source>
+        <translation>步骤 %1 · %2</translation>
+    </message>
+    <message>
         <source>Running step(s) %1…</source>
         <translation>正在运行步骤 %1…</translation>
     </message>
@@ -2369,22 +2380,17 @@
         <translation>验证已取消</translation>
     </message>
     <message>
-        <source>Diagnosing…</source>
-        <translation>正在诊断…</translation>
+        <source>Verification finished: the Comparison (Verification panel) gives the verdict</source>
+        <translation>验证完成：结论见“验证”面板中的“比较”一行</translation>
     </message>
+</context>
+<context>
+    <name>hd::ui::Workspace</name>
     <message numerus="yes">
         <source>%n finding(s)</source>
         <translation>
             <numerusform>%n 条发现</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Inspecting %1 (%2 of %3)…</source>
-        <translation>正在检查 %1（第 %2 个，共 %3 个）…</translation>
-    </message>
-    <message>
-        <source>Verification finished: the Comparison (Verification panel) gives the verdict</source>
-        <translation>验证完成：结论见“验证”面板中的“比较”一行</translation>
     </message>
 </context>
 </TS>

@@ -4,7 +4,7 @@
 
 #include "testpaths.h"
 
-#include "widgets/app_state.h"
+#include "controllers/workspace.h"
 #include "widgets/main_window.h"
 #include "widgets/verify_panel.h"
 
@@ -37,7 +37,8 @@ private slots:
         grid->setText(QStringLiteral("64,2"));
         block->setText(QStringLiteral("256"));
         QVERIFY(v->applyInputs());
-        QCOMPARE(w.workspace()->verifyOptions().step2.grid, (std::array<unsigned, 3>{64, 2, 1}));
+        QCOMPARE(w.workspace()->verification()->verifyOptions().step2.grid,
+                 (std::array<unsigned, 3>{64, 2, 1}));
         QVERIFY(grid->toolTip().isEmpty());
         // Bad input: said on the field, the options keep the last good value, no run.
         for (const char *bad : {"0", "64,x", "", "1,2,3,4"}) {
@@ -45,15 +46,16 @@ private slots:
             QVERIFY2(grid->toolTip().contains(QLatin1String("X[,Y,Z]")), bad); // as typed
             QVERIFY(!grid->styleSheet().isEmpty());
             QVERIFY2(!v->applyInputs(), bad);
-            QCOMPARE(w.workspace()->verifyOptions().step2.grid,
+            QCOMPARE(w.workspace()->verification()->verifyOptions().step2.grid,
                      (std::array<unsigned, 3>{64, 2, 1}));
         }
         QTest::mouseClick(v->card(2)->runButton(), Qt::LeftButton);
-        QVERIFY(!w.workspace()->isVerifying());
+        QVERIFY(!w.workspace()->verification()->isVerifying());
         grid->setText(QStringLiteral("4096"));
         QVERIFY(grid->toolTip().isEmpty() && grid->styleSheet().isEmpty());
         QVERIFY(v->applyInputs());
-        QCOMPARE(w.workspace()->verifyOptions().step2.grid, (std::array<unsigned, 3>{4096, 1, 1}));
+        QCOMPARE(w.workspace()->verification()->verifyOptions().step2.grid,
+                 (std::array<unsigned, 3>{4096, 1, 1}));
         // Without a step 2 input the launch size does not matter: nothing to refuse.
         v->step2FileEdit()->clear();
         grid->setText(QStringLiteral("0"));
@@ -69,11 +71,11 @@ private slots:
         v->applyInputs();
         const QStringList argv{QStringLiteral("python3"), QStringLiteral("-c"),
                                QStringLiteral("print(\"a b\")"), QStringLiteral("it's")};
-        QCOMPARE(w.workspace()->verifyOptions().step3.argv, argv);
+        QCOMPARE(w.workspace()->verification()->verifyOptions().step3.argv, argv);
         // Written back (an opened session) and read again: the same argv.
-        emit w.workspace()->verifyOptionsChanged();
+        emit w.workspace()->verification()->verifyOptionsChanged();
         v->applyInputs();
-        QCOMPARE(w.workspace()->verifyOptions().step3.argv, argv);
+        QCOMPARE(w.workspace()->verification()->verifyOptions().step3.argv, argv);
     }
 };
 

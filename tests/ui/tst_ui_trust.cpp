@@ -7,18 +7,17 @@
 
 #include "testpaths.h"
 
+#include "controllers/workspace.h"
 #include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
 #include "models/findings_model.h"
 #include "models/symbol_table_model.h"
-#include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/devices_panel.h"
 #include "widgets/main_window.h"
 #include "widgets/verify_panel.h"
 #include "widgets/walkthrough_panel.h"
 
-#include "model/finding.h"
 #include "artifacts/inspector.h"
 #include "model/finding.h"
 #include "model/finding_catalog.h"
@@ -96,10 +95,10 @@ void TstUiTrust::cleanupTestCase() {
 void TstUiTrust::init() {
     // Each case starts from an empty window: no inputs, names, devices or steps.
     Workspace *ws = m_window->workspace();
-    ws->cancelVerification();
-    ws->closeAll();
-    ws->setVerification({}, {});
-    ws->devices()->setDevices({});
+    ws->verification()->cancelVerification();
+    ws->inputs()->closeAll();
+    ws->verification()->setVerification({}, {});
+    ws->inputs()->devices()->setDevices({});
     m_window->artifactsPanel()->setRequestedName(QString());
     m_window->verifyPanel()->step2FileEdit()->clear();
     m_window->verifyPanel()->step2KernelEdit()->clear();
@@ -109,13 +108,14 @@ void TstUiTrust::init() {
 
 void TstUiTrust::waitIdle() {
     Workspace *ws = m_window->workspace();
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->isInspecting() && !ws->isDiagnosing() && !ws->isVerifying() &&
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isInspecting() && !ws->inputs()->isDiagnosing() &&
+                                 !ws->verification()->isVerifying() &&
                                  !m_window->artifactsPanel()->isExplaining(),
                              120000);
 }
 
 void TstUiTrust::open(const QStringList &paths) {
-    QSignalSpy changed(m_window->workspace(), &Workspace::artifactsChanged);
+    QSignalSpy changed(m_window->workspace()->inputs(), &InputsController::artifactsChanged);
     m_window->openPaths(paths);
     QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 120000);
     waitIdle();
@@ -143,11 +143,11 @@ void TstUiTrust::walkthroughStep2UsesYourInputs() {
     QTest::mouseClick(run, Qt::LeftButton);
     QCOMPARE(m_window->verifyPanel()->step2FileEdit()->text(), mine);
     QCOMPARE(m_window->verifyPanel()->step2KernelEdit()->text(), QStringLiteral("vector_add"));
-    QVERIFY(m_window->workspace()->isVerifying());
-    QCOMPARE(m_window->workspace()->verifyOptions().step2.file, mine);
-    QVERIFY(
-        !m_window->workspace()->verifyOptions().step2.file.contains(QLatin1String("s01_mangled")));
-    m_window->workspace()->cancelVerification();
+    QVERIFY(m_window->workspace()->verification()->isVerifying());
+    QCOMPARE(m_window->workspace()->verification()->verifyOptions().step2.file, mine);
+    QVERIFY(!m_window->workspace()->verification()->verifyOptions().step2.file.contains(
+        QLatin1String("s01_mangled")));
+    m_window->workspace()->verification()->cancelVerification();
 }
 
 // Item 1: with the name missing, the page asks for it (and says where to type it) and
@@ -157,16 +157,16 @@ void TstUiTrust::walkthroughStep2AsksWhatIsMissing() {
     WalkthroughPanel *w = m_window->walkthroughPanel();
     w->setCurrentPage(6);
     QTest::mouseClick(walkthroughActionButton(), Qt::LeftButton);
-    QVERIFY(!m_window->workspace()->isVerifying());
+    QVERIFY(!m_window->workspace()->verification()->isVerifying());
     QVERIFY2(w->currentText().contains(QStringLiteral("Name your code asks for")),
              qPrintable(w->currentText()));
     QVERIFY(m_window->verifyPanel()->step2KernelEdit()->text().isEmpty());
     // Nothing open at all: it asks for the file.
-    m_window->workspace()->closeAll();
+    m_window->workspace()->inputs()->closeAll();
     m_window->verifyPanel()->step2FileEdit()->clear();
     m_window->artifactsPanel()->setRequestedName(QStringLiteral("vector_add"));
     QTest::mouseClick(walkthroughActionButton(), Qt::LeftButton);
-    QVERIFY(!m_window->workspace()->isVerifying());
+    QVERIFY(!m_window->workspace()->verification()->isVerifying());
     QVERIFY2(w->currentText().contains(QStringLiteral("Open files")), qPrintable(w->currentText()));
 }
 
@@ -175,7 +175,7 @@ void TstUiTrust::walkthroughStep2AsksWhatIsMissing() {
 void TstUiTrust::nameBoxAsksForYourGpu() {
     open({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
     ArtifactsPanel *p = m_window->artifactsPanel();
-    QVERIFY(m_window->workspace()->devices()->devices().isEmpty());
+    QVERIFY(m_window->workspace()->inputs()->devices()->devices().isEmpty());
     p->setRequestedName(QStringLiteral("vector_add"));
     QTRY_VERIFY(!p->isExplaining());
     QVERIFY2(p->explanationText().contains(QStringLiteral("which GPU do you have?")),
@@ -205,17 +205,21 @@ void TstUiTrust::typedNameIsAQuestion() {
     QTest::keyClicks(p->nameEdit(), QStringLiteral("scale"));
     QTRY_VERIFY(p->explanationText().contains(QStringLiteral("_Z5scalePffi")));
     waitIdle();
-    QVERIFY(findingsWithId(ws->allFindings(), QStringLiteral("symbol.mangled-name")).isEmpty());
-    QVERIFY(findingsWithId(ws->makeSession().findings, QStringLiteral("symbol.mangled-name"))
+    QVERIFY(findingsWithId(ws->verification()->allFindings(), QStringLiteral("symbol.mangled-name"))
+                .isEmpty());
+    QVERIFY(findingsWithId(ws->verification()->makeSession().findings,
+                           QStringLiteral("symbol.mangled-name"))
                 .isEmpty());
     QVERIFY(p->keepNameButton()->isVisible() && p->keepNameButton()->isEnabled());
     QTest::mouseClick(p->keepNameButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(
-        !findingsWithId(ws->allFindings(), QStringLiteral("symbol.mangled-name")).isEmpty(), 60000);
+        !findingsWithId(ws->verification()->allFindings(), QStringLiteral("symbol.mangled-name"))
+             .isEmpty(),
+        60000);
     QVERIFY(!p->keepNameButton()->isEnabled());
     // One finding per cause: no two shown findings share the de-duplication key.
     QSet<QString> keys;
-    for (const Finding &f : ws->allFindings()) {
+    for (const Finding &f : ws->verification()->allFindings()) {
         QVERIFY2(!keys.contains(f.key()), qPrintable(f.id));
         keys.insert(f.key());
     }
@@ -228,8 +232,8 @@ void TstUiTrust::verdictShownOnce() {
     auto *command = v->findChild<QLineEdit *>(QStringLiteral("step3Command"));
     command->setText(QStringLiteral("true"));
     QTest::mouseClick(v->card(3)->runButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_window->workspace()->isVerifying(), 60000);
-    const QString verdict = m_window->workspace()->comparison().verdict;
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->workspace()->verification()->isVerifying(), 60000);
+    const QString verdict = m_window->workspace()->verification()->comparison().verdict;
     QVERIFY(!verdict.isEmpty());
     QVERIFY(v->comparisonText().contains(verdict.left(40).toHtmlEscaped()));
     int shown = 0;
@@ -261,17 +265,22 @@ void TstUiTrust::step3ShownWithoutDevice() {
     noDevice.title = QStringLiteral("The runtime loads but sees no GPU");
     s1.findings = {noDevice};
     Workspace *ws = m_window->workspace();
-    ws->setVerification({s1}, compareSteps({s1}));
+    ws->verification()->setVerification({s1}, compareSteps({s1}));
     VerifyPanel *v = m_window->verifyPanel();
     v->findChild<QLineEdit *>(QStringLiteral("step3Command"))->setText(script);
     v->findChild<QLineEdit *>(QStringLiteral("step3Switch"))
         ->setText(QStringLiteral("USE_TRITON=0"));
     QTest::mouseClick(v->card(3)->runButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->isVerifying() && ws->step(3), 60000);
-    QVERIFY(!findingsWithId(ws->allFindings(), QStringLiteral("verify.baseline-failed")).isEmpty());
-    QVERIFY2(!findingsWithId(ws->allFindings(), QStringLiteral("context.triton-state")).isEmpty(),
-             qPrintable(ws->comparison().verdict + QLatin1Char('|') +
-                        ws->comparison().basis.join(QLatin1Char('|'))));
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->verification()->isVerifying() && ws->verification()->step(3),
+                             60000);
+    QVERIFY(
+        !findingsWithId(ws->verification()->allFindings(), QStringLiteral("verify.baseline-failed"))
+             .isEmpty());
+    QVERIFY2(
+        !findingsWithId(ws->verification()->allFindings(), QStringLiteral("context.triton-state"))
+             .isEmpty(),
+        qPrintable(ws->verification()->comparison().verdict + QLatin1Char('|') +
+                   ws->verification()->comparison().basis.join(QLatin1Char('|'))));
     QVERIFY2(v->comparisonText().contains(QStringLiteral("USE_TRITON=0")),
              qPrintable(v->comparisonText()));
     v->findChild<QLineEdit *>(QStringLiteral("step3Command"))->clear();
@@ -436,9 +445,9 @@ void TstUiTrust::fileDialogFilters() {
 // target id.
 void TstUiTrust::treeGroupedByTarget() {
     open({hdtest::kernelArtifact(QStringLiteral("ui/libtwo_bundles.so"))});
-    ArtifactTreeModel *tree = m_window->workspace()->tree();
+    ArtifactTreeModel *tree = m_window->workspace()->inputs()->tree();
     QCOMPARE(tree->rowCount(), 1);
-    const ArtifactReport &rep = m_window->workspace()->artifacts().first();
+    const ArtifactReport &rep = m_window->workspace()->inputs()->artifacts().first();
     QVERIFY2(rep.bundles.size() >= 2, "the library should hold two bundles");
     const QModelIndex file = tree->index(0, 0);
     QStringList targets;
@@ -463,7 +472,7 @@ void TstUiTrust::treeGroupedByTarget() {
 void TstUiTrust::symbolTableOpensOnKernels() {
     open({hdtest::kernelArtifact(QStringLiteral("libvector_add.so"))});
     QAbstractItemModel *view = m_window->artifactsPanel()->symbolView()->model();
-    SymbolFilterProxy *proxy = m_window->workspace()->symbolProxy();
+    SymbolFilterProxy *proxy = m_window->workspace()->inputs()->symbolProxy();
     QCOMPARE(proxy->sortColumn(), -1);
     QVERIFY(view->rowCount() > 3);
     QCOMPARE(view->index(0, SymbolTableModel::Kind).data().toString(),
@@ -471,8 +480,8 @@ void TstUiTrust::symbolTableOpensOnKernels() {
     int tier = 0; // 0 kernels, 1 other device symbols, 2 host
     int hostRows = 0;
     for (int r = 0; r < view->rowCount(); ++r) {
-        const SymbolRow &row =
-            m_window->workspace()->symbols()->row(proxy->mapToSource(view->index(r, 0)).row());
+        const SymbolRow &row = m_window->workspace()->inputs()->symbols()->row(
+            proxy->mapToSource(view->index(r, 0)).row());
         const int t = row.host ? 2 : (row.kind == SymbolKind::Kernel && !row.undefined ? 0 : 1);
         QVERIFY2(t >= tier, qPrintable(row.name));
         tier = t;
@@ -568,17 +577,17 @@ static bool hasChinese(const QString &text) {
 // the catalog and for the findings the demo's failure cases really produce, and the verdict of
 // steps really run here (no GPU).
 void TstUiTrust::findingsAndVerdictInChinese() {
-    const QString demo = Workspace::demoDirectory();
+    const QString demo = InputsController::demoDirectory();
     QVERIFY(!demo.isEmpty());
     open({demo});
     Workspace *ws = m_window->workspace();
     VerifyPanel *v = m_window->verifyPanel();
     auto *command = v->findChild<QLineEdit *>(QStringLiteral("step3Command"));
     command->setText(QStringLiteral("sh -c 'exit 1'"));
-    ws->runSteps({1, 3});
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->isVerifying(), 120000);
+    ws->verification()->runSteps({1, 3});
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->verification()->isVerifying(), 120000);
     waitIdle();
-    QVERIFY(!ws->comparison().verdict.isEmpty());
+    QVERIFY(!ws->verification()->comparison().verdict.isEmpty());
     m_window->chooseLanguage(QStringLiteral("zh_CN"));
 
     for (const FindingKind &k : findingCatalog()) {
@@ -595,7 +604,7 @@ void TstUiTrust::findingsAndVerdictInChinese() {
         QVERIFY2(s.fix.contains(QStringLiteral("Rebuild with --offload-arch=gfx90a")), k.id);
     }
 
-    FindingsModel *m = ws->findings();
+    FindingsModel *m = ws->verification()->findings();
     int checked = 0;
     for (int g = 0; g < m->rowCount(); ++g) {
         const QModelIndex group = m->index(g, 0);
@@ -613,7 +622,8 @@ void TstUiTrust::findingsAndVerdictInChinese() {
     QVERIFY2(checked >= 3, qPrintable(QString::number(checked)));
     QTRY_VERIFY2(hasChinese(v->comparisonText()), qPrintable(v->comparisonText()));
     // The engine's paragraph is quoted, not lost.
-    QVERIFY(v->comparisonText().contains(ws->comparison().verdict.left(30).toHtmlEscaped()));
+    QVERIFY(v->comparisonText().contains(
+        ws->verification()->comparison().verdict.left(30).toHtmlEscaped()));
     m_window->chooseLanguage(QStringLiteral("en"));
     QTRY_VERIFY(!hasChinese(v->comparisonText()));
     command->clear();

@@ -7,6 +7,7 @@
 
 #include "artifacts/inspector.h"
 #include "common/shell.h"
+#include "controllers/workspace.h"
 #include "model/session.h"
 #include "models/artifact_tree_model.h"
 #include "models/env_table_model.h"
@@ -14,7 +15,6 @@
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
 #include "models/ui_roles.h"
-#include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/devices_panel.h"
 #include "widgets/env_panel.h"
@@ -87,47 +87,49 @@ void TstUiWindow::initTestCase() {
 
 void TstUiWindow::openKernelsFolder() {
     Workspace *ws = m_window->workspace();
-    QSignalSpy changed(ws, &Workspace::artifactsChanged);
+    QSignalSpy changed(ws->inputs(), &InputsController::artifactsChanged);
     m_window->openDemo();
-    QVERIFY(ws->isInspecting());
+    QVERIFY(ws->inputs()->isInspecting());
     QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 120000);
-    QVERIFY(!ws->isInspecting());
+    QVERIFY(!ws->inputs()->isInspecting());
     // Every artifact file of build/kernels is open; the tree has one top row per file.
     const QStringList files =
-        Workspace::artifactFilesIn(hdtest::buildDir() + QStringLiteral("/kernels"));
+        InputsController::artifactFilesIn(hdtest::buildDir() + QStringLiteral("/kernels"));
     QVERIFY(files.size() >= 10);
-    QCOMPARE(ws->inputPaths().size(), files.size());
+    QCOMPARE(ws->inputs()->inputPaths().size(), files.size());
     // Text inputs (runtime logs, tracebacks) go to the Logs panel, the rest to the tree.
     int texts = 0;
     for (const QString &f : files)
         texts += detectArtifactKind(f) == ArtifactKind::Text;
-    QCOMPARE(ws->artifacts().size(), files.size() - texts);
-    QCOMPARE(ws->tree()->rowCount(), files.size() - texts);
-    QVERIFY(ws->symbols()->rowCount() > 0);
+    QCOMPARE(ws->inputs()->artifacts().size(), files.size() - texts);
+    QCOMPARE(ws->inputs()->tree()->rowCount(), files.size() - texts);
+    QVERIFY(ws->inputs()->symbols()->rowCount() > 0);
     QCOMPARE(m_window->artifactsPanel()->symbolView()->model()->rowCount(),
-             ws->symbols()->rowCount());
+             ws->inputs()->symbols()->rowCount());
     // The tree holds the kernels under bundles/code objects; the view shows them.
-    QVERIFY(ws->tree()->findKernel(QStringLiteral("vector_add")).isValid());
-    QVERIFY(ws->tree()->findKernel(QStringLiteral("_Z5scalePffi")).isValid());
-    QAbstractItemModelTester t(ws->tree(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(ws->inputs()->tree()->findKernel(QStringLiteral("vector_add")).isValid());
+    QVERIFY(ws->inputs()->tree()->findKernel(QStringLiteral("_Z5scalePffi")).isValid());
+    QAbstractItemModelTester t(ws->inputs()->tree(),
+                               QAbstractItemModelTester::FailureReportingMode::QtTest);
 }
 
 void TstUiWindow::filterAsYouType() {
     ArtifactsPanel *p = m_window->artifactsPanel();
     Workspace *ws = m_window->workspace();
-    const int total = ws->symbols()->rowCount();
+    const int total = ws->inputs()->symbols()->rowCount();
     QTest::keyClicks(p->filterEdit(), QStringLiteral("exact_ker"));
     // Debounced: the view is filtered once typing pauses.
-    QTRY_VERIFY(ws->symbolProxy()->rowCount() < total);
-    for (int i = 0; i < ws->symbolProxy()->rowCount(); ++i)
-        QVERIFY(ws->symbolProxy()
+    QTRY_VERIFY(ws->inputs()->symbolProxy()->rowCount() < total);
+    for (int i = 0; i < ws->inputs()->symbolProxy()->rowCount(); ++i)
+        QVERIFY(ws->inputs()
+                    ->symbolProxy()
                     ->index(i, SymbolTableModel::Mangled)
                     .data()
                     .toString()
                     .contains(QStringLiteral("exact_ker")));
-    QVERIFY(ws->symbolProxy()->rowCount() > 0);
+    QVERIFY(ws->inputs()->symbolProxy()->rowCount() > 0);
     p->filterEdit()->clear();
-    QTRY_COMPARE(ws->symbolProxy()->rowCount(), total);
+    QTRY_COMPARE(ws->inputs()->symbolProxy()->rowCount(), total);
 }
 
 // The panel with every filter scan on the thread pool (as on 100k+ row tables): typing
@@ -136,9 +138,9 @@ void TstUiWindow::filterAsYouType() {
 void TstUiWindow::filterOnWorker() {
     ArtifactsPanel *p = m_window->artifactsPanel();
     Workspace *ws = m_window->workspace();
-    SymbolFilterProxy *proxy = ws->symbolProxy();
+    SymbolFilterProxy *proxy = ws->inputs()->symbolProxy();
     proxy->setSyncLimit(0);
-    const int total = ws->symbols()->rowCount();
+    const int total = ws->inputs()->symbols()->rowCount();
     QSignalSpy applied(proxy, &SymbolFilterProxy::filterApplied);
     QTest::keyClicks(p->filterEdit(), QStringLiteral("vector_a"));
     QTRY_VERIFY(applied.count() >= 1 && !proxy->isFiltering());
@@ -182,7 +184,7 @@ void TstUiWindow::nameBoxExplainsMangledName() {
 
 void TstUiWindow::envTableValidates() {
     QTableView *view = m_window->envPanel()->view();
-    EnvTableModel *env = m_window->workspace()->env();
+    EnvTableModel *env = m_window->workspace()->inputs()->env();
     const int row = env->rowOf(QStringLiteral("AMD_LOG_LEVEL"));
     QVERIFY(row >= 0);
     QAbstractItemModel *m = view->model();
@@ -218,25 +220,26 @@ void TstUiWindow::step1UpdatesCards() {
     QCOMPARE(card->checks()->topLevelItemCount(), 0);
     // AMD_LOG_LEVEL=4 so the runtime's own log reaches the Logs panel.
     m_window->envPanel()->applyPreset(QStringLiteral("debug-log"));
-    QSignalSpy started(ws, &Workspace::stepStarted);
-    QSignalSpy changed(ws, &Workspace::stepsChanged);
+    QSignalSpy started(ws->verification(), &VerificationController::stepStarted);
+    QSignalSpy changed(ws->verification(), &VerificationController::stepsChanged);
     // The card as the start signal leaves it: on a loaded machine the step can be over
     // before the test looks, since "started" and "done" are queued from the worker.
     QString statusAtStart;
     bool runEnabledAtStart = true;
     const QMetaObject::Connection atStart =
-        connect(ws, &Workspace::stepStarted, card, [&statusAtStart, &runEnabledAtStart, card] {
-            statusAtStart = card->status();
-            runEnabledAtStart = card->runButton()->isEnabled();
-        });
+        connect(ws->verification(), &VerificationController::stepStarted, card,
+                [&statusAtStart, &runEnabledAtStart, card] {
+                    statusAtStart = card->status();
+                    runEnabledAtStart = card->runButton()->isEnabled();
+                });
     QTest::mouseClick(card->runButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 10000);
     disconnect(atStart);
     QCOMPARE(statusAtStart, QStringLiteral("running"));
     QVERIFY(!runEnabledAtStart);
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->isVerifying(), 400000);
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->verification()->isVerifying(), 400000);
     QVERIFY(changed.count() >= 1);
-    const StepRecord *rec = ws->step(1);
+    const StepRecord *rec = ws->verification()->step(1);
     QVERIFY(rec);
     // The card shows the step's status and one row per sub-check, each with its own light.
     QCOMPARE(card->status(), checkStatusName(rec->status));
@@ -267,7 +270,8 @@ void TstUiWindow::diagnosisFindingLinksToSymbol() {
     // A typed name is a question until the user keeps it.
     QTest::mouseClick(m_window->artifactsPanel()->keepNameButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(
-        !findingsWithId(ws->allFindings(), QStringLiteral("symbol.mangled-name")).isEmpty(),
+        !findingsWithId(ws->verification()->allFindings(), QStringLiteral("symbol.mangled-name"))
+             .isEmpty(),
         120000);
     QTreeView *view = m_window->findingsPanel()->view();
     QModelIndex ev;
@@ -275,7 +279,8 @@ void TstUiWindow::diagnosisFindingLinksToSymbol() {
         const QModelIndex group = view->model()->index(g, 0);
         for (int i = 0; i < view->model()->rowCount(group) && !ev.isValid(); ++i) {
             const QModelIndex fi = view->model()->index(i, 0, group);
-            if (ws->findings()->findingAt(fi)->id != QLatin1String("symbol.mangled-name"))
+            if (ws->verification()->findings()->findingAt(fi)->id !=
+                QLatin1String("symbol.mangled-name"))
                 continue;
             QCOMPARE(group.data().toString().left(10),
                      FindingsModel::groupTitle(FindingsModel::SymbolsGroup).left(10));
@@ -310,8 +315,8 @@ void TstUiWindow::findingsLinkToEvidence() {
     QString target = link;
     if (link == QLatin1String("log")) {
         // A line of the runtime log step 1 captured.
-        QVERIFY2(ws->logs()->rowCount() > 0, "step 1 left no runtime log");
-        const AmdLogLine &l = ws->logs()->entries().last().line;
+        QVERIFY2(ws->verification()->logs()->rowCount() > 0, "step 1 left no runtime log");
+        const AmdLogLine &l = ws->verification()->logs()->entries().last().line;
         target = QStringLiteral("log:%1").arg(l.lineNumber);
     }
     const QString kind = target.section(QLatin1Char(':'), 0, 0);
@@ -332,7 +337,7 @@ void TstUiWindow::findingsLinkToEvidence() {
               {QStringLiteral("fix")},
               Direction::Symbols,
               {}};
-    ws->setExtraFindings({f});
+    ws->verification()->setExtraFindings({f});
     m_window->raisePanel(QStringLiteral("findings"));
     QTreeView *view = m_window->findingsPanel()->view();
     // group → finding → evidence: selecting the evidence row follows its link.
@@ -341,7 +346,7 @@ void TstUiWindow::findingsLinkToEvidence() {
         const QModelIndex group = view->model()->index(g, 0);
         for (int i = 0; i < view->model()->rowCount(group); ++i) {
             const QModelIndex fi = view->model()->index(i, 0, group);
-            if (ws->findings()->findingAt(fi)->id == QLatin1String("test.link"))
+            if (ws->verification()->findings()->findingAt(fi)->id == QLatin1String("test.link"))
                 ev = view->model()->index(0, 0, fi);
         }
     }
@@ -358,7 +363,7 @@ void TstUiWindow::findingsLinkToEvidence() {
         const QModelIndex cur = m_window->logsPanel()->view()->currentIndex();
         QCOMPARE(cur.siblingAtColumn(LogModel::Line).data().toInt(), what.toInt());
     }
-    ws->setExtraFindings({});
+    ws->verification()->setExtraFindings({});
 }
 
 void TstUiWindow::walkthroughPages() {
@@ -371,7 +376,8 @@ void TstUiWindow::walkthroughPages() {
     }
     // The page on step 1 says what step 1 did on these inputs.
     w->setCurrentPage(5);
-    QVERIFY(w->currentText().contains(checkStatusName(m_window->workspace()->step(1)->status)));
+    QVERIFY(w->currentText().contains(
+        checkStatusName(m_window->workspace()->verification()->step(1)->status)));
     // The layer page counts the open artifacts' code objects.
     w->setCurrentPage(1);
     QVERIFY(w->currentText().contains(QStringLiteral("code object")));
@@ -443,16 +449,16 @@ void TstUiWindow::windowKeepsItsSize() {
 void TstUiWindow::staleInspectionDropped() {
     // A second open supersedes the first: only the second's result is taken.
     Workspace *ws = m_window->workspace();
-    ws->closeAll();
-    QCOMPARE(ws->artifacts().size(), 0);
-    QSignalSpy changed(ws, &Workspace::artifactsChanged);
-    ws->openPaths({hdtest::kernelArtifact(QStringLiteral("libvector_add.so"))});
-    ws->openPaths({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->isInspecting(), 60000);
+    ws->inputs()->closeAll();
+    QCOMPARE(ws->inputs()->artifacts().size(), 0);
+    QSignalSpy changed(ws->inputs(), &InputsController::artifactsChanged);
+    ws->inputs()->openPaths({hdtest::kernelArtifact(QStringLiteral("libvector_add.so"))});
+    ws->inputs()->openPaths({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isInspecting(), 60000);
     QTest::qWait(200); // a late result of the first job would arrive by now
     QCOMPARE(changed.count(), 1);
-    QCOMPARE(ws->artifacts().size(), 1);
-    QVERIFY(ws->artifacts()[0].path.endsWith(QLatin1String("vector_add_gfx1030.co")));
+    QCOMPARE(ws->inputs()->artifacts().size(), 1);
+    QVERIFY(ws->inputs()->artifacts()[0].path.endsWith(QLatin1String("vector_add_gfx1030.co")));
 }
 
 // Step inputs typed into the cards are saved with the session (Save session, no Run needed)
@@ -473,10 +479,10 @@ void TstUiWindow::sessionRefillsStepInputs() {
         MainWindow first;
         Workspace *ws = first.workspace();
         // The first save names the file; the second saves what the cards show by then.
-        QSignalSpy saved(ws, &Workspace::sessionSaved);
-        ws->saveSessionTo(path);
+        QSignalSpy saved(ws->verification(), &VerificationController::sessionSaved);
+        ws->verification()->saveSessionTo(path);
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 30000);
-        QCOMPARE(ws->sessionPath(), path);
+        QCOMPARE(ws->verification()->sessionPath(), path);
         line(first, "step1Target")->setText(QStringLiteral("gfx90a:xnack-"));
         auto *mode = first.verifyPanel()->findChild<QComboBox *>(QStringLiteral("step2Mode"));
         QVERIFY(mode);
@@ -500,7 +506,7 @@ void TstUiWindow::sessionRefillsStepInputs() {
     MainWindow second;
     Workspace *ws = second.workspace();
     QCOMPARE(line(second, "step2Kernel")->text(), QString());
-    QSignalSpy opened(ws, &Workspace::sessionOpened);
+    QSignalSpy opened(ws->verification(), &VerificationController::sessionOpened);
     second.openSession(path);
     QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
     QVERIFY2(opened.first().at(1).toBool(), qPrintable(opened.first().at(2).toString()));
@@ -521,7 +527,7 @@ void TstUiWindow::sessionRefillsStepInputs() {
     QCOMPARE(line(second, "step3Variant")->text(), QString());
     // Running from the refilled cards uses the session's inputs.
     second.verifyPanel()->applyInputs();
-    const VerifyOptions &o = ws->verifyOptions();
+    const VerifyOptions &o = ws->verification()->verifyOptions();
     QCOMPARE(o.step2.mode, Step2Options::Mode::Dlopen);
     QCOMPARE(o.step2.grid, (std::array<unsigned, 3>{64, 2, 1}));
     QCOMPARE(o.step3.argv, command);
@@ -548,8 +554,8 @@ void TstUiWindow::sessionRefillsStepInputs() {
     QCOMPARE(line(second, "step2File")->text(), QStringLiteral("app"));
     QCOMPARE(line(second, "step3Command")->text(), QString());
     second.verifyPanel()->applyInputs();
-    QCOMPARE(ws->verifyOptions().step2.mode, Step2Options::Mode::Source);
-    QCOMPARE(ws->verifyOptions().step2.compileArgv, compile.step2.compileArgv);
+    QCOMPARE(ws->verification()->verifyOptions().step2.mode, Step2Options::Mode::Source);
+    QCOMPARE(ws->verification()->verifyOptions().step2.compileArgv, compile.step2.compileArgv);
     // The first session again: the extra mode is gone.
     second.openSession(path);
     QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 3, 30000);
@@ -564,12 +570,12 @@ void TstUiWindow::devicesPanelShowsInventory() {
     Workspace *ws = w.workspace();
     QTreeWidget *tree = w.devicesPanel()->inventoryView();
     QVERIFY(tree);
-    QSignalSpy changed(ws, &Workspace::inventoryChanged);
-    ws->refreshInventory();
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->isCollectingInventory(), 60000);
+    QSignalSpy changed(ws->inputs(), &InputsController::inventoryChanged);
+    ws->inputs()->refreshInventory();
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isCollectingInventory(), 60000);
     QVERIFY(changed.count() >= 1);
-    QVERIFY(!ws->inventoryFromSession());
-    QVERIFY(ws->inventory().find(QStringLiteral("system"), QStringLiteral("kernel")));
+    QVERIFY(!ws->inputs()->inventoryFromSession());
+    QVERIFY(ws->inputs()->inventory().find(QStringLiteral("system"), QStringLiteral("kernel")));
     QStringList labels;
     for (int i = 0; i < tree->topLevelItemCount(); ++i)
         labels << tree->topLevelItem(i)->text(0);
@@ -577,7 +583,7 @@ void TstUiWindow::devicesPanelShowsInventory() {
     QVERIFY(labels.contains(QStringLiteral("Kernel driver")));
     QVERIFY(labels.last().startsWith(QLatin1String("All ")));
     // Saved sessions carry it.
-    QCOMPARE(ws->makeSession().inventory, ws->inventory());
+    QCOMPARE(ws->verification()->makeSession().inventory, ws->inputs()->inventory());
 
     // An opened session's inventory replaces it.
     Session session;
@@ -598,9 +604,9 @@ void TstUiWindow::devicesPanelShowsInventory() {
                                 QStringLiteral("hf_abcdef123456"),
                                 QStringLiteral("environment"),
                                 {}}};
-    ws->applySession(session);
-    QVERIFY(ws->inventoryFromSession());
-    QCOMPARE(ws->inventory(), session.inventory);
+    ws->verification()->applySession(session);
+    QVERIFY(ws->inputs()->inventoryFromSession());
+    QCOMPARE(ws->inputs()->inventory(), session.inventory);
     QString shown;
     QList<QTreeWidgetItem *> stack;
     for (int i = 0; i < tree->topLevelItemCount(); ++i)

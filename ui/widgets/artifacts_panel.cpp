@@ -1,6 +1,7 @@
 #include "widgets/artifacts_panel.h"
 
 #include "common/format.h"
+#include "controllers/workspace.h"
 #include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
 #include "models/jobs.h"
@@ -8,7 +9,6 @@
 #include "models/name_lookup.h"
 #include "models/symbol_table_model.h"
 #include "models/ui_roles.h"
-#include "widgets/app_state.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
@@ -136,7 +136,27 @@ public:
 ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(makeToolbar());
+    QWidget *nameBox = makeNameBox();
+    QWidget *split = makeBrowser();
+    // The name box's answer can run to several lines (a mangled name, the fix): a splitter, not
+    // a fixed height, shares the height with the tree and the symbol table, which keep most of
+    // it (1280x800, 1.5x scaling).
+    auto *vsplit = new QSplitter(Qt::Vertical);
+    vsplit->setObjectName(QStringLiteral("nameSplit"));
+    vsplit->addWidget(nameBox);
+    vsplit->addWidget(split);
+    vsplit->setStretchFactor(0, 0);
+    vsplit->setStretchFactor(1, 1);
+    vsplit->setChildrenCollapsible(false);
+    layout->addWidget(vsplit, 1);
 
+    connectInputs();
+    updateCount();
+    explainName();
+}
+
+QLayout *ArtifactsPanel::makeToolbar() {
     // Toolbar row.
     auto *bar = new QHBoxLayout;
     auto *openFiles = new QPushButton(icon(QStringLiteral("open")), QString());
@@ -152,9 +172,12 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     bar->addWidget(openFolder);
     bar->addWidget(demo);
     bar->addStretch();
-    layout->addLayout(bar);
+    return bar;
+}
 
-    // "Name your code asks for".
+// "Name your code asks for": the name, the answer (scrolling), the link to the symbol, the
+// target asked for and the button that keeps the name.
+QWidget *ArtifactsPanel::makeNameBox() {
     auto *nameBox = new QFrame;
     nameBox->setObjectName(QStringLiteral("nameBox"));
     nameBox->setFrameShape(QFrame::StyledPanel);
@@ -177,41 +200,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     ignoreMinimumWidth(m_nameText);
     m_nameLink = new QLabel;
     m_nameLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    // Asked for when the answer depends on the GPU and none is known.
-    m_nameTarget = new QLineEdit;
-    m_nameTarget->setObjectName(QStringLiteral("nameTarget"));
-    HD_TR_SET(m_nameTarget, "placeholderText",
-              QT_TR_NOOP("your GPU's target, e.g. gfx90a:sramecc+:xnack- (rocminfo | grep gfx)"));
-    m_nameTarget->setVisible(false);
-    connect(m_nameTarget, &QLineEdit::returnPressed, this, [this] {
-        QString error;
-        if (m_ws->addTarget(m_nameTarget->text(), &error)) {
-            m_nameTarget->clear();
-            m_nameTarget->setToolTip({});
-        } else {
-            m_nameTarget->setToolTip(error);
-            m_nameText->setText(m_nameText->text() +
-                                QStringLiteral("<br><span style='color:#c03030'>%1</span>")
-                                    .arg(error.toHtmlEscaped()));
-        }
-    });
-    // A typed name is a question; it becomes a finding (and goes into the report) only when
-    // the user keeps it.
-    m_keepName = new QPushButton;
-    m_keepName->setObjectName(QStringLiteral("keepName"));
-    HD_TR_SET(m_keepName, "text", QT_TR_NOOP("Add to findings"));
-    HD_TR_SET(m_keepName, "toolTip",
-              QT_TR_NOOP("Keep this name: the diagnosis looks it up and the report includes it"));
-    m_keepName->setVisible(false);
-    connect(m_keepName, &QPushButton::clicked, this, [this] {
-        m_ws->keepRequestedKernel();
-        m_keepName->setEnabled(false);
-    });
-    auto *linkRow = new QHBoxLayout;
-    linkRow->addWidget(m_nameLink);
-    linkRow->addWidget(m_nameTarget, 1);
-    linkRow->addStretch();
-    linkRow->addWidget(m_keepName);
+    QLayout *linkRow = makeNameActions();
     nameLayout->addWidget(nameLabel, 0, 0);
     nameLayout->addWidget(m_name, 0, 1, 1, 2);
     nameLayout->addWidget(m_nameIcon, 1, 0, Qt::AlignRight | Qt::AlignTop);
@@ -238,10 +227,54 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
         if (!m_nameMatchSymbol.isEmpty())
             showSymbol(m_nameMatchSymbol);
     });
+    return nameBox;
+}
 
+QLayout *ArtifactsPanel::makeNameActions() {
+    // Asked for when the answer depends on the GPU and none is known.
+    m_nameTarget = new QLineEdit;
+    m_nameTarget->setObjectName(QStringLiteral("nameTarget"));
+    HD_TR_SET(m_nameTarget, "placeholderText",
+              QT_TR_NOOP("your GPU's target, e.g. gfx90a:sramecc+:xnack- (rocminfo | grep gfx)"));
+    m_nameTarget->setVisible(false);
+    connect(m_nameTarget, &QLineEdit::returnPressed, this, [this] {
+        QString error;
+        if (m_ws->inputs()->addTarget(m_nameTarget->text(), &error)) {
+            m_nameTarget->clear();
+            m_nameTarget->setToolTip({});
+        } else {
+            m_nameTarget->setToolTip(error);
+            m_nameText->setText(m_nameText->text() +
+                                QStringLiteral("<br><span style='color:#c03030'>%1</span>")
+                                    .arg(error.toHtmlEscaped()));
+        }
+    });
+    // A typed name is a question; it becomes a finding (and goes into the report) only when
+    // the user keeps it.
+    m_keepName = new QPushButton;
+    m_keepName->setObjectName(QStringLiteral("keepName"));
+    HD_TR_SET(m_keepName, "text", QT_TR_NOOP("Add to findings"));
+    HD_TR_SET(m_keepName, "toolTip",
+              QT_TR_NOOP("Keep this name: the diagnosis looks it up and the report includes it"));
+    m_keepName->setVisible(false);
+    connect(m_keepName, &QPushButton::clicked, this, [this] {
+        m_ws->inputs()->keepRequestedKernel();
+        m_keepName->setEnabled(false);
+    });
+    auto *linkRow = new QHBoxLayout;
+    linkRow->addWidget(m_nameLink);
+    linkRow->addWidget(m_nameTarget, 1);
+    linkRow->addStretch();
+    linkRow->addWidget(m_keepName);
+    return linkRow;
+}
+
+// The tree of artifacts beside the tabs (symbols, kernel metadata, needed libraries).
+QWidget *ArtifactsPanel::makeBrowser() {
+    const InputsController *inputs = m_ws->inputs();
     auto *split = new QSplitter(Qt::Horizontal);
     m_tree = new QTreeView;
-    m_tree->setModel(ws->tree());
+    m_tree->setModel(inputs->tree());
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
@@ -254,6 +287,31 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     split->addWidget(m_tree);
 
     m_tabs = new QTabWidget;
+    QWidget *symbolsPage = makeSymbolsPage();
+    m_tabs->addTab(symbolsPage, HD_TR_SET(symbolsPage, "tabText", QT_TR_NOOP("Symbols")));
+    m_details = new QTextBrowser;
+    HD_TR_SET(m_details, "placeholderText",
+              QT_TR_NOOP("Select a kernel or code object in the tree."));
+    m_tabs->addTab(m_details, HD_TR_SET(m_details, "tabText", QT_TR_NOOP("Kernel metadata")));
+    m_libraries = new QTableView;
+    m_libraries->setModel(inputs->libraries());
+    m_libraries->verticalHeader()->hide();
+    m_libraries->horizontalHeader()->setStretchLastSection(true);
+    m_libraries->setColumnWidth(LibrariesModel::Library, 180);
+    m_libraries->setColumnWidth(LibrariesModel::ResolvedPath, 300);
+    m_tabs->addTab(m_libraries, HD_TR_SET(m_libraries, "tabText", QT_TR_NOOP("Needed libraries")));
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    // The first sizes in the same 2:3 proportion (QSplitter weighs them): from their size
+    // hints the symbol table took nearly all of a narrow window (1.5x scaling) and cut the
+    // tree's names to a few letters.
+    split->setSizes({400, 600});
+    split->setChildrenCollapsible(false);
+    return split;
+}
+
+QWidget *ArtifactsPanel::makeSymbolsPage() {
     auto *symbolsPage = new QWidget;
     auto *sl = new QVBoxLayout(symbolsPage);
     sl->setContentsMargins(0, 4, 0, 0);
@@ -275,7 +333,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     filterRow->addWidget(m_count);
     sl->addLayout(filterRow);
     m_symbolView = new QTableView;
-    m_symbolView->setModel(ws->symbolProxy());
+    m_symbolView->setModel(m_ws->inputs()->symbolProxy());
     m_symbolView->setSortingEnabled(true);
     m_symbolView->sortByColumn(-1, Qt::AscendingOrder);
     m_symbolView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -294,38 +352,11 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     m_symbolView->setColumnWidth(SymbolTableModel::Section, 70);
     m_symbolView->setColumnWidth(SymbolTableModel::Size, 70);
     sl->addWidget(m_symbolView);
-    m_tabs->addTab(symbolsPage, HD_TR_SET(symbolsPage, "tabText", QT_TR_NOOP("Symbols")));
-    m_details = new QTextBrowser;
-    HD_TR_SET(m_details, "placeholderText",
-              QT_TR_NOOP("Select a kernel or code object in the tree."));
-    m_tabs->addTab(m_details, HD_TR_SET(m_details, "tabText", QT_TR_NOOP("Kernel metadata")));
-    m_libraries = new QTableView;
-    m_libraries->setModel(ws->libraries());
-    m_libraries->verticalHeader()->hide();
-    m_libraries->horizontalHeader()->setStretchLastSection(true);
-    m_libraries->setColumnWidth(LibrariesModel::Library, 180);
-    m_libraries->setColumnWidth(LibrariesModel::ResolvedPath, 300);
-    m_tabs->addTab(m_libraries, HD_TR_SET(m_libraries, "tabText", QT_TR_NOOP("Needed libraries")));
-    split->addWidget(m_tabs);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    // The first sizes in the same 2:3 proportion (QSplitter weighs them): from their size
-    // hints the symbol table took nearly all of a narrow window (1.5x scaling) and cut the
-    // tree's names to a few letters.
-    split->setSizes({400, 600});
-    split->setChildrenCollapsible(false);
-    // The name box's answer can run to several lines (a mangled name, the fix): a splitter, not
-    // a fixed height, shares the height with the tree and the symbol table, which keep most of
-    // it (1280x800, 1.5x scaling).
-    auto *vsplit = new QSplitter(Qt::Vertical);
-    vsplit->setObjectName(QStringLiteral("nameSplit"));
-    vsplit->addWidget(nameBox);
-    vsplit->addWidget(split);
-    vsplit->setStretchFactor(0, 0);
-    vsplit->setStretchFactor(1, 1);
-    vsplit->setChildrenCollapsible(false);
-    layout->addWidget(vsplit, 1);
+    return symbolsPage;
+}
 
+void ArtifactsPanel::connectInputs() {
+    InputsController *inputs = m_ws->inputs();
     // Filter-as-you-type, debounced: a burst of keystrokes filters once.
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
@@ -333,52 +364,51 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_filterTimer, &QTimer::timeout, this, [this] {
         m_pendingSymbol.clear(); // the user typed something else since
-        m_ws->symbolProxy()->setFilterText(m_filter->text());
+        m_ws->inputs()->symbolProxy()->setFilterText(m_filter->text());
     });
     // On big tables the filter's result arrives from a worker.
-    connect(ws->symbolProxy(), &SymbolFilterProxy::filterApplied, this, [this] {
+    connect(inputs->symbolProxy(), &SymbolFilterProxy::filterApplied, this, [this] {
         updateCount();
-        if (!m_pendingSymbol.isEmpty() && !m_ws->symbolProxy()->isFiltering()) {
-            const int row = m_ws->symbols()->findRow(std::exchange(m_pendingSymbol, {}));
+        if (!m_pendingSymbol.isEmpty() && !m_ws->inputs()->symbolProxy()->isFiltering()) {
+            const int row = m_ws->inputs()->symbols()->findRow(std::exchange(m_pendingSymbol, {}));
             if (row >= 0)
                 selectSymbolRow(row);
         }
     });
     connect(m_perCodeObject, &QCheckBox::toggled, this, [this](bool on) {
-        m_ws->setSymbolGrouping(on ? SymbolGrouping::PerCodeObject : SymbolGrouping::ByName);
+        m_ws->inputs()->setSymbolGrouping(on ? SymbolGrouping::PerCodeObject
+                                             : SymbolGrouping::ByName);
     });
-    connect(ws, &Workspace::symbolsRebuilt, this, &ArtifactsPanel::updateCount);
+    connect(inputs, &InputsController::symbolsRebuilt, this, &ArtifactsPanel::updateCount);
     connect(m_kernelsOnly, &QCheckBox::toggled, this,
-            [this](bool on) { m_ws->symbolProxy()->setKernelsOnly(on); });
+            [this](bool on) { m_ws->inputs()->symbolProxy()->setKernelsOnly(on); });
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &cur) { showDetailsFor(cur); });
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex &idx) {
-        if (const KernelInfo *k = m_ws->tree()->kernelAt(idx))
+        if (const KernelInfo *k = m_ws->inputs()->tree()->kernelAt(idx))
             showSymbol(k->name);
     });
     // While a big library is read the tree fills bundle by bundle: its targets stay in view.
-    connect(ws->tree(), &QAbstractItemModel::modelReset, this, [this] {
-        if (m_ws->isInspecting())
+    connect(inputs->tree(), &QAbstractItemModel::modelReset, this, [this] {
+        if (m_ws->inputs()->isInspecting())
             m_tree->expandToDepth(0);
     });
-    connect(ws, &Workspace::busyChanged, this, &ArtifactsPanel::updateCount);
-    connect(ws, &Workspace::devicesChanged, this, &ArtifactsPanel::explainName);
-    connect(ws, &Workspace::artifactsChanged, this, [this] {
+    connect(m_ws, &Workspace::busyChanged, this, &ArtifactsPanel::updateCount);
+    connect(inputs, &InputsController::devicesChanged, this, &ArtifactsPanel::explainName);
+    connect(inputs, &InputsController::artifactsChanged, this, [this] {
         m_tree->expandToDepth(0);
         updateCount();
         explainName();
         showDetailsFor(m_tree->currentIndex());
-        if (m_ws->tree()->rowCount() > 0 && !m_tree->currentIndex().isValid())
-            m_tree->setCurrentIndex(m_ws->tree()->index(0, 0));
+        if (m_ws->inputs()->tree()->rowCount() > 0 && !m_tree->currentIndex().isValid())
+            m_tree->setCurrentIndex(m_ws->inputs()->tree()->index(0, 0));
     });
-    updateCount();
-    explainName();
 }
 
 void ArtifactsPanel::updateCount() {
-    const int shown = m_ws->symbolProxy()->rowCount();
-    const int total = m_ws->symbols()->rowCount();
-    if (m_ws->isInspecting() && total == 0) {
+    const int shown = m_ws->inputs()->symbolProxy()->rowCount();
+    const int total = m_ws->inputs()->symbols()->rowCount();
+    if (m_ws->inputs()->isInspecting() && total == 0) {
         m_count->setText(tr("reading symbols…"));
         return;
     }
@@ -387,8 +417,8 @@ void ArtifactsPanel::updateCount() {
 }
 
 void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
-    const KernelInfo *k = m_ws->tree()->kernelAt(idx);
-    const CodeObject *co = m_ws->tree()->codeObjectAt(idx);
+    const KernelInfo *k = m_ws->inputs()->tree()->kernelAt(idx);
+    const CodeObject *co = m_ws->inputs()->tree()->codeObjectAt(idx);
     if (k && co) {
         m_details->setHtml(kernelHtml(*k, *co));
         m_tabs->setCurrentWidget(m_details);
@@ -399,16 +429,16 @@ void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
 
 bool ArtifactsPanel::showSymbol(const QString &name) {
     m_pendingSymbol.clear();
-    const int row = m_ws->symbols()->findRow(name);
+    const int row = m_ws->inputs()->symbols()->findRow(name);
     if (row < 0)
         return false;
-    SymbolFilterProxy *proxy = m_ws->symbolProxy();
+    SymbolFilterProxy *proxy = m_ws->inputs()->symbolProxy();
     if (!proxy->isFiltering() && selectSymbolRow(row))
         return true;
     // The filter hides it (or is about to change): show it by its own name.
     m_filterTimer->stop();
     m_filter->blockSignals(true);
-    m_filter->setText(m_ws->symbols()->row(row).name);
+    m_filter->setText(m_ws->inputs()->symbols()->row(row).name);
     m_filter->blockSignals(false);
     m_kernelsOnly->setChecked(false);
     proxy->setFilterText(m_filter->text());
@@ -421,7 +451,7 @@ bool ArtifactsPanel::showSymbol(const QString &name) {
 
 bool ArtifactsPanel::selectSymbolRow(int row) {
     const QModelIndex proxyIndex =
-        m_ws->symbolProxy()->mapFromSource(m_ws->symbols()->index(row, 0));
+        m_ws->inputs()->symbolProxy()->mapFromSource(m_ws->inputs()->symbols()->index(row, 0));
     if (!proxyIndex.isValid())
         return false;
     m_tabs->setCurrentIndex(0);
@@ -442,14 +472,14 @@ QString ArtifactsPanel::explanationText() const {
 }
 
 void ArtifactsPanel::explainName() {
-    m_ws->setRequestedKernel(m_name->text());
+    m_ws->inputs()->setRequestedKernel(m_name->text());
     // Looking a name up walks every symbol of every code object (hundreds of thousands in a
     // big library): off the GUI thread, and only the answer to the latest text is shown.
     const quint64 job = ++m_nameJob;
     runInBackground(
         this,
-        [artifacts = m_ws->artifacts(), name = m_name->text(),
-         devices = m_ws->devices()->devices()]() {
+        [artifacts = m_ws->inputs()->artifacts(), name = m_name->text(),
+         devices = m_ws->inputs()->devices()->devices()]() {
             return NameLookup::explain(artifacts, name, devices);
         },
         [this, job](NameExplanation e) {
@@ -495,7 +525,7 @@ void ArtifactsPanel::showExplanation(const NameExplanation &e) {
                             : QStringLiteral("<a href='#'>%1</a>").arg(tr("Show in symbol table")));
     m_nameTarget->setVisible(e.needsDevice);
     m_keepName->setVisible(e.match != NameExplanation::Match::NoInput);
-    m_keepName->setEnabled(!m_ws->keptKernels().contains(m_name->text().trimmed()));
+    m_keepName->setEnabled(!m_ws->inputs()->keptKernels().contains(m_name->text().trimmed()));
 }
 
 void ArtifactsPanel::changeEvent(QEvent *event) {

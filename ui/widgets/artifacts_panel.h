@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 class QCheckBox;
@@ -49,6 +50,14 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // The constructor's parts, top to bottom.
+    QLayout *makeToolbar();
+    QWidget *makeNameBox();
+    QLayout *makeNameActions();
+    QWidget *makeBrowser();
+    QWidget *makeSymbolsPage();
+    void connectInputs();
+
     void explainName();
     void showExplanation(const NameExplanation &e);
     void updateCount();

@@ -1,10 +1,10 @@
 #include "widgets/devices_panel.h"
 
+#include "controllers/workspace.h"
 #include "models/compat_matrix_model.h"
 #include "models/devices_model.h"
 #include "report/redaction.h"
 #include "sysinfo/system_inventory.h"
-#include "widgets/app_state.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
@@ -36,38 +36,11 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     statusRow->addWidget(m_status, 1);
     layout->addLayout(statusRow);
 
-    auto *row = new QHBoxLayout;
-    auto *query = new QPushButton(icon(QStringLiteral("run")), QString());
-    HD_TR_SET(query, "text", QT_TR_NOOP("Query devices"));
-    HD_TR_SET(query, "toolTip",
-              QT_TR_NOOP("Ask the GPU runtime, in a clean probe process, which devices it sees"));
-    connect(query, &QPushButton::clicked, ws, &Workspace::refreshDevices);
-    m_target = new QLineEdit;
-    HD_TR_SET(m_target, "placeholderText",
-              QT_TR_NOOP("or type a target id: gfx90a:sramecc+:xnack-, sm_90"));
-    auto *add = new QPushButton;
-    HD_TR_SET(add, "text", QT_TR_NOOP("Add"));
-    auto addTarget = [this] {
-        QString error;
-        if (m_ws->addTarget(m_target->text(), &error)) {
-            m_target->clear();
-            m_target->setStyleSheet({});
-            m_target->setToolTip({});
-        } else {
-            m_target->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d03030; }"));
-            m_target->setToolTip(error);
-        }
-    };
-    connect(add, &QPushButton::clicked, this, addTarget);
-    connect(m_target, &QLineEdit::returnPressed, this, addTarget);
-    row->addWidget(query);
-    row->addWidget(m_target, 1);
-    row->addWidget(add);
-    layout->addLayout(row);
+    layout->addLayout(makeQueryRow());
 
     auto *split = new QSplitter(Qt::Vertical);
     m_devices = new QTableView;
-    m_devices->setModel(ws->devices());
+    m_devices->setModel(ws->inputs()->devices());
     m_devices->verticalHeader()->hide();
     m_devices->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_devices->horizontalHeader()->setStretchLastSection(true);
@@ -76,38 +49,12 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     m_devices->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto *remove = new QAction(tr("Remove device"), m_devices);
     connect(remove, &QAction::triggered, this,
-            [this] { m_ws->devices()->removeDevice(m_devices->currentIndex().row()); });
+            [this] { m_ws->inputs()->devices()->removeDevice(m_devices->currentIndex().row()); });
     m_devices->addAction(remove);
     split->addWidget(m_devices);
 
-    auto *matrixBox = new QWidget;
-    auto *ml = new QVBoxLayout(matrixBox);
-    ml->setContentsMargins(0, 0, 0, 0);
-    auto *title = HD_TR_LABEL(
-        QT_TR_NOOP("<b>Compatibility</b>: devices × code objects of the open artifacts"));
-    m_matrixHint = new QLabel;
-    m_matrixHint->setWordWrap(true);
-    m_matrix = new QTableView;
-    m_matrix->setModel(ws->compat());
-    m_matrix->horizontalHeader()->setDefaultSectionSize(130);
-    m_matrix->horizontalHeader()->setMinimumHeight(2 * fontMetrics().height() + 8);
-    ml->addWidget(title);
-    ml->addWidget(m_matrixHint);
-    ml->addWidget(m_matrix, 1);
-
-    // The system inventory: the summary rows, then every fact by section (collapsed).
-    auto *inventoryBox = new QWidget;
-    auto *il = new QVBoxLayout(inventoryBox);
-    il->setContentsMargins(0, 0, 0, 0);
-    m_inventoryTitle = new QLabel;
-    m_inventoryTitle->setWordWrap(true);
-    m_inventory = new QTreeWidget;
-    m_inventory->setColumnCount(2);
-    m_inventory->setHeaderHidden(true);
-    m_inventory->setRootIsDecorated(true);
-    m_inventory->setColumnWidth(0, 195);
-    il->addWidget(m_inventoryTitle);
-    il->addWidget(m_inventory, 1);
+    QWidget *matrixBox = makeMatrixBox();
+    QWidget *inventoryBox = makeInventoryBox();
     // The matrix and the inventory side by side under the devices: both are read at once
     // ("does it load on this GPU" and "what is this machine").
     auto *lower = new QSplitter(Qt::Horizontal);
@@ -119,10 +66,11 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
-    connect(ws, &Workspace::inventoryChanged, this, &DevicesPanel::updateInventory);
+    connect(ws->inputs(), &InputsController::inventoryChanged, this,
+            &DevicesPanel::updateInventory);
 
-    connect(ws, &Workspace::devicesChanged, this, &DevicesPanel::updateStatus);
-    connect(ws, &Workspace::artifactsChanged, this, &DevicesPanel::updateStatus);
+    connect(ws->inputs(), &InputsController::devicesChanged, this, &DevicesPanel::updateStatus);
+    connect(ws->inputs(), &InputsController::artifactsChanged, this, &DevicesPanel::updateStatus);
     connect(ws, &Workspace::busyChanged, this,
             [this](const QString &kind, bool running, const QString &msg) {
                 if (kind != QLatin1String("devices"))
@@ -138,8 +86,75 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     updateInventory();
 }
 
+QLayout *DevicesPanel::makeQueryRow() {
+    auto *row = new QHBoxLayout;
+    auto *query = new QPushButton(icon(QStringLiteral("run")), QString());
+    HD_TR_SET(query, "text", QT_TR_NOOP("Query devices"));
+    HD_TR_SET(query, "toolTip",
+              QT_TR_NOOP("Ask the GPU runtime, in a clean probe process, which devices it sees"));
+    connect(query, &QPushButton::clicked, m_ws->inputs(), &InputsController::refreshDevices);
+    m_target = new QLineEdit;
+    HD_TR_SET(m_target, "placeholderText",
+              QT_TR_NOOP("or type a target id: gfx90a:sramecc+:xnack-, sm_90"));
+    auto *add = new QPushButton;
+    HD_TR_SET(add, "text", QT_TR_NOOP("Add"));
+    auto addTarget = [this] {
+        QString error;
+        if (m_ws->inputs()->addTarget(m_target->text(), &error)) {
+            m_target->clear();
+            m_target->setStyleSheet({});
+            m_target->setToolTip({});
+        } else {
+            m_target->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d03030; }"));
+            m_target->setToolTip(error);
+        }
+    };
+    connect(add, &QPushButton::clicked, this, addTarget);
+    connect(m_target, &QLineEdit::returnPressed, this, addTarget);
+    row->addWidget(query);
+    row->addWidget(m_target, 1);
+    row->addWidget(add);
+    return row;
+}
+
+// The compatibility matrix: devices × code objects of the open artifacts.
+QWidget *DevicesPanel::makeMatrixBox() {
+    auto *matrixBox = new QWidget;
+    auto *ml = new QVBoxLayout(matrixBox);
+    ml->setContentsMargins(0, 0, 0, 0);
+    auto *title = HD_TR_LABEL(
+        QT_TR_NOOP("<b>Compatibility</b>: devices × code objects of the open artifacts"));
+    m_matrixHint = new QLabel;
+    m_matrixHint->setWordWrap(true);
+    m_matrix = new QTableView;
+    m_matrix->setModel(m_ws->inputs()->compat());
+    m_matrix->horizontalHeader()->setDefaultSectionSize(130);
+    m_matrix->horizontalHeader()->setMinimumHeight(2 * fontMetrics().height() + 8);
+    ml->addWidget(title);
+    ml->addWidget(m_matrixHint);
+    ml->addWidget(m_matrix, 1);
+    return matrixBox;
+}
+
+// The system inventory: the summary rows, then every fact by section (collapsed).
+QWidget *DevicesPanel::makeInventoryBox() {
+    auto *inventoryBox = new QWidget;
+    auto *il = new QVBoxLayout(inventoryBox);
+    il->setContentsMargins(0, 0, 0, 0);
+    m_inventoryTitle = new QLabel;
+    m_inventoryTitle->setWordWrap(true);
+    m_inventory = new QTreeWidget;
+    m_inventory->setColumnCount(2);
+    m_inventory->setHeaderHidden(true);
+    m_inventory->setRootIsDecorated(true);
+    m_inventory->setColumnWidth(0, 195);
+    il->addWidget(m_inventoryTitle);
+    il->addWidget(m_inventory, 1);
+    return inventoryBox;
+}
+
 void DevicesPanel::updateInventory() {
-    const SystemInventory &inv = m_ws->inventory();
+    const SystemInventory &inv = m_ws->inputs()->inventory();
     m_inventory->clear();
     if (inv.isEmpty()) {
         m_inventoryTitle->setText(
@@ -147,7 +162,7 @@ void DevicesPanel::updateInventory() {
                "runtime, compilers, PyTorch, access to /dev/kfd)."));
         return;
     }
-    m_inventoryTitle->setText((m_ws->inventoryFromSession()
+    m_inventoryTitle->setText((m_ws->inputs()->inventoryFromSession()
                                    ? tr("<b>System</b> where the session was made (collected %1)")
                                    : tr("<b>System</b> of this machine (collected %1)"))
                                   .arg(QDateTime::fromString(inv.collectedAt, Qt::ISODate)
@@ -196,16 +211,16 @@ void DevicesPanel::updateInventory() {
 }
 
 void DevicesPanel::updateStatus() {
-    const ProbeResult &p = m_ws->lastProbe();
+    const ProbeResult &p = m_ws->inputs()->lastProbe();
     const int live = [&] {
         int n = 0;
-        for (const DeviceInfo &d : m_ws->devices()->devices())
+        for (const DeviceInfo &d : m_ws->inputs()->devices()->devices())
             n += d.source == DeviceInfo::Source::Probe;
         return n;
     }();
     QString text;
     QString light;
-    if (!m_ws->probed()) {
+    if (!m_ws->inputs()->probed()) {
         text = tr("Devices not queried yet. Query the runtime, or type the target id of the GPU "
                   "where the failure happens.");
     } else if (live > 0) {
@@ -229,7 +244,7 @@ void DevicesPanel::updateStatus() {
     }
     m_statusIcon->setPixmap(statusIcon(light).pixmap(20, 20));
     m_status->setText(text);
-    const auto *compat = m_ws->compat();
+    const auto *compat = m_ws->inputs()->compat();
     if (compat->rowCount() == 0)
         m_matrixHint->setText(
             tr("Add a device (live or typed) to see which code objects load on it."));

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QTableView;
 class QTreeWidget;
@@ -27,6 +28,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    QLayout *makeQueryRow();
+    QWidget *makeMatrixBox();
+    QWidget *makeInventoryBox();
     void updateStatus();
     void updateInventory();
 

@@ -1,9 +1,9 @@
 #include "widgets/main_window.h"
 
 #include "common/version.h"
+#include "controllers/workspace.h"
 #include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
-#include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/devices_panel.h"
 #include "widgets/env_panel.h"
@@ -60,6 +60,33 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     setDockNestingEnabled(true);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
 
+    createPanels();
+    createStatusBar();
+    connectWorkspace();
+    connect(m_findings, &FindingsPanel::linkActivated, this, &MainWindow::followLink);
+    connect(m_walkthrough, &WalkthroughPanel::showPanel, this, &MainWindow::raisePanel);
+    connect(m_walkthrough, &WalkthroughPanel::actionRequested, this,
+            &MainWindow::doWalkthroughAction);
+    connect(m_artifacts, &ArtifactsPanel::openFilesRequested, this,
+            &MainWindow::openFilesInteractive);
+    connect(m_artifacts, &ArtifactsPanel::openFolderRequested, this,
+            &MainWindow::openFolderInteractive);
+    connect(m_artifacts, &ArtifactsPanel::demoRequested, this, &MainWindow::openDemo);
+
+    createActions();
+    // The layout would make its minimum the window's, and on the first show it sums the
+    // tabbed bottom docks' widths (2597 px here): the window opened wider than the screen.
+    // The panels shrink and elide instead; a floor keeps it usable.
+    layout()->setSizeConstraint(QLayout::SetNoConstraint);
+    setMinimumSize(640, 420);
+    resize(1440, 900);
+    fitToScreen();
+    m_status->setText(
+        tr("Open a binary, a code object or a Triton cache — or start the walkthrough (F1)."));
+}
+
+// The artifacts in the middle, the other panels docked around them.
+void MainWindow::createPanels() {
     m_artifacts = new ArtifactsPanel(m_ws);
     m_artifacts->setObjectName(QStringLiteral("artifacts"));
     setCentralWidget(m_artifacts);
@@ -97,8 +124,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     // The bottom area spans the whole width; the right one stops above it.
     setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+}
 
-    // Status bar: message, progress of background work, cancel.
+// Status bar: message, progress of background work, cancel.
+void MainWindow::createStatusBar() {
     m_status = new QLabel;
     // Long messages must not widen the window: the label shrinks and elides instead.
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -112,10 +141,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
-    connect(m_cancel, &QToolButton::clicked, this, [this] {
-        m_ws->cancelInspection();
-        m_ws->cancelVerification();
-    });
+    connect(m_cancel, &QToolButton::clicked, m_ws, &Workspace::cancelAll);
+}
+
+// The jobs' progress in the status bar.
+void MainWindow::connectWorkspace() {
     // The status line names every job still running (a device query that ends does not hide
     // a running inspection); once none runs, the last one's closing message.
     auto showJobs = [this](const QString &last) {
@@ -131,7 +161,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
                 else
                     m_jobMessages.remove(kind);
                 showJobs(msg);
-                const bool busy = running || m_ws->isInspecting() || m_ws->isVerifying();
+                const bool busy = running || m_ws->isWorking();
                 m_progress->setVisible(busy);
                 m_cancel->setVisible(busy);
                 if (running)
@@ -147,7 +177,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
                     m_jobMessages.insert(kind, msg);
                 showJobs(msg);
             });
-    connect(m_ws, &Workspace::sessionSaved, this,
+    connectResults();
+}
+
+// Sessions saved and opened, reports written, as they come back.
+void MainWindow::connectResults() {
+    connect(m_ws->verification(), &VerificationController::sessionSaved, this,
             [this](const QString &path, bool ok, const QString &error) {
                 if (ok) {
                     addRecent({path});
@@ -156,7 +191,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
                     QMessageBox::warning(this, tr("Save session"), error);
                 }
             });
-    connect(m_ws, &Workspace::sessionOpened, this,
+    connect(m_ws->verification(), &VerificationController::sessionOpened, this,
             [this](const QString &path, bool ok, const QString &error) {
                 if (ok)
                     m_status->setText(tr("Session %1 opened").arg(path));
@@ -164,7 +199,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
                     QMessageBox::warning(this, tr("Open session"), error);
             });
     connect(
-        m_ws, &Workspace::reportReady, this,
+        m_ws->verification(), &VerificationController::reportReady, this,
         [this](const QString &, const QString &path, const QString &text, const QString &error) {
             if (!error.isEmpty()) {
                 QMessageBox::warning(this, tr("Export report"),
@@ -177,30 +212,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
                 m_status->setText(tr("Report written to %1").arg(path));
             }
         });
-    connect(m_findings, &FindingsPanel::linkActivated, this, &MainWindow::followLink);
-    connect(m_walkthrough, &WalkthroughPanel::showPanel, this, &MainWindow::raisePanel);
-    connect(m_walkthrough, &WalkthroughPanel::actionRequested, this,
-            &MainWindow::doWalkthroughAction);
-    connect(m_artifacts, &ArtifactsPanel::openFilesRequested, this,
-            &MainWindow::openFilesInteractive);
-    connect(m_artifacts, &ArtifactsPanel::openFolderRequested, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(
-            this, tr("Open a folder of artifacts or a Triton cache"));
-        if (!dir.isEmpty())
-            openPaths({dir});
-    });
-    connect(m_artifacts, &ArtifactsPanel::demoRequested, this, &MainWindow::openDemo);
-
-    createActions();
-    // The layout would make its minimum the window's, and on the first show it sums the
-    // tabbed bottom docks' widths (2597 px here): the window opened wider than the screen.
-    // The panels shrink and elide instead; a floor keeps it usable.
-    layout()->setSizeConstraint(QLayout::SetNoConstraint);
-    setMinimumSize(640, 420);
-    resize(1440, 900);
-    fitToScreen();
-    m_status->setText(
-        tr("Open a binary, a code object or a Triton cache — or start the walkthrough (F1)."));
 }
 
 MainWindow::~MainWindow() = default;
@@ -271,164 +282,12 @@ bool MainWindow::saveScreenshot(const QString &path, const QString &panelName, Q
     return true;
 }
 
-void MainWindow::createActions() {
-    // Built again on a language change: the old menus and their actions go first.
-    menuBar()->clear();
-    qDeleteAll(menuBar()->findChildren<QMenu *>(Qt::FindDirectChildrenOnly));
-    if (!m_toolBar) {
-        m_toolBar = addToolBar(QString());
-        m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
-        m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        m_toolBar->setIconSize(QSize(20, 20));
-        HD_TR_SET(m_toolBar, "windowTitle", QT_TR_NOOP("Main"));
-    }
-    QToolBar *tb = m_toolBar;
-    tb->clear();
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-
-    auto *open = file->addAction(icon(QStringLiteral("open")), tr("&Open files…"), this,
-                                 &MainWindow::openFilesInteractive);
-    open->setShortcut(QKeySequence::Open);
-    open->setIconText(tr("Open"));
-    auto *openDir =
-        file->addAction(icon(QStringLiteral("open")), tr("Open &folder…"), this, [this] {
-            const QString dir = QFileDialog::getExistingDirectory(
-                this, tr("Open a folder of artifacts or a Triton cache"));
-            if (!dir.isEmpty())
-                openPaths({dir});
-        });
-    openDir->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    auto *demo = file->addAction(icon(QStringLiteral("walkthrough")), tr("Open the &demo"), this,
-                                 &MainWindow::openDemo);
-    // Not Ctrl+D: on X11 a text field takes it (delete the next character).
-    demo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
-    demo->setIconText(tr("Demo"));
-    m_recentMenu = file->addMenu(tr("&Recent files"));
-    updateRecentMenu();
-    file->addAction(tr("&Close all"), this, [this] { m_ws->closeAll(); });
-    file->addSeparator();
-    file->addAction(icon(QStringLiteral("open")), tr("Open &session…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
-                                                          tr("hipdoctor sessions (*.json)"));
-        if (!path.isEmpty())
-            openSession(path);
-    });
-    auto *save = file->addAction(icon(QStringLiteral("save")), tr("Save session"), this,
-                                 [this] { saveSession(false); });
-    save->setShortcut(QKeySequence::Save);
-    auto *saveAs = file->addAction(icon(QStringLiteral("save")), tr("Save session &as…"), this,
-                                   [this] { saveSession(true); });
-    saveAs->setShortcut(QKeySequence::SaveAs);
-    file->addSeparator();
-    auto *copy = file->addAction(icon(QStringLiteral("copy")), tr("&Copy report (Markdown)"), this,
-                                 &MainWindow::copyReport);
-    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    copy->setIconText(tr("Copy report"));
-    auto *exportAct = file->addAction(icon(QStringLiteral("export")), tr("&Export report…"), this,
-                                      &MainWindow::exportReport);
-    // Not Ctrl+E: on X11 a text field takes it (end of line) before any window shortcut.
-    exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    exportAct->setIconText(tr("Export"));
-    auto *shot =
-        file->addAction(icon(QStringLiteral("screenshot")), tr("Save &screenshot of the window…"),
-                        this, [this] { saveScreenshotInteractive({}); });
-    shot->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
-    shot->setIconText(tr("Screenshot"));
-    QMenu *panelShot =
-        file->addMenu(icon(QStringLiteral("screenshot")), tr("Save screenshot of a &panel"));
-    for (const QString &name : panelNames())
-        panelShot->addAction(name, this, [this, name] { saveScreenshotInteractive(name); });
-    file->addSeparator();
-    auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-
-    QMenu *run = menuBar()->addMenu(tr("&Run"));
-    auto *query = run->addAction(icon(QStringLiteral("run")), tr("&Query devices"), m_ws,
-                                 &Workspace::refreshDevices);
-    query->setShortcut(QKeySequence(Qt::Key_F5));
-    for (int s = 1; s <= 3; ++s) {
-        auto *a =
-            run->addAction(icon(QStringLiteral("run")), tr("Run step &%1").arg(s), this, [this, s] {
-                m_verify->applyInputs();
-                m_ws->runSteps({s});
-                raisePanel(QStringLiteral("verification"));
-            });
-        a->setShortcut(QKeySequence(Qt::Key_F5 + s));
-    }
-    auto *runAll =
-        run->addAction(icon(QStringLiteral("run-all")), tr("Run &all steps"), this, [this] {
-            m_verify->applyInputs();
-            m_ws->runSteps({1, 2, 3});
-            raisePanel(QStringLiteral("verification"));
-        });
-    runAll->setShortcut(QKeySequence(Qt::Key_F9));
-    auto *cancel = run->addAction(icon(QStringLiteral("cancel")), tr("&Cancel"), this, [this] {
-        m_ws->cancelInspection();
-        m_ws->cancelVerification();
-    });
-    cancel->setShortcut(QKeySequence(Qt::Key_Escape));
-
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *d : m_docks)
-        view->addAction(d->toggleViewAction());
-    view->addSeparator();
-    auto *focusFilter = view->addAction(tr("Filter symbols"), this, [this] {
-        m_artifacts->filterEdit()->setFocus();
-        m_artifacts->filterEdit()->selectAll();
-    });
-    focusFilter->setShortcut(QKeySequence::Find);
-    auto *focusName = view->addAction(tr("Name your code asks for"), this, [this] {
-        m_artifacts->nameEdit()->setFocus();
-        m_artifacts->nameEdit()->selectAll();
-    });
-    // Not Ctrl+K: on X11 a text field takes it (delete to the end of the line).
-    focusName->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
-    QMenu *lang = view->addMenu(tr("&Language"));
-    auto *group = new QActionGroup(lang);
-    const QString current =
-        QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
-    for (const auto &[code, label] :
-         {std::pair{QStringLiteral("en"), QStringLiteral("English")},
-          std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}}) {
-        auto *a = lang->addAction(label, this, [this, code = code] { chooseLanguage(code); });
-        a->setCheckable(true);
-        a->setChecked(current == code);
-        group->addAction(a);
-    }
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    auto *walk = help->addAction(icon(QStringLiteral("walkthrough")), tr("Guided &walkthrough"),
-                                 this, &MainWindow::startWalkthrough);
-    walk->setShortcut(QKeySequence::HelpContents);
-    walk->setIconText(tr("Walkthrough"));
-    help->addAction(tr("&About hipdoctor"), this, [this] {
-        QMessageBox::about(
-            this, tr("About hipdoctor"),
-            tr("<b>%1</b><p>Finds out why a GPU kernel will not load or launch: at which "
-               "layer it fails and why, with evidence, and what to change.</p>")
-                .arg(versionLine(QStringLiteral("hipdoctor")).toHtmlEscaped()));
-    });
-
-    tb->addAction(open);
-    tb->addAction(demo);
-    tb->addSeparator();
-    tb->addAction(query);
-    tb->addAction(runAll);
-    tb->addAction(cancel);
-    tb->addSeparator();
-    tb->addAction(copy);
-    tb->addAction(exportAct);
-    tb->addAction(shot);
-    tb->addAction(walk);
-}
-
 void MainWindow::openPaths(const QStringList &paths) {
     if (paths.isEmpty())
         return;
     addRecent(paths);
     // The user opened the demo itself (not one of its files): its cases may fill step 2.
-    const QString demo = Workspace::demoDirectory();
+    const QString demo = InputsController::demoDirectory();
     m_demoOpened =
         m_demoOpened || std::any_of(paths.begin(), paths.end(), [&demo](const QString &p) {
             return !demo.isEmpty() && QFileInfo(p).absoluteFilePath() == demo;
@@ -437,11 +296,11 @@ void MainWindow::openPaths(const QStringList &paths) {
     for (const QString &p : paths) {
         // A session is JSON; artifacts never are (the inspector detects kinds by content).
         if (p.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) && QFileInfo(p).isFile())
-            m_ws->openSessionFrom(p);
+            m_ws->verification()->openSessionFrom(p);
         else
             artifacts.append(p);
     }
-    m_ws->openPaths(artifacts);
+    m_ws->inputs()->openPaths(artifacts);
 }
 
 QString MainWindow::artifactFileFilters() {
@@ -461,11 +320,11 @@ void MainWindow::openFilesInteractive() {
 
 void MainWindow::openSession(const QString &path) {
     addRecent({path});
-    m_ws->openSessionFrom(path);
+    m_ws->verification()->openSessionFrom(path);
 }
 
 void MainWindow::saveSession(bool askForPath) {
-    QString path = m_ws->sessionPath();
+    QString path = m_ws->verification()->sessionPath();
     if (askForPath || path.isEmpty())
         path = QFileDialog::getSaveFileName(this, tr("Save session"),
                                             QStringLiteral("hipdoctor-session.json"),
@@ -473,12 +332,12 @@ void MainWindow::saveSession(bool askForPath) {
     if (path.isEmpty())
         return;
     m_verify->applyInputs(); // what the cards show now, run or not
-    m_ws->saveSessionTo(path);
+    m_ws->verification()->saveSessionTo(path);
 }
 
 void MainWindow::copyReport() {
     m_verify->applyInputs();
-    m_ws->makeReport(QStringLiteral("md"), {});
+    m_ws->verification()->makeReport(QStringLiteral("md"), {});
 }
 
 void MainWindow::exportReport() {
@@ -492,11 +351,11 @@ void MainWindow::exportReport() {
                       path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive) ||
                       selected.contains(QLatin1String("html"));
     m_verify->applyInputs();
-    m_ws->makeReport(html ? QStringLiteral("html") : QStringLiteral("md"), path);
+    m_ws->verification()->makeReport(html ? QStringLiteral("html") : QStringLiteral("md"), path);
 }
 
 void MainWindow::openDemo() {
-    const QString dir = Workspace::demoDirectory();
+    const QString dir = InputsController::demoDirectory();
     if (dir.isEmpty()) {
         QMessageBox::information(
             this, tr("Demo"),
@@ -505,7 +364,7 @@ void MainWindow::openDemo() {
         return;
     }
     m_demoOpened = true;
-    m_ws->openPaths({dir});
+    m_ws->inputs()->openPaths({dir});
 }
 
 void MainWindow::startWalkthrough() {
@@ -522,7 +381,7 @@ void MainWindow::doWalkthroughAction(const QString &action) {
         // The user's name: the box is focused and asks. Only on the demo, which the user
         // opened, does an empty box get the demo's mangled kernel.
         if (m_artifacts->nameEdit()->text().trimmed().isEmpty() && demoIsOpen()) {
-            for (const ArtifactReport &a : m_ws->artifacts())
+            for (const ArtifactReport &a : m_ws->inputs()->artifacts())
                 for (const CodeObject &co : a.codeObjects)
                     for (const Symbol &s : co.symbols)
                         if (m_artifacts->nameEdit()->text().isEmpty() &&
@@ -538,20 +397,20 @@ void MainWindow::doWalkthroughAction(const QString &action) {
         m_devices->targetEdit()->setFocus();
     } else if (action == QLatin1String("step1")) {
         m_verify->applyInputs();
-        m_ws->runSteps({1});
+        m_ws->verification()->runSteps({1});
     } else if (action == QLatin1String("step2")) {
         const QString missing = prepareStep2Inputs();
         m_walkthrough->setNote(missing);
         if (!missing.isEmpty())
             return;
         m_verify->applyInputs();
-        m_ws->runSteps({2});
+        m_ws->verification()->runSteps({2});
     }
 }
 
 bool MainWindow::demoIsOpen() const {
-    const QString demo = Workspace::demoDirectory();
-    const QStringList &inputs = m_ws->inputPaths();
+    const QString demo = InputsController::demoDirectory();
+    const QStringList &inputs = m_ws->inputs()->inputPaths();
     return m_demoOpened && !demo.isEmpty() && !inputs.isEmpty() &&
            std::all_of(inputs.begin(), inputs.end(),
                        [&demo](const QString &p) { return p.startsWith(demo + QLatin1Char('/')); });
@@ -566,9 +425,10 @@ QString MainWindow::prepareStep2Inputs() {
         // The open file holding the name, else the only open file with device code.
         QString file;
         QStringList withCode;
-        if (const ArtifactTreeModel::Node *n = m_ws->tree()->node(m_ws->tree()->findKernel(name)))
-            file = m_ws->artifacts()[n->artifact].path;
-        for (const ArtifactReport &a : m_ws->artifacts())
+        if (const ArtifactTreeModel::Node *n =
+                m_ws->inputs()->tree()->node(m_ws->inputs()->tree()->findKernel(name)))
+            file = m_ws->inputs()->artifacts()[n->artifact].path;
+        for (const ArtifactReport &a : m_ws->inputs()->artifacts())
             if (!a.codeObjects.isEmpty())
                 withCode.append(a.path);
         if (file.isEmpty() && withCode.size() == 1)
@@ -593,7 +453,8 @@ QString MainWindow::prepareStep2Inputs() {
 
 bool MainWindow::useDemoStep2Inputs() {
     // The demo's kernel compiled without extern "C", asked for by its plain name.
-    const QString demo = Workspace::demoDirectory() + QStringLiteral("/scenarios/s01_mangled.co");
+    const QString demo =
+        InputsController::demoDirectory() + QStringLiteral("/scenarios/s01_mangled.co");
     if (m_verify->hasStep2Input() || !QFileInfo::exists(demo))
         return false;
     m_verify->setStep2Inputs(demo, QStringLiteral("vecAdd"),
@@ -618,7 +479,7 @@ bool MainWindow::followLink(const QString &link) {
         return m_env->showVariable(what);
     }
     if (kind == QLatin1String("file")) {
-        if (!m_ws->inputPaths().contains(what) && QFileInfo(what).isFile())
+        if (!m_ws->inputs()->inputPaths().contains(what) && QFileInfo(what).isFile())
             openPaths({what});
         return true;
     }
@@ -755,8 +616,7 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
-    m_ws->cancelInspection();
-    m_ws->cancelVerification();
+    m_ws->cancelAll();
     event->accept();
 }
 

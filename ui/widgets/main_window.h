@@ -87,7 +87,18 @@ protected:
 private:
     QDockWidget *addPanelDock(QWidget *panel, const QString &name, const char *title,
                               Qt::DockWidgetArea area);
+    void createPanels();
+    void createStatusBar();
+    void connectWorkspace();
+    void connectResults();
+    void openFolderInteractive();
+    void runStepsShown(const QList<int> &steps);
     void createActions(); // (re)builds the menus and the toolbar's actions
+    struct ToolbarActions;
+    void createFileMenu(ToolbarActions &tb);
+    void createRunMenu(ToolbarActions &tb);
+    void createViewMenu();
+    void createHelpMenu(ToolbarActions &tb);
     void updateRecentMenu();
     void addRecent(const QStringList &paths);
     void doWalkthroughAction(const QString &action);

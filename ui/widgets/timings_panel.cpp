@@ -1,7 +1,7 @@
 #include "widgets/timings_panel.h"
 
 #include "charts/timing_charts.h"
-#include "widgets/app_state.h"
+#include "controllers/workspace.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
@@ -55,7 +55,7 @@ TimingsPanel::TimingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
         if (!path.isEmpty() && !m_chart->exportPdf(path))
             QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1").arg(path));
     });
-    connect(ws, &Workspace::stepsChanged, this, [this] {
+    connect(ws->verification(), &VerificationController::stepsChanged, this, [this] {
         collectRuns();
         redraw();
     });
@@ -67,7 +67,7 @@ void TimingsPanel::setChartKind(int index) {
 }
 
 void TimingsPanel::collectRuns() {
-    for (const StepRecord &s : m_ws->steps()) {
+    for (const StepRecord &s : m_ws->verification()->steps()) {
         const QString key = QStringLiteral("%1@%2").arg(s.step).arg(s.startedAt);
         if (m_seen.contains(key))
             continue;
@@ -85,7 +85,7 @@ void TimingsPanel::collectRuns() {
 void TimingsPanel::redraw() {
     // An empty chart says why: nothing ran yet, or what ran timed nothing of this kind.
     QString why;
-    if (!m_ws->steps().isEmpty()) {
+    if (!m_ws->verification()->steps().isEmpty()) {
         switch (m_kind->currentIndex()) {
         case 1:
             why = tr("The steps ran, but none recorded phases: phases come from the probe "
@@ -106,10 +106,10 @@ void TimingsPanel::redraw() {
         m_chart->setSpec(phaseBarsSpec(m_runs));
         break;
     case 2:
-        m_chart->setSpec(latencyHistogramSpec(m_ws->steps()));
+        m_chart->setSpec(latencyHistogramSpec(m_ws->verification()->steps()));
         break;
     default:
-        m_chart->setSpec(timelineSpec(m_ws->steps()));
+        m_chart->setSpec(timelineSpec(m_ws->verification()->steps()));
         break;
     }
 }

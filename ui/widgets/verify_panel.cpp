@@ -3,7 +3,7 @@
 #include "common/format.h"
 #include "models/findings_model.h"
 
-#include "widgets/app_state.h"
+#include "controllers/workspace.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
@@ -209,6 +209,31 @@ void StepCard::showRecord(const StepRecord *rec) {
 VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(makeToolbar());
+
+    auto *split = new QSplitter(Qt::Vertical);
+    QWidget *cardsHost = makeCards();
+    addStep1Inputs();
+    addStep2Inputs();
+    addStep3Inputs();
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(cardsHost);
+    split->addWidget(scroll);
+
+    split->addWidget(makeDetails());
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setSizes({4000, 1000}); // kept in proportion when first laid out
+    layout->addWidget(split, 1);
+
+    connectVerification();
+    refresh();
+}
+
+QLayout *VerifyPanel::makeToolbar() {
     auto *bar = new QHBoxLayout;
     m_runAll = new QPushButton(icon(QStringLiteral("run-all")), QString());
     HD_TR_SET(m_runAll, "text", QT_TR_NOOP("Run all steps"));
@@ -222,9 +247,11 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     bar->addWidget(m_runAll);
     bar->addWidget(m_cancel);
     bar->addWidget(m_progress, 1);
-    layout->addLayout(bar);
+    return bar;
+}
 
-    auto *split = new QSplitter(Qt::Vertical);
+// The three step cards, side by side (or one under the other, resizeEvent).
+QWidget *VerifyPanel::makeCards() {
     auto *cardsHost = new QWidget;
     auto *cardsLayout = new QBoxLayout(QBoxLayout::LeftToRight, cardsHost);
     m_cardsLayout = cardsLayout;
@@ -235,19 +262,23 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
         cardsLayout->addWidget(card, 1);
         connect(card, &StepCard::runRequested, this, [this](int step) {
             if (applyInputs())
-                m_ws->runSteps({step});
+                m_ws->verification()->runSteps({step});
         });
         connect(card, &StepCard::checkSelected, this, &VerifyPanel::showCheck);
     }
-    // Step inputs.
+    return cardsHost;
+}
+
+void VerifyPanel::addStep1Inputs() {
     m_step1Target = new QLineEdit;
     m_step1Target->setObjectName(QStringLiteral("step1Target"));
     HD_TR_SET(m_step1Target, "placeholderText",
               QT_TR_NOOP("device's target (default: live device or gfx90a)"));
     m_cards[0]->addInput(HD_TR_LABEL(QT_TR_NOOP("Target:")), m_step1Target);
+}
 
+void VerifyPanel::addStep2Inputs() {
     m_step2Mode = new QComboBox;
-
     m_step2Mode->setObjectName(QStringLiteral("step2Mode"));
     m_step2Mode->addItem(tr("Code object / bundle / binary: load + launch"),
                          int(Step2Options::Mode::Artifact));
@@ -299,9 +330,10 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     dl->addWidget(HD_TR_LABEL(QT_TR_NOOP("×")));
     dl->addWidget(m_step2Repeat);
     m_cards[1]->addInput(HD_TR_LABEL(QT_TR_NOOP("Launch:")), dims);
+}
 
+void VerifyPanel::addStep3Inputs() {
     m_step3Command = new QLineEdit;
-
     m_step3Command->setObjectName(QStringLiteral("step3Command"));
     HD_TR_SET(m_step3Command, "placeholderText",
               QT_TR_NOOP("your command, e.g. python train.py --steps 1"));
@@ -318,13 +350,10 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     m_step3Variant->setObjectName(QStringLiteral("step3Variant"));
     HD_TR_SET(m_step3Variant, "placeholderText", QT_TR_NOOP("or a second command"));
     m_cards[2]->addInput(HD_TR_LABEL(QT_TR_NOOP("Or run:")), m_step3Variant);
+}
 
-    auto *scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(cardsHost);
-    split->addWidget(scroll);
-
+// The comparison's verdict and the selected check's details.
+QWidget *VerifyPanel::makeDetails() {
     auto *bottom = new QWidget;
     auto *bl = new QVBoxLayout(bottom);
     bl->setContentsMargins(0, 0, 0, 0);
@@ -349,30 +378,30 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
     bl->addWidget(m_details, 1);
     // The detail box keeps at least three lines; the cards get most of the rest and scroll.
     m_details->setMinimumHeight(m_details->fontMetrics().lineSpacing() * 3 + 12);
-    split->addWidget(bottom);
-    split->setChildrenCollapsible(false);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 1);
-    split->setSizes({4000, 1000}); // kept in proportion when first laid out
-    layout->addWidget(split, 1);
+    return bottom;
+}
 
+void VerifyPanel::connectVerification() {
+    VerificationController *verification = m_ws->verification();
     connect(m_runAll, &QPushButton::clicked, this, [this] {
         if (applyInputs())
-            m_ws->runSteps({1, 2, 3});
+            m_ws->verification()->runSteps({1, 2, 3});
     });
-    connect(m_cancel, &QPushButton::clicked, ws, &Workspace::cancelVerification);
-    connect(ws, &Workspace::stepsChanged, this, &VerifyPanel::refresh);
-    connect(ws, &Workspace::verifyOptionsChanged, this, &VerifyPanel::showInputs);
-    connect(ws, &Workspace::stepStarted, this, [this](int step) {
+    connect(m_cancel, &QPushButton::clicked, verification,
+            &VerificationController::cancelVerification);
+    connect(verification, &VerificationController::stepsChanged, this, &VerifyPanel::refresh);
+    connect(verification, &VerificationController::verifyOptionsChanged, this,
+            &VerifyPanel::showInputs);
+    connect(verification, &VerificationController::stepStarted, this, [this](int step) {
         if (StepCard *c = card(step))
             c->setRunning(true);
     });
-    connect(ws, &Workspace::progress, this,
+    connect(m_ws, &Workspace::progress, this,
             [this](const QString &kind, int, int, const QString &msg) {
                 if (kind == QLatin1String("verify"))
                     m_progress->setText(msg);
             });
-    connect(ws, &Workspace::busyChanged, this,
+    connect(m_ws, &Workspace::busyChanged, this,
             [this](const QString &kind, bool running, const QString &msg) {
                 if (kind != QLatin1String("verify"))
                     return;
@@ -383,7 +412,6 @@ VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws
                 if (!running)
                     refresh();
             });
-    refresh();
 }
 
 void VerifyPanel::resizeEvent(QResizeEvent *event) {
@@ -412,7 +440,7 @@ void VerifyPanel::changeEvent(QEvent *event) {
 }
 
 bool VerifyPanel::applyInputs() {
-    VerifyOptions &o = m_ws->verifyOptions();
+    VerifyOptions &o = m_ws->verification()->verifyOptions();
     o.step1.target = m_step1Target->text().trimmed();
     const QString file = m_step2File->text().trimmed();
     o.step2.mode = file.isEmpty() ? Step2Options::Mode::None
@@ -442,7 +470,7 @@ bool VerifyPanel::applyInputs() {
 }
 
 void VerifyPanel::showInputs() {
-    const VerifyOptions &o = m_ws->verifyOptions();
+    const VerifyOptions &o = m_ws->verification()->verifyOptions();
     m_step1Target->setText(o.step1.target);
     // A session of `hipdoctor-cli verify --compile`: its compile command has no field here,
     // the mode list offers it (with the command as tooltip) while such a session is open.
@@ -487,16 +515,16 @@ void VerifyPanel::setStep2Inputs(const QString &file, const QString &kernel, con
 }
 
 void VerifyPanel::refresh() {
-    const bool running = m_ws->isVerifying();
+    const bool running = m_ws->verification()->isVerifying();
     for (StepCard *c : m_cards) {
-        const StepRecord *rec = m_ws->step(c->step());
+        const StepRecord *rec = m_ws->verification()->step(c->step());
         if (!running || rec || c->status() != QLatin1String("running"))
             c->showRecord(rec);
         if (running && c->status() == QLatin1String("running"))
             c->setRunning(true);
     }
-    const Comparison &cmp = m_ws->comparison();
-    if (m_ws->steps().isEmpty()) {
+    const Comparison &cmp = m_ws->verification()->comparison();
+    if (m_ws->verification()->steps().isEmpty()) {
         m_verdictIcon->setPixmap(statusIcon({}).pixmap(20, 20));
         m_verdict->setText(tr("<b>Comparison</b>: run the steps; their outcomes together name the "
                               "direction to look in."));
@@ -522,7 +550,7 @@ QString VerifyPanel::comparisonText() const {
 }
 
 void VerifyPanel::showCheck(int step, int index) {
-    const StepRecord *rec = m_ws->step(step);
+    const StepRecord *rec = m_ws->verification()->step(step);
     if (!rec || index < 0 || index >= rec->checks.size())
         return;
     const CheckRecord &c = rec->checks[index];

@@ -8,6 +8,7 @@
 class QComboBox;
 class QFormLayout;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
@@ -77,6 +78,15 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // The constructor's parts, top to bottom.
+    QLayout *makeToolbar();
+    QWidget *makeCards();
+    void addStep1Inputs();
+    void addStep2Inputs();
+    void addStep3Inputs();
+    QWidget *makeDetails();
+    void connectVerification();
+
     void refresh();
     void showCheck(int step, int check);
 

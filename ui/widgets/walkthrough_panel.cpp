@@ -2,9 +2,9 @@
 
 #include "models/findings_model.h"
 
+#include "controllers/workspace.h"
 #include "models/compat_matrix_model.h"
 #include "models/libraries_model.h"
-#include "widgets/app_state.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
@@ -143,9 +143,11 @@ WalkthroughPanel::WalkthroughPanel(Workspace *ws, QWidget *parent)
         if (!p.action.isEmpty())
             emit actionRequested(p.action);
     });
-    for (auto sig : {&Workspace::artifactsChanged, &Workspace::devicesChanged,
-                     &Workspace::stepsChanged, &Workspace::findingsChanged})
-        connect(ws, sig, this, &WalkthroughPanel::render);
+    for (auto sig : {&InputsController::artifactsChanged, &InputsController::devicesChanged})
+        connect(ws->inputs(), sig, this, &WalkthroughPanel::render);
+    for (auto sig :
+         {&VerificationController::stepsChanged, &VerificationController::findingsChanged})
+        connect(ws->verification(), sig, this, &WalkthroughPanel::render);
     m_list->setCurrentRow(0);
 }
 
@@ -163,7 +165,7 @@ QString WalkthroughPanel::currentText() const {
 }
 
 QString WalkthroughPanel::liveResult(const QString &id) const {
-    const auto &arts = m_ws->artifacts();
+    const auto &arts = m_ws->inputs()->artifacts();
     if (id == QLatin1String("welcome")) {
         if (arts.isEmpty())
             return tr("Nothing is open yet.");
@@ -188,7 +190,7 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
     }
     if (id == QLatin1String("direction1")) {
         int missing = 0, total = 0;
-        for (const auto &r : m_ws->libraries()->rows()) {
+        for (const auto &r : m_ws->inputs()->libraries()->rows()) {
             ++total;
             missing += !r.resolution.found();
         }
@@ -201,7 +203,7 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
             .arg(total);
     }
     if (id == QLatin1String("direction3")) {
-        const auto *m = m_ws->compat();
+        const auto *m = m_ws->inputs()->compat();
         if (m->rowCount() == 0)
             return tr("No device yet: query the runtime or type a target id.");
         if (m->columnCount() == 0)
@@ -216,17 +218,17 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
     }
     if (id.startsWith(QLatin1String("step"))) {
         const int n = id.mid(4).toInt();
-        const StepRecord *s = m_ws->step(n);
+        const StepRecord *s = m_ws->verification()->step(n);
         if (!s)
             return tr("Not run yet.");
         return tr("Result: %1 — %2").arg(checkStatusName(s->status), s->summary);
     }
     if (id == QLatin1String("conclusion")) {
-        const Comparison &c = m_ws->comparison();
+        const Comparison &c = m_ws->verification()->comparison();
         QString text =
             c.verdict.isEmpty() ? tr("No comparison yet.") : FindingsModel::shownVerdict(c);
         return text + QLatin1Char(' ') +
-               tr("%n finding(s).", nullptr, int(m_ws->allFindings().size()));
+               tr("%n finding(s).", nullptr, int(m_ws->verification()->allFindings().size()));
     }
     return {};
 }

@@ -1,58 +1,62 @@
 #pragma once
 
-// The workspace behind the window: the open inputs, devices, env profile, verification
-// records and findings, the models the panels show, and the background jobs that fill them.
-// Panels talk to the engine only through this object; nothing here blocks the GUI thread.
+// The window's inputs: the artifacts and logs the user opened, the devices (probed or typed),
+// the system inventory, the env profile and the kernel names of the name box; the models that
+// show them, the background jobs that fill them, and the diagnosis over them, re-run
+// (debounced) whenever they change. It knows nothing of the verification: the
+// VerificationController reads it, not the other way round (docs/architecture.md "The GUI").
 
 #include "model/artifact_report.h"
 #include "model/device.h"
 #include "model/finding.h"
-#include "model/session.h"
 #include "probe/protocol.h"
 #include "sysinfo/system_inventory.h"
-#include "verify/verifier.h"
 
 #include "models/inspect_progress.h"
 #include "models/jobs.h"
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
 
+#include <QMap>
 #include <QObject>
 #include <QStringList>
 
-#include <memory>
+#include <functional>
+
+class QTimer;
+
+namespace hd {
+struct Session;
+}
 
 namespace hd::ui {
 
 class ArtifactTreeModel;
 class LibrariesModel;
 class EnvTableModel;
-class FindingsModel;
 class DevicesModel;
 class CompatMatrixModel;
-class LogFilterProxy;
 
-class Workspace : public QObject {
+class InputsController : public QObject {
     Q_OBJECT
 public:
-    explicit Workspace(QObject *parent = nullptr);
-    ~Workspace() override;
+    explicit InputsController(QObject *parent = nullptr);
+    ~InputsController() override;
 
-    // Models the panels share.
+    // Models of the inputs the panels share.
     SymbolTableModel *symbols() const { return m_symbols; }
     SymbolFilterProxy *symbolProxy() const { return m_symbolProxy; }
     ArtifactTreeModel *tree() const { return m_tree; }
     LibrariesModel *libraries() const { return m_libraries; }
     EnvTableModel *env() const { return m_env; }
-    FindingsModel *findings() const { return m_findings; }
     DevicesModel *devices() const { return m_devices; }
     CompatMatrixModel *compat() const { return m_compat; }
-    LogModel *logs() const { return m_logs; }
-    LogFilterProxy *logProxy() const { return m_logProxy; }
 
-    // --- inputs -------------------------------------------------------------------------
+    // --- artifacts and logs ---------------------------------------------------------------
     const QList<ArtifactReport> &artifacts() const { return m_artifacts; }
     const QStringList &inputPaths() const { return m_inputs; }
+    // Runtime logs and captured output opened as inputs, parsed.
+    const QList<LogModel::Entry> &inputLogs() const { return m_inputLogs; }
     // Inspects files (folders are searched for artifacts) in the background and adds them.
     void openPaths(const QStringList &paths);
     void closeAll();
@@ -72,6 +76,9 @@ public:
     // --- devices ------------------------------------------------------------------------
     void refreshDevices(); // probe, in the background
     bool addTarget(const QString &text, QString *error = nullptr);
+    // Replaces the probed devices with these (those a verification's probe saw); typed
+    // targets and a session's devices stay.
+    void setProbedDevices(const QList<DeviceInfo> &devices);
     const ProbeResult &lastProbe() const { return m_lastProbe; }
     bool probed() const { return m_probed; }
     // The system inventory (core/sysinfo): collected in the background with each device query,
@@ -81,110 +88,91 @@ public:
     const SystemInventory &inventory() const { return m_inventory; }
     bool inventoryFromSession() const { return m_inventoryFromSession; }
 
-    // --- verification -------------------------------------------------------------------
-    VerifyOptions &verifyOptions() { return m_verifyOptions; }
-    void runSteps(const QList<int> &steps);
-    void cancelVerification();
-    bool isVerifying() const { return m_jobs.isRunning(QStringLiteral("verify")); }
-    const QList<StepRecord> &steps() const { return m_steps; }
-    const StepRecord *step(int n) const;
-    const Comparison &comparison() const { return m_comparison; }
-    // Replaces everything with the contents of a session / report (used by session open).
-    void setVerification(const QList<StepRecord> &steps, const Comparison &comparison);
+    // --- env ----------------------------------------------------------------------------
+    // The enabled variables of the env table.
+    QMap<QString, QString> envProfile() const;
+    // Replaces the env profile with one of the app's presets. While a variable keeps the
+    // preset's value, the diagnosis does not warn that the runtime ignores it: the app chose
+    // it, not the user.
+    void applyEnvPreset(const QMap<QString, QString> &preset);
 
-    // --- sessions and reports ------------------------------------------------------------
-    // The whole state as a session (inputs, devices, env profile, steps, findings).
-    Session makeSession() const;
-    // Replaces the state with a loaded session; reopens its artifacts that still exist.
-    void applySession(const Session &session);
-    // Background save/load/report; results come back through the signals below.
-    void saveSessionTo(const QString &path);
-    void openSessionFrom(const QString &path);
-    // format "md" | "html"; path "" = only emit reportReady (for the clipboard).
-    void makeReport(const QString &format, const QString &path, bool redact = true);
-    const QString &sessionPath() const { return m_sessionPath; }
+    // The env profile, devices and inventory of a loaded session (its artifacts are reopened
+    // by the caller, after its records).
+    void restoreFromSession(const Session &session);
 
-    // --- findings -----------------------------------------------------------------------
-    const QList<Finding> &allFindings() const { return m_allFindings; }
+    // --- names and diagnosis ------------------------------------------------------------
     // The kernel name the user's code asks for (name box). A question only: the diagnosis
     // looks it up (and the report shows it) once the user keeps it.
     void setRequestedKernel(const QString &name);
     const QString &requestedKernel() const { return m_requestedKernel; }
     void keepRequestedKernel();
     const QStringList &keptKernels() const { return m_keptKernels; }
+    // Names asked for elsewhere in the window (the verification's step-2 kernel), read each
+    // time the diagnosis runs.
+    void setOtherKernelNames(std::function<QStringList()> names) {
+        m_otherKernelNames = std::move(names);
+    }
     // Re-runs the diagnosis engine on the open inputs, devices, env and names (background,
     // debounced; a newer request supersedes a running one).
     void scheduleDiagnosis();
     bool isDiagnosing() const;
-    void setExtraFindings(const QList<Finding> &findings); // e.g. from a loaded session
-    // Replaces the env profile with one of the app's presets. While a variable keeps the
-    // preset's value, the diagnosis does not warn that the runtime ignores it: the app chose
-    // it, not the user.
-    void applyEnvPreset(const QMap<QString, QString> &preset);
-
-    // The language changed: the models' headers and texts are asked for again.
-    void retranslate();
+    const QList<Finding> &diagnosisFindings() const { return m_diagnosisFindings; }
 
 signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
     void progress(const QString &kind, int done, int total, const QString &message);
     void artifactsChanged();
     void symbolsRebuilt(); // the symbol table's rows were regrouped
+    void inputLogsChanged();
     void devicesChanged();
     void inventoryChanged();
-    void stepsChanged();
-    void verifyOptionsChanged(); // replaced as a whole (an opened session): forms refill
-    void stepStarted(int step);
-    void findingsChanged();
-    void statusMessage(const QString &message);
-    void sessionSaved(const QString &path, bool ok, const QString &error);
-    void sessionOpened(const QString &path, bool ok, const QString &error);
-    void reportReady(const QString &format, const QString &path, const QString &text,
-                     const QString &error);
+    void diagnosisChanged();  // diagnosisFindings() replaced
+    void diagnosisFinished(); // a diagnosis job ended (after diagnosisChanged)
 
 private:
+    // What an inspection leaves: the open artifacts and inputs with the new ones after them,
+    // the symbol rows of all, the logs read.
+    struct Inspected {
+        QList<ArtifactReport> artifacts;
+        QStringList inputs;
+        SymbolRows rows;
+        QList<LogModel::Entry> logs;
+    };
+    // On a worker thread: inspects the files of paths that are not open yet (progress goes to
+    // the GUI thread through guard).
+    Inspected inspect(const QStringList &paths, Inspected open, SymbolGrouping grouping,
+                      const JobTracker::Ticket &ticket, const QPointer<QObject> &guard);
     void setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs);
-    void applyStepRecord(const StepRecord &record);
+    void keepOnlyTypedDevicesAnd(const QList<DeviceInfo> &probed);
     // A running inspection's progress (GUI thread): the status text, and the tree with the
     // bundles read so far under the file being read.
     void showPartialInspection(const JobTracker::Ticket &ticket, const InspectSnapshot &s);
-    void rebuildFindings();
-    void rebuildLogs();
     void runDiagnosis();
+    bool isPresetWarning(const Finding &f, const QMap<QString, QString> &profile) const;
 
     SymbolTableModel *m_symbols;
     SymbolFilterProxy *m_symbolProxy;
     ArtifactTreeModel *m_tree;
     LibrariesModel *m_libraries;
     EnvTableModel *m_env;
-    FindingsModel *m_findings;
     DevicesModel *m_devices;
     CompatMatrixModel *m_compat;
-    LogModel *m_logs;
-    LogFilterProxy *m_logProxy;
 
     JobTracker m_jobs;
     QList<ArtifactReport> m_artifacts;
     QStringList m_inputs;
+    QList<LogModel::Entry> m_inputLogs;
+    SymbolGrouping m_grouping = SymbolGrouping::ByName;
     ProbeResult m_lastProbe;
     bool m_probed = false;
     SystemInventory m_inventory;
     bool m_inventoryFromSession = false;
-    VerifyOptions m_verifyOptions;
-    std::shared_ptr<Verifier> m_verifier;
-    QList<StepRecord> m_steps;
-    QList<EnvProblem> m_envProblems; // of the last run (or the opened session)
-    Comparison m_comparison;
-    QList<Finding> m_extraFindings;
-    QList<Finding> m_allFindings;
-    QString m_sessionPath;
+    QMap<QString, QString> m_presetEnv; // the last preset applied
     QString m_requestedKernel;
     QStringList m_keptKernels;
-    SymbolGrouping m_grouping = SymbolGrouping::ByName;
+    std::function<QStringList()> m_otherKernelNames;
     QList<Finding> m_diagnosisFindings;
-    QMap<QString, QString> m_presetEnv; // the last preset applied
-    QList<LogModel::Entry> m_inputLogs; // runtime logs opened as inputs, parsed
-    class QTimer *m_diagnoseTimer = nullptr;
+    QTimer *m_diagnoseTimer = nullptr;
 };
 
 } // namespace hd::ui

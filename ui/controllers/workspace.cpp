@@ -1,0 +1,47 @@
+#include "controllers/workspace.h"
+
+#include <QAbstractItemModel>
+#include <QAbstractProxyModel>
+
+namespace hd::ui {
+
+Workspace::Workspace(QObject *parent)
+    : QObject(parent), m_inputs(new InputsController(this)),
+      m_verification(new VerificationController(m_inputs, this)) {
+    connect(m_inputs, &InputsController::progress, this, &Workspace::progress);
+    connect(m_verification, &VerificationController::progress, this, &Workspace::progress);
+    connect(m_inputs, &InputsController::busyChanged, this, &Workspace::busyChanged);
+    connect(m_verification, &VerificationController::busyChanged, this, &Workspace::busyChanged);
+    // The diagnosis's closing message counts the window's findings, which the verification
+    // joins (it has rebuilt them on diagnosisChanged, just before).
+    connect(m_inputs, &InputsController::diagnosisFinished, this, [this] {
+        emit busyChanged(QStringLiteral("diagnose"), false,
+                         tr("%n finding(s)", nullptr, int(m_verification->allFindings().size())));
+    });
+}
+
+Workspace::~Workspace() {
+    // The verification reads the inputs: it goes first.
+    delete m_verification;
+    delete m_inputs;
+}
+
+void Workspace::retranslate() {
+    // The source models; the proxies pass header and data changes on.
+    for (QObject *controller :
+         {static_cast<QObject *>(m_inputs), static_cast<QObject *>(m_verification)}) {
+        for (QAbstractItemModel *m :
+             controller->findChildren<QAbstractItemModel *>(Qt::FindDirectChildrenOnly)) {
+            if (qobject_cast<QAbstractProxyModel *>(m))
+                continue;
+            const int columns = m->columnCount();
+            if (columns > 0)
+                emit m->headerDataChanged(Qt::Horizontal, 0, columns - 1);
+            const int rows = m->rowCount();
+            if (rows > 0 && columns > 0)
+                emit m->dataChanged(m->index(0, 0), m->index(rows - 1, columns - 1));
+        }
+    }
+}
+
+} // namespace hd::ui

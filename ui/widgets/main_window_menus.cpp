@@ -1,0 +1,197 @@
+// The window's menus and toolbar (MainWindow::createActions and its parts), built again on a
+// language change.
+
+#include "widgets/main_window.h"
+
+#include "common/version.h"
+#include "controllers/workspace.h"
+#include "widgets/artifacts_panel.h"
+#include "widgets/icons.h"
+#include "widgets/language.h"
+#include "widgets/verify_panel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QToolBar>
+
+namespace hd::ui {
+
+void MainWindow::openFolderInteractive() {
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Open a folder of artifacts or a Triton cache"));
+    if (!dir.isEmpty())
+        openPaths({dir});
+}
+
+// The menu's runs: the cards' inputs as they are, then the steps, in view.
+void MainWindow::runStepsShown(const QList<int> &steps) {
+    m_verify->applyInputs();
+    m_ws->verification()->runSteps(steps);
+    raisePanel(QStringLiteral("verification"));
+}
+
+// The actions the toolbar shows too.
+struct MainWindow::ToolbarActions {
+    QAction *open = nullptr, *demo = nullptr, *query = nullptr, *runAll = nullptr,
+            *cancel = nullptr, *copy = nullptr, *exportAct = nullptr, *shot = nullptr,
+            *walk = nullptr;
+};
+
+void MainWindow::createActions() {
+    // Built again on a language change: the old menus and their actions go first.
+    menuBar()->clear();
+    qDeleteAll(menuBar()->findChildren<QMenu *>(Qt::FindDirectChildrenOnly));
+    if (!m_toolBar) {
+        m_toolBar = addToolBar(QString());
+        m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+        m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        m_toolBar->setIconSize(QSize(20, 20));
+        HD_TR_SET(m_toolBar, "windowTitle", QT_TR_NOOP("Main"));
+    }
+    ToolbarActions actions;
+    createFileMenu(actions);
+    createRunMenu(actions);
+    createViewMenu();
+    createHelpMenu(actions);
+    QToolBar *tb = m_toolBar;
+    tb->clear();
+    tb->addAction(actions.open);
+    tb->addAction(actions.demo);
+    tb->addSeparator();
+    tb->addAction(actions.query);
+    tb->addAction(actions.runAll);
+    tb->addAction(actions.cancel);
+    tb->addSeparator();
+    tb->addAction(actions.copy);
+    tb->addAction(actions.exportAct);
+    tb->addAction(actions.shot);
+    tb->addAction(actions.walk);
+}
+
+void MainWindow::createFileMenu(ToolbarActions &tb) {
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+
+    tb.open = file->addAction(icon(QStringLiteral("open")), tr("&Open files…"), this,
+                              &MainWindow::openFilesInteractive);
+    tb.open->setShortcut(QKeySequence::Open);
+    tb.open->setIconText(tr("Open"));
+    auto *openDir = file->addAction(icon(QStringLiteral("open")), tr("Open &folder…"), this,
+                                    &MainWindow::openFolderInteractive);
+    openDir->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    tb.demo = file->addAction(icon(QStringLiteral("walkthrough")), tr("Open the &demo"), this,
+                              &MainWindow::openDemo);
+    // Not Ctrl+D: on X11 a text field takes it (delete the next character).
+    tb.demo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    tb.demo->setIconText(tr("Demo"));
+    m_recentMenu = file->addMenu(tr("&Recent files"));
+    updateRecentMenu();
+    file->addAction(tr("&Close all"), this, [this] { m_ws->inputs()->closeAll(); });
+    file->addSeparator();
+    file->addAction(icon(QStringLiteral("open")), tr("Open &session…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                          tr("hipdoctor sessions (*.json)"));
+        if (!path.isEmpty())
+            openSession(path);
+    });
+    auto *save = file->addAction(icon(QStringLiteral("save")), tr("Save session"), this,
+                                 [this] { saveSession(false); });
+    save->setShortcut(QKeySequence::Save);
+    auto *saveAs = file->addAction(icon(QStringLiteral("save")), tr("Save session &as…"), this,
+                                   [this] { saveSession(true); });
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    tb.copy = file->addAction(icon(QStringLiteral("copy")), tr("&Copy report (Markdown)"), this,
+                              &MainWindow::copyReport);
+    tb.copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    tb.copy->setIconText(tr("Copy report"));
+    tb.exportAct = file->addAction(icon(QStringLiteral("export")), tr("&Export report…"), this,
+                                   &MainWindow::exportReport);
+    // Not Ctrl+E: on X11 a text field takes it (end of line) before any window shortcut.
+    tb.exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    tb.exportAct->setIconText(tr("Export"));
+    tb.shot =
+        file->addAction(icon(QStringLiteral("screenshot")), tr("Save &screenshot of the window…"),
+                        this, [this] { saveScreenshotInteractive({}); });
+    tb.shot->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+    tb.shot->setIconText(tr("Screenshot"));
+    QMenu *panelShot =
+        file->addMenu(icon(QStringLiteral("screenshot")), tr("Save screenshot of a &panel"));
+    for (const QString &name : panelNames())
+        panelShot->addAction(name, this, [this, name] { saveScreenshotInteractive(name); });
+    file->addSeparator();
+    auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::createRunMenu(ToolbarActions &tb) {
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    tb.query = run->addAction(icon(QStringLiteral("run")), tr("&Query devices"), m_ws->inputs(),
+                              &InputsController::refreshDevices);
+    tb.query->setShortcut(QKeySequence(Qt::Key_F5));
+    for (int s = 1; s <= 3; ++s) {
+        auto *a = run->addAction(icon(QStringLiteral("run")), tr("Run step &%1").arg(s), this,
+                                 [this, s] { runStepsShown({s}); });
+        a->setShortcut(QKeySequence(Qt::Key_F5 + s));
+    }
+    tb.runAll = run->addAction(icon(QStringLiteral("run-all")), tr("Run &all steps"), this, [this] {
+        runStepsShown({1, 2, 3});
+    });
+    tb.runAll->setShortcut(QKeySequence(Qt::Key_F9));
+    tb.cancel =
+        run->addAction(icon(QStringLiteral("cancel")), tr("&Cancel"), m_ws, &Workspace::cancelAll);
+    tb.cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+}
+
+void MainWindow::createViewMenu() {
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *d : m_docks)
+        view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    auto *focusFilter = view->addAction(tr("Filter symbols"), this, [this] {
+        m_artifacts->filterEdit()->setFocus();
+        m_artifacts->filterEdit()->selectAll();
+    });
+    focusFilter->setShortcut(QKeySequence::Find);
+    auto *focusName = view->addAction(tr("Name your code asks for"), this, [this] {
+        m_artifacts->nameEdit()->setFocus();
+        m_artifacts->nameEdit()->selectAll();
+    });
+    // Not Ctrl+K: on X11 a text field takes it (delete to the end of the line).
+    focusName->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+    QMenu *lang = view->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(lang);
+    const QString current =
+        QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
+    for (const auto &[code, label] :
+         {std::pair{QStringLiteral("en"), QStringLiteral("English")},
+          std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}}) {
+        auto *a = lang->addAction(label, this, [this, code = code] { chooseLanguage(code); });
+        a->setCheckable(true);
+        a->setChecked(current == code);
+        group->addAction(a);
+    }
+}
+
+void MainWindow::createHelpMenu(ToolbarActions &tb) {
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    tb.walk = help->addAction(icon(QStringLiteral("walkthrough")), tr("Guided &walkthrough"), this,
+                              &MainWindow::startWalkthrough);
+    tb.walk->setShortcut(QKeySequence::HelpContents);
+    tb.walk->setIconText(tr("Walkthrough"));
+    help->addAction(tr("&About hipdoctor"), this, [this] {
+        QMessageBox::about(
+            this, tr("About hipdoctor"),
+            tr("<b>%1</b><p>Finds out why a GPU kernel will not load or launch: at which "
+               "layer it fails and why, with evidence, and what to change.</p>")
+                .arg(versionLine(QStringLiteral("hipdoctor")).toHtmlEscaped()));
+    });
+}
+
+} // namespace hd::ui
