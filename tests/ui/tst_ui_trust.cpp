@@ -628,16 +628,14 @@ void TstUiTrust::findingsAndVerdictInChinese() {
             verdict = l;
     QVERIFY(verdict);
     QVERIFY(verdict->toolTip().contains(ws->comparison().verdict));
-    // The steps' check titles and summaries as the cards show them.
+    // The steps' check titles as the cards show them (the checks' tooltips can quote what a
+    // child process printed, such as hipdoctor-probe's own report, which stays as written).
     for (int step : {1, 3}) {
         QTreeWidget *checks = v->card(step)->checks();
         QVERIFY(checks->topLevelItemCount() > 0);
-        for (int i = 0; i < checks->topLevelItemCount(); ++i) {
+        for (int i = 0; i < checks->topLevelItemCount(); ++i)
             QVERIFY2(hasChinese(checks->topLevelItem(i)->text(0)),
                      qPrintable(checks->topLevelItem(i)->text(0)));
-            const QString summary = checks->topLevelItem(i)->toolTip(0);
-            QVERIFY2(summary.isEmpty() || hasChinese(summary), qPrintable(summary));
-        }
     }
     m_window->chooseLanguage(QStringLiteral("en"));
     QTRY_VERIFY(!hasChinese(v->comparisonText()));

@@ -21,7 +21,8 @@ namespace {
 struct Template {
     QByteArray context, source;
     QRegularExpression whole;  // the whole text is this sentence
-    QRegularExpression suffix; // the text ends with this piece (one the engine appends)
+    QRegularExpression suffix; // the text ends with this sentence
+    bool appended = false;     // it starts with a space or a mark: it follows anything
     QList<int> argOfGroup;     // capture group i+1 holds argument %argOfGroup[i]
     QString anchor;            // the longest literal piece: a cheap test before the pattern
     qsizetype literal = 0;
@@ -87,10 +88,13 @@ std::optional<Template> makeTemplate(const QString &context, const QString &sour
     t.literal = literal.size();
     const auto opts = QRegularExpression::DotMatchesEverythingOption;
     t.whole = QRegularExpression(QStringLiteral("\\A") + pattern + QStringLiteral("\\z"), opts);
-    // Only a piece the engine appends to a sentence (" Step 3 still shows: %1", "; without
-    // Triton: %1") is looked for at the end of a text: it starts with a space or a mark.
-    if (!source.isEmpty() && !source.front().isLetterOrNumber() && source.front() != u'%')
+    // A sentence at the end of a text: a piece the engine appends (" Step 3 still shows: %1",
+    // "; without Triton: %1"), or a sentence after a name and a colon ("--extended-lambda:
+    // remove it ..."); not the end of a sentence it does not know ("looked in 2 code objects").
+    if (!source.isEmpty() && source.front() != u'%') {
         t.suffix = QRegularExpression(pattern + QStringLiteral("\\z"), opts);
+        t.appended = !source.front().isLetterOrNumber();
+    }
     return t;
 }
 
@@ -143,6 +147,15 @@ QString translated(const Template &t, const QHash<int, QString> &args, int depth
     return out;
 }
 
+// A sentence starts at `at`: after ": ", ". ", "; " or " — ".
+bool afterSentenceBreak(const QString &text, qsizetype at) {
+    const QStringView before = QStringView(text).left(at);
+    for (const char *mark : {": ", ". ", "; ", " — "})
+        if (before.endsWith(QLatin1String(mark)))
+            return true;
+    return false;
+}
+
 QString shown(const QString &text, int depth) {
     if (depth > 4 || text.trimmed().isEmpty())
         return text;
@@ -166,7 +179,8 @@ QString shown(const QString &text, int depth) {
         if (!t.suffix.isValid() || t.suffix.pattern().isEmpty() || !text.contains(t.anchor))
             continue;
         const QRegularExpressionMatch m = t.suffix.match(text);
-        if (m.hasMatch() && m.capturedStart() > 0)
+        if (m.hasMatch() && m.capturedStart() > 0 &&
+            (t.appended || afterSentenceBreak(text, m.capturedStart())))
             if (const auto args = argumentsOf(t, m))
                 return shown(text.left(m.capturedStart()), depth + 1) + translated(t, *args, depth);
     }
