@@ -1,4 +1,5 @@
 #include "diagnosis/diagnosis.h"
+#include "common/engine_text.h"
 
 #include "artifacts/inspector.h"
 #include "common/input_file.h"
@@ -31,7 +32,7 @@ QString artifactSummary(const ArtifactReport &r) {
     QString s;
     if (!r.bundles.isEmpty())
         s += QStringLiteral("%1 bundle(s), ").arg(r.bundles.size());
-    s += QStringLiteral("%1 code object(s)").arg(r.codeObjects.size());
+    s += HD_TEXT("hd::Diagnosis", "%1 code object(s)").arg(r.codeObjects.size());
     if (!targets.isEmpty()) {
         const QStringList shown = targets.mid(0, 8);
         s += QStringLiteral(" (%1%2)").arg(shown.join(QStringLiteral(", ")),
@@ -154,9 +155,10 @@ void readTextInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
             bytes += QStringLiteral("\n[hipdoctor: %1 bytes not read]\n").arg(skipped).toUtf8();
             in.problems.append(
                 {path, kMaxTextBytes / 2,
-                 QStringLiteral("text larger than %1 MiB: the first and the last %2 MiB were "
-                                "read; %3 bytes between them were not, and lines after the cut "
-                                "are numbered from it")
+                 HD_TEXT("hd::Diagnosis",
+                         "text larger than %1 MiB: the first and the last %2 MiB were "
+                         "read; %3 bytes between them were not, and lines after the cut "
+                         "are numbered from it")
                      .arg(double(kMaxTextBytes) / (1 << 20))
                      .arg(double(kMaxTextBytes) / (2 << 20))
                      .arg(skipped),
@@ -182,11 +184,13 @@ void readTextInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
             in.aspects.append(QStringLiteral("rocminfo"));
         in.kind = in.aspects.isEmpty() ? QStringLiteral("text") : in.aspects.first();
         in.layers = t.facts.layers();
-        in.summary = QStringLiteral("%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
+        in.summary =
+            HD_TEXT("hd::Diagnosis", "%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
         if (t.facts.rocminfo)
-            in.summary += QStringLiteral(", %1 GPU agent(s)").arg(t.facts.rocminfoDevices.size());
+            in.summary +=
+                HD_TEXT("hd::Diagnosis", ", %1 GPU agent(s)").arg(t.facts.rocminfoDevices.size());
         if (fi.size() == 0)
-            in.problems.append({path, 0, QStringLiteral("the file is empty"), false});
+            in.problems.append({path, 0, HD_TEXT("hd::Diagnosis", "the file is empty"), false});
         c.texts.append(t);
     }
 }
@@ -208,31 +212,32 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
         if (!fi.isReadable() || !fi.isExecutable()) {
             in.kind = QStringLiteral("unreadable");
             in.problems.append({path, -1,
-                                QStringLiteral("permission denied (a folder that cannot "
-                                               "be listed)"),
+                                HD_TEXT("hd::Diagnosis", "permission denied (a folder that cannot "
+                                                         "be listed)"),
                                 true});
             result.inputError = true;
         } else if (looksLikeTritonCache(path)) {
             TritonCache cache = readTritonCache(path);
             in.kind =
                 cache.singleEntry ? QStringLiteral("triton-entry") : QStringLiteral("triton-cache");
-            in.summary =
-                QStringLiteral("Triton cache: %1 kernel folder(s)").arg(cache.entries.size());
+            in.summary = HD_TEXT("hd::Diagnosis", "Triton cache: %1 kernel folder(s)")
+                             .arg(cache.entries.size());
             in.problems += cache.problems;
             for (const TritonEntry &e : cache.entries)
                 in.problems += e.problems;
             c.caches.append(cache);
         } else {
             in.kind = QStringLiteral("unreadable");
-            in.problems.append({path, -1,
-                                QStringLiteral("a directory that is not a Triton cache (no "
-                                               "folders of .ttir/.llir/.hsaco files)"),
-                                true});
+            in.problems.append(
+                {path, -1,
+                 HD_TEXT("hd::Diagnosis", "a directory that is not a Triton cache (no "
+                                          "folders of .ttir/.llir/.hsaco files)"),
+                 true});
             result.inputError = true;
         }
     } else if (!fi.isReadable()) {
         in.kind = QStringLiteral("unreadable");
-        in.problems.append({path, -1, QStringLiteral("permission denied"), true});
+        in.problems.append({path, -1, HD_TEXT("hd::Diagnosis", "permission denied"), true});
         result.inputError = true;
     } else {
         const ArtifactKind kind =
@@ -246,10 +251,11 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
             in.summary = artifactSummary(r);
             in.problems += r.problems;
             if (r.problems.isEmpty())
-                in.problems.append({path, 0,
-                                    QStringLiteral("not a recognised artifact (ELF, offload "
-                                                   "bundle, fatbin, PTX) nor text"),
-                                    false});
+                in.problems.append(
+                    {path, 0,
+                     HD_TEXT("hd::Diagnosis", "not a recognised artifact (ELF, offload "
+                                              "bundle, fatbin, PTX) nor text"),
+                     false});
             c.artifacts.append(r);
         } else {
             ArtifactReport r = inspectFile(path, inspectOptions);
@@ -297,7 +303,7 @@ void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
             for (const NoBinaryListing &l : t.amdLog->noBinary)
                 for (const QString &dev : l.devices)
                     addTextDevice(c, dev,
-                                  QStringLiteral("from the runtime log %1 line %2")
+                                  HD_TEXT("hd::Diagnosis", "from the runtime log %1 line %2")
                                       .arg(QFileInfo(t.path).fileName())
                                       .arg(l.lineNumber));
         }
@@ -308,8 +314,9 @@ void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
     if (c.devices.isEmpty()) {
         for (const TextInput &t : std::as_const(c.texts))
             for (const QString &arch : t.facts.deviceTargets)
-                addTextDevice(c, arch,
-                              QStringLiteral("named in %1").arg(QFileInfo(t.path).fileName()));
+                addTextDevice(
+                    c, arch,
+                    HD_TEXT("hd::Diagnosis", "named in %1").arg(QFileInfo(t.path).fileName()));
         if (!c.devices.isEmpty())
             c.devicesFrom = QStringLiteral("text");
     }
@@ -336,7 +343,7 @@ void applyGfxOverride(Context &c) {
         for (DeviceInfo &d : c.devices) {
             if (d.target.isNvidia() || d.target.processor == gfx)
                 continue;
-            d.name = QStringLiteral("%1, reported as %2 by HSA_OVERRIDE_GFX_VERSION")
+            d.name = HD_TEXT("hd::Diagnosis", "%1, reported as %2 by HSA_OVERRIDE_GFX_VERSION")
                          .arg(d.name.isEmpty() ? d.target.processor : d.name, gfx);
             d.target.processor = gfx;
         }
@@ -350,8 +357,8 @@ void chooseRuntime(Context &c) {
     if (!request.runtimeVersion.isEmpty()) {
         c.runtime = parseRuntimeVersion(request.runtimeVersion);
         if (c.runtime.first < 0)
-            result.usageError =
-                QStringLiteral("--runtime-version %1: expected X.Y").arg(request.runtimeVersion);
+            result.usageError = HD_TEXT("hd::Diagnosis", "--runtime-version %1: expected X.Y")
+                                    .arg(request.runtimeVersion);
         c.runtimeExplicit = c.runtime.first >= 0;
         result.runtimeVersionFrom = QStringLiteral("option");
     }
@@ -389,7 +396,7 @@ void chooseRuntime(Context &c) {
         const QString v = versionFromLibraryPath(lib);
         if (!v.isEmpty()) {
             c.runtime = parseRuntimeVersion(v);
-            result.runtimeVersionFrom = QStringLiteral("the runtime library %1").arg(lib);
+            result.runtimeVersionFrom = HD_TEXT("hd::Diagnosis", "the runtime library %1").arg(lib);
         }
     }
     if (c.runtimeKnown())

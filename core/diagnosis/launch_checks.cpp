@@ -2,6 +2,7 @@
 // the step 3 finding (docs/findings.md, "Launch" and context.triton-state).
 
 #include "diagnosis/diagnosis.h"
+#include "common/engine_text.h"
 #include "model/finding_catalog.h"
 
 namespace hd {
@@ -13,28 +14,30 @@ QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceIn
     const qint64 threads = qint64(blockX) * blockY * blockZ;
     int limit = kernel.maxFlatWorkgroupSize > 0 ? kernel.maxFlatWorkgroupSize : 1024;
     QString limitFrom = kernel.maxFlatWorkgroupSize > 0
-                            ? QStringLiteral("the kernel's .max_flat_workgroup_size")
-                            : QStringLiteral("the default maximum");
+                            ? HD_TEXT("hd::Diagnosis", "the kernel's .max_flat_workgroup_size")
+                            : HD_TEXT("hd::Diagnosis", "the default maximum");
     if (device && device->maxThreadsPerBlock > 0 && device->maxThreadsPerBlock < limit) {
         limit = device->maxThreadsPerBlock;
-        limitFrom = QStringLiteral("the device's maximum workgroup size");
+        limitFrom = HD_TEXT("hd::Diagnosis", "the device's maximum workgroup size");
     }
     if (threads > limit || blockX <= 0 || blockY <= 0 || blockZ <= 0) {
-        Finding f = makeFinding(QStringLiteral("launch.block-too-large"), Severity::Error,
-                                QStringLiteral("Block %1x%2x%3 (%4 threads) is over %5's limit "
-                                               "of %6")
-                                    .arg(blockX)
-                                    .arg(blockY)
-                                    .arg(blockZ)
-                                    .arg(threads)
-                                    .arg(kernel.name)
-                                    .arg(limit),
-                                QStringLiteral("The limit comes from %1.").arg(limitFrom));
+        Finding f =
+            makeFinding(QStringLiteral("launch.block-too-large"), Severity::Error,
+                        HD_TEXT("hd::Diagnosis", "Block %1x%2x%3 (%4 threads) is over %5's limit "
+                                                 "of %6")
+                            .arg(blockX)
+                            .arg(blockY)
+                            .arg(blockZ)
+                            .arg(threads)
+                            .arg(kernel.name)
+                            .arg(limit),
+                        HD_TEXT("hd::Diagnosis", "The limit comes from %1.").arg(limitFrom));
         f.evidence.append(
             {where, kernel.name,
              QStringLiteral(".max_flat_workgroup_size = %1").arg(kernel.maxFlatWorkgroupSize)});
-        f.fix << QStringLiteral("Launch with at most %1 threads per block, or raise the kernel's "
-                                "__launch_bounds__.")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Launch with at most %1 threads per block, or raise the kernel's "
+                         "__launch_bounds__.")
                      .arg(limit);
         out.append(f);
     }
@@ -50,19 +53,21 @@ QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceIn
         if (!kernel.args.isEmpty() && uint64_t(argumentBytes) != explicitEnd) {
             Finding f = makeFinding(
                 QStringLiteral("launch.args-mismatch"), Severity::Error,
-                QStringLiteral("%1 expects %2 bytes of explicit arguments (%3 argument(s)); the "
-                               "launch passes %4")
+                HD_TEXT("hd::Diagnosis",
+                        "%1 expects %2 bytes of explicit arguments (%3 argument(s)); the "
+                        "launch passes %4")
                     .arg(kernel.name)
                     .arg(explicitEnd)
                     .arg(explicitCount)
                     .arg(argumentBytes),
-                QStringLiteral("The kernarg layout comes from the code object's metadata "
-                               "(.args offsets and sizes, hidden arguments excluded)."));
+                HD_TEXT("hd::Diagnosis", "The kernarg layout comes from the code object's metadata "
+                                         "(.args offsets and sizes, hidden arguments excluded)."));
             f.evidence.append(
                 {where, kernel.name,
                  QStringLiteral(".kernarg_segment_size = %1").arg(kernel.kernargSegmentSize)});
-            f.fix << QStringLiteral("Pass the kernel's arguments in order with their sizes "
-                                    "and alignment (pointers 8 bytes, int 4 bytes).");
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Pass the kernel's arguments in order with their sizes "
+                             "and alignment (pointers 8 bytes, int 4 bytes).");
             out.append(f);
         }
     }

@@ -1,6 +1,7 @@
 // Rules on inspected artifacts: module kind, runtime link (direction 1), code object vs.
 // device (direction 3). The symbols a caller looks up (direction 2): rules_symbols.cpp.
 
+#include "common/engine_text.h"
 #include "rules_p.h"
 
 #include "common/format.h"
@@ -85,16 +86,19 @@ void notCodeObjectRule(Context &c, const ArtifactReport &r) {
         return;
     Finding f = makeFinding(
         QStringLiteral("module.not-a-code-object"), Severity::Error,
-        QStringLiteral("%1 is not device code").arg(QFileInfo(r.path).fileName()),
-        r.fileSize == 0 ? QStringLiteral("The file is empty; hipModuleLoad on it fails "
-                                         "(hipErrorInvalidImage / hipErrorInvalidKernelFile).")
-                        : QStringLiteral("The bytes are no AMDGPU code object, offload bundle or "
-                                         "NVIDIA binary; the module API cannot load them."));
-    f.evidence.append(fileEvidence(
-        r.path, QStringLiteral("offset 0"),
-        QStringLiteral("%1 bytes, kind %2").arg(r.fileSize).arg(artifactKindName(r.kind))));
-    f.fix << QStringLiteral("Pass the file hipcc --genco wrote (an offload bundle / .hsaco / "
-                            ".co), not a host file; check the path the program loads.");
+        HD_TEXT("hd::Diagnosis", "%1 is not device code").arg(QFileInfo(r.path).fileName()),
+        r.fileSize == 0
+            ? HD_TEXT("hd::Diagnosis", "The file is empty; hipModuleLoad on it fails "
+                                       "(hipErrorInvalidImage / hipErrorInvalidKernelFile).")
+            : HD_TEXT("hd::Diagnosis", "The bytes are no AMDGPU code object, offload bundle or "
+                                       "NVIDIA binary; the module API cannot load them."));
+    f.evidence.append(fileEvidence(r.path, QStringLiteral("offset 0"),
+                                   HD_TEXT("hd::Diagnosis", "%1 bytes, kind %2")
+                                       .arg(r.fileSize)
+                                       .arg(artifactKindName(r.kind))));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Pass the file hipcc --genco wrote (an offload bundle / .hsaco / "
+                     ".co), not a host file; check the path the program loads.");
     c.add(f);
 }
 
@@ -106,37 +110,43 @@ void hostModuleRule(Context &c, const ArtifactReport &r) {
     if (!hasDeviceCode(r)) {
         Finding f = makeFinding(
             QStringLiteral("module.not-a-code-object"), Severity::Error,
-            QStringLiteral("%1 is a host %2, not device code")
-                .arg(QFileInfo(r.path).fileName(),
-                     r.kind == ArtifactKind::HostRelocatable     ? QStringLiteral("object file")
-                     : r.kind == ArtifactKind::HostSharedLibrary ? QStringLiteral("shared library")
-                                                                 : QStringLiteral("executable")),
-            QStringLiteral("It holds no GPU code object (no .hip_fatbin, no offload bundle, no "
-                           "AMDGPU/NVIDIA ELF), so hipModuleLoad cannot find %1 in it.")
+            HD_TEXT("hd::Diagnosis", "%1 is a host %2, not device code")
+                .arg(QFileInfo(r.path).fileName(), r.kind == ArtifactKind::HostRelocatable
+                                                       ? HD_TEXT("hd::Diagnosis", "object file")
+                                                   : r.kind == ArtifactKind::HostSharedLibrary
+                                                       ? HD_TEXT("hd::Diagnosis", "shared library")
+                                                       : QStringLiteral("executable")),
+            HD_TEXT("hd::Diagnosis",
+                    "It holds no GPU code object (no .hip_fatbin, no offload bundle, no "
+                    "AMDGPU/NVIDIA ELF), so hipModuleLoad cannot find %1 in it.")
                 .arg(c.kernels.join(QStringLiteral(", "))));
         f.evidence.append(
             fileEvidence(r.path, QStringLiteral("ELF header"),
-                         QStringLiteral("%1 (%2), no device code sections")
+                         HD_TEXT("hd::Diagnosis", "%1 (%2), no device code sections")
                              .arg(artifactKindName(r.kind), r.host ? r.host->machine : QString())));
-        f.fix << QStringLiteral("Build the code object for the module API with "
-                                "`hipcc --genco --offload-arch=<gfx...> kernel.hip -o kernel.co` "
-                                "and pass that file to hipModuleLoad.")
-              << QStringLiteral("If the kernel source was compiled as plain C++ (g++, or a .cpp "
-                                "without -x hip), compile it with hipcc so __global__ functions "
-                                "become device code.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Build the code object for the module API with "
+                         "`hipcc --genco --offload-arch=<gfx...> kernel.hip -o kernel.co` "
+                         "and pass that file to hipModuleLoad.")
+              << HD_TEXT("hd::Diagnosis",
+                         "If the kernel source was compiled as plain C++ (g++, or a .cpp "
+                         "without -x hip), compile it with hipcc so __global__ functions "
+                         "become device code.");
         c.add(f);
     } else if (r.kind == ArtifactKind::HostRelocatable) {
         Finding f = makeFinding(
             QStringLiteral("module.not-a-code-object"), Severity::Warning,
-            QStringLiteral("%1 is a host object file with embedded device code")
+            HD_TEXT("hd::Diagnosis", "%1 is a host object file with embedded device code")
                 .arg(QFileInfo(r.path).fileName()),
-            QStringLiteral("The device code sits inside the host object (.hip_fatbin or offload "
-                           "bundle sections); the module API needs the code object itself."));
+            HD_TEXT("hd::Diagnosis",
+                    "The device code sits inside the host object (.hip_fatbin or offload "
+                    "bundle sections); the module API needs the code object itself."));
         f.evidence.append(
             fileEvidence(r.path, QStringLiteral("ELF header"), artifactKindName(r.kind)));
-        f.fix << QStringLiteral("Build with `hipcc --genco --offload-arch=<gfx...>` for "
-                                "hipModuleLoad, or link the object into the program and launch "
-                                "with hipLaunchKernelGGL.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Build with `hipcc --genco --offload-arch=<gfx...>` for "
+                         "hipModuleLoad, or link the object into the program and launch "
+                         "with hipLaunchKernelGGL.");
         c.add(f);
     }
 }
@@ -170,15 +180,16 @@ void neededLibrariesRule(Context &c, const ArtifactReport &r) {
             other ? QStringLiteral("runtime.soname-mismatch")
                   : QStringLiteral("runtime.library-not-found"),
             Severity::Error,
-            other
-                ? QStringLiteral("%1 needs %2, but only %3 is installed")
-                      .arg(file, res.name, QFileInfo(res.otherVersions.first()).fileName())
-                : QStringLiteral("%1 needs %2, which the loader finds nowhere").arg(file, res.name),
-            other ? QStringLiteral("The loader looks for exactly %1 (DT_NEEDED); another major "
-                                   "version is a different ABI (ROCm 5 / 6 / 7) and is not used.")
+            other ? HD_TEXT("hd::Diagnosis", "%1 needs %2, but only %3 is installed")
+                        .arg(file, res.name, QFileInfo(res.otherVersions.first()).fileName())
+                  : HD_TEXT("hd::Diagnosis", "%1 needs %2, which the loader finds nowhere")
+                        .arg(file, res.name),
+            other ? HD_TEXT("hd::Diagnosis",
+                            "The loader looks for exactly %1 (DT_NEEDED); another major "
+                            "version is a different ABI (ROCm 5 / 6 / 7) and is not used.")
                         .arg(res.name)
-                  : QStringLiteral("No file named %1 in any directory the dynamic loader "
-                                   "searches.")
+                  : HD_TEXT("hd::Diagnosis", "No file named %1 in any directory the dynamic loader "
+                                             "searches.")
                         .arg(res.name));
         f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"), res.name));
         if (!res.searched.isEmpty())
@@ -188,16 +199,18 @@ void neededLibrariesRule(Context &c, const ArtifactReport &r) {
             f.evidence.append(
                 fileEvidence(o, QStringLiteral("installed"), QFileInfo(o).fileName()));
         if (other) {
-            f.fix << QStringLiteral("Rebuild %1 against the installed ROCm (its libamdhip64 is "
-                                    "%2), or install the ROCm release that provides %3.")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Rebuild %1 against the installed ROCm (its libamdhip64 is "
+                             "%2), or install the ROCm release that provides %3.")
                          .arg(file, QFileInfo(res.otherVersions.first()).fileName(), res.name)
-                  << QStringLiteral("Do not symlink %1 to another major version: the ABI "
-                                    "differs.")
+                  << HD_TEXT("hd::Diagnosis", "Do not symlink %1 to another major version: the ABI "
+                                              "differs.")
                          .arg(res.name);
         } else {
-            f.fix << QStringLiteral("Install the package that provides %1, or add its directory "
-                                    "to LD_LIBRARY_PATH / the binary's RUNPATH "
-                                    "(-Wl,-rpath,/opt/rocm/lib).")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Install the package that provides %1, or add its directory "
+                             "to LD_LIBRARY_PATH / the binary's RUNPATH "
+                             "(-Wl,-rpath,/opt/rocm/lib).")
                          .arg(res.name);
         }
         c.add(f);
@@ -223,28 +236,32 @@ void notLinkedRule(Context &c, const ArtifactReport &r) {
     });
     Finding f = makeFinding(
         QStringLiteral("runtime.not-linked"), transitive ? Severity::Warning : Severity::Error,
-        QStringLiteral("%1 holds HIP code but does not depend on libamdhip64").arg(file),
-        transitive ? QStringLiteral("It references HIP runtime symbols but lists no libamdhip64 "
-                                    "in DT_NEEDED; it only works if one of its other libraries "
-                                    "(%1) brings the runtime in first.")
-                         .arg(h.needed.join(QStringLiteral(", ")))
-                   : QStringLiteral("It references HIP runtime symbols (%1) that nothing it "
-                                    "depends on defines: dlopen fails with \"undefined symbol\", "
-                                    "or its kernels are never registered.")
-                         .arg(hipUndefined.mid(0, 4).join(QStringLiteral(", "))));
+        HD_TEXT("hd::Diagnosis", "%1 holds HIP code but does not depend on libamdhip64").arg(file),
+        transitive
+            ? HD_TEXT("hd::Diagnosis", "It references HIP runtime symbols but lists no libamdhip64 "
+                                       "in DT_NEEDED; it only works if one of its other libraries "
+                                       "(%1) brings the runtime in first.")
+                  .arg(h.needed.join(QStringLiteral(", ")))
+            : HD_TEXT("hd::Diagnosis",
+                      "It references HIP runtime symbols (%1) that nothing it "
+                      "depends on defines: dlopen fails with \"undefined symbol\", "
+                      "or its kernels are never registered.")
+                  .arg(hipUndefined.mid(0, 4).join(QStringLiteral(", "))));
     if (h.hasHipFatbin)
         f.evidence.append(fileEvidence(r.path, QStringLiteral(".hip_fatbin"),
-                                       QStringLiteral("HIP device code present")));
+                                       HD_TEXT("hd::Diagnosis", "HIP device code present")));
     for (const QString &s : hipUndefined.mid(0, 6))
         f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), s));
     f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"),
                                    h.needed.isEmpty() ? QStringLiteral("(none)")
                                                       : h.needed.join(QStringLiteral(", "))));
-    f.fix << QStringLiteral("Link with the HIP runtime: add -lamdhip64 (with "
-                            "-L/opt/rocm/lib or -L/usr/lib/x86_64-linux-gnu) to the link line, "
-                            "or link with hipcc, which adds it.")
-          << QStringLiteral("Check with `readelf -d %1 | grep NEEDED` that libamdhip64 is "
-                            "listed.")
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Link with the HIP runtime: add -lamdhip64 (with "
+                     "-L/opt/rocm/lib or -L/usr/lib/x86_64-linux-gnu) to the link line, "
+                     "or link with hipcc, which adds it.")
+          << HD_TEXT("hd::Diagnosis",
+                     "Check with `readelf -d %1 | grep NEEDED` that libamdhip64 is "
+                     "listed.")
                  .arg(file);
     c.add(f);
 }
@@ -269,22 +286,23 @@ void hipSymbolsRule(Context &c, const ArtifactReport &r) {
     }
     if (missing.isEmpty())
         return;
-    Finding f =
-        makeFinding(QStringLiteral("runtime.undefined-symbol"), Severity::Error,
-                    QStringLiteral("%1 needs %2, which %3 does not define")
-                        .arg(QFileInfo(r.path).fileName(), demangleSymbol(missing.first()),
-                             QFileInfo(hipResolved).fileName()),
-                    QStringLiteral("The runtime the loader resolves lacks %1 symbol(s) the binary "
-                                   "was linked against: it was built with a newer HIP (e.g. "
-                                   "hipGetDevicePropertiesR0600 is ROCm 6's ABI).")
-                        .arg(missing.size()));
+    Finding f = makeFinding(QStringLiteral("runtime.undefined-symbol"), Severity::Error,
+                            HD_TEXT("hd::Diagnosis", "%1 needs %2, which %3 does not define")
+                                .arg(QFileInfo(r.path).fileName(), demangleSymbol(missing.first()),
+                                     QFileInfo(hipResolved).fileName()),
+                            HD_TEXT("hd::Diagnosis",
+                                    "The runtime the loader resolves lacks %1 symbol(s) the binary "
+                                    "was linked against: it was built with a newer HIP (e.g. "
+                                    "hipGetDevicePropertiesR0600 is ROCm 6's ABI).")
+                                .arg(missing.size()));
     for (const QString &m : missing.mid(0, 8))
         f.evidence.append(
             fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), demangleSymbol(m)));
-    f.evidence.append(fileEvidence(hipResolved, QStringLiteral("resolved runtime"),
-                                   QStringLiteral("no such symbol")));
-    f.fix << QStringLiteral("Rebuild against the installed ROCm's headers and runtime, or "
-                            "run with the ROCm release it was built for.");
+    f.evidence.append(fileEvidence(hipResolved, HD_TEXT("hd::Diagnosis", "resolved runtime"),
+                                   HD_TEXT("hd::Diagnosis", "no such symbol")));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Rebuild against the installed ROCm's headers and runtime, or "
+                     "run with the ROCm release it was built for.");
     c.add(f);
 }
 
@@ -299,17 +317,20 @@ void installedRuntimesRule(Context &c, const ArtifactReport &r) {
             continue;
         Finding f = makeFinding(
             QStringLiteral("runtime.mixed-installs"), Severity::Warning,
-            QStringLiteral("Several HIP runtimes are installed; %1 uses %2").arg(file, res.path),
-            QStringLiteral("Other major versions are reachable too (%1). Libraries built "
-                           "against one and loaded with another fail with undefined symbols or "
-                           "load errors.")
+            HD_TEXT("hd::Diagnosis", "Several HIP runtimes are installed; %1 uses %2")
+                .arg(file, res.path),
+            HD_TEXT("hd::Diagnosis",
+                    "Other major versions are reachable too (%1). Libraries built "
+                    "against one and loaded with another fail with undefined symbols or "
+                    "load errors.")
                 .arg(res.otherVersions.join(QStringLiteral(", "))));
-        f.evidence.append(
-            fileEvidence(res.path, QStringLiteral("resolved via %1").arg(res.via), res.name));
+        f.evidence.append(fileEvidence(
+            res.path, HD_TEXT("hd::Diagnosis", "resolved via %1").arg(res.via), res.name));
         for (const QString &o : res.otherVersions)
-            f.evidence.append(fileEvidence(o, QStringLiteral("also installed"), QString()));
-        f.fix << QStringLiteral("Make every library of the process use one ROCm: check "
-                                "`ldd %1 | grep amdhip64` and LD_LIBRARY_PATH / RUNPATH.")
+            f.evidence.append(
+                fileEvidence(o, HD_TEXT("hd::Diagnosis", "also installed"), QString()));
+        f.fix << HD_TEXT("hd::Diagnosis", "Make every library of the process use one ROCm: check "
+                                          "`ldd %1 | grep amdhip64` and LD_LIBRARY_PATH / RUNPATH.")
                      .arg(file);
         c.add(f);
     }
@@ -359,8 +380,9 @@ QList<Group> codeObjectGroups(const ArtifactReport &r) {
 
 QString offloadArchFix(const DeviceInfo &d) {
     if (d.target.isNvidia())
-        return QStringLiteral("-gencode arch=compute_%1,code=sm_%1 (add code=compute_%1 too, so "
-                              "newer GPUs can JIT the PTX)")
+        return HD_TEXT("hd::Diagnosis",
+                       "-gencode arch=compute_%1,code=sm_%1 (add code=compute_%1 too, so "
+                       "newer GPUs can JIT the PTX)")
             .arg(d.target.smVersion());
     return QStringLiteral("--offload-arch=%1").arg(d.target.processor);
 }
@@ -415,7 +437,7 @@ DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const QList<Group
         }
     }
     if (groups.size() > 1)
-        fit.scope = QStringLiteral(" (%1 of %2 bundles)")
+        fit.scope = HD_TEXT("hd::Diagnosis", " (%1 of %2 bundles)")
                         .arg(fit.procFail.size() + fit.featFail.size() + fit.genFail.size())
                         .arg(groups.size());
     return fit;
@@ -426,9 +448,9 @@ void addGroupEvidence(Finding &f, const ArtifactReport &r, const QList<const Gro
         QStringList t;
         for (int idx : g->codeObjects)
             t.append(r.codeObjects[idx].target.toString());
-        f.evidence.append(
-            fileEvidence(r.path, g->origin,
-                         QStringLiteral("code objects: %1").arg(t.join(QStringLiteral(", ")))));
+        f.evidence.append(fileEvidence(
+            r.path, g->origin,
+            HD_TEXT("hd::Diagnosis", "code objects: %1").arg(t.join(QStringLiteral(", ")))));
     }
     if (gs.size() > 4)
         f.evidence.append(fileEvidence(r.path, QStringLiteral("…"),
@@ -466,15 +488,16 @@ void uncheckedRule(Context &c, const ArtifactReport &r) {
         why << p.toString();
     Finding f = makeFinding(
         QStringLiteral("arch.unchecked"), Severity::Warning,
-        QStringLiteral("%1 holds device code that could not be read; it was not checked "
-                       "against %2")
+        HD_TEXT("hd::Diagnosis", "%1 holds device code that could not be read; it was not checked "
+                                 "against %2")
             .arg(QFileInfo(r.path).fileName(), c.devices.first().label()),
-        why.isEmpty() ? QStringLiteral("No code object could be extracted.")
+        why.isEmpty() ? HD_TEXT("hd::Diagnosis", "No code object could be extracted.")
                       : why.join(QStringLiteral("; ")));
-    f.evidence.append(
-        fileEvidence(r.path, artifactKindName(r.kind), QStringLiteral("0 code objects read")));
-    f.fix << QStringLiteral("List its targets with roc-obj-ls (AMD) or cuobjdump "
-                            "--list-elf --list-ptx (NVIDIA) and compare them with the device.");
+    f.evidence.append(fileEvidence(r.path, artifactKindName(r.kind),
+                                   HD_TEXT("hd::Diagnosis", "0 code objects read")));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "List its targets with roc-obj-ls (AMD) or cuobjdump "
+                     "--list-elf --list-ptx (NVIDIA) and compare them with the device.");
     c.add(f);
 }
 
@@ -485,20 +508,23 @@ void featureMatchRule(Context &c, const ArtifactReport &r) {
             return;
         Finding f = makeFinding(
             QStringLiteral("arch.feature-mismatch"), Severity::Error,
-            QStringLiteral("%1: the code object for %2 has other xnack/sramecc settings than "
-                           "the device %3%4")
+            HD_TEXT("hd::Diagnosis",
+                    "%1: the code object for %2 has other xnack/sramecc settings than "
+                    "the device %3%4")
                 .arg(QFileInfo(r.path).fileName(), d.target.processor, d.label(), fit.scope),
             fit.featReasons.first() + QLatin1Char('.'));
         addGroupEvidence(f, r, fit.featFail);
         f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
                                        d.target.toString()));
-        f.fix << QStringLiteral("Rebuild with --offload-arch=%1 (the device's exact target "
-                                "id), or with --offload-arch=%2 (no feature setting: runs "
-                                "with xnack on or off).")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Rebuild with --offload-arch=%1 (the device's exact target "
+                         "id), or with --offload-arch=%2 (no feature setting: runs "
+                         "with xnack on or off).")
                      .arg(d.target.toString(), d.target.processor);
         if (fit.featReasons.first().contains(QLatin1String("xnack+")))
-            f.fix << QStringLiteral("Or run with HSA_XNACK=1 where the GPU and kernel driver "
-                                    "support XNACK, so the device runs with xnack+.");
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Or run with HSA_XNACK=1 where the GPU and kernel driver "
+                             "support XNACK, so the device runs with xnack+.");
         c.add(f);
     });
 }
@@ -511,19 +537,21 @@ void genericTargetsRule(Context &c, const ArtifactReport &r) {
         Finding f = makeFinding(
             QStringLiteral("arch.generic-needs-newer-runtime"),
             c.runtimeExplicit ? Severity::Error : Severity::Warning,
-            QStringLiteral("%1: only a generic code object covers %2, and the runtime (%3) "
-                           "does not load generic targets")
+            HD_TEXT("hd::Diagnosis",
+                    "%1: only a generic code object covers %2, and the runtime (%3) "
+                    "does not load generic targets")
                 .arg(QFileInfo(r.path).fileName(), d.target.processor,
                      c.runtimeKnown() ? QStringLiteral("ROCm %1").arg(c.runtimeText())
-                                      : QStringLiteral("version unknown")),
+                                      : HD_TEXT("hd::Diagnosis", "version unknown")),
             fit.genReasons.first() +
-                (c.runtimeExplicit ? QString()
-                                   : QStringLiteral(" The runtime version was inferred from %1; "
-                                                    "pass --runtime-version to be sure.")
-                                         .arg(c.result.runtimeVersionFrom)));
+                (c.runtimeExplicit
+                     ? QString()
+                     : HD_TEXT("hd::Diagnosis", " The runtime version was inferred from %1; "
+                                                "pass --runtime-version to be sure.")
+                           .arg(c.result.runtimeVersionFrom)));
         addGroupEvidence(f, r, fit.genFail);
-        f.fix << QStringLiteral("Run with ROCm 6.3 or newer, or also build the specific "
-                                "target: %1")
+        f.fix << HD_TEXT("hd::Diagnosis", "Run with ROCm 6.3 or newer, or also build the specific "
+                                          "target: %1")
                      .arg(offloadArchFix(d));
         c.add(f);
     });
@@ -542,11 +570,12 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
                     present.append(r.codeObjects[idx].target.toString());
         Finding f = makeFinding(
             QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
-            QStringLiteral("%1 has no code object for the device %2%3")
+            HD_TEXT("hd::Diagnosis", "%1 has no code object for the device %2%3")
                 .arg(file, d.label(), fit.scope),
-            QStringLiteral("The runtime needs a code object for %1; %2 holds only: %3. Loading "
-                           "fails with %4 (\"no kernel image is available for execution on the "
-                           "device\").")
+            HD_TEXT("hd::Diagnosis",
+                    "The runtime needs a code object for %1; %2 holds only: %3. Loading "
+                    "fails with %4 (\"no kernel image is available for execution on the "
+                    "device\").")
                 .arg(d.target.toString(), file,
                      present.isEmpty() ? QStringLiteral("(none)")
                                        : present.join(QStringLiteral(", ")),
@@ -555,11 +584,12 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
         addGroupEvidence(f, r, fit.procFail);
         f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
                                        d.target.toString()));
-        f.fix << QStringLiteral("Rebuild with %1 added to the targets you build.")
+        f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
                      .arg(offloadArchFix(d));
         if (!d.target.isNvidia())
-            f.fix << QStringLiteral("Check the device's target with `rocminfo | grep gfx` "
-                                    "and the file's with `roc-obj-ls %1`.")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Check the device's target with `rocminfo | grep gfx` "
+                             "and the file's with `roc-obj-ls %1`.")
                          .arg(file);
         c.add(f);
     });
@@ -595,17 +625,20 @@ void defaultTargetRule(Context &c, const ArtifactReport &r) {
     Finding f = makeFinding(
         QStringLiteral("arch.default-target"),
         p == QLatin1String("gfx000") ? Severity::Error : Severity::Warning,
-        QStringLiteral("%1 was built only for %2, the compiler's default target")
+        HD_TEXT("hd::Diagnosis", "%1 was built only for %2, the compiler's default target")
             .arg(QFileInfo(r.path).fileName(), p),
-        QStringLiteral("%1 is what hipcc/clang build when no --offload-arch is given and no "
-                       "GPU is detected on the build host%2.")
-            .arg(p, c.devices.isEmpty() ? QStringLiteral(" (no device given: pass --target to "
-                                                         "check it against your GPU)")
-                                        : QStringLiteral("; it does not fit the device")));
-    f.evidence.append(fileEvidence(r.path, QStringLiteral("code objects"),
+        HD_TEXT("hd::Diagnosis",
+                "%1 is what hipcc/clang build when no --offload-arch is given and no "
+                "GPU is detected on the build host%2.")
+            .arg(p, c.devices.isEmpty()
+                        ? HD_TEXT("hd::Diagnosis", " (no device given: pass --target to "
+                                                   "check it against your GPU)")
+                        : HD_TEXT("hd::Diagnosis", "; it does not fit the device")));
+    f.evidence.append(fileEvidence(r.path, HD_TEXT("hd::Diagnosis", "code objects"),
                                    allTargets.join(QStringLiteral(", "))));
-    f.fix << QStringLiteral("Pass the device's target explicitly: hipcc --offload-arch=%1 "
-                            "(one --offload-arch per GPU you run on).")
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Pass the device's target explicitly: hipcc --offload-arch=%1 "
+                     "(one --offload-arch per GPU you run on).")
                  .arg(c.devices.isEmpty() ? QStringLiteral("<gfx...>")
                                           : c.devices.first().target.processor);
     c.add(f);
@@ -617,17 +650,18 @@ QString versionProblem(const Context &c, int v, Severity &sev) {
     if (v >= 6 && (!c.runtimeKnown() || !c.runtimeAtLeast(6, 3))) {
         if (c.runtimeExplicit)
             sev = Severity::Error;
-        return c.runtimeKnown() ? QStringLiteral("code object v%1 needs ROCm 6.3 or newer; the "
-                                                 "runtime is ROCm %2")
-                                      .arg(v)
-                                      .arg(c.runtimeText())
-                                : QStringLiteral("code object v%1 needs ROCm 6.3 or newer; the "
-                                                 "runtime version is not known")
-                                      .arg(v);
+        return c.runtimeKnown()
+                   ? HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
+                                              "runtime is ROCm %2")
+                         .arg(v)
+                         .arg(c.runtimeText())
+                   : HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
+                                              "runtime version is not known")
+                         .arg(v);
     }
     if (v <= 3 && c.runtimeKnown() && c.runtimeAtLeast(6, 0))
-        return QStringLiteral("code object v%1 is no longer loaded by ROCm 6 runtimes "
-                              "(the runtime is ROCm %2)")
+        return HD_TEXT("hd::Diagnosis", "code object v%1 is no longer loaded by ROCm 6 runtimes "
+                                        "(the runtime is ROCm %2)")
             .arg(v)
             .arg(c.runtimeText());
     return {};
@@ -644,14 +678,17 @@ void codeObjectVersionRule(Context &c, const ArtifactReport &r) {
         const QString problem = versionProblem(c, v, sev);
         if (problem.isEmpty())
             continue;
-        Finding f = makeFinding(QStringLiteral("cov.unsupported-version"), sev,
-                                QStringLiteral("%1: %2").arg(QFileInfo(r.path).fileName(), problem),
-                                QStringLiteral("The code object version is EI_ABIVERSION of the "
-                                               "ELF header (v4 = 2, v5 = 3, v6 = 4)."));
+        Finding f =
+            makeFinding(QStringLiteral("cov.unsupported-version"), sev,
+                        QStringLiteral("%1: %2").arg(QFileInfo(r.path).fileName(), problem),
+                        HD_TEXT("hd::Diagnosis", "The code object version is EI_ABIVERSION of the "
+                                                 "ELF header (v4 = 2, v5 = 3, v6 = 4)."));
         for (const QString &o : it.value().mid(0, 4))
-            f.evidence.append(fileEvidence(r.path, o, QStringLiteral("code object v%1").arg(v)));
-        f.fix << QStringLiteral("Rebuild with -mcode-object-version=%1 (or the compiler of the "
-                                "target ROCm), or run with a runtime that accepts v%2.")
+            f.evidence.append(
+                fileEvidence(r.path, o, HD_TEXT("hd::Diagnosis", "code object v%1").arg(v)));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Rebuild with -mcode-object-version=%1 (or the compiler of the "
+                         "target ROCm), or run with a runtime that accepts v%2.")
                      .arg(v >= 6 ? 5 : 4)
                      .arg(v);
         c.add(f);
@@ -671,27 +708,30 @@ void compressedBundleRule(Context &c, const ArtifactReport &r) {
         bad  ? (c.runtimeExplicit ? Severity::Error : Severity::Warning)
         : ok ? Severity::Info
              : Severity::Warning,
-        QStringLiteral("%1 holds a compressed offload bundle (CCOB v%2, %3)")
+        HD_TEXT("hd::Diagnosis", "%1 holds a compressed offload bundle (CCOB v%2, %3)")
             .arg(QFileInfo(r.path).fileName())
             .arg(b->ccobVersion)
             .arg(b->compression),
-        bad ? QStringLiteral("ROCm %1 cannot read compressed bundles (from about ROCm 6.2); "
-                             "its load fails and the usual \"Bundled Code Objects\" listing "
-                             "is not printed.")
+        bad ? HD_TEXT("hd::Diagnosis",
+                      "ROCm %1 cannot read compressed bundles (from about ROCm 6.2); "
+                      "its load fails and the usual \"Bundled Code Objects\" listing "
+                      "is not printed.")
                   .arg(c.runtimeText())
-        : ok ? QStringLiteral("The runtime (ROCm %1) reads compressed bundles; raw HSA "
-                              "loaders and older tools cannot.")
+        : ok ? HD_TEXT("hd::Diagnosis", "The runtime (ROCm %1) reads compressed bundles; raw HSA "
+                                        "loaders and older tools cannot.")
                    .arg(c.runtimeText())
-             : QStringLiteral("Runtimes older than about ROCm 6.2 and raw HSA loaders cannot "
-                              "read it; the runtime version is not known."));
+             : HD_TEXT("hd::Diagnosis",
+                       "Runtimes older than about ROCm 6.2 and raw HSA loaders cannot "
+                       "read it; the runtime version is not known."));
     f.evidence.append(fileEvidence(r.path, b->origin.isEmpty() ? hex(b->fileOffset) : b->origin,
-                                   QStringLiteral("CCOB v%1 %2, %3 bytes uncompressed")
+                                   HD_TEXT("hd::Diagnosis", "CCOB v%1 %2, %3 bytes uncompressed")
                                        .arg(b->ccobVersion)
                                        .arg(b->compression)
                                        .arg(b->uncompressedSize)));
-    f.fix << QStringLiteral("Build without compression (drop --offload-compress / set "
-                            "COMPRESSED_BUNDLE_FORMAT_VERSION only for new runtimes), or run "
-                            "with ROCm 6.2 or newer.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Build without compression (drop --offload-compress / set "
+                     "COMPRESSED_BUNDLE_FORMAT_VERSION only for new runtimes), or run "
+                     "with ROCm 6.2 or newer.");
     c.add(f);
 }
 
@@ -710,18 +750,20 @@ void ldsRules(Context &c, const ArtifactReport &r) {
                     continue;
                 Finding f = makeFinding(
                     QStringLiteral("build.lds-exceeds-limit"), Severity::Error,
-                    QStringLiteral("%1 uses %2 bytes of LDS; the device allows %3")
+                    HD_TEXT("hd::Diagnosis", "%1 uses %2 bytes of LDS; the device allows %3")
                         .arg(k.name)
                         .arg(k.groupSegmentFixedSize)
                         .arg(limit),
-                    QStringLiteral("The kernel's static shared memory (group segment) is larger "
-                                   "than the device's LDS per workgroup; the launch fails."));
+                    HD_TEXT("hd::Diagnosis",
+                            "The kernel's static shared memory (group segment) is larger "
+                            "than the device's LDS per workgroup; the launch fails."));
                 f.evidence.append(fileEvidence(r.path, co.origin,
                                                QStringLiteral("%1 .group_segment_fixed_size = %2")
                                                    .arg(k.name)
                                                    .arg(k.groupSegmentFixedSize)));
-                f.fix << QStringLiteral("Shrink the __shared__ arrays of %1 (tile smaller, or "
-                                        "use dynamic shared memory sized at launch).")
+                f.fix << HD_TEXT("hd::Diagnosis",
+                                 "Shrink the __shared__ arrays of %1 (tile smaller, or "
+                                 "use dynamic shared memory sized at launch).")
                              .arg(k.name);
                 c.add(f);
             }
@@ -741,16 +783,17 @@ void mixedInstallRules(Context &c) {
         if (!distinct.contains(p))
             distinct.append(p);
     if (distinct.size() > 1) {
-        Finding f = makeFinding(
-            QStringLiteral("runtime.mixed-installs"), Severity::Error,
-            QStringLiteral("The inputs load %1 different HIP runtimes").arg(distinct.size()),
-            QStringLiteral("One process can only use one libamdhip64; "
-                           "libraries built for different ROCm releases "
-                           "conflict."));
+        Finding f =
+            makeFinding(QStringLiteral("runtime.mixed-installs"), Severity::Error,
+                        HD_TEXT("hd::Diagnosis", "The inputs load %1 different HIP runtimes")
+                            .arg(distinct.size()),
+                        HD_TEXT("hd::Diagnosis", "One process can only use one libamdhip64; "
+                                                 "libraries built for different ROCm releases "
+                                                 "conflict."));
         for (auto it = hipByFile.cbegin(); it != hipByFile.cend(); ++it)
-            f.evidence.append(
-                fileEvidence(it.key(), QStringLiteral("libamdhip64 resolves to"), it.value()));
-        f.fix << QStringLiteral("Build every library against the same ROCm release.");
+            f.evidence.append(fileEvidence(
+                it.key(), HD_TEXT("hd::Diagnosis", "libamdhip64 resolves to"), it.value()));
+        f.fix << HD_TEXT("hd::Diagnosis", "Build every library against the same ROCm release.");
         c.add(f);
     }
 }

@@ -1,6 +1,7 @@
 // Rules on build output in text inputs: compiler, linker and build-system lines, the command
 // lines they ran (docs/findings.md, "Build" and "Layers of a text").
 
+#include "common/engine_text.h"
 #include "rules_p.h"
 
 #include <QRegularExpression>
@@ -24,15 +25,17 @@ void undefinedAtLinkRule(Context &c, const TextInput &t) {
             rdcReported = true;
             Finding f = makeFinding(
                 QStringLiteral("build.rdc-link"), Severity::Error,
-                QStringLiteral("-fgpu-rdc objects were linked without --hip-link"),
-                QStringLiteral("Objects compiled with -fgpu-rdc keep their device code as "
-                               "bitcode; only a device link (--hip-link) creates %1. The host "
-                               "linker leaves it undefined.")
+                HD_TEXT("hd::Diagnosis", "-fgpu-rdc objects were linked without --hip-link"),
+                HD_TEXT("hd::Diagnosis",
+                        "Objects compiled with -fgpu-rdc keep their device code as "
+                        "bitcode; only a device link (--hip-link) creates %1. The host "
+                        "linker leaves it undefined.")
                     .arg(u.symbol));
             f.evidence.append(lineEvidence(t.path, u.line));
-            f.fix << QStringLiteral("Link with hipcc/clang and --hip-link -fgpu-rdc "
-                                    "--offload-arch=<gfx...> (e.g. hipcc -fgpu-rdc --hip-link "
-                                    "--offload-arch=gfx90a a.o b.o -o app).");
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Link with hipcc/clang and --hip-link -fgpu-rdc "
+                             "--offload-arch=<gfx...> (e.g. hipcc -fgpu-rdc --hip-link "
+                             "--offload-arch=gfx90a a.o b.o -o app).");
             c.add(f);
             continue;
         }
@@ -46,13 +49,16 @@ void undefinedAtLinkRule(Context &c, const TextInput &t) {
                     syms.append(v.symbol);
             Finding f = makeFinding(
                 QStringLiteral("build.runtime-not-on-link-line"), Severity::Error,
-                QStringLiteral("The link misses the HIP runtime (undefined %1)").arg(u.symbol),
-                QStringLiteral("Objects compiled by hipcc -c call the runtime (%1); a link with "
-                               "g++/ld/clang++ does not add libamdhip64 on its own.")
+                HD_TEXT("hd::Diagnosis", "The link misses the HIP runtime (undefined %1)")
+                    .arg(u.symbol),
+                HD_TEXT("hd::Diagnosis",
+                        "Objects compiled by hipcc -c call the runtime (%1); a link with "
+                        "g++/ld/clang++ does not add libamdhip64 on its own.")
                     .arg(syms.mid(0, 6).join(QStringLiteral(", "))));
             f.evidence.append(lineEvidence(t.path, u.line));
-            f.fix << QStringLiteral("Add -lamdhip64 (and -L/opt/rocm/lib or the directory holding "
-                                    "it) to the link line, or link with hipcc.");
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Add -lamdhip64 (and -L/opt/rocm/lib or the directory holding "
+                             "it) to the link line, or link with hipcc.");
             c.add(f);
             continue;
         }
@@ -68,17 +74,21 @@ void deviceLinkRule(Context &c, const TextInput &t) {
         return;
     Finding f = makeFinding(
         QStringLiteral("build.rdc-link"), Severity::Error,
-        QStringLiteral("Device code calls a function of another file, built without -fgpu-rdc"),
-        QStringLiteral("Without relocatable device code every translation unit's device code is "
-                       "linked on its own (amdgcn-link / lld), so a __device__ function defined "
-                       "in another file stays undefined."));
+        HD_TEXT("hd::Diagnosis",
+                "Device code calls a function of another file, built without -fgpu-rdc"),
+        HD_TEXT("hd::Diagnosis",
+                "Without relocatable device code every translation unit's device code is "
+                "linked on its own (amdgcn-link / lld), so a __device__ function defined "
+                "in another file stays undefined."));
     for (const TextLine &l : t.facts.deviceLinkUndefined.mid(0, 4))
         f.evidence.append(lineEvidence(t.path, l));
-    f.fix << QStringLiteral("Compile every file with -fgpu-rdc and link with hipcc -fgpu-rdc "
-                            "--hip-link --offload-arch=<gfx...> (CMake: set "
-                            "HIP_SEPARABLE_COMPILATION / CUDA_SEPARABLE_COMPILATION ON).")
-          << QStringLiteral("Or define the __device__ function in a header (inline) so every "
-                            "file has its own copy.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Compile every file with -fgpu-rdc and link with hipcc -fgpu-rdc "
+                     "--hip-link --offload-arch=<gfx...> (CMake: set "
+                     "HIP_SEPARABLE_COMPILATION / CUDA_SEPARABLE_COMPILATION ON).")
+          << HD_TEXT("hd::Diagnosis",
+                     "Or define the __device__ function in a header (inline) so every "
+                     "file has its own copy.");
     c.add(f);
 }
 
@@ -103,16 +113,17 @@ void wrongCompilerRule(Context &c, const TextInput &t) {
         return;
     Finding f = makeFinding(
         QStringLiteral("build.wrong-compiler"), Severity::Error,
-        QStringLiteral("HIP code or HIP flags went to a compiler that is not HIP's"),
-        QStringLiteral("Only hipcc / amdclang++ (clang with -x hip) compile HIP: g++ and gcc do "
-                       "not know --offload-arch, -fgpu-rdc or __global__, and nvcc does not "
-                       "take clang's offload flags."));
+        HD_TEXT("hd::Diagnosis", "HIP code or HIP flags went to a compiler that is not HIP's"),
+        HD_TEXT("hd::Diagnosis",
+                "Only hipcc / amdclang++ (clang with -x hip) compile HIP: g++ and gcc do "
+                "not know --offload-arch, -fgpu-rdc or __global__, and nvcc does not "
+                "take clang's offload flags."));
     for (const TextLine &l : lines.mid(0, 4))
         f.evidence.append(lineEvidence(t.path, l));
-    f.fix << QStringLiteral("Compile the HIP sources with hipcc (or CMake: "
-                            "enable_language(HIP) with the files marked LANGUAGE HIP, or "
-                            "CMAKE_CXX_COMPILER=hipcc / amdclang++).")
-          << QStringLiteral("Keep HIP-only flags off the host compiler's command lines.");
+    f.fix << HD_TEXT("hd::Diagnosis", "Compile the HIP sources with hipcc (or CMake: "
+                                      "enable_language(HIP) with the files marked LANGUAGE HIP, or "
+                                      "CMAKE_CXX_COMPILER=hipcc / amdclang++).")
+          << HD_TEXT("hd::Diagnosis", "Keep HIP-only flags off the host compiler's command lines.");
     c.add(f);
 }
 
@@ -131,24 +142,28 @@ void sourceLanguageRule(Context &c, const TextInput &t) {
         });
     Finding f = makeFinding(
         QStringLiteral("build.source-language"), Severity::Error,
-        nvcc ? QStringLiteral("The HIP source was not compiled as CUDA by nvcc")
-             : QStringLiteral("The source was compiled in another language than HIP"),
-        nvcc ? QStringLiteral("On the NVIDIA platform hipcc calls nvcc, which compiles only .cu "
-                              "files (or -x cu) as CUDA; a .hip or .cpp file is left to the host "
-                              "compiler, which knows no threadIdx or __global__.")
-             : QStringLiteral("The compiler picks the language from the file name: a .c file "
-                              "is C and a .cu file is CUDA for clang, so HIP's built-ins are "
-                              "unknown or a CUDA installation is looked for. HIP needs -x hip "
-                              "(or a .hip / .cpp file given to hipcc)."));
+        nvcc ? HD_TEXT("hd::Diagnosis", "The HIP source was not compiled as CUDA by nvcc")
+             : HD_TEXT("hd::Diagnosis", "The source was compiled in another language than HIP"),
+        nvcc ? HD_TEXT("hd::Diagnosis",
+                       "On the NVIDIA platform hipcc calls nvcc, which compiles only .cu "
+                       "files (or -x cu) as CUDA; a .hip or .cpp file is left to the host "
+                       "compiler, which knows no threadIdx or __global__.")
+             : HD_TEXT("hd::Diagnosis",
+                       "The compiler picks the language from the file name: a .c file "
+                       "is C and a .cu file is CUDA for clang, so HIP's built-ins are "
+                       "unknown or a CUDA installation is looked for. HIP needs -x hip "
+                       "(or a .hip / .cpp file given to hipcc)."));
     for (const TextLine &l : lines.mid(0, 4))
         f.evidence.append(lineEvidence(t.path, l));
     if (nvcc)
-        f.fix << QStringLiteral("Pass -x cu before the .hip files (hipcc -x cu x.hip), or rename "
-                                "them .cu for the NVIDIA build.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Pass -x cu before the .hip files (hipcc -x cu x.hip), or rename "
+                         "them .cu for the NVIDIA build.");
     else
-        f.fix << QStringLiteral("Add -x hip before the .cu files (clang++ -x hip x.cu "
-                                "--offload-arch=gfx...), or compile with hipcc; in CMake mark the "
-                                "files LANGUAGE HIP.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Add -x hip before the .cu files (clang++ -x hip x.cu "
+                         "--offload-arch=gfx...), or compile with hipcc; in CMake mark the "
+                         "files LANGUAGE HIP.");
     c.add(f);
 }
 
@@ -159,15 +174,17 @@ void deviceLibsUnlinkedRule(Context &c, const TextInput &t) {
         return;
     Finding f = makeFinding(
         QStringLiteral("build.device-libs-missing"), Severity::Error,
-        QStringLiteral("The device link misses the ROCm device libraries"),
-        QStringLiteral("Functions of the device libraries (ockl, ocml, oclc) stayed undefined: "
-                       "the libraries were not linked into the code object — an option such "
-                       "as -nogpulib / -nocudalib (also through hipRTC), or a device-library "
-                       "path that does not hold them."));
+        HD_TEXT("hd::Diagnosis", "The device link misses the ROCm device libraries"),
+        HD_TEXT("hd::Diagnosis",
+                "Functions of the device libraries (ockl, ocml, oclc) stayed undefined: "
+                "the libraries were not linked into the code object — an option such "
+                "as -nogpulib / -nocudalib (also through hipRTC), or a device-library "
+                "path that does not hold them."));
     for (const TextLine &l : t.facts.deviceLibsUnlinked.mid(0, 3))
         f.evidence.append(lineEvidence(t.path, l));
-    f.fix << QStringLiteral("Drop -nogpulib / -nocudalib from the compile (or hipRTC) options, or "
-                            "give --rocm-device-lib-path=<dir with ockl.bc>.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Drop -nogpulib / -nocudalib from the compile (or hipRTC) options, or "
+                     "give --rocm-device-lib-path=<dir with ockl.bc>.");
     c.add(f);
 }
 
@@ -184,19 +201,22 @@ void tritonTextRule(Context &c, const TextInput &t) {
         stage = QStringLiteral("cubin");
     Finding f = makeFinding(
         QStringLiteral("triton.stage-failed"), Severity::Error,
-        QStringLiteral("Triton failed while compiling a kernel%1")
+        HD_TEXT("hd::Diagnosis", "Triton failed while compiling a kernel%1")
             .arg(stage.isEmpty() ? QString() : QStringLiteral(" (stage .%1)").arg(stage)),
-        QStringLiteral("The kernel never reached the GPU: Triton's compile pipeline stopped. "
-                       "This is the compile layer, not a load failure."));
+        HD_TEXT("hd::Diagnosis",
+                "The kernel never reached the GPU: Triton's compile pipeline stopped. "
+                "This is the compile layer, not a load failure."));
     f.evidence.append(lineEvidence(t.path, first));
     for (const TextLine &l : t.facts.tritonErrors.mid(1, 3))
         f.evidence.append(lineEvidence(t.path, l));
     if (stage == QLatin1String("cubin"))
-        f.fix << QStringLiteral("ptxas does not know the GPU's target: point TRITON_PTXAS_PATH at "
-                                "the ptxas of a CUDA release that supports it, or update Triton.");
-    f.fix << QStringLiteral("Reproduce with TRITON_ALWAYS_COMPILE=1 and an empty TRITON_CACHE_DIR, "
-                            "then give the cache folder to `hipdoctor-cli diagnose` for the "
-                            "stage-by-stage view.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "ptxas does not know the GPU's target: point TRITON_PTXAS_PATH at "
+                         "the ptxas of a CUDA release that supports it, or update Triton.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Reproduce with TRITON_ALWAYS_COMPILE=1 and an empty TRITON_CACHE_DIR, "
+                     "then give the cache folder to `hipdoctor-cli diagnose` for the "
+                     "stage-by-stage view.");
     c.add(f);
 }
 
@@ -239,32 +259,35 @@ QStringList cc1AmdgcnTargets(const TextFacts &tf) {
 QString nvccFlagReplacement(const QString &fl) {
     QString repl;
     if (fl.contains(QLatin1String("lambda")))
-        repl = QStringLiteral("remove it (clang supports extended __device__ lambdas by default)");
+        repl = HD_TEXT("hd::Diagnosis",
+                       "remove it (clang supports extended __device__ lambdas by default)");
     else if (fl.contains(QLatin1String("relaxed-constexpr")))
-        repl = QStringLiteral("remove it (clang allows constexpr host functions in device code)");
+        repl = HD_TEXT("hd::Diagnosis",
+                       "remove it (clang allows constexpr host functions in device code)");
     else if (fl.startsWith(QLatin1String("-gencode")) || fl.startsWith(QLatin1String("-arch")) ||
              fl.startsWith(QLatin1String("--gpu-architecture")) ||
              fl.startsWith(QLatin1String("-code")) ||
              fl.startsWith(QLatin1String("--generate-code")))
-        repl = QStringLiteral("use --offload-arch=<gfx...> for each AMD GPU instead");
+        repl = HD_TEXT("hd::Diagnosis", "use --offload-arch=<gfx...> for each AMD GPU instead");
     else if (fl.startsWith(QLatin1String("-Xcompiler")) ||
              fl.startsWith(QLatin1String("--compiler-options")))
-        repl = QStringLiteral("pass the host option directly (clang compiles host and device)");
+        repl = HD_TEXT("hd::Diagnosis",
+                       "pass the host option directly (clang compiles host and device)");
     else if (fl.contains(QLatin1String("fast_math")))
-        repl = QStringLiteral("use -ffast-math");
+        repl = HD_TEXT("hd::Diagnosis", "use -ffast-math");
     else if (fl.startsWith(QLatin1String("-rdc")) ||
              fl.startsWith(QLatin1String("--relocatable-device-code")) ||
              fl == QLatin1String("-dc") || fl == QLatin1String("--device-c"))
-        repl = QStringLiteral("use -fgpu-rdc (and --hip-link when linking)");
+        repl = HD_TEXT("hd::Diagnosis", "use -fgpu-rdc (and --hip-link when linking)");
     else if (fl == QLatin1String("-lineinfo") || fl == QLatin1String("--generate-line-info"))
-        repl = QStringLiteral("use -g (or -gline-tables-only)");
+        repl = HD_TEXT("hd::Diagnosis", "use -g (or -gline-tables-only)");
     else if (fl.startsWith(QLatin1String("-Xptxas")) ||
              fl.startsWith(QLatin1String("--ptxas-options")) ||
              fl.startsWith(QLatin1String("-maxrregcount")) ||
              fl.startsWith(QLatin1String("--maxrregcount")))
-        repl = QStringLiteral("remove it (use __launch_bounds__ to limit registers)");
+        repl = HD_TEXT("hd::Diagnosis", "remove it (use __launch_bounds__ to limit registers)");
     else
-        repl = QStringLiteral("remove it or find the clang equivalent");
+        repl = HD_TEXT("hd::Diagnosis", "remove it or find the clang equivalent");
     return repl;
 }
 
@@ -302,18 +325,20 @@ void nvccFlagRule(Context &c, const TextInput &t) {
         flagEvidence.append(lineEvidence(t.path, u.line));
     }
     if (!flags.isEmpty()) {
-        Finding f = makeFinding(
-            QStringLiteral("build.nvcc-flags"), Severity::Error,
-            QStringLiteral("nvcc-only options given to hipcc/clang: %1")
-                .arg(flags.join(QStringLiteral(", "))),
-            QStringLiteral("hipcc passes its options to clang, which does not know nvcc's (%1 "
-                           "option(s)); they fail the build or are silently dropped.")
-                .arg(flags.size()));
+        Finding f =
+            makeFinding(QStringLiteral("build.nvcc-flags"), Severity::Error,
+                        HD_TEXT("hd::Diagnosis", "nvcc-only options given to hipcc/clang: %1")
+                            .arg(flags.join(QStringLiteral(", "))),
+                        HD_TEXT("hd::Diagnosis",
+                                "hipcc passes its options to clang, which does not know nvcc's (%1 "
+                                "option(s)); they fail the build or are silently dropped.")
+                            .arg(flags.size()));
         f.evidence = flagEvidence.mid(0, 10);
         for (const QString &fl : flags)
             f.fix << QStringLiteral("%1: %2").arg(fl, nvccFlagReplacement(fl));
-        f.fix << QStringLiteral("Keep CUDA-only flags behind a HIP_PLATFORM=nvidia / CUDA branch "
-                                "of the build.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Keep CUDA-only flags behind a HIP_PLATFORM=nvidia / CUDA branch "
+                         "of the build.");
         c.add(f);
     }
 }
@@ -330,17 +355,20 @@ void noOffloadArchRule(Context &c, const TextInput &t) {
         // hipcc -v's own echo of a user command also shows as hipcc-cmd with the arch added
         Finding f = makeFinding(
             QStringLiteral("build.no-offload-arch"), Severity::Error,
-            QStringLiteral("HIP compile without --offload-arch (line %1)").arg(cmd.lineNumber),
-            QStringLiteral(
-                "Without --offload-arch, hipcc builds for the GPUs rocm_agent_enumerator "
-                "finds on the build host, and clang's default (%1) when there are "
-                "none: the binary then carries no code object for the real GPU.")
-                .arg(defaults.isEmpty() ? QStringLiteral("gfx803 with clang ≤ 16, gfx906 later")
-                                        : defaults.join(QStringLiteral(", "))));
+            HD_TEXT("hd::Diagnosis", "HIP compile without --offload-arch (line %1)")
+                .arg(cmd.lineNumber),
+            HD_TEXT("hd::Diagnosis",
+                    "Without --offload-arch, hipcc builds for the GPUs rocm_agent_enumerator "
+                    "finds on the build host, and clang's default (%1) when there are "
+                    "none: the binary then carries no code object for the real GPU.")
+                .arg(defaults.isEmpty()
+                         ? HD_TEXT("hd::Diagnosis", "gfx803 with clang ≤ 16, gfx906 later")
+                         : defaults.join(QStringLiteral(", "))));
         f.evidence.append(lineEvidence(t.path, cmd.lineNumber, cmd.raw));
-        f.fix << QStringLiteral("Add --offload-arch=<gfx...> for every GPU you run on (e.g. "
-                                "--offload-arch=gfx90a --offload-arch=gfx1100); `rocminfo | grep "
-                                "gfx` on the GPU machine names it.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Add --offload-arch=<gfx...> for every GPU you run on (e.g. "
+                         "--offload-arch=gfx90a --offload-arch=gfx1100); `rocminfo | grep "
+                         "gfx` on the GPU machine names it.");
         c.add(f);
         break;
     }
@@ -361,10 +389,11 @@ void defaultTargetTextRule(Context &c, const TextInput &t) {
         if (onlyDefault && !userGaveArch) {
             Finding f = makeFinding(
                 QStringLiteral("arch.default-target"), Severity::Warning,
-                QStringLiteral("The compile built device code only for %1")
+                HD_TEXT("hd::Diagnosis", "The compile built device code only for %1")
                     .arg(defaults.join(QStringLiteral(", "))),
-                QStringLiteral("The compiler jobs (-###) target only %1, clang's default when no "
-                               "--offload-arch is given and no GPU was found.")
+                HD_TEXT("hd::Diagnosis",
+                        "The compiler jobs (-###) target only %1, clang's default when no "
+                        "--offload-arch is given and no GPU was found.")
                     .arg(defaults.join(QStringLiteral(", "))));
             for (const CommandLine &cmd : tf.commands)
                 if (cmd.isCc1 &&
@@ -376,7 +405,7 @@ void defaultTargetTextRule(Context &c, const TextInput &t) {
                                               cmd.value(QStringLiteral("-target-cpu")))));
                     break;
                 }
-            f.fix << QStringLiteral("Pass --offload-arch=<gfx...> explicitly.");
+            f.fix << HD_TEXT("hd::Diagnosis", "Pass --offload-arch=<gfx...> explicitly.");
             c.add(f);
         }
     }
@@ -395,14 +424,16 @@ void rdcLinkLineRule(Context &c, const TextInput &t) {
                 continue;
             Finding f = makeFinding(
                 QStringLiteral("build.rdc-link"), Severity::Warning,
-                QStringLiteral("-fgpu-rdc objects linked without --hip-link (line %1)")
+                HD_TEXT("hd::Diagnosis", "-fgpu-rdc objects linked without --hip-link (line %1)")
                     .arg(cmd.lineNumber),
-                QStringLiteral("The build compiles with -fgpu-rdc, and this link line has no "
-                               "--hip-link: the device code is not linked and __hip_fatbin stays "
-                               "undefined."));
+                HD_TEXT("hd::Diagnosis",
+                        "The build compiles with -fgpu-rdc, and this link line has no "
+                        "--hip-link: the device code is not linked and __hip_fatbin stays "
+                        "undefined."));
             f.evidence.append(lineEvidence(t.path, cmd.lineNumber, cmd.raw));
-            f.fix << QStringLiteral("Add --hip-link -fgpu-rdc --offload-arch=<gfx...> to the link "
-                                    "line (link with hipcc or clang++).");
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Add --hip-link -fgpu-rdc --offload-arch=<gfx...> to the link "
+                             "line (link with hipcc or clang++).");
             c.add(f);
             break;
         }
@@ -430,16 +461,19 @@ void runtimeLinkLineRule(Context &c, const TextInput &t) {
                 continue;
             Finding f = makeFinding(
                 QStringLiteral("build.runtime-not-on-link-line"), Severity::Warning,
-                QStringLiteral("%1 links hipcc-compiled objects without -lamdhip64 (line %2)")
+                HD_TEXT("hd::Diagnosis",
+                        "%1 links hipcc-compiled objects without -lamdhip64 (line %2)")
                     .arg(cmd.tool)
                     .arg(cmd.lineNumber),
-                QStringLiteral("Objects from hipcc -c need libamdhip64; %1 does not add it. An "
-                               "executable fails to link; a shared library links but does not "
-                               "depend on the runtime (runtime.not-linked at load).")
+                HD_TEXT("hd::Diagnosis",
+                        "Objects from hipcc -c need libamdhip64; %1 does not add it. An "
+                        "executable fails to link; a shared library links but does not "
+                        "depend on the runtime (runtime.not-linked at load).")
                     .arg(cmd.tool));
             f.evidence.append(lineEvidence(t.path, cmd.lineNumber, cmd.raw));
-            f.fix << QStringLiteral("Add -lamdhip64 (with -L for its directory) to this line, or "
-                                    "link with hipcc.");
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Add -lamdhip64 (with -L for its directory) to this line, or "
+                             "link with hipcc.");
             c.add(f);
             break;
         }
@@ -451,16 +485,18 @@ void ldsTextRule(Context &c, const TextInput &t) {
     for (const TextFacts::LdsOverLimit &l : tf.ldsOverLimit) {
         Finding f = makeFinding(
             QStringLiteral("build.lds-exceeds-limit"), Severity::Error,
-            QStringLiteral("%1 uses %2 bytes of LDS; the limit is %3")
+            HD_TEXT("hd::Diagnosis", "%1 uses %2 bytes of LDS; the limit is %3")
                 .arg(l.function.isEmpty() ? QStringLiteral("A kernel") : l.function)
                 .arg(l.used)
                 .arg(l.limit),
-            QStringLiteral("The kernel's static __shared__ memory is %1 bytes over the target's "
-                           "LDS per workgroup.")
+            HD_TEXT("hd::Diagnosis",
+                    "The kernel's static __shared__ memory is %1 bytes over the target's "
+                    "LDS per workgroup.")
                 .arg(l.used - l.limit));
         f.evidence.append(lineEvidence(t.path, l.line));
-        f.fix << QStringLiteral("Shrink the __shared__ arrays (smaller tiles), or move part to "
-                                "dynamic shared memory sized at launch within %1 bytes.")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Shrink the __shared__ arrays (smaller tiles), or move part to "
+                         "dynamic shared memory sized at launch within %1 bytes.")
                      .arg(l.limit);
         c.add(f);
     }
@@ -471,16 +507,18 @@ void deviceLibsRule(Context &c, const TextInput &t) {
     if (!tf.deviceLibsMissing.isEmpty()) {
         Finding f = makeFinding(
             QStringLiteral("build.device-libs-missing"), Severity::Error,
-            QStringLiteral("The compiler cannot find the ROCm device libraries"),
-            QStringLiteral("clang links the device bitcode libraries (ocml.bc, ockl.bc, ...) into "
-                           "every HIP device compile and stopped because it found none."));
+            HD_TEXT("hd::Diagnosis", "The compiler cannot find the ROCm device libraries"),
+            HD_TEXT("hd::Diagnosis",
+                    "clang links the device bitcode libraries (ocml.bc, ockl.bc, ...) into "
+                    "every HIP device compile and stopped because it found none."));
         for (const TextLine &l : tf.deviceLibsMissing.mid(0, 3))
             f.evidence.append(lineEvidence(t.path, l));
-        f.fix << QStringLiteral("Install them (Debian/Ubuntu: apt install rocm-device-libs; ROCm: "
-                                "the rocm-device-libs package)")
-              << QStringLiteral("or point clang at them: --rocm-path=/opt/rocm, "
-                                "--rocm-device-lib-path=<dir with ocml.bc>, or "
-                                "HIP_DEVICE_LIB_PATH for hipcc.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Install them (Debian/Ubuntu: apt install rocm-device-libs; ROCm: "
+                         "the rocm-device-libs package)")
+              << HD_TEXT("hd::Diagnosis", "or point clang at them: --rocm-path=/opt/rocm, "
+                                          "--rocm-device-lib-path=<dir with ocml.bc>, or "
+                                          "HIP_DEVICE_LIB_PATH for hipcc.");
         c.add(f);
     }
 }
@@ -491,15 +529,16 @@ void cpuAgentTargetRule(Context &c, const TextInput &t) {
     for (const TextLine &l : tf.compileErrors) {
         if (!l.text.contains(QLatin1String("gfx000")))
             continue;
-        Finding f = makeFinding(
-            QStringLiteral("arch.default-target"), Severity::Error,
-            QStringLiteral("The build targeted gfx000, the CPU agent"),
-            QStringLiteral("Without --offload-arch, hipcc asks rocm_agent_enumerator for the "
-                           "GPUs; on a host without one it can hand clang gfx000, which is no "
-                           "GPU."));
+        Finding f =
+            makeFinding(QStringLiteral("arch.default-target"), Severity::Error,
+                        HD_TEXT("hd::Diagnosis", "The build targeted gfx000, the CPU agent"),
+                        HD_TEXT("hd::Diagnosis",
+                                "Without --offload-arch, hipcc asks rocm_agent_enumerator for the "
+                                "GPUs; on a host without one it can hand clang gfx000, which is no "
+                                "GPU."));
         f.evidence.append(lineEvidence(t.path, l));
-        f.fix << QStringLiteral("Pass --offload-arch=<gfx...> explicitly (or set "
-                                "HCC_AMDGPU_TARGET / GPU_TARGETS in the build system).");
+        f.fix << HD_TEXT("hd::Diagnosis", "Pass --offload-arch=<gfx...> explicitly (or set "
+                                          "HCC_AMDGPU_TARGET / GPU_TARGETS in the build system).");
         c.add(f);
         break;
     }
@@ -510,23 +549,27 @@ void compileFailedRule(Context &c, const TextInput &t) {
     if (!tf.compileErrors.isEmpty()) {
         Finding f = makeFinding(
             QStringLiteral("layer.compile-failed"), Severity::Error,
-            QStringLiteral("The build failed: %1").arg(tf.compileErrors.first().text.left(160)),
-            QStringLiteral("%1 error line(s) in %2; no code object was produced by this build, so "
-                           "the failure is in the compile layer.")
+            HD_TEXT("hd::Diagnosis", "The build failed: %1")
+                .arg(tf.compileErrors.first().text.left(160)),
+            HD_TEXT("hd::Diagnosis",
+                    "%1 error line(s) in %2; no code object was produced by this build, so "
+                    "the failure is in the compile layer.")
                 .arg(tf.compileErrors.size())
                 .arg(fileName(t.path)));
         for (const TextLine &l : tf.compileErrors.mid(0, 4))
             f.evidence.append(lineEvidence(t.path, l));
-        f.fix << QStringLiteral("Fix the first error reported; the later ones often follow from "
-                                "it.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Fix the first error reported; the later ones often follow from "
+                         "it.");
         for (const TextLine &l : tf.compileErrors)
             if (l.text.contains(QLatin1String("invalid target ID")) ||
                 l.text.contains(QLatin1String("Unsupported CUDA gpu architecture")) ||
                 l.text.contains(QLatin1String("unsupported HIP gpu architecture"),
                                 Qt::CaseInsensitive)) {
-                f.fix << QStringLiteral("The compiler does not know the processor named in "
-                                        "%1: use a clang/ROCm release that supports it, or "
-                                        "check the spelling of --offload-arch.")
+                f.fix << HD_TEXT("hd::Diagnosis",
+                                 "The compiler does not know the processor named in "
+                                 "%1: use a clang/ROCm release that supports it, or "
+                                 "check the spelling of --offload-arch.")
                              .arg(l.text.left(120));
                 break;
             }

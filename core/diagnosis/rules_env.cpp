@@ -1,5 +1,6 @@
 // Rules on the environment the program ran with (docs/findings.md, env.* ids).
 
+#include "common/engine_text.h"
 #include "rules_p.h"
 
 #include "artifacts/inspector.h"
@@ -43,25 +44,28 @@ void hsaOverrideRule(Context &c) {
                 realDevices.append(p);
         Finding f = makeFinding(
             QStringLiteral("env.hsa-override"), Severity::Warning,
-            gfx.isEmpty()
-                ? QStringLiteral("%1=%2 is set (not a valid N.N.N version)").arg(name, value)
-                : QStringLiteral("%1=%2: the GPU reports itself as %3").arg(name, value, gfx),
-            gfx.isEmpty()
-                ? QStringLiteral("The runtime expects major.minor.stepping (e.g. 10.3.0); "
-                                 "this value is ignored or rejected.")
-                : QStringLiteral("The runtime matches code objects against %1 instead of the "
-                                 "real processor%2: code built for the real GPU is not found "
-                                 "(hipErrorNoBinaryForGpu), and %1 code runs on a GPU it was "
-                                 "not built for.")
-                      .arg(gfx, realDevices.isEmpty()
-                                    ? QString()
-                                    : QStringLiteral(" (%1)").arg(
-                                          realDevices.join(QStringLiteral(", ")))));
+            gfx.isEmpty() ? HD_TEXT("hd::Diagnosis", "%1=%2 is set (not a valid N.N.N version)")
+                                .arg(name, value)
+                          : HD_TEXT("hd::Diagnosis", "%1=%2: the GPU reports itself as %3")
+                                .arg(name, value, gfx),
+            gfx.isEmpty() ? HD_TEXT("hd::Diagnosis",
+                                    "The runtime expects major.minor.stepping (e.g. 10.3.0); "
+                                    "this value is ignored or rejected.")
+                          : HD_TEXT("hd::Diagnosis",
+                                    "The runtime matches code objects against %1 instead of the "
+                                    "real processor%2: code built for the real GPU is not found "
+                                    "(hipErrorNoBinaryForGpu), and %1 code runs on a GPU it was "
+                                    "not built for.")
+                                .arg(gfx, realDevices.isEmpty()
+                                              ? QString()
+                                              : QStringLiteral(" (%1)").arg(
+                                                    realDevices.join(QStringLiteral(", ")))));
         f.evidence.append({QStringLiteral("env"), name, value});
-        f.fix << QStringLiteral("Unset %1 unless you knowingly run %2 code on this GPU; "
-                                "build for the real processor instead (--offload-arch=%3).")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Unset %1 unless you knowingly run %2 code on this GPU; "
+                         "build for the real processor instead (--offload-arch=%3).")
                      .arg(name, gfx.isEmpty() ? QStringLiteral("other-target") : gfx,
-                          realDevices.isEmpty() ? QStringLiteral("<the real gfx>")
+                          realDevices.isEmpty() ? HD_TEXT("hd::Diagnosis", "<the real gfx>")
                                                 : realDevices.first());
         c.add(f);
     }
@@ -70,7 +74,7 @@ void hsaOverrideRule(Context &c) {
 // Why a *_VISIBLE_DEVICES value leaves no GPU; "" when it leaves one (or may: UUIDs).
 QString hiddenWhy(const QString &value, int knownDeviceCount) {
     if (value.trimmed().isEmpty())
-        return QStringLiteral("it is empty");
+        return HD_TEXT("hd::Diagnosis", "it is empty");
     // The runtime reads entries up to the first invalid one; the first valid one is enough.
     const QString first = value.split(QLatin1Char(','), Qt::KeepEmptyParts).first().trimmed();
     bool ok = false;
@@ -79,11 +83,12 @@ QString hiddenWhy(const QString &value, int knownDeviceCount) {
         return {};
     if (!ok && first.startsWith(QLatin1String("GPU-")) && first.size() > 4)
         return {}; // a UUID: cannot be checked here
-    return knownDeviceCount >= 0 ? QStringLiteral("its first entry is not a valid index of the "
-                                                  "%1 GPU(s) present (0..%2)")
-                                       .arg(knownDeviceCount)
-                                       .arg(knownDeviceCount - 1)
-                                 : QStringLiteral("its first entry is not a valid device index");
+    return knownDeviceCount >= 0
+               ? HD_TEXT("hd::Diagnosis", "its first entry is not a valid index of the "
+                                          "%1 GPU(s) present (0..%2)")
+                     .arg(knownDeviceCount)
+                     .arg(knownDeviceCount - 1)
+               : HD_TEXT("hd::Diagnosis", "its first entry is not a valid device index");
 }
 
 // Visibility variables that leave no GPU.
@@ -100,14 +105,15 @@ void visibleDevicesRule(Context &c) {
         const QString why = hiddenWhy(value, knownDeviceCount);
         if (why.isEmpty())
             continue;
-        Finding f = makeFinding(QStringLiteral("env.visible-devices-empty"), Severity::Error,
-                                QStringLiteral("%1=\"%2\" hides every GPU").arg(name, value),
-                                QStringLiteral("%1 (%2), so the runtime reports no device "
-                                               "(hipErrorNoDevice) whatever is installed.")
-                                    .arg(why, name));
+        Finding f =
+            makeFinding(QStringLiteral("env.visible-devices-empty"), Severity::Error,
+                        HD_TEXT("hd::Diagnosis", "%1=\"%2\" hides every GPU").arg(name, value),
+                        HD_TEXT("hd::Diagnosis", "%1 (%2), so the runtime reports no device "
+                                                 "(hipErrorNoDevice) whatever is installed.")
+                            .arg(why, name));
         f.evidence.append({QStringLiteral("env"), name, value});
-        f.fix << QStringLiteral("Unset %1, or set it to the indices of the GPUs to use "
-                                "(e.g. %1=0).")
+        f.fix << HD_TEXT("hd::Diagnosis", "Unset %1, or set it to the indices of the GPUs to use "
+                                          "(e.g. %1=0).")
                      .arg(name);
         c.add(f);
     }
@@ -120,13 +126,14 @@ void compilerVariablesRule(Context &c) {
             continue;
         Finding f = makeFinding(
             QStringLiteral("env.variable-ignored"), Severity::Info,
-            QStringLiteral("%1 is read by the compiler driver, not by the running program")
+            HD_TEXT("hd::Diagnosis",
+                    "%1 is read by the compiler driver, not by the running program")
                 .arg(name),
-            QStringLiteral("%1 changes what hipcc does at build time; setting it for the "
-                           "program's run has no effect.")
+            HD_TEXT("hd::Diagnosis", "%1 changes what hipcc does at build time; setting it for the "
+                                     "program's run has no effect.")
                 .arg(name));
         f.evidence.append({QStringLiteral("env"), name, value});
-        f.fix << QStringLiteral("Set it for the build command instead.");
+        f.fix << HD_TEXT("hd::Diagnosis", "Set it for the build command instead.");
         c.add(f);
     }
 }
@@ -152,16 +159,18 @@ void unreadVariablesRule(Context &c) {
             names.append(fileName(l));
         Finding f = makeFinding(
             QStringLiteral("env.variable-ignored"), Severity::Warning,
-            QStringLiteral("%1 is not read by the installed runtime").arg(name),
-            QStringLiteral("None of the runtime's libraries (%1) holds the name %2, so nothing "
-                           "reads it: setting it changes nothing on this install.")
+            HD_TEXT("hd::Diagnosis", "%1 is not read by the installed runtime").arg(name),
+            HD_TEXT("hd::Diagnosis",
+                    "None of the runtime's libraries (%1) holds the name %2, so nothing "
+                    "reads it: setting it changes nothing on this install.")
                 .arg(names.join(QStringLiteral(", ")), name));
         f.evidence.append({QStringLiteral("env"), name, value});
         for (const QString &l : chk.scanned)
             f.evidence.append(
                 {l, QStringLiteral("strings"), QStringLiteral("no \"%1\"").arg(name)});
-        f.fix << QStringLiteral("Drop %1; for module load details use AMD_LOG_LEVEL=4 (and "
-                                "AMD_LOG_MASK), which this runtime reads.")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Drop %1; for module load details use AMD_LOG_LEVEL=4 (and "
+                         "AMD_LOG_MASK), which this runtime reads.")
                      .arg(name);
         c.add(f);
     }
@@ -171,16 +180,16 @@ void unreadVariablesRule(Context &c) {
 void probeNoDeviceRule(Context &c) {
     if (!c.request.probeRan || !c.request.probeDevices.isEmpty())
         return;
-    Finding f =
-        makeFinding(QStringLiteral("runtime.no-device"), Severity::Error,
-                    QStringLiteral("The runtime loads but sees no GPU"),
-                    QStringLiteral("hipdoctor-probe loaded %1 and it reported no "
-                                   "device.")
-                        .arg(c.request.probeLibrary.isEmpty() ? QStringLiteral("the HIP runtime")
-                                                              : c.request.probeLibrary));
+    Finding f = makeFinding(QStringLiteral("runtime.no-device"), Severity::Error,
+                            HD_TEXT("hd::Diagnosis", "The runtime loads but sees no GPU"),
+                            HD_TEXT("hd::Diagnosis", "hipdoctor-probe loaded %1 and it reported no "
+                                                     "device.")
+                                .arg(c.request.probeLibrary.isEmpty()
+                                         ? HD_TEXT("hd::Diagnosis", "the HIP runtime")
+                                         : c.request.probeLibrary));
     f.evidence.append({QStringLiteral("probe"), QStringLiteral("devices"), QStringLiteral("0")});
-    f.fix << QStringLiteral("Check the amdgpu driver, /dev/kfd and /dev/dri permissions "
-                            "(render/video groups) and the *_VISIBLE_DEVICES variables.");
+    f.fix << HD_TEXT("hd::Diagnosis", "Check the amdgpu driver, /dev/kfd and /dev/dri permissions "
+                                      "(render/video groups) and the *_VISIBLE_DEVICES variables.");
     c.add(f);
 }
 
@@ -204,19 +213,22 @@ void visibleDevicesStackedRule(Context &c) {
         return;
     Finding f = makeFinding(
         QStringLiteral("env.visible-devices-empty"), Severity::Error,
-        QStringLiteral("HIP_VISIBLE_DEVICES=%1 indexes past the %2 GPU(s) ROCR_VISIBLE_DEVICES=%3 "
-                       "leaves")
+        HD_TEXT("hd::Diagnosis",
+                "HIP_VISIBLE_DEVICES=%1 indexes past the %2 GPU(s) ROCR_VISIBLE_DEVICES=%3 "
+                "leaves")
             .arg(hip)
             .arg(left)
             .arg(rocr),
-        QStringLiteral("ROCR_VISIBLE_DEVICES selects GPUs first and renumbers them from 0; "
-                       "HIP_VISIBLE_DEVICES then picks from that shorter list, so index %1 "
-                       "names no GPU and the runtime sees none.")
+        HD_TEXT("hd::Diagnosis",
+                "ROCR_VISIBLE_DEVICES selects GPUs first and renumbers them from 0; "
+                "HIP_VISIBLE_DEVICES then picks from that shorter list, so index %1 "
+                "names no GPU and the runtime sees none.")
             .arg(first));
     f.evidence.append({QStringLiteral("env"), QStringLiteral("ROCR_VISIBLE_DEVICES"), rocr});
     f.evidence.append({QStringLiteral("env"), QStringLiteral("HIP_VISIBLE_DEVICES"), hip});
-    f.fix << QStringLiteral("Set only one of them (ROCR_VISIBLE_DEVICES=%1), or index the "
-                            "filtered list from 0 (HIP_VISIBLE_DEVICES=0).")
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Set only one of them (ROCR_VISIBLE_DEVICES=%1), or index the "
+                     "filtered list from 0 (HIP_VISIBLE_DEVICES=0).")
                  .arg(rocr);
     c.add(f);
 }

@@ -1,6 +1,7 @@
 // Rules on the names a caller looks up (direction 2): kernels, device and host functions of
 // every inspected code object and host binary (docs/findings.md, "Direction 2: symbols").
 
+#include "common/engine_text.h"
 #include "rules_p.h"
 
 #include <QFileInfo>
@@ -133,22 +134,26 @@ void internalLinkageRule(Context &c) {
             const bool anon = k.name.contains(QLatin1String("_GLOBAL__N_"));
             Finding f = makeFinding(
                 QStringLiteral("symbol.internal-linkage"), Severity::Error,
-                QStringLiteral("Kernel %1 has internal linkage (%2)")
-                    .arg(requested,
-                         anon ? QStringLiteral("anonymous namespace") : QStringLiteral("static")),
-                QStringLiteral("The kernel is in the code object as %1 (%2): a %3 name that is "
-                               "private to its translation unit, so a lookup of \"%4\" fails "
-                               "(hipErrorNotFound) and the mangled name is not stable.")
+                HD_TEXT("hd::Diagnosis", "Kernel %1 has internal linkage (%2)")
+                    .arg(requested, anon ? HD_TEXT("hd::Diagnosis", "anonymous namespace")
+                                         : QStringLiteral("static")),
+                HD_TEXT("hd::Diagnosis",
+                        "The kernel is in the code object as %1 (%2): a %3 name that is "
+                        "private to its translation unit, so a lookup of \"%4\" fails "
+                        "(hipErrorNotFound) and the mangled name is not stable.")
                     .arg(k.name, k.demangled,
                          anon ? QStringLiteral("anonymous-namespace") : QStringLiteral("static"),
                          requested));
             f.evidence.append(fileEvidence(
-                k.file, k.origin, QStringLiteral("symbol %1 (binding %2)").arg(k.name, k.binding)));
-            f.fix << QStringLiteral("Give the kernel external linkage: remove `static` / move it "
-                                    "out of the anonymous namespace, and declare it "
-                                    "extern \"C\" __global__ void %1(...).")
+                k.file, k.origin,
+                HD_TEXT("hd::Diagnosis", "symbol %1 (binding %2)").arg(k.name, k.binding)));
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Give the kernel external linkage: remove `static` / move it "
+                             "out of the anonymous namespace, and declare it "
+                             "extern \"C\" __global__ void %1(...).")
                          .arg(symbolBaseName(requested))
-                  << QStringLiteral("This build only: %1").arg(moduleGetFunctionCall(k.name));
+                  << HD_TEXT("hd::Diagnosis", "This build only: %1")
+                         .arg(moduleGetFunctionCall(k.name));
             c.add(f);
         }
     }
@@ -168,11 +173,13 @@ void mangledNameRule(Context &c) {
             all.append(QStringLiteral("%1 (%2)").arg(m.name, m.demangled));
         Finding f = makeFinding(
             QStringLiteral("symbol.mangled-name"), Severity::Error,
-            QStringLiteral("Kernel %1 exists only C++-mangled, as %2").arg(requested, k.name),
-            QStringLiteral("The code object has no symbol \"%1\", but the kernel %2 "
-                           "demangles to %3: it was declared without extern \"C\", so its "
-                           "name carries the parameter types. hipModuleGetFunction(\"%1\") "
-                           "returns hipErrorNotFound.%4")
+            HD_TEXT("hd::Diagnosis", "Kernel %1 exists only C++-mangled, as %2")
+                .arg(requested, k.name),
+            HD_TEXT("hd::Diagnosis",
+                    "The code object has no symbol \"%1\", but the kernel %2 "
+                    "demangles to %3: it was declared without extern \"C\", so its "
+                    "name carries the parameter types. hipModuleGetFunction(\"%1\") "
+                    "returns hipErrorNotFound.%4")
                 .arg(requested, k.name, k.demangled,
                      mangled.size() > 1
                          ? QStringLiteral(" Candidates: %1.").arg(all.join(QStringLiteral("; ")))
@@ -181,16 +188,18 @@ void mangledNameRule(Context &c) {
             f.evidence.append(fileEvidence(
                 m.file, m.origin, QStringLiteral("kernel %1 = %2").arg(m.name, m.demangled)));
         if (templ)
-            f.fix << QStringLiteral("%1 is a template instance: extern \"C\" cannot apply to a "
-                                    "template; add an extern \"C\" __global__ wrapper kernel "
-                                    "with a fixed name, or look up the mangled name.")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "%1 is a template instance: extern \"C\" cannot apply to a "
+                             "template; add an extern \"C\" __global__ wrapper kernel "
+                             "with a fixed name, or look up the mangled name.")
                          .arg(k.demangled);
         else
-            f.fix << QStringLiteral("Declare the kernel extern \"C\": extern \"C\" __global__ "
-                                    "void %1(...) — then hipModuleGetFunction finds \"%1\".")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Declare the kernel extern \"C\": extern \"C\" __global__ "
+                             "void %1(...) — then hipModuleGetFunction finds \"%1\".")
                          .arg(symbolBaseName(requested));
-        f.fix
-            << QStringLiteral("Or look up the mangled name: %1").arg(moduleGetFunctionCall(k.name));
+        f.fix << HD_TEXT("hd::Diagnosis", "Or look up the mangled name: %1")
+                     .arg(moduleGetFunctionCall(k.name));
         c.add(f);
     }
 }
@@ -206,29 +215,33 @@ void notAKernelRule(Context &c) {
             continue;
         const SymbolSite &s = notKernel.first();
         const bool host = s.kind == SymbolKind::HostFunction;
-        Finding f = makeFinding(
-            QStringLiteral("symbol.not-a-kernel"), Severity::Error,
-            QStringLiteral("%1 is a %2, not a kernel")
-                .arg(requested,
-                     host ? QStringLiteral("host function") : QStringLiteral("device function")),
-            host ? QStringLiteral("%1 (%2) is compiled as host code in %3: it has no "
-                                  "__global__, so no device code and no kernel descriptor "
-                                  "exist for it (a common hipify / porting leftover).")
-                       .arg(s.name, s.demangled, QFileInfo(s.file).fileName())
-                 : QStringLiteral("%1 (%2) is a __device__ function in the code object: it "
-                                  "has no kernel descriptor (%1.kd), so it cannot be launched "
-                                  "or found with hipModuleGetFunction.")
-                       .arg(s.name, s.demangled));
+        Finding f =
+            makeFinding(QStringLiteral("symbol.not-a-kernel"), Severity::Error,
+                        HD_TEXT("hd::Diagnosis", "%1 is a %2, not a kernel")
+                            .arg(requested, host ? HD_TEXT("hd::Diagnosis", "host function")
+                                                 : HD_TEXT("hd::Diagnosis", "device function")),
+                        host ? HD_TEXT("hd::Diagnosis",
+                                       "%1 (%2) is compiled as host code in %3: it has no "
+                                       "__global__, so no device code and no kernel descriptor "
+                                       "exist for it (a common hipify / porting leftover).")
+                                   .arg(s.name, s.demangled, QFileInfo(s.file).fileName())
+                             : HD_TEXT("hd::Diagnosis",
+                                       "%1 (%2) is a __device__ function in the code object: it "
+                                       "has no kernel descriptor (%1.kd), so it cannot be launched "
+                                       "or found with hipModuleGetFunction.")
+                                   .arg(s.name, s.demangled));
         for (const SymbolSite &n : notKernel.mid(0, 4))
             f.evidence.append(fileEvidence(
                 n.file, n.origin,
                 QStringLiteral("%1 %2 (%3)").arg(symbolKindName(n.kind), n.name, n.demangled)));
-        f.fix << QStringLiteral("Declare it as a kernel: extern \"C\" __global__ void %1(...), "
-                                "and compile the file as HIP (hipcc, or -x hip).")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Declare it as a kernel: extern \"C\" __global__ void %1(...), "
+                         "and compile the file as HIP (hipcc, or -x hip).")
                      .arg(symbolBaseName(requested));
         if (host)
-            f.fix << QStringLiteral("Launch it with hipLaunchKernelGGL / hipModuleLaunchKernel "
-                                    "instead of calling it from host code.");
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Launch it with hipLaunchKernelGGL / hipModuleLaunchKernel "
+                             "instead of calling it from host code.");
         c.add(f);
     }
 }
@@ -254,23 +267,25 @@ void notFoundRule(Context &c) {
         }
         Finding f = makeFinding(
             QStringLiteral("symbol.kernel-not-found"), Severity::Error,
-            QStringLiteral("No kernel named %1 in the inputs").arg(requested),
-            QStringLiteral("None of the %1 kernel(s) in the code objects is %2, mangled or not. "
-                           "Nearest names: %3.")
+            HD_TEXT("hd::Diagnosis", "No kernel named %1 in the inputs").arg(requested),
+            HD_TEXT("hd::Diagnosis",
+                    "None of the %1 kernel(s) in the code objects is %2, mangled or not. "
+                    "Nearest names: %3.")
                 .arg(t.kernels.size())
                 .arg(requested)
-                .arg(shown.isEmpty() ? QStringLiteral("(no kernels at all)")
+                .arg(shown.isEmpty() ? HD_TEXT("hd::Diagnosis", "(no kernels at all)")
                                      : shown.join(QStringLiteral(", "))));
         for (const ArtifactReport &r : std::as_const(c.artifacts))
             if (!r.codeObjects.isEmpty())
                 f.evidence.append(fileEvidence(
-                    r.path, QStringLiteral("%1 code object(s)").arg(r.codeObjects.size()),
+                    r.path, HD_TEXT("hd::Diagnosis", "%1 code object(s)").arg(r.codeObjects.size()),
                     QStringLiteral("%1 kernel(s)").arg(r.kernelCount())));
         if (!near.isEmpty())
-            f.fix << QStringLiteral("Use the exact name: %1")
+            f.fix << HD_TEXT("hd::Diagnosis", "Use the exact name: %1")
                          .arg(moduleGetFunctionCall(near.first()));
-        f.fix << QStringLiteral("Check that the file loaded is the one built from the kernel's "
-                                "source (list its kernels with `hipdoctor-cli inspect`).");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Check that the file loaded is the one built from the kernel's "
+                         "source (list its kernels with `hipdoctor-cli inspect`).");
         c.add(f);
     }
 }

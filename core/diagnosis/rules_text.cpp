@@ -1,5 +1,6 @@
 // Rules on text inputs (runtime logs, tracebacks, build output).
 
+#include "common/engine_text.h"
 #include "rules_p.h"
 
 #include "artifacts/inspector.h"
@@ -33,16 +34,18 @@ Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const Targ
         featureOnly ? QStringLiteral("arch.feature-mismatch")
                     : QStringLiteral("arch.no-compatible-code-object"),
         Severity::Error,
-        featureOnly ? QStringLiteral("The runtime found %1 code, but not with the device's "
-                                     "xnack/sramecc settings (%2)")
-                          .arg(dev.processor, dev.toString())
-                    : QStringLiteral("The runtime found no code object for the device %1")
-                          .arg(dev.toString()),
-        QStringLiteral("hipErrorNoBinaryForGpu at line %1 of %2: the device is %3; the binary "
-                       "holds %4.%5")
+        featureOnly
+            ? HD_TEXT("hd::Diagnosis", "The runtime found %1 code, but not with the device's "
+                                       "xnack/sramecc settings (%2)")
+                  .arg(dev.processor, dev.toString())
+            : HD_TEXT("hd::Diagnosis", "The runtime found no code object for the device %1")
+                  .arg(dev.toString()),
+        HD_TEXT("hd::Diagnosis",
+                "hipErrorNoBinaryForGpu at line %1 of %2: the device is %3; the binary "
+                "holds %4.%5")
             .arg(l.lineNumber)
             .arg(fileName(t.path), dev.toString(),
-                 objectIds.isEmpty() ? QStringLiteral("no device code objects")
+                 objectIds.isEmpty() ? HD_TEXT("hd::Diagnosis", "no device code objects")
                                      : objectIds.join(QStringLiteral(", ")),
                  featureOnly ? QLatin1Char(' ') + reason + QLatin1Char('.') : QString()));
     f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
@@ -50,16 +53,19 @@ Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const Targ
     for (const QString &id : l.codeObjects.mid(0, 8))
         f.evidence.append({t.path, QStringLiteral("Bundled Code Objects:"), id});
     if (featureOnly)
-        f.fix << QStringLiteral("Rebuild with --offload-arch=%1 (or --offload-arch=%2 without "
-                                "feature settings).")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Rebuild with --offload-arch=%1 (or --offload-arch=%2 without "
+                         "feature settings).")
                      .arg(dev.toString(), dev.processor);
     else
-        f.fix << QStringLiteral("Rebuild with --offload-arch=%1 added (hipcc --offload-arch=%1 "
-                                "...); for prebuilt libraries (PyTorch, rocBLAS...) install a "
-                                "build that lists %1.")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Rebuild with --offload-arch=%1 added (hipcc --offload-arch=%1 "
+                         "...); for prebuilt libraries (PyTorch, rocBLAS...) install a "
+                         "build that lists %1.")
                      .arg(dev.processor);
-    f.fix << QStringLiteral("Check which targets a binary holds with `roc-obj-ls FILE` or "
-                            "`hipdoctor-cli inspect FILE`.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Check which targets a binary holds with `roc-obj-ls FILE` or "
+                     "`hipdoctor-cli inspect FILE`.");
     return f;
 }
 
@@ -95,12 +101,13 @@ void noBinaryListingRule(Context &c, const TextInput &t) {
             continue;
         Finding f = makeFinding(
             QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
-            QStringLiteral("The runtime found no code object for the device (line %1)")
+            HD_TEXT("hd::Diagnosis", "The runtime found no code object for the device (line %1)")
                 .arg(l.lineNumber),
-            QStringLiteral("The log does not name the device; pass --target or a rocminfo dump "
-                           "to see which target is missing."));
+            HD_TEXT("hd::Diagnosis",
+                    "The log does not name the device; pass --target or a rocminfo dump "
+                    "to see which target is missing."));
         f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
-        f.fix << QStringLiteral("Rebuild with --offload-arch=<the device's gfx target>.");
+        f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with --offload-arch=<the device's gfx target>.");
         c.add(f);
     }
 }
@@ -125,24 +132,26 @@ QStringList missingLibraryFixes(const QString &soname, const QStringList &others
                                 bool linkTime) {
     QStringList fix;
     if (other)
-        fix << QStringLiteral("Install the ROCm release that provides %1, or rebuild the "
-                              "failing module against the installed one (%2).")
+        fix << HD_TEXT("hd::Diagnosis", "Install the ROCm release that provides %1, or rebuild the "
+                                        "failing module against the installed one (%2).")
                    .arg(soname, fileName(others.first()))
-            << QStringLiteral("Do not symlink %1 to another major version: the ABI "
-                              "differs.")
+            << HD_TEXT("hd::Diagnosis", "Do not symlink %1 to another major version: the ABI "
+                                        "differs.")
                    .arg(soname);
     else if (linkTime)
-        fix << QStringLiteral("Add the library's directory with -L (e.g. -L/opt/rocm/lib) "
-                              "or install its development package.");
+        fix << HD_TEXT("hd::Diagnosis",
+                       "Add the library's directory with -L (e.g. -L/opt/rocm/lib) "
+                       "or install its development package.");
     else if (soname.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
-        fix << QStringLiteral("Install the HIP SDK release that provides %1 and put its bin "
-                              "folder on PATH (Windows looks for DLLs there, next to the "
-                              "module, and in the system folders).")
+        fix << HD_TEXT("hd::Diagnosis",
+                       "Install the HIP SDK release that provides %1 and put its bin "
+                       "folder on PATH (Windows looks for DLLs there, next to the "
+                       "module, and in the system folders).")
                    .arg(soname);
     else
-        fix << QStringLiteral("Install the package providing %1, or add its directory to "
-                              "LD_LIBRARY_PATH (export LD_LIBRARY_PATH=/opt/rocm/lib:$"
-                              "LD_LIBRARY_PATH).")
+        fix << HD_TEXT("hd::Diagnosis", "Install the package providing %1, or add its directory to "
+                                        "LD_LIBRARY_PATH (export LD_LIBRARY_PATH=/opt/rocm/lib:$"
+                                        "LD_LIBRARY_PATH).")
                    .arg(soname);
     return fix;
 }
@@ -172,22 +181,25 @@ void libraryRules(Context &c, const TextInput &t) {
             other ? QStringLiteral("runtime.soname-mismatch")
                   : QStringLiteral("runtime.library-not-found"),
             here.found() ? Severity::Warning : Severity::Error,
-            other ? QStringLiteral("%1 is not installed; only %2 is")
+            other ? HD_TEXT("hd::Diagnosis", "%1 is not installed; only %2 is")
                         .arg(soname, fileName(others.first()))
-                  : QStringLiteral("%1 could not be found%2")
-                        .arg(soname, m.linkTime ? QStringLiteral(" at link time") : QString()),
-            here.found()
-                ? QStringLiteral("It resolves on this machine (%1), so the failing environment "
-                                 "had another library path or install.")
-                      .arg(here.path)
-            : other ? QStringLiteral("The loader needs exactly %1; %2 is another major version "
-                                     "(another ROCm release, another ABI). The binary was built "
-                                     "for a different ROCm than the one installed.")
+                  : HD_TEXT("hd::Diagnosis", "%1 could not be found%2")
+                        .arg(soname,
+                             m.linkTime ? HD_TEXT("hd::Diagnosis", " at link time") : QString()),
+            here.found() ? HD_TEXT("hd::Diagnosis",
+                                   "It resolves on this machine (%1), so the failing environment "
+                                   "had another library path or install.")
+                               .arg(here.path)
+            : other ? HD_TEXT("hd::Diagnosis",
+                              "The loader needs exactly %1; %2 is another major version "
+                              "(another ROCm release, another ABI). The binary was built "
+                              "for a different ROCm than the one installed.")
                           .arg(soname, others.join(QStringLiteral(", ")))
-                    : QStringLiteral("No file named %1 is on the loader's search path%2.")
-                          .arg(soname, m.requester.isEmpty()
-                                           ? QString()
-                                           : QStringLiteral(" (needed by %1)").arg(m.requester)));
+                    : HD_TEXT("hd::Diagnosis", "No file named %1 is on the loader's search path%2.")
+                          .arg(soname,
+                               m.requester.isEmpty()
+                                   ? QString()
+                                   : HD_TEXT("hd::Diagnosis", " (needed by %1)").arg(m.requester)));
         if (m.linkTime)
             f.layer = QStringLiteral("build");
         f.evidence.append(lineEvidence(t.path, m.line));
@@ -209,17 +221,20 @@ bool reportNotLinked(Context &c, const TextInput &t, const TextFacts::UndefinedS
         return false;
     Finding f = makeFinding(
         QStringLiteral("runtime.not-linked"), Severity::Error,
-        QStringLiteral("%1 references the HIP runtime (%2) without depending on libamdhip64")
-            .arg(u.file.isEmpty() ? QStringLiteral("The module") : fileName(u.file), u.symbol),
-        QStringLiteral("%1 is defined by every libamdhip64%2, so the loader did not load the "
-                       "runtime for this module: it was linked without -lamdhip64.")
-            .arg(u.symbol,
-                 installedHasIt
-                     ? QStringLiteral(" (the installed %1 has it)").arg(fileName(libs.first()))
-                     : QString()));
+        HD_TEXT("hd::Diagnosis",
+                "%1 references the HIP runtime (%2) without depending on libamdhip64")
+            .arg(u.file.isEmpty() ? HD_TEXT("hd::Diagnosis", "The module") : fileName(u.file),
+                 u.symbol),
+        HD_TEXT("hd::Diagnosis",
+                "%1 is defined by every libamdhip64%2, so the loader did not load the "
+                "runtime for this module: it was linked without -lamdhip64.")
+            .arg(u.symbol, installedHasIt ? HD_TEXT("hd::Diagnosis", " (the installed %1 has it)")
+                                                .arg(fileName(libs.first()))
+                                          : QString()));
     f.evidence.append(lineEvidence(t.path, u.line));
-    f.fix << QStringLiteral("Relink the module with -lamdhip64 (or with hipcc); check `readelf -d` "
-                            "lists libamdhip64 as NEEDED.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Relink the module with -lamdhip64 (or with hipcc); check `readelf -d` "
+                     "lists libamdhip64 as NEEDED.");
     c.add(f);
     return true;
 }
@@ -237,18 +252,20 @@ void symbolTextRules(Context &c, const TextInput &t) {
             continue;
         Finding f = makeFinding(
             QStringLiteral("runtime.undefined-symbol"), Severity::Error,
-            QStringLiteral("Undefined symbol %1%2")
+            HD_TEXT("hd::Diagnosis", "Undefined symbol %1%2")
                 .arg(u.demangled,
                      u.file.isEmpty() ? QString() : QStringLiteral(" in %1").arg(fileName(u.file))),
-            hipAbi ? QStringLiteral("%1 is a HIP runtime entry point the loaded libamdhip64 does "
-                                    "not export: the module was built against a newer HIP (e.g. "
-                                    "the R0600 suffix is ROCm 6's ABI) than the runtime it runs "
-                                    "with.")
+            hipAbi ? HD_TEXT("hd::Diagnosis",
+                             "%1 is a HIP runtime entry point the loaded libamdhip64 does "
+                             "not export: the module was built against a newer HIP (e.g. "
+                             "the R0600 suffix is ROCm 6's ABI) than the runtime it runs "
+                             "with.")
                          .arg(u.symbol)
-                   : QStringLiteral("%1%2 is referenced but no loaded library defines it: the "
-                                    "file defining it was not compiled or linked in, or it was "
-                                    "declared with another signature or language linkage "
-                                    "(extern \"C\" on one side only).")
+                   : HD_TEXT("hd::Diagnosis",
+                             "%1%2 is referenced but no loaded library defines it: the "
+                             "file defining it was not compiled or linked in, or it was "
+                             "declared with another signature or language linkage "
+                             "(extern \"C\" on one side only).")
                          .arg(u.demangled, u.demangled != u.symbol
                                                ? QStringLiteral(" (%1)").arg(u.symbol)
                                                : QString()));
@@ -258,16 +275,19 @@ void symbolTextRules(Context &c, const TextInput &t) {
         if (u.demangled != u.symbol)
             f.evidence.append({t.path, QStringLiteral("demangled"), u.demangled});
         if (hipAbi)
-            f.fix << QStringLiteral("Rebuild the module against the ROCm release installed here, "
-                                    "or run it with the release it was built for.");
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Rebuild the module against the ROCm release installed here, "
+                             "or run it with the release it was built for.");
         else
-            f.fix << QStringLiteral("Make sure the source defining %1 is part of the build "
-                                    "(listed in sources=[...] / the link line) and that "
-                                    "declaration and definition agree on the signature and "
-                                    "extern \"C\".")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Make sure the source defining %1 is part of the build "
+                             "(listed in sources=[...] / the link line) and that "
+                             "declaration and definition agree on the signature and "
+                             "extern \"C\".")
                          .arg(u.demangled)
-                  << QStringLiteral("Check with `nm -D --defined-only` on the libraries which one "
-                                    "should define %1.")
+                  << HD_TEXT("hd::Diagnosis",
+                             "Check with `nm -D --defined-only` on the libraries which one "
+                             "should define %1.")
                          .arg(u.symbol);
         c.add(f);
     }
@@ -297,14 +317,16 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         QString fix = QString::fromUtf8(m->fix);
         if (m->code == 209 && !c.devices.isEmpty()) {
             const QString dev = c.devices.first().target.processor;
-            detail += QStringLiteral(" The device is %1.").arg(c.devices.first().target.toString());
-            fix =
-                QStringLiteral("Rebuild with --offload-arch=%1, or install a build of the library "
-                               "that lists %1.")
-                    .arg(dev);
+            detail += HD_TEXT("hd::Diagnosis", " The device is %1.")
+                          .arg(c.devices.first().target.toString());
+            fix = HD_TEXT("hd::Diagnosis",
+                          "Rebuild with --offload-arch=%1, or install a build of the library "
+                          "that lists %1.")
+                      .arg(dev);
         } else if (m->code == 209) {
-            detail += QStringLiteral(" Run with AMD_LOG_LEVEL=1 to get the runtime's Devices / "
-                                     "Bundled Code Objects listing.");
+            detail +=
+                HD_TEXT("hd::Diagnosis", " Run with AMD_LOG_LEVEL=1 to get the runtime's Devices / "
+                                         "Bundled Code Objects listing.");
         }
         Finding f =
             makeFinding(ids.first(), m->severity,
@@ -343,18 +365,19 @@ void logLaunchBlockRule(Context &c, const TextInput &t) {
                                   : c.devices.first().maxThreadsPerBlock;
             if (threads <= limit)
                 continue;
-            Finding f = makeFinding(QStringLiteral("launch.block-too-large"), Severity::Error,
-                                    QStringLiteral("A launch uses %1 threads per block; the limit "
-                                                   "is %2")
-                                        .arg(threads)
-                                        .arg(limit),
-                                    QStringLiteral("Block %1x%2x%3 is over the device's maximum "
-                                                   "workgroup size.")
-                                        .arg(bx)
-                                        .arg(by)
-                                        .arg(bz));
+            Finding f = makeFinding(
+                QStringLiteral("launch.block-too-large"), Severity::Error,
+                HD_TEXT("hd::Diagnosis", "A launch uses %1 threads per block; the limit "
+                                         "is %2")
+                    .arg(threads)
+                    .arg(limit),
+                HD_TEXT("hd::Diagnosis", "Block %1x%2x%3 is over the device's maximum "
+                                         "workgroup size.")
+                    .arg(bx)
+                    .arg(by)
+                    .arg(bz));
             f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message.trimmed()));
-            f.fix << QStringLiteral("Use at most %1 threads per block.").arg(limit);
+            f.fix << HD_TEXT("hd::Diagnosis", "Use at most %1 threads per block.").arg(limit);
             c.add(f);
             break;
         }
@@ -380,14 +403,16 @@ void logMissingFunctionRule(Context &c, const TextInput &t) {
                 }
             Finding f = makeFinding(
                 QStringLiteral("symbol.kernel-not-found"), Severity::Warning,
-                QStringLiteral("The runtime could not find the function %1").arg(name),
-                QStringLiteral("The log shows the lookup failing; without the code object it "
-                               "cannot say whether %1 is C++-mangled (missing extern \"C\"), "
-                               "internal, a non-kernel function or absent.")
+                HD_TEXT("hd::Diagnosis", "The runtime could not find the function %1").arg(name),
+                HD_TEXT("hd::Diagnosis",
+                        "The log shows the lookup failing; without the code object it "
+                        "cannot say whether %1 is C++-mangled (missing extern \"C\"), "
+                        "internal, a non-kernel function or absent.")
                     .arg(name));
             f.evidence.append(lineEvidence(t.path, line, text));
-            f.fix << QStringLiteral("Run `hipdoctor-cli diagnose CODE_OBJECT --kernel %1` on the "
-                                    "file the program loads.")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Run `hipdoctor-cli diagnose CODE_OBJECT --kernel %1` on the "
+                             "file the program loads.")
                          .arg(name);
             c.add(f);
         }
@@ -412,30 +437,36 @@ void noDeviceTextRule(Context &c, const TextInput &t) {
     const TextLine &first = tf.noDevice.first();
     Finding f = makeFinding(
         QStringLiteral("runtime.no-device"), Severity::Error,
-        QStringLiteral("The runtime sees no GPU"),
-        QStringLiteral("The HIP/CUDA runtime loaded but found no usable GPU (%1). Every load or "
-                       "launch fails after this, whatever the code object.")
+        HD_TEXT("hd::Diagnosis", "The runtime sees no GPU"),
+        HD_TEXT("hd::Diagnosis",
+                "The HIP/CUDA runtime loaded but found no usable GPU (%1). Every load or "
+                "launch fails after this, whatever the code object.")
             .arg(first.text));
     for (const TextLine &l : tf.noDevice.mid(0, 3))
         f.evidence.append(lineEvidence(t.path, l));
-    if (textMentions(t, QStringLiteral("Permission denied")) ||
+    if (textMentions(t, HD_TEXT("hd::Diagnosis", "Permission denied")) ||
         textMentions(t, QStringLiteral("/dev/kfd")))
-        f.fix << QStringLiteral("Give the user access to /dev/kfd and /dev/dri/renderD*: sudo "
-                                "usermod -aG video,render $USER, then log in again.");
-    if (textMentions(t, QStringLiteral("invalid device ordinal")) ||
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Give the user access to /dev/kfd and /dev/dri/renderD*: sudo "
+                         "usermod -aG video,render $USER, then log in again.");
+    if (textMentions(t, HD_TEXT("hd::Diagnosis", "invalid device ordinal")) ||
         textMentions(t, QStringLiteral("hipErrorInvalidDevice")))
-        f.fix << QStringLiteral("The program selected a device index the runtime does not have: "
-                                "list the GPUs it sees (rocminfo, hipdoctor-cli devices) and "
-                                "select one of them.");
-    f.fix << QStringLiteral("Check that the amdgpu driver is loaded and /dev/kfd and "
-                            "/dev/dri/renderD* exist and are accessible (user in the 'render' and "
-                            "'video' groups; in containers pass --device=/dev/kfd "
-                            "--device=/dev/dri).")
-          << QStringLiteral("Check that HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / "
-                            "CUDA_VISIBLE_DEVICES do not hide every GPU; `rocminfo` must list a "
-                            "GPU agent.")
-          << QStringLiteral("On an NVIDIA machine, HIP needs HIP_PLATFORM=nvidia (a build for "
-                            "HIP_PLATFORM=amd finds no AMD GPU there), and the reverse.");
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "The program selected a device index the runtime does not have: "
+                         "list the GPUs it sees (rocminfo, hipdoctor-cli devices) and "
+                         "select one of them.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Check that the amdgpu driver is loaded and /dev/kfd and "
+                     "/dev/dri/renderD* exist and are accessible (user in the 'render' and "
+                     "'video' groups; in containers pass --device=/dev/kfd "
+                     "--device=/dev/dri).")
+          << HD_TEXT("hd::Diagnosis",
+                     "Check that HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / "
+                     "CUDA_VISIBLE_DEVICES do not hide every GPU; `rocminfo` must list a "
+                     "GPU agent.")
+          << HD_TEXT("hd::Diagnosis",
+                     "On an NVIDIA machine, HIP needs HIP_PLATFORM=nvidia (a build for "
+                     "HIP_PLATFORM=amd finds no AMD GPU there), and the reverse.");
     c.add(f);
 }
 
@@ -449,21 +480,24 @@ void libraryArchRule(Context &c, const TextInput &t) {
         done.insert(m.library + m.arch);
         Finding f = makeFinding(
             QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
-            QStringLiteral("%1 has no kernels for %2").arg(m.library, m.arch),
-            QStringLiteral("%1 ships its GPU kernels as one library file per architecture; the "
-                           "installed build has none for %2, so it fails at run time although "
-                           "the program built and loaded fine.")
+            HD_TEXT("hd::Diagnosis", "%1 has no kernels for %2").arg(m.library, m.arch),
+            HD_TEXT("hd::Diagnosis",
+                    "%1 ships its GPU kernels as one library file per architecture; the "
+                    "installed build has none for %2, so it fails at run time although "
+                    "the program built and loaded fine.")
                 .arg(m.library, m.arch));
         f.evidence.append(lineEvidence(t.path, m.line));
-        f.fix << QStringLiteral("Install or build %1 with %2 in its target list (e.g. "
-                                "-DAMDGPU_TARGETS=%2 / GPU_TARGETS=%2), or use a ROCm release "
-                                "that supports %2.")
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Install or build %1 with %2 in its target list (e.g. "
+                         "-DAMDGPU_TARGETS=%2 / GPU_TARGETS=%2), or use a ROCm release "
+                         "that supports %2.")
                      .arg(m.library, m.arch);
         if (const QString o = compatibleOverride(m.arch); !o.isEmpty())
-            f.fix << QStringLiteral("Unsupported workaround: HSA_OVERRIDE_GFX_VERSION=%1 makes "
-                                    "the GPU report %2, whose kernels run on %3 because both "
-                                    "have the same instruction set. The risk: an untested "
-                                    "combination that can crash or compute wrong results.")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Unsupported workaround: HSA_OVERRIDE_GFX_VERSION=%1 makes "
+                             "the GPU report %2, whose kernels run on %3 because both "
+                             "have the same instruction set. The risk: an untested "
+                             "combination that can crash or compute wrong results.")
                          .arg(o, overrideProcessor(o), m.arch);
         c.add(f);
     }
@@ -480,20 +514,33 @@ void lookAlikeRule(Context &c, const TextInput &t) {
         const char *fix;
     };
     const Kind kinds[] = {
-        {&t.facts.outOfMemory, "runtime.out-of-memory", "The GPU ran out of memory",
-         "The kernels and the runtime loaded; an allocation failed. This is not a load failure.",
-         "Reduce the batch or problem size, free cached memory (PYTORCH_HIP_ALLOC_CONF / "
-         "PYTORCH_CUDA_ALLOC_CONF), or use a GPU with more memory."},
-        {&t.facts.memoryFaults, "runtime.memory-fault", "A kernel faulted on GPU memory",
-         "The kernel loaded and ran, then accessed memory it may not (page fault / illegal "
-         "address). This is not a load failure.",
-         "Run with HIP_LAUNCH_BLOCKING=1 (CUDA_LAUNCH_BLOCKING=1) to find the faulting launch; "
-         "check indexing and buffer sizes; AMD_SERIALIZE_KERNEL=3 serializes launches."},
-        {&t.facts.hangs, "runtime.hang", "The GPU hung or a launch timed out",
-         "The code loaded and ran but did not finish (a hang, a deadlock or a watchdog). This is "
-         "not a load failure.",
-         "Find the kernel with HIP_LAUNCH_BLOCKING=1; check loops and barriers; dmesg shows "
-         "amdgpu resets."},
+        {&t.facts.outOfMemory, "runtime.out-of-memory",
+         QT_TRANSLATE_NOOP("hd::Diagnosis", "The GPU ran out of memory"),
+         QT_TRANSLATE_NOOP("hd::Diagnosis", "The kernels and the runtime loaded; an allocation "
+                                            "failed. This is not a load failure."),
+         QT_TRANSLATE_NOOP(
+             "hd::Diagnosis",
+             "Reduce the batch or problem size, free cached memory (PYTORCH_HIP_ALLOC_CONF / "
+             "PYTORCH_CUDA_ALLOC_CONF), or use a GPU with more memory.")},
+        {&t.facts.memoryFaults, "runtime.memory-fault",
+         QT_TRANSLATE_NOOP("hd::Diagnosis", "A kernel faulted on GPU memory"),
+         QT_TRANSLATE_NOOP(
+             "hd::Diagnosis",
+             "The kernel loaded and ran, then accessed memory it may not (page fault / illegal "
+             "address). This is not a load failure."),
+         QT_TRANSLATE_NOOP(
+             "hd::Diagnosis",
+             "Run with HIP_LAUNCH_BLOCKING=1 (CUDA_LAUNCH_BLOCKING=1) to find the faulting launch; "
+             "check indexing and buffer sizes; AMD_SERIALIZE_KERNEL=3 serializes launches.")},
+        {&t.facts.hangs, "runtime.hang",
+         QT_TRANSLATE_NOOP("hd::Diagnosis", "The GPU hung or a launch timed out"),
+         QT_TRANSLATE_NOOP("hd::Diagnosis", "The code loaded and ran but did not finish (a hang, a "
+                                            "deadlock or a watchdog). This is "
+                                            "not a load failure."),
+         QT_TRANSLATE_NOOP(
+             "hd::Diagnosis",
+             "Find the kernel with HIP_LAUNCH_BLOCKING=1; check loops and barriers; dmesg shows "
+             "amdgpu resets.")},
     };
     for (const Kind &k : kinds) {
         if (k.lines->isEmpty())
@@ -521,21 +568,26 @@ void invalidIsaRule(Context &c, const TextInput &t) {
         QStringLiteral("env.hsa-override"),
         overrides.isEmpty() ? Severity::Warning : Severity::Error,
         overrides.isEmpty()
-            ? QStringLiteral("The runtime rejected the GPU's ISA (HSA_STATUS_ERROR_INVALID_ISA)")
-            : QStringLiteral("HSA_OVERRIDE_GFX_VERSION=%1 names an ISA the runtime rejects")
+            ? HD_TEXT("hd::Diagnosis",
+                      "The runtime rejected the GPU's ISA (HSA_STATUS_ERROR_INVALID_ISA)")
+            : HD_TEXT("hd::Diagnosis",
+                      "HSA_OVERRIDE_GFX_VERSION=%1 names an ISA the runtime rejects")
                   .arg(overrides.first()),
-        QStringLiteral("HSA_STATUS_ERROR_INVALID_ISA means the runtime was asked to use an "
-                       "instruction set it cannot use on this GPU: usually an "
-                       "HSA_OVERRIDE_GFX_VERSION naming a processor of another family, or one "
-                       "this runtime does not know."));
+        HD_TEXT("hd::Diagnosis",
+                "HSA_STATUS_ERROR_INVALID_ISA means the runtime was asked to use an "
+                "instruction set it cannot use on this GPU: usually an "
+                "HSA_OVERRIDE_GFX_VERSION naming a processor of another family, or one "
+                "this runtime does not know."));
     for (const TextLine &l : t.facts.invalidIsa.mid(0, 3))
         f.evidence.append(lineEvidence(t.path, l));
     for (const QString &o : overrides)
         f.evidence.append({t.path, QStringLiteral("HSA_OVERRIDE_GFX_VERSION"), o});
-    f.fix << QStringLiteral("Unset HSA_OVERRIDE_GFX_VERSION, or set it only to a processor of "
-                            "the GPU's own family (10.3.0 for gfx103x, 11.0.0 for gfx110x).")
-          << QStringLiteral("Better: use a build (PyTorch wheel, ROCm libraries) that lists the "
-                            "GPU's real target.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Unset HSA_OVERRIDE_GFX_VERSION, or set it only to a processor of "
+                     "the GPU's own family (10.3.0 for gfx103x, 11.0.0 for gfx110x).")
+          << HD_TEXT("hd::Diagnosis",
+                     "Better: use a build (PyTorch wheel, ROCm libraries) that lists the "
+                     "GPU's real target.");
     c.add(f);
 }
 
@@ -546,16 +598,18 @@ void invalidCodeObjectRule(Context &c, const TextInput &t) {
         return;
     Finding f = makeFinding(
         QStringLiteral("cov.unsupported-version"), Severity::Warning,
-        QStringLiteral(
-            "The runtime rejected the code object (HSA_STATUS_ERROR_INVALID_CODE_OBJECT)"),
-        QStringLiteral("The HSA loader could not load the code object's format: most often a code "
-                       "object version the runtime does not know (v6 needs ROCm 6.3), else a "
-                       "damaged file. `hipdoctor-cli inspect FILE` shows the version."));
+        HD_TEXT("hd::Diagnosis",
+                "The runtime rejected the code object (HSA_STATUS_ERROR_INVALID_CODE_OBJECT)"),
+        HD_TEXT("hd::Diagnosis",
+                "The HSA loader could not load the code object's format: most often a code "
+                "object version the runtime does not know (v6 needs ROCm 6.3), else a "
+                "damaged file. `hipdoctor-cli inspect FILE` shows the version."));
     for (const TextLine &l : t.facts.invalidCodeObject.mid(0, 3))
         f.evidence.append(lineEvidence(t.path, l));
-    f.fix << QStringLiteral("Build with -mcode-object-version=N for the runtime (5 for ROCm "
-                            "before 6.3), on every step that emits device code (for offload "
-                            "links too: -Xoffload-linker --amdhsa-code-object-version=N).");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Build with -mcode-object-version=N for the runtime (5 for ROCm "
+                     "before 6.3), on every step that emits device code (for offload "
+                     "links too: -Xoffload-linker --amdhsa-code-object-version=N).");
     c.add(f);
 }
 
@@ -565,18 +619,20 @@ void frameworkArchRule(Context &c, const TextInput &t) {
         return;
     const TextLine &l = t.facts.frameworkArchUnsupported.first();
     const QString dev = t.facts.deviceTargets.isEmpty() ? QString() : t.facts.deviceTargets.first();
-    Finding f = makeFinding(
-        QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
-        QStringLiteral("The framework's build has no kernels for the GPU%1")
-            .arg(dev.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(dev)),
-        QStringLiteral("The framework itself checked the GPU against the architectures it was "
-                       "built for, and the GPU is not among them: its kernels will fail to "
-                       "launch (no kernel image / invalid device function)."));
+    Finding f =
+        makeFinding(QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+                    HD_TEXT("hd::Diagnosis", "The framework's build has no kernels for the GPU%1")
+                        .arg(dev.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(dev)),
+                    HD_TEXT("hd::Diagnosis",
+                            "The framework itself checked the GPU against the architectures it was "
+                            "built for, and the GPU is not among them: its kernels will fail to "
+                            "launch (no kernel image / invalid device function)."));
     f.evidence.append(lineEvidence(t.path, l));
-    f.fix << QStringLiteral("Install a build of the framework that lists %1 (for PyTorch: the "
-                            "wheel for a newer CUDA / ROCm release, or a nightly), or build it "
-                            "from source for that architecture.")
-                 .arg(dev.isEmpty() ? QStringLiteral("the GPU's architecture") : dev);
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Install a build of the framework that lists %1 (for PyTorch: the "
+                     "wheel for a newer CUDA / ROCm release, or a nightly), or build it "
+                     "from source for that architecture.")
+                 .arg(dev.isEmpty() ? HD_TEXT("hd::Diagnosis", "the GPU's architecture") : dev);
     c.add(f);
 }
 
@@ -597,25 +653,28 @@ void mixedRocmRule(Context &c, const TextInput &t) {
     const bool two = tf.rocmVersions.size() >= 2;
     Finding f = makeFinding(
         QStringLiteral("runtime.mixed-installs"), two ? Severity::Error : Severity::Warning,
-        two ? QStringLiteral("The failing load mixes ROCm %1")
+        two ? HD_TEXT("hd::Diagnosis", "The failing load mixes ROCm %1")
                   .arg(tf.rocmVersions.join(QStringLiteral(" and ")))
-            : QStringLiteral("A library built for ROCm %1 is looked for")
+            : HD_TEXT("hd::Diagnosis", "A library built for ROCm %1 is looked for")
                   .arg(tf.rocmVersions.value(0)),
-        two ? QStringLiteral("Files of more than one ROCm release take part in the same load; "
-                             "their ABIs differ, so symbols one expects are missing from the "
-                             "other.")
-            : QStringLiteral("The program looks for a library named after one ROCm release: the "
-                             "framework (e.g. torch.version.hip) and the ROCm it runs with are "
-                             "different releases."));
+        two ? HD_TEXT("hd::Diagnosis",
+                      "Files of more than one ROCm release take part in the same load; "
+                      "their ABIs differ, so symbols one expects are missing from the "
+                      "other.")
+            : HD_TEXT("hd::Diagnosis",
+                      "The program looks for a library named after one ROCm release: the "
+                      "framework (e.g. torch.version.hip) and the ROCm it runs with are "
+                      "different releases."));
     if (!named.text.isEmpty())
         f.evidence.append(lineEvidence(t.path, named));
     for (const TextLine &l : tf.layerErrors[size_t(TextLayer::Loader)].mid(0, 2))
         if (l.number != named.number)
             f.evidence.append(lineEvidence(t.path, l));
-    f.fix << QStringLiteral("Use one ROCm release for the whole process: remove stale packages "
-                            "(pip list | grep -i -e rocm -e amdsmi), point LD_LIBRARY_PATH at one "
-                            "/opt/rocm-X.Y, and build extensions against the ROCm the framework "
-                            "was built for.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Use one ROCm release for the whole process: remove stale packages "
+                     "(pip list | grep -i -e rocm -e amdsmi), point LD_LIBRARY_PATH at one "
+                     "/opt/rocm-X.Y, and build extensions against the ROCm the framework "
+                     "was built for.");
     c.add(f);
 }
 
@@ -631,26 +690,29 @@ void windowsOverrideRule(Context &c, const TextInput &t) {
         return;
     Finding f = makeFinding(
         QStringLiteral("env.hsa-override"), Severity::Warning,
-        QStringLiteral("HSA_OVERRIDE_GFX_VERSION=%1 has no effect on Windows").arg(value),
-        QStringLiteral("The override is read by the Linux HSA runtime (ROCr); the Windows HIP "
-                       "runtime has no HSA layer, so the GPU keeps its real target and code "
-                       "built only for others still does not load."));
+        HD_TEXT("hd::Diagnosis", "HSA_OVERRIDE_GFX_VERSION=%1 has no effect on Windows").arg(value),
+        HD_TEXT("hd::Diagnosis",
+                "The override is read by the Linux HSA runtime (ROCr); the Windows HIP "
+                "runtime has no HSA layer, so the GPU keeps its real target and code "
+                "built only for others still does not load."));
     f.evidence.append({QStringLiteral("env"), QStringLiteral("HSA_OVERRIDE_GFX_VERSION"), value});
-    f.fix << QStringLiteral("On Windows use a build that includes the GPU's own target.");
+    f.fix << HD_TEXT("hd::Diagnosis", "On Windows use a build that includes the GPU's own target.");
     c.add(f);
 }
 
 void rocminfoNoGpuRule(Context &c, const TextInput &t) {
     const TextFacts &tf = t.facts;
     if (tf.rocminfo && tf.rocminfoDevices.isEmpty() && tf.noDevice.isEmpty()) {
-        Finding f = makeFinding(QStringLiteral("runtime.no-device"), Severity::Error,
-                                QStringLiteral("The rocminfo dump lists no GPU agent"),
-                                QStringLiteral("The HSA runtime on that machine sees only CPU "
-                                               "agents."));
+        Finding f =
+            makeFinding(QStringLiteral("runtime.no-device"), Severity::Error,
+                        HD_TEXT("hd::Diagnosis", "The rocminfo dump lists no GPU agent"),
+                        HD_TEXT("hd::Diagnosis", "The HSA runtime on that machine sees only CPU "
+                                                 "agents."));
         f.evidence.append({t.path, QStringLiteral("HSA Agents"),
-                           QStringLiteral("no agent with Device Type: GPU")});
-        f.fix << QStringLiteral("Check the amdgpu driver, /dev/kfd permissions (render/video "
-                                "groups) and ROCR_VISIBLE_DEVICES.");
+                           HD_TEXT("hd::Diagnosis", "no agent with Device Type: GPU")});
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Check the amdgpu driver, /dev/kfd permissions (render/video "
+                         "groups) and ROCR_VISIBLE_DEVICES.");
         c.add(f);
     }
 }
@@ -668,17 +730,20 @@ void unknownLayerRule(Context &c, const TextInput &t) {
     const QStringList layers = t.facts.layers();
     Finding f = makeFinding(
         QStringLiteral("layer.unknown"), Severity::Info,
-        QStringLiteral("No failing layer recognised in %1").arg(fileName(t.path)),
+        HD_TEXT("hd::Diagnosis", "No failing layer recognised in %1").arg(fileName(t.path)),
         layers.isEmpty()
-            ? QStringLiteral("The text holds no compiler, runtime, loader, Triton or device "
-                             "message this tool knows, so it does not guess at the layer.")
-            : QStringLiteral("The text has %1 lines, but none that says which layer failed or "
-                             "why.")
+            ? HD_TEXT("hd::Diagnosis",
+                      "The text holds no compiler, runtime, loader, Triton or device "
+                      "message this tool knows, so it does not guess at the layer.")
+            : HD_TEXT("hd::Diagnosis",
+                      "The text has %1 lines, but none that says which layer failed or "
+                      "why.")
                   .arg(layers.join(QStringLiteral(", "))));
     for (const TextLine &l : t.facts.unclassifiedErrors.mid(0, 3))
         f.evidence.append(lineEvidence(t.path, l));
-    f.fix << QStringLiteral("Add the output around the failure: the build log for a compile "
-                            "error, or the run with AMD_LOG_LEVEL=1 (HIP) for a load error.");
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Add the output around the failure: the build log for a compile "
+                     "error, or the run with AMD_LOG_LEVEL=1 (HIP) for a load error.");
     c.add(f);
 }
 

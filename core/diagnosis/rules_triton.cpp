@@ -1,6 +1,7 @@
 // Rules on Triton caches and the tracebacks of Triton compiles (docs/findings.md, "Compile
 // layer").
 
+#include "common/engine_text.h"
 #include "rules_p.h"
 
 #include "artifacts/inspector.h"
@@ -18,32 +19,38 @@ namespace hd::detail {
 namespace {
 
 QString stageFix(const QString &missing, const QString &arch) {
-    const QString tgt = arch.isEmpty() ? QStringLiteral("the target") : arch;
+    const QString tgt = arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "the target") : arch;
     if (missing == QLatin1String(".ttir"))
-        return QStringLiteral("The Python kernel did not compile to Triton IR: fix the error the "
-                              "traceback points at in the @triton.jit function (types, "
-                              "tl.constexpr arguments, unsupported Python).");
+        return HD_TEXT("hd::Diagnosis",
+                       "The Python kernel did not compile to Triton IR: fix the error the "
+                       "traceback points at in the @triton.jit function (types, "
+                       "tl.constexpr arguments, unsupported Python).");
     if (missing == QLatin1String(".ttgir"))
-        return QStringLiteral("Lowering to TritonGPU IR failed for %1: try other num_warps / "
-                              "block sizes; MLIR_ENABLE_DUMP=1 prints the IR before the failing "
-                              "pass.")
+        return HD_TEXT("hd::Diagnosis",
+                       "Lowering to TritonGPU IR failed for %1: try other num_warps / "
+                       "block sizes; MLIR_ENABLE_DUMP=1 prints the IR before the failing "
+                       "pass.")
             .arg(tgt);
     if (missing == QLatin1String(".llir"))
-        return QStringLiteral("Lowering to LLVM IR failed: an operation or dtype is not supported "
-                              "on %1 (e.g. a dot/fp8 form); MLIR_ENABLE_DUMP=1 shows the IR.")
+        return HD_TEXT("hd::Diagnosis",
+                       "Lowering to LLVM IR failed: an operation or dtype is not supported "
+                       "on %1 (e.g. a dot/fp8 form); MLIR_ENABLE_DUMP=1 shows the IR.")
             .arg(tgt);
     if (missing == QLatin1String(".amdgcn") || missing == QLatin1String(".ptx"))
-        return QStringLiteral("The LLVM backend failed for %1: LLVM_IR_ENABLE_DUMP=1 shows the "
-                              "LLVM IR it was given.")
+        return HD_TEXT("hd::Diagnosis",
+                       "The LLVM backend failed for %1: LLVM_IR_ENABLE_DUMP=1 shows the "
+                       "LLVM IR it was given.")
             .arg(tgt);
     if (missing == QLatin1String(".hsaco"))
-        return QStringLiteral("Assembling/linking the .amdgcn into the .hsaco failed (LLD): look "
-                              "for inline assembly (tl.inline_asm_elementwise) or instructions not "
-                              "valid on %1 in the .amdgcn file; AMDGCN_ENABLE_DUMP=1 prints it.")
+        return HD_TEXT("hd::Diagnosis",
+                       "Assembling/linking the .amdgcn into the .hsaco failed (LLD): look "
+                       "for inline assembly (tl.inline_asm_elementwise) or instructions not "
+                       "valid on %1 in the .amdgcn file; AMDGCN_ENABLE_DUMP=1 prints it.")
             .arg(tgt);
     if (missing == QLatin1String(".cubin"))
-        return QStringLiteral("ptxas failed on the .ptx for %1: look at the .ptx and ptxas' "
-                              "message (inline PTX, register limits).")
+        return HD_TEXT("hd::Diagnosis",
+                       "ptxas failed on the .ptx for %1: look at the .ptx and ptxas' "
+                       "message (inline PTX, register limits).")
             .arg(tgt);
     return {};
 }
@@ -78,23 +85,24 @@ QSet<QString> tracebacksOfCaches(const Context &c) {
 }
 
 QString entryTarget(const TritonEntry &e) {
-    return e.arch.isEmpty() ? QStringLiteral("unknown target")
+    return e.arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "unknown target")
                             : QStringLiteral("%1 %2").arg(e.backend, e.arch);
 }
 
 // The traceback's failing stage as evidence, and whether it agrees with the cache.
 void addTraceback(Finding &f, const TextInput &tb, const TritonEntry &e) {
     const TritonTracebackStage &s = *tb.tritonStage;
-    f.evidence.append(
-        lineEvidence(tb.path, s.lineNumber, QStringLiteral("failing stage: make_%1").arg(s.stage)));
+    f.evidence.append(lineEvidence(
+        tb.path, s.lineNumber, HD_TEXT("hd::Diagnosis", "failing stage: make_%1").arg(s.stage)));
     if (s.errorLineNumber > 0)
         f.evidence.append(lineEvidence(tb.path, s.errorLineNumber, s.errorLine));
     if (s.suffix != e.missingStage)
-        f.detail += QStringLiteral(" The traceback names %1 as the failing stage, not %2: it may "
-                                   "belong to another compile.")
-                        .arg(s.suffix, e.missingStage);
+        f.detail +=
+            HD_TEXT("hd::Diagnosis", " The traceback names %1 as the failing stage, not %2: it may "
+                                     "belong to another compile.")
+                .arg(s.suffix, e.missingStage);
     else
-        f.detail += QStringLiteral(" The traceback confirms it: make_%1 raised \"%2\".")
+        f.detail += HD_TEXT("hd::Diagnosis", " The traceback confirms it: make_%1 raised \"%2\".")
                         .arg(s.stage, s.errorLine);
 }
 
@@ -108,38 +116,44 @@ void stageFailedRule(Context &c) {
                 continue;
             Finding f = makeFinding(
                 QStringLiteral("triton.stage-failed"), Severity::Error,
-                QStringLiteral("Triton stopped after %1: %2 was never written (kernel %3, %4)")
+                HD_TEXT("hd::Diagnosis",
+                        "Triton stopped after %1: %2 was never written (kernel %3, %4)")
                     .arg(e.lastStage, e.missingStage, e.kernelName, entryTarget(e)),
-                QStringLiteral("Stages present: %1. The last stage reached is %2; the next one, "
-                               "%3, failed, and the metadata (%4.json, __grp__%4.json) that "
-                               "Triton writes at the end is %5.")
+                HD_TEXT("hd::Diagnosis",
+                        "Stages present: %1. The last stage reached is %2; the next one, "
+                        "%3, failed, and the metadata (%4.json, __grp__%4.json) that "
+                        "Triton writes at the end is %5.")
                     .arg(e.stagesPresent.join(QLatin1Char(' ')), e.lastStage, e.missingStage,
                          e.kernelName,
-                         e.hasMetadata ? QStringLiteral("present (unusual)")
+                         e.hasMetadata ? HD_TEXT("hd::Diagnosis", "present (unusual)")
                                        : QStringLiteral("missing")));
-            const Evidence stages = fileEvidence(e.dir, QStringLiteral("stage files"),
+            const Evidence stages = fileEvidence(e.dir, HD_TEXT("hd::Diagnosis", "stage files"),
                                                  e.stagesPresent.join(QLatin1Char(' ')));
             f.evidence.append(stages);
             f.evidence.append(fileEvidence(e.stageFile(e.lastStage),
-                                           QStringLiteral("last stage present"), e.lastStage));
+                                           HD_TEXT("hd::Diagnosis", "last stage present"),
+                                           e.lastStage));
             if (!e.archSource.isEmpty())
                 f.evidence.append(
                     fileEvidence(e.stageFile(e.archSource), QStringLiteral("target"), e.arch));
             if (const TextInput *tb = tracebackFor(c, e.backend))
                 addTraceback(f, *tb, e);
             f.fix << stageFix(e.missingStage, e.arch)
-                  << QStringLiteral("Re-run with TRITON_ALWAYS_COMPILE=1 (and TRITON_CACHE_DIR "
-                                    "pointing at an empty folder) to reproduce the failure "
-                                    "instead of reading the cache.");
+                  << HD_TEXT("hd::Diagnosis",
+                             "Re-run with TRITON_ALWAYS_COMPILE=1 (and TRITON_CACHE_DIR "
+                             "pointing at an empty folder) to reproduce the failure "
+                             "instead of reading the cache.");
             c.add(f);
 
             Finding l = makeFinding(
                 QStringLiteral("layer.compile-failed"), Severity::Error,
-                QStringLiteral("No device code object was produced for %1 (Triton stopped "
-                               "before %2)")
+                HD_TEXT("hd::Diagnosis",
+                        "No device code object was produced for %1 (Triton stopped "
+                        "before %2)")
                     .arg(e.kernelName, e.missingStage),
-                QStringLiteral("The failure is in the compile layer: nothing was loaded yet, so "
-                               "runtime, symbols and device are not involved."));
+                HD_TEXT("hd::Diagnosis",
+                        "The failure is in the compile layer: nothing was loaded yet, so "
+                        "runtime, symbols and device are not involved."));
             l.evidence.append(stages);
             l.fix << stageFix(e.missingStage, e.arch);
             c.add(l);
@@ -155,16 +169,17 @@ void noMetadataRule(Context &c) {
                 continue;
             Finding f = makeFinding(
                 QStringLiteral("triton.stage-failed"), Severity::Warning,
-                QStringLiteral("Triton entry %1 (%2) has every stage but no metadata")
+                HD_TEXT("hd::Diagnosis", "Triton entry %1 (%2) has every stage but no metadata")
                     .arg(e.kernelName, entryTarget(e)),
-                QStringLiteral("%1 was written but %2.json / __grp__%2.json were not: the "
-                               "compile was interrupted after the last stage, or is still "
-                               "running.")
+                HD_TEXT("hd::Diagnosis",
+                        "%1 was written but %2.json / __grp__%2.json were not: the "
+                        "compile was interrupted after the last stage, or is still "
+                        "running.")
                     .arg(e.lastStage, e.kernelName));
-            f.evidence.append(fileEvidence(e.dir, QStringLiteral("stage files"),
+            f.evidence.append(fileEvidence(e.dir, HD_TEXT("hd::Diagnosis", "stage files"),
                                            e.stagesPresent.join(QLatin1Char(' '))));
-            f.fix
-                << QStringLiteral("Delete the folder %1 and let Triton compile again.").arg(e.dir);
+            f.fix << HD_TEXT("hd::Diagnosis", "Delete the folder %1 and let Triton compile again.")
+                         .arg(e.dir);
             c.add(f);
         }
     }
@@ -214,9 +229,10 @@ QString tritonTargetFix(const DeviceInfo &d) {
                      : d.wavefrontSize > 0                                  ? d.wavefrontSize
                      : d.target.processor.startsWith(QLatin1String("gfx1")) ? 32
                                                                             : 64;
-    return QStringLiteral("Compile the kernel for %1: run Triton on that GPU (it builds a new "
-                          "cache entry per target), or pass target=GPUTarget(\"%2\", \"%3\", %4) "
-                          "to triton.compile, and load that entry's %5.")
+    return HD_TEXT("hd::Diagnosis",
+                   "Compile the kernel for %1: run Triton on that GPU (it builds a new "
+                   "cache entry per target), or pass target=GPUTarget(\"%2\", \"%3\", %4) "
+                   "to triton.compile, and load that entry's %5.")
         .arg(d.target.processor, nv ? QStringLiteral("cuda") : QStringLiteral("hip"),
              nv ? QString::number(d.target.smVersion()) : d.target.processor)
         .arg(warp)
@@ -227,9 +243,11 @@ QString tritonTargetFix(const DeviceInfo &d) {
 Finding unknownTargetFinding(const TritonEntry &e, const DeviceInfo &d) {
     Finding f = makeFinding(
         QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
-        QStringLiteral("Triton entry %1 (%2): its target is not known").arg(e.kernelName, e.hash),
-        QStringLiteral("Neither the metadata nor the stage files name the target, so it cannot "
-                       "be checked against %1.")
+        HD_TEXT("hd::Diagnosis", "Triton entry %1 (%2): its target is not known")
+            .arg(e.kernelName, e.hash),
+        HD_TEXT("hd::Diagnosis",
+                "Neither the metadata nor the stage files name the target, so it cannot "
+                "be checked against %1.")
             .arg(d.label()));
     f.evidence.append(fileEvidence(e.dir, QStringLiteral("metadata"), QString()));
     return f;
@@ -262,24 +280,27 @@ void tritonArchRule(Context &c) {
                         ? QStringLiteral("arch.feature-mismatch")
                         : QStringLiteral("arch.no-compatible-code-object"),
                     another ? Severity::Warning : Severity::Error,
-                    QStringLiteral("Triton entry %1 of %2 was built for %3, not for the device %4")
+                    HD_TEXT("hd::Diagnosis",
+                            "Triton entry %1 of %2 was built for %3, not for the device %4")
                         .arg(e.hash.left(8) + QStringLiteral("…"), e.kernelName,
                              ch.target->toString(), d.label()),
                     comp.reason + QLatin1Char('.') +
-                        (another ? QStringLiteral(" Another entry of %1 in this cache fits the "
-                                                  "device; this one is only a problem if its "
-                                                  "binary is loaded there.")
-                                 : QStringLiteral(" No entry of %1 in this cache fits the "
-                                                  "device."))
+                        (another
+                             ? HD_TEXT("hd::Diagnosis",
+                                       " Another entry of %1 in this cache fits the "
+                                       "device; this one is only a problem if its "
+                                       "binary is loaded there.")
+                             : HD_TEXT("hd::Diagnosis", " No entry of %1 in this cache fits the "
+                                                        "device."))
                             .arg(e.kernelName));
-                f.evidence.append(fileEvidence(e.stageFile(QStringLiteral(".json")),
-                                               QStringLiteral("target"),
-                                               QStringLiteral("backend %1, arch %2, warp size %3")
-                                                   .arg(e.backend, e.arch)
-                                                   .arg(e.warpSize)));
+                f.evidence.append(
+                    fileEvidence(e.stageFile(QStringLiteral(".json")), QStringLiteral("target"),
+                                 HD_TEXT("hd::Diagnosis", "backend %1, arch %2, warp size %3")
+                                     .arg(e.backend, e.arch)
+                                     .arg(e.warpSize)));
                 if (!ch.binary.isEmpty())
-                    f.evidence.append(fileEvidence(ch.binary, QStringLiteral("code object"),
-                                                   ch.target->toString()));
+                    f.evidence.append(fileEvidence(
+                        ch.binary, HD_TEXT("hd::Diagnosis", "code object"), ch.target->toString()));
                 f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
                                                d.target.toString()));
                 f.fix << tritonTargetFix(d);
@@ -303,16 +324,17 @@ void extraArgsRule(Context &c) {
             const int extra = e.llirArgCount - e.sourceArgCount;
             Finding f = makeFinding(
                 QStringLiteral("triton.extra-args"), Severity::Info,
-                QStringLiteral("Triton kernel %1 takes %2 argument(s), %3 more than its "
-                               "Python signature")
+                HD_TEXT("hd::Diagnosis", "Triton kernel %1 takes %2 argument(s), %3 more than its "
+                                         "Python signature")
                     .arg(e.kernelName)
                     .arg(e.llirArgCount)
                     .arg(extra),
-                QStringLiteral("The kernel symbol is \"%1\" (Triton does not mangle names). "
-                               "Its Python signature has %2 runtime argument(s); Triton "
-                               "appends %3 hidden pointer(s) (global and profile scratch), "
-                               "so a hipModuleLaunchKernel / cuLaunchKernel call must pass "
-                               "%4 kernel arguments.")
+                HD_TEXT("hd::Diagnosis",
+                        "The kernel symbol is \"%1\" (Triton does not mangle names). "
+                        "Its Python signature has %2 runtime argument(s); Triton "
+                        "appends %3 hidden pointer(s) (global and profile scratch), "
+                        "so a hipModuleLaunchKernel / cuLaunchKernel call must pass "
+                        "%4 kernel arguments.")
                     .arg(e.kernelName)
                     .arg(e.sourceArgCount)
                     .arg(extra)
@@ -324,9 +346,10 @@ void extraArgsRule(Context &c) {
             f.evidence.append(fileEvidence(e.stageFile(QStringLiteral(".llir")),
                                            QStringLiteral("define @%1").arg(e.kernelName),
                                            QStringLiteral("%1 parameter(s)").arg(e.llirArgCount)));
-            f.fix << QStringLiteral("Pass %1 extra pointer argument(s) after the kernel's own "
-                                    "(null when the metadata's global_scratch_size is 0), "
-                                    "and look the kernel up as \"%2\".")
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Pass %1 extra pointer argument(s) after the kernel's own "
+                             "(null when the metadata's global_scratch_size is 0), "
+                             "and look the kernel up as \"%2\".")
                          .arg(extra)
                          .arg(e.kernelName);
             c.add(f);
@@ -343,10 +366,11 @@ void tracebackRule(Context &c) {
         const TritonTracebackStage &s = *t.tritonStage;
         Finding f = makeFinding(
             QStringLiteral("triton.stage-failed"), Severity::Error,
-            QStringLiteral("Triton failed producing %1 (make_%2)").arg(s.suffix, s.stage),
-            QStringLiteral("The traceback ends in Triton's %1 backend while producing the %2 "
-                           "stage%3. Give the kernel's cache folder too to see the stages that "
-                           "were written.")
+            HD_TEXT("hd::Diagnosis", "Triton failed producing %1 (make_%2)").arg(s.suffix, s.stage),
+            HD_TEXT("hd::Diagnosis",
+                    "The traceback ends in Triton's %1 backend while producing the %2 "
+                    "stage%3. Give the kernel's cache folder too to see the stages that "
+                    "were written.")
                 .arg(s.backend == QLatin1String("cuda") ? QStringLiteral("NVIDIA")
                                                         : QStringLiteral("AMD"),
                      s.suffix,
@@ -357,11 +381,12 @@ void tracebackRule(Context &c) {
             f.evidence.append(lineEvidence(t.path, s.errorLineNumber, s.errorLine));
         f.fix << stageFix(s.suffix, QString());
         c.add(f);
-        Finding l = makeFinding(QStringLiteral("layer.compile-failed"), Severity::Error,
-                                QStringLiteral("No device code object was produced (Triton "
-                                               "failed at %1)")
-                                    .arg(s.suffix),
-                                QStringLiteral("The failure is in the compile layer."));
+        Finding l =
+            makeFinding(QStringLiteral("layer.compile-failed"), Severity::Error,
+                        HD_TEXT("hd::Diagnosis", "No device code object was produced (Triton "
+                                                 "failed at %1)")
+                            .arg(s.suffix),
+                        HD_TEXT("hd::Diagnosis", "The failure is in the compile layer."));
         l.evidence = f.evidence;
         l.fix = f.fix;
         c.add(l);

@@ -216,33 +216,52 @@ using S = Severity;
 const QList<RuntimeErrorMeaning> kMeanings{
     {100, "hipErrorNoDevice", "CUDA_ERROR_NO_DEVICE", "cudaErrorNoDevice",
      "no ROCm-capable device is detected|no CUDA-capable device is detected", D::RuntimeLink,
-     "runtime.no-device env.visible-devices-empty", S::Error, "The runtime sees no GPU",
-     "The runtime loaded but found no GPU it can use; every load and launch fails after this, "
-     "whatever the code object.",
-     "Check the driver (amdgpu / nvidia) is loaded and the device files are accessible; check "
-     "the *_VISIBLE_DEVICES variables.",
+     "runtime.no-device env.visible-devices-empty", S::Error,
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime sees no GPU"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "The runtime loaded but found no GPU it can use; every load and launch fails after this, "
+         "whatever the code object."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Check the driver (amdgpu / nvidia) is loaded and the device files are accessible; check "
+         "the *_VISIBLE_DEVICES variables."),
      false},
     {101, "hipErrorInvalidDevice", "CUDA_ERROR_INVALID_DEVICE", "cudaErrorInvalidDevice",
      "invalid device ordinal", D::RuntimeLink, "runtime.no-device env.visible-devices-empty",
-     S::Error, "The runtime has no GPU with the index asked for (invalid device)",
-     "The program selected a device the runtime does not see: no GPU at all, or fewer GPUs "
-     "than the index (visibility variables, container, permissions).",
-     "List the GPUs the runtime sees (rocminfo / nvidia-smi, hipdoctor-cli devices) and select "
-     "one of those indices.",
+     S::Error,
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "The runtime has no GPU with the index asked for (invalid device)"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "The program selected a device the runtime does not see: no GPU at all, or fewer GPUs "
+         "than the index (visibility variables, container, permissions)."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "List the GPUs the runtime sees (rocminfo / nvidia-smi, hipdoctor-cli devices) and select "
+         "one of those indices."),
      false},
     {35, "hipErrorInsufficientDriver", "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
      "cudaErrorInsufficientDriver",
      "CUDA driver version is insufficient for CUDA runtime version|insufficient driver",
      D::RuntimeLink, "runtime.no-device", S::Error,
-     "The GPU driver is older than the runtime needs",
-     "The runtime library needs a newer kernel driver than the one loaded.",
-     "Install the driver that matches the runtime release (ROCm's amdgpu-dkms, or the NVIDIA "
-     "driver the CUDA release lists).",
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The GPU driver is older than the runtime needs"),
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "The runtime library needs a newer kernel driver than the one loaded."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Install the driver that matches the runtime release (ROCm's amdgpu-dkms, or the NVIDIA "
+         "driver the CUDA release lists)."),
      false},
     {3, "hipErrorNotInitialized", "CUDA_ERROR_NOT_INITIALIZED", "cudaErrorInitializationError",
-     nullptr, D::RuntimeLink, "runtime.no-device", S::Warning, "The runtime failed to initialize",
-     "Initialization failed before any GPU could be used: usually no usable GPU or driver.",
-     "Run rocminfo (or nvidia-smi) on that machine: it must list the GPU.", false},
+     nullptr, D::RuntimeLink, "runtime.no-device", S::Warning,
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime failed to initialize"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Initialization failed before any GPU could be used: usually no usable GPU or driver."),
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "Run rocminfo (or nvidia-smi) on that machine: it must list the GPU."),
+     false},
     {209, "hipErrorNoBinaryForGpu", "CUDA_ERROR_NO_BINARY_FOR_GPU",
      "cudaErrorNoKernelImageForDevice",
      "no kernel image is available for execution on the device|Unable to find code object for "
@@ -251,106 +270,168 @@ const QList<RuntimeErrorMeaning> kMeanings{
      D::CodeObject,
      "arch.no-compatible-code-object arch.feature-mismatch cov.unsupported-version "
      "bundle.compressed",
-     S::Error, "The runtime has no code object for the device",
-     "The binary holds no code object the GPU can run (built for other GPU architectures).",
-     "Rebuild with --offload-arch=<the device's gfx target> (NVIDIA: -gencode "
-     "arch=compute_XX,code=sm_XX), or install a build of the library that lists the device's "
-     "architecture.",
+     S::Error, QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime has no code object for the device"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "The binary holds no code object the GPU can run (built for other GPU architectures)."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Rebuild with --offload-arch=<the device's gfx target> (NVIDIA: -gencode "
+         "arch=compute_XX,code=sm_XX), or install a build of the library that lists the device's "
+         "architecture."),
      false},
     {98, "hipErrorInvalidDeviceFunction", nullptr, "cudaErrorInvalidDeviceFunction",
      "invalid device function", D::CodeObject, "arch.no-compatible-code-object symbol.not-a-kernel",
-     S::Warning, "\"invalid device function\": most likely no code object for this GPU",
-     "A launch returns this when the kernel has no code for the device (a library or wheel "
-     "built for other GPU architectures) or was never registered. The error alone cannot tell "
-     "which: give the binary and --target.",
-     "Check the binary's targets (hipdoctor-cli inspect FILE, roc-obj-ls) against the GPU's "
-     "(rocminfo | grep gfx); rebuild or install a build for that target.",
+     S::Warning,
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "\"invalid device function\": most likely no code object for this GPU"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "A launch returns this when the kernel has no code for the device (a library or wheel "
+         "built for other GPU architectures) or was never registered. The error alone cannot tell "
+         "which: give the binary and --target."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Check the binary's targets (hipdoctor-cli inspect FILE, roc-obj-ls) against the GPU's "
+         "(rocminfo | grep gfx); rebuild or install a build for that target."),
      true},
     {500, "hipErrorNotFound", "CUDA_ERROR_NOT_FOUND", "cudaErrorSymbolNotFound",
      "named symbol not found", D::Symbols,
      "symbol.kernel-not-found symbol.mangled-name symbol.not-a-kernel symbol.internal-linkage",
-     S::Warning, "The runtime did not find a requested symbol",
-     "A lookup by name failed. Whether the kernel is C++-mangled, internal, not a kernel or "
-     "absent needs the code object.",
-     "Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME.", false},
+     S::Warning, QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime did not find a requested symbol"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "A lookup by name failed. Whether the kernel is C++-mangled, internal, not a kernel or "
+         "absent needs the code object."),
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME."),
+     false},
     {302, "hipErrorSharedObjectSymbolNotFound", "CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND",
      "cudaErrorSharedObjectSymbolNotFound", "shared object symbol not found", D::Symbols,
      "symbol.kernel-not-found symbol.mangled-name symbol.not-a-kernel symbol.internal-linkage",
-     S::Warning, "The runtime did not find a requested symbol",
-     "A lookup by name failed. Whether the kernel is C++-mangled, internal, not a kernel or "
-     "absent needs the code object.",
-     "Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME.", false},
+     S::Warning, QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime did not find a requested symbol"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "A lookup by name failed. Whether the kernel is C++-mangled, internal, not a kernel or "
+         "absent needs the code object."),
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME."),
+     false},
     {200, "hipErrorInvalidImage", "CUDA_ERROR_INVALID_IMAGE", "cudaErrorInvalidKernelImage",
      "device kernel image is invalid", D::CodeObject,
      "module.not-a-code-object cov.unsupported-version bundle.compressed", S::Warning,
-     "The runtime rejected the module image",
-     "The bytes given to the module loader are not a code object it can read: a host file, an "
-     "empty or truncated file, or a code object version / bundle format the runtime does not "
-     "know.",
-     "Give the file to hipdoctor-cli diagnose FILE to see what it is.", false},
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime rejected the module image"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "The bytes given to the module loader are not a code object it can read: a host file, an "
+         "empty or truncated file, or a code object version / bundle format the runtime does not "
+         "know."),
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "Give the file to hipdoctor-cli diagnose FILE to see what it is."),
+     false},
     {218, "hipErrorInvalidKernelFile", "CUDA_ERROR_INVALID_PTX", "cudaErrorInvalidPtx",
      "invalid kernel file|a PTX JIT compilation failed", D::CodeObject,
      "module.not-a-code-object cov.unsupported-version bundle.compressed", S::Warning,
-     "The runtime rejected the module image",
-     "The bytes given to the module loader are not a code object it can read.",
-     "Give the file to hipdoctor-cli diagnose FILE to see what it is.", false},
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime rejected the module image"),
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "The bytes given to the module loader are not a code object it can read."),
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "Give the file to hipdoctor-cli diagnose FILE to see what it is."),
+     false},
     {222, nullptr, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION", "cudaErrorUnsupportedPtxVersion",
      "the provided PTX was compiled with an unsupported toolchain", D::CodeObject,
-     "cov.unsupported-version", S::Error, "The PTX is newer than the driver can compile",
-     "The PTX was produced by a newer CUDA toolkit than the installed driver's JIT supports.",
-     "Update the driver, or build SASS (-gencode code=sm_XX) for the GPU.", false},
+     "cov.unsupported-version", S::Error,
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The PTX is newer than the driver can compile"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "The PTX was produced by a newer CUDA toolkit than the installed driver's JIT supports."),
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "Update the driver, or build SASS (-gencode code=sm_XX) for the GPU."),
+     false},
     {301, "hipErrorFileNotFound", "CUDA_ERROR_FILE_NOT_FOUND", "cudaErrorFileNotFound",
      "file not found", D::CodeObject, "module.not-a-code-object", S::Error,
-     "The module file was not found",
-     "The module loader was given a path that does not exist (relative paths resolve against "
-     "the process's working directory).",
-     "Pass an absolute path to the code object, or check the working directory the program "
-     "runs in.",
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The module file was not found"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "The module loader was given a path that does not exist (relative paths resolve against "
+         "the process's working directory)."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Pass an absolute path to the code object, or check the working directory the program "
+         "runs in."),
      false},
     {303, "hipErrorSharedObjectInitFailed", "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED",
      "cudaErrorSharedObjectInitFailed", "shared object initialization failed", D::CodeObject,
      "runtime.load-error arch.no-compatible-code-object module.not-a-code-object", S::Warning,
-     "The runtime failed to load a code object",
-     "ROCm up to 6.0 returns 303 for a code object that does not fit the device as well as for "
-     "a broken one; the error alone cannot tell which.",
-     "Give the code object and --target to check its targets.", true},
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime failed to load a code object"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "ROCm up to 6.0 returns 303 for a code object that does not fit the device as well as for "
+         "a broken one; the error alone cannot tell which."),
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "Give the code object and --target to check its targets."),
+     true},
     {9, "hipErrorInvalidConfiguration", nullptr, "cudaErrorInvalidConfiguration",
      "invalid configuration argument", D::None, "launch.block-too-large build.lds-exceeds-limit",
-     S::Warning, "The launch configuration was rejected",
-     "Usually a block larger than the kernel's maximum flat workgroup size (1024 unless "
-     "__launch_bounds__ says otherwise) or more shared memory than the device has.",
-     "Launch with a smaller block, or declare __launch_bounds__(N) on the kernel for the size "
-     "you use.",
+     S::Warning, QT_TRANSLATE_NOOP("hd::Diagnosis", "The launch configuration was rejected"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Usually a block larger than the kernel's maximum flat workgroup size (1024 unless "
+         "__launch_bounds__ says otherwise) or more shared memory than the device has."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Launch with a smaller block, or declare __launch_bounds__(N) on the kernel for the size "
+         "you use."),
      false},
     {701, "hipErrorLaunchOutOfResources", "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
      "cudaErrorLaunchOutOfResources", "too many resources requested for launch", D::None,
      "launch.block-too-large build.lds-exceeds-limit", S::Warning,
-     "The launch asked for more resources than the device has",
-     "Too many registers or too much shared memory for the block size.",
-     "Launch with a smaller block, or declare __launch_bounds__(N) on the kernel.", false},
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The launch asked for more resources than the device has"),
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "Too many registers or too much shared memory for the block size."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Launch with a smaller block, or declare __launch_bounds__(N) on the kernel."),
+     false},
     {2, "hipErrorOutOfMemory", "CUDA_ERROR_OUT_OF_MEMORY", "cudaErrorMemoryAllocation",
      "out of memory", D::None, "runtime.out-of-memory", S::Warning,
-     "The GPU ran out of memory (not a load failure)",
-     "The kernel and its runtime loaded; an allocation failed because the device memory is "
-     "exhausted.",
-     "Reduce the batch or problem size, free cached memory, or use a GPU with more memory.", false},
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The GPU ran out of memory (not a load failure)"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "The kernel and its runtime loaded; an allocation failed because the device memory is "
+         "exhausted."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Reduce the batch or problem size, free cached memory, or use a GPU with more memory."),
+     false},
     {700, "hipErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS", "cudaErrorIllegalAddress",
      "an illegal memory access was encountered", D::None, "runtime.memory-fault", S::Warning,
-     "A kernel accessed invalid GPU memory (not a load failure)",
-     "The kernel loaded and ran, then faulted on an address it may not access.",
-     "Check the kernel's indexing and buffer sizes; run with HIP_LAUNCH_BLOCKING=1 (or "
-     "CUDA_LAUNCH_BLOCKING=1) to find the launch that faults.",
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "A kernel accessed invalid GPU memory (not a load failure)"),
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "The kernel loaded and ran, then faulted on an address it may not access."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Check the kernel's indexing and buffer sizes; run with HIP_LAUNCH_BLOCKING=1 (or "
+         "CUDA_LAUNCH_BLOCKING=1) to find the launch that faults."),
      false},
     {719, "hipErrorLaunchFailure", "CUDA_ERROR_LAUNCH_FAILED", "cudaErrorLaunchFailure",
      "unspecified launch failure", D::None, "runtime.memory-fault", S::Warning,
-     "A kernel failed while running (not a load failure)",
-     "The kernel loaded and started, then failed (usually an invalid memory access).",
-     "Run with HIP_LAUNCH_BLOCKING=1 to find the failing launch; check its indexing.", false},
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "A kernel failed while running (not a load failure)"),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "The kernel loaded and started, then failed (usually an invalid memory access)."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Run with HIP_LAUNCH_BLOCKING=1 to find the failing launch; check its indexing."),
+     false},
     {702, "hipErrorLaunchTimeOut", "CUDA_ERROR_LAUNCH_TIMEOUT", "cudaErrorLaunchTimeout",
      "the launch timed out and was terminated", D::None, "runtime.hang", S::Warning,
-     "A kernel ran too long and was stopped (not a load failure)",
-     "The kernel loaded and ran, but did not finish in time (a hang, a deadlock or a watchdog).",
-     "Find the kernel with HIP_LAUNCH_BLOCKING=1; check loops and barriers for a deadlock.", false},
+     QT_TRANSLATE_NOOP("hd::Diagnosis",
+                       "A kernel ran too long and was stopped (not a load failure)"),
+     QT_TRANSLATE_NOOP("hd::Diagnosis", "The kernel loaded and ran, but did not finish in time (a "
+                                        "hang, a deadlock or a watchdog)."),
+     QT_TRANSLATE_NOOP(
+         "hd::Diagnosis",
+         "Find the kernel with HIP_LAUNCH_BLOCKING=1; check loops and barriers for a deadlock."),
+     false},
 };
 
 } // namespace

@@ -1,4 +1,5 @@
 #include "verify/check_runner.h"
+#include "common/engine_text.h"
 
 #include "verify/process_run.h"
 
@@ -61,7 +62,7 @@ CheckRecord cancelledCheck(const QString &id, const QString &title) {
     c.id = id;
     c.title = title;
     c.status = CheckStatus::Cancelled;
-    c.summary = QStringLiteral("not run: cancelled");
+    c.summary = HD_TEXT("hd::Verify", "not run: cancelled");
     return c;
 }
 

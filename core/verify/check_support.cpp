@@ -1,4 +1,5 @@
 #include "verify/check_support.h"
+#include "common/engine_text.h"
 
 #include "logs/amd_log.h"
 #include "model/finding_catalog.h"
@@ -215,7 +216,7 @@ void fillFromProbe(const ProbeResult &r, const QMap<QString, QString> &env, Chec
     }
     c.summary = r.summary();
     if (!r.diedInPhase.isEmpty())
-        c.summary += QStringLiteral(" (died in phase %1)").arg(r.diedInPhase);
+        c.summary += HD_TEXT("hd::Verify", " (died in phase %1)").arg(r.diedInPhase);
 }
 
 bool probeSaysNoDevice(const ProbeResult &r) {
@@ -231,16 +232,19 @@ bool probeSaysNoDevice(const ProbeResult &r) {
 Finding noDeviceFinding(const QList<Evidence> &ev) {
     return catalogFinding(
         QStringLiteral("runtime.no-device"), Severity::Error, Direction::RuntimeLink,
-        QStringLiteral("The runtime loads but sees no GPU"),
-        QStringLiteral("The HIP runtime was found and initialised, and answered that there is no "
-                       "device. Nothing can be loaded or launched on this machine as it is."),
+        HD_TEXT("hd::Verify", "The runtime loads but sees no GPU"),
+        HD_TEXT("hd::Verify",
+                "The HIP runtime was found and initialised, and answered that there is no "
+                "device. Nothing can be loaded or launched on this machine as it is."),
         ev,
-        {QStringLiteral("Run on a machine with a supported GPU and its kernel driver (amdgpu / "
-                        "/dev/kfd for AMD, the NVIDIA driver for CUDA)"),
-         QStringLiteral("Check that HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / "
-                        "CUDA_VISIBLE_DEVICES do not hide every GPU"),
-         QStringLiteral("Check that the user may open /dev/kfd and /dev/dri/renderD* (groups "
-                        "render and video)")},
+        {HD_TEXT("hd::Verify",
+                 "Run on a machine with a supported GPU and its kernel driver (amdgpu / "
+                 "/dev/kfd for AMD, the NVIDIA driver for CUDA)"),
+         HD_TEXT("hd::Verify", "Check that HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / "
+                               "CUDA_VISIBLE_DEVICES do not hide every GPU"),
+         HD_TEXT("hd::Verify",
+                 "Check that the user may open /dev/kfd and /dev/dri/renderD* (groups "
+                 "render and video)")},
         QStringLiteral("load"));
 }
 

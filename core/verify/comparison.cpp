@@ -1,5 +1,6 @@
 // The comparison over the steps that ran (docs/design.md "The method it implements"): a pure
 // function of the step records.
+#include "common/engine_text.h"
 #include "verify/check_support.h"
 #include "verify/verifier.h"
 
@@ -45,17 +46,17 @@ QList<Evidence> stepEvidence(const StepRecord &s) {
 void baselineFails(const Steps &st, Comparison &c) {
     const StepRecord *s1 = st.s1, *s3 = st.s3;
     c.direction = Direction::RuntimeLink;
-    c.verdict = QStringLiteral("Step 1 (baseline) fails: the base chain — compiler, runtime "
-                               "link, runtime, device — is broken. Fix that first; the "
-                               "project's kernel cannot be judged until a plain vector add "
-                               "runs. (%1)")
+    c.verdict = HD_TEXT("hd::Verify", "Step 1 (baseline) fails: the base chain — compiler, runtime "
+                                      "link, runtime, device — is broken. Fix that first; the "
+                                      "project's kernel cannot be judged until a plain vector add "
+                                      "runs. (%1)")
                     .arg(s1->summary);
     c.findings << catalogFinding(
         QStringLiteral("verify.baseline-failed"), Severity::Error, Direction::RuntimeLink,
-        QStringLiteral("The baseline (step 1) fails"), s1->summary, stepEvidence(*s1),
-        {QStringLiteral("Follow the step 1 findings (runtime.*, "
-                        "layer.compile-failed) before looking at the "
-                        "project's kernel")},
+        HD_TEXT("hd::Verify", "The baseline (step 1) fails"), s1->summary, stepEvidence(*s1),
+        {HD_TEXT("hd::Verify", "Follow the step 1 findings (runtime.*, "
+                               "layer.compile-failed) before looking at the "
+                               "project's kernel")},
         QStringLiteral("load"));
     // With no device the base chain cannot pass here, but step 3's with/without-Triton
     // signal needs no device: it is still reported (docs/user-guide.md "The comparison").
@@ -64,7 +65,7 @@ void baselineFails(const Steps &st, Comparison &c) {
         const QList<Finding> triton =
             findingsWithId(later.findings, QStringLiteral("context.triton-state"));
         if (!triton.isEmpty()) {
-            c.verdict += QStringLiteral(" Step 3 still shows: %1").arg(later.verdict);
+            c.verdict += HD_TEXT("hd::Verify", " Step 3 still shows: %1").arg(later.verdict);
             c.findings += triton;
         }
     }
@@ -79,22 +80,22 @@ void operatorFails(const Steps &st, Comparison &c) {
     QString same;
     if (ran(s3) && !s3->signatures.isEmpty() && !s2->signatures.isEmpty() &&
         s2->signatures.first().sameFailureAs(s3->signatures.first()))
-        same = QStringLiteral(" It fails the same way as the project (step 3: %1).")
+        same = HD_TEXT("hd::Verify", " It fails the same way as the project (step 3: %1).")
                    .arg(s3->signatures.first().summary());
-    c.verdict =
-        QStringLiteral("%1The suspect operator fails on its own (step 2: %2): the "
-                       "artifact is at fault, direction %3 (%4).%5")
-            .arg(s1ok ? QStringLiteral("The baseline works (step 1). ") : QString(), s2->summary)
-            .arg(int(c.direction))
-            .arg(directionName(c.direction), same);
+    c.verdict = HD_TEXT("hd::Verify", "%1The suspect operator fails on its own (step 2: %2): the "
+                                      "artifact is at fault, direction %3 (%4).%5")
+                    .arg(s1ok ? HD_TEXT("hd::Verify", "The baseline works (step 1). ") : QString(),
+                         s2->summary)
+                    .arg(int(c.direction))
+                    .arg(directionName(c.direction), same);
     QList<Evidence> ev = stepEvidence(*s2);
     if (s1ok)
         ev.prepend({QStringLiteral("step 1"), {}, s1->summary});
     c.findings << catalogFinding(
         QStringLiteral("verify.operator-fails"), Severity::Error, c.direction,
-        QStringLiteral("The operator fails in isolation (step 2)"), c.verdict, ev,
-        {QStringLiteral("Apply the step 2 findings' fixes to the artifact "
-                        "(build flags, extern \"C\", --offload-arch)")},
+        HD_TEXT("hd::Verify", "The operator fails in isolation (step 2)"), c.verdict, ev,
+        {HD_TEXT("hd::Verify", "Apply the step 2 findings' fixes to the artifact "
+                               "(build flags, extern \"C\", --offload-arch)")},
         QStringLiteral("load"));
 }
 
@@ -105,13 +106,15 @@ void onlyWithTriton(const Steps &st, Comparison &c) {
     c.direction = Direction::CodeObject;
     const QString sw = s3->inputs.value(QStringLiteral("switch_env")).toString();
     c.verdict =
-        QStringLiteral("Only the project fails, and only with the Triton path: as is "
-                       "it fails (%1), without Triton (%2) it passes%3. The process "
-                       "state Triton leaves behind breaks the HIP kernel.")
-            .arg(asIs.summary(), sw.isEmpty() ? QStringLiteral("second command") : sw,
-                 ran(s2) ? QStringLiteral(", and the operator alone passes (step 2)") : QString());
-    QList<Evidence> ev{{QStringLiteral("step 3: as-is"), {}, asIs.summary()},
-                       {QStringLiteral("step 3: without-triton"), sw, s3->signatures[1].summary()}};
+        HD_TEXT("hd::Verify", "Only the project fails, and only with the Triton path: as is "
+                              "it fails (%1), without Triton (%2) it passes%3. The process "
+                              "state Triton leaves behind breaks the HIP kernel.")
+            .arg(asIs.summary(), sw.isEmpty() ? HD_TEXT("hd::Verify", "second command") : sw,
+                 ran(s2) ? HD_TEXT("hd::Verify", ", and the operator alone passes (step 2)")
+                         : QString());
+    QList<Evidence> ev{
+        {HD_TEXT("hd::Verify", "step 3: as-is"), {}, asIs.summary()},
+        {HD_TEXT("hd::Verify", "step 3: without-triton"), sw, s3->signatures[1].summary()}};
     if (ran(s2))
         ev.append({QStringLiteral("step 2"), {}, s2->summary});
     // The diagnosis engine owns the finding's wording and fix; the steps add evidence.
@@ -122,7 +125,7 @@ void onlyWithTriton(const Steps &st, Comparison &c) {
     f.direction = Direction::CodeObject;
     f.layer = QStringLiteral("load");
     if (ran(s2))
-        f.detail += QStringLiteral(" The operator alone passes too (step 2).");
+        f.detail += HD_TEXT("hd::Verify", " The operator alone passes too (step 2).");
     c.findings << f;
 }
 
@@ -134,25 +137,26 @@ void projectFails(const Steps &st, Comparison &c) {
     Direction d = directionFromFindings(*s3);
     c.direction = d;
     c.verdict =
-        QStringLiteral("The project fails (%1)%2%3, while the isolated steps pass: "
-                       "compare the project's build commands and link lines with "
-                       "the steps' (recorded in the step 1 and 2 checks).")
+        HD_TEXT("hd::Verify", "The project fails (%1)%2%3, while the isolated steps pass: "
+                              "compare the project's build commands and link lines with "
+                              "the steps' (recorded in the step 1 and 2 checks).")
             .arg(asIs.summary(),
-                 haveVariant ? QStringLiteral(" with and without the Triton path (%1)")
+                 haveVariant ? HD_TEXT("hd::Verify", " with and without the Triton path (%1)")
                                    .arg(s3->signatures[1].summary())
                              : QString(),
-                 d != Direction::None ? QStringLiteral("; its errors point at direction %1 (%2)")
-                                            .arg(int(d))
-                                            .arg(directionName(d))
-                                      : QString());
+                 d != Direction::None
+                     ? HD_TEXT("hd::Verify", "; its errors point at direction %1 (%2)")
+                           .arg(int(d))
+                           .arg(directionName(d))
+                     : QString());
     c.findings << catalogFinding(
         QStringLiteral("verify.project-fails"), Severity::Error, d,
-        QStringLiteral("The project's command fails, the isolated steps do not"), c.verdict,
+        HD_TEXT("hd::Verify", "The project's command fails, the isolated steps do not"), c.verdict,
         stepEvidence(*s3),
-        {QStringLiteral("Diff the project's compile and link commands "
-                        "(HIPCC_VERBOSE=1) against step 1's recorded "
-                        "commands: --offload-arch, -lamdhip64, rpath"),
-         QStringLiteral("Run step 2 on the exact artifact the project loads")},
+        {HD_TEXT("hd::Verify", "Diff the project's compile and link commands "
+                               "(HIPCC_VERBOSE=1) against step 1's recorded "
+                               "commands: --offload-arch, -lamdhip64, rpath"),
+         HD_TEXT("hd::Verify", "Run step 2 on the exact artifact the project loads")},
         QStringLiteral("load"));
 }
 
@@ -169,12 +173,12 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
         else if (s.step == 3)
             st.s3 = &s;
         if (s.status != CheckStatus::Skipped)
-            c.basis << QStringLiteral("step %1 (%2): %3 — %4")
+            c.basis << HD_TEXT("hd::Verify", "step %1 (%2): %3 — %4")
                            .arg(s.step)
                            .arg(s.title, checkStatusName(s.status), s.summary);
     }
     if (!ran(st.s1) && !ran(st.s2) && !ran(st.s3)) {
-        c.verdict = QStringLiteral("No step ran: nothing to compare.");
+        c.verdict = HD_TEXT("hd::Verify", "No step ran: nothing to compare.");
         return c;
     }
     if (failed(st.s1)) {
@@ -197,14 +201,14 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
             return c;
         }
     }
-    c.verdict =
-        QStringLiteral("Everything that ran passes in isolation. If the project still fails "
-                       "elsewhere, compare its build commands and link lines with the steps'.");
+    c.verdict = HD_TEXT("hd::Verify",
+                        "Everything that ran passes in isolation. If the project still fails "
+                        "elsewhere, compare its build commands and link lines with the steps'.");
     c.findings << catalogFinding(
         QStringLiteral("verify.passes-in-isolation"), Severity::Info, Direction::None,
-        QStringLiteral("Every step that ran passes"), c.verdict, {},
-        {QStringLiteral("Compare the project's build and link lines (HIPCC_VERBOSE=1) "
-                        "with the steps' recorded commands")});
+        HD_TEXT("hd::Verify", "Every step that ran passes"), c.verdict, {},
+        {HD_TEXT("hd::Verify", "Compare the project's build and link lines (HIPCC_VERBOSE=1) "
+                               "with the steps' recorded commands")});
     return c;
 }
 

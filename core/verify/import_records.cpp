@@ -1,4 +1,5 @@
 #include "verify/import_records.h"
+#include "common/engine_text.h"
 
 #include "common/input_file.h"
 #include "model/finding_catalog.h"
@@ -37,25 +38,27 @@ Finding findingFromProbe(const ProbeResult &r, const QString &id, const QString 
                  ? cudaErrorInfo(e->errorCode, e->name)
                  : hipErrorInfo(e->errorCode, r.hello.runtimeVersion, e->name))
           : RuntimeErrorInfo{};
-    f.title =
-        e ? QStringLiteral("%1 failed with %2 (%3)").arg(e->api, e->errorName).arg(e->errorCode)
-          : r.summary();
+    f.title = e ? HD_TEXT("hd::Verify", "%1 failed with %2 (%3)")
+                      .arg(e->api, e->errorName)
+                      .arg(e->errorCode)
+                : r.summary();
     f.detail = info.description.isEmpty() ? r.message : info.description;
     if (!info.note.isEmpty())
         f.detail += QStringLiteral(" ") + info.note;
-    f.evidence.append({QStringLiteral("probe (GPU run)"), checkName,
-                       e ? QStringLiteral("phase %1: %2 returned %3 %4")
+    f.evidence.append({HD_TEXT("hd::Verify", "probe (GPU run)"), checkName,
+                       e ? HD_TEXT("hd::Verify", "phase %1: %2 returned %3 %4")
                                .arg(e->name, e->api)
                                .arg(e->errorCode)
                                .arg(e->errorName)
                          : r.summary()});
     if (id == QLatin1String("arch.no-compatible-code-object"))
-        f.fix << QStringLiteral(
+        f.fix << HD_TEXT(
+            "hd::Verify",
             "Build for the device's architecture (nvcc -arch=sm_XX / hipcc --offload-arch=gfxNNN), "
             "or include PTX so the driver can JIT it");
     else if (id.startsWith(QLatin1String("symbol.")))
-        f.fix << QStringLiteral(
-            "Declare the kernel extern \"C\", or look it up by its mangled name");
+        f.fix << HD_TEXT("hd::Verify",
+                         "Declare the kernel extern \"C\", or look it up by its mangled name");
     return f;
 }
 
@@ -127,23 +130,24 @@ QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all, bool artifactI
                     Finding f = findingFromProbe(r.probe, QStringLiteral("symbol.mangled-name"),
                                                  r.check.id);
                     f.direction = Direction::Symbols;
-                    f.title = QStringLiteral("Kernel '%1' exists only C++-mangled as %2")
+                    f.title = HD_TEXT("hd::Verify", "Kernel '%1' exists only C++-mangled as %2")
                                   .arg(name, k.name);
-                    f.detail = QStringLiteral(
-                                   "Looking up '%1' fails (%2), while the same file's lookup of "
-                                   "the mangled name %3 succeeds (record %4): the kernel lacks "
-                                   "extern \"C\".")
-                                   .arg(name, r.check.summary, k.name, other.check.id);
-                    f.evidence.append({QStringLiteral("probe (GPU run)"), other.check.id,
-                                       QStringLiteral("%1 found (demangles to %2)")
+                    f.detail =
+                        HD_TEXT("hd::Verify",
+                                "Looking up '%1' fails (%2), while the same file's lookup of "
+                                "the mangled name %3 succeeds (record %4): the kernel lacks "
+                                "extern \"C\".")
+                            .arg(name, r.check.summary, k.name, other.check.id);
+                    f.evidence.append({HD_TEXT("hd::Verify", "probe (GPU run)"), other.check.id,
+                                       HD_TEXT("hd::Verify", "%1 found (demangles to %2)")
                                            .arg(k.name, demangledBase(k.name))});
-                    f.fix = {
-                        QStringLiteral("Declare the kernel extern \"C\" so '%1' is its symbol name")
-                            .arg(name),
-                        QStringLiteral("Or look it up by the mangled name: "
-                                       "hipModuleGetFunction(&f, module, \"%1\") "
-                                       "(cuModuleGetFunction on CUDA)")
-                            .arg(k.name)};
+                    f.fix = {HD_TEXT("hd::Verify",
+                                     "Declare the kernel extern \"C\" so '%1' is its symbol name")
+                                 .arg(name),
+                             HD_TEXT("hd::Verify", "Or look it up by the mangled name: "
+                                                   "hipModuleGetFunction(&f, module, \"%1\") "
+                                                   "(cuModuleGetFunction on CUDA)")
+                                 .arg(k.name)};
                     out << f;
                     proved = true;
                     break;
@@ -157,11 +161,12 @@ QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all, bool artifactI
                 findingFromProbe(r.probe, QStringLiteral("symbol.kernel-not-found"), r.check.id);
             f.severity = Severity::Warning;
             f.direction = Direction::Symbols;
-            f.detail = QStringLiteral(
-                           "The runtime did not find %1. The error alone cannot tell whether the "
-                           "kernel is missing, only C++-mangled, not a kernel or internal: run "
-                           "'hipdoctor-cli diagnose FILE --kernel NAME' on the artifact.")
-                           .arg(missing.join(QStringLiteral(", ")));
+            f.detail =
+                HD_TEXT("hd::Verify",
+                        "The runtime did not find %1. The error alone cannot tell whether the "
+                        "kernel is missing, only C++-mangled, not a kernel or internal: run "
+                        "'hipdoctor-cli diagnose FILE --kernel NAME' on the artifact.")
+                    .arg(missing.join(QStringLiteral(", ")));
             out << f;
         }
     }
@@ -174,9 +179,9 @@ QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all, bool artifactI
         Finding f = findingFromProbe(r.probe, id, r.check.id);
         if (!first) {
             f.severity = Severity::Warning;
-            f.detail =
-                QStringLiteral("Also possible with this error code (not shown by it alone): ") +
-                f.detail;
+            f.detail = HD_TEXT("hd::Verify",
+                               "Also possible with this error code (not shown by it alone): ") +
+                       f.detail;
         }
         first = false;
         out << f;
@@ -207,8 +212,9 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
         for (const QFileInfo &f :
              QDir(dirOrFile).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name)) {
             if (f.isSymLink() && !f.canonicalFilePath().startsWith(root)) {
-                out.problems << QStringLiteral("%1: a symbolic link to %2, outside the folder: "
-                                               "not read")
+                out.problems << HD_TEXT("hd::Verify",
+                                        "%1: a symbolic link to %2, outside the folder: "
+                                        "not read")
                                     .arg(f.absoluteFilePath(), f.symLinkTarget());
                 continue;
             }
@@ -217,18 +223,18 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
     } else if (fi.isFile()) {
         out.files << fi.absoluteFilePath();
     } else {
-        out.problems << QStringLiteral("%1: no such file or directory").arg(dirOrFile);
+        out.problems << HD_TEXT("hd::Verify", "%1: no such file or directory").arg(dirOrFile);
         return out;
     }
     if (out.files.isEmpty())
-        out.problems << QStringLiteral("%1: no *.jsonl capture files").arg(dirOrFile);
+        out.problems << HD_TEXT("hd::Verify", "%1: no *.jsonl capture files").arg(dirOrFile);
 
     QList<Rec> recs;
     for (const QString &file : out.files) {
         QFile f;
         QString why;
         if (!openInputFile(f, file, &why)) {
-            out.problems << QStringLiteral("%1: cannot read: %2").arg(file, why);
+            out.problems << HD_TEXT("hd::Verify", "%1: cannot read: %2").arg(file, why);
             continue;
         }
         int lineNo = 0;
@@ -241,12 +247,12 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
             const QJsonDocument d = QJsonDocument::fromJson(line, &pe);
             if (pe.error != QJsonParseError::NoError || !d.isObject()) {
                 out.problems << (pe.error != QJsonParseError::NoError
-                                     ? QStringLiteral("%1:%2: not JSON (column %3: %4)")
+                                     ? HD_TEXT("hd::Verify", "%1:%2: not JSON (column %3: %4)")
                                            .arg(file)
                                            .arg(lineNo)
                                            .arg(pe.offset + 1)
                                            .arg(pe.errorString())
-                                     : QStringLiteral("%1:%2: JSON, but not an object")
+                                     : HD_TEXT("hd::Verify", "%1:%2: JSON, but not an object")
                                            .arg(file)
                                            .arg(lineNo));
                 continue;
@@ -254,7 +260,7 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
             const QJsonObject o = d.object();
             if (o.value(QStringLiteral("schema")).toString() !=
                 QLatin1String("hipdoctor.gpu-capture/1")) {
-                out.problems << QStringLiteral("%1:%2: not a capture record (schema \"%3\")")
+                out.problems << HD_TEXT("hd::Verify", "%1:%2: not a capture record (schema \"%3\")")
                                     .arg(file)
                                     .arg(lineNo)
                                     .arg(o.value(QStringLiteral("schema")).toString());
@@ -270,7 +276,8 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
             }
             CheckRecord &c = r.check;
             c.id = o.value(QStringLiteral("name")).toString();
-            c.title = QStringLiteral("%1 (%2, recorded on the GPU machine)").arg(c.id, r.kind);
+            c.title =
+                HD_TEXT("hd::Verify", "%1 (%2, recorded on the GPU machine)").arg(c.id, r.kind);
             for (const QJsonValue &a : o.value(QStringLiteral("argv")).toArray())
                 c.command << a.toString();
             c.env = envOf(o);
@@ -311,11 +318,11 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
                                   : (c.timedOut ? CheckStatus::Error : CheckStatus::Fail);
                 c.summary = p.summary();
                 if (!c.signalName.isEmpty())
-                    c.summary +=
-                        QStringLiteral(" (killed by %1%2)")
-                            .arg(c.signalName, p.diedInPhase.isEmpty()
-                                                   ? QString()
-                                                   : QStringLiteral(" in phase ") + p.diedInPhase);
+                    c.summary += HD_TEXT("hd::Verify", " (killed by %1%2)")
+                                     .arg(c.signalName, p.diedInPhase.isEmpty()
+                                                            ? QString()
+                                                            : HD_TEXT("hd::Verify", " in phase ") +
+                                                                  p.diedInPhase);
                 double at = 0;
                 for (const PhaseEvent &ph : p.phases) {
                     c.phases.append({ph.name, at, ph.ms, ph.status,
@@ -336,10 +343,10 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
                     }
             } else {
                 c.status = c.exitCode == 0 ? CheckStatus::Pass : CheckStatus::Fail;
-                c.summary = c.exitCode == 0 ? QStringLiteral("exit status 0")
+                c.summary = c.exitCode == 0 ? HD_TEXT("hd::Verify", "exit status 0")
                             : c.signalName.isEmpty()
-                                ? QStringLiteral("exit status %1").arg(c.exitCode)
-                                : QStringLiteral("killed by %1").arg(c.signalName);
+                                ? HD_TEXT("hd::Verify", "exit status %1").arg(c.exitCode)
+                                : HD_TEXT("hd::Verify", "killed by %1").arg(c.signalName);
                 const QString last = c.stdoutText.trimmed().section(QLatin1Char('\n'), -1);
                 if (!last.isEmpty())
                     c.summary += QStringLiteral(": ") + last.left(200);
@@ -351,9 +358,9 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
     for (int n : {1, 2}) {
         StepRecord s;
         s.step = n;
-        s.title = n == 1
-                      ? QStringLiteral("Baseline: vector add with the platform compiler (GPU run)")
-                      : QStringLiteral("The suspect operator alone (GPU run)");
+        s.title = n == 1 ? HD_TEXT("hd::Verify",
+                                   "Baseline: vector add with the platform compiler (GPU run)")
+                         : HD_TEXT("hd::Verify", "The suspect operator alone (GPU run)");
         int pass = 0, fail = 0, own = 0;
         for (const Rec &r : recs) {
             if ((n == 1 && r.step > 1) || (n == 2 && r.step != 2))
@@ -376,8 +383,9 @@ ImportedRecords importGpuRecords(const QString &dirOrFile) {
         // fail the same way and are shown once, with a count.
         s.findings = mergeDuplicateFindings(s.findings);
         s.status = own == 0 ? CheckStatus::Skipped : fail ? CheckStatus::Fail : CheckStatus::Pass;
-        s.summary =
-            QStringLiteral("%1 of %2 recorded checks passed on the GPU machine").arg(pass).arg(own);
+        s.summary = HD_TEXT("hd::Verify", "%1 of %2 recorded checks passed on the GPU machine")
+                        .arg(pass)
+                        .arg(own);
         s.startedAt = s.checks.first().startedAt;
         for (const CheckRecord &c : s.checks)
             s.durationMs += c.durationMs;

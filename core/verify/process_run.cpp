@@ -1,4 +1,5 @@
 #include "verify/process_run.h"
+#include "common/engine_text.h"
 
 #include "common/capped_output.h"
 #include "common/supervised_process.h"
@@ -20,7 +21,7 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     check.startedAt = isoNow();
     if (spec.argv.isEmpty()) {
         check.status = CheckStatus::Error;
-        check.summary = QStringLiteral("no command given");
+        check.summary = HD_TEXT("hd::Verify", "no command given");
         return;
     }
     QProcessEnvironment env = spec.baseEnv;
@@ -48,7 +49,7 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     if (!end.started) {
         check.status = CheckStatus::Error;
         check.summary =
-            QStringLiteral("could not start %1: %2").arg(spec.argv.first(), end.startError);
+            HD_TEXT("hd::Verify", "could not start %1: %2").arg(spec.argv.first(), end.startError);
         check.stderrText = end.startError;
         return;
     }
@@ -61,15 +62,15 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
         check.timedOut = true;
         check.status = CheckStatus::Error;
         check.summary =
-            QStringLiteral("still running after %1 s: killed").arg(spec.timeoutMs / 1000.0);
+            HD_TEXT("hd::Verify", "still running after %1 s: killed").arg(spec.timeoutMs / 1000.0);
     } else if (end.crashed) {
         check.signalName = end.signalName;
         check.status = CheckStatus::Fail;
-        check.summary = QStringLiteral("killed by %1").arg(check.signalName);
+        check.summary = HD_TEXT("hd::Verify", "killed by %1").arg(check.signalName);
     } else {
         check.exitCode = end.exitCode;
         check.status = check.exitCode == 0 ? CheckStatus::Pass : CheckStatus::Fail;
-        check.summary = QStringLiteral("exit status %1").arg(check.exitCode);
+        check.summary = HD_TEXT("hd::Verify", "exit status %1").arg(check.exitCode);
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include "artifacts/inspector.h"
 #include "common/shell.h"
+#include "common/engine_text.h"
 #include "verify/check_support.h"
 #include "verify/compile_cache.h"
 #include "verify/verify_context.h"
@@ -67,8 +68,9 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
         ci.kind = QFileInfo(ci.path).fileName().startsWith(QLatin1String("nvcc"))
                       ? QStringLiteral("nvcc")
                       : QStringLiteral("hipcc");
-        ci.via = b.o.compiler.isEmpty() ? QStringLiteral("PATH on %1").arg(ctx.host->hostName())
-                                        : QStringLiteral("--compiler");
+        ci.via = b.o.compiler.isEmpty()
+                     ? HD_TEXT("hd::Verify", "PATH on %1").arg(ctx.host->hostName())
+                     : QStringLiteral("--compiler");
         CheckRecord vr;
         ctx.host->runProcess(b.spec({ci.path, QStringLiteral("--version")}, {}), vr);
         ci.searched << QStringLiteral("%1:%2").arg(ctx.host->hostName(), ci.path);
@@ -97,22 +99,22 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
     c.stdoutText = b.version;
     if (ci.path.isEmpty()) {
         c.status = CheckStatus::Fail;
-        c.summary = QStringLiteral("no hipcc or nvcc found; looked at: %1")
+        c.summary = HD_TEXT("hd::Verify", "no hipcc or nvcc found; looked at: %1")
                         .arg(ci.searched.join(QStringLiteral(", ")));
         scope.record.findings << catalogFinding(
             QStringLiteral("layer.compile-failed"), Severity::Error, Direction::RuntimeLink,
-            QStringLiteral("No platform compiler found"), c.summary,
+            HD_TEXT("hd::Verify", "No platform compiler found"), c.summary,
             {{QStringLiteral("search"), {}, ci.searched.join(QLatin1Char(' '))}},
-            {QStringLiteral(
-                "Install hipcc (Debian: apt install hipcc) or set HIP_PATH / ROCM_PATH")},
+            {HD_TEXT("hd::Verify",
+                     "Install hipcc (Debian: apt install hipcc) or set HIP_PATH / ROCM_PATH")},
             QStringLiteral("compile"));
         scope.stop(CheckStatus::Fail, c.summary);
         return;
     }
     c.status = CheckStatus::Pass;
     c.command = {ci.path};
-    c.summary =
-        QStringLiteral("%1 (%2, found via %3)").arg(ci.path, firstLines(b.version, 1), ci.via);
+    c.summary = HD_TEXT("hd::Verify", "%1 (%2, found via %3)")
+                    .arg(ci.path, firstLines(b.version, 1), ci.via);
 }
 
 // The sources and flags for the chosen target and compiler.
@@ -143,23 +145,24 @@ void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
     QString target = b.o.target;
     QString why;
     if (!target.isEmpty()) {
-        why = QStringLiteral("given with --target");
+        why = HD_TEXT("hd::Verify", "given with --target");
     } else if (!devices.isEmpty()) {
         target = devices.first().target.toString();
-        why = QStringLiteral("the exact target of device 0 (%1)").arg(devices.first().label());
+        why =
+            HD_TEXT("hd::Verify", "the exact target of device 0 (%1)").arg(devices.first().label());
     } else {
         target = b.compiler.kind == QLatin1String("nvcc")
                      ? QStringLiteral("sm_80")
                      : QString::fromLatin1(kDefaultStep1Target);
-        why = QStringLiteral("no --target and no device: using the documented default %1 "
-                             "(give --target for the GPU the project runs on)")
+        why = HD_TEXT("hd::Verify", "no --target and no device: using the documented default %1 "
+                                    "(give --target for the GPU the project runs on)")
                   .arg(target);
     }
     QString terr;
     const auto parsed = TargetId::parse(target, &terr);
     if (!parsed) {
         c.status = CheckStatus::Error;
-        c.summary = QStringLiteral("'%1' is not a target id: %2").arg(target, terr);
+        c.summary = HD_TEXT("hd::Verify", "'%1' is not a target id: %2").arg(target, terr);
         scope.stop(CheckStatus::Error, c.summary);
         return;
     }
@@ -189,7 +192,8 @@ QString hostWorkDir(Baseline &b, QString *error) {
             mk);
         b.hostWork = mk.status == CheckStatus::Pass ? mk.stdoutText.trimmed() : QString();
         if (b.hostWork.isEmpty())
-            b.hostWorkError = mk.summary.isEmpty() ? QStringLiteral("mktemp failed") : mk.summary;
+            b.hostWorkError =
+                mk.summary.isEmpty() ? HD_TEXT("hd::Verify", "mktemp failed") : mk.summary;
     }
     *error = b.hostWorkError;
     return b.hostWork;
@@ -207,7 +211,7 @@ void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
         if (srcArg.isEmpty()) {
             c.startedAt = isoNow();
             c.status = CheckStatus::Error;
-            c.summary = QStringLiteral("cannot prepare the compile on %1: %2")
+            c.summary = HD_TEXT("hd::Verify", "cannot prepare the compile on %1: %2")
                             .arg(b.ctx.host->hostName(), error);
             return;
         }
@@ -242,13 +246,13 @@ void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
     b.ctx.host->runProcess(b.spec(argv, tmp), c);
     if (c.status == CheckStatus::Pass && !job.hashHash && !remote && !QFileInfo::exists(out)) {
         c.status = CheckStatus::Fail;
-        c.summary = QStringLiteral("the compiler exited 0 but wrote no %1").arg(job.outName);
+        c.summary = HD_TEXT("hd::Verify", "the compiler exited 0 but wrote no %1").arg(job.outName);
     } else if (c.status == CheckStatus::Pass) {
         c.summary = job.hashHash
-                        ? QStringLiteral("the compiler's sub-commands for %1").arg(b.target)
-                        : QStringLiteral("built %1 for %2").arg(job.outName, b.target);
+                        ? HD_TEXT("hd::Verify", "the compiler's sub-commands for %1").arg(b.target)
+                        : HD_TEXT("hd::Verify", "built %1 for %2").arg(job.outName, b.target);
     } else if (c.status == CheckStatus::Fail) {
-        c.summary = QStringLiteral("compile failed (%1)").arg(signatureOf(c).summary());
+        c.summary = HD_TEXT("hd::Verify", "compile failed (%1)").arg(signatureOf(c).summary());
     }
     c.artifacts = job.hashHash ? QStringList{} : QStringList{out};
     if (remote)
@@ -262,13 +266,14 @@ void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
 }
 
 Finding compileFailed(const CheckRecord &c) {
-    return catalogFinding(QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
-                          QStringLiteral("The baseline vector add does not compile"), c.summary,
-                          {{QStringLiteral("command"), {}, shellJoin(c.command)},
-                           {QStringLiteral("compiler output"), {}, firstLines(c.stderrText, 8)}},
-                          {QStringLiteral("Fix the compiler installation first: every "
-                                          "kernel build depends on it (see the output)")},
-                          QStringLiteral("compile"));
+    return catalogFinding(
+        QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
+        HD_TEXT("hd::Verify", "The baseline vector add does not compile"), c.summary,
+        {{QStringLiteral("command"), {}, shellJoin(c.command)},
+         {HD_TEXT("hd::Verify", "compiler output"), {}, firstLines(c.stderrText, 8)}},
+        {HD_TEXT("hd::Verify", "Fix the compiler installation first: every "
+                               "kernel build depends on it (see the output)")},
+        QStringLiteral("compile"));
 }
 
 // A compile check: skipped when its source is missing; a failure is a finding; the output
@@ -280,7 +285,7 @@ Check compileCheck(const BaselinePtr &b, const QString &id, const QString &title
         const QString src = job().src;
         return QFileInfo::exists(src)
                    ? QString()
-                   : QStringLiteral("source %1 not found (set --kernels-dir)").arg(src);
+                   : HD_TEXT("hd::Verify", "source %1 not found (set --kernels-dir)").arg(src);
     };
     c.body = [b, job, built](CheckRecord &r, StepScope &scope) {
         runCompile(*b, job(), r);
@@ -323,30 +328,30 @@ void checkRuntimeDependency(Baseline &b, CheckRecord &dep, StepScope &scope) {
     dep.data.insert(QStringLiteral("resolutions"), res);
     if (!rep.host) {
         dep.status = CheckStatus::Error;
-        dep.summary = QStringLiteral("could not read %1 as a host binary").arg(b.program);
+        dep.summary = HD_TEXT("hd::Verify", "could not read %1 as a host binary").arg(b.program);
     } else if (!hip) {
         dep.status = b.nv ? CheckStatus::Pass : CheckStatus::Fail;
-        dep.summary = b.nv ? QStringLiteral("no libcudart dependency (static CUDA runtime)")
-                           : QStringLiteral("the program does not depend on libamdhip64");
+        dep.summary = b.nv ? HD_TEXT("hd::Verify", "no libcudart dependency (static CUDA runtime)")
+                           : HD_TEXT("hd::Verify", "the program does not depend on libamdhip64");
     } else if (hip->found()) {
         dep.status = CheckStatus::Pass;
         dep.summary = QStringLiteral("%1 → %2 (via %3)").arg(hip->name, hip->path, hip->via);
     } else {
         dep.status = CheckStatus::Fail;
-        dep.summary = QStringLiteral("%1 resolves nowhere; looked in %2")
+        dep.summary = HD_TEXT("hd::Verify", "%1 resolves nowhere; looked in %2")
                           .arg(hip->name, hip->searched.join(QStringLiteral(", ")));
         scope.record.findings << catalogFinding(
             QStringLiteral("runtime.library-not-found"), Severity::Error, Direction::RuntimeLink,
-            QStringLiteral("%1 is not found by the dynamic loader").arg(hip->name), dep.summary,
-            {{b.program, QStringLiteral("DT_NEEDED"), hip->name}},
-            {QStringLiteral("Install the HIP runtime package or add its directory to "
-                            "LD_LIBRARY_PATH")},
+            HD_TEXT("hd::Verify", "%1 is not found by the dynamic loader").arg(hip->name),
+            dep.summary, {{b.program, QStringLiteral("DT_NEEDED"), hip->name}},
+            {HD_TEXT("hd::Verify", "Install the HIP runtime package or add its directory to "
+                                   "LD_LIBRARY_PATH")},
             QStringLiteral("load"));
     }
 }
 
 void checkRunProgram(Baseline &b, CheckRecord &run) {
-    b.ctx.progress(1, run.id, QStringLiteral("running the vector-add program"));
+    b.ctx.progress(1, run.id, HD_TEXT("hd::Verify", "running the vector-add program"));
     b.ctx.host->runProcess(
         b.spec({b.program, QString::number(b.o.elements)}, QFileInfo(b.program).absolutePath()),
         run);
@@ -355,7 +360,8 @@ void checkRunProgram(Baseline &b, CheckRecord &run) {
         run.summary = firstLines(run.stdoutText, 1);
     } else if (sig.hipErrors.contains(QStringLiteral("hipErrorNoDevice")) ||
                sig.hipErrors.contains(QStringLiteral("cudaErrorNoDevice"))) {
-        run.summary = QStringLiteral("the runtime answers: no device (%1)").arg(sig.firstError);
+        run.summary =
+            HD_TEXT("hd::Verify", "the runtime answers: no device (%1)").arg(sig.firstError);
         b.noDevice = true;
     } else {
         run.summary = sig.summary();
@@ -363,7 +369,8 @@ void checkRunProgram(Baseline &b, CheckRecord &run) {
 }
 
 void checkProbeLaunch(Baseline &b, CheckRecord &pl) {
-    b.ctx.progress(1, pl.id, QStringLiteral("loading and launching vector_add through the probe"));
+    b.ctx.progress(1, pl.id,
+                   HD_TEXT("hd::Verify", "loading and launching vector_add through the probe"));
     ProbeRequest req = b.ctx.request(ProbeRequest::Kind::Launch);
     req.file = b.codeObject;
     req.kernel = QStringLiteral("vector_add");
@@ -378,7 +385,7 @@ void checkProbeLaunch(Baseline &b, CheckRecord &pl) {
     pl.artifacts = {b.codeObject};
     if (probeSaysNoDevice(r)) {
         b.noDevice = true;
-        pl.summary = QStringLiteral("the runtime answers: no device — %1").arg(r.summary());
+        pl.summary = HD_TEXT("hd::Verify", "the runtime answers: no device — %1").arg(r.summary());
     }
 }
 
@@ -407,13 +414,14 @@ void concludeBaseline(const Baseline &b, StepRecord &s) {
     const bool runOk = passed("run-program") && passed("probe-launch");
     if (buildOk && runOk) {
         s.status = CheckStatus::Pass;
-        s.summary = QStringLiteral("compiler, runtime link, runtime and device work: the vector "
-                                   "add runs as a program and through the module API on %1")
-                        .arg(b.target);
+        s.summary =
+            HD_TEXT("hd::Verify", "compiler, runtime link, runtime and device work: the vector "
+                                  "add runs as a program and through the module API on %1")
+                .arg(b.target);
     } else if (buildOk && b.noDevice) {
         s.status = CheckStatus::Fail;
-        s.summary = QStringLiteral("compile and link work (vector add built for %1, runtime "
-                                   "resolved), but the runtime answers: no device")
+        s.summary = HD_TEXT("hd::Verify", "compile and link work (vector add built for %1, runtime "
+                                          "resolved), but the runtime answers: no device")
                         .arg(b.target);
     } else {
         QStringList failed;
@@ -428,12 +436,12 @@ void concludeBaseline(const Baseline &b, StepRecord &s) {
             // Nothing failed, the baseline just could not be built (its sources are missing):
             // that says nothing about the base chain, so the step is not a failure of it.
             s.status = CheckStatus::Skipped;
-            s.summary = QStringLiteral("could not run: %1").arg(firstSkip->summary);
+            s.summary = HD_TEXT("hd::Verify", "could not run: %1").arg(firstSkip->summary);
             return;
         }
         s.status = CheckStatus::Fail;
-        s.summary =
-            QStringLiteral("the base chain fails at: %1").arg(failed.join(QStringLiteral(", ")));
+        s.summary = HD_TEXT("hd::Verify", "the base chain fails at: %1")
+                        .arg(failed.join(QStringLiteral(", ")));
     }
 }
 
@@ -450,12 +458,13 @@ QList<Check> compileChecks(const BaselinePtr &b) {
             b->nv ? QStringLiteral("vector_add.cubin") : QStringLiteral("vector_add.co"), false};
     };
     return {compileCheck(b, QStringLiteral("compiler-commands"),
-                         QStringLiteral("Compiler sub-commands (-###)"), progJob(true), nullptr),
+                         HD_TEXT("hd::Verify", "Compiler sub-commands (-###)"), progJob(true),
+                         nullptr),
             compileCheck(b, QStringLiteral("compile-program"),
-                         QStringLiteral("Compile and link the vector-add program"), progJob(false),
-                         &Baseline::program),
+                         HD_TEXT("hd::Verify", "Compile and link the vector-add program"),
+                         progJob(false), &Baseline::program),
             compileCheck(b, QStringLiteral("compile-code-object"),
-                         QStringLiteral("Compile the kernel as a code object"), coJob,
+                         HD_TEXT("hd::Verify", "Compile the kernel as a code object"), coJob,
                          &Baseline::codeObject)};
 }
 
@@ -465,25 +474,25 @@ StepPlan baselinePlan(VerifyContext &ctx) {
     const auto b = std::make_shared<Baseline>(ctx);
     StepPlan plan;
     plan.step = 1;
-    plan.title = QStringLiteral("Baseline: vector add with the platform compiler");
+    plan.title = HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler");
     plan.inputs = b->o.toJson();
     plan.state = b;
     const auto noProgram = [b] {
-        return b->program.isEmpty() ? QStringLiteral("no program was built") : QString();
+        return b->program.isEmpty() ? HD_TEXT("hd::Verify", "no program was built") : QString();
     };
     plan.checks = {
         {QStringLiteral("runtime-devices"),
-         QStringLiteral("Runtime and devices (probe)"),
+         HD_TEXT("hd::Verify", "Runtime and devices (probe)"),
          {},
          {},
          [b](CheckRecord &c, StepScope &) { checkDevices(*b, c); }},
         {QStringLiteral("compiler"),
-         QStringLiteral("Platform compiler"),
+         HD_TEXT("hd::Verify", "Platform compiler"),
          {},
          {},
          [b](CheckRecord &c, StepScope &s) { checkCompiler(*b, c, s); }},
         {QStringLiteral("target"),
-         QStringLiteral("Target to compile for"),
+         HD_TEXT("hd::Verify", "Target to compile for"),
          {},
          {},
          [b](CheckRecord &c, StepScope &s) { checkTarget(*b, c, s); }},
@@ -491,28 +500,29 @@ StepPlan baselinePlan(VerifyContext &ctx) {
     plan.checks += compileChecks(b);
     plan.checks += {
         {QStringLiteral("runtime-dependency"),
-         QStringLiteral("The program's runtime library (loader path)"),
+         HD_TEXT("hd::Verify", "The program's runtime library (loader path)"),
          {},
          [b, noProgram] {
              // On a node the loader path is the node's: the program's run there shows it.
              const QString why = noProgram();
              return !why.isEmpty() || !b->ctx.remote()
                         ? why
-                        : QStringLiteral("the loader path is the node's (%1): the program's run "
-                                         "below shows what its loader finds")
+                        : HD_TEXT("hd::Verify",
+                                  "the loader path is the node's (%1): the program's run "
+                                  "below shows what its loader finds")
                               .arg(b->ctx.host->hostName());
          },
          [b](CheckRecord &c, StepScope &s) { checkRuntimeDependency(*b, c, s); }},
         {QStringLiteral("run-program"),
-         QStringLiteral("Run the program (hipLaunchKernelGGL, result checked)"),
+         HD_TEXT("hd::Verify", "Run the program (hipLaunchKernelGGL, result checked)"),
          {},
          noProgram,
          [b](CheckRecord &c, StepScope &) { checkRunProgram(*b, c); }},
         {QStringLiteral("probe-launch"),
-         QStringLiteral("Module API: load, look up and launch the code object (probe)"),
+         HD_TEXT("hd::Verify", "Module API: load, look up and launch the code object (probe)"),
          {},
          [b] {
-             return b->codeObject.isEmpty() ? QStringLiteral("no code object was built")
+             return b->codeObject.isEmpty() ? HD_TEXT("hd::Verify", "no code object was built")
                                             : QString();
          },
          [b](CheckRecord &c, StepScope &) { checkProbeLaunch(*b, c); }},

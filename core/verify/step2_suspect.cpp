@@ -6,6 +6,7 @@
 #include "artifacts/inspector.h"
 #include "common/shell.h"
 #include "logs/amd_log.h"
+#include "common/engine_text.h"
 #include "verify/check_support.h"
 #include "verify/import_records.h"
 #include "verify/verify_context.h"
@@ -49,7 +50,7 @@ struct Suspect {
 using SuspectPtr = std::shared_ptr<Suspect>;
 
 void checkCompile(Suspect &st, CheckRecord &c, StepScope &scope) {
-    st.ctx.progress(2, c.id, QStringLiteral("compiling the operator"));
+    st.ctx.progress(2, c.id, HD_TEXT("hd::Verify", "compiling the operator"));
     st.ctx.host->runProcess(st.ctx.spec(st.o.compileArgv, st.o.workingDirectory), c);
     st.texts.append({QStringLiteral("compile-output.log"), c.stderrText + c.stdoutText});
     QString out = QDir(st.o.workingDirectory).absoluteFilePath(st.file);
@@ -60,8 +61,8 @@ void checkCompile(Suspect &st, CheckRecord &c, StepScope &scope) {
     if (c.status == CheckStatus::Pass &&
         (st.file.isEmpty() || out.isEmpty() || (!st.ctx.remote() && !QFileInfo::exists(out)))) {
         c.status = CheckStatus::Fail;
-        c.summary =
-            QStringLiteral("the compile command exited 0 but %1 does not exist").arg(st.file);
+        c.summary = HD_TEXT("hd::Verify", "the compile command exited 0 but %1 does not exist")
+                        .arg(st.file);
         if (!fetchError.isEmpty())
             c.summary += QStringLiteral(" (%1)").arg(fetchError);
     }
@@ -71,10 +72,10 @@ void checkCompile(Suspect &st, CheckRecord &c, StepScope &scope) {
         st.compileFailed = true;
         scope.record.findings << catalogFinding(
             QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
-            QStringLiteral("The operator does not compile"), c.summary,
+            HD_TEXT("hd::Verify", "The operator does not compile"), c.summary,
             {{QStringLiteral("command"), {}, shellJoin(c.command)},
-             {QStringLiteral("compiler output"), {}, firstLines(c.stderrText, 8)}},
-            {QStringLiteral("Fix the compile error first (see the compiler output)")},
+             {HD_TEXT("hd::Verify", "compiler output"), {}, firstLines(c.stderrText, 8)}},
+            {HD_TEXT("hd::Verify", "Fix the compile error first (see the compiler output)")},
             QStringLiteral("compile"));
         return;
     }
@@ -108,13 +109,13 @@ void askDevices(Suspect &st) {
 void operatorRan(Suspect &st, CheckRecord &c, StepScope &scope) {
     st.mainId = c.id;
     if (probeSaysNoDevice(probeResultOf(c)))
-        c.summary = QStringLiteral("the runtime answers: no device — %1").arg(c.summary);
+        c.summary = HD_TEXT("hd::Verify", "the runtime answers: no device — %1").arg(c.summary);
     scope.record.signatures << signatureOf(c);
 }
 
 void checkDlopen(Suspect &st, CheckRecord &c, StepScope &scope) {
     askDevices(st);
-    st.ctx.progress(2, c.id, QStringLiteral("dlopen of %1 in a clean process").arg(st.file));
+    st.ctx.progress(2, c.id, HD_TEXT("hd::Verify", "dlopen of %1 in a clean process").arg(st.file));
     ProbeRequest req = st.ctx.request(ProbeRequest::Kind::Dlopen);
     req.dlopenPath = pathOnNode(st) ? st.file : QFileInfo(st.file).absoluteFilePath();
     const ProbeResult r = st.ctx.host->runProbe(req, st.ctx.probeOptions());
@@ -188,7 +189,7 @@ void checkInspect(Suspect &st, CheckRecord &c) {
     const auto listed = [](const QStringList &l) {
         return l.isEmpty() ? QStringLiteral("-") : l.mid(0, 12).join(QStringLiteral(", "));
     };
-    c.summary = QStringLiteral("%1: %2 code object(s) for %3; kernels: %4")
+    c.summary = HD_TEXT("hd::Verify", "%1: %2 code object(s) for %3; kernels: %4")
                     .arg(artifactKindName(rep.kind))
                     .arg(rep.codeObjects.size())
                     .arg(listed(coTargets), listed(st.kernels));
@@ -198,7 +199,7 @@ void checkInspect(Suspect &st, CheckRecord &c) {
     c.data.insert(QStringLiteral("kernels"), QJsonArray::fromStringList(st.kernels));
     st.loadFile = extractBundle(st, rep);
     if (!st.loadFile.isEmpty())
-        c.summary += QStringLiteral("; bundle at %1 extracted for the module API")
+        c.summary += HD_TEXT("hd::Verify", "; bundle at %1 extracted for the module API")
                          .arg(rep.bundles.first().origin);
     else
         st.loadFile = st.file;
@@ -219,7 +220,7 @@ void checkProbe(Suspect &st, CheckRecord &c, StepScope &scope) {
     req.validate = QStringLiteral("none");
     st.ctx.progress(
         2, QStringLiteral("probe"),
-        QStringLiteral("%1 %2 through the probe")
+        HD_TEXT("hd::Verify", "%1 %2 through the probe")
             .arg(o.args.isEmpty() ? QStringLiteral("loading") : QStringLiteral("launching"),
                  o.kernel));
     ProbeResult r;
@@ -305,7 +306,7 @@ void concludeSuspect(const Suspect &st, StepRecord &s) {
         return;
     if (main->status == CheckStatus::Pass && !hasErrors(s.findings)) {
         s.status = CheckStatus::Pass;
-        s.summary = QStringLiteral("the operator works in isolation: %1").arg(main->summary);
+        s.summary = HD_TEXT("hd::Verify", "the operator works in isolation: %1").arg(main->summary);
         return;
     }
     QStringList ids;
@@ -326,51 +327,51 @@ StepPlan suspectPlan(VerifyContext &ctx) {
     const auto st = std::make_shared<Suspect>(ctx);
     StepPlan plan;
     plan.step = 2;
-    plan.title = QStringLiteral("The suspect operator alone");
+    plan.title = HD_TEXT("hd::Verify", "The suspect operator alone");
     plan.inputs = st->o.toJson();
     plan.state = st;
     if (st->o.mode == Mode::None)
         plan.skipReason =
-            QStringLiteral("no operator given (--artifact, --dlopen, --exec or --source)");
+            HD_TEXT("hd::Verify", "no operator given (--artifact, --dlopen, --exec or --source)");
     const bool launch = !st->o.args.isEmpty();
     plan.checks = {
         {QStringLiteral("compile"),
-         QStringLiteral("Compile the operator"),
+         HD_TEXT("hd::Verify", "Compile the operator"),
          [st] { return st->o.mode == Mode::Source; },
          {},
          [st](CheckRecord &c, StepScope &s) { checkCompile(*st, c, s); }},
         {QStringLiteral("input"),
-         QStringLiteral("The operator's file"),
+         HD_TEXT("hd::Verify", "The operator's file"),
          [st] { return inputMissing(*st); },
          {},
          [st](CheckRecord &c, StepScope &s) {
              c.status = CheckStatus::Error;
-             c.summary = QStringLiteral("%1: no such file").arg(st->file);
+             c.summary = HD_TEXT("hd::Verify", "%1: no such file").arg(st->file);
              s.stop(CheckStatus::Error, c.summary);
          }},
         {QStringLiteral("probe-dlopen"),
-         QStringLiteral("dlopen the library in a clean process (probe)"),
+         HD_TEXT("hd::Verify", "dlopen the library in a clean process (probe)"),
          [st] { return st->runs(Mode::Dlopen); },
          {},
          [st](CheckRecord &c, StepScope &s) { checkDlopen(*st, c, s); }},
         {QStringLiteral("run"),
-         QStringLiteral("Run the operator's program in a clean process"),
+         HD_TEXT("hd::Verify", "Run the operator's program in a clean process"),
          [st] { return st->runs(Mode::Executable); },
          {},
          [st](CheckRecord &c, StepScope &s) { checkRun(*st, c, s); }},
         {QStringLiteral("inspect"),
-         QStringLiteral("What the file holds"),
+         HD_TEXT("hd::Verify", "What the file holds"),
          [st] { return st->runs(Mode::Artifact); },
          {},
          [st](CheckRecord &c, StepScope &) { checkInspect(*st, c); }},
         {launch ? QStringLiteral("probe-launch") : QStringLiteral("probe-load"),
-         launch ? QStringLiteral("Module API: load, look up and launch the kernel (probe)")
-                : QStringLiteral("Module API: load and look up the kernel (probe)"),
+         launch ? HD_TEXT("hd::Verify", "Module API: load, look up and launch the kernel (probe)")
+                : HD_TEXT("hd::Verify", "Module API: load and look up the kernel (probe)"),
          [st] { return st->runs(Mode::Artifact); },
          {},
          [st](CheckRecord &c, StepScope &s) { checkProbe(*st, c, s); }},
         {QStringLiteral("diagnose"),
-         QStringLiteral("Diagnosis of the artifact and the logs"),
+         HD_TEXT("hd::Verify", "Diagnosis of the artifact and the logs"),
          {},
          {},
          [st](CheckRecord &c, StepScope &s) { checkDiagnose(*st, c, s); }},

@@ -4,6 +4,7 @@
 
 #include "common/shell.h"
 #include "logs/amd_log.h"
+#include "common/engine_text.h"
 #include "verify/check_support.h"
 #include "verify/verify_context.h"
 
@@ -51,14 +52,15 @@ void concludeProject(const Project &p, StepRecord &s) {
     const bool variantOk = s.signatures.size() > 1 && s.signatures[1].passed;
     if (asIsOk && (!p.haveVariant || variantOk)) {
         s.status = CheckStatus::Pass;
-        s.summary =
-            p.haveVariant ? QStringLiteral("both runs pass") : QStringLiteral("the command passes");
+        s.summary = p.haveVariant ? HD_TEXT("hd::Verify", "both runs pass")
+                                  : HD_TEXT("hd::Verify", "the command passes");
         return;
     }
     s.status = CheckStatus::Fail;
-    s.summary = QStringLiteral("as is: %1").arg(s.signatures.value(0).summary());
+    s.summary = HD_TEXT("hd::Verify", "as is: %1").arg(s.signatures.value(0).summary());
     if (p.haveVariant)
-        s.summary += QStringLiteral("; without Triton: %1").arg(s.signatures.value(1).summary());
+        s.summary +=
+            HD_TEXT("hd::Verify", "; without Triton: %1").arg(s.signatures.value(1).summary());
 }
 
 } // namespace
@@ -67,19 +69,19 @@ StepPlan projectPlan(VerifyContext &ctx) {
     const auto p = std::make_shared<Project>(ctx);
     StepPlan plan;
     plan.step = 3;
-    plan.title = QStringLiteral("Back to the project");
+    plan.title = HD_TEXT("hd::Verify", "Back to the project");
     plan.inputs = p->o.toJson();
     plan.state = p;
     if (p->o.argv.isEmpty())
-        plan.skipReason = QStringLiteral("no project command given (--run … --)");
+        plan.skipReason = HD_TEXT("hd::Verify", "no project command given (--run … --)");
     plan.checks = {
         {QStringLiteral("as-is"),
-         QStringLiteral("The project's command, as is"),
+         HD_TEXT("hd::Verify", "The project's command, as is"),
          {},
          {},
          [p](CheckRecord &c, StepScope &s) { runCommand(*p, p->o.argv, p->o.env, c, s); }},
         {QStringLiteral("without-triton"),
-         QStringLiteral("The project's command without the Triton path"),
+         HD_TEXT("hd::Verify", "The project's command without the Triton path"),
          [p] { return p->haveVariant; },
          {},
          [p](CheckRecord &c, StepScope &s) {

@@ -1,4 +1,5 @@
 #include "verify/verify_context.h"
+#include "common/engine_text.h"
 
 #include "env/env_catalogue.h"
 #include "verify/check_support.h"
@@ -64,10 +65,11 @@ const CheckRecord &VerifyContext::queryDevices(int step) {
     if (devicesQueried)
         return devicesCheck;
     devicesQueried = true;
-    progress(step, QStringLiteral("devices"), QStringLiteral("asking the runtime for its devices"));
+    progress(step, QStringLiteral("devices"),
+             HD_TEXT("hd::Verify", "asking the runtime for its devices"));
     CheckRecord &c = devicesCheck;
     c.id = QStringLiteral("runtime-devices");
-    c.title = QStringLiteral("Runtime and devices (probe)");
+    c.title = HD_TEXT("hd::Verify", "Runtime and devices (probe)");
     c.startedAt = isoNow();
     const ProbeResult r = host->runProbe(request(ProbeRequest::Kind::Devices), probeOptions());
     fillFromProbe(r, profileEnv(), c);
@@ -100,7 +102,7 @@ QList<Finding> VerifyContext::diagnose(const DiagnoseHookInput &in, CheckRecord 
     c.artifacts = in.files;
     if (!diagnoseHook) {
         c.status = CheckStatus::Skipped;
-        c.summary = QStringLiteral("no diagnosis engine in this build");
+        c.summary = HD_TEXT("hd::Verify", "no diagnosis engine in this build");
         return {};
     }
     QElapsedTimer t;
@@ -114,7 +116,7 @@ QList<Finding> VerifyContext::diagnose(const DiagnoseHookInput &in, CheckRecord 
         errors = errors || x.severity == Severity::Error;
     }
     c.status = errors ? CheckStatus::Fail : CheckStatus::Pass;
-    c.summary = f.isEmpty() ? QStringLiteral("no findings")
+    c.summary = f.isEmpty() ? HD_TEXT("hd::Verify", "no findings")
                             : QStringLiteral("findings: %1").arg(ids.join(QStringLiteral(", ")));
     c.data.insert(QStringLiteral("kernels"), QJsonArray::fromStringList(in.kernels));
     c.data.insert(QStringLiteral("targets"), QJsonArray::fromStringList(in.targets));

@@ -2,6 +2,1657 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>hd::Diagnosis</name>
+    <message>
+        <source>%1 code object(s)</source>
+        <translation>%1 个代码对象</translation>
+    </message>
+    <message>
+        <source>text larger than %1 MiB: the first and the last %2 MiB were read; %3 bytes between them were not, and lines after the cut are numbered from it</source>
+        <translation>文本大于 %1 MiB:只读取了开头和结尾各 %2 MiB;中间的 %3 字节未读取,截断处之后的行从截断处起编号</translation>
+    </message>
+    <message>
+        <source>%1 line(s) of text</source>
+        <translation>%1 行文本</translation>
+    </message>
+    <message>
+        <source>, %1 GPU agent(s)</source>
+        <translation>,%1 个 GPU 代理</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>permission denied (a folder that cannot be listed)</source>
+        <translation>权限被拒绝(无法列出的文件夹)</translation>
+    </message>
+    <message>
+        <source>Triton cache: %1 kernel folder(s)</source>
+        <translation>Triton 缓存:%1 个内核文件夹</translation>
+    </message>
+    <message>
+        <source>a directory that is not a Triton cache (no folders of .ttir/.llir/.hsaco files)</source>
+        <translation>不是 Triton 缓存的目录(没有 .ttir/.llir/.hsaco 文件的文件夹)</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限被拒绝</translation>
+    </message>
+    <message>
+        <source>not a recognised artifact (ELF, offload bundle, fatbin, PTX) nor text</source>
+        <translation>不是可识别的制品(ELF、offload bundle、fatbin、PTX),也不是文本</translation>
+    </message>
+    <message>
+        <source>from the runtime log %1 line %2</source>
+        <translation>来自运行时日志 %1 第 %2 行</translation>
+    </message>
+    <message>
+        <source>named in %1</source>
+        <translation>在 %1 中指定</translation>
+    </message>
+    <message>
+        <source>%1, reported as %2 by HSA_OVERRIDE_GFX_VERSION</source>
+        <translation>%1,因 HSA_OVERRIDE_GFX_VERSION 报告为 %2</translation>
+    </message>
+    <message>
+        <source>--runtime-version %1: expected X.Y</source>
+        <translation>--runtime-version %1:应为 X.Y 格式</translation>
+    </message>
+    <message>
+        <source>the runtime library %1</source>
+        <translation>运行时库 %1</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s .max_flat_workgroup_size</source>
+        <translation>内核的 .max_flat_workgroup_size</translation>
+    </message>
+    <message>
+        <source>the default maximum</source>
+        <translation>默认最大值</translation>
+    </message>
+    <message>
+        <source>the device&apos;s maximum workgroup size</source>
+        <translation>设备的最大工作组大小</translation>
+    </message>
+    <message>
+        <source>Block %1x%2x%3 (%4 threads) is over %5&apos;s limit of %6</source>
+        <translation>线程块 %1x%2x%3(%4 个线程)超过了 %5 的上限 %6</translation>
+    </message>
+    <message>
+        <source>The limit comes from %1.</source>
+        <translation>该上限来自%1。</translation>
+    </message>
+    <message>
+        <source>Launch with at most %1 threads per block, or raise the kernel&apos;s __launch_bounds__.</source>
+        <translation>启动时每个线程块最多使用 %1 个线程,或提高内核的 __launch_bounds__。</translation>
+    </message>
+    <message>
+        <source>%1 expects %2 bytes of explicit arguments (%3 argument(s)); the launch passes %4</source>
+        <translation>%1 需要 %2 字节的显式参数(%3 个参数);本次启动传入了 %4</translation>
+    </message>
+    <message>
+        <source>The kernarg layout comes from the code object&apos;s metadata (.args offsets and sizes, hidden arguments excluded).</source>
+        <translation>内核参数布局来自代码对象的元数据(.args 的偏移和大小,不含隐藏参数)。</translation>
+    </message>
+    <message>
+        <source>Pass the kernel&apos;s arguments in order with their sizes and alignment (pointers 8 bytes, int 4 bytes).</source>
+        <translation>按顺序传入内核参数,并注意其大小和对齐(指针 8 字节,int 4 字节)。</translation>
+    </message>
+    <message>
+        <source>%1 is not device code</source>
+        <translation>%1 不是设备代码</translation>
+    </message>
+    <message>
+        <source>The file is empty; hipModuleLoad on it fails (hipErrorInvalidImage / hipErrorInvalidKernelFile).</source>
+        <translation>文件为空;对其调用 hipModuleLoad 会失败(hipErrorInvalidImage / hipErrorInvalidKernelFile)。</translation>
+    </message>
+    <message>
+        <source>The bytes are no AMDGPU code object, offload bundle or NVIDIA binary; the module API cannot load them.</source>
+        <translation>这些字节既不是 AMDGPU 代码对象、offload bundle,也不是 NVIDIA 二进制;模块 API 无法加载。</translation>
+    </message>
+    <message>
+        <source>%1 bytes, kind %2</source>
+        <translation>%1 字节,类型 %2</translation>
+    </message>
+    <message>
+        <source>Pass the file hipcc --genco wrote (an offload bundle / .hsaco / .co), not a host file; check the path the program loads.</source>
+        <translation>请传入 hipcc --genco 生成的文件(offload bundle / .hsaco / .co),而不是主机文件;检查程序加载的路径。</translation>
+    </message>
+    <message>
+        <source>%1 is a host %2, not device code</source>
+        <translation>%1 是主机%2,不是设备代码</translation>
+    </message>
+    <message>
+        <source>object file</source>
+        <translation>目标文件</translation>
+    </message>
+    <message>
+        <source>shared library</source>
+        <translation>共享库</translation>
+    </message>
+    <message>
+        <source>It holds no GPU code object (no .hip_fatbin, no offload bundle, no AMDGPU/NVIDIA ELF), so hipModuleLoad cannot find %1 in it.</source>
+        <translation>其中没有 GPU 代码对象(没有 .hip_fatbin、offload bundle 或 AMDGPU/NVIDIA ELF),因此 hipModuleLoad 在其中找不到 %1。</translation>
+    </message>
+    <message>
+        <source>%1 (%2), no device code sections</source>
+        <translation>%1(%2),没有设备代码节</translation>
+    </message>
+    <message>
+        <source>Build the code object for the module API with `hipcc --genco --offload-arch=&lt;gfx...&gt; kernel.hip -o kernel.co` and pass that file to hipModuleLoad.</source>
+        <translation>用 `hipcc --genco --offload-arch=&lt;gfx...&gt; kernel.hip -o kernel.co` 为模块 API 构建代码对象,并把该文件传给 hipModuleLoad。</translation>
+    </message>
+    <message>
+        <source>If the kernel source was compiled as plain C++ (g++, or a .cpp without -x hip), compile it with hipcc so __global__ functions become device code.</source>
+        <translation>如果内核源码是作为普通 C++ 编译的(g++,或未加 -x hip 的 .cpp),请改用 hipcc 编译,使 __global__ 函数成为设备代码。</translation>
+    </message>
+    <message>
+        <source>%1 is a host object file with embedded device code</source>
+        <translation>%1 是嵌有设备代码的主机目标文件</translation>
+    </message>
+    <message>
+        <source>The device code sits inside the host object (.hip_fatbin or offload bundle sections); the module API needs the code object itself.</source>
+        <translation>设备代码位于主机目标文件内部(.hip_fatbin 或 offload bundle 节);模块 API 需要的是代码对象本身。</translation>
+    </message>
+    <message>
+        <source>Build with `hipcc --genco --offload-arch=&lt;gfx...&gt;` for hipModuleLoad, or link the object into the program and launch with hipLaunchKernelGGL.</source>
+        <translation>为 hipModuleLoad 用 `hipcc --genco --offload-arch=&lt;gfx...&gt;` 构建,或把该目标文件链接进程序并用 hipLaunchKernelGGL 启动。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, but only %3 is installed</source>
+        <translation>%1 需要 %2,但只安装了 %3</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, which the loader finds nowhere</source>
+        <translation>%1 需要 %2,但加载器在任何位置都找不到它</translation>
+    </message>
+    <message>
+        <source>The loader looks for exactly %1 (DT_NEEDED); another major version is a different ABI (ROCm 5 / 6 / 7) and is not used.</source>
+        <translation>加载器只查找 %1(DT_NEEDED);其他主版本是不同的 ABI(ROCm 5 / 6 / 7),不会被使用。</translation>
+    </message>
+    <message>
+        <source>No file named %1 in any directory the dynamic loader searches.</source>
+        <translation>动态加载器搜索的所有目录中都没有名为 %1 的文件。</translation>
+    </message>
+    <message>
+        <source>Rebuild %1 against the installed ROCm (its libamdhip64 is %2), or install the ROCm release that provides %3.</source>
+        <translation>针对已安装的 ROCm 重新构建 %1(其 libamdhip64 为 %2),或安装提供 %3 的 ROCm 版本。</translation>
+    </message>
+    <message>
+        <source>Do not symlink %1 to another major version: the ABI differs.</source>
+        <translation>不要把 %1 符号链接到另一个主版本:ABI 不同。</translation>
+    </message>
+    <message>
+        <source>Install the package that provides %1, or add its directory to LD_LIBRARY_PATH / the binary&apos;s RUNPATH (-Wl,-rpath,/opt/rocm/lib).</source>
+        <translation>安装提供 %1 的软件包,或把其目录加入 LD_LIBRARY_PATH / 二进制的 RUNPATH(-Wl,-rpath,/opt/rocm/lib)。</translation>
+    </message>
+    <message>
+        <source>%1 holds HIP code but does not depend on libamdhip64</source>
+        <translation>%1 含有 HIP 代码,但不依赖 libamdhip64</translation>
+    </message>
+    <message>
+        <source>It references HIP runtime symbols but lists no libamdhip64 in DT_NEEDED; it only works if one of its other libraries (%1) brings the runtime in first.</source>
+        <translation>它引用了 HIP 运行时符号,但 DT_NEEDED 中没有 libamdhip64;只有当它的其他某个库(%1)先引入运行时,它才能工作。</translation>
+    </message>
+    <message>
+        <source>It references HIP runtime symbols (%1) that nothing it depends on defines: dlopen fails with &quot;undefined symbol&quot;, or its kernels are never registered.</source>
+        <translation>它引用的 HIP 运行时符号(%1)不由它所依赖的任何库定义:dlopen 会以 &quot;undefined symbol&quot; 失败,或者其内核永远不会被注册。</translation>
+    </message>
+    <message>
+        <source>HIP device code present</source>
+        <translation>存在 HIP 设备代码</translation>
+    </message>
+    <message>
+        <source>Link with the HIP runtime: add -lamdhip64 (with -L/opt/rocm/lib or -L/usr/lib/x86_64-linux-gnu) to the link line, or link with hipcc, which adds it.</source>
+        <translation>链接 HIP 运行时:在链接命令中加入 -lamdhip64(以及 -L/opt/rocm/lib 或 -L/usr/lib/x86_64-linux-gnu),或用会自动添加它的 hipcc 链接。</translation>
+    </message>
+    <message>
+        <source>Check with `readelf -d %1 | grep NEEDED` that libamdhip64 is listed.</source>
+        <translation>用 `readelf -d %1 | grep NEEDED` 检查其中是否列出了 libamdhip64。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, which %3 does not define</source>
+        <translation>%1 需要 %2,但 %3 没有定义它</translation>
+    </message>
+    <message>
+        <source>The runtime the loader resolves lacks %1 symbol(s) the binary was linked against: it was built with a newer HIP (e.g. hipGetDevicePropertiesR0600 is ROCm 6&apos;s ABI).</source>
+        <translation>加载器解析到的运行时缺少该二进制链接时使用的 %1 个符号:它是用更新的 HIP 构建的(例如 hipGetDevicePropertiesR0600 属于 ROCm 6 的 ABI)。</translation>
+    </message>
+    <message>
+        <source>resolved runtime</source>
+        <translation>解析到的运行时</translation>
+    </message>
+    <message>
+        <source>no such symbol</source>
+        <translation>没有此符号</translation>
+    </message>
+    <message>
+        <source>Rebuild against the installed ROCm&apos;s headers and runtime, or run with the ROCm release it was built for.</source>
+        <translation>针对已安装 ROCm 的头文件和运行时重新构建,或使用构建它时的 ROCm 版本运行。</translation>
+    </message>
+    <message>
+        <source>Several HIP runtimes are installed; %1 uses %2</source>
+        <translation>安装了多个 HIP 运行时;%1 使用 %2</translation>
+    </message>
+    <message>
+        <source>Other major versions are reachable too (%1). Libraries built against one and loaded with another fail with undefined symbols or load errors.</source>
+        <translation>其他主版本也能被找到(%1)。针对一个版本构建、却用另一个版本加载的库会因未定义符号或加载错误而失败。</translation>
+    </message>
+    <message>
+        <source>resolved via %1</source>
+        <translation>通过 %1 解析</translation>
+    </message>
+    <message>
+        <source>also installed</source>
+        <translation>也已安装</translation>
+    </message>
+    <message>
+        <source>Make every library of the process use one ROCm: check `ldd %1 | grep amdhip64` and LD_LIBRARY_PATH / RUNPATH.</source>
+        <translation>让进程中的每个库使用同一个 ROCm:检查 `ldd %1 | grep amdhip64` 以及 LD_LIBRARY_PATH / RUNPATH。</translation>
+    </message>
+    <message>
+        <source>-gencode arch=compute_%1,code=sm_%1 (add code=compute_%1 too, so newer GPUs can JIT the PTX)</source>
+        <translation>-gencode arch=compute_%1,code=sm_%1(同时加上 code=compute_%1,以便较新的 GPU 能即时编译 PTX)</translation>
+    </message>
+    <message>
+        <source> (%1 of %2 bundles)</source>
+        <translation>(%2 个包中的 %1 个)</translation>
+    </message>
+    <message>
+        <source>code objects: %1</source>
+        <translation>代码对象:%1</translation>
+    </message>
+    <message>
+        <source>%1 holds device code that could not be read; it was not checked against %2</source>
+        <translation>%1 含有无法读取的设备代码;未针对 %2 进行检查</translation>
+    </message>
+    <message>
+        <source>No code object could be extracted.</source>
+        <translation>无法提取任何代码对象。</translation>
+    </message>
+    <message>
+        <source>0 code objects read</source>
+        <translation>读取了 0 个代码对象</translation>
+    </message>
+    <message>
+        <source>List its targets with roc-obj-ls (AMD) or cuobjdump --list-elf --list-ptx (NVIDIA) and compare them with the device.</source>
+        <translation>用 roc-obj-ls(AMD)或 cuobjdump --list-elf --list-ptx(NVIDIA)列出其目标,并与设备对比。</translation>
+    </message>
+    <message>
+        <source>%1: the code object for %2 has other xnack/sramecc settings than the device %3%4</source>
+        <translation>%1:%2 的代码对象的 xnack/sramecc 设置与设备 %3 不同%4</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch=%1 (the device&apos;s exact target id), or with --offload-arch=%2 (no feature setting: runs with xnack on or off).</source>
+        <translation>用 --offload-arch=%1(设备的确切目标 ID)重新构建,或用 --offload-arch=%2(不带特性设置:xnack 开或关都能运行)。</translation>
+    </message>
+    <message>
+        <source>Or run with HSA_XNACK=1 where the GPU and kernel driver support XNACK, so the device runs with xnack+.</source>
+        <translation>或者在 GPU 和内核驱动支持 XNACK 的机器上以 HSA_XNACK=1 运行,使设备以 xnack+ 运行。</translation>
+    </message>
+    <message>
+        <source>%1: only a generic code object covers %2, and the runtime (%3) does not load generic targets</source>
+        <translation>%1:只有通用(generic)代码对象覆盖 %2,而运行时(%3)不加载通用目标</translation>
+    </message>
+    <message>
+        <source>version unknown</source>
+        <translation>版本未知</translation>
+    </message>
+    <message>
+        <source> The runtime version was inferred from %1; pass --runtime-version to be sure.</source>
+        <translation>运行时版本是从 %1 推断的;传入 --runtime-version 可以确认。</translation>
+    </message>
+    <message>
+        <source>Run with ROCm 6.3 or newer, or also build the specific target: %1</source>
+        <translation>使用 ROCm 6.3 或更新版本运行,或同时构建具体目标:%1</translation>
+    </message>
+    <message>
+        <source>%1 has no code object for the device %2%3</source>
+        <translation>%1 没有适用于设备 %2 的代码对象%3</translation>
+    </message>
+    <message>
+        <source>The runtime needs a code object for %1; %2 holds only: %3. Loading fails with %4 (&quot;no kernel image is available for execution on the device&quot;).</source>
+        <translation>运行时需要适用于 %1 的代码对象;%2 只包含:%3。加载会以 %4 失败(&quot;no kernel image is available for execution on the device&quot;)。</translation>
+    </message>
+    <message>
+        <source>Rebuild with %1 added to the targets you build.</source>
+        <translation>把 %1 加入构建目标后重新构建。</translation>
+    </message>
+    <message>
+        <source>Check the device&apos;s target with `rocminfo | grep gfx` and the file&apos;s with `roc-obj-ls %1`.</source>
+        <translation>用 `rocminfo | grep gfx` 查看设备的目标,用 `roc-obj-ls %1` 查看文件的目标。</translation>
+    </message>
+    <message>
+        <source>%1 was built only for %2, the compiler&apos;s default target</source>
+        <translation>%1 只为 %2(编译器的默认目标)构建</translation>
+    </message>
+    <message>
+        <source>%1 is what hipcc/clang build when no --offload-arch is given and no GPU is detected on the build host%2.</source>
+        <translation>%1 是未指定 --offload-arch 且构建主机上检测不到 GPU 时 hipcc/clang 构建的目标%2。</translation>
+    </message>
+    <message>
+        <source> (no device given: pass --target to check it against your GPU)</source>
+        <translation>(未指定设备:传入 --target 以对照你的 GPU 检查)</translation>
+    </message>
+    <message>
+        <source>; it does not fit the device</source>
+        <translation>;它与设备不匹配</translation>
+    </message>
+    <message>
+        <source>code objects</source>
+        <translation>代码对象</translation>
+    </message>
+    <message>
+        <source>Pass the device&apos;s target explicitly: hipcc --offload-arch=%1 (one --offload-arch per GPU you run on).</source>
+        <translation>显式传入设备的目标:hipcc --offload-arch=%1(每种运行所用的 GPU 各一个 --offload-arch)。</translation>
+    </message>
+    <message>
+        <source>code object v%1 needs ROCm 6.3 or newer; the runtime is ROCm %2</source>
+        <translation>代码对象 v%1 需要 ROCm 6.3 或更新版本;运行时为 ROCm %2</translation>
+    </message>
+    <message>
+        <source>code object v%1 needs ROCm 6.3 or newer; the runtime version is not known</source>
+        <translation>代码对象 v%1 需要 ROCm 6.3 或更新版本;运行时版本未知</translation>
+    </message>
+    <message>
+        <source>code object v%1 is no longer loaded by ROCm 6 runtimes (the runtime is ROCm %2)</source>
+        <translation>ROCm 6 运行时不再加载代码对象 v%1(运行时为 ROCm %2)</translation>
+    </message>
+    <message>
+        <source>The code object version is EI_ABIVERSION of the ELF header (v4 = 2, v5 = 3, v6 = 4).</source>
+        <translation>代码对象版本是 ELF 头中的 EI_ABIVERSION(v4 = 2,v5 = 3,v6 = 4)。</translation>
+    </message>
+    <message>
+        <source>code object v%1</source>
+        <translation>代码对象 v%1</translation>
+    </message>
+    <message>
+        <source>Rebuild with -mcode-object-version=%1 (or the compiler of the target ROCm), or run with a runtime that accepts v%2.</source>
+        <translation>用 -mcode-object-version=%1(或目标 ROCm 的编译器)重新构建,或使用接受 v%2 的运行时运行。</translation>
+    </message>
+    <message>
+        <source>%1 holds a compressed offload bundle (CCOB v%2, %3)</source>
+        <translation>%1 含有压缩的 offload bundle(CCOB v%2,%3)</translation>
+    </message>
+    <message>
+        <source>ROCm %1 cannot read compressed bundles (from about ROCm 6.2); its load fails and the usual &quot;Bundled Code Objects&quot; listing is not printed.</source>
+        <translation>ROCm %1 无法读取压缩的 bundle(约从 ROCm 6.2 起才支持);加载会失败,也不会打印通常的 &quot;Bundled Code Objects&quot; 列表。</translation>
+    </message>
+    <message>
+        <source>The runtime (ROCm %1) reads compressed bundles; raw HSA loaders and older tools cannot.</source>
+        <translation>运行时(ROCm %1)能读取压缩的 bundle;原始 HSA 加载器和较旧的工具不能。</translation>
+    </message>
+    <message>
+        <source>Runtimes older than about ROCm 6.2 and raw HSA loaders cannot read it; the runtime version is not known.</source>
+        <translation>早于约 ROCm 6.2 的运行时和原始 HSA 加载器无法读取它;运行时版本未知。</translation>
+    </message>
+    <message>
+        <source>CCOB v%1 %2, %3 bytes uncompressed</source>
+        <translation>CCOB v%1 %2,解压后 %3 字节</translation>
+    </message>
+    <message>
+        <source>Build without compression (drop --offload-compress / set COMPRESSED_BUNDLE_FORMAT_VERSION only for new runtimes), or run with ROCm 6.2 or newer.</source>
+        <translation>构建时不使用压缩(去掉 --offload-compress / 仅对新运行时设置 COMPRESSED_BUNDLE_FORMAT_VERSION),或使用 ROCm 6.2 或更新版本运行。</translation>
+    </message>
+    <message>
+        <source>%1 uses %2 bytes of LDS; the device allows %3</source>
+        <translation>%1 使用 %2 字节 LDS;设备允许 %3</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s static shared memory (group segment) is larger than the device&apos;s LDS per workgroup; the launch fails.</source>
+        <translation>内核的静态共享内存(group segment)大于设备每个工作组的 LDS;启动会失败。</translation>
+    </message>
+    <message>
+        <source>Shrink the __shared__ arrays of %1 (tile smaller, or use dynamic shared memory sized at launch).</source>
+        <translation>缩小 %1 的 __shared__ 数组(使用更小的分块,或使用在启动时确定大小的动态共享内存)。</translation>
+    </message>
+    <message>
+        <source>The inputs load %1 different HIP runtimes</source>
+        <translation>这些输入加载了 %1 个不同的 HIP 运行时</translation>
+    </message>
+    <message>
+        <source>One process can only use one libamdhip64; libraries built for different ROCm releases conflict.</source>
+        <translation>一个进程只能使用一个 libamdhip64;为不同 ROCm 版本构建的库会相互冲突。</translation>
+    </message>
+    <message>
+        <source>libamdhip64 resolves to</source>
+        <translation>libamdhip64 解析为</translation>
+    </message>
+    <message>
+        <source>Build every library against the same ROCm release.</source>
+        <translation>让每个库都针对同一个 ROCm 版本构建。</translation>
+    </message>
+    <message>
+        <source>-fgpu-rdc objects were linked without --hip-link</source>
+        <translation>-fgpu-rdc 目标文件在没有 --hip-link 的情况下被链接</translation>
+    </message>
+    <message>
+        <source>Objects compiled with -fgpu-rdc keep their device code as bitcode; only a device link (--hip-link) creates %1. The host linker leaves it undefined.</source>
+        <translation>用 -fgpu-rdc 编译的目标文件把设备代码保存为位码;只有设备链接(--hip-link)才会生成 %1。主机链接器会让它保持未定义。</translation>
+    </message>
+    <message>
+        <source>Link with hipcc/clang and --hip-link -fgpu-rdc --offload-arch=&lt;gfx...&gt; (e.g. hipcc -fgpu-rdc --hip-link --offload-arch=gfx90a a.o b.o -o app).</source>
+        <translation>用 hipcc/clang 加 --hip-link -fgpu-rdc --offload-arch=&lt;gfx...&gt; 链接(例如 hipcc -fgpu-rdc --hip-link --offload-arch=gfx90a a.o b.o -o app)。</translation>
+    </message>
+    <message>
+        <source>The link misses the HIP runtime (undefined %1)</source>
+        <translation>链接缺少 HIP 运行时(未定义 %1)</translation>
+    </message>
+    <message>
+        <source>Objects compiled by hipcc -c call the runtime (%1); a link with g++/ld/clang++ does not add libamdhip64 on its own.</source>
+        <translation>hipcc -c 编译的目标文件会调用运行时(%1);用 g++/ld/clang++ 链接不会自动加入 libamdhip64。</translation>
+    </message>
+    <message>
+        <source>Add -lamdhip64 (and -L/opt/rocm/lib or the directory holding it) to the link line, or link with hipcc.</source>
+        <translation>在链接命令中加入 -lamdhip64(以及 -L/opt/rocm/lib 或其所在目录),或用 hipcc 链接。</translation>
+    </message>
+    <message>
+        <source>Device code calls a function of another file, built without -fgpu-rdc</source>
+        <translation>设备代码调用了另一个文件中的函数,但构建时没有使用 -fgpu-rdc</translation>
+    </message>
+    <message>
+        <source>Without relocatable device code every translation unit&apos;s device code is linked on its own (amdgcn-link / lld), so a __device__ function defined in another file stays undefined.</source>
+        <translation>没有可重定位设备代码时,每个翻译单元的设备代码各自链接(amdgcn-link / lld),因此在另一个文件中定义的 __device__ 函数保持未定义。</translation>
+    </message>
+    <message>
+        <source>Compile every file with -fgpu-rdc and link with hipcc -fgpu-rdc --hip-link --offload-arch=&lt;gfx...&gt; (CMake: set HIP_SEPARABLE_COMPILATION / CUDA_SEPARABLE_COMPILATION ON).</source>
+        <translation>每个文件都用 -fgpu-rdc 编译,并用 hipcc -fgpu-rdc --hip-link --offload-arch=&lt;gfx...&gt; 链接(CMake:把 HIP_SEPARABLE_COMPILATION / CUDA_SEPARABLE_COMPILATION 设为 ON)。</translation>
+    </message>
+    <message>
+        <source>Or define the __device__ function in a header (inline) so every file has its own copy.</source>
+        <translation>或者把该 __device__ 函数定义在头文件中(inline),让每个文件都有自己的副本。</translation>
+    </message>
+    <message>
+        <source>HIP code or HIP flags went to a compiler that is not HIP&apos;s</source>
+        <translation>HIP 代码或 HIP 选项交给了非 HIP 的编译器</translation>
+    </message>
+    <message>
+        <source>Only hipcc / amdclang++ (clang with -x hip) compile HIP: g++ and gcc do not know --offload-arch, -fgpu-rdc or __global__, and nvcc does not take clang&apos;s offload flags.</source>
+        <translation>只有 hipcc / amdclang++(带 -x hip 的 clang)能编译 HIP:g++ 和 gcc 不认识 --offload-arch、-fgpu-rdc 或 __global__,nvcc 也不接受 clang 的 offload 选项。</translation>
+    </message>
+    <message>
+        <source>Compile the HIP sources with hipcc (or CMake: enable_language(HIP) with the files marked LANGUAGE HIP, or CMAKE_CXX_COMPILER=hipcc / amdclang++).</source>
+        <translation>用 hipcc 编译 HIP 源文件(或在 CMake 中:enable_language(HIP) 并把文件标为 LANGUAGE HIP,或设 CMAKE_CXX_COMPILER=hipcc / amdclang++)。</translation>
+    </message>
+    <message>
+        <source>Keep HIP-only flags off the host compiler&apos;s command lines.</source>
+        <translation>不要把仅限 HIP 的选项放到主机编译器的命令行上。</translation>
+    </message>
+    <message>
+        <source>The HIP source was not compiled as CUDA by nvcc</source>
+        <translation>HIP 源文件没有被 nvcc 当作 CUDA 编译</translation>
+    </message>
+    <message>
+        <source>The source was compiled in another language than HIP</source>
+        <translation>源文件被当作 HIP 以外的语言编译</translation>
+    </message>
+    <message>
+        <source>On the NVIDIA platform hipcc calls nvcc, which compiles only .cu files (or -x cu) as CUDA; a .hip or .cpp file is left to the host compiler, which knows no threadIdx or __global__.</source>
+        <translation>在 NVIDIA 平台上 hipcc 调用 nvcc,而 nvcc 只把 .cu 文件(或 -x cu)当作 CUDA 编译;.hip 或 .cpp 文件交给主机编译器,它不认识 threadIdx 或 __global__。</translation>
+    </message>
+    <message>
+        <source>The compiler picks the language from the file name: a .c file is C and a .cu file is CUDA for clang, so HIP&apos;s built-ins are unknown or a CUDA installation is looked for. HIP needs -x hip (or a .hip / .cpp file given to hipcc).</source>
+        <translation>编译器按文件名选择语言:对 clang 而言 .c 文件是 C,.cu 文件是 CUDA,因此 HIP 的内建函数不可用,或者会去查找 CUDA 安装。HIP 需要 -x hip(或把 .hip / .cpp 文件交给 hipcc)。</translation>
+    </message>
+    <message>
+        <source>Pass -x cu before the .hip files (hipcc -x cu x.hip), or rename them .cu for the NVIDIA build.</source>
+        <translation>在 .hip 文件前加 -x cu(hipcc -x cu x.hip),或在 NVIDIA 构建中把它们改名为 .cu。</translation>
+    </message>
+    <message>
+        <source>Add -x hip before the .cu files (clang++ -x hip x.cu --offload-arch=gfx...), or compile with hipcc; in CMake mark the files LANGUAGE HIP.</source>
+        <translation>在 .cu 文件前加 -x hip(clang++ -x hip x.cu --offload-arch=gfx...),或用 hipcc 编译;在 CMake 中把文件标为 LANGUAGE HIP。</translation>
+    </message>
+    <message>
+        <source>The device link misses the ROCm device libraries</source>
+        <translation>设备链接缺少 ROCm 设备库</translation>
+    </message>
+    <message>
+        <source>Functions of the device libraries (ockl, ocml, oclc) stayed undefined: the libraries were not linked into the code object — an option such as -nogpulib / -nocudalib (also through hipRTC), or a device-library path that does not hold them.</source>
+        <translation>设备库(ockl、ocml、oclc)中的函数保持未定义:这些库没有被链接进代码对象——原因可能是 -nogpulib / -nocudalib 之类的选项(也可能经由 hipRTC),或设备库路径中没有它们。</translation>
+    </message>
+    <message>
+        <source>Drop -nogpulib / -nocudalib from the compile (or hipRTC) options, or give --rocm-device-lib-path=&lt;dir with ockl.bc&gt;.</source>
+        <translation>从编译(或 hipRTC)选项中去掉 -nogpulib / -nocudalib,或给出 --rocm-device-lib-path=&lt;含 ockl.bc 的目录&gt;。</translation>
+    </message>
+    <message>
+        <source>Triton failed while compiling a kernel%1</source>
+        <translation>Triton 编译内核时失败%1</translation>
+    </message>
+    <message>
+        <source>The kernel never reached the GPU: Triton&apos;s compile pipeline stopped. This is the compile layer, not a load failure.</source>
+        <translation>内核根本没有到达 GPU:Triton 的编译流水线中止了。这是编译层的问题,不是加载失败。</translation>
+    </message>
+    <message>
+        <source>ptxas does not know the GPU&apos;s target: point TRITON_PTXAS_PATH at the ptxas of a CUDA release that supports it, or update Triton.</source>
+        <translation>ptxas 不认识该 GPU 的目标:把 TRITON_PTXAS_PATH 指向支持它的 CUDA 版本的 ptxas,或更新 Triton。</translation>
+    </message>
+    <message>
+        <source>Reproduce with TRITON_ALWAYS_COMPILE=1 and an empty TRITON_CACHE_DIR, then give the cache folder to `hipdoctor-cli diagnose` for the stage-by-stage view.</source>
+        <translation>用 TRITON_ALWAYS_COMPILE=1 和空的 TRITON_CACHE_DIR 复现,然后把缓存文件夹交给 `hipdoctor-cli diagnose`,逐阶段查看。</translation>
+    </message>
+    <message>
+        <source>remove it (clang supports extended __device__ lambdas by default)</source>
+        <translation>删除它(clang 默认支持扩展的 __device__ lambda)</translation>
+    </message>
+    <message>
+        <source>remove it (clang allows constexpr host functions in device code)</source>
+        <translation>删除它(clang 允许在设备代码中使用 constexpr 主机函数)</translation>
+    </message>
+    <message>
+        <source>use --offload-arch=&lt;gfx...&gt; for each AMD GPU instead</source>
+        <translation>改为对每种 AMD GPU 使用 --offload-arch=&lt;gfx...&gt;</translation>
+    </message>
+    <message>
+        <source>pass the host option directly (clang compiles host and device)</source>
+        <translation>直接传入主机选项(clang 同时编译主机和设备代码)</translation>
+    </message>
+    <message>
+        <source>use -ffast-math</source>
+        <translation>使用 -ffast-math</translation>
+    </message>
+    <message>
+        <source>use -fgpu-rdc (and --hip-link when linking)</source>
+        <translation>使用 -fgpu-rdc(链接时加 --hip-link)</translation>
+    </message>
+    <message>
+        <source>use -g (or -gline-tables-only)</source>
+        <translation>使用 -g(或 -gline-tables-only)</translation>
+    </message>
+    <message>
+        <source>remove it (use __launch_bounds__ to limit registers)</source>
+        <translation>删除它(用 __launch_bounds__ 限制寄存器)</translation>
+    </message>
+    <message>
+        <source>remove it or find the clang equivalent</source>
+        <translation>删除它,或找到对应的 clang 选项</translation>
+    </message>
+    <message>
+        <source>nvcc-only options given to hipcc/clang: %1</source>
+        <translation>传给 hipcc/clang 的仅 nvcc 选项:%1</translation>
+    </message>
+    <message>
+        <source>hipcc passes its options to clang, which does not know nvcc&apos;s (%1 option(s)); they fail the build or are silently dropped.</source>
+        <translation>hipcc 把选项传给 clang,而 clang 不认识 nvcc 的选项(%1 个);它们会导致构建失败或被悄悄丢弃。</translation>
+    </message>
+    <message>
+        <source>Keep CUDA-only flags behind a HIP_PLATFORM=nvidia / CUDA branch of the build.</source>
+        <translation>把仅限 CUDA 的选项放在构建系统中 HIP_PLATFORM=nvidia / CUDA 的分支里。</translation>
+    </message>
+    <message>
+        <source>HIP compile without --offload-arch (line %1)</source>
+        <translation>HIP 编译没有使用 --offload-arch(第 %1 行)</translation>
+    </message>
+    <message>
+        <source>Without --offload-arch, hipcc builds for the GPUs rocm_agent_enumerator finds on the build host, and clang&apos;s default (%1) when there are none: the binary then carries no code object for the real GPU.</source>
+        <translation>没有 --offload-arch 时,hipcc 为构建主机上 rocm_agent_enumerator 找到的 GPU 构建,找不到时使用 clang 的默认目标(%1):这样生成的二进制不含适用于真实 GPU 的代码对象。</translation>
+    </message>
+    <message>
+        <source>gfx803 with clang ≤ 16, gfx906 later</source>
+        <translation>clang ≤ 16 为 gfx803,之后为 gfx906</translation>
+    </message>
+    <message>
+        <source>Add --offload-arch=&lt;gfx...&gt; for every GPU you run on (e.g. --offload-arch=gfx90a --offload-arch=gfx1100); `rocminfo | grep gfx` on the GPU machine names it.</source>
+        <translation>为每种运行所用的 GPU 加上 --offload-arch=&lt;gfx...&gt;(例如 --offload-arch=gfx90a --offload-arch=gfx1100);在 GPU 机器上运行 `rocminfo | grep gfx` 可以查到。</translation>
+    </message>
+    <message>
+        <source>The compile built device code only for %1</source>
+        <translation>编译只为 %1 生成了设备代码</translation>
+    </message>
+    <message>
+        <source>The compiler jobs (-###) target only %1, clang&apos;s default when no --offload-arch is given and no GPU was found.</source>
+        <translation>编译器子任务(-###)只面向 %1,这是未指定 --offload-arch 且找不到 GPU 时 clang 的默认目标。</translation>
+    </message>
+    <message>
+        <source>Pass --offload-arch=&lt;gfx...&gt; explicitly.</source>
+        <translation>显式传入 --offload-arch=&lt;gfx...&gt;。</translation>
+    </message>
+    <message>
+        <source>-fgpu-rdc objects linked without --hip-link (line %1)</source>
+        <translation>-fgpu-rdc 目标文件在没有 --hip-link 的情况下被链接(第 %1 行)</translation>
+    </message>
+    <message>
+        <source>The build compiles with -fgpu-rdc, and this link line has no --hip-link: the device code is not linked and __hip_fatbin stays undefined.</source>
+        <translation>构建使用了 -fgpu-rdc,而这条链接命令没有 --hip-link:设备代码没有被链接,__hip_fatbin 保持未定义。</translation>
+    </message>
+    <message>
+        <source>Add --hip-link -fgpu-rdc --offload-arch=&lt;gfx...&gt; to the link line (link with hipcc or clang++).</source>
+        <translation>在链接命令中加入 --hip-link -fgpu-rdc --offload-arch=&lt;gfx...&gt;(用 hipcc 或 clang++ 链接)。</translation>
+    </message>
+    <message>
+        <source>%1 links hipcc-compiled objects without -lamdhip64 (line %2)</source>
+        <translation>%1 链接 hipcc 编译的目标文件时没有 -lamdhip64(第 %2 行)</translation>
+    </message>
+    <message>
+        <source>Objects from hipcc -c need libamdhip64; %1 does not add it. An executable fails to link; a shared library links but does not depend on the runtime (runtime.not-linked at load).</source>
+        <translation>hipcc -c 生成的目标文件需要 libamdhip64;%1 不会自动加入它。可执行文件会链接失败;共享库能链接成功,但不依赖运行时(加载时出现 runtime.not-linked)。</translation>
+    </message>
+    <message>
+        <source>Add -lamdhip64 (with -L for its directory) to this line, or link with hipcc.</source>
+        <translation>在这一行加入 -lamdhip64(以及指向其目录的 -L),或用 hipcc 链接。</translation>
+    </message>
+    <message>
+        <source>%1 uses %2 bytes of LDS; the limit is %3</source>
+        <translation>%1 使用 %2 字节 LDS;上限为 %3</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s static __shared__ memory is %1 bytes over the target&apos;s LDS per workgroup.</source>
+        <translation>内核的静态 __shared__ 内存比目标每个工作组的 LDS 多出 %1 字节。</translation>
+    </message>
+    <message>
+        <source>Shrink the __shared__ arrays (smaller tiles), or move part to dynamic shared memory sized at launch within %1 bytes.</source>
+        <translation>缩小 __shared__ 数组(更小的分块),或把一部分移到启动时确定大小、不超过 %1 字节的动态共享内存。</translation>
+    </message>
+    <message>
+        <source>The compiler cannot find the ROCm device libraries</source>
+        <translation>编译器找不到 ROCm 设备库</translation>
+    </message>
+    <message>
+        <source>clang links the device bitcode libraries (ocml.bc, ockl.bc, ...) into every HIP device compile and stopped because it found none.</source>
+        <translation>clang 会把设备位码库(ocml.bc、ockl.bc 等)链接进每一次 HIP 设备编译,因为一个也没找到而中止。</translation>
+    </message>
+    <message>
+        <source>Install them (Debian/Ubuntu: apt install rocm-device-libs; ROCm: the rocm-device-libs package)</source>
+        <translation>安装它们(Debian/Ubuntu:apt install rocm-device-libs;ROCm:rocm-device-libs 软件包)</translation>
+    </message>
+    <message>
+        <source>or point clang at them: --rocm-path=/opt/rocm, --rocm-device-lib-path=&lt;dir with ocml.bc&gt;, or HIP_DEVICE_LIB_PATH for hipcc.</source>
+        <translation>或者为 clang 指定位置:--rocm-path=/opt/rocm、--rocm-device-lib-path=&lt;含 ocml.bc 的目录&gt;,或对 hipcc 设置 HIP_DEVICE_LIB_PATH。</translation>
+    </message>
+    <message>
+        <source>The build targeted gfx000, the CPU agent</source>
+        <translation>构建的目标是 gfx000,即 CPU 代理</translation>
+    </message>
+    <message>
+        <source>Without --offload-arch, hipcc asks rocm_agent_enumerator for the GPUs; on a host without one it can hand clang gfx000, which is no GPU.</source>
+        <translation>没有 --offload-arch 时,hipcc 向 rocm_agent_enumerator 询问 GPU;在没有 GPU 的主机上,它可能把 gfx000 交给 clang,而那不是 GPU。</translation>
+    </message>
+    <message>
+        <source>Pass --offload-arch=&lt;gfx...&gt; explicitly (or set HCC_AMDGPU_TARGET / GPU_TARGETS in the build system).</source>
+        <translation>显式传入 --offload-arch=&lt;gfx...&gt;(或在构建系统中设置 HCC_AMDGPU_TARGET / GPU_TARGETS)。</translation>
+    </message>
+    <message>
+        <source>The build failed: %1</source>
+        <translation>构建失败:%1</translation>
+    </message>
+    <message>
+        <source>%1 error line(s) in %2; no code object was produced by this build, so the failure is in the compile layer.</source>
+        <translation>%2 中有 %1 行错误;这次构建没有生成代码对象,因此失败发生在编译层。</translation>
+    </message>
+    <message>
+        <source>Fix the first error reported; the later ones often follow from it.</source>
+        <translation>先修复报告的第一个错误;后面的错误往往是它引起的。</translation>
+    </message>
+    <message>
+        <source>The compiler does not know the processor named in %1: use a clang/ROCm release that supports it, or check the spelling of --offload-arch.</source>
+        <translation>编译器不认识 %1 中指定的处理器:使用支持它的 clang/ROCm 版本,或检查 --offload-arch 的拼写。</translation>
+    </message>
+    <message>
+        <source>%1=%2 is set (not a valid N.N.N version)</source>
+        <translation>设置了 %1=%2(不是有效的 N.N.N 版本号)</translation>
+    </message>
+    <message>
+        <source>%1=%2: the GPU reports itself as %3</source>
+        <translation>%1=%2:GPU 报告自己为 %3</translation>
+    </message>
+    <message>
+        <source>The runtime expects major.minor.stepping (e.g. 10.3.0); this value is ignored or rejected.</source>
+        <translation>运行时期望的格式是 主版本.次版本.步进(例如 10.3.0);这个值会被忽略或拒绝。</translation>
+    </message>
+    <message>
+        <source>The runtime matches code objects against %1 instead of the real processor%2: code built for the real GPU is not found (hipErrorNoBinaryForGpu), and %1 code runs on a GPU it was not built for.</source>
+        <translation>运行时用 %1 而不是真实处理器来匹配代码对象%2:为真实 GPU 构建的代码找不到(hipErrorNoBinaryForGpu),而 %1 的代码会运行在并非为它构建的 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Unset %1 unless you knowingly run %2 code on this GPU; build for the real processor instead (--offload-arch=%3).</source>
+        <translation>除非你明确要在这块 GPU 上运行 %2 的代码,否则取消设置 %1;应改为针对真实处理器构建(--offload-arch=%3)。</translation>
+    </message>
+    <message>
+        <source>&lt;the real gfx&gt;</source>
+        <translation>&lt;真实的 gfx 目标&gt;</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>它为空</translation>
+    </message>
+    <message>
+        <source>its first entry is not a valid index of the %1 GPU(s) present (0..%2)</source>
+        <translation>它的第一项不是现有 %1 个 GPU 的有效索引(0..%2)</translation>
+    </message>
+    <message>
+        <source>its first entry is not a valid device index</source>
+        <translation>它的第一项不是有效的设备索引</translation>
+    </message>
+    <message>
+        <source>%1=&quot;%2&quot; hides every GPU</source>
+        <translation>%1=&quot;%2&quot; 隐藏了所有 GPU</translation>
+    </message>
+    <message>
+        <source>%1 (%2), so the runtime reports no device (hipErrorNoDevice) whatever is installed.</source>
+        <translation>%1(%2),因此无论安装了什么,运行时都报告没有设备(hipErrorNoDevice)。</translation>
+    </message>
+    <message>
+        <source>Unset %1, or set it to the indices of the GPUs to use (e.g. %1=0).</source>
+        <translation>取消设置 %1,或把它设为要使用的 GPU 的索引(例如 %1=0)。</translation>
+    </message>
+    <message>
+        <source>%1 is read by the compiler driver, not by the running program</source>
+        <translation>%1 由编译器驱动读取,而不是由运行中的程序读取</translation>
+    </message>
+    <message>
+        <source>%1 changes what hipcc does at build time; setting it for the program&apos;s run has no effect.</source>
+        <translation>%1 改变的是 hipcc 在构建时的行为;在程序运行时设置它没有作用。</translation>
+    </message>
+    <message>
+        <source>Set it for the build command instead.</source>
+        <translation>请改为在构建命令中设置它。</translation>
+    </message>
+    <message>
+        <source>%1 is not read by the installed runtime</source>
+        <translation>已安装的运行时不读取 %1</translation>
+    </message>
+    <message>
+        <source>None of the runtime&apos;s libraries (%1) holds the name %2, so nothing reads it: setting it changes nothing on this install.</source>
+        <translation>运行时的库(%1)中都不含名称 %2,因此没有任何组件读取它:在这套安装上设置它不会改变任何东西。</translation>
+    </message>
+    <message>
+        <source>Drop %1; for module load details use AMD_LOG_LEVEL=4 (and AMD_LOG_MASK), which this runtime reads.</source>
+        <translation>去掉 %1;要查看模块加载细节,请使用本运行时会读取的 AMD_LOG_LEVEL=4(以及 AMD_LOG_MASK)。</translation>
+    </message>
+    <message>
+        <source>The runtime loads but sees no GPU</source>
+        <translation>运行时已加载,但看不到 GPU</translation>
+    </message>
+    <message>
+        <source>hipdoctor-probe loaded %1 and it reported no device.</source>
+        <translation>hipdoctor-probe 加载了 %1,它报告没有设备。</translation>
+    </message>
+    <message>
+        <source>the HIP runtime</source>
+        <translation>HIP 运行时</translation>
+    </message>
+    <message>
+        <source>Check the amdgpu driver, /dev/kfd and /dev/dri permissions (render/video groups) and the *_VISIBLE_DEVICES variables.</source>
+        <translation>检查 amdgpu 驱动、/dev/kfd 和 /dev/dri 的权限(render/video 组)以及 *_VISIBLE_DEVICES 变量。</translation>
+    </message>
+    <message>
+        <source>HIP_VISIBLE_DEVICES=%1 indexes past the %2 GPU(s) ROCR_VISIBLE_DEVICES=%3 leaves</source>
+        <translation>HIP_VISIBLE_DEVICES=%1 的索引超出了 ROCR_VISIBLE_DEVICES=%3 留下的 %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>ROCR_VISIBLE_DEVICES selects GPUs first and renumbers them from 0; HIP_VISIBLE_DEVICES then picks from that shorter list, so index %1 names no GPU and the runtime sees none.</source>
+        <translation>ROCR_VISIBLE_DEVICES 先选出 GPU 并从 0 重新编号;HIP_VISIBLE_DEVICES 再从这个较短的列表中挑选,因此索引 %1 不指向任何 GPU,运行时一个也看不到。</translation>
+    </message>
+    <message>
+        <source>Set only one of them (ROCR_VISIBLE_DEVICES=%1), or index the filtered list from 0 (HIP_VISIBLE_DEVICES=0).</source>
+        <translation>只设置其中一个(ROCR_VISIBLE_DEVICES=%1),或从 0 开始索引过滤后的列表(HIP_VISIBLE_DEVICES=0)。</translation>
+    </message>
+    <message>
+        <source>Kernel %1 has internal linkage (%2)</source>
+        <translation>内核 %1 具有内部链接(%2)</translation>
+    </message>
+    <message>
+        <source>anonymous namespace</source>
+        <translation>匿名命名空间</translation>
+    </message>
+    <message>
+        <source>The kernel is in the code object as %1 (%2): a %3 name that is private to its translation unit, so a lookup of &quot;%4&quot; fails (hipErrorNotFound) and the mangled name is not stable.</source>
+        <translation>内核在代码对象中的名称是 %1(%2):这是 %3 名称,仅在其翻译单元内可见,因此查找 &quot;%4&quot; 会失败(hipErrorNotFound),而且修饰名不稳定。</translation>
+    </message>
+    <message>
+        <source>symbol %1 (binding %2)</source>
+        <translation>符号 %1(绑定 %2)</translation>
+    </message>
+    <message>
+        <source>Give the kernel external linkage: remove `static` / move it out of the anonymous namespace, and declare it extern &quot;C&quot; __global__ void %1(...).</source>
+        <translation>让内核具有外部链接:去掉 `static` / 把它移出匿名命名空间,并声明为 extern &quot;C&quot; __global__ void %1(...)。</translation>
+    </message>
+    <message>
+        <source>This build only: %1</source>
+        <translation>仅适用于这次构建:%1</translation>
+    </message>
+    <message>
+        <source>Kernel %1 exists only C++-mangled, as %2</source>
+        <translation>内核 %1 只以 C++ 修饰名存在,为 %2</translation>
+    </message>
+    <message>
+        <source>The code object has no symbol &quot;%1&quot;, but the kernel %2 demangles to %3: it was declared without extern &quot;C&quot;, so its name carries the parameter types. hipModuleGetFunction(&quot;%1&quot;) returns hipErrorNotFound.%4</source>
+        <translation>代码对象中没有符号 &quot;%1&quot;,但内核 %2 反修饰后为 %3:它声明时没有 extern &quot;C&quot;,因此名称中带有参数类型。hipModuleGetFunction(&quot;%1&quot;) 返回 hipErrorNotFound。%4</translation>
+    </message>
+    <message>
+        <source>%1 is a template instance: extern &quot;C&quot; cannot apply to a template; add an extern &quot;C&quot; __global__ wrapper kernel with a fixed name, or look up the mangled name.</source>
+        <translation>%1 是模板实例:extern &quot;C&quot; 不能用于模板;请添加一个名称固定的 extern &quot;C&quot; __global__ 包装内核,或按修饰名查找。</translation>
+    </message>
+    <message>
+        <source>Declare the kernel extern &quot;C&quot;: extern &quot;C&quot; __global__ void %1(...) — then hipModuleGetFunction finds &quot;%1&quot;.</source>
+        <translation>把内核声明为 extern &quot;C&quot;:extern &quot;C&quot; __global__ void %1(...) —— 这样 hipModuleGetFunction 就能找到 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>Or look up the mangled name: %1</source>
+        <translation>或者按修饰名查找:%1</translation>
+    </message>
+    <message>
+        <source>%1 is a %2, not a kernel</source>
+        <translation>%1 是%2,不是内核</translation>
+    </message>
+    <message>
+        <source>host function</source>
+        <translation>主机函数</translation>
+    </message>
+    <message>
+        <source>device function</source>
+        <translation>设备函数</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is compiled as host code in %3: it has no __global__, so no device code and no kernel descriptor exist for it (a common hipify / porting leftover).</source>
+        <translation>%1(%2)在 %3 中被编译为主机代码:它没有 __global__,因此不存在它的设备代码和内核描述符(常见的 hipify / 移植遗留问题)。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a __device__ function in the code object: it has no kernel descriptor (%1.kd), so it cannot be launched or found with hipModuleGetFunction.</source>
+        <translation>%1(%2)是代码对象中的 __device__ 函数:它没有内核描述符(%1.kd),因此不能被启动,也不能用 hipModuleGetFunction 找到。</translation>
+    </message>
+    <message>
+        <source>Declare it as a kernel: extern &quot;C&quot; __global__ void %1(...), and compile the file as HIP (hipcc, or -x hip).</source>
+        <translation>把它声明为内核:extern &quot;C&quot; __global__ void %1(...),并把文件作为 HIP 编译(hipcc,或 -x hip)。</translation>
+    </message>
+    <message>
+        <source>Launch it with hipLaunchKernelGGL / hipModuleLaunchKernel instead of calling it from host code.</source>
+        <translation>用 hipLaunchKernelGGL / hipModuleLaunchKernel 启动它,而不是在主机代码中直接调用。</translation>
+    </message>
+    <message>
+        <source>No kernel named %1 in the inputs</source>
+        <translation>输入中没有名为 %1 的内核</translation>
+    </message>
+    <message>
+        <source>None of the %1 kernel(s) in the code objects is %2, mangled or not. Nearest names: %3.</source>
+        <translation>代码对象中的 %1 个内核中没有一个是 %2(无论是否修饰)。最接近的名称:%3。</translation>
+    </message>
+    <message>
+        <source>(no kernels at all)</source>
+        <translation>(根本没有内核)</translation>
+    </message>
+    <message>
+        <source>Use the exact name: %1</source>
+        <translation>使用确切的名称:%1</translation>
+    </message>
+    <message>
+        <source>Check that the file loaded is the one built from the kernel&apos;s source (list its kernels with `hipdoctor-cli inspect`).</source>
+        <translation>检查加载的文件是否正是由该内核源码构建的(用 `hipdoctor-cli inspect` 列出其内核)。</translation>
+    </message>
+    <message>
+        <source>The runtime found %1 code, but not with the device&apos;s xnack/sramecc settings (%2)</source>
+        <translation>运行时找到了 %1 的代码,但其 xnack/sramecc 设置与设备不同(%2)</translation>
+    </message>
+    <message>
+        <source>The runtime found no code object for the device %1</source>
+        <translation>运行时没有找到适用于设备 %1 的代码对象</translation>
+    </message>
+    <message>
+        <source>hipErrorNoBinaryForGpu at line %1 of %2: the device is %3; the binary holds %4.%5</source>
+        <translation>%2 第 %1 行出现 hipErrorNoBinaryForGpu:设备是 %3;二进制包含 %4。%5</translation>
+    </message>
+    <message>
+        <source>no device code objects</source>
+        <translation>没有设备代码对象</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch=%1 (or --offload-arch=%2 without feature settings).</source>
+        <translation>用 --offload-arch=%1 重新构建(或用不带特性设置的 --offload-arch=%2)。</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch=%1 added (hipcc --offload-arch=%1 ...); for prebuilt libraries (PyTorch, rocBLAS...) install a build that lists %1.</source>
+        <translation>加上 --offload-arch=%1 重新构建(hipcc --offload-arch=%1 ...);对于预构建的库(PyTorch、rocBLAS 等),请安装列出 %1 的版本。</translation>
+    </message>
+    <message>
+        <source>Check which targets a binary holds with `roc-obj-ls FILE` or `hipdoctor-cli inspect FILE`.</source>
+        <translation>用 `roc-obj-ls FILE` 或 `hipdoctor-cli inspect FILE` 查看二进制包含哪些目标。</translation>
+    </message>
+    <message>
+        <source>The runtime found no code object for the device (line %1)</source>
+        <translation>运行时没有找到适用于设备的代码对象(第 %1 行)</translation>
+    </message>
+    <message>
+        <source>The log does not name the device; pass --target or a rocminfo dump to see which target is missing.</source>
+        <translation>日志中没有指明设备;传入 --target 或 rocminfo 的输出,才能看出缺少哪个目标。</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch=&lt;the device&apos;s gfx target&gt;.</source>
+        <translation>用 --offload-arch=&lt;设备的 gfx 目标&gt; 重新构建。</translation>
+    </message>
+    <message>
+        <source>Install the ROCm release that provides %1, or rebuild the failing module against the installed one (%2).</source>
+        <translation>安装提供 %1 的 ROCm 版本,或针对已安装的版本(%2)重新构建失败的模块。</translation>
+    </message>
+    <message>
+        <source>Add the library&apos;s directory with -L (e.g. -L/opt/rocm/lib) or install its development package.</source>
+        <translation>用 -L 加入库所在目录(例如 -L/opt/rocm/lib),或安装其开发包。</translation>
+    </message>
+    <message>
+        <source>Install the HIP SDK release that provides %1 and put its bin folder on PATH (Windows looks for DLLs there, next to the module, and in the system folders).</source>
+        <translation>安装提供 %1 的 HIP SDK 版本,并把其 bin 文件夹加入 PATH(Windows 在那里、模块旁边以及系统文件夹中查找 DLL)。</translation>
+    </message>
+    <message>
+        <source>Install the package providing %1, or add its directory to LD_LIBRARY_PATH (export LD_LIBRARY_PATH=/opt/rocm/lib:$LD_LIBRARY_PATH).</source>
+        <translation>安装提供 %1 的软件包,或把其目录加入 LD_LIBRARY_PATH(export LD_LIBRARY_PATH=/opt/rocm/lib:$LD_LIBRARY_PATH)。</translation>
+    </message>
+    <message>
+        <source>%1 is not installed; only %2 is</source>
+        <translation>未安装 %1;只安装了 %2</translation>
+    </message>
+    <message>
+        <source>%1 could not be found%2</source>
+        <translation>找不到 %1%2</translation>
+    </message>
+    <message>
+        <source> at link time</source>
+        <translation>(链接时)</translation>
+    </message>
+    <message>
+        <source>It resolves on this machine (%1), so the failing environment had another library path or install.</source>
+        <translation>它在本机上能解析到(%1),所以出错的环境使用了另一个库路径或另一套安装。</translation>
+    </message>
+    <message>
+        <source>The loader needs exactly %1; %2 is another major version (another ROCm release, another ABI). The binary was built for a different ROCm than the one installed.</source>
+        <translation>加载器只要 %1;%2 是另一个主版本(另一个 ROCm 版本,另一个 ABI)。该二进制是为与已安装版本不同的 ROCm 构建的。</translation>
+    </message>
+    <message>
+        <source>No file named %1 is on the loader&apos;s search path%2.</source>
+        <translation>加载器的搜索路径上没有名为 %1 的文件%2。</translation>
+    </message>
+    <message>
+        <source> (needed by %1)</source>
+        <translation>(被 %1 需要)</translation>
+    </message>
+    <message>
+        <source>%1 references the HIP runtime (%2) without depending on libamdhip64</source>
+        <translation>%1 引用了 HIP 运行时(%2),却不依赖 libamdhip64</translation>
+    </message>
+    <message>
+        <source>The module</source>
+        <translation>该模块</translation>
+    </message>
+    <message>
+        <source>%1 is defined by every libamdhip64%2, so the loader did not load the runtime for this module: it was linked without -lamdhip64.</source>
+        <translation>每个 libamdhip64%2 都定义了 %1,所以加载器没有为这个模块加载运行时:它链接时没有 -lamdhip64。</translation>
+    </message>
+    <message>
+        <source> (the installed %1 has it)</source>
+        <translation>(已安装的 %1 含有它)</translation>
+    </message>
+    <message>
+        <source>Relink the module with -lamdhip64 (or with hipcc); check `readelf -d` lists libamdhip64 as NEEDED.</source>
+        <translation>用 -lamdhip64(或用 hipcc)重新链接该模块;检查 `readelf -d` 是否把 libamdhip64 列为 NEEDED。</translation>
+    </message>
+    <message>
+        <source>Undefined symbol %1%2</source>
+        <translation>未定义的符号 %1%2</translation>
+    </message>
+    <message>
+        <source>%1 is a HIP runtime entry point the loaded libamdhip64 does not export: the module was built against a newer HIP (e.g. the R0600 suffix is ROCm 6&apos;s ABI) than the runtime it runs with.</source>
+        <translation>%1 是已加载的 libamdhip64 没有导出的 HIP 运行时入口:该模块是针对比运行时更新的 HIP 构建的(例如 R0600 后缀属于 ROCm 6 的 ABI)。</translation>
+    </message>
+    <message>
+        <source>%1%2 is referenced but no loaded library defines it: the file defining it was not compiled or linked in, or it was declared with another signature or language linkage (extern &quot;C&quot; on one side only).</source>
+        <translation>%1%2 被引用,但没有任何已加载的库定义它:定义它的文件没有被编译或链接进来,或者它的声明使用了不同的签名或语言链接(只有一侧是 extern &quot;C&quot;)。</translation>
+    </message>
+    <message>
+        <source>Rebuild the module against the ROCm release installed here, or run it with the release it was built for.</source>
+        <translation>针对本机安装的 ROCm 版本重新构建该模块,或使用构建它时的版本运行。</translation>
+    </message>
+    <message>
+        <source>Make sure the source defining %1 is part of the build (listed in sources=[...] / the link line) and that declaration and definition agree on the signature and extern &quot;C&quot;.</source>
+        <translation>确认定义 %1 的源文件是构建的一部分(列在 sources=[...] / 链接命令中),并且声明与定义的签名和 extern &quot;C&quot; 一致。</translation>
+    </message>
+    <message>
+        <source>Check with `nm -D --defined-only` on the libraries which one should define %1.</source>
+        <translation>对这些库运行 `nm -D --defined-only`,查看应由哪个库定义 %1。</translation>
+    </message>
+    <message>
+        <source> The device is %1.</source>
+        <translation>设备是 %1。</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch=%1, or install a build of the library that lists %1.</source>
+        <translation>用 --offload-arch=%1 重新构建,或安装列出 %1 的库版本。</translation>
+    </message>
+    <message>
+        <source> Run with AMD_LOG_LEVEL=1 to get the runtime&apos;s Devices / Bundled Code Objects listing.</source>
+        <translation>以 AMD_LOG_LEVEL=1 运行,可得到运行时的 Devices / Bundled Code Objects 列表。</translation>
+    </message>
+    <message>
+        <source>A launch uses %1 threads per block; the limit is %2</source>
+        <translation>一次启动每个线程块使用 %1 个线程;上限为 %2</translation>
+    </message>
+    <message>
+        <source>Block %1x%2x%3 is over the device&apos;s maximum workgroup size.</source>
+        <translation>线程块 %1x%2x%3 超过了设备的最大工作组大小。</translation>
+    </message>
+    <message>
+        <source>Use at most %1 threads per block.</source>
+        <translation>每个线程块最多使用 %1 个线程。</translation>
+    </message>
+    <message>
+        <source>The runtime could not find the function %1</source>
+        <translation>运行时找不到函数 %1</translation>
+    </message>
+    <message>
+        <source>The log shows the lookup failing; without the code object it cannot say whether %1 is C++-mangled (missing extern &quot;C&quot;), internal, a non-kernel function or absent.</source>
+        <translation>日志显示查找失败;没有代码对象就无法判断 %1 是 C++ 修饰名(缺少 extern &quot;C&quot;)、内部链接、非内核函数,还是根本不存在。</translation>
+    </message>
+    <message>
+        <source>Run `hipdoctor-cli diagnose CODE_OBJECT --kernel %1` on the file the program loads.</source>
+        <translation>对程序加载的文件运行 `hipdoctor-cli diagnose CODE_OBJECT --kernel %1`。</translation>
+    </message>
+    <message>
+        <source>The runtime sees no GPU</source>
+        <translation>运行时看不到 GPU</translation>
+    </message>
+    <message>
+        <source>The HIP/CUDA runtime loaded but found no usable GPU (%1). Every load or launch fails after this, whatever the code object.</source>
+        <translation>HIP/CUDA 运行时已加载,但没有找到可用的 GPU(%1)。此后无论代码对象如何,每次加载或启动都会失败。</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>权限被拒绝</translation>
+    </message>
+    <message>
+        <source>Give the user access to /dev/kfd and /dev/dri/renderD*: sudo usermod -aG video,render $USER, then log in again.</source>
+        <translation>让用户能访问 /dev/kfd 和 /dev/dri/renderD*:sudo usermod -aG video,render $USER,然后重新登录。</translation>
+    </message>
+    <message>
+        <source>invalid device ordinal</source>
+        <translation>无效的设备序号</translation>
+    </message>
+    <message>
+        <source>The program selected a device index the runtime does not have: list the GPUs it sees (rocminfo, hipdoctor-cli devices) and select one of them.</source>
+        <translation>程序选择了运行时没有的设备索引:列出它能看到的 GPU(rocminfo、hipdoctor-cli devices),从中选择一个。</translation>
+    </message>
+    <message>
+        <source>Check that the amdgpu driver is loaded and /dev/kfd and /dev/dri/renderD* exist and are accessible (user in the &apos;render&apos; and &apos;video&apos; groups; in containers pass --device=/dev/kfd --device=/dev/dri).</source>
+        <translation>检查 amdgpu 驱动是否已加载,/dev/kfd 和 /dev/dri/renderD* 是否存在且可访问(用户属于 &apos;render&apos; 和 &apos;video&apos; 组;在容器中传入 --device=/dev/kfd --device=/dev/dri)。</translation>
+    </message>
+    <message>
+        <source>Check that HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES do not hide every GPU; `rocminfo` must list a GPU agent.</source>
+        <translation>检查 HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES 没有隐藏所有 GPU;`rocminfo` 必须列出一个 GPU 代理。</translation>
+    </message>
+    <message>
+        <source>On an NVIDIA machine, HIP needs HIP_PLATFORM=nvidia (a build for HIP_PLATFORM=amd finds no AMD GPU there), and the reverse.</source>
+        <translation>在 NVIDIA 机器上,HIP 需要 HIP_PLATFORM=nvidia(为 HIP_PLATFORM=amd 构建的程序在那里找不到 AMD GPU),反之亦然。</translation>
+    </message>
+    <message>
+        <source>%1 has no kernels for %2</source>
+        <translation>%1 没有适用于 %2 的内核</translation>
+    </message>
+    <message>
+        <source>%1 ships its GPU kernels as one library file per architecture; the installed build has none for %2, so it fails at run time although the program built and loaded fine.</source>
+        <translation>%1 以每种架构一个库文件的形式提供其 GPU 内核;已安装的版本没有适用于 %2 的内核,因此虽然程序构建和加载都正常,运行时仍会失败。</translation>
+    </message>
+    <message>
+        <source>Install or build %1 with %2 in its target list (e.g. -DAMDGPU_TARGETS=%2 / GPU_TARGETS=%2), or use a ROCm release that supports %2.</source>
+        <translation>安装或构建目标列表中含 %2 的 %1(例如 -DAMDGPU_TARGETS=%2 / GPU_TARGETS=%2),或使用支持 %2 的 ROCm 版本。</translation>
+    </message>
+    <message>
+        <source>Unsupported workaround: HSA_OVERRIDE_GFX_VERSION=%1 makes the GPU report %2, whose kernels run on %3 because both have the same instruction set. The risk: an untested combination that can crash or compute wrong results.</source>
+        <translation>不受支持的变通办法:HSA_OVERRIDE_GFX_VERSION=%1 让 GPU 报告为 %2,其内核能在 %3 上运行,因为两者指令集相同。风险:这是未经测试的组合,可能崩溃或算出错误结果。</translation>
+    </message>
+    <message>
+        <source>The runtime rejected the GPU&apos;s ISA (HSA_STATUS_ERROR_INVALID_ISA)</source>
+        <translation>运行时拒绝了该 GPU 的 ISA(HSA_STATUS_ERROR_INVALID_ISA)</translation>
+    </message>
+    <message>
+        <source>HSA_OVERRIDE_GFX_VERSION=%1 names an ISA the runtime rejects</source>
+        <translation>HSA_OVERRIDE_GFX_VERSION=%1 指定了运行时拒绝的 ISA</translation>
+    </message>
+    <message>
+        <source>HSA_STATUS_ERROR_INVALID_ISA means the runtime was asked to use an instruction set it cannot use on this GPU: usually an HSA_OVERRIDE_GFX_VERSION naming a processor of another family, or one this runtime does not know.</source>
+        <translation>HSA_STATUS_ERROR_INVALID_ISA 表示运行时被要求使用一个它在这块 GPU 上无法使用的指令集:通常是 HSA_OVERRIDE_GFX_VERSION 指定了其他系列的处理器,或本运行时不认识的处理器。</translation>
+    </message>
+    <message>
+        <source>Unset HSA_OVERRIDE_GFX_VERSION, or set it only to a processor of the GPU&apos;s own family (10.3.0 for gfx103x, 11.0.0 for gfx110x).</source>
+        <translation>取消设置 HSA_OVERRIDE_GFX_VERSION,或只把它设为该 GPU 所在系列的处理器(gfx103x 用 10.3.0,gfx110x 用 11.0.0)。</translation>
+    </message>
+    <message>
+        <source>Better: use a build (PyTorch wheel, ROCm libraries) that lists the GPU&apos;s real target.</source>
+        <translation>更好的做法:使用列出该 GPU 真实目标的构建(PyTorch wheel、ROCm 库)。</translation>
+    </message>
+    <message>
+        <source>The runtime rejected the code object (HSA_STATUS_ERROR_INVALID_CODE_OBJECT)</source>
+        <translation>运行时拒绝了代码对象(HSA_STATUS_ERROR_INVALID_CODE_OBJECT)</translation>
+    </message>
+    <message>
+        <source>The HSA loader could not load the code object&apos;s format: most often a code object version the runtime does not know (v6 needs ROCm 6.3), else a damaged file. `hipdoctor-cli inspect FILE` shows the version.</source>
+        <translation>HSA 加载器无法加载该代码对象的格式:最常见的是运行时不认识的代码对象版本(v6 需要 ROCm 6.3),其次是文件损坏。`hipdoctor-cli inspect FILE` 会显示版本。</translation>
+    </message>
+    <message>
+        <source>Build with -mcode-object-version=N for the runtime (5 for ROCm before 6.3), on every step that emits device code (for offload links too: -Xoffload-linker --amdhsa-code-object-version=N).</source>
+        <translation>为该运行时用 -mcode-object-version=N 构建(ROCm 6.3 之前用 5),每个生成设备代码的步骤都要加(offload 链接也要:-Xoffload-linker --amdhsa-code-object-version=N)。</translation>
+    </message>
+    <message>
+        <source>The framework&apos;s build has no kernels for the GPU%1</source>
+        <translation>框架的构建中没有适用于该 GPU 的内核%1</translation>
+    </message>
+    <message>
+        <source>The framework itself checked the GPU against the architectures it was built for, and the GPU is not among them: its kernels will fail to launch (no kernel image / invalid device function).</source>
+        <translation>框架自己把 GPU 与其构建时支持的架构做了对比,而该 GPU 不在其中:它的内核将无法启动(no kernel image / invalid device function)。</translation>
+    </message>
+    <message>
+        <source>Install a build of the framework that lists %1 (for PyTorch: the wheel for a newer CUDA / ROCm release, or a nightly), or build it from source for that architecture.</source>
+        <translation>安装列出 %1 的框架版本(PyTorch:针对更新 CUDA / ROCm 版本的 wheel,或 nightly 版本),或从源码为该架构构建。</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s architecture</source>
+        <translation>该 GPU 的架构</translation>
+    </message>
+    <message>
+        <source>The failing load mixes ROCm %1</source>
+        <translation>失败的加载混用了 ROCm %1</translation>
+    </message>
+    <message>
+        <source>A library built for ROCm %1 is looked for</source>
+        <translation>程序在查找为 ROCm %1 构建的库</translation>
+    </message>
+    <message>
+        <source>Files of more than one ROCm release take part in the same load; their ABIs differ, so symbols one expects are missing from the other.</source>
+        <translation>多个 ROCm 版本的文件参与了同一次加载;它们的 ABI 不同,一方期望的符号在另一方中缺失。</translation>
+    </message>
+    <message>
+        <source>The program looks for a library named after one ROCm release: the framework (e.g. torch.version.hip) and the ROCm it runs with are different releases.</source>
+        <translation>程序查找的库名对应某个 ROCm 版本:框架(例如 torch.version.hip)与其运行所用的 ROCm 是不同的版本。</translation>
+    </message>
+    <message>
+        <source>Use one ROCm release for the whole process: remove stale packages (pip list | grep -i -e rocm -e amdsmi), point LD_LIBRARY_PATH at one /opt/rocm-X.Y, and build extensions against the ROCm the framework was built for.</source>
+        <translation>整个进程使用同一个 ROCm 版本:删除过时的软件包(pip list | grep -i -e rocm -e amdsmi),让 LD_LIBRARY_PATH 指向唯一的 /opt/rocm-X.Y,并针对框架构建时所用的 ROCm 构建扩展。</translation>
+    </message>
+    <message>
+        <source>HSA_OVERRIDE_GFX_VERSION=%1 has no effect on Windows</source>
+        <translation>HSA_OVERRIDE_GFX_VERSION=%1 在 Windows 上不起作用</translation>
+    </message>
+    <message>
+        <source>The override is read by the Linux HSA runtime (ROCr); the Windows HIP runtime has no HSA layer, so the GPU keeps its real target and code built only for others still does not load.</source>
+        <translation>该覆盖由 Linux 的 HSA 运行时(ROCr)读取;Windows 的 HIP 运行时没有 HSA 层,因此 GPU 保持其真实目标,只为其他目标构建的代码仍然无法加载。</translation>
+    </message>
+    <message>
+        <source>On Windows use a build that includes the GPU&apos;s own target.</source>
+        <translation>在 Windows 上请使用包含该 GPU 自身目标的构建。</translation>
+    </message>
+    <message>
+        <source>The rocminfo dump lists no GPU agent</source>
+        <translation>rocminfo 输出中没有 GPU 代理</translation>
+    </message>
+    <message>
+        <source>The HSA runtime on that machine sees only CPU agents.</source>
+        <translation>那台机器上的 HSA 运行时只能看到 CPU 代理。</translation>
+    </message>
+    <message>
+        <source>no agent with Device Type: GPU</source>
+        <translation>没有 Device Type: GPU 的代理</translation>
+    </message>
+    <message>
+        <source>Check the amdgpu driver, /dev/kfd permissions (render/video groups) and ROCR_VISIBLE_DEVICES.</source>
+        <translation>检查 amdgpu 驱动、/dev/kfd 权限(render/video 组)以及 ROCR_VISIBLE_DEVICES。</translation>
+    </message>
+    <message>
+        <source>No failing layer recognised in %1</source>
+        <translation>在 %1 中没有识别出失败的层</translation>
+    </message>
+    <message>
+        <source>The text holds no compiler, runtime, loader, Triton or device message this tool knows, so it does not guess at the layer.</source>
+        <translation>该文本中没有本工具认识的编译器、运行时、加载器、Triton 或设备消息,因此它不去猜测是哪一层。</translation>
+    </message>
+    <message>
+        <source>The text has %1 lines, but none that says which layer failed or why.</source>
+        <translation>该文本有 %1 行,但没有一行说明是哪一层失败或为什么失败。</translation>
+    </message>
+    <message>
+        <source>Add the output around the failure: the build log for a compile error, or the run with AMD_LOG_LEVEL=1 (HIP) for a load error.</source>
+        <translation>补充失败前后的输出:编译错误请提供构建日志,加载错误请提供以 AMD_LOG_LEVEL=1(HIP)运行的输出。</translation>
+    </message>
+    <message>
+        <source>the target</source>
+        <translation>该目标</translation>
+    </message>
+    <message>
+        <source>The Python kernel did not compile to Triton IR: fix the error the traceback points at in the @triton.jit function (types, tl.constexpr arguments, unsupported Python).</source>
+        <translation>Python 内核没有编译成 Triton IR:修复 traceback 在 @triton.jit 函数中指出的错误(类型、tl.constexpr 参数、不支持的 Python 用法)。</translation>
+    </message>
+    <message>
+        <source>Lowering to TritonGPU IR failed for %1: try other num_warps / block sizes; MLIR_ENABLE_DUMP=1 prints the IR before the failing pass.</source>
+        <translation>为 %1 降级到 TritonGPU IR 失败:尝试其他 num_warps / 块大小;MLIR_ENABLE_DUMP=1 会打印失败的 pass 之前的 IR。</translation>
+    </message>
+    <message>
+        <source>Lowering to LLVM IR failed: an operation or dtype is not supported on %1 (e.g. a dot/fp8 form); MLIR_ENABLE_DUMP=1 shows the IR.</source>
+        <translation>降级到 LLVM IR 失败:某个操作或数据类型在 %1 上不受支持(例如某种 dot/fp8 形式);MLIR_ENABLE_DUMP=1 会显示 IR。</translation>
+    </message>
+    <message>
+        <source>The LLVM backend failed for %1: LLVM_IR_ENABLE_DUMP=1 shows the LLVM IR it was given.</source>
+        <translation>LLVM 后端为 %1 编译失败:LLVM_IR_ENABLE_DUMP=1 会显示交给它的 LLVM IR。</translation>
+    </message>
+    <message>
+        <source>Assembling/linking the .amdgcn into the .hsaco failed (LLD): look for inline assembly (tl.inline_asm_elementwise) or instructions not valid on %1 in the .amdgcn file; AMDGCN_ENABLE_DUMP=1 prints it.</source>
+        <translation>把 .amdgcn 汇编/链接为 .hsaco 失败(LLD):在 .amdgcn 文件中查找内联汇编(tl.inline_asm_elementwise)或在 %1 上无效的指令;AMDGCN_ENABLE_DUMP=1 会打印它。</translation>
+    </message>
+    <message>
+        <source>ptxas failed on the .ptx for %1: look at the .ptx and ptxas&apos; message (inline PTX, register limits).</source>
+        <translation>ptxas 处理 %1 的 .ptx 失败:查看 .ptx 以及 ptxas 的消息(内联 PTX、寄存器上限)。</translation>
+    </message>
+    <message>
+        <source>unknown target</source>
+        <translation>未知目标</translation>
+    </message>
+    <message>
+        <source>failing stage: make_%1</source>
+        <translation>失败的阶段:make_%1</translation>
+    </message>
+    <message>
+        <source> The traceback names %1 as the failing stage, not %2: it may belong to another compile.</source>
+        <translation>traceback 指出失败的阶段是 %1 而不是 %2:它可能属于另一次编译。</translation>
+    </message>
+    <message>
+        <source> The traceback confirms it: make_%1 raised &quot;%2&quot;.</source>
+        <translation>traceback 证实了这一点:make_%1 抛出了 &quot;%2&quot;。</translation>
+    </message>
+    <message>
+        <source>Triton stopped after %1: %2 was never written (kernel %3, %4)</source>
+        <translation>Triton 在 %1 之后中止:%2 从未写出(内核 %3,%4)</translation>
+    </message>
+    <message>
+        <source>Stages present: %1. The last stage reached is %2; the next one, %3, failed, and the metadata (%4.json, __grp__%4.json) that Triton writes at the end is %5.</source>
+        <translation>存在的阶段:%1。到达的最后阶段是 %2;下一个阶段 %3 失败了,Triton 在最后写出的元数据(%4.json、__grp__%4.json)%5。</translation>
+    </message>
+    <message>
+        <source>present (unusual)</source>
+        <translation>存在(不寻常)</translation>
+    </message>
+    <message>
+        <source>stage files</source>
+        <translation>阶段文件</translation>
+    </message>
+    <message>
+        <source>last stage present</source>
+        <translation>存在的最后阶段</translation>
+    </message>
+    <message>
+        <source>Re-run with TRITON_ALWAYS_COMPILE=1 (and TRITON_CACHE_DIR pointing at an empty folder) to reproduce the failure instead of reading the cache.</source>
+        <translation>以 TRITON_ALWAYS_COMPILE=1 重新运行(并让 TRITON_CACHE_DIR 指向空文件夹),以复现失败,而不是读取缓存。</translation>
+    </message>
+    <message>
+        <source>No device code object was produced for %1 (Triton stopped before %2)</source>
+        <translation>没有为 %1 生成设备代码对象(Triton 在 %2 之前中止)</translation>
+    </message>
+    <message>
+        <source>The failure is in the compile layer: nothing was loaded yet, so runtime, symbols and device are not involved.</source>
+        <translation>失败发生在编译层:还没有加载任何东西,因此与运行时、符号和设备无关。</translation>
+    </message>
+    <message>
+        <source>Triton entry %1 (%2) has every stage but no metadata</source>
+        <translation>Triton 条目 %1(%2)具备所有阶段,但没有元数据</translation>
+    </message>
+    <message>
+        <source>%1 was written but %2.json / __grp__%2.json were not: the compile was interrupted after the last stage, or is still running.</source>
+        <translation>%1 已写出,但 %2.json / __grp__%2.json 没有:编译在最后阶段之后被中断,或仍在运行。</translation>
+    </message>
+    <message>
+        <source>Delete the folder %1 and let Triton compile again.</source>
+        <translation>删除文件夹 %1,让 Triton 重新编译。</translation>
+    </message>
+    <message>
+        <source>Compile the kernel for %1: run Triton on that GPU (it builds a new cache entry per target), or pass target=GPUTarget(&quot;%2&quot;, &quot;%3&quot;, %4) to triton.compile, and load that entry&apos;s %5.</source>
+        <translation>为 %1 编译内核:在那块 GPU 上运行 Triton(它为每个目标建立新的缓存条目),或向 triton.compile 传入 target=GPUTarget(&quot;%2&quot;, &quot;%3&quot;, %4),并加载该条目的 %5。</translation>
+    </message>
+    <message>
+        <source>Triton entry %1 (%2): its target is not known</source>
+        <translation>Triton 条目 %1(%2):其目标未知</translation>
+    </message>
+    <message>
+        <source>Neither the metadata nor the stage files name the target, so it cannot be checked against %1.</source>
+        <translation>元数据和阶段文件都没有指明目标,因此无法与 %1 对照检查。</translation>
+    </message>
+    <message>
+        <source>Triton entry %1 of %2 was built for %3, not for the device %4</source>
+        <translation>%2 的 Triton 条目 %1 是为 %3 构建的,而不是为设备 %4</translation>
+    </message>
+    <message>
+        <source> Another entry of %1 in this cache fits the device; this one is only a problem if its binary is loaded there.</source>
+        <translation>该缓存中 %1 的另一个条目适用于该设备;只有当这个条目的二进制在那里被加载时才有问题。</translation>
+    </message>
+    <message>
+        <source> No entry of %1 in this cache fits the device.</source>
+        <translation>该缓存中没有 %1 的条目适用于该设备。</translation>
+    </message>
+    <message>
+        <source>backend %1, arch %2, warp size %3</source>
+        <translation>后端 %1,架构 %2,warp 大小 %3</translation>
+    </message>
+    <message>
+        <source>code object</source>
+        <translation>代码对象</translation>
+    </message>
+    <message>
+        <source>Triton kernel %1 takes %2 argument(s), %3 more than its Python signature</source>
+        <translation>Triton 内核 %1 有 %2 个参数,比其 Python 签名多 %3 个</translation>
+    </message>
+    <message>
+        <source>The kernel symbol is &quot;%1&quot; (Triton does not mangle names). Its Python signature has %2 runtime argument(s); Triton appends %3 hidden pointer(s) (global and profile scratch), so a hipModuleLaunchKernel / cuLaunchKernel call must pass %4 kernel arguments.</source>
+        <translation>内核符号是 &quot;%1&quot;(Triton 不修饰名称)。其 Python 签名有 %2 个运行时参数;Triton 会追加 %3 个隐藏指针(全局和 profile 暂存区),所以 hipModuleLaunchKernel / cuLaunchKernel 调用必须传入 %4 个内核参数。</translation>
+    </message>
+    <message>
+        <source>Pass %1 extra pointer argument(s) after the kernel&apos;s own (null when the metadata&apos;s global_scratch_size is 0), and look the kernel up as &quot;%2&quot;.</source>
+        <translation>在内核自己的参数之后传入 %1 个额外的指针参数(元数据的 global_scratch_size 为 0 时传 null),并按 &quot;%2&quot; 查找内核。</translation>
+    </message>
+    <message>
+        <source>Triton failed producing %1 (make_%2)</source>
+        <translation>Triton 生成 %1 时失败(make_%2)</translation>
+    </message>
+    <message>
+        <source>The traceback ends in Triton&apos;s %1 backend while producing the %2 stage%3. Give the kernel&apos;s cache folder too to see the stages that were written.</source>
+        <translation>traceback 结束于 Triton 的 %1 后端,当时正在生成 %2 阶段%3。把内核的缓存文件夹也交给本工具,即可看到已写出的阶段。</translation>
+    </message>
+    <message>
+        <source>No device code object was produced (Triton failed at %1)</source>
+        <translation>没有生成设备代码对象(Triton 在 %1 失败)</translation>
+    </message>
+    <message>
+        <source>The failure is in the compile layer.</source>
+        <translation>失败发生在编译层。</translation>
+    </message>
+    <message>
+        <source>The GPU ran out of memory</source>
+        <translation>GPU 内存不足</translation>
+    </message>
+    <message>
+        <source>The kernels and the runtime loaded; an allocation failed. This is not a load failure.</source>
+        <translation>内核和运行时都已加载;一次内存分配失败了。这不是加载失败。</translation>
+    </message>
+    <message>
+        <source>Reduce the batch or problem size, free cached memory (PYTORCH_HIP_ALLOC_CONF / PYTORCH_CUDA_ALLOC_CONF), or use a GPU with more memory.</source>
+        <translation>减小批大小或问题规模,释放缓存的内存(PYTORCH_HIP_ALLOC_CONF / PYTORCH_CUDA_ALLOC_CONF),或使用内存更大的 GPU。</translation>
+    </message>
+    <message>
+        <source>A kernel faulted on GPU memory</source>
+        <translation>内核访问 GPU 内存出错</translation>
+    </message>
+    <message>
+        <source>The kernel loaded and ran, then accessed memory it may not (page fault / illegal address). This is not a load failure.</source>
+        <translation>内核已加载并运行,随后访问了不允许访问的内存(页错误 / 非法地址)。这不是加载失败。</translation>
+    </message>
+    <message>
+        <source>Run with HIP_LAUNCH_BLOCKING=1 (CUDA_LAUNCH_BLOCKING=1) to find the faulting launch; check indexing and buffer sizes; AMD_SERIALIZE_KERNEL=3 serializes launches.</source>
+        <translation>以 HIP_LAUNCH_BLOCKING=1(CUDA_LAUNCH_BLOCKING=1)运行,找出出错的那次启动;检查索引和缓冲区大小;AMD_SERIALIZE_KERNEL=3 会让启动串行执行。</translation>
+    </message>
+    <message>
+        <source>The GPU hung or a launch timed out</source>
+        <translation>GPU 挂起或一次启动超时</translation>
+    </message>
+    <message>
+        <source>The code loaded and ran but did not finish (a hang, a deadlock or a watchdog). This is not a load failure.</source>
+        <translation>代码已加载并运行,但没有完成(挂起、死锁或看门狗)。这不是加载失败。</translation>
+    </message>
+    <message>
+        <source>Find the kernel with HIP_LAUNCH_BLOCKING=1; check loops and barriers; dmesg shows amdgpu resets.</source>
+        <translation>用 HIP_LAUNCH_BLOCKING=1 找出是哪个内核;检查循环和屏障;dmesg 会显示 amdgpu 的复位。</translation>
+    </message>
+    <message>
+        <source>The runtime loaded but found no GPU it can use; every load and launch fails after this, whatever the code object.</source>
+        <translation>运行时已加载,但没有找到可用的 GPU;此后无论代码对象如何,每次加载和启动都会失败。</translation>
+    </message>
+    <message>
+        <source>Check the driver (amdgpu / nvidia) is loaded and the device files are accessible; check the *_VISIBLE_DEVICES variables.</source>
+        <translation>检查驱动(amdgpu / nvidia)是否已加载、设备文件是否可访问;检查 *_VISIBLE_DEVICES 变量。</translation>
+    </message>
+    <message>
+        <source>The runtime has no GPU with the index asked for (invalid device)</source>
+        <translation>运行时没有所请求索引的 GPU(无效设备)</translation>
+    </message>
+    <message>
+        <source>The program selected a device the runtime does not see: no GPU at all, or fewer GPUs than the index (visibility variables, container, permissions).</source>
+        <translation>程序选择了运行时看不到的设备:根本没有 GPU,或 GPU 数量少于该索引(可见性变量、容器、权限)。</translation>
+    </message>
+    <message>
+        <source>List the GPUs the runtime sees (rocminfo / nvidia-smi, hipdoctor-cli devices) and select one of those indices.</source>
+        <translation>列出运行时能看到的 GPU(rocminfo / nvidia-smi、hipdoctor-cli devices),并从这些索引中选择一个。</translation>
+    </message>
+    <message>
+        <source>The GPU driver is older than the runtime needs</source>
+        <translation>GPU 驱动比运行时要求的旧</translation>
+    </message>
+    <message>
+        <source>The runtime library needs a newer kernel driver than the one loaded.</source>
+        <translation>运行时库需要比当前加载的更新的内核驱动。</translation>
+    </message>
+    <message>
+        <source>Install the driver that matches the runtime release (ROCm&apos;s amdgpu-dkms, or the NVIDIA driver the CUDA release lists).</source>
+        <translation>安装与运行时版本匹配的驱动(ROCm 的 amdgpu-dkms,或该 CUDA 版本列出的 NVIDIA 驱动)。</translation>
+    </message>
+    <message>
+        <source>The runtime failed to initialize</source>
+        <translation>运行时初始化失败</translation>
+    </message>
+    <message>
+        <source>Initialization failed before any GPU could be used: usually no usable GPU or driver.</source>
+        <translation>在能使用任何 GPU 之前初始化就失败了:通常是没有可用的 GPU 或驱动。</translation>
+    </message>
+    <message>
+        <source>Run rocminfo (or nvidia-smi) on that machine: it must list the GPU.</source>
+        <translation>在那台机器上运行 rocminfo(或 nvidia-smi):它必须列出该 GPU。</translation>
+    </message>
+    <message>
+        <source>The runtime has no code object for the device</source>
+        <translation>运行时没有适用于该设备的代码对象</translation>
+    </message>
+    <message>
+        <source>The binary holds no code object the GPU can run (built for other GPU architectures).</source>
+        <translation>二进制中没有该 GPU 能运行的代码对象(是为其他 GPU 架构构建的)。</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch=&lt;the device&apos;s gfx target&gt; (NVIDIA: -gencode arch=compute_XX,code=sm_XX), or install a build of the library that lists the device&apos;s architecture.</source>
+        <translation>用 --offload-arch=&lt;设备的 gfx 目标&gt; 重新构建(NVIDIA:-gencode arch=compute_XX,code=sm_XX),或安装列出该设备架构的库版本。</translation>
+    </message>
+    <message>
+        <source>&quot;invalid device function&quot;: most likely no code object for this GPU</source>
+        <translation>&quot;invalid device function&quot;:很可能没有适用于这块 GPU 的代码对象</translation>
+    </message>
+    <message>
+        <source>A launch returns this when the kernel has no code for the device (a library or wheel built for other GPU architectures) or was never registered. The error alone cannot tell which: give the binary and --target.</source>
+        <translation>当内核没有适用于该设备的代码(为其他 GPU 架构构建的库或 wheel)或从未注册时,启动会返回此错误。仅凭这个错误无法区分:请提供二进制和 --target。</translation>
+    </message>
+    <message>
+        <source>Check the binary&apos;s targets (hipdoctor-cli inspect FILE, roc-obj-ls) against the GPU&apos;s (rocminfo | grep gfx); rebuild or install a build for that target.</source>
+        <translation>把二进制的目标(hipdoctor-cli inspect FILE、roc-obj-ls)与 GPU 的目标(rocminfo | grep gfx)对比;重新构建或安装面向该目标的版本。</translation>
+    </message>
+    <message>
+        <source>The runtime did not find a requested symbol</source>
+        <translation>运行时没有找到所请求的符号</translation>
+    </message>
+    <message>
+        <source>A lookup by name failed. Whether the kernel is C++-mangled, internal, not a kernel or absent needs the code object.</source>
+        <translation>按名称查找失败。要判断内核是 C++ 修饰名、内部链接、不是内核还是不存在,需要代码对象。</translation>
+    </message>
+    <message>
+        <source>Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME.</source>
+        <translation>运行 hipdoctor-cli diagnose CODE_OBJECT --kernel NAME。</translation>
+    </message>
+    <message>
+        <source>The runtime rejected the module image</source>
+        <translation>运行时拒绝了模块映像</translation>
+    </message>
+    <message>
+        <source>The bytes given to the module loader are not a code object it can read: a host file, an empty or truncated file, or a code object version / bundle format the runtime does not know.</source>
+        <translation>交给模块加载器的字节不是它能读取的代码对象:主机文件、空文件或截断的文件,或运行时不认识的代码对象版本 / bundle 格式。</translation>
+    </message>
+    <message>
+        <source>Give the file to hipdoctor-cli diagnose FILE to see what it is.</source>
+        <translation>把文件交给 hipdoctor-cli diagnose FILE,看看它是什么。</translation>
+    </message>
+    <message>
+        <source>The bytes given to the module loader are not a code object it can read.</source>
+        <translation>交给模块加载器的字节不是它能读取的代码对象。</translation>
+    </message>
+    <message>
+        <source>The PTX is newer than the driver can compile</source>
+        <translation>PTX 比驱动能编译的版本更新</translation>
+    </message>
+    <message>
+        <source>The PTX was produced by a newer CUDA toolkit than the installed driver&apos;s JIT supports.</source>
+        <translation>该 PTX 由比已安装驱动的 JIT 所支持的更新的 CUDA 工具包生成。</translation>
+    </message>
+    <message>
+        <source>Update the driver, or build SASS (-gencode code=sm_XX) for the GPU.</source>
+        <translation>更新驱动,或为该 GPU 构建 SASS(-gencode code=sm_XX)。</translation>
+    </message>
+    <message>
+        <source>The module file was not found</source>
+        <translation>找不到模块文件</translation>
+    </message>
+    <message>
+        <source>The module loader was given a path that does not exist (relative paths resolve against the process&apos;s working directory).</source>
+        <translation>交给模块加载器的路径不存在(相对路径相对于进程的工作目录解析)。</translation>
+    </message>
+    <message>
+        <source>Pass an absolute path to the code object, or check the working directory the program runs in.</source>
+        <translation>传入代码对象的绝对路径,或检查程序运行时的工作目录。</translation>
+    </message>
+    <message>
+        <source>The runtime failed to load a code object</source>
+        <translation>运行时加载代码对象失败</translation>
+    </message>
+    <message>
+        <source>ROCm up to 6.0 returns 303 for a code object that does not fit the device as well as for a broken one; the error alone cannot tell which.</source>
+        <translation>ROCm 6.0 及以前,代码对象与设备不匹配和代码对象损坏都返回 303;仅凭这个错误无法区分。</translation>
+    </message>
+    <message>
+        <source>Give the code object and --target to check its targets.</source>
+        <translation>提供代码对象和 --target,以检查其目标。</translation>
+    </message>
+    <message>
+        <source>The launch configuration was rejected</source>
+        <translation>启动配置被拒绝</translation>
+    </message>
+    <message>
+        <source>Usually a block larger than the kernel&apos;s maximum flat workgroup size (1024 unless __launch_bounds__ says otherwise) or more shared memory than the device has.</source>
+        <translation>通常是线程块大于内核的最大扁平工作组大小(除非 __launch_bounds__ 另有规定,否则为 1024),或共享内存超过了设备拥有的容量。</translation>
+    </message>
+    <message>
+        <source>Launch with a smaller block, or declare __launch_bounds__(N) on the kernel for the size you use.</source>
+        <translation>用更小的线程块启动,或在内核上按所用大小声明 __launch_bounds__(N)。</translation>
+    </message>
+    <message>
+        <source>The launch asked for more resources than the device has</source>
+        <translation>启动请求的资源超过了设备拥有的资源</translation>
+    </message>
+    <message>
+        <source>Too many registers or too much shared memory for the block size.</source>
+        <translation>对该线程块大小而言,寄存器太多或共享内存太大。</translation>
+    </message>
+    <message>
+        <source>Launch with a smaller block, or declare __launch_bounds__(N) on the kernel.</source>
+        <translation>用更小的线程块启动,或在内核上声明 __launch_bounds__(N)。</translation>
+    </message>
+    <message>
+        <source>The GPU ran out of memory (not a load failure)</source>
+        <translation>GPU 内存不足(不是加载失败)</translation>
+    </message>
+    <message>
+        <source>The kernel and its runtime loaded; an allocation failed because the device memory is exhausted.</source>
+        <translation>内核及其运行时已加载;由于设备内存耗尽,一次分配失败了。</translation>
+    </message>
+    <message>
+        <source>Reduce the batch or problem size, free cached memory, or use a GPU with more memory.</source>
+        <translation>减小批大小或问题规模,释放缓存的内存,或使用内存更大的 GPU。</translation>
+    </message>
+    <message>
+        <source>A kernel accessed invalid GPU memory (not a load failure)</source>
+        <translation>内核访问了无效的 GPU 内存(不是加载失败)</translation>
+    </message>
+    <message>
+        <source>The kernel loaded and ran, then faulted on an address it may not access.</source>
+        <translation>内核已加载并运行,随后在不允许访问的地址上出错。</translation>
+    </message>
+    <message>
+        <source>Check the kernel&apos;s indexing and buffer sizes; run with HIP_LAUNCH_BLOCKING=1 (or CUDA_LAUNCH_BLOCKING=1) to find the launch that faults.</source>
+        <translation>检查内核的索引和缓冲区大小;以 HIP_LAUNCH_BLOCKING=1(或 CUDA_LAUNCH_BLOCKING=1)运行,找出出错的那次启动。</translation>
+    </message>
+    <message>
+        <source>A kernel failed while running (not a load failure)</source>
+        <translation>内核运行时失败(不是加载失败)</translation>
+    </message>
+    <message>
+        <source>The kernel loaded and started, then failed (usually an invalid memory access).</source>
+        <translation>内核已加载并开始运行,随后失败(通常是无效的内存访问)。</translation>
+    </message>
+    <message>
+        <source>Run with HIP_LAUNCH_BLOCKING=1 to find the failing launch; check its indexing.</source>
+        <translation>以 HIP_LAUNCH_BLOCKING=1 运行,找出失败的那次启动;检查其索引。</translation>
+    </message>
+    <message>
+        <source>A kernel ran too long and was stopped (not a load failure)</source>
+        <translation>内核运行时间过长而被终止(不是加载失败)</translation>
+    </message>
+    <message>
+        <source>The kernel loaded and ran, but did not finish in time (a hang, a deadlock or a watchdog).</source>
+        <translation>内核已加载并运行,但没有按时完成(挂起、死锁或看门狗)。</translation>
+    </message>
+    <message>
+        <source>Find the kernel with HIP_LAUNCH_BLOCKING=1; check loops and barriers for a deadlock.</source>
+        <translation>用 HIP_LAUNCH_BLOCKING=1 找出是哪个内核;检查循环和屏障是否死锁。</translation>
+    </message>
+    <message>
+        <source> The device&apos;s %1 setting is not known; the code object needs %1%2.</source>
+        <translation>设备的 %1 设置未知;该代码对象需要 %1%2。</translation>
+    </message>
+    <message>
+        <source>the code object is built with %1%2 but the device runs with %1%3</source>
+        <translation>代码对象以 %1%2 构建,而设备以 %1%3 运行</translation>
+    </message>
+    <message>
+        <source>PTX for %1 is JIT-compiled by the driver for %2</source>
+        <translation>%1 的 PTX 由驱动为 %2 即时编译</translation>
+    </message>
+    <message>
+        <source>PTX for %1 needs a GPU of compute capability %2 or newer; the device is %3</source>
+        <translation>%1 的 PTX 需要计算能力 %2 或更高的 GPU;设备是 %3</translation>
+    </message>
+    <message>
+        <source>%1 cubin runs only on %2 devices, and this is one</source>
+        <translation>%1 cubin 只能在 %2 设备上运行,而这正是其中之一</translation>
+    </message>
+    <message>
+        <source>%1 is an architecture-specific cubin and runs only on sm_%2; the device is %3</source>
+        <translation>%1 是特定架构的 cubin,只能在 sm_%2 上运行;设备是 %3</translation>
+    </message>
+    <message>
+        <source>a %1 cubin runs on %2 (same major version)</source>
+        <translation>%1 cubin 能在 %2 上运行(主版本相同)</translation>
+    </message>
+    <message>
+        <source>a %1 cubin does not run on %2: cubins run only within their SM major version (no PTX for JIT compilation)</source>
+        <translation>%1 cubin 不能在 %2 上运行:cubin 只能在相同的 SM 主版本内运行(没有可供即时编译的 PTX)</translation>
+    </message>
+    <message>
+        <source>%1 code does not run on %2 (%3 device)</source>
+        <translation>%1 代码不能在 %2 上运行(%3 设备)</translation>
+    </message>
+    <message>
+        <source>an NVIDIA</source>
+        <translation>NVIDIA</translation>
+    </message>
+    <message>
+        <source>an AMD</source>
+        <translation>AMD</translation>
+    </message>
+    <message>
+        <source>the code object is for %1, the device is %2</source>
+        <translation>代码对象适用于 %1,而设备是 %2</translation>
+    </message>
+    <message>
+        <source>%1 covers %2, but generic code objects (v6) need a runtime that knows them (ROCm 6.3 or newer)</source>
+        <translation>%1 覆盖 %2,但通用代码对象(v6)需要认识它们的运行时(ROCm 6.3 或更新版本)</translation>
+    </message>
+    <message>
+        <source>processor %1 matches, but %2</source>
+        <translation>处理器 %1 匹配,但%2</translation>
+    </message>
+</context>
+<context>
     <name>hd::FindingCatalog</name>
     <message>
         <source>no device code object was produced</source>
@@ -357,38 +2008,394 @@
     </message>
 </context>
 <context>
-    <name>hd::VerifyChecks</name>
+    <name>hd::Verify</name>
     <message>
-        <source>Baseline: vector add with the platform compiler</source>
-        <translation>基线：用平台编译器做向量加法</translation>
+        <source>not run: cancelled</source>
+        <translation>未运行:已取消</translation>
     </message>
     <message>
-        <source>The suspect operator alone</source>
-        <translation>单独运行可疑算子</translation>
+        <source> (died in phase %1)</source>
+        <translation>(在阶段 %1 中终止)</translation>
     </message>
     <message>
-        <source>Back to the project</source>
-        <translation>回到项目</translation>
+        <source>The runtime loads but sees no GPU</source>
+        <translation>运行时已加载,但看不到 GPU</translation>
     </message>
     <message>
-        <source>Runtime and devices (probe)</source>
-        <translation>运行时与设备（探针）</translation>
+        <source>The HIP runtime was found and initialised, and answered that there is no device. Nothing can be loaded or launched on this machine as it is.</source>
+        <translation>已找到并初始化 HIP 运行时,它的回答是没有设备。在这台机器的现状下,无法加载或启动任何东西。</translation>
     </message>
     <message>
-        <source>Diagnosis of the artifact and the logs</source>
-        <translation>产物与日志的诊断</translation>
+        <source>Run on a machine with a supported GPU and its kernel driver (amdgpu / /dev/kfd for AMD, the NVIDIA driver for CUDA)</source>
+        <translation>在装有受支持 GPU 及其内核驱动的机器上运行(AMD 为 amdgpu / /dev/kfd,CUDA 为 NVIDIA 驱动)</translation>
     </message>
     <message>
-        <source>Platform compiler</source>
-        <translation>平台编译器</translation>
+        <source>Check that HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES do not hide every GPU</source>
+        <translation>检查 HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES 没有隐藏所有 GPU</translation>
     </message>
     <message>
-        <source>Target to compile for</source>
-        <translation>编译目标</translation>
+        <source>Check that the user may open /dev/kfd and /dev/dri/renderD* (groups render and video)</source>
+        <translation>检查用户能否打开 /dev/kfd 和 /dev/dri/renderD*(render 和 video 组)</translation>
+    </message>
+    <message>
+        <source>Step 1 (baseline) fails: the base chain — compiler, runtime link, runtime, device — is broken. Fix that first; the project&apos;s kernel cannot be judged until a plain vector add runs. (%1)</source>
+        <translation>第 1 步(基线)失败:基础链——编译器、运行时链接、运行时、设备——有问题。请先修复它;在普通的向量加法能运行之前,无法判断项目的内核。(%1)</translation>
+    </message>
+    <message>
+        <source>The baseline (step 1) fails</source>
+        <translation>基线(第 1 步)失败</translation>
+    </message>
+    <message>
+        <source>Follow the step 1 findings (runtime.*, layer.compile-failed) before looking at the project&apos;s kernel</source>
+        <translation>先按第 1 步的发现(runtime.*、layer.compile-failed)处理,再看项目的内核</translation>
+    </message>
+    <message>
+        <source> Step 3 still shows: %1</source>
+        <translation>第 3 步仍然显示:%1</translation>
+    </message>
+    <message>
+        <source> It fails the same way as the project (step 3: %1).</source>
+        <translation>它的失败方式与项目相同(第 3 步:%1)。</translation>
+    </message>
+    <message>
+        <source>%1The suspect operator fails on its own (step 2: %2): the artifact is at fault, direction %3 (%4).%5</source>
+        <translation>%1可疑算子单独运行也失败(第 2 步:%2):问题在制品本身,方向 %3(%4)。%5</translation>
+    </message>
+    <message>
+        <source>The baseline works (step 1). </source>
+        <translation>基线正常(第 1 步)。</translation>
+    </message>
+    <message>
+        <source>The operator fails in isolation (step 2)</source>
+        <translation>算子单独运行失败(第 2 步)</translation>
+    </message>
+    <message>
+        <source>Apply the step 2 findings&apos; fixes to the artifact (build flags, extern &quot;C&quot;, --offload-arch)</source>
+        <translation>把第 2 步发现的修复应用到制品上(构建选项、extern &quot;C&quot;、--offload-arch)</translation>
+    </message>
+    <message>
+        <source>Only the project fails, and only with the Triton path: as is it fails (%1), without Triton (%2) it passes%3. The process state Triton leaves behind breaks the HIP kernel.</source>
+        <translation>只有项目失败,而且只在走 Triton 路径时失败:原样运行失败(%1),不走 Triton(%2)则通过%3。Triton 留下的进程状态破坏了 HIP 内核。</translation>
+    </message>
+    <message>
+        <source>second command</source>
+        <translation>第二条命令</translation>
+    </message>
+    <message>
+        <source>, and the operator alone passes (step 2)</source>
+        <translation>,且算子单独运行通过(第 2 步)</translation>
+    </message>
+    <message>
+        <source>step 3: as-is</source>
+        <translation>第 3 步:原样</translation>
+    </message>
+    <message>
+        <source>step 3: without-triton</source>
+        <translation>第 3 步:不走 Triton</translation>
+    </message>
+    <message>
+        <source> The operator alone passes too (step 2).</source>
+        <translation>算子单独运行也通过(第 2 步)。</translation>
+    </message>
+    <message>
+        <source>The project fails (%1)%2%3, while the isolated steps pass: compare the project&apos;s build commands and link lines with the steps&apos; (recorded in the step 1 and 2 checks).</source>
+        <translation>项目失败(%1)%2%3,而隔离的各步都通过:把项目的构建命令和链接命令与各步的(记录在第 1、2 步的检查中)进行对比。</translation>
+    </message>
+    <message>
+        <source> with and without the Triton path (%1)</source>
+        <translation>,无论走不走 Triton 路径(%1)</translation>
+    </message>
+    <message>
+        <source>; its errors point at direction %1 (%2)</source>
+        <translation>;其错误指向方向 %1(%2)</translation>
+    </message>
+    <message>
+        <source>The project&apos;s command fails, the isolated steps do not</source>
+        <translation>项目的命令失败,隔离的各步没有失败</translation>
+    </message>
+    <message>
+        <source>Diff the project&apos;s compile and link commands (HIPCC_VERBOSE=1) against step 1&apos;s recorded commands: --offload-arch, -lamdhip64, rpath</source>
+        <translation>把项目的编译和链接命令(HIPCC_VERBOSE=1)与第 1 步记录的命令对比:--offload-arch、-lamdhip64、rpath</translation>
+    </message>
+    <message>
+        <source>Run step 2 on the exact artifact the project loads</source>
+        <translation>对项目实际加载的那个制品运行第 2 步</translation>
+    </message>
+    <message>
+        <source>No step ran: nothing to compare.</source>
+        <translation>没有运行任何步骤:无可比较。</translation>
+    </message>
+    <message>
+        <source>Everything that ran passes in isolation. If the project still fails elsewhere, compare its build commands and link lines with the steps&apos;.</source>
+        <translation>运行过的各项在隔离环境中都通过。如果项目在别处仍然失败,请把它的构建命令和链接命令与各步的对比。</translation>
+    </message>
+    <message>
+        <source>Every step that ran passes</source>
+        <translation>运行过的每一步都通过</translation>
+    </message>
+    <message>
+        <source>Compare the project&apos;s build and link lines (HIPCC_VERBOSE=1) with the steps&apos; recorded commands</source>
+        <translation>把项目的构建和链接命令(HIPCC_VERBOSE=1)与各步记录的命令对比</translation>
+    </message>
+    <message>
+        <source>%1 failed with %2 (%3)</source>
+        <translation>%1 失败,错误为 %2(%3)</translation>
+    </message>
+    <message>
+        <source>probe (GPU run)</source>
+        <translation>probe(GPU 上运行)</translation>
+    </message>
+    <message>
+        <source>phase %1: %2 returned %3 %4</source>
+        <translation>阶段 %1:%2 返回 %3 %4</translation>
+    </message>
+    <message>
+        <source>Build for the device&apos;s architecture (nvcc -arch=sm_XX / hipcc --offload-arch=gfxNNN), or include PTX so the driver can JIT it</source>
+        <translation>为设备的架构构建(nvcc -arch=sm_XX / hipcc --offload-arch=gfxNNN),或包含 PTX 以便驱动即时编译</translation>
+    </message>
+    <message>
+        <source>Declare the kernel extern &quot;C&quot;, or look it up by its mangled name</source>
+        <translation>把内核声明为 extern &quot;C&quot;,或按修饰名查找</translation>
+    </message>
+    <message>
+        <source>Kernel &apos;%1&apos; exists only C++-mangled as %2</source>
+        <translation>内核 &apos;%1&apos; 只以 C++ 修饰名 %2 存在</translation>
+    </message>
+    <message>
+        <source>Looking up &apos;%1&apos; fails (%2), while the same file&apos;s lookup of the mangled name %3 succeeds (record %4): the kernel lacks extern &quot;C&quot;.</source>
+        <translation>查找 &apos;%1&apos; 失败(%2),而同一文件按修饰名 %3 查找成功(记录 %4):该内核缺少 extern &quot;C&quot;。</translation>
+    </message>
+    <message>
+        <source>%1 found (demangles to %2)</source>
+        <translation>找到 %1(反修饰为 %2)</translation>
+    </message>
+    <message>
+        <source>Declare the kernel extern &quot;C&quot; so &apos;%1&apos; is its symbol name</source>
+        <translation>把内核声明为 extern &quot;C&quot;,使 &apos;%1&apos; 成为其符号名</translation>
+    </message>
+    <message>
+        <source>Or look it up by the mangled name: hipModuleGetFunction(&amp;f, module, &quot;%1&quot;) (cuModuleGetFunction on CUDA)</source>
+        <translation>或按修饰名查找:hipModuleGetFunction(&amp;f, module, &quot;%1&quot;)(CUDA 上为 cuModuleGetFunction)</translation>
+    </message>
+    <message>
+        <source>The runtime did not find %1. The error alone cannot tell whether the kernel is missing, only C++-mangled, not a kernel or internal: run &apos;hipdoctor-cli diagnose FILE --kernel NAME&apos; on the artifact.</source>
+        <translation>运行时没有找到 %1。仅凭这个错误无法判断内核是不存在、只有 C++ 修饰名、不是内核还是内部链接:请对该制品运行 &apos;hipdoctor-cli diagnose FILE --kernel NAME&apos;。</translation>
+    </message>
+    <message>
+        <source>Also possible with this error code (not shown by it alone): </source>
+        <translation>此错误码也可能意味着(仅凭它无法显示):</translation>
+    </message>
+    <message>
+        <source>%1: a symbolic link to %2, outside the folder: not read</source>
+        <translation>%1:指向 %2 的符号链接,位于文件夹之外:未读取</translation>
+    </message>
+    <message>
+        <source>%1: no such file or directory</source>
+        <translation>%1:没有这个文件或目录</translation>
+    </message>
+    <message>
+        <source>%1: no *.jsonl capture files</source>
+        <translation>%1:没有 *.jsonl 捕获文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1:无法读取:%2</translation>
+    </message>
+    <message>
+        <source>%1:%2: not JSON (column %3: %4)</source>
+        <translation>%1:%2:不是 JSON(第 %3 列:%4)</translation>
+    </message>
+    <message>
+        <source>%1:%2: JSON, but not an object</source>
+        <translation>%1:%2:是 JSON,但不是对象</translation>
+    </message>
+    <message>
+        <source>%1:%2: not a capture record (schema &quot;%3&quot;)</source>
+        <translation>%1:%2:不是捕获记录(schema &quot;%3&quot;)</translation>
+    </message>
+    <message>
+        <source>%1 (%2, recorded on the GPU machine)</source>
+        <translation>%1(%2,在 GPU 机器上记录)</translation>
+    </message>
+    <message>
+        <source> (killed by %1%2)</source>
+        <translation>(被 %1 终止%2)</translation>
+    </message>
+    <message>
+        <source> in phase </source>
+        <translation>,阶段 </translation>
+    </message>
+    <message>
+        <source>exit status 0</source>
+        <translation>退出状态 0</translation>
+    </message>
+    <message>
+        <source>exit status %1</source>
+        <translation>退出状态 %1</translation>
+    </message>
+    <message>
+        <source>killed by %1</source>
+        <translation>被 %1 终止</translation>
+    </message>
+    <message>
+        <source>Baseline: vector add with the platform compiler (GPU run)</source>
+        <translation>基线:用平台编译器做向量加法(GPU 上运行)</translation>
+    </message>
+    <message>
+        <source>The suspect operator alone (GPU run)</source>
+        <translation>可疑算子单独运行(GPU 上运行)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 recorded checks passed on the GPU machine</source>
+        <translation>在 GPU 机器上记录的 %2 项检查中有 %1 项通过</translation>
+    </message>
+    <message>
+        <source>no command given</source>
+        <translation>没有给出命令</translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>无法启动 %1:%2</translation>
+    </message>
+    <message>
+        <source>still running after %1 s: killed</source>
+        <translation>%1 秒后仍在运行:已终止</translation>
+    </message>
+    <message>
+        <source>PATH on %1</source>
+        <translation>%1 上的 PATH</translation>
+    </message>
+    <message>
+        <source>no hipcc or nvcc found; looked at: %1</source>
+        <translation>没有找到 hipcc 或 nvcc;查找过:%1</translation>
+    </message>
+    <message>
+        <source>No platform compiler found</source>
+        <translation>没有找到平台编译器</translation>
+    </message>
+    <message>
+        <source>Install hipcc (Debian: apt install hipcc) or set HIP_PATH / ROCM_PATH</source>
+        <translation>安装 hipcc(Debian:apt install hipcc)或设置 HIP_PATH / ROCM_PATH</translation>
+    </message>
+    <message>
+        <source>%1 (%2, found via %3)</source>
+        <translation>%1(%2,通过 %3 找到)</translation>
+    </message>
+    <message>
+        <source>given with --target</source>
+        <translation>由 --target 给出</translation>
+    </message>
+    <message>
+        <source>the exact target of device 0 (%1)</source>
+        <translation>设备 0 的确切目标(%1)</translation>
+    </message>
+    <message>
+        <source>no --target and no device: using the documented default %1 (give --target for the GPU the project runs on)</source>
+        <translation>没有 --target 也没有设备:使用文档中的默认值 %1(请用 --target 给出项目运行所用的 GPU)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a target id: %2</source>
+        <translation>&apos;%1&apos; 不是目标 ID:%2</translation>
+    </message>
+    <message>
+        <source>mktemp failed</source>
+        <translation>mktemp 失败</translation>
+    </message>
+    <message>
+        <source>cannot prepare the compile on %1: %2</source>
+        <translation>无法在 %1 上准备编译:%2</translation>
+    </message>
+    <message>
+        <source>the compiler exited 0 but wrote no %1</source>
+        <translation>编译器以 0 退出,但没有写出 %1</translation>
+    </message>
+    <message>
+        <source>the compiler&apos;s sub-commands for %1</source>
+        <translation>%1 的编译器子命令</translation>
+    </message>
+    <message>
+        <source>built %1 for %2</source>
+        <translation>已为 %2 构建 %1</translation>
+    </message>
+    <message>
+        <source>compile failed (%1)</source>
+        <translation>编译失败(%1)</translation>
+    </message>
+    <message>
+        <source>The baseline vector add does not compile</source>
+        <translation>基线向量加法无法编译</translation>
+    </message>
+    <message>
+        <source>compiler output</source>
+        <translation>编译器输出</translation>
+    </message>
+    <message>
+        <source>Fix the compiler installation first: every kernel build depends on it (see the output)</source>
+        <translation>先修复编译器安装:每一次内核构建都依赖它(见输出)</translation>
+    </message>
+    <message>
+        <source>source %1 not found (set --kernels-dir)</source>
+        <translation>找不到源文件 %1(请设置 --kernels-dir)</translation>
+    </message>
+    <message>
+        <source>could not read %1 as a host binary</source>
+        <translation>无法把 %1 作为主机二进制读取</translation>
+    </message>
+    <message>
+        <source>no libcudart dependency (static CUDA runtime)</source>
+        <translation>没有 libcudart 依赖(静态 CUDA 运行时)</translation>
+    </message>
+    <message>
+        <source>the program does not depend on libamdhip64</source>
+        <translation>该程序不依赖 libamdhip64</translation>
+    </message>
+    <message>
+        <source>%1 resolves nowhere; looked in %2</source>
+        <translation>%1 无处可解析;查找过 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not found by the dynamic loader</source>
+        <translation>动态加载器找不到 %1</translation>
+    </message>
+    <message>
+        <source>Install the HIP runtime package or add its directory to LD_LIBRARY_PATH</source>
+        <translation>安装 HIP 运行时软件包,或把其目录加入 LD_LIBRARY_PATH</translation>
+    </message>
+    <message>
+        <source>running the vector-add program</source>
+        <translation>正在运行向量加法程序</translation>
+    </message>
+    <message>
+        <source>the runtime answers: no device (%1)</source>
+        <translation>运行时回答:没有设备(%1)</translation>
+    </message>
+    <message>
+        <source>loading and launching vector_add through the probe</source>
+        <translation>正在通过 probe 加载并启动 vector_add</translation>
+    </message>
+    <message>
+        <source>the runtime answers: no device — %1</source>
+        <translation>运行时回答:没有设备 —— %1</translation>
+    </message>
+    <message>
+        <source>compiler, runtime link, runtime and device work: the vector add runs as a program and through the module API on %1</source>
+        <translation>编译器、运行时链接、运行时和设备都正常:向量加法作为程序以及通过模块 API 在 %1 上运行</translation>
+    </message>
+    <message>
+        <source>compile and link work (vector add built for %1, runtime resolved), but the runtime answers: no device</source>
+        <translation>编译和链接正常(已为 %1 构建向量加法,运行时已解析),但运行时回答:没有设备</translation>
+    </message>
+    <message>
+        <source>the base chain fails at: %1</source>
+        <translation>基础链在此处失败:%1</translation>
+    </message>
+    <message>
+        <source>could not run: %1</source>
+        <translation>无法运行:%1</translation>
     </message>
     <message>
         <source>Compiler sub-commands (-###)</source>
-        <translation>编译器子命令（-###）</translation>
+        <translation>编译器子命令(-###)</translation>
     </message>
     <message>
         <source>Compile and link the vector-add program</source>
@@ -399,44 +2406,172 @@
         <translation>把内核编译为代码对象</translation>
     </message>
     <message>
+        <source>Baseline: vector add with the platform compiler</source>
+        <translation>基线:用平台编译器做向量加法</translation>
+    </message>
+    <message>
+        <source>no program was built</source>
+        <translation>没有构建出程序</translation>
+    </message>
+    <message>
+        <source>Runtime and devices (probe)</source>
+        <translation>运行时和设备(probe)</translation>
+    </message>
+    <message>
+        <source>Platform compiler</source>
+        <translation>平台编译器</translation>
+    </message>
+    <message>
+        <source>Target to compile for</source>
+        <translation>编译目标</translation>
+    </message>
+    <message>
         <source>The program&apos;s runtime library (loader path)</source>
-        <translation>程序的运行时库（加载器路径）</translation>
+        <translation>程序的运行时库(加载器路径)</translation>
+    </message>
+    <message>
+        <source>the loader path is the node&apos;s (%1): the program&apos;s run below shows what its loader finds</source>
+        <translation>加载器路径以节点上的为准(%1):下面程序的运行结果显示其加载器找到了什么</translation>
     </message>
     <message>
         <source>Run the program (hipLaunchKernelGGL, result checked)</source>
-        <translation>运行程序（hipLaunchKernelGGL，检查结果）</translation>
+        <translation>运行程序(hipLaunchKernelGGL,检查结果)</translation>
     </message>
     <message>
         <source>Module API: load, look up and launch the code object (probe)</source>
-        <translation>模块 API：加载、查找并启动代码对象（探针）</translation>
+        <translation>模块 API:加载、查找并启动代码对象(probe)</translation>
+    </message>
+    <message>
+        <source>no code object was built</source>
+        <translation>没有构建出代码对象</translation>
+    </message>
+    <message>
+        <source>compiling the operator</source>
+        <translation>正在编译算子</translation>
+    </message>
+    <message>
+        <source>the compile command exited 0 but %1 does not exist</source>
+        <translation>编译命令以 0 退出,但 %1 不存在</translation>
+    </message>
+    <message>
+        <source>The operator does not compile</source>
+        <translation>算子无法编译</translation>
+    </message>
+    <message>
+        <source>Fix the compile error first (see the compiler output)</source>
+        <translation>先修复编译错误(见编译器输出)</translation>
+    </message>
+    <message>
+        <source>dlopen of %1 in a clean process</source>
+        <translation>在干净的进程中 dlopen %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 code object(s) for %3; kernels: %4</source>
+        <translation>%1:%2 个适用于 %3 的代码对象;内核:%4</translation>
+    </message>
+    <message>
+        <source>; bundle at %1 extracted for the module API</source>
+        <translation>;已为模块 API 提取位于 %1 的 bundle</translation>
+    </message>
+    <message>
+        <source>%1 %2 through the probe</source>
+        <translation>通过 probe %1 %2</translation>
+    </message>
+    <message>
+        <source>the operator works in isolation: %1</source>
+        <translation>算子在隔离环境中正常:%1</translation>
+    </message>
+    <message>
+        <source>The suspect operator alone</source>
+        <translation>可疑算子单独运行</translation>
+    </message>
+    <message>
+        <source>no operator given (--artifact, --dlopen, --exec or --source)</source>
+        <translation>没有给出算子(--artifact、--dlopen、--exec 或 --source)</translation>
     </message>
     <message>
         <source>Compile the operator</source>
-        <translation>编译该算子</translation>
+        <translation>编译算子</translation>
     </message>
     <message>
         <source>The operator&apos;s file</source>
         <translation>算子的文件</translation>
     </message>
     <message>
+        <source>%1: no such file</source>
+        <translation>%1:没有这个文件</translation>
+    </message>
+    <message>
         <source>dlopen the library in a clean process (probe)</source>
-        <translation>在干净进程中 dlopen 该库（探针）</translation>
+        <translation>在干净的进程中 dlopen 该库(probe)</translation>
     </message>
     <message>
         <source>Run the operator&apos;s program in a clean process</source>
-        <translation>在干净进程中运行算子的程序</translation>
+        <translation>在干净的进程中运行算子的程序</translation>
     </message>
     <message>
         <source>What the file holds</source>
-        <translation>文件里有什么</translation>
+        <translation>文件包含什么</translation>
+    </message>
+    <message>
+        <source>Module API: load, look up and launch the kernel (probe)</source>
+        <translation>模块 API:加载、查找并启动内核(probe)</translation>
+    </message>
+    <message>
+        <source>Module API: load and look up the kernel (probe)</source>
+        <translation>模块 API:加载并查找内核(probe)</translation>
+    </message>
+    <message>
+        <source>Diagnosis of the artifact and the logs</source>
+        <translation>对制品和日志的诊断</translation>
+    </message>
+    <message>
+        <source>both runs pass</source>
+        <translation>两次运行都通过</translation>
+    </message>
+    <message>
+        <source>the command passes</source>
+        <translation>命令通过</translation>
+    </message>
+    <message>
+        <source>as is: %1</source>
+        <translation>原样:%1</translation>
+    </message>
+    <message>
+        <source>; without Triton: %1</source>
+        <translation>;不走 Triton:%1</translation>
+    </message>
+    <message>
+        <source>Back to the project</source>
+        <translation>回到项目</translation>
+    </message>
+    <message>
+        <source>no project command given (--run … --)</source>
+        <translation>没有给出项目命令(--run … --)</translation>
     </message>
     <message>
         <source>The project&apos;s command, as is</source>
-        <translation>项目命令（原样）</translation>
+        <translation>项目的命令,原样</translation>
     </message>
     <message>
         <source>The project&apos;s command without the Triton path</source>
-        <translation>项目命令（不走 Triton 路径）</translation>
+        <translation>项目的命令,不走 Triton 路径</translation>
+    </message>
+    <message>
+        <source>asking the runtime for its devices</source>
+        <translation>正在向运行时查询其设备</translation>
+    </message>
+    <message>
+        <source>no diagnosis engine in this build</source>
+        <translation>此构建中没有诊断引擎</translation>
+    </message>
+    <message>
+        <source>no findings</source>
+        <translation>没有发现</translation>
+    </message>
+    <message>
+        <source>step %1 (%2): %3 — %4</source>
+        <translation>第 %1 步(%2):%3 —— %4</translation>
     </message>
 </context>
 <context>

@@ -19,19 +19,27 @@
 #include "widgets/walkthrough_panel.h"
 
 #include "artifacts/inspector.h"
+#include "common/shell.h"
+#include "diagnosis/diagnosis.h"
 #include "model/finding.h"
 #include "model/finding_catalog.h"
+#include "models/engine_text.h"
 #include "models/inspect_progress.h"
 #include "verify/verifier.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -41,6 +49,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <algorithm>
 
 using namespace hd;
@@ -67,6 +76,7 @@ private slots:
     void symbolTableOpensOnKernels();
     void newTextsInChinese();
     void findingsAndVerdictInChinese();
+    void engineTextsInChinese();
     void cleanupTestCase();
 
 private:
@@ -621,12 +631,129 @@ void TstUiTrust::findingsAndVerdictInChinese() {
     }
     QVERIFY2(checked >= 3, qPrintable(QString::number(checked)));
     QTRY_VERIFY2(hasChinese(v->comparisonText()), qPrintable(v->comparisonText()));
-    // The engine's paragraph is quoted, not lost.
-    QVERIFY(v->comparisonText().contains(
-        ws->verification()->comparison().verdict.left(30).toHtmlEscaped()));
+    // The engine's English paragraph stays at hand (as the exported report has it).
+    QLabel *verdict = nullptr;
+    for (QLabel *l : v->findChildren<QLabel *>())
+        if (l->text() == v->comparisonText())
+            verdict = l;
+    QVERIFY(verdict);
+    QVERIFY(verdict->toolTip().contains(ws->verification()->comparison().verdict));
+    // The verdict itself is shown translated, not quoted in English.
+    QVERIFY2(!v->comparisonText().contains(ws->verification()->comparison().verdict.left(40).toHtmlEscaped()),
+             qPrintable(v->comparisonText()));
+    // The steps' check titles as the cards show them (the checks' tooltips can quote what a
+    // child process printed, such as hipdoctor-probe's own report, which stays as written).
+    int titles = 0;
+    for (int step : {1, 2, 3}) {
+        const StepRecord *rec = ws->verification()->step(step);
+        if (!rec || rec->checks.isEmpty())
+            continue;
+        QTreeWidget *checks = v->card(step)->checks();
+        QTRY_COMPARE(checks->topLevelItemCount(), int(rec->checks.size()));
+        for (int i = 0; i < checks->topLevelItemCount(); ++i, ++titles)
+            QVERIFY2(hasChinese(checks->topLevelItem(i)->text(0)),
+                     qPrintable(checks->topLevelItem(i)->text(0)));
+    }
+    QVERIFY(titles > 0);
     m_window->chooseLanguage(QStringLiteral("en"));
     QTRY_VERIFY(!hasChinese(v->comparisonText()));
     command->clear();
+}
+
+// True for a line a Chinese reader would have to read as English: no CJK character and more
+// than a few English words once what stays as written is taken out (`code`, "quoted" error
+// texts, paths, options, identifiers, numbers).
+static bool englishOnly(const QString &line) {
+    if (hasCjk(line))
+        return false;
+    static const QRegularExpression kept(QStringLiteral(
+        "`[^`]*`|\"[^\"]*\"|'[^']*'|\\S*[/_=.:<>()\\[\\]{}@$*#0-9-]\\S*|\\b[A-Z][A-Z0-9]+\\b"));
+    QString rest = line;
+    rest.replace(kept, QStringLiteral(" "));
+    static const QRegularExpression word(QStringLiteral("\\b[A-Za-z]{2,}\\b"));
+    qsizetype words = 0;
+    for (auto it = word.globalMatch(rest); it.hasNext(); it.next())
+        ++words;
+    return words > 3;
+}
+
+// The findings of the demo's scenarios (`hipdoctor-cli demo` prints the command of each) and of
+// the field corpus' reports (tests/diagnosis/field, diagnosed as tst_field_corpus does), each
+// shown in zh_CN as the findings list, the detail pane and the fix show it: no line of a title,
+// explanation or fix is English-only; the names the engine found stay in it.
+void TstUiTrust::engineTextsInChinese() {
+    QList<std::pair<QString, Diagnosis>> cases;
+    QProcess demo;
+    demo.start(hdtest::binary(QStringLiteral("hipdoctor-cli")), {QStringLiteral("demo")});
+    QVERIFY(demo.waitForFinished(300000));
+    const QString demoOut = QString::fromUtf8(demo.readAllStandardOutput());
+    QVERIFY2(demoOut.contains(QLatin1String("17 of 17 scenarios")),
+             qPrintable(demoOut.right(2000)));
+    for (const QString &line : demoOut.split(QLatin1Char('\n'))) {
+        if (!line.trimmed().startsWith(QLatin1String("command:")))
+            continue;
+        const QStringList argv = shellSplit(line.section(QLatin1String("command:"), 1).trimmed());
+        DiagnoseRequest req;
+        for (int i = 2; i < argv.size(); ++i) {
+            if (argv[i] == QLatin1String("--kernel"))
+                req.kernels << argv.value(++i);
+            else if (argv[i] == QLatin1String("--target"))
+                req.targets << argv.value(++i);
+            else
+                req.inputs << argv[i];
+        }
+        cases.append({line.trimmed(), diagnose(req)});
+    }
+    QCOMPARE(cases.size(), 17);
+    const QDir field(hdtest::sourceDir() + QStringLiteral("/tests/diagnosis/field"));
+    for (const QString &t : field.entryList({QStringLiteral("*.txt")}, QDir::Files)) {
+        QFile side(field.filePath(QFileInfo(t).completeBaseName() + QStringLiteral(".json")));
+        QVERIFY(side.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(side.readAll()).object();
+        DiagnoseRequest req;
+        const QJsonObject env = o.value(QStringLiteral("env")).toObject();
+        for (auto it = env.begin(); it != env.end(); ++it)
+            req.env.append({it.key(), it.value().toString()});
+        req.inputs = req.textInputs = {field.filePath(t)};
+        for (const QJsonValue &v : o.value(QStringLiteral("targets")).toArray())
+            req.targets << v.toString();
+        req.runtimeLibraries = {QStringLiteral("/nonexistent/libamdhip64.so")};
+        cases.append({t, diagnose(req)});
+    }
+    QVERIFY(cases.size() >= 17 + 40);
+
+    m_window->chooseLanguage(QStringLiteral("zh_CN"));
+    QStringList english;
+    int findings = 0, lines = 0;
+    for (const auto &[name, d] : cases) {
+        for (const Finding &f : d.findings) {
+            ++findings;
+            const FindingsModel::Shown s = FindingsModel::shown(f);
+            QStringList shown{s.title};
+            shown += s.explanation.split(QLatin1Char('\n'));
+            shown += s.fix;
+            for (const QString &l : std::as_const(shown)) {
+                ++lines;
+                if (englishOnly(l))
+                    english << QStringLiteral("%1 [%2]: %3").arg(name, f.id, l);
+            }
+            // The case's names survive the translation.
+            const QRegularExpression kernel(QStringLiteral("^No kernel named (\\S+) in"));
+            const QRegularExpressionMatch m = kernel.match(f.title);
+            if (m.hasMatch())
+                QVERIFY2(s.title.contains(m.captured(1)), qPrintable(s.title));
+        }
+    }
+    m_window->chooseLanguage(QStringLiteral("en"));
+    english.removeDuplicates();
+    for (const QString &e : std::as_const(english))
+        qWarning("English-only: %s", qPrintable(e));
+    QVERIFY2(english.isEmpty(), qPrintable(QStringLiteral("%1 English-only line(s):\n%2")
+                                               .arg(english.size())
+                                               .arg(english.join(QLatin1Char('\n')))));
+    QVERIFY2(findings >= 60, qPrintable(QString::number(findings)));
+    qInfo("%d findings of %d cases, %d lines shown in zh_CN: none English-only", findings,
+          int(cases.size()), lines);
 }
 
 QTEST_MAIN(TstUiTrust)

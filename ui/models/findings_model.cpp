@@ -1,5 +1,6 @@
 #include "models/findings_model.h"
 
+#include "models/engine_text.h"
 #include "models/ui_roles.h"
 
 #include "model/finding_catalog.h"
@@ -94,50 +95,42 @@ FindingsModel::Shown FindingsModel::shown(const Finding &f) {
     const QString meaning = findingMeaning(f.id);
     if (!catalogTranslated() || meaning.isEmpty())
         return s;
-    // The engine's title names the subject (the kernel, the library, the stage): kept after
-    // the translated meaning, so two findings of one id stay apart in the list.
-    s.title = f.title.isEmpty() ? meaning : tr("%1 — %2").arg(meaning, f.title);
-    QString quoted = f.title;
-    if (!f.detail.isEmpty())
-        quoted += (quoted.isEmpty() ? QString() : QStringLiteral("\n")) + f.detail;
-    s.explanation = quoted.isEmpty()
-                        ? meaning
-                        : tr("%1. The engine's report (English, with the names it found):\n%2")
-                              .arg(meaning, quoted);
+    // The engine's sentences translated where the app knows them (models/engine_text.h); the
+    // names, paths and commands in them stay as the engine found them.
+    const QString title = shownEngineText(f.title);
+    const QString detail = shownEngineText(f.detail);
+    QStringList fix;
+    bool fixTranslated = !f.fix.isEmpty();
+    for (const QString &step : f.fix) {
+        fix.append(shownEngineText(step));
+        fixTranslated = fixTranslated && hasCjk(fix.last());
+    }
+    // A text the engine wrote that is not one of its sentences (a newer engine's, or a
+    // session's from elsewhere): the catalog's translated meaning first, the English quoted.
+    if (hasCjk(title))
+        s.title = title;
+    else
+        s.title = f.title.isEmpty() ? meaning : tr("%1 — %2").arg(meaning, f.title);
+    if (hasCjk(detail) || (detail.isEmpty() && hasCjk(title))) {
+        s.explanation = detail.isEmpty() ? title : detail;
+    } else {
+        QString quoted = title;
+        if (!detail.isEmpty())
+            quoted += (quoted.isEmpty() ? QString() : QStringLiteral("\n")) + detail;
+        s.explanation = quoted.isEmpty()
+                            ? meaning
+                            : tr("%1. The engine's report (English, with the names it found):\n%2")
+                                  .arg(meaning, quoted);
+    }
+    s.fix = fix;
     const QString advice = findingAdvice(f.id);
-    if (!advice.isEmpty())
+    if (!advice.isEmpty() && !fixTranslated)
         s.fix.prepend(advice);
     return s;
 }
 
-// The verifier's fixed step and sub-check titles (core/verify/verifier.cpp), for lupdate; shown
-// through shownCheckTitle(). A title the engine builds with names in it stays as written.
-[[maybe_unused]] static const char *const kCheckTitles[] = {
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Baseline: vector add with the platform compiler"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The suspect operator alone"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Back to the project"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Runtime and devices (probe)"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Diagnosis of the artifact and the logs"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Platform compiler"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Target to compile for"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Compiler sub-commands (-###)"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Compile and link the vector-add program"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Compile the kernel as a code object"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The program's runtime library (loader path)"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Run the program (hipLaunchKernelGGL, result checked)"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks",
-                      "Module API: load, look up and launch the code object (probe)"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Compile the operator"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The operator's file"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "dlopen the library in a clean process (probe)"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "Run the operator's program in a clean process"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "What the file holds"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The project's command, as is"),
-    QT_TRANSLATE_NOOP("hd::VerifyChecks", "The project's command without the Triton path"),
-};
-
 QString FindingsModel::shownCheckTitle(const QString &title) {
-    return QCoreApplication::translate("hd::VerifyChecks", title.toUtf8().constData());
+    return shownEngineText(title);
 }
 
 QString FindingsModel::severityText(Severity s) {
@@ -169,6 +162,9 @@ QString FindingsModel::directionText(Direction d) {
 QString FindingsModel::shownVerdict(const Comparison &c) {
     if (c.verdict.isEmpty() || !catalogTranslated())
         return c.verdict;
+    const QString verdict = shownEngineText(c.verdict);
+    if (hasCjk(verdict))
+        return verdict;
     QString meaning;
     for (const Finding &f : c.findings)
         if (f.id.startsWith(QLatin1String("verify.")) &&
@@ -330,14 +326,14 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         if (col == Title)
-            return e.text.isEmpty() ? e.location : e.text.simplified().left(300);
+            return e.text.isEmpty() ? e.location : shownEngineText(e.text.simplified().left(300));
         if (col == Id)
             return e.source;
         if (col == Location)
             return e.location;
         break;
     case Qt::ToolTipRole:
-        return QStringLiteral("%1 %2\n%3").arg(e.source, e.location, e.text);
+        return QStringLiteral("%1 %2\n%3").arg(e.source, e.location, shownEngineText(e.text));
     case LinkRole:
         return linkFor(e);
     case KindRole:

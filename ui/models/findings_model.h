@@ -1,7 +1,6 @@
 #pragma once
 
 #include "model/finding.h"
-#include "model/finding.h"
 #include "model/records.h"
 
 #include <QAbstractItemModel>
@@ -35,23 +34,23 @@ public:
     static QString fixText(const Finding &f);
     // What the app shows of a finding, in the app's language. The engine writes its titles,
     // explanations and fixes in English with the case's names, paths and commands; in another
-    // language (a translator for the catalog installed) the title is the catalog's translated
-    // meaning of the id followed by the engine's title (it names the subject), the explanation
-    // says the meaning and then quotes the engine's specific text,
-    // and the fix starts with the catalog's translated advice before the engine's steps.
+    // language (a translator installed) each of its sentences is shown translated with those
+    // names kept (models/engine_text.h). A text that is not one of the engine's sentences
+    // falls back to the catalog: the translated meaning of the id, then the English quoted;
+    // a fix not wholly translated starts with the catalog's translated advice.
     struct Shown {
         QString title, explanation;
         QStringList fix;
     };
     static Shown shown(const Finding &f);
-    // The verification's verdict as shown: the engine's paragraph in English; in another
-    // language the translated meaning of its verify.* finding and direction first, then the
-    // engine's paragraph quoted.
+    // The verification's verdict as shown: the engine's paragraph, translated like a finding's
+    // text; where that fails, the translated meaning of its verify.* finding and direction
+    // first, then the engine's paragraph quoted.
     static QString shownVerdict(const Comparison &c);
     static QString directionText(Direction d); // translated "Direction 2: the symbol names"
     static QString severityText(Severity s);   // translated "error" | "warning" | "info"
     // A verification step's or sub-check's title as the engine writes it ("Platform compiler"),
-    // translated when it is one of the engine's fixed titles (context "hd::VerifyChecks").
+    // translated like the engine's other sentences.
     static QString shownCheckTitle(const QString &title);
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;

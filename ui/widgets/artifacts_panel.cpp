@@ -15,6 +15,7 @@
 #include <QCheckBox>
 #include <QFrame>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -32,6 +33,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <utility>
 
 namespace hd::ui {
@@ -129,6 +131,85 @@ public:
     QSize sizeHint() const override {
         return {QScrollArea::sizeHint().width(), fontMetrics().lineSpacing() * 4 + 4};
     }
+};
+
+} // namespace
+
+namespace {
+
+// Fits the tree's Name column to what the Target column leaves of its width, between 10 and
+// 24 characters: at 1280x800 with 1.5x scaling the tree is narrow, and Name gives way so that
+// Target stays whole beside it (Details scrolls). A width the user drags stays.
+class TreeColumnFitter : public QObject {
+public:
+    explicit TreeColumnFitter(QTreeView *tree) : QObject(tree), m_tree(tree) {
+        tree->viewport()->installEventFilter(this);
+        connect(tree->header(), &QHeaderView::sectionResized, this, [this](int column) {
+            if (column == ArtifactTreeModel::Name && !m_fitting &&
+                (QGuiApplication::mouseButtons() & Qt::LeftButton))
+                m_userSet = true;
+        });
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (event->type() == QEvent::Resize && !m_userSet)
+            fit();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    void fit() {
+        const int x = m_tree->fontMetrics().horizontalAdvance(QLatin1Char('x'));
+        const int room =
+            m_tree->viewport()->width() - m_tree->columnWidth(ArtifactTreeModel::Target);
+        m_fitting = true;
+        m_tree->setColumnWidth(ArtifactTreeModel::Name, std::clamp(room, x * 10, x * 24));
+        m_fitting = false;
+    }
+
+    QTreeView *m_tree;
+    bool m_fitting = false;
+    bool m_userSet = false;
+};
+
+// Puts the symbol filter's switches beside the filter when the tab is wide enough, on a line
+// below it when not: in one row their widths added up to more than the tab had at 1280x800
+// with 1.5x scaling, so the tab could not shrink and the splitter squeezed the tree.
+class SwitchPlacer : public QObject {
+public:
+    SwitchPlacer(QWidget *page, QHBoxLayout *row, QHBoxLayout *below, QWidget *switches)
+        : QObject(page), m_page(page), m_row(row), m_below(below), m_switches(switches) {
+        page->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (event->type() == QEvent::Resize || event->type() == QEvent::LanguageChange)
+            place();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    void place() {
+        // The filter keeps room for about 12 characters beside the switches and the count.
+        const int x = m_page->fontMetrics().horizontalAdvance(QLatin1Char('x'));
+        const int count =
+            m_row->count() > 0 ? m_row->itemAt(m_row->count() - 1)->sizeHint().width() : 0;
+        const bool beside = m_page->width() >=
+                            x * 12 + m_switches->sizeHint().width() + count + 4 * m_row->spacing();
+        if (beside == (m_switches->parentWidget() && m_row->indexOf(m_switches) >= 0))
+            return;
+        if (beside) {
+            m_below->removeWidget(m_switches);
+            m_row->insertWidget(1, m_switches);
+        } else {
+            m_row->removeWidget(m_switches);
+            m_below->insertWidget(0, m_switches);
+        }
+    }
+
+    QWidget *m_page;
+    QHBoxLayout *m_row, *m_below;
+    QWidget *m_switches;
 };
 
 } // namespace
@@ -278,12 +359,18 @@ QWidget *ArtifactsPanel::makeBrowser() {
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
-    // Widths from the font (zh_CN, 1.5x scaling): a full target id and its header fit.
+    // Widths from the font (zh_CN, 1.5x scaling): a full target id and its header fit. The
+    // Name column gives way when the tree is narrow (fitTreeColumns), so Target stays whole
+    // beside it and Details scrolls.
     const QFontMetrics fm = m_tree->fontMetrics();
-    m_tree->setColumnWidth(ArtifactTreeModel::Name, fm.horizontalAdvance(QLatin1Char('x')) * 24);
+    const int x = fm.horizontalAdvance(QLatin1Char('x'));
+    m_tree->setColumnWidth(ArtifactTreeModel::Name, x * 24);
     m_tree->setColumnWidth(ArtifactTreeModel::Target,
                            fm.horizontalAdvance(QStringLiteral("gfx90a:sramecc+:xnack-")) + 24);
-    m_tree->setColumnWidth(ArtifactTreeModel::Details, fm.horizontalAdvance(QLatin1Char('x')) * 26);
+    m_tree->setColumnWidth(ArtifactTreeModel::Details, x * 26);
+    // Enough for a short name and the start of its target.
+    m_tree->setMinimumWidth(x * 22);
+    new TreeColumnFitter(m_tree);
     split->addWidget(m_tree);
 
     m_tabs = new QTabWidget;
@@ -303,10 +390,10 @@ QWidget *ArtifactsPanel::makeBrowser() {
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    // The first sizes in the same 2:3 proportion (QSplitter weighs them): from their size
+    // The first sizes in about the same proportion (QSplitter weighs them): from their size
     // hints the symbol table took nearly all of a narrow window (1.5x scaling) and cut the
-    // tree's names to a few letters.
-    split->setSizes({400, 600});
+    // tree's names to a few letters; 9:11 leaves the tree a name and a whole target there.
+    split->setSizes({450, 550});
     split->setChildrenCollapsible(false);
     return split;
 }
@@ -320,18 +407,26 @@ QWidget *ArtifactsPanel::makeSymbolsPage() {
     HD_TR_SET(m_filter, "placeholderText",
               QT_TR_NOOP("Filter symbols (mangled or demangled, as you type)"));
     m_filter->setClearButtonEnabled(true);
+    auto *switches = new QWidget;
+    auto *switchLayout = new QHBoxLayout(switches);
+    switchLayout->setContentsMargins(0, 0, 0, 0);
     m_kernelsOnly = new QCheckBox;
     HD_TR_SET(m_kernelsOnly, "text", QT_TR_NOOP("Kernels only"));
-    m_count = new QLabel;
-    filterRow->addWidget(m_filter, 1);
-    filterRow->addWidget(m_kernelsOnly);
+    switchLayout->addWidget(m_kernelsOnly);
     m_perCodeObject = new QCheckBox;
     HD_TR_SET(m_perCodeObject, "text", QT_TR_NOOP("Per code object"));
     HD_TR_SET(m_perCodeObject, "toolTip",
               QT_TR_NOOP("One row per symbol of each code object instead of one row per name"));
-    filterRow->addWidget(m_perCodeObject);
+    switchLayout->addWidget(m_perCodeObject);
+    m_count = new QLabel;
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(switches);
     filterRow->addWidget(m_count);
     sl->addLayout(filterRow);
+    auto *belowRow = new QHBoxLayout;
+    belowRow->addStretch(1);
+    sl->addLayout(belowRow);
+    new SwitchPlacer(symbolsPage, filterRow, belowRow, switches);
     m_symbolView = new QTableView;
     m_symbolView->setModel(m_ws->inputs()->symbolProxy());
     m_symbolView->setSortingEnabled(true);

@@ -1,6 +1,7 @@
 #include "widgets/verify_panel.h"
 
 #include "common/format.h"
+#include "models/engine_text.h"
 #include "models/findings_model.h"
 
 #include "controllers/workspace.h"
@@ -196,13 +197,13 @@ void StepCard::showRecord(const StepRecord *rec) {
         auto *item = new QTreeWidgetItem(m_checks);
         item->setIcon(0, statusIcon(checkStatusName(c.status)));
         item->setText(0, c.title.isEmpty() ? c.id : FindingsModel::shownCheckTitle(c.title));
-        item->setToolTip(0, c.summary);
+        item->setToolTip(0, shownEngineText(c.summary));
         item->setText(1, c.cached ? tr("%1 (cached)").arg(formatDuration(c.durationMs))
                                   : formatDuration(c.durationMs));
     }
     m_summary->setText(QStringLiteral("<b>%1</b> · %2 · %3")
                            .arg(statusText(m_status), formatDuration(rec->durationMs),
-                                rec->summary.toHtmlEscaped()));
+                                shownEngineText(rec->summary).toHtmlEscaped()));
     m_run->setEnabled(true);
 }
 
@@ -536,13 +537,20 @@ void VerifyPanel::refresh() {
                                  .pixmap(20, 20));
     QString text = QStringLiteral("<b>%1</b> %2")
                        .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
-    if (!cmp.basis.isEmpty())
+    QStringList basis;
+    for (const QString &b : cmp.basis)
+        basis.append(shownEngineText(b));
+    if (!basis.isEmpty())
         text += QStringLiteral("<br><span style='color:gray'>%1</span>")
-                    .arg(cmp.basis.join(QStringLiteral(" · ")).toHtmlEscaped());
+                    .arg(basis.join(QStringLiteral(" · ")).toHtmlEscaped());
     m_verdict->setText(text);
-    // The whole verdict and basis, also where the panel is too short to show every line.
-    m_verdict->setToolTip(FindingsModel::shownVerdict(cmp) + QLatin1Char('\n') +
-                          cmp.basis.join(QLatin1Char('\n')));
+    // The whole verdict and basis, also where the panel is too short to show every line; in
+    // another language also the engine's English, as the exported report has it.
+    QString tip =
+        FindingsModel::shownVerdict(cmp) + QLatin1Char('\n') + basis.join(QLatin1Char('\n'));
+    if (FindingsModel::shownVerdict(cmp) != cmp.verdict)
+        tip += QLatin1Char('\n') + tr("The engine's text (English): %1").arg(cmp.verdict);
+    m_verdict->setToolTip(tip);
 }
 
 QString VerifyPanel::comparisonText() const {
@@ -555,9 +563,10 @@ void VerifyPanel::showCheck(int step, int index) {
         return;
     const CheckRecord &c = rec->checks[index];
     QString t;
-    t += QStringLiteral("# %1 — %2\n").arg(c.title, checkStatusName(c.status));
+    t += QStringLiteral("# %1 — %2\n")
+             .arg(FindingsModel::shownCheckTitle(c.title), checkStatusName(c.status));
     if (!c.summary.isEmpty())
-        t += c.summary + QLatin1Char('\n');
+        t += shownEngineText(c.summary) + QLatin1Char('\n');
     if (!c.command.isEmpty())
         t += QStringLiteral("\n$ %1\n").arg(shellJoin(c.command));
     if (!c.workingDirectory.isEmpty())

@@ -1,5 +1,6 @@
 #include "widgets/walkthrough_panel.h"
 
+#include "models/engine_text.h"
 #include "models/findings_model.h"
 
 #include "controllers/workspace.h"
@@ -221,7 +222,7 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
         const StepRecord *s = m_ws->verification()->step(n);
         if (!s)
             return tr("Not run yet.");
-        return tr("Result: %1 — %2").arg(checkStatusName(s->status), s->summary);
+        return tr("Result: %1 — %2").arg(checkStatusName(s->status), shownEngineText(s->summary));
     }
     if (id == QLatin1String("conclusion")) {
         const Comparison &c = m_ws->verification()->comparison();
