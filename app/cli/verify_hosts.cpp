@@ -9,6 +9,7 @@
 
 #include "common/version.h"
 #include "session/make_session.h"
+#include "sysinfo/system_inventory.h"
 
 #include <QDir>
 #include <QFile>
@@ -69,6 +70,7 @@ NodeRun runOnNode(const QString &destination, VerifyOptions options, const QList
     n.session.remote = destination;
     n.session.host =
         host->connection().nodeName().isEmpty() ? destination : host->connection().nodeName();
+    n.session.inventory = collectSystemInventory(*host); // the node's, read there
     n.ran = true;
     return n;
 }
@@ -125,6 +127,21 @@ QString nodeMatrix(const QList<NodeRun> &nodes) {
     add(QStringLiteral("driver"), [](const Session &s) {
         const QString v = probeHelloField(s, "driver_version");
         return v.isEmpty() ? QStringLiteral("-") : v;
+    });
+    // What the node's inventory says (sessions without one: "-").
+    const auto fact = [](const Session &s, const char *section, const char *name) {
+        const InventoryFact *f = s.inventory.find(QLatin1String(section), QLatin1String(name));
+        return f && f->available() && !f->value.isEmpty() ? f->value : QStringLiteral("-");
+    };
+    add(QStringLiteral("os"), [&](const Session &s) { return fact(s, "system", "os_id"); });
+    add(QStringLiteral("kernel"), [&](const Session &s) {
+        const QString k = fact(s, "system", "kernel");
+        return k == QLatin1String("-") ? k : k.section(QLatin1Char(' '), 1, 1);
+    });
+    add(QStringLiteral("glibc"), [&](const Session &s) { return fact(s, "system", "glibc"); });
+    add(QStringLiteral("amdgpu"), [&](const Session &s) { return fact(s, "driver", "amdgpu"); });
+    add(QStringLiteral("hip runtime"), [&](const Session &s) {
+        return fact(s, "toolchain", "hip runtime").section(QStringLiteral(" ("), 0, 0);
     });
     // Every check id in the order the first node that ran it met it.
     QList<QPair<int, QString>> checks;
