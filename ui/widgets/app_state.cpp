@@ -7,6 +7,7 @@
 #include "logs/amd_log.h"
 #include "model/session.h"
 #include "probe/probe_client.h"
+#include "remote/ssh_host.h"
 #include "report/report.h"
 #include "session/make_session.h"
 
@@ -309,7 +310,10 @@ void Workspace::setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs
 void Workspace::refreshInventory() {
     const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("inventory"));
     runInBackground(
-        this, [] { return collectSessionInventory(); },
+        this,
+        [host = m_host] {
+            return host ? collectSystemInventory(*host) : collectSessionInventory();
+        },
         [this, ticket](SystemInventory inventory) {
             if (!m_jobs.isCurrent(ticket))
                 return;
@@ -320,16 +324,33 @@ void Workspace::refreshInventory() {
         });
 }
 
+void Workspace::setExecutionHost(std::shared_ptr<ExecutionHost> host) {
+    if (m_verifier)
+        m_verifier->cancel();
+    m_host = std::move(host);
+    emit executionHostChanged();
+    refreshDevices();
+}
+
 void Workspace::refreshDevices() {
     refreshInventory(); // the machine's answers to the first questions, next to its devices
     const JobTracker::Ticket ticket = m_jobs.start(kDevices);
-    emit busyChanged(kDevices, true, tr("Asking the GPU runtime for devices…"));
+    emit busyChanged(kDevices, true,
+                     m_host
+                         ? tr("Asking the GPU runtime on %1 for devices…").arg(m_host->hostName())
+                         : tr("Asking the GPU runtime for devices…"));
     runInBackground(
         this,
-        [ticket]() {
+        [ticket, host = m_host]() {
             ProbeOptions options;
             options.cancel = ticket.cancel.get();
             options.timeoutMs = 30000;
+            if (host) {
+                ProbeRequest rq;
+                rq.kind = ProbeRequest::Kind::Devices;
+                rq.backend = QStringLiteral("auto");
+                return host->runProbe(rq, options);
+            }
             return probeDevices(QStringLiteral("auto"), options);
         },
         [this, ticket](ProbeResult r) {
@@ -386,6 +407,8 @@ void Workspace::runSteps(const QList<int> &steps) {
             }
     }
     auto verifier = std::make_shared<Verifier>(options);
+    if (m_host)
+        verifier->setExecutionHost(m_host); // every child and probe on the node
     m_verifier = verifier;
     // The Verifier runs every step (Verifier::run, as the CLI does); this only observes it and
     // shows each step as it finishes.
@@ -502,6 +525,12 @@ Session Workspace::makeSession() const {
     // The window's findings: the steps', the comparison's and the diagnosis's.
     s.findings = m_allFindings;
     s.inventory = m_inventory;
+    if (m_host) { // the steps ran on the node (docs/schema-session.md "remote")
+        s.remote = m_host->hostName();
+        if (auto *ssh = dynamic_cast<SshHost *>(m_host.get());
+            ssh && !ssh->connection().nodeName().isEmpty())
+            s.host = ssh->connection().nodeName();
+    }
     return s;
 }
 

@@ -69,6 +69,12 @@ public:
     // captured output (*.log, *.txt text).
     static QStringList artifactFilesIn(const QString &dir, int limit = 400);
 
+    // --- where the devices, the inventory and the steps run ------------------------------
+    // null = this machine; else a GPU node over ssh (docs/remote.md "In the app"). Setting it
+    // queries the devices (and the inventory) there again.
+    void setExecutionHost(std::shared_ptr<ExecutionHost> host);
+    const std::shared_ptr<ExecutionHost> &executionHost() const { return m_host; }
+
     // --- devices ------------------------------------------------------------------------
     void refreshDevices(); // probe, in the background
     bool addTarget(const QString &text, QString *error = nullptr);
@@ -132,6 +138,7 @@ signals:
     void symbolsRebuilt(); // the symbol table's rows were regrouped
     void devicesChanged();
     void inventoryChanged();
+    void executionHostChanged();
     void stepsChanged();
     void verifyOptionsChanged(); // replaced as a whole (an opened session): forms refill
     void stepStarted(int step);
@@ -172,6 +179,7 @@ private:
     bool m_inventoryFromSession = false;
     VerifyOptions m_verifyOptions;
     std::shared_ptr<Verifier> m_verifier;
+    std::shared_ptr<ExecutionHost> m_host; // null: this machine
     QList<StepRecord> m_steps;
     QList<EnvProblem> m_envProblems; // of the last run (or the opened session)
     Comparison m_comparison;

@@ -3,8 +3,10 @@
 #include "common/version.h"
 #include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
+#include "remote/ssh_host.h"
 #include "widgets/app_state.h"
 #include "widgets/artifacts_panel.h"
+#include "widgets/connect_dialog.h"
 #include "widgets/devices_panel.h"
 #include "widgets/env_panel.h"
 #include "widgets/findings_panel.h"
@@ -110,6 +112,21 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     HD_TR_SET(m_cancel, "toolTip", QT_TR_NOOP("Cancel the running work (Esc)"));
     m_cancel->setVisible(false);
     statusBar()->addWidget(m_status, 1);
+    m_hostLabel = new QLabel;
+    m_hostLabel->setObjectName(QStringLiteral("executionHost"));
+    statusBar()->addPermanentWidget(m_hostLabel);
+    auto showHost = [this] {
+        const auto &host = m_ws->executionHost();
+        m_hostLabel->setText(host ? tr("Runs on: %1 (ssh)").arg(host->hostName())
+                                  : tr("Runs on: this machine"));
+        m_hostLabel->setToolTip(
+            host ? tr("Devices, the system inventory and the steps run on the GPU node %1 over "
+                      "ssh; File > Use this machine goes back")
+                       .arg(host->hostName())
+                 : tr("File > Connect to GPU node… runs them on a node over ssh"));
+    };
+    connect(m_ws, &Workspace::executionHostChanged, this, showHost);
+    showHost();
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     connect(m_cancel, &QToolButton::clicked, this, [this] {
@@ -306,6 +323,17 @@ void MainWindow::createActions() {
     m_recentMenu = file->addMenu(tr("&Recent files"));
     updateRecentMenu();
     file->addAction(tr("&Close all"), this, [this] { m_ws->closeAll(); });
+    file->addSeparator();
+    file->addAction(tr("Connect to &GPU node…"), this, [this] {
+        ConnectDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted && dialog.host())
+            m_ws->setExecutionHost(dialog.host());
+    });
+    auto *local =
+        file->addAction(tr("Use &this machine"), this, [this] { m_ws->setExecutionHost(nullptr); });
+    local->setEnabled(m_ws->executionHost() != nullptr);
+    connect(m_ws, &Workspace::executionHostChanged, local,
+            [this, local] { local->setEnabled(m_ws->executionHost() != nullptr); });
     file->addSeparator();
     file->addAction(icon(QStringLiteral("open")), tr("Open &session…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
