@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "remote_option.h"
 
 #include "common/json_writer.h"
 #include "model/model_json.h"
@@ -15,12 +16,17 @@ namespace hd::cli {
 namespace {
 
 // Secrets out, as in reports (core/report/redaction.h): the values of every secret-named
-// variable of the environment, wherever they appear, and credentials in URLs.
+// variable of the environment (and, for a node's inventory, of the node's variables it
+// lists), wherever they appear, and credentials in URLs.
 void redact(SystemInventory &inv, const QProcessEnvironment &env) {
     QStringList secrets;
     for (const QString &name : env.keys())
         if (isSecretEnvName(name) && !env.value(name).isEmpty())
             secrets << env.value(name);
+    for (const InventoryFact &f : inv.facts)
+        if (f.section == QLatin1String("environment") && isSecretEnvName(f.name) &&
+            !f.value.isEmpty())
+            secrets << f.value;
     for (InventoryFact &f : inv.facts)
         f.value = f.section == QLatin1String("environment") && isSecretEnvName(f.name)
                       ? QString::fromLatin1(kRedacted)
@@ -36,11 +42,20 @@ int sysinfo(const Args &args) {
     QString error;
     if (!readTimeout(args, &options.timeoutMs, &error))
         return usageError(args.spec(), error);
-    SystemInventory inv = collectSystemInventory(options);
+    const std::shared_ptr<SshHost> host = readRemote(args);
+    if (host && !host->connection().open()) {
+        err() << "hipdoctor-cli sysinfo: " << host->connection().lastMessage() << "\n";
+        return ExitInternal;
+    }
+    SystemInventory inv =
+        host ? collectSystemInventory(*host, options) : collectSystemInventory(options);
     if (doRedact)
         redact(inv, options.environment);
     if (json) {
-        return streamJson(pretty, [&inv](JsonWriter &w) { writeJson(w, inv); })
+        const QString remote = host ? host->hostName() : QString();
+        const QString node = host ? host->connection().nodeName() : QString();
+        return streamJson(pretty,
+                          [&inv, &remote, &node](JsonWriter &w) { writeJson(w, inv, remote, node); })
                    ? ExitOk
                    : jsonWriteFailed(QStringLiteral("sysinfo"));
     }
@@ -58,7 +73,11 @@ int sysinfo(const Args &args) {
                   << "\n";
         out() << "\n";
     }
-    out() << "collected " << inv.collectedAt << "\n";
+    if (host)
+        out() << "collected on " << host->connection().nodeName() << " (" << host->hostName()
+              << ", over ssh) " << inv.collectedAt << "\n";
+    else
+        out() << "collected " << inv.collectedAt << "\n";
     return ExitOk;
 }
 
@@ -73,7 +92,8 @@ CommandSpec sysinfoCommand() {
         "/dev/dri permissions and your groups, ROCm/HIP packages, the HIP runtime library, "
         "hipcc/clang, GPUs from rocminfo / amd-smi / nvidia-smi, Python, PyTorch and Triton, and "
         "the GPU-related environment variables. A source that cannot be read is listed as \"not "
-        "available\" with the reason.");
+        "available\" with the reason. With --remote, those of the GPU node, read there over "
+        "ssh.");
     c.groups = {
         {QString(),
          {QCommandLineOption(QStringList{QStringLiteral("no-python")},
@@ -84,11 +104,13 @@ CommandSpec sysinfoCommand() {
                              QStringLiteral("keep secrets (variables named *TOKEN*, *SECRET*, "
                                             "*PASSWORD*, *KEY*, credentials in URLs); redacted by "
                                             "default"))}},
+        remoteGroup(QStringLiteral("collect the inventory"),
+                    QStringLiteral("the node's files, tools and login environment")),
         outputGroup({QStringLiteral("one hipdoctor.sysinfo/1 document on stdout (compact)"),
                      true,
                      {},
                      true})};
-    c.exitCodes = QStringLiteral("0 printed, 2 usage error");
+    c.exitCodes = QStringLiteral("0 printed, 2 usage error, 3 the --remote node not reached");
     c.run = sysinfo;
     return c;
 }

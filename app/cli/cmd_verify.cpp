@@ -374,11 +374,11 @@ int verify(const Args &args) {
         const VerifyResult result = verifier.run(steps);
         session = sessionFromResult(opt, result, versionLine(QStringLiteral("hipdoctor-cli")));
         if (host) {
-            // The node's name; no inventory: this machine's would not describe the node
-            // (docs/schema-session.md).
+            // The node's name and its inventory, read there (docs/remote.md).
             session.remote = remote;
             session.host =
                 host->connection().nodeName().isEmpty() ? remote : host->connection().nodeName();
+            session.inventory = collectSystemInventory(*host);
         } else {
             session.inventory = collectSessionInventory(); // where the steps ran
         }

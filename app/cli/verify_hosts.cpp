@@ -11,6 +11,7 @@
 #include "common/version.h"
 #include "model/model_json.h"
 #include "session/make_session.h"
+#include "sysinfo/system_inventory.h"
 
 #include <QDir>
 #include <QFile>
@@ -71,6 +72,7 @@ NodeSession runOnNode(const QString &destination, VerifyOptions options, const Q
     n.session.remote = destination;
     n.session.host =
         host->connection().nodeName().isEmpty() ? destination : host->connection().nodeName();
+    n.session.inventory = collectSystemInventory(*host); // the node's, read there
     return n;
 }
 

@@ -116,11 +116,16 @@ void writeJson(JsonWriter &w, const InventoryFact &f) {
     w.endObject();
 }
 
-void writeJson(JsonWriter &w, const SystemInventory &inv) {
+void writeJson(JsonWriter &w, const SystemInventory &inv, const QString &remote,
+               const QString &host) {
     w.beginObject();
     w.member("collected_at", inv.collectedAt);
     w.key("facts");
     writeArray(w, inv.facts);
+    if (!remote.isEmpty()) { // collected on a node (docs/schema-sysinfo.md)
+        w.member("host", host);
+        w.member("remote", remote);
+    }
     w.member("schema", kSysinfoSchema);
     w.endObject();
 }

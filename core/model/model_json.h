@@ -30,7 +30,9 @@ void writeJson(JsonWriter &w, const Problem &p);
 // from: the diagnosis's "from" member (docs/schema-diagnosis.md), in its sorted place, when given.
 void writeJson(JsonWriter &w, const DeviceInfo &d, const QString *from = nullptr);
 void writeJson(JsonWriter &w, const InventoryFact &f);
-void writeJson(JsonWriter &w, const SystemInventory &inv);
+// With remote set (sysinfo --remote): where it was collected, "remote" and "host".
+void writeJson(JsonWriter &w, const SystemInventory &inv, const QString &remote = {},
+               const QString &host = {});
 void writeJson(JsonWriter &w, const PhaseTiming &p);
 void writeJson(JsonWriter &w, const FailureSignature &s);
 void writeJson(JsonWriter &w, const CheckRecord &c);

@@ -74,6 +74,21 @@ NodeMatrix nodeMatrix(const QList<NodeSession> &nodes) {
         const QString v = probeHelloField(s, "driver_version");
         return v.isEmpty() ? QStringLiteral("-") : v;
     });
+    // What the node's inventory says (sessions without one: "-").
+    const auto fact = [](const Session &s, const char *section, const char *name) {
+        const InventoryFact *f = s.inventory.find(QLatin1String(section), QLatin1String(name));
+        return f && f->available() && !f->value.isEmpty() ? f->value : QStringLiteral("-");
+    };
+    add(QStringLiteral("os"), [&](const Session &s) { return fact(s, "system", "os_id"); });
+    add(QStringLiteral("kernel"), [&](const Session &s) {
+        const QString k = fact(s, "system", "kernel");
+        return k == QLatin1String("-") ? k : k.section(QLatin1Char(' '), 1, 1);
+    });
+    add(QStringLiteral("glibc"), [&](const Session &s) { return fact(s, "system", "glibc"); });
+    add(QStringLiteral("amdgpu"), [&](const Session &s) { return fact(s, "driver", "amdgpu"); });
+    add(QStringLiteral("hip runtime"), [&](const Session &s) {
+        return fact(s, "toolchain", "hip runtime").section(QStringLiteral(" ("), 0, 0);
+    });
     // The profile every child started with: a variable set on one node only is a difference.
     // Secret values never show, not even in the terminal (report/redaction.h).
     add(QStringLiteral("environment"), [](const Session &s) {

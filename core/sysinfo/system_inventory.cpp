@@ -1,27 +1,13 @@
 #include "sysinfo/system_inventory.h"
 
-#include "common/capped_output.h"
-#include "common/child_process.h"
+#include "inventory_source_p.h"
+
 #include "env/env_catalogue.h"
-#include "loader/loader.h"
 
 #include <QDateTime>
-#include <QDir>
-#include <QElapsedTimer>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
-
-#include <gnu/libc-version.h>
-#include <grp.h>
-#include <pwd.h>
-#include <sys/stat.h>
-#include <sys/utsname.h>
-#include <unistd.h>
 
 #include <algorithm>
 
@@ -29,14 +15,10 @@ namespace hd {
 
 namespace {
 
-constexpr int kElfMachineX86_64 = 62, kElfClass64 = 2;
-
 class Collector {
 public:
-    explicit Collector(const InventoryOptions &o) : m_options(o) {
-        m_path =
-            o.environment.value(QStringLiteral("PATH")).split(QLatin1Char(':'), Qt::SkipEmptyParts);
-    }
+    Collector(InventorySource &source, const InventoryOptions &o)
+        : m_source(source), m_options(o) {}
 
     void fact(const QString &section, const QString &name, const QString &value,
               const QString &source) {
@@ -47,90 +29,25 @@ public:
         m_facts.append({section, name, QString(), source, reason});
     }
 
-    // A tool on the environment's PATH; "" when none.
-    QString tool(const QString &name) const {
-        return m_path.isEmpty() ? QString() : QStandardPaths::findExecutable(name, m_path);
-    }
-
-    struct Run {
-        bool ok = false; // started, exited normally with status 0, in time
-        QString why;     // when not ok
-        QByteArray out;  // stdout (also when not ok)
-    };
-    // argv only, never a shell; killed (with its process group) after the timeout; dies with
-    // hipdoctor (common/child_process.h); output kept within kMaxOutput (first and last bytes).
-    Run run(const QString &program, const QStringList &args) const {
-        static constexpr qsizetype kMaxOutput = qsizetype(512) << 10;
-        Run r;
-        const QString tool = QFileInfo(program).fileName();
-        QProcess p;
-        p.setProcessEnvironment(m_options.environment);
-        p.setProgram(program);
-        p.setArguments(args);
-        guardChildProcess(p);
-        p.start();
-        if (!p.waitForStarted(m_options.timeoutMs)) {
-            r.why = QStringLiteral("%1 could not be started: %2").arg(program, p.errorString());
-            return r;
-        }
-        const ChildRegistration registered(p.processId());
-        p.closeWriteChannel();
-        CappedOutput out(kMaxOutput / 2, kMaxOutput / 2), err(4096, 4096);
-        QElapsedTimer clock;
-        clock.start();
-        bool finished = false;
-        while (!finished) {
-            const qint64 left = m_options.timeoutMs - clock.elapsed();
-            if (left <= 0)
-                break;
-            finished = p.waitForFinished(int(std::min<qint64>(left, 100)));
-            out.append(p.readAllStandardOutput());
-            err.append(p.readAllStandardError());
-        }
-        if (!finished) {
-            killChildGroup(p);
-            r.why = QStringLiteral("%1 did not answer within %2 s (killed)")
-                        .arg(tool)
-                        .arg(m_options.timeoutMs / 1000.0);
-            return r;
-        }
-        out.append(p.readAllStandardOutput());
-        err.append(p.readAllStandardError());
-        r.out = out.bytes();
-        if (p.exitStatus() != QProcess::NormalExit)
-            r.why = QStringLiteral("%1 crashed").arg(tool);
-        else if (p.exitCode() != 0)
-            r.why = QStringLiteral("%1 exited with %2: %3")
-                        .arg(tool)
-                        .arg(p.exitCode())
-                        .arg(err.text().trimmed().left(200));
-        else
-            r.ok = true;
-        return r;
+    InventorySource &src() { return m_source; }
+    QString tool(const QString &name) { return m_source.tool(name); }
+    InventorySource::Run run(const QString &program, const QStringList &args) {
+        return m_source.run(program, args);
     }
 
     const InventoryOptions &options() const { return m_options; }
     QList<InventoryFact> take() { return std::move(m_facts); }
 
 private:
+    InventorySource &m_source;
     const InventoryOptions &m_options;
-    QStringList m_path;
     QList<InventoryFact> m_facts;
 };
-
-QString readText(const QString &path, QString *why) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *why = f.exists() ? f.errorString() : QStringLiteral("%1 does not exist").arg(path);
-        return {};
-    }
-    return QString::fromUtf8(f.read(1 << 20)).trimmed();
-}
 
 void systemFacts(Collector &c) {
     const QString s = QStringLiteral("system");
     QString why;
-    const QString osRelease = readText(QStringLiteral("/etc/os-release"), &why);
+    const QString osRelease = c.src().readText(QStringLiteral("/etc/os-release"), &why);
     if (osRelease.isEmpty()) {
         c.missing(s, QStringLiteral("os"), QStringLiteral("/etc/os-release"), why);
     } else {
@@ -157,30 +74,30 @@ void systemFacts(Collector &c) {
                    version.isEmpty() ? id : id + QLatin1Char(' ') + version,
                    QStringLiteral("/etc/os-release"));
     }
-    struct utsname u {};
-    if (uname(&u) == 0) {
+    const InventorySource::Uname u = c.src().uname();
+    if (u.why.isEmpty()) {
         c.fact(s, QStringLiteral("kernel"),
-               QStringLiteral("%1 %2 %3")
-                   .arg(QString::fromUtf8(u.sysname), QString::fromUtf8(u.release),
-                        QString::fromUtf8(u.version)),
-               QStringLiteral("uname(2)"));
-        c.fact(s, QStringLiteral("machine"), QString::fromUtf8(u.machine),
-               QStringLiteral("uname(2)"));
+               QStringLiteral("%1 %2 %3").arg(u.sysname, u.release, u.version),
+               c.src().unameSource());
+        c.fact(s, QStringLiteral("machine"), u.machine, c.src().unameSource());
     } else {
-        c.missing(s, QStringLiteral("kernel"), QStringLiteral("uname(2)"),
-                  QString::fromLocal8Bit(strerror(errno)));
+        c.missing(s, QStringLiteral("kernel"), c.src().unameSource(), u.why);
     }
-    c.fact(s, QStringLiteral("glibc"), QString::fromLatin1(gnu_get_libc_version()),
-           QStringLiteral("gnu_get_libc_version()"));
+    QString glibcWhy;
+    const QString glibc = c.src().glibc(&glibcWhy);
+    if (glibcWhy.isEmpty())
+        c.fact(s, QStringLiteral("glibc"), glibc, c.src().glibcSource());
+    else
+        c.missing(s, QStringLiteral("glibc"), c.src().glibcSource(), glibcWhy);
 }
 
 void driverFacts(Collector &c) {
     const QString s = QStringLiteral("driver");
     QString why;
-    const QString amdgpu = readText(QStringLiteral("/sys/module/amdgpu/version"), &why);
+    const QString amdgpu = c.src().readText(QStringLiteral("/sys/module/amdgpu/version"), &why);
     if (!amdgpu.isEmpty())
         c.fact(s, QStringLiteral("amdgpu"), amdgpu, QStringLiteral("/sys/module/amdgpu/version"));
-    else if (QFileInfo::exists(QStringLiteral("/sys/module/amdgpu")))
+    else if (c.src().exists(QStringLiteral("/sys/module/amdgpu")))
         c.fact(s, QStringLiteral("amdgpu"),
                QStringLiteral("loaded (the kernel's own amdgpu: no version file)"),
                QStringLiteral("/sys/module/amdgpu"));
@@ -189,100 +106,72 @@ void driverFacts(Collector &c) {
                   QStringLiteral("the amdgpu kernel module is not loaded"));
 
     const QString topo = QStringLiteral("/sys/class/kfd/kfd/topology/nodes");
-    const QDir nodes(topo);
-    if (!nodes.exists()) {
+    QString listWhy;
+    const std::optional<QStringList> names = c.src().entries(topo, true, &listWhy);
+    if (!names) {
         c.missing(s, QStringLiteral("kfd"), topo,
-                  QStringLiteral("no KFD topology (no amdgpu driver with KFD)"));
+                  listWhy.isEmpty() ? QStringLiteral("no KFD topology (no amdgpu driver with KFD)")
+                                    : listWhy);
     } else {
+        QStringList files;
+        for (const QString &n : *names)
+            files << topo + QLatin1Char('/') + n + QStringLiteral("/properties");
+        const QHash<QString, QString> props = c.src().readTexts(files);
         QStringList gpus;
-        const QStringList names = nodes.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-        for (const QString &n : names) {
-            QString w;
-            const QString props = readText(nodes.filePath(n + QStringLiteral("/properties")), &w);
+        for (qsizetype i = 0; i < names->size(); ++i) {
             static const QRegularExpression re(QStringLiteral("^gfx_target_version (\\d+)$"),
                                                QRegularExpression::MultilineOption);
-            const auto m = re.match(props);
+            const auto m = re.match(props.value(files.at(i)));
             if (m.hasMatch() && m.captured(1) != QLatin1String("0"))
-                gpus << QStringLiteral("node %1: gfx_target_version %2").arg(n, m.captured(1));
+                gpus << QStringLiteral("node %1: gfx_target_version %2")
+                            .arg(names->at(i), m.captured(1));
         }
         c.fact(s, QStringLiteral("kfd"),
-               gpus.isEmpty() ? QStringLiteral("%1 node(s), no GPU node").arg(names.size())
+               gpus.isEmpty() ? QStringLiteral("%1 node(s), no GPU node").arg(names->size())
                               : gpus.join(QStringLiteral("; ")),
                topo);
     }
-    const QString nv = readText(QStringLiteral("/proc/driver/nvidia/version"), &why);
+    const QString nv = c.src().readText(QStringLiteral("/proc/driver/nvidia/version"), &why);
     if (!nv.isEmpty())
         c.fact(s, QStringLiteral("nvidia"), nv.section(QLatin1Char('\n'), 0, 0).simplified(),
                QStringLiteral("/proc/driver/nvidia/version"));
 }
 
-QString groupName(gid_t g) {
-    if (const struct group *gr = getgrgid(g))
-        return QString::fromLocal8Bit(gr->gr_name);
-    return QString::number(g);
-}
-
-// "crw-rw---- root:render, you: read+write" for a device node.
-QString nodeDescription(const QString &path) {
-    struct stat st {};
-    const QByteArray p = QFile::encodeName(path);
-    if (::stat(p.constData(), &st) != 0)
-        return {};
-    char mode[11] = "----------";
-    mode[0] = S_ISCHR(st.st_mode)   ? 'c'
-              : S_ISBLK(st.st_mode) ? 'b'
-              : S_ISDIR(st.st_mode) ? 'd'
-                                    : '-';
-    const char rwx[] = "rwxrwxrwx";
-    for (int i = 0; i < 9; ++i)
-        if (st.st_mode & (0400 >> i))
-            mode[i + 1] = rwx[i];
-    const struct passwd *pw = getpwuid(st.st_uid);
-    const QString owner = pw ? QString::fromLocal8Bit(pw->pw_name) : QString::number(st.st_uid);
-    const bool r = access(p.constData(), R_OK) == 0, w = access(p.constData(), W_OK) == 0;
-    return QStringLiteral("%1 %2:%3, this user: %4")
-        .arg(QString::fromLatin1(mode), owner, groupName(st.st_gid),
-             r && w ? QStringLiteral("read+write")
-             : r    ? QStringLiteral("read only")
-                    : QStringLiteral("no access"));
-}
-
 void devicesFacts(Collector &c) {
     const QString s = QStringLiteral("devices");
     const QString kfd = QStringLiteral("/dev/kfd");
-    const QString d = nodeDescription(kfd);
-    if (d.isEmpty())
-        c.missing(s, kfd, kfd, QStringLiteral("%1 does not exist").arg(kfd));
-    else
-        c.fact(s, kfd, d, QStringLiteral("stat(2), access(2)"));
-    const QDir dri(QStringLiteral("/dev/dri"));
-    const QStringList nodes =
-        dri.entryList(QDir::System | QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
-    if (nodes.isEmpty())
-        c.missing(s, QStringLiteral("/dev/dri"), QStringLiteral("/dev/dri"),
-                  QStringLiteral("no DRM device nodes"));
+    const QString driPath = QStringLiteral("/dev/dri");
+    QStringList paths{kfd};
+    QString driWhy, nodeWhy;
+    const QStringList nodes = c.src().entries(driPath, false, &driWhy).value_or(QStringList());
     for (const QString &n : nodes)
-        c.fact(s, dri.filePath(n), nodeDescription(dri.filePath(n)),
-               QStringLiteral("stat(2), access(2)"));
+        paths << driPath + QLatin1Char('/') + n;
+    const QHash<QString, QString> described = c.src().nodeDescriptions(paths, &nodeWhy);
+    if (const QString d = described.value(kfd); !d.isEmpty())
+        c.fact(s, kfd, d, c.src().nodeSource());
+    else
+        c.missing(s, kfd, kfd,
+                  nodeWhy.isEmpty() ? QStringLiteral("%1 does not exist").arg(kfd) : nodeWhy);
+    if (nodes.isEmpty())
+        c.missing(s, driPath, driPath,
+                  driWhy.isEmpty() ? QStringLiteral("no DRM device nodes") : driWhy);
+    for (const QString &p : paths.mid(1))
+        c.fact(s, p, described.value(p), c.src().nodeSource());
 
+    QString user, primary, why;
     QStringList groups;
-    const int n = getgroups(0, nullptr);
-    std::vector<gid_t> gids(size_t(std::max(n, 0)));
-    if (n > 0 && getgroups(n, gids.data()) == n)
-        for (gid_t g : gids)
-            groups << groupName(g);
-    const QString primary = groupName(getegid());
+    if (!c.src().identity(&user, &primary, &groups, &why)) {
+        c.missing(s, QStringLiteral("user"), c.src().userSource(), why);
+        return;
+    }
     if (!groups.contains(primary))
         groups.prepend(primary);
-    const struct passwd *pw = getpwuid(geteuid());
-    c.fact(s, QStringLiteral("user"),
-           pw ? QString::fromLocal8Bit(pw->pw_name) : QString::number(geteuid()),
-           QStringLiteral("getpwuid(3)"));
+    c.fact(s, QStringLiteral("user"), user, c.src().userSource());
     QString groupsText = groups.join(QStringLiteral(", "));
     for (const char *needed : {"render", "video"})
         if (!groups.contains(QLatin1String(needed)))
             groupsText += QStringLiteral(" (not in %1)").arg(QLatin1String(needed));
-    c.fact(s, QStringLiteral("groups"), groupsText, QStringLiteral("getgroups(2)"));
+    c.fact(s, QStringLiteral("groups"), groupsText, c.src().groupsSource());
 }
 
 // Package names that belong to ROCm / HIP / the GPU stack.
@@ -345,27 +234,11 @@ void packagesFacts(Collector &c) {
               QStringLiteral("neither dpkg-query nor rpm is on PATH"));
 }
 
-// Where ld.so would find a library (LD_LIBRARY_PATH, then the cache), resolved to its file.
-QString findLibrary(const QString &soname, const QStringList &ldLibraryPath) {
-    for (const QString &dir : ldLibraryPath) {
-        const QFileInfo fi(QDir(dir).filePath(soname));
-        if (fi.exists())
-            return fi.canonicalFilePath();
-    }
-    const QString p = readLdSoCache(QStringLiteral("/etc/ld.so.cache"))
-                          .lookup(soname, kElfMachineX86_64, kElfClass64);
-    return p.isEmpty() ? QString() : QFileInfo(p).canonicalFilePath();
-}
-
 void toolchainFacts(Collector &c) {
     const QString s = QStringLiteral("toolchain");
-    const QStringList ldPath = c.options()
-                                   .environment.value(QStringLiteral("LD_LIBRARY_PATH"))
-                                   .split(QLatin1Char(':'), Qt::SkipEmptyParts);
-    QString hip;
-    for (const char *name : {"libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"})
-        if (hip = findLibrary(QLatin1String(name), ldPath); !hip.isEmpty())
-            break;
+    const QString hip =
+        c.src().findLibrary({QStringLiteral("libamdhip64.so.6"), QStringLiteral("libamdhip64.so.5"),
+                             QStringLiteral("libamdhip64.so")});
     if (hip.isEmpty()) {
         c.missing(s, QStringLiteral("hip runtime"),
                   QStringLiteral("LD_LIBRARY_PATH, /etc/ld.so.cache"),
@@ -378,7 +251,7 @@ void toolchainFacts(Collector &c) {
                m.hasMatch() ? QStringLiteral("%1 (%2)").arg(m.captured(1), hip) : hip,
                QStringLiteral("LD_LIBRARY_PATH, /etc/ld.so.cache"));
     }
-    const QString cuda = findLibrary(QStringLiteral("libcuda.so.1"), ldPath);
+    const QString cuda = c.src().findLibrary({QStringLiteral("libcuda.so.1")});
     if (!cuda.isEmpty())
         c.fact(s, QStringLiteral("cuda driver library"), cuda, QStringLiteral("/etc/ld.so.cache"));
 
@@ -534,7 +407,12 @@ bool relevantVariable(const QString &name) {
 
 void environmentFacts(Collector &c) {
     const QString s = QStringLiteral("environment");
-    const QProcessEnvironment &env = c.options().environment;
+    QString why;
+    const QProcessEnvironment env = c.src().environment(&why);
+    if (!why.isEmpty()) {
+        c.missing(s, QStringLiteral("variables"), QStringLiteral("environment"), why);
+        return;
+    }
     QStringList names = env.keys();
     names.sort();
     bool any = false;
@@ -679,8 +557,10 @@ QList<QPair<QString, QString>> inventorySections() {
             {QStringLiteral("environment"), QStringLiteral("Environment variables")}};
 }
 
-SystemInventory collectSystemInventory(const InventoryOptions &options) {
-    Collector c(options);
+namespace {
+
+SystemInventory collect(InventorySource &source, const InventoryOptions &options) {
+    Collector c(source, options);
     systemFacts(c);
     driverFacts(c);
     devicesFacts(c);
@@ -694,6 +574,16 @@ SystemInventory collectSystemInventory(const InventoryOptions &options) {
     inv.collectedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     inv.facts = c.take();
     return inv;
+}
+
+} // namespace
+
+SystemInventory collectSystemInventory(const InventoryOptions &options) {
+    return collect(*makeLocalSource(options), options);
+}
+
+SystemInventory collectSystemInventory(ExecutionHost &host, const InventoryOptions &options) {
+    return collect(*makeHostSource(host, options), options);
 }
 
 } // namespace hd

@@ -16,6 +16,8 @@
 
 namespace hd {
 
+class ExecutionHost;
+
 struct InventoryOptions {
     // PATH (to find the tools) and the variables reported; the process's own by default.
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -24,6 +26,14 @@ struct InventoryOptions {
 };
 
 SystemInventory collectSystemInventory(const InventoryOptions &options = {});
+
+// The same inventory of host, a GPU node over ssh (docs/remote.md "The node's inventory"):
+// each source one argv run there through host.runProcess (cat, grep, find, uname, getconf, id,
+// env -0, the tools by their path there), /etc/ld.so.cache fetched and read here. The tools'
+// PATH and the variables are the host's login environment (options.environment is not used);
+// timeoutMs and python apply. A source that cannot be read there is a fact with the reason,
+// as here.
+SystemInventory collectSystemInventory(ExecutionHost &host, const InventoryOptions &options = {});
 
 // The inventory a verification session records where it is made (docs/schema-session.md
 // "inventory"): every source, Python included, in the process's own environment.

@@ -10,6 +10,7 @@
 #include "hooks/diagnosis_hooks.h"
 #include "probe/probe_client.h"
 #include "sshd_fixture.h"
+#include "sysinfo/system_inventory.h"
 #include "testpaths.h"
 #include "verify/verifier.h"
 
@@ -226,6 +227,77 @@ private slots:
         const QString copy = host->fetchFromHost(QStringLiteral("127.0.0.1:") + built, &error);
         QVERIFY2(!copy.isEmpty(), qPrintable(error));
         QCOMPARE(contentHash(copy), contentHash(built));
+    }
+
+    // The node's inventory (docs/remote.md "The node's inventory"): the node being this machine,
+    // what describes the machine must agree with the local collection fact by fact (OS,
+    // kernel, glibc, driver, packages, device nodes); what describes the login (user, groups,
+    // environment) is the remote user's.
+    void inventoryOfTheNode() {
+        InventoryOptions o;
+        o.python = true;
+        QElapsedTimer clock;
+        clock.start();
+        const SystemInventory here = collectSystemInventory(o);
+        const qint64 localMs = clock.restart();
+        SshHost host(options());
+        QVERIFY2(host.connection().open(), qPrintable(host.connection().lastMessage()));
+        clock.restart();
+        const SystemInventory there = collectSystemInventory(host, o);
+        const qint64 remoteMs = clock.elapsed();
+        qInfo("inventory: local %lld ms, through ssh (connection open) %lld ms, %lld facts",
+              localMs, remoteMs, qint64(there.facts.size()));
+        auto facts = [](const SystemInventory &inv, const QString &section) {
+            QStringList out;
+            for (const InventoryFact &f : inv.section(section))
+                out << QStringLiteral("%1 = %2%3")
+                           .arg(f.name, f.value,
+                                f.available()
+                                    ? QString()
+                                    : QStringLiteral("(n/a: ") + f.unavailable + QLatin1Char(')'));
+            return out.join(QLatin1Char('\n'));
+        };
+        for (const char *section : {"system", "driver", "packages"})
+            QCOMPARE(facts(there, QLatin1String(section)), facts(here, QLatin1String(section)));
+        QVERIFY(there.find(QStringLiteral("system"), QStringLiteral("glibc"))->available());
+        QVERIFY(!facts(there, QStringLiteral("packages")).isEmpty());
+        // Device nodes: mode, owner and group agree; access is the remote user's.
+        const QList<InventoryFact> dh = here.section(QStringLiteral("devices")),
+                                   dt = there.section(QStringLiteral("devices"));
+        QCOMPARE(dt.size(), dh.size());
+        for (qsizetype i = 0; i < dh.size(); ++i) {
+            QCOMPARE(dt[i].name, dh[i].name);
+            if (dh[i].name.startsWith(QLatin1String("/dev/")))
+                QCOMPARE(dt[i].value.section(QStringLiteral(", this user"), 0, 0),
+                         dh[i].value.section(QStringLiteral(", this user"), 0, 0));
+        }
+        QCOMPARE(there.find(QStringLiteral("devices"), QStringLiteral("user"))->value, m_user);
+        // The node's login environment: its PATH, not this process's.
+        const CheckRecord path = run(host, {QStringLiteral("printenv"), QStringLiteral("PATH")});
+        QCOMPARE(there.find(QStringLiteral("environment"), QStringLiteral("PATH"))->value,
+                 path.stdoutText.trimmed());
+        // A tool on both PATHs (same file) gives the same answer there.
+        for (const char *tool : {"hipcc", "clang", "rocminfo"}) {
+            const InventoryFact *a = here.find(QStringLiteral("toolchain"), QLatin1String(tool));
+            if (!a)
+                a = here.find(QStringLiteral("gpus"), QLatin1String(tool));
+            const InventoryFact *b = there.find(a ? a->section : QString(), QLatin1String(tool));
+            QVERIFY(a && b);
+            if (a->available() && b->available() && a->value.endsWith(QLatin1Char(')')) &&
+                a->value.section(QLatin1Char('('), -1) == b->value.section(QLatin1Char('('), -1))
+                QCOMPARE(b->value, a->value);
+            else if (a->section == QLatin1String("gpus"))
+                QCOMPARE(b->unavailable.isEmpty(), a->unavailable.isEmpty());
+        }
+        // Python ran there (a python3 is on every PATH here).
+        const InventoryFact *py = there.find(QStringLiteral("python"), QStringLiteral("python"));
+        QVERIFY2(py && py->available(), py ? qPrintable(py->unavailable) : "no fact");
+        // The hip runtime the node's loader finds: the same file when neither side sets
+        // LD_LIBRARY_PATH.
+        if (!here.find(QStringLiteral("environment"), QStringLiteral("LD_LIBRARY_PATH")) &&
+            !there.find(QStringLiteral("environment"), QStringLiteral("LD_LIBRARY_PATH")))
+            QCOMPARE(there.find(QStringLiteral("toolchain"), QStringLiteral("hip runtime"))->value,
+                     here.find(QStringLiteral("toolchain"), QStringLiteral("hip runtime"))->value);
     }
 
     void probeDeployment() {

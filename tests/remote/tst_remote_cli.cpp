@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <gnu/libc-version.h>
+
 class TstRemoteCli : public QObject {
     Q_OBJECT
 
@@ -35,6 +37,34 @@ private:
         p.waitForFinished(600000);
         return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
                 QString::fromUtf8(p.readAllStandardError())};
+    }
+
+    QJsonObject m_localInventory;
+    // This machine's inventory (`sysinfo --json`, no python), once.
+    QJsonObject localInventory() {
+        if (m_localInventory.isEmpty()) {
+            const Run r = cli({QStringLiteral("sysinfo"), QStringLiteral("--json"),
+                               QStringLiteral("--no-python")});
+            m_localInventory = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        }
+        return m_localInventory;
+    }
+    static QJsonObject fact(const QJsonObject &inv, const char *section, const char *name) {
+        for (const QJsonValue &v : inv.value(QStringLiteral("facts")).toArray())
+            if (v[QStringLiteral("section")].toString() == QLatin1String(section) &&
+                v[QStringLiteral("name")].toString() == QLatin1String(name))
+                return v.toObject();
+        return {};
+    }
+    static QJsonArray facts(const QJsonObject &inv, const char *section) {
+        QJsonArray out;
+        for (const QJsonValue &v : inv.value(QStringLiteral("facts")).toArray())
+            if (v[QStringLiteral("section")].toString() == QLatin1String(section)) {
+                QJsonObject o = v.toObject();
+                o.remove(QStringLiteral("source"));
+                out.append(o);
+            }
+        return out;
     }
 
 private slots:
@@ -101,8 +131,14 @@ private slots:
         const QJsonObject s = QJsonDocument::fromJson(f.readAll()).object();
         QCOMPARE(s.value(QStringLiteral("remote")).toString(), QStringLiteral("node-a"));
         QCOMPARE(s.value(QStringLiteral("host")).toString(), QSysInfo::machineHostName());
-        // This machine's inventory would not describe the node (docs/schema-session.md).
-        QVERIFY(!s.contains(QStringLiteral("inventory")));
+        // The node's inventory, read there: the node's user (this machine's kernel, the node
+        // being this machine).
+        const QJsonObject inv = s.value(QStringLiteral("inventory")).toObject();
+        QCOMPARE(fact(inv, "devices", "user").value(QStringLiteral("value")).toString(), m_user);
+        QCOMPARE(fact(inv, "system", "glibc").value(QStringLiteral("source")).toString(),
+                 QStringLiteral("getconf GNU_LIBC_VERSION"));
+        QCOMPARE(fact(inv, "system", "kernel").value(QStringLiteral("value")),
+                 fact(localInventory(), "system", "kernel").value(QStringLiteral("value")));
         QStringList findings;
         for (const QJsonValue &v : s.value(QStringLiteral("findings")).toArray())
             findings << v.toObject().value(QStringLiteral("id")).toString();
@@ -110,6 +146,44 @@ private slots:
                  qPrintable(findings.join(',')));
         QVERIFY2(findings.contains(QStringLiteral("runtime.no-device")),
                  qPrintable(findings.join(',')));
+    }
+
+    // sysinfo --remote: the node's inventory (docs/remote.md "The node's inventory"), compared
+    // with this machine's where the node being this machine they must agree.
+    void sysinfoRemote() {
+        const QJsonObject here = localInventory();
+        const Run r =
+            cli({QStringLiteral("sysinfo"), QStringLiteral("--remote"), QStringLiteral("node-a"),
+                 QStringLiteral("--json"), QStringLiteral("--no-python")});
+        QCOMPARE(r.exit, 0);
+        const QJsonObject there = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(there.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("hipdoctor.sysinfo/1"));
+        QCOMPARE(there.value(QStringLiteral("remote")).toString(), QStringLiteral("node-a"));
+        QCOMPARE(there.value(QStringLiteral("host")).toString(), QSysInfo::machineHostName());
+        for (const auto &[section, name] : {std::pair{"system", "os"},
+                                            {"system", "os_id"},
+                                            {"system", "kernel"},
+                                            {"system", "machine"},
+                                            {"system", "glibc"},
+                                            {"driver", "amdgpu"},
+                                            {"driver", "kfd"},
+                                            {"devices", "/dev/kfd"}})
+            QCOMPARE(fact(there, section, name).value(QStringLiteral("value")),
+                     fact(here, section, name).value(QStringLiteral("value")));
+        QCOMPARE(facts(there, "packages"), facts(here, "packages"));
+        QCOMPARE(fact(there, "devices", "user").value(QStringLiteral("value")).toString(), m_user);
+        // The text form names the node; a node that cannot be reached: exit 3, named.
+        const Run text = cli({QStringLiteral("sysinfo"), QStringLiteral("--remote"),
+                              QStringLiteral("node-a"), QStringLiteral("--no-python")});
+        QCOMPARE(text.exit, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("collected on %1 (node-a, over ssh)")
+                                       .arg(QSysInfo::machineHostName())),
+                 qPrintable(text.out.right(300)));
+        const Run down = cli(
+            {QStringLiteral("sysinfo"), QStringLiteral("--remote"), QStringLiteral("node-down")});
+        QCOMPARE(down.exit, 3);
+        QVERIFY2(down.err.contains(QLatin1String("host-unreachable")), qPrintable(down.err));
     }
 
     void hostsMatrix() {
@@ -163,6 +237,12 @@ private slots:
                      m.out.section(QLatin1Char('\n'), 0, 0).contains(QLatin1String("node-b")),
                  qPrintable(m.out));
         QVERIFY2(m.out.contains(QLatin1String("the nodes agree on every row")), qPrintable(m.out));
+        // The rows from the nodes' inventories: each node's glibc, read there.
+        const QString glibc = QString::fromLatin1(gnu_get_libc_version());
+        QVERIFY2(row(QStringLiteral("glibc")).count(glibc) == 2, qPrintable(r.out));
+        QVERIFY2(m.out.contains(QRegularExpression(
+                     QStringLiteral("\n  glibc +%1 +%1\n").arg(QRegularExpression::escape(glibc)))),
+                 qPrintable(m.out));
     }
 };
 

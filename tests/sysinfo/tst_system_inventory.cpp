@@ -3,6 +3,7 @@
 // round trip and `hipdoctor-cli sysinfo` with its redaction.
 
 #include "sysinfo/system_inventory.h"
+#include "verify/execution_host.h"
 
 #include "testpaths.h"
 
@@ -88,6 +89,51 @@ private slots:
         if (!QFile::exists(QStringLiteral("/dev/kfd")))
             QCOMPARE(reason(inv, "devices", "/dev/kfd"), QStringLiteral("/dev/kfd does not exist"));
         QVERIFY(!value(inv, "devices", "groups").isEmpty());
+    }
+
+    // The node's path (docs/remote.md "The node's inventory") through an ExecutionHost that is
+    // this machine: every source read with cat, grep, find, uname, getconf, id and env -0 and
+    // every tool run by argv gives the fact the local calls give, in the same order; only the
+    // sources of uname, glibc, the device nodes and the identity are named differently.
+    void throughAHostAgreesWithTheLocalCalls() {
+        InventoryOptions o;
+        o.python = false;
+        const SystemInventory here = collectSystemInventory(o);
+        LocalHost host;
+        const SystemInventory there = collectSystemInventory(host, o);
+        QStringList a, b;
+        for (const InventoryFact &f : here.facts)
+            a << QStringLiteral("%1 | %2 | %3 | %4").arg(f.section, f.name, f.value, f.unavailable);
+        for (const InventoryFact &f : there.facts)
+            b << QStringLiteral("%1 | %2 | %3 | %4").arg(f.section, f.name, f.value, f.unavailable);
+        QCOMPARE(b.join(QLatin1Char('\n')), a.join(QLatin1Char('\n')));
+        QCOMPARE(value(there, "devices", "/dev/kfd").isEmpty(), !QFile::exists("/dev/kfd"));
+        QCOMPARE(there.find(QStringLiteral("system"), QStringLiteral("glibc"))->source,
+                 QStringLiteral("getconf GNU_LIBC_VERSION"));
+    }
+
+    // A host where nothing can be run (its PATH holds no program, not even cat or find):
+    // every source becomes a fact with the reason, as docs/schema-sysinfo.md promises.
+    void throughAHostNothingRuns() {
+        QTemporaryDir empty;
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", QFile::encodeName(empty.path())); // LocalHost: the process's own
+        InventoryOptions o;
+        o.python = false;
+        LocalHost host;
+        const SystemInventory inv = collectSystemInventory(host, o);
+        qputenv("PATH", path);
+        QVERIFY2(reason(inv, "system", "os").contains(QLatin1String("could not start cat")),
+                 qPrintable(reason(inv, "system", "os")));
+        QVERIFY(reason(inv, "system", "kernel").contains(QLatin1String("uname")));
+        QVERIFY(reason(inv, "system", "glibc").contains(QLatin1String("getconf")));
+        QVERIFY(reason(inv, "devices", "user").contains(QLatin1String("could not start id")));
+        QCOMPARE(reason(inv, "packages", "package manager"),
+                 QStringLiteral("neither dpkg-query nor rpm is on PATH"));
+        QCOMPARE(reason(inv, "toolchain", "hipcc"), QStringLiteral("hipcc is not on PATH"));
+        QVERIFY(reason(inv, "environment", "variables").contains(QLatin1String("env")));
+        for (const InventoryFact &f : inv.facts)
+            QVERIFY2(f.available() ? !f.source.isEmpty() : f.value.isEmpty(), qPrintable(f.name));
     }
 
     void missingToolsAreReported() {

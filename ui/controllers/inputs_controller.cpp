@@ -7,6 +7,7 @@
 #include "logs/amd_log.h"
 #include "model/session.h"
 #include "probe/probe_client.h"
+#include "verify/execution_host.h"
 
 #include "models/artifact_tree_model.h"
 #include "models/compat_matrix_model.h"
@@ -271,7 +272,10 @@ void InputsController::setArtifacts(QList<ArtifactReport> artifacts, QStringList
 void InputsController::refreshInventory() {
     const JobTracker::Ticket ticket = m_jobs.start(kInventory);
     runInBackground(
-        this, [] { return collectSessionInventory(); },
+        this,
+        [host = m_host] {
+            return host ? collectSystemInventory(*host) : collectSessionInventory();
+        },
         [this, ticket](SystemInventory inventory) {
             if (!m_jobs.isCurrent(ticket))
                 return;
@@ -282,16 +286,31 @@ void InputsController::refreshInventory() {
         });
 }
 
+void InputsController::setExecutionHost(std::shared_ptr<ExecutionHost> host) {
+    m_host = std::move(host);
+    emit executionHostChanged();
+    refreshDevices();
+}
+
 void InputsController::refreshDevices() {
     refreshInventory(); // the machine's answers to the first questions, next to its devices
     const JobTracker::Ticket ticket = m_jobs.start(kDevices);
-    emit busyChanged(kDevices, true, tr("Asking the GPU runtime for devices…"));
+    emit busyChanged(kDevices, true,
+                     m_host
+                         ? tr("Asking the GPU runtime on %1 for devices…").arg(m_host->hostName())
+                         : tr("Asking the GPU runtime for devices…"));
     runInBackground(
         this,
-        [ticket]() {
+        [ticket, host = m_host]() {
             ProbeOptions options;
             options.cancel = ticket.cancel.get();
             options.timeoutMs = 30000;
+            if (host) {
+                ProbeRequest rq;
+                rq.kind = ProbeRequest::Kind::Devices;
+                rq.backend = QStringLiteral("auto");
+                return host->runProbe(rq, options);
+            }
             return probeDevices(QStringLiteral("auto"), options);
         },
         [this, ticket](ProbeResult r) {

@@ -22,11 +22,13 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 
 class QTimer;
 
 namespace hd {
 struct Session;
+class ExecutionHost;
 }
 
 namespace hd::ui {
@@ -72,6 +74,12 @@ public:
     // Files of a folder that hold something the inspector reads (by content), plus logs and
     // captured output (*.log, *.txt text).
     static QStringList artifactFilesIn(const QString &dir, int limit = 400);
+
+    // --- where the devices, the inventory and the steps run ------------------------------
+    // null = this machine; else a GPU node over ssh (docs/remote.md "In the app"). Setting it
+    // queries the devices (and the inventory) there again.
+    void setExecutionHost(std::shared_ptr<ExecutionHost> host);
+    const std::shared_ptr<ExecutionHost> &executionHost() const { return m_host; }
 
     // --- devices ------------------------------------------------------------------------
     void refreshDevices(); // probe, in the background
@@ -128,6 +136,7 @@ signals:
     void inventoryChanged();
     void diagnosisChanged();  // diagnosisFindings() replaced
     void diagnosisFinished(); // a diagnosis job ended (after diagnosisChanged)
+    void executionHostChanged(); // the devices and the inventory are asked for there
 
 private:
     // What an inspection leaves: the open artifacts and inputs with the new ones after them,
@@ -168,6 +177,7 @@ private:
     SystemInventory m_inventory;
     bool m_inventoryFromSession = false;
     QMap<QString, QString> m_presetEnv; // the last preset applied
+    std::shared_ptr<ExecutionHost> m_host; // null: this machine
     QString m_requestedKernel;
     QStringList m_keptKernels;
     std::function<QStringList()> m_otherKernelNames;

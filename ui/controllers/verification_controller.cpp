@@ -3,6 +3,7 @@
 #include "controllers/inputs_controller.h"
 
 #include "logs/amd_log.h"
+#include "remote/ssh_host.h"
 #include "report/report.h"
 #include "session/make_session.h"
 
@@ -154,6 +155,8 @@ void VerificationController::runSteps(const QList<int> &steps) {
     if (m_verifier)
         m_verifier->cancel();
     auto verifier = std::make_shared<Verifier>(runOptions());
+    if (m_inputs->executionHost())
+        verifier->setExecutionHost(m_inputs->executionHost()); // every child and probe there
     m_verifier = verifier;
     // The Verifier runs every step (Verifier::run, as the CLI does); this only observes it and
     // shows each step as it finishes.
@@ -264,6 +267,12 @@ Session VerificationController::makeSession() const {
     // The window's findings: the steps', the comparison's and the diagnosis's.
     s.findings = m_allFindings;
     s.inventory = m_inputs->inventory();
+    if (const auto &host = m_inputs->executionHost()) { // docs/schema-session.md "remote"
+        s.remote = host->hostName();
+        if (auto *ssh = dynamic_cast<SshHost *>(host.get());
+            ssh && !ssh->connection().nodeName().isEmpty())
+            s.host = ssh->connection().nodeName();
+    }
     return s;
 }
 

@@ -33,6 +33,13 @@ public:
         m_verification->cancelVerification();
     }
 
+    // Where the devices, the inventory and the steps run: null = this machine, else a GPU node
+    // over ssh (docs/remote.md "In the app"). A running verification is cancelled first.
+    void setExecutionHost(std::shared_ptr<ExecutionHost> host) {
+        m_verification->cancelVerification();
+        m_inputs->setExecutionHost(std::move(host));
+    }
+
     // The language changed: the models' headers and texts are asked for again.
     void retranslate();
 

@@ -5,6 +5,7 @@
 #include "models/devices_model.h"
 #include "report/redaction.h"
 #include "sysinfo/system_inventory.h"
+#include "verify/execution_host.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
@@ -25,6 +26,18 @@ namespace hd::ui {
 DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    m_host = new QLabel;
+    m_host->setObjectName(QStringLiteral("devicesHost"));
+    m_host->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_host);
+    auto showHost = [this] {
+        const auto &host = m_ws->inputs()->executionHost();
+        m_host->setText(
+            host ? tr("<b>GPU node</b> %1, over ssh").arg(host->hostName().toHtmlEscaped())
+                 : tr("<b>This machine</b>"));
+    };
+    connect(ws->inputs(), &InputsController::executionHostChanged, this, showHost);
+    showHost();
     auto *statusRow = new QHBoxLayout;
     m_statusIcon = new QLabel;
     m_statusIcon->setFixedSize(22, 22);
@@ -162,12 +175,16 @@ void DevicesPanel::updateInventory() {
                "runtime, compilers, PyTorch, access to /dev/kfd)."));
         return;
     }
-    m_inventoryTitle->setText((m_ws->inputs()->inventoryFromSession()
-                                   ? tr("<b>System</b> where the session was made (collected %1)")
-                                   : tr("<b>System</b> of this machine (collected %1)"))
-                                  .arg(QDateTime::fromString(inv.collectedAt, Qt::ISODate)
-                                           .toLocalTime()
-                                           .toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+    m_inventoryTitle->setText(
+        (m_ws->inputs()->inventoryFromSession()
+             ? tr("<b>System</b> where the session was made (collected %1)")
+         : m_ws->inputs()->executionHost()
+             ? tr("<b>System</b> of the GPU node %2 (collected %1)")
+                   .arg(QStringLiteral("%1"), m_ws->inputs()->executionHost()->hostName().toHtmlEscaped())
+             : tr("<b>System</b> of this machine (collected %1)"))
+            .arg(QDateTime::fromString(inv.collectedAt, Qt::ISODate)
+                     .toLocalTime()
+                     .toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
     // Shown, not shared: still, a token in the environment stays off the screen (and off
     // screenshots).
     const auto shown = [](const InventoryFact &f) {

@@ -37,6 +37,7 @@ private:
     Workspace *m_ws;
     QLabel *m_statusIcon;
     QLabel *m_status;
+    QLabel *m_host; // which machine the devices are asked on
     QLineEdit *m_target;
     QTableView *m_devices;
     QTableView *m_matrix;

@@ -139,6 +139,21 @@ void MainWindow::createStatusBar() {
     HD_TR_SET(m_cancel, "toolTip", QT_TR_NOOP("Cancel the running work (Esc)"));
     m_cancel->setVisible(false);
     statusBar()->addWidget(m_status, 1);
+    m_hostLabel = new QLabel;
+    m_hostLabel->setObjectName(QStringLiteral("executionHost"));
+    statusBar()->addPermanentWidget(m_hostLabel);
+    auto showHost = [this] {
+        const auto &host = m_ws->inputs()->executionHost();
+        m_hostLabel->setText(host ? tr("Runs on: %1 (ssh)").arg(host->hostName())
+                                  : tr("Runs on: this machine"));
+        m_hostLabel->setToolTip(
+            host ? tr("Devices, the system inventory and the steps run on the GPU node %1 over "
+                      "ssh; File > Use this machine goes back")
+                       .arg(host->hostName())
+                 : tr("File > Connect to GPU node… runs them on a node over ssh"));
+    };
+    connect(m_ws->inputs(), &InputsController::executionHostChanged, this, showHost);
+    showHost();
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     connect(m_cancel, &QToolButton::clicked, m_ws, &Workspace::cancelAll);

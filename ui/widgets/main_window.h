@@ -122,6 +122,7 @@ private:
     bool m_demoOpened = false;            // the user opened the demo folder (--demo, Open the demo)
     QMap<QString, QString> m_jobMessages; // running background jobs: kind → latest message
     QLabel *m_status;
+    QLabel *m_hostLabel; // where the devices and steps run: this machine or a GPU node
     QProgressBar *m_progress;
     QToolButton *m_cancel;
 };

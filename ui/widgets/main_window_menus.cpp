@@ -6,6 +6,7 @@
 #include "common/version.h"
 #include "controllers/workspace.h"
 #include "widgets/artifacts_panel.h"
+#include "widgets/connect_dialog.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 #include "widgets/verify_panel.h"
@@ -92,6 +93,17 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
     m_recentMenu = file->addMenu(tr("&Recent files"));
     updateRecentMenu();
     file->addAction(tr("&Close all"), this, [this] { m_ws->inputs()->closeAll(); });
+    file->addSeparator();
+    file->addAction(tr("Connect to &GPU node…"), this, [this] {
+        ConnectDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted && dialog.host())
+            m_ws->setExecutionHost(dialog.host());
+    });
+    auto *local =
+        file->addAction(tr("Use &this machine"), this, [this] { m_ws->setExecutionHost(nullptr); });
+    local->setEnabled(m_ws->inputs()->executionHost() != nullptr);
+    connect(m_ws->inputs(), &InputsController::executionHostChanged, local,
+            [this, local] { local->setEnabled(m_ws->inputs()->executionHost() != nullptr); });
     file->addSeparator();
     file->addAction(icon(QStringLiteral("open")), tr("Open &session…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
