@@ -5,6 +5,7 @@
 
 #include "common/version.h"
 #include "controllers/workspace.h"
+#include "remote/ssh_host.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/connect_dialog.h"
 #include "widgets/icons.h"
