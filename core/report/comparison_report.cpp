@@ -39,10 +39,9 @@ QString title(const QList<NodeSession> &nodes) {
 
 QString differingLine(const NodeMatrix &m) {
     const int d = m.differing();
-    return d == 0 ? QStringLiteral("The nodes agree on every row.")
-                  : QStringLiteral("%1 row%2 differ between the nodes (marked ≠).")
-                        .arg(d)
-                        .arg(d == 1 ? QString() : QStringLiteral("s"));
+    return d == 0   ? QStringLiteral("The nodes agree on every row.")
+           : d == 1 ? QStringLiteral("1 row differs between the nodes (marked ≠).")
+                    : QStringLiteral("%1 rows differ between the nodes (marked ≠).").arg(d);
 }
 
 // "pass (why)" → its status, when the value starts with one.

@@ -132,6 +132,13 @@ run)
             rcmd remote-verify verify --remote "$node" --step 1,2 --target "sm_$sm" --compiler "$NVCC" \
                 --artifact "$W/sm80only.fatbin" --kernel vector_add --session "$OUT/remote-verify-session.json"
             rcmd remote-sysinfo sysinfo --remote "$node"
+            # Two nodes at once, one of them unreachable (a closed port): the node x check table.
+            rcmd remote-hosts verify --hosts "$node,ssh://hdportable@127.0.0.1:1" --step 1 \
+                --target "sm_$sm" --compiler "$NVCC" --sessions-dir "$OUT/sessions"
+            # The session made here and the one made over ssh, compared in one report.
+            rcmd report-compare report "$OUT/verify-session.json" "$OUT/remote-verify-session.json" \
+                -o "$OUT/compare.md"
+            head -n 40 "$OUT/compare.md"
             echo "=== the node's cache (~hdportable/.cache/hipdoctor)"
             find ~hdportable/.cache/hipdoctor -maxdepth 2 | head -n 20
         } >"$OUT/remote.log" 2>&1
