@@ -10,17 +10,6 @@ namespace hd {
 
 // Keys in sorted order everywhere below: the order of toJson()'s QJsonObject.
 
-namespace {
-
-template <typename T> void writeArray(JsonWriter &w, const QList<T> &items) {
-    w.beginArray();
-    for (const T &t : items)
-        writeJson(w, t);
-    w.endArray();
-}
-
-} // namespace
-
 void writeJson(JsonWriter &w, const TritonEntry &e) {
     w.beginObject();
     w.member("arch", e.arch);
@@ -39,7 +28,7 @@ void writeJson(JsonWriter &w, const TritonEntry &e) {
     w.member("num_stages", e.numStages);
     w.member("num_warps", e.numWarps);
     w.key("problems");
-    writeArray(w, e.problems);
+    writeJsonArray(w, e.problems);
     w.member("shared", e.sharedBytes);
     w.member("source_args", e.sourceArgCount);
     w.key("stages").stringArray(e.stagesPresent);
@@ -53,10 +42,10 @@ void writeJson(JsonWriter &w, const TritonEntry &e) {
 void writeJson(JsonWriter &w, const TritonCache &c) {
     w.beginObject();
     w.key("entries");
-    writeArray(w, c.entries);
+    writeJsonArray(w, c.entries);
     w.member("launcher_folders", c.launcherFolders);
     w.key("problems");
-    writeArray(w, c.problems);
+    writeJsonArray(w, c.problems);
     w.member("root", c.root);
     w.member("single_entry", c.singleEntry);
     w.endObject();
@@ -69,7 +58,7 @@ void writeJson(JsonWriter &w, const DiagnosisInput &in) {
     w.key("layers").stringArray(in.layers);
     w.member("path", in.path);
     w.key("problems");
-    writeArray(w, in.problems);
+    writeJsonArray(w, in.problems);
     w.member("summary", in.summary);
     w.endObject();
 }
@@ -87,12 +76,12 @@ void writeJson(JsonWriter &w, const Diagnosis &d) {
     w.endArray();
     w.member("devices_from", d.devicesFrom);
     w.key("findings");
-    writeArray(w, d.findings);
+    writeJsonArray(w, d.findings);
     w.key("inputs");
-    writeArray(w, d.inputs);
+    writeJsonArray(w, d.inputs);
     w.key("kernels").stringArray(d.kernels);
     w.key("problems");
-    writeArray(w, d.problems);
+    writeJsonArray(w, d.problems);
     w.member("runtime_backend", d.runtimeBackend);
     w.member("runtime_version", d.runtimeVersion);
     w.member("runtime_version_from", d.runtimeVersionFrom);
@@ -130,9 +119,9 @@ void writeTritonDocument(JsonWriter &w, const Diagnosis &d) {
         writeJson(w, d.tritonCaches.first());
     }
     w.key("devices");
-    writeArray(w, d.devices);
+    writeJsonArray(w, d.devices);
     w.key("findings");
-    writeArray(w, d.findings);
+    writeJsonArray(w, d.findings);
     w.member("schema", kTritonSchema);
     w.endObject();
 }

@@ -19,13 +19,6 @@ namespace hd {
 
 namespace {
 
-template <typename T> void writeArray(JsonWriter &w, const QList<T> &items) {
-    w.beginArray();
-    for (const T &t : items)
-        writeJson(w, t);
-    w.endArray();
-}
-
 void writeNumber(JsonWriter &w, std::string_view key, double v) {
     w.key(key);
     w.number(v);
@@ -51,7 +44,7 @@ void writeJson(JsonWriter &w, const Finding &f) {
     w.member("detail", f.detail);
     w.member("direction", int(f.direction));
     w.key("evidence");
-    writeArray(w, f.evidence);
+    writeJsonArray(w, f.evidence);
     w.key("fix").stringArray(f.fix);
     w.member("id", f.id);
     w.member("layer", f.layer);
@@ -121,7 +114,7 @@ void writeJson(JsonWriter &w, const SystemInventory &inv, const QString &remote,
     w.beginObject();
     w.member("collected_at", inv.collectedAt);
     w.key("facts");
-    writeArray(w, inv.facts);
+    writeJsonArray(w, inv.facts);
     if (!remote.isEmpty()) { // collected on a node (docs/schema-sysinfo.md)
         w.member("host", host);
         w.member("remote", remote);
@@ -174,7 +167,7 @@ void writeJson(JsonWriter &w, const CheckRecord &c) {
     w.endArray();
     w.member("log", c.logText);
     w.key("phases");
-    writeArray(w, c.phases);
+    writeJsonArray(w, c.phases);
     w.member("signal", c.signalName);
     w.member("started_at", c.startedAt);
     w.member("status", checkStatusName(c.status));
@@ -190,13 +183,13 @@ void writeJson(JsonWriter &w, const CheckRecord &c) {
 void writeJson(JsonWriter &w, const StepRecord &s) {
     w.beginObject();
     w.key("checks");
-    writeArray(w, s.checks);
+    writeJsonArray(w, s.checks);
     writeNumber(w, "duration_ms", s.durationMs);
     w.key("findings");
-    writeArray(w, s.findings);
+    writeJsonArray(w, s.findings);
     w.member("inputs", s.inputs);
     w.key("signatures");
-    writeArray(w, s.signatures);
+    writeJsonArray(w, s.signatures);
     w.member("started_at", s.startedAt);
     w.member("status", checkStatusName(s.status));
     w.member("step", s.step);
@@ -211,7 +204,7 @@ void writeJson(JsonWriter &w, const Comparison &c) {
     w.member("direction", int(c.direction));
     w.member("direction_name", directionName(c.direction));
     w.key("findings");
-    writeArray(w, c.findings);
+    writeJsonArray(w, c.findings);
     w.member("verdict", c.verdict);
     w.endObject();
 }
@@ -238,7 +231,7 @@ void writeJson(JsonWriter &w, const Session &s) {
     QMap<QString, std::function<void()>> fields;
     for (auto it = s.unknownFields.begin(); it != s.unknownFields.end(); ++it)
         fields.insert(it.key(), [&w, v = it.value()] { w.value(v); });
-    const auto list = [&w](const auto &items) { return [&w, &items] { writeArray(w, items); }; };
+    const auto list = [&w](const auto &items) { return [&w, &items] { writeJsonArray(w, items); }; };
     fields[QStringLiteral("schema")] = [&w] {
         w.value(QString::fromLatin1(kSessionSchemaPrefix) + QString::number(kSessionSchemaVersion));
     };

@@ -5,6 +5,8 @@
 // writes what the type's toJson() holds, keys in the same (sorted) order a QJsonObject has, so
 // the bytes are exactly JsonWriter::value(x.toJson())'s; toJson() stays for saving and the app.
 
+#include "common/json_writer.h"
+
 #include <QString>
 
 namespace hd {
@@ -24,6 +26,9 @@ struct Comparison;
 struct EnvProfile;
 struct Session;
 
+// A list of anything with a writeJson (found where its type lives), as a JSON array.
+template <typename List> void writeJsonArray(JsonWriter &w, const List &items);
+
 void writeJson(JsonWriter &w, const Evidence &e);
 void writeJson(JsonWriter &w, const Finding &f);
 void writeJson(JsonWriter &w, const Problem &p);
@@ -41,5 +46,12 @@ void writeJson(JsonWriter &w, const Comparison &c);
 void writeJson(JsonWriter &w, const EnvProfile &p);
 // The hipdoctor.session/2 document, the unknown fields it keeps in their sorted place.
 void writeJson(JsonWriter &w, const Session &s);
+
+template <typename List> void writeJsonArray(JsonWriter &w, const List &items) {
+    w.beginArray();
+    for (const auto &item : items)
+        writeJson(w, item);
+    w.endArray();
+}
 
 } // namespace hd

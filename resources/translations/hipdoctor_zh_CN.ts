@@ -3047,6 +3047,18 @@
 <context>
     <name>hd::ui::DevicesPanel</name>
     <message>
+        <source>&lt;b&gt;GPU node&lt;/b&gt; %1, over ssh</source>
+        <translation>&lt;b&gt;GPU 节点&lt;/b&gt; %1,经 ssh</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This machine&lt;/b&gt;</source>
+        <translation>&lt;b&gt;本机&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;System&lt;/b&gt; of the GPU node %2 (collected %1)</source>
+        <translation>GPU 节点 %2 的&lt;b&gt;系统&lt;/b&gt;(采集于 %1)</translation>
+    </message>
+    <message>
         <source>Query devices</source>
         <translation>查询设备</translation>
     </message>
@@ -3458,6 +3470,30 @@
 <context>
     <name>hd::ui::MainWindow</name>
     <message>
+        <source>Runs on: %1 (ssh)</source>
+        <translation>运行于:%1(ssh)</translation>
+    </message>
+    <message>
+        <source>Runs on: this machine</source>
+        <translation>运行于:本机</translation>
+    </message>
+    <message>
+        <source>Devices, the system inventory and the steps run on the GPU node %1 over ssh; File &gt; Use this machine goes back</source>
+        <translation>设备、系统清单和各步骤通过 ssh 在 GPU 节点 %1 上运行;“文件 &gt; 使用本机”可切回</translation>
+    </message>
+    <message>
+        <source>File &gt; Connect to GPU node… runs them on a node over ssh</source>
+        <translation>“文件 &gt; 连接到 GPU 节点…”可通过 ssh 在节点上运行它们</translation>
+    </message>
+    <message>
+        <source>Connect to &amp;GPU node…</source>
+        <translation>连接到 &amp;GPU 节点…</translation>
+    </message>
+    <message>
+        <source>Use &amp;this machine</source>
+        <translation>使用本机(&amp;T)</translation>
+    </message>
+    <message>
         <source>hipdoctor — why won&apos;t my GPU kernel load?</source>
         <translation>hipdoctor — 我的 GPU 内核为什么加载不了？</translation>
     </message>
@@ -3835,6 +3871,10 @@
 </context>
 <context>
     <name>hd::ui::StepCard</name>
+    <message>
+        <source>on %1</source>
+        <translation>在 %1 上</translation>
+    </message>
     <message>
         <source>Run</source>
         <translation>运行</translation>
@@ -4239,6 +4279,10 @@
 <context>
     <name>hd::ui::WalkthroughPanel</name>
     <message>
+        <source>The Verification panel shows each sub-check with its command, environment, output, exit status and time. On a machine without a GPU, the compile and link checks pass and the runtime answers &quot;no device&quot;. Is the GPU in a node you reach with ssh? File &gt; Connect to GPU node… runs the devices query and every step there (the status bar says where they run).</source>
+        <translation>“验证”面板显示每个子检查的命令、环境、输出、退出状态和耗时。在没有 GPU 的机器上，编译和链接检查会通过，运行时则回答“没有设备”。GPU 在需要通过 ssh 访问的节点上？“文件 &gt; 连接到 GPU 节点…”会在那里运行设备查询和每个步骤(状态栏显示它们在哪里运行)。</translation>
+    </message>
+    <message>
         <source>The method</source>
         <translation>方法</translation>
     </message>
@@ -4313,10 +4357,6 @@
     <message>
         <source>A plain vector add compiled for the device and run two ways (a program and the module API). If this fails, nothing built on top can work: the problem is the base chain (compiler, runtime link, driver, device) — direction 1.</source>
         <translation>为设备编译一个简单的向量加法，并以两种方式运行（程序和模块 API）。如果这一步失败，上层的一切都无法工作：问题在基础链路（编译器、运行时链接、驱动、设备）——方向 1。</translation>
-    </message>
-    <message>
-        <source>The Verification panel shows each sub-check with its command, environment, output, exit status and time. On a machine without a GPU, the compile and link checks pass and the runtime answers &quot;no device&quot;.</source>
-        <translation>“验证”面板显示每个子检查的命令、环境、输出、退出状态和耗时。在没有 GPU 的机器上，编译和链接检查会通过，运行时则回答“没有设备”。</translation>
     </message>
     <message>
         <source>Run step 1</source>
@@ -4467,6 +4507,10 @@
 </context>
 <context>
     <name>hd::ui::InputsController</name>
+    <message>
+        <source>Asking the GPU runtime on %1 for devices…</source>
+        <translation>正在向 %1 上的 GPU 运行时查询设备…</translation>
+    </message>
     <message numerus="yes">
         <source>Inspecting %n input(s)…</source>
         <translation>
@@ -4526,6 +4570,41 @@
         <translation>
             <numerusform>%n 条发现</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::ConnectDialog</name>
+    <message>
+        <source>Connect to GPU node</source>
+        <translation>连接到 GPU 节点</translation>
+    </message>
+    <message>
+        <source>Devices, the system inventory and the verification steps run on the node over your own ssh (keys, agent, ~/.ssh/config); the inspector and the diagnosis stay here. Nothing is asked: the node's host key must already be known.</source>
+        <translation>设备、系统清单和验证步骤通过您自己的 ssh(密钥、agent、~/.ssh/config)在节点上运行;检查器和诊断仍在本机进行。不会询问任何问题:节点的主机密钥必须已知。</translation>
+    </message>
+    <message>
+        <source>node17, me@gpu.example.org, an alias</source>
+        <translation>node17、me@gpu.example.org 或别名</translation>
+    </message>
+    <message>
+        <source>&amp;Node:</source>
+        <translation>节点(&amp;N):</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Not connected: %1</source>
+        <translation>未连接:%1</translation>
+    </message>
+    <message>
+        <source>Connected to %1 (%2)</source>
+        <translation>已连接到 %1(%2)</translation>
     </message>
 </context>
 </TS>

@@ -67,6 +67,7 @@ private slots:
     void staleInspectionDropped();
     void sessionRefillsStepInputs();
     void devicesPanelShowsInventory();
+    void stepsSayWhereTheyRan();
     void languageSwitchesLive();
 
 private:
@@ -565,6 +566,28 @@ void TstUiWindow::sessionRefillsStepInputs() {
 
 // The Devices panel shows the system inventory: this machine's (collected in the background),
 // or the one of an opened session, with a token in the environment kept off the screen.
+// A session made on a GPU node (its "remote"): each step card says where the step ran; one
+// made here says nothing of the kind.
+void TstUiWindow::stepsSayWhereTheyRan() {
+    Workspace *ws = m_window->workspace();
+    StepRecord step;
+    step.step = 1;
+    step.title = QStringLiteral("Baseline");
+    step.status = CheckStatus::Pass;
+    step.summary = QStringLiteral("compiler, runtime link, runtime and device work");
+    Session session;
+    session.origin = QStringLiteral("verify");
+    session.remote = QStringLiteral("gpu17.example.org");
+    session.steps = {step};
+    ws->verification()->applySession(session);
+    StepCard *card = m_window->verifyPanel()->card(1);
+    QVERIFY2(card->summaryText().contains(QLatin1String("on gpu17.example.org")),
+             qPrintable(card->summaryText()));
+    session.remote.clear();
+    ws->verification()->applySession(session);
+    QVERIFY2(!card->summaryText().contains(QLatin1String(" on ")), qPrintable(card->summaryText()));
+}
+
 void TstUiWindow::devicesPanelShowsInventory() {
     MainWindow w;
     Workspace *ws = w.workspace();

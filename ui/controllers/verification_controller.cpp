@@ -155,6 +155,7 @@ void VerificationController::runSteps(const QList<int> &steps) {
     if (m_verifier)
         m_verifier->cancel();
     auto verifier = std::make_shared<Verifier>(runOptions());
+    m_ranOn = m_inputs->executionHost() ? m_inputs->executionHost()->hostName() : QString();
     if (m_inputs->executionHost())
         verifier->setExecutionHost(m_inputs->executionHost()); // every child and probe there
     m_verifier = verifier;
@@ -282,6 +283,7 @@ void VerificationController::applySession(const Session &session) {
     m_inputs->restoreFromSession(session);
     m_extraFindings = findingsBeyondRecords(session);
     m_envProblems = session.envProblems;
+    m_ranOn = session.remote;
     setVerification(session.steps, session.comparison);
     QStringList reopen;
     for (const QJsonValue &v : session.inputs.value(kOpenPaths).toArray())

@@ -46,6 +46,9 @@ public:
     const QList<StepRecord> &steps() const { return m_steps; }
     const StepRecord *step(int n) const;
     const Comparison &comparison() const { return m_comparison; }
+    // Where the steps shown ran: "" = this machine, else the GPU node as the user named it
+    // (the last run's host, or an opened session's "remote").
+    const QString &ranOn() const { return m_ranOn; }
     // Replaces everything with the contents of a session / report (used by session open).
     void setVerification(const QList<StepRecord> &steps, const Comparison &comparison);
 
@@ -101,6 +104,7 @@ private:
     QList<Finding> m_extraFindings;
     QList<Finding> m_allFindings;
     QString m_sessionPath;
+    QString m_ranOn;
 };
 
 } // namespace hd::ui

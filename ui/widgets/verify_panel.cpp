@@ -24,6 +24,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -171,6 +172,12 @@ void StepCard::addInput(QLabel *label, QWidget *field) {
     m_form->addRow(label, field);
 }
 
+QString StepCard::summaryText() const {
+    QTextDocument doc;
+    doc.setHtml(m_summary->text());
+    return doc.toPlainText();
+}
+
 void StepCard::setRunning(bool running) {
     if (running) {
         m_status = QStringLiteral("running");
@@ -181,7 +188,7 @@ void StepCard::setRunning(bool running) {
     m_run->setEnabled(!running);
 }
 
-void StepCard::showRecord(const StepRecord *rec) {
+void StepCard::showRecord(const StepRecord *rec, const QString &ranOn) {
     m_checks->clear();
     if (!rec) {
         m_status.clear();
@@ -201,8 +208,12 @@ void StepCard::showRecord(const StepRecord *rec) {
         item->setText(1, c.cached ? tr("%1 (cached)").arg(formatDuration(c.durationMs))
                                   : formatDuration(c.durationMs));
     }
-    m_summary->setText(QStringLiteral("<b>%1</b> · %2 · %3")
-                           .arg(statusText(m_status), formatDuration(rec->durationMs),
+    // A step that ran on a GPU node says so (docs/remote.md "In the app").
+    const QString where = ranOn.isEmpty()
+                              ? QString()
+                              : tr("on %1").arg(ranOn).toHtmlEscaped() + QStringLiteral(" · ");
+    m_summary->setText(QStringLiteral("<b>%1</b> · %2%3 · %4")
+                           .arg(statusText(m_status), where, formatDuration(rec->durationMs),
                                 shownEngineText(rec->summary).toHtmlEscaped()));
     m_run->setEnabled(true);
 }
@@ -520,7 +531,7 @@ void VerifyPanel::refresh() {
     for (StepCard *c : m_cards) {
         const StepRecord *rec = m_ws->verification()->step(c->step());
         if (!running || rec || c->status() != QLatin1String("running"))
-            c->showRecord(rec);
+            c->showRecord(rec, m_ws->verification()->ranOn());
         if (running && c->status() == QLatin1String("running"))
             c->setRunning(true);
     }

@@ -27,9 +27,11 @@ public:
     StepCard(int step, QWidget *parent = nullptr);
     int step() const { return m_step; }
     void setRunning(bool running);
-    void showRecord(const StepRecord *record); // nullptr: not run yet
+    // nullptr: not run yet; ranOn: the GPU node it ran on ("" = this machine).
+    void showRecord(const StepRecord *record, const QString &ranOn = {});
     QString status() const { return m_status; }
     QTreeWidget *checks() const { return m_checks; }
+    QString summaryText() const; // the line under the title, as shown (plain text)
     QPushButton *runButton() const { return m_run; }
     void addInput(QLabel *label, QWidget *field);
 

@@ -68,7 +68,9 @@ QList<WalkthroughPanel::Page> WalkthroughPanel::pages() {
             "(compiler, runtime link, driver, device) — direction 1."),
          tr("The Verification panel shows each sub-check with its command, environment, output, "
             "exit status and time. On a machine without a GPU, the compile and link checks pass "
-            "and the runtime answers \"no device\"."),
+            "and the runtime answers \"no device\". Is the GPU in a node you reach with ssh? "
+            "File > Connect to GPU node… runs the devices query and every step there (the "
+            "status bar says where they run)."),
          QStringLiteral("verification"), QStringLiteral("step1"), tr("Run step 1")},
         {QStringLiteral("step2"), tr("6. Verify, step 2: the suspect operator alone"),
          tr("Your kernel loaded and launched alone in a clean process, with the same shapes and "
