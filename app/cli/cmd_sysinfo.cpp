@@ -54,8 +54,8 @@ int sysinfo(const Args &args) {
     if (json) {
         const QString remote = host ? host->hostName() : QString();
         const QString node = host ? host->connection().nodeName() : QString();
-        return streamJson(pretty,
-                          [&inv, &remote, &node](JsonWriter &w) { writeJson(w, inv, remote, node); })
+        return streamJson(pretty, [&inv, &remote,
+                                   &node](JsonWriter &w) { writeJson(w, inv, remote, node); })
                    ? ExitOk
                    : jsonWriteFailed(QStringLiteral("sysinfo"));
     }

@@ -1,8 +1,8 @@
 // Checks the verification and the launch command call with what they know of a launch, and
 // the step 3 finding (docs/findings.md, "Launch" and context.triton-state).
 
-#include "diagnosis/diagnosis.h"
 #include "common/engine_text.h"
+#include "diagnosis/diagnosis.h"
 #include "model/finding_catalog.h"
 
 namespace hd {

@@ -231,7 +231,9 @@ void writeJson(JsonWriter &w, const Session &s) {
     QMap<QString, std::function<void()>> fields;
     for (auto it = s.unknownFields.begin(); it != s.unknownFields.end(); ++it)
         fields.insert(it.key(), [&w, v = it.value()] { w.value(v); });
-    const auto list = [&w](const auto &items) { return [&w, &items] { writeJsonArray(w, items); }; };
+    const auto list = [&w](const auto &items) {
+        return [&w, &items] { writeJsonArray(w, items); };
+    };
     fields[QStringLiteral("schema")] = [&w] {
         w.value(QString::fromLatin1(kSessionSchemaPrefix) + QString::number(kSessionSchemaVersion));
     };

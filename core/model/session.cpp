@@ -19,8 +19,7 @@ const QStringList &knownKeys() {
         QStringLiteral("host"),      QStringLiteral("origin"),     QStringLiteral("inputs"),
         QStringLiteral("devices"),   QStringLiteral("env"),        QStringLiteral("env_problems"),
         QStringLiteral("steps"),     QStringLiteral("comparison"), QStringLiteral("findings"),
-        QStringLiteral("cancelled"), QStringLiteral("inventory"),
-        QStringLiteral("remote")};
+        QStringLiteral("cancelled"), QStringLiteral("inventory"),  QStringLiteral("remote")};
     return k;
 }
 

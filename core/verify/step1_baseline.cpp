@@ -4,8 +4,8 @@
 // in clean processes. Each check below states one of these; the runner does the rest.
 
 #include "artifacts/inspector.h"
-#include "common/shell.h"
 #include "common/engine_text.h"
+#include "common/shell.h"
 #include "verify/check_support.h"
 #include "verify/compile_cache.h"
 #include "verify/verify_context.h"

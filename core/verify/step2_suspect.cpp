@@ -4,9 +4,9 @@
 // then the diagnosis explains what failed. Each check below states one of these.
 
 #include "artifacts/inspector.h"
+#include "common/engine_text.h"
 #include "common/shell.h"
 #include "logs/amd_log.h"
-#include "common/engine_text.h"
 #include "verify/check_support.h"
 #include "verify/import_records.h"
 #include "verify/verify_context.h"

@@ -2,9 +2,9 @@
 // as is, and without the Triton path (an env switch or a second command); their failure
 // signatures are what the comparison reads.
 
+#include "common/engine_text.h"
 #include "common/shell.h"
 #include "logs/amd_log.h"
-#include "common/engine_text.h"
 #include "verify/check_support.h"
 #include "verify/verify_context.h"
 

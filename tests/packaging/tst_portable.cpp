@@ -99,11 +99,11 @@ void TstPortable::initTestCase() {
 
 void TstPortable::layout() {
     // Step 1's baseline sources travel too (found through ../share/hipdoctor/kernels).
-    for (const char *f : {"bin/hipdoctor-cli", "libexec/hipdoctor/hipdoctor-probe", "README",
-                          "lib/libQt6Core.so.6", "share/hipdoctor/kernels/vector_add.hip",
-                          "share/hipdoctor/kernels/vector_add_main.hip",
-                          "share/hipdoctor/kernels/cuda/vector_add.cu",
-                          "share/hipdoctor/kernels/cuda/vector_add_main.cu"})
+    for (const char *f :
+         {"bin/hipdoctor-cli", "libexec/hipdoctor/hipdoctor-probe", "README", "lib/libQt6Core.so.6",
+          "share/hipdoctor/kernels/vector_add.hip", "share/hipdoctor/kernels/vector_add_main.hip",
+          "share/hipdoctor/kernels/cuda/vector_add.cu",
+          "share/hipdoctor/kernels/cuda/vector_add_main.cu"})
         QVERIFY2(QFileInfo::exists(m_root + QLatin1Char('/') + QLatin1String(f)), f);
     // The programs find their libraries through $ORIGIN, not through the build's paths.
     const Run rpath =

@@ -6,8 +6,8 @@
 #include "sshd_fixture.h"
 #include "testpaths.h"
 
-#include "remote/ssh_host.h"
 #include "controllers/workspace.h"
+#include "remote/ssh_host.h"
 #include "widgets/connect_dialog.h"
 #include "widgets/devices_panel.h"
 #include "widgets/main_window.h"

@@ -639,7 +639,8 @@ void TstUiTrust::findingsAndVerdictInChinese() {
     QVERIFY(verdict);
     QVERIFY(verdict->toolTip().contains(ws->verification()->comparison().verdict));
     // The verdict itself is shown translated, not quoted in English.
-    QVERIFY2(!v->comparisonText().contains(ws->verification()->comparison().verdict.left(40).toHtmlEscaped()),
+    QVERIFY2(!v->comparisonText().contains(
+                 ws->verification()->comparison().verdict.left(40).toHtmlEscaped()),
              qPrintable(v->comparisonText()));
     // The steps' check titles as the cards show them (the checks' tooltips can quote what a
     // child process printed, such as hipdoctor-probe's own report, which stays as written).

@@ -29,7 +29,7 @@ class QTimer;
 namespace hd {
 struct Session;
 class ExecutionHost;
-}
+} // namespace hd
 
 namespace hd::ui {
 
@@ -134,8 +134,8 @@ signals:
     void inputLogsChanged();
     void devicesChanged();
     void inventoryChanged();
-    void diagnosisChanged();  // diagnosisFindings() replaced
-    void diagnosisFinished(); // a diagnosis job ended (after diagnosisChanged)
+    void diagnosisChanged();     // diagnosisFindings() replaced
+    void diagnosisFinished();    // a diagnosis job ended (after diagnosisChanged)
     void executionHostChanged(); // the devices and the inventory are asked for there
 
 private:
@@ -176,7 +176,7 @@ private:
     bool m_probed = false;
     SystemInventory m_inventory;
     bool m_inventoryFromSession = false;
-    QMap<QString, QString> m_presetEnv; // the last preset applied
+    QMap<QString, QString> m_presetEnv;    // the last preset applied
     std::shared_ptr<ExecutionHost> m_host; // null: this machine
     QString m_requestedKernel;
     QStringList m_keptKernels;

@@ -180,7 +180,8 @@ void DevicesPanel::updateInventory() {
              ? tr("<b>System</b> where the session was made (collected %1)")
          : m_ws->inputs()->executionHost()
              ? tr("<b>System</b> of the GPU node %2 (collected %1)")
-                   .arg(QStringLiteral("%1"), m_ws->inputs()->executionHost()->hostName().toHtmlEscaped())
+                   .arg(QStringLiteral("%1"),
+                        m_ws->inputs()->executionHost()->hostName().toHtmlEscaped())
              : tr("<b>System</b> of this machine (collected %1)"))
             .arg(QDateTime::fromString(inv.collectedAt, Qt::ISODate)
                      .toLocalTime()
