@@ -114,6 +114,17 @@ public:
             f.write(QStringLiteral("[127.0.0.1]:%1 %2\n").arg(port).arg(publicKey(key)).toLatin1());
         return f.fileName();
     }
+    // An ssh_config block naming a loopback server: "Host NAME" on port, as user, with the
+    // client key and knownHostsFile.
+    QString configHost(const QString &name, int port, const QString &user,
+                       const QString &knownHostsFile) const {
+        return QStringLiteral("Host %1\n  Port %2\n  HostName 127.0.0.1\n  User %3\n"
+                              "  IdentityFile %4\n  IdentitiesOnly yes\n"
+                              "  UserKnownHostsFile %5\n  GlobalKnownHostsFile /dev/null\n")
+            .arg(name)
+            .arg(port)
+            .arg(user, path(QStringLiteral("client_key")), knownHostsFile);
+    }
     // The ssh command (as HIPDOCTOR_SSH_COMMAND words) for user on port with knownHosts.
     QStringList client(const QString &user, const QString &knownHostsFile,
                        const QString &key = QStringLiteral("client_key")) const {

@@ -86,15 +86,9 @@ private slots:
                                               {m_b.port(), QStringLiteral("other_host_key")}});
         QFile cfg(m_keys.path(QStringLiteral("ssh_config")));
         QVERIFY(cfg.open(QIODevice::WriteOnly));
-        const QString common = QStringLiteral("  HostName 127.0.0.1\n  User %1\n  IdentityFile %2\n"
-                                              "  IdentitiesOnly yes\n  UserKnownHostsFile %3\n"
-                                              "  GlobalKnownHostsFile /dev/null\n")
-                                   .arg(m_user, m_keys.path(QStringLiteral("client_key")), kh);
-        cfg.write(QStringLiteral("Host node-a\n  Port %1\n%2Host node-b\n  Port %3\n%2"
-                                 "Host node-down\n  Port 1\n%2")
-                      .arg(m_a.port())
-                      .arg(common)
-                      .arg(m_b.port())
+        cfg.write((m_keys.configHost(QStringLiteral("node-a"), m_a.port(), m_user, kh) +
+                   m_keys.configHost(QStringLiteral("node-b"), m_b.port(), m_user, kh) +
+                   m_keys.configHost(QStringLiteral("node-down"), 1, m_user, kh))
                       .toUtf8());
     }
 

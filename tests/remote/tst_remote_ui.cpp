@@ -48,14 +48,9 @@ private slots:
                                              {{m_sshd.port(), QStringLiteral("host_key")}});
         QFile cfg(m_keys.path(QStringLiteral("ssh_config")));
         QVERIFY(cfg.open(QIODevice::WriteOnly));
-        const QString common = QStringLiteral("  HostName 127.0.0.1\n  User %1\n  IdentityFile %2\n"
-                                              "  IdentitiesOnly yes\n  UserKnownHostsFile %3\n"
-                                              "  GlobalKnownHostsFile /dev/null\n")
-                                   .arg(m_user, m_keys.path(QStringLiteral("client_key")), kh);
-        cfg.write(QStringLiteral("Host node-a\n  Port %1\n%2Host node-down\n  Port 1\n%2"
-                                 "Host *.cluster gpu? !bastion\n  User nobody\n")
-                      .arg(m_sshd.port())
-                      .arg(common)
+        cfg.write((m_keys.configHost(QStringLiteral("node-a"), m_sshd.port(), m_user, kh) +
+                   m_keys.configHost(QStringLiteral("node-down"), 1, m_user, kh) +
+                   QStringLiteral("Host *.cluster gpu? !bastion\n  User nobody\n"))
                       .toUtf8());
         cfg.close();
         qputenv("HIPDOCTOR_SSH_COMMAND", "ssh -F " + QFile::encodeName(cfg.fileName()));
