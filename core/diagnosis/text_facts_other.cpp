@@ -164,6 +164,10 @@ void frameworkFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*/
         f.tritonErrors.append(makeLine(n, t));
 }
 
+} // namespace
+
+namespace detail {
+
 // Variables set for the run, ROCm releases named, Windows paths, no-GPU answers.
 void environmentFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*/,
                       const QStringList &lines, int index) {
@@ -207,10 +211,6 @@ void environmentFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine
         lines.at(index + 1).trimmed() == QLatin1String("False") && roomFor(f.noDevice))
         f.noDevice.append(makeLine(n, t + QStringLiteral(" → False")));
 }
-
-} // namespace
-
-namespace detail {
 
 void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const QStringList &lines,
                 int index) {
