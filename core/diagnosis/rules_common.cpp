@@ -128,7 +128,7 @@ const QList<Rule> &ruleRegistry() {
         // Build-output rules before the other text rules: text/unknown-layer, the last of
         // those, reads what every text rule found.
         r << tritonRuleList() << artifactRuleList() << symbolRuleList() << buildRuleList()
-          << textRuleList() << envRuleList();
+          << eventRuleList() << textRuleList() << envRuleList();
         return r;
     }();
     return all;

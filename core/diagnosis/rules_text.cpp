@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -335,8 +336,16 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         f.fix << fix;
         c.add(f);
     };
-    for (const TextFacts::RuntimeError &e : t.facts.runtimeErrors)
-        handle(e.errorName, e.line.number, e.line.text);
+    // The runtime results the text's events hold (every shape: names, numbers, messages).
+    for (const TextEvent &e : t.facts.events) {
+        if (e.kind != EventKind::RuntimeResult || !e.error)
+            continue;
+        // A device variable's lookup is symbol.variable-not-found (text/variable-not-found).
+        if (!e.field(QStringLiteral("variable-api")).isEmpty())
+            continue;
+        const QString meaning = e.field(QStringLiteral("meaning"));
+        handle(meaning.isEmpty() ? e.field(QStringLiteral("name")) : meaning, e.firstLine, e.text);
+    }
     if (t.amdLog)
         for (const AmdLogLine &l : t.amdLog->lines)
             if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
@@ -474,7 +483,13 @@ void noDeviceTextRule(Context &c, const TextInput &t) {
 // device's arch is a code object missing for the device.
 void libraryArchRule(Context &c, const TextInput &t) {
     QSet<QString> done;
-    for (const TextFacts::LibraryArchMissing &m : t.facts.libraryArchMissing) {
+    for (TextFacts::LibraryArchMissing m : t.facts.libraryArchMissing) {
+        // "Cannot read .../TensileLibrary.dat" names no GPU: the device known from elsewhere.
+        if (m.arch.isEmpty()) {
+            if (c.devices.isEmpty() || c.devices.first().target.isNvidia())
+                continue;
+            m.arch = c.devices.first().target.processor;
+        }
         if (done.contains(m.library + m.arch))
             continue;
         done.insert(m.library + m.arch);
@@ -721,26 +736,58 @@ void rocminfoNoGpuRule(Context &c, const TextInput &t) {
 
 namespace {
 
-// Runs after every other text rule: a text no rule could place gets an honest "don't know".
+// Runs after every other text rule: a text no rule could place gets an honest "don't know",
+// which says what events it read and why none of them places the failure.
 void unknownLayerRule(Context &c, const TextInput &t) {
     for (const Finding &f : std::as_const(c.findings))
         for (const Evidence &e : f.evidence)
             if (e.source == t.path)
                 return;
-    const QStringList layers = t.facts.layers();
+    QMap<QString, int> kinds;
+    int boilerplate = 0;
+    for (const TextEvent &e : t.facts.events) {
+        if (e.kind == EventKind::Boilerplate)
+            ++boilerplate;
+        else
+            ++kinds[eventKindName(e.kind)];
+    }
+    QStringList seen;
+    for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
+        seen << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    const TextEvent *failing = failingEvent(t.facts.events);
+    QString why;
+    if (failing)
+        why = HD_TEXT("hd::Diagnosis",
+                      "The last failing event (line %1, %2 from %3) names no cause this tool "
+                      "knows.")
+                  .arg(failing->firstLine)
+                  .arg(eventKindName(failing->kind),
+                       failing->producer.isEmpty() ? HD_TEXT("hd::Diagnosis", "an unknown producer")
+                                                   : failing->producer);
+    else if (seen.isEmpty())
+        why = HD_TEXT("hd::Diagnosis",
+                      "The text holds no compiler, runtime, loader, Triton or device message "
+                      "this tool knows, so it does not guess at the layer.");
+    else
+        why = HD_TEXT("hd::Diagnosis",
+                      "None of them reports a failure with a producer that places it (a "
+                      "compiler, the loader, a runtime, Triton, the driver).");
+    if (boilerplate > 0)
+        why += HD_TEXT("hd::Diagnosis", " %1 line(s) of framework boilerplate (debugging hints "
+                                        "printed with every error) were not read as evidence.")
+                   .arg(boilerplate);
     Finding f = makeFinding(
         QStringLiteral("layer.unknown"), Severity::Info,
         HD_TEXT("hd::Diagnosis", "No failing layer recognised in %1").arg(fileName(t.path)),
-        layers.isEmpty()
-            ? HD_TEXT("hd::Diagnosis",
-                      "The text holds no compiler, runtime, loader, Triton or device "
-                      "message this tool knows, so it does not guess at the layer.")
-            : HD_TEXT("hd::Diagnosis",
-                      "The text has %1 lines, but none that says which layer failed or "
-                      "why.")
-                  .arg(layers.join(QStringLiteral(", "))));
+        (seen.isEmpty()
+             ? QString()
+             : HD_TEXT("hd::Diagnosis", "Events read: %1. ").arg(seen.join(QStringLiteral(", ")))) +
+            why);
+    if (failing)
+        f.evidence.append(lineEvidence(t.path, failing->firstLine, failing->text));
     for (const TextLine &l : t.facts.unclassifiedErrors.mid(0, 3))
-        f.evidence.append(lineEvidence(t.path, l));
+        if (!failing || l.number != failing->firstLine)
+            f.evidence.append(lineEvidence(t.path, l));
     f.fix << HD_TEXT("hd::Diagnosis",
                      "Add the output around the failure: the build log for a compile "
                      "error, or the run with AMD_LOG_LEVEL=1 (HIP) for a load error.");

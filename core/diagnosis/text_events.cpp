@@ -9,6 +9,7 @@
 
 #include "model/runtime_errors.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -30,6 +31,13 @@ std::optional<PreparedLine> prepareLine(const QStringList &lines, int i) {
         R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[\s*\d+%\]\s+|(?:>>\s+)?\d+\s{3,}))"));
     if (const auto pm = prefix.match(line); pm.hasMatch())
         line = line.mid(pm.capturedLength());
+    // A paste quoted in Markdown: "> RuntimeError: ...", "`RuntimeError: ...`".
+    static const QRegularExpression quote(QStringLiteral(R"(^(?:> ?(?=[^>\s])|`+(?=[^`\s]))+)"));
+    if (const auto qm = quote.match(line); qm.hasMatch()) {
+        line = line.mid(qm.capturedLength());
+        while (line.endsWith(QLatin1Char('`')))
+            line.chop(1);
+    }
     const QString trimmed = line.trimmed();
     if (trimmed.isEmpty())
         return std::nullopt;
@@ -256,10 +264,22 @@ bool boilerplate(Reader &r, int i) {
 // "Traceback (most recent call last):" ... frames ... "XError: message".
 int traceback(Reader &r, int i) {
     const PreparedLine *l = r.at(i);
-    if (!l->trimmed.startsWith(QLatin1String("Traceback (most recent call last)")))
-        return 0;
     static const QRegularExpression frame(
         QStringLiteral(R"re(^\s*File "([^"]+)", line (\d+), in (\S+))re"));
+    // A paste often starts inside the traceback, at a frame.
+    const bool headless = frame.match(l->text).hasMatch() &&
+                          (i == 0 || !r.at(i - 1) || !frame.match(r.at(i - 1)->text).hasMatch());
+    if (!l->trimmed.startsWith(QLatin1String("Traceback (most recent call last)")) && !headless)
+        return 0;
+    // The exception is at the traceback's own indentation (a paste can indent it all).
+    auto indentOf = [](const QString &t) {
+        qsizetype k = 0;
+        while (k < t.size() && (t[k] == QLatin1Char(' ') || t[k] == QLatin1Char('\t')))
+            ++k;
+        return k;
+    };
+    const qsizetype base =
+        headless ? std::max<qsizetype>(0, indentOf(l->text) - 2) : indentOf(l->text);
     static const QRegularExpression exception(QStringLiteral(
         R"(^([A-Za-z_][\w.]*(?:Error|Exception|Failure|Interrupt|Exit|Warning))(?::\s*(.*))?$)"));
     static const QRegularExpression stageFrame(
@@ -267,7 +287,7 @@ int traceback(Reader &r, int i) {
     static const QRegularExpression stageLambda(QStringLiteral(R"re(stages\["(\w+)"\])re"));
     QStringList packages;
     QString innermost, innermostFile, stage, tritonDir;
-    int j = i + 1, frames = 0;
+    int j = headless ? i : i + 1, frames = 0;
     int end = -1;
     for (; j < r.count() && j < i + 2000; ++j) {
         const PreparedLine *f = r.at(j);
@@ -294,8 +314,8 @@ int traceback(Reader &r, int i) {
             continue;
         }
         // Code lines under a frame are indented; the exception is not.
-        if (f->text.startsWith(QLatin1Char(' ')) || f->text.startsWith(QLatin1Char('\t')) ||
-            f->trimmed.startsWith(QLatin1Char('^')) || f->trimmed.startsWith(QLatin1Char('~')))
+        if (indentOf(f->text) > base || f->trimmed.startsWith(QLatin1Char('^')) ||
+            f->trimmed.startsWith(QLatin1Char('~')))
             continue;
         if (exception.match(f->trimmed).hasMatch()) {
             end = j;
@@ -457,21 +477,30 @@ bool llvmError(Reader &r, int i) {
     } else {
         return false;
     }
-    const QString p = path.toLower();
+    const QString p = QDir::fromNativeSeparators(path).toLower();
     if (p.contains(QLatin1String("triton")) || p.contains(QLatin1String("third_party/amd")) ||
         p.contains(QLatin1String("third_party/nvidia")))
         asserter = QStringLiteral("triton");
-    else if (p.contains(QLatin1String("/mlir/")))
+    else if (p.contains(QLatin1String("mlir")))
         asserter = QStringLiteral("mlir");
     else if (p.contains(QLatin1String("/clang/")))
         asserter = QStringLiteral("clang");
-    else if (p.contains(QLatin1String("/llvm/")) || p.isEmpty())
+    else if (p.isEmpty() || p.contains(QLatin1String("llvm")) ||
+             p.contains(QLatin1String("/lib/target/")) ||
+             p.contains(QLatin1String("/lib/codegen/")))
         asserter = QStringLiteral("llvm");
+    // A program's own assert() is the program's: it places nothing by itself.
+    const bool toolchain = !asserter.isEmpty();
+    if (!toolchain)
+        asserter = assertion.match(l->trimmed).captured(1);
     TextEvent &e =
-        r.add(EventKind::LlvmError, asserter,
+        r.add(EventKind::LlvmError, toolchain ? asserter : QStringLiteral("program"),
               asserter == QLatin1String("triton") ? std::optional<TextLayer>(TextLayer::Triton)
-                                                  : std::optional<TextLayer>(TextLayer::Compiler),
+              : toolchain                         ? std::optional<TextLayer>(TextLayer::Compiler)
+                                                  : std::nullopt,
               i, i, true, l->trimmed);
+    if (!toolchain && !asserter.isEmpty())
+        e.fields.insert(QStringLiteral("program"), asserter);
     e.fields.insert(QStringLiteral("message"), message.left(1000));
     if (!path.isEmpty())
         e.fields.insert(QStringLiteral("file"), path);
@@ -489,6 +518,8 @@ bool mlir(Reader &r, int i) {
         R"re((?:'|"|operation ')([a-z_][a-z_0-9]*)\.([a-z_][\w.]*)(?:'|")\s*(?:op\b|that was|\()?)re"));
     static const QRegularExpression diag(QStringLiteral(
         R"(^(loc\(.*?\)|(?:[A-Za-z]:)?[^\s:]*\.(?:py|mlir|ttir|ttgir|llir)(?::\d+){1,2}|<unknown>|within split at \S+)\s*:\s*(error|warning|note|remark)\s*:\s*(.*)$)"));
+    static const QRegularExpression opFirst(
+        QStringLiteral(R"re(^'([a-z_][a-z_0-9]*)\.[a-z_][\w.]*' op (.*)$)re"));
     static const QRegularExpression pipelineNote(QStringLiteral(
         R"(Pipeline failed while executing \[`?([\w:-]+)`?(?: on '([\w.]+)' operation)?)"));
     static const QRegularExpression irDump(
@@ -500,6 +531,9 @@ bool mlir(Reader &r, int i) {
         where = d.captured(1);
         severity = d.captured(2);
         message = d.captured(3);
+    } else if (const auto of = opFirst.match(t); of.hasMatch()) {
+        severity = QStringLiteral("error");
+        message = t;
     } else if (const auto p = pipelineNote.match(t); p.hasMatch()) {
         severity = QStringLiteral("note");
         message = t;
@@ -557,8 +591,28 @@ int compilerDiagnostic(Reader &r, int i) {
     static const QRegularExpression msvc(
         QStringLiteral(R"(\b(fatal error|error) (LNK\d{4}|C\d{4})\s*:\s*(.*)$)"));
     static const QRegularExpression ldLine(QStringLiteral(R"(^((?:\S*/)?ld(?:\.\w+)?):\s+(.*)$)"));
+    static const QRegularExpression ptxasLine(
+        QStringLiteral(R"(^(ptxas)\s+(\S+), line (\d+); (error|warning|fatal)\s*:\s*(.*)$)"));
+    // A diagnostic quoted inside a sentence ("I got 'nvcc fatal : Unsupported gpu ...'").
+    static const QRegularExpression embedded(QStringLiteral(
+        R"((?:^|[\s'"`_(])((?:nvcc|ptxas) fatal\s*:.*|(?:clang\+\+|clang|hipcc|nvcc|ld\.lld|lld|ld): (?:fatal )?error: .*)$)"));
     QString producer, file, line, column, severity, message;
-    if (const auto m = located.match(t); m.hasMatch()) {
+    QString u = t;
+    if (const auto em = embedded.match(t); em.hasMatch() && em.capturedStart(1) > 0 &&
+                                           !tool.match(t).hasMatch() &&
+                                           !located.match(t).hasMatch()) {
+        u = em.captured(1);
+        while (u.endsWith(QLatin1Char('\'')) || u.endsWith(QLatin1Char('_')) ||
+               u.endsWith(QLatin1Char('`')) || u.endsWith(QLatin1Char('"')))
+            u.chop(1);
+    }
+    if (const auto px = ptxasLine.match(t); px.hasMatch()) {
+        producer = QStringLiteral("ptxas");
+        file = px.captured(2);
+        line = px.captured(3);
+        severity = px.captured(4);
+        message = px.captured(5);
+    } else if (const auto m = located.match(t); m.hasMatch()) {
         file = m.captured(1);
         line = m.captured(2);
         column = m.captured(3);
@@ -573,7 +627,7 @@ int compilerDiagnostic(Reader &r, int i) {
         severity = n.captured(3);
         message = n.captured(4);
         producer = QStringLiteral("compiler");
-    } else if (const auto k = tool.match(t); k.hasMatch() && !t.startsWith(QLatin1String("ld "))) {
+    } else if (const auto k = tool.match(u); k.hasMatch() && !u.startsWith(QLatin1String("ld "))) {
         producer = toolProducer(k.captured(1));
         severity = k.captured(2);
         message = k.captured(3);
@@ -645,6 +699,50 @@ int compilerDiagnostic(Reader &r, int i) {
     return 1;       // the attached lines are read again on their own (facts need them)
 }
 
+// A compiler a runtime or library runs while the program runs (hipRTC, NVRTC, comgr, MIOpen's
+// kernel build): its failure is a compile failure, whoever called it.
+bool runtimeCompile(Reader &r, int i) {
+    const QString &t = r.at(i)->trimmed;
+    static const QRegularExpression re(
+        QStringLiteral(
+            R"((HIPRTC_ERROR_(?!SUCCESS)\w+|NVRTC_ERROR_(?!SUCCESS)\w+|AMD_COMGR_STATUS_ERROR\w*|comgr status = (?!SUCCESS|AMD_COMGR_STATUS_SUCCESS)\w+|Code object build failed|\[Build(?:Hip|Ocl|Asm)\]|(?:hiprtc|nvrtc)CompileProgram\w*\b.*\b(?:fail|error)|amd_comgr_do_action\b.*\bfail))"),
+        QRegularExpression::CaseInsensitiveOption);
+    const auto m = re.match(t);
+    if (!m.hasMatch())
+        return false;
+    const QString what = m.captured(1).toLower();
+    const QString producer = what.contains(QLatin1String("nvrtc"))    ? QStringLiteral("nvrtc")
+                             : what.contains(QLatin1String("comgr"))  ? QStringLiteral("comgr")
+                             : what.contains(QLatin1String("hiprtc")) ? QStringLiteral("hiprtc")
+                             : t.contains(QLatin1String("MIOpen"), Qt::CaseInsensitive)
+                                 ? QStringLiteral("miopen")
+                                 : QStringLiteral("hiprtc");
+    TextEvent &e =
+        r.add(EventKind::CompilerDiagnostic, producer, TextLayer::Compiler, i, i, true, t);
+    e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
+    e.fields.insert(QStringLiteral("message"), t.left(1000));
+    e.fields.insert(QStringLiteral("runtime-compile"), QStringLiteral("1"));
+    return true;
+}
+
+// A compiler's refusal of an instruction or data type the target lacks, in the words of
+// Triton's frontend and of the backends ("type fp8e4nv not supported in this architecture").
+bool unsupportedFeature(Reader &r, int i) {
+    const QString &t = r.at(i)->trimmed;
+    static const QRegularExpression re(
+        QStringLiteral(
+            R"(not supported in this architecture|(?:fp8\w*|bf16|bfloat16|fp16|float8\w*|tf32|wgmma|mfma|wmma)\b[^.]{0,40}\bnot supported (?:on|in|by|for) (?:this|the current|your) (?:GPU|architecture|target|device)|instruction not supported on this GPU|requires (?:compute capability|CUDA capability) (?:>= ?)?[\d.]+ or (?:higher|newer|above))"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (!re.match(t).hasMatch() || r.out.size() >= kMaxEvents)
+        return false;
+    TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("compiler"),
+                         TextLayer::Compiler, i, i, true, t);
+    e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
+    e.fields.insert(QStringLiteral("message"), t.left(1000));
+    e.fields.insert(QStringLiteral("unsupported-feature"), QStringLiteral("1"));
+    return true;
+}
+
 // ninja / make / cmake / setuptools saying the build stopped.
 bool buildFailure(Reader &r, int i) {
     const QString &t = r.at(i)->trimmed;
@@ -711,6 +809,11 @@ bool loaderMessage(Reader &r, int i) {
     } else if (const auto u = undefinedSym.match(t); u.hasMatch()) {
         symbol = u.captured(1);
         hit = true;
+    } else if (t.endsWith(QLatin1String("undefined symbol:"))) {
+        // The symbol wrapped onto the next line.
+        if (const PreparedLine *n = r.at(i + 1))
+            symbol = n->trimmed.section(QLatin1Char(' '), 0, 0);
+        hit = true;
     }
     if (!hit && dll.match(t).hasMatch())
         hit = true;
@@ -745,7 +848,7 @@ bool runtimeResult(Reader &r, int i, const QString &platform) {
     static const QRegularExpression assertZero(QStringLiteral(
         R"(\(\s*(\d{1,4})\s*==\s*0\s*\)|\b(?:Check failed|Assertion)\b[^\n]*?\b(\d{1,4}) == 0\b)"));
     static const QRegularExpression errorNumber(QStringLiteral(
-        R"(\b(HIP|CUDA|Hip|Cuda|hip|cuda|HSA|hsa|CUDA Runtime|CUDA driver)(?: runtime| driver| API| Runtime API)?\s+(?:error|Error|ERROR|failure|status)(?:\s+code)?\s*[:=#]?\s*(-?\d{1,5})\b)"));
+        R"(\b(HIP|CUDA|Hip|Cuda|hip|cuda|HSA|hsa|CUDA Runtime|CUDA driver)(?: runtime| driver| API| Runtime API)?\s+(?:error|Error|ERROR|failure|status)(?:\s+code)?\s*[:=#(]?\s*(-?\d{1,5})\b)"));
     QString name, api, fn;
     int code = -1;
     const RuntimeErrorMeaning *meaning = nullptr;
@@ -817,6 +920,15 @@ bool runtimeResult(Reader &r, int i, const QString &platform) {
         e.fields.insert(QStringLiteral("code"), QString::number(code));
     if (!fn.isEmpty())
         e.fields.insert(QStringLiteral("api"), fn);
+    // A lookup of a device variable, named on the line or in the lines around it.
+    static const QRegularExpression variableApi(QStringLiteral(
+        R"(\b(\w*(?:MemcpyToSymbol|MemcpyFromSymbol|GetSymbolAddress|GetSymbolSize|ModuleGetGlobal|GetGlobal\w*|GlobalVariable\w*|DeviceGlobal\w*|device_global\w*))\b)"));
+    for (int k = std::max(0, i - 3); k < r.count() && k <= i + 6; ++k)
+        if (const PreparedLine *n = r.at(k))
+            if (const auto vm = variableApi.match(n->trimmed); vm.hasMatch()) {
+                e.fields.insert(QStringLiteral("variable-api"), vm.captured(1));
+                break;
+            }
     if (meaning) {
         e.fields.insert(
             QStringLiteral("meaning"),
@@ -906,6 +1018,11 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
             if (!e.field(QStringLiteral("stage")).isEmpty())
                 tracebackStage = e.field(QStringLiteral("stage"));
         }
+    // Triton's own words around a toolchain's output (its PTX temp files, its codegen error).
+    static const QRegularExpression tritonWords(QStringLiteral(
+        R"(Internal Triton PTX codegen error|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
+    if (!tritonTraceback && tritonWords.match(text).hasMatch())
+        tritonTraceback = true;
     // The MLIR events of one text are one pipeline: a Triton op or pass anywhere makes all
     // of them Triton's.
     bool tritonMlir = false;
@@ -945,7 +1062,7 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
                     e.field(QStringLiteral("message")).contains(QLatin1String("legalize")))
                     stage = QStringLiteral("llir");
             }
-        } else if (e.kind == EventKind::LlvmError) {
+        } else if (e.kind == EventKind::LlvmError && e.producer != QLatin1String("program")) {
             const QString m = e.field(QStringLiteral("message"));
             stage = e.producer == QLatin1String("mlir") ? stageOfPass(pass) : QString();
             if (stage.isEmpty() &&
@@ -1043,16 +1160,16 @@ QList<TextEvent> readEvents(const QString &text) {
             ++i;
             continue;
         }
-        if (llvmError(r, i) || mlir(r, i)) {
-            ++i;
-            continue;
-        }
-        if (loaderMessage(r, i)) {
+        if (runtimeCompile(r, i) || unsupportedFeature(r, i) || llvmError(r, i) || mlir(r, i)) {
             ++i;
             continue;
         }
         if (const int n = compilerDiagnostic(r, i)) {
             i += n;
+            continue;
+        }
+        if (loaderMessage(r, i)) {
+            ++i;
             continue;
         }
         if (buildFailure(r, i) || runtimeResult(r, i, platform) || kernelLog(r, i) ||

@@ -260,7 +260,10 @@ void runtimeFacts(TextFacts &f, const Line &l, bool isAmdLog) {
             f.runtimeErrors.append({makeLine(n, trimmed), name, message});
     }
     static const QRegularExpression noGpu(QStringLiteral(
-        R"(hsa_init failed|ROCk module is NOT loaded|Unable to open /dev/kfd|/dev/kfd.*(?:Permission denied|No such file)|(?:Permission denied|cannot open).*/dev/(?:kfd|dri)|HSA_STATUS_ERROR_OUT_OF_RESOURCES|no ROCm-capable device|no CUDA-capable device|No devices found|hipErrorNoDevice|hipErrorInvalidDevice\b|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|invalid device ordinal|Failed to get the number of (?:GPU|HIP|CUDA) devices|hipGetDeviceCount.*(?:failed|error)|torch\.cuda\.is_available\(\)\s*(?:returns?|is|=+)\s*False|Found no NVIDIA driver|NVIDIA driver on your system is too old|No HIP GPUs are available|No CUDA GPUs are available|Could not initialize Tensile host: No devices found)"));
+        R"(hsa_init failed|ROCk module is NOT loaded|Unable to open /dev/kfd|/dev/kfd.*(?:Permission denied|No such file)|(?:Permission denied|cannot open).*/dev/(?:kfd|dri)|HSA_STATUS_ERROR_OUT_OF_RESOURCES|no ROCm-capable device|no CUDA-capable device|No devices found|hipErrorNoDevice|hipErrorInvalidDevice\b|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|invalid device ordinal|Failed to get the number of (?:GPU|HIP|CUDA) devices|hipGetDeviceCount.*(?:failed|error)|torch\.cuda\.is_available\(\)\s*(?:returns?|is|=+)\s*False|Found no NVIDIA driver|No HIP GPUs are available|No CUDA GPUs are available|Could not initialize Tensile host: No devices found)"
+        // Frameworks' and the thunk's own words for it.
+        R"(|Torch is not able to use GPU|(?:CUDA|HIP) initialization: (?:CUDA driver initialization failed|Unexpected error from (?:cuda|hip)GetDeviceCount|Found no NVIDIA driver)|you might not have a (?:CUDA|ROCm|HIP) gpu)"
+        R"(|hsaKmtOpenKFD\w*\s*(?:failed|error)|HSAKMT_STATUS_(?:ERROR|KERNEL_IO_CHANNEL_NOT_OPENED|DRIVER_MISMATCH)\w*|KFD (?:is )?not (?:loaded|found|available|supported)|(?:Failed|Unable|unable|failed) to open (?:the )?(?:/dev/kfd|KFD|kfd)|amdgpu kernel driver (?:is )?not loaded)"));
     if (noGpu.match(line).hasMatch() && roomFor(f.noDevice) &&
         !(f.noDevice.size() && f.noDevice.last().number == n))
         f.noDevice.append(makeLine(n, trimmed));
@@ -399,6 +402,19 @@ LineRoles eventFacts(TextFacts &f, int lineCount) {
             for (int n = e.firstLine + 1; n <= e.lastLine && n <= lineCount; ++n)
                 if (n != exc)
                     r.role[n - 1] = 2;
+        }
+        if (e.kind == EventKind::LoaderMessage && !e.field(QStringLiteral("symbol")).isEmpty() &&
+            e.text.endsWith(QLatin1String("undefined symbol:")) && roomFor(f.undefinedSymbols)) {
+            // The loader's message wrapped before the symbol: only the event has it.
+            TextFacts::UndefinedSymbol u;
+            u.line = makeLine(e.firstLine,
+                              e.text + QLatin1Char(' ') + e.field(QStringLiteral("symbol")));
+            u.symbol = e.field(QStringLiteral("symbol"));
+            u.demangled = demangleSymbol(u.symbol);
+            static const QRegularExpression file(
+                QStringLiteral(R"((\S+\.so[\w.]*): undefined symbol)"));
+            u.file = file.match(e.text).captured(1);
+            f.undefinedSymbols.append(u);
         }
         if (!e.layer)
             continue;

@@ -49,6 +49,16 @@ void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
             f.libraryArchMissing.append({makeLine(n, t), name, arch});
             if (!f.deviceTargets.contains(arch))
                 f.deviceTargets.append(arch);
+        } else if (lib.hasMatch() && !g.hasMatch() && missingWord.match(t).hasMatch() &&
+                   (t.contains(QLatin1String("TensileLibrary")) ||
+                    t.contains(QLatin1String("/library/")))) {
+            // Its kernel library could not be read and the line names no GPU: the rule takes
+            // the device known from elsewhere (--target, rocminfo).
+            QString name = lib.captured(1).isEmpty() ? QStringLiteral("rocBLAS") : lib.captured(1);
+            if (name.compare(QLatin1String("rocblas"), Qt::CaseInsensitive) == 0 ||
+                name == QLatin1String("Tensile"))
+                name = QStringLiteral("rocBLAS");
+            f.libraryArchMissing.append({makeLine(n, t), name, QString()});
         }
     }
     if (const auto a = archIs.match(t); a.hasMatch() && !compilerLine &&

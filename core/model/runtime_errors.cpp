@@ -309,8 +309,9 @@ const QList<RuntimeErrorMeaning> kMeanings{
      false},
     {35, "hipErrorInsufficientDriver", "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
      "cudaErrorInsufficientDriver",
-     "CUDA driver version is insufficient for CUDA runtime version|insufficient driver",
-     D::RuntimeLink, "runtime.no-device", S::Error,
+     "CUDA driver version is insufficient for CUDA runtime version|insufficient driver|"
+     "driver on your system is too old",
+     D::RuntimeLink, "runtime.driver-too-old runtime.no-device", S::Error,
      QT_TRANSLATE_NOOP("hd::Diagnosis", "The GPU driver is older than the runtime needs"),
      QT_TRANSLATE_NOOP("hd::Diagnosis",
                        "The runtime library needs a newer kernel driver than the one loaded."),

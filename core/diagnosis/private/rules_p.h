@@ -113,6 +113,7 @@ const QList<Rule> &tritonRuleList();
 const QList<Rule> &artifactRuleList();
 const QList<Rule> &symbolRuleList();
 const QList<Rule> &buildRuleList();
+const QList<Rule> &eventRuleList();
 const QList<Rule> &textRuleList();
 const QList<Rule> &envRuleList();
 const QList<Rule> &ruleRegistry();
