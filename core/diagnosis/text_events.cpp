@@ -31,6 +31,10 @@ std::optional<PreparedLine> prepareLine(const QStringList &lines, int i) {
         R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[\s*\d+%\]\s+|(?:>>\s+)?\d+\s{3,}))"));
     if (const auto pm = prefix.match(line); pm.hasMatch())
         line = line.mid(pm.capturedLength());
+    // docker compose prefixes each line with its service: "web-1  | ".
+    static const QRegularExpression compose(QStringLiteral(R"(^[\w.-]+-\d+\s+\| )"));
+    if (const auto cm = compose.match(line); cm.hasMatch())
+        line = line.mid(cm.capturedLength());
     // A paste quoted in Markdown: "> RuntimeError: ...", "`RuntimeError: ...`".
     static const QRegularExpression quote(QStringLiteral(R"(^(?:> ?(?=[^>\s])|`+(?=[^`\s]))+)"));
     if (const auto qm = quote.match(line); qm.hasMatch()) {
@@ -731,7 +735,7 @@ bool unsupportedFeature(Reader &r, int i) {
     const QString &t = r.at(i)->trimmed;
     static const QRegularExpression re(
         QStringLiteral(
-            R"(not supported in this architecture|(?:fp8\w*|bf16|bfloat16|fp16|float8\w*|tf32|wgmma|mfma|wmma)\b[^.]{0,40}\bnot supported (?:on|in|by|for) (?:this|the current|your) (?:GPU|architecture|target|device)|instruction not supported on this GPU|requires (?:compute capability|CUDA capability) (?:>= ?)?[\d.]+ or (?:higher|newer|above))"),
+            R"(not supported in this architecture|(?:fp8\w*|bf16|bfloat16|fp16|float8\w*|tf32|wgmma|mfma|wmma)\b[^.]{0,40}\bnot supported (?:on|in|by|for) (?:this|the current|your) (?:GPU|architecture|target|device)|instruction not supported on this GPU|requires (?:compute capability|CUDA capability) (?:>= ?)?[\d.]+ or (?:higher|newer|above)|not supported on (?:CUDA |HIP |ROCm )?(?:arch(?:itecture)?|sm|compute capability)\s*(?:<|below|older|lower))"),
         QRegularExpression::CaseInsensitiveOption);
     if (!re.match(t).hasMatch() || r.out.size() >= kMaxEvents)
         return false;
