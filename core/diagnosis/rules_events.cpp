@@ -24,7 +24,7 @@ bool tritonContext(const TextInput &t) {
 void unsupportedInstructionRule(Context &c, const TextInput &t) {
     static const QRegularExpression feature(
         QStringLiteral(
-            R"(Feature '([^']+)' requires (?:\.target )?(sm_\d+a?|PTX ISA version [\d.]+)|(instruction not supported on this GPU|instruction requires a CPU feature not currently enabled|invalid instruction for this target|not supported on this GPU)(?:\s*\(([\w-]+)\))?)"),
+            R"(Feature '([^']+)' requires (?:\.target )?(sm_\d+a?|PTX ISA version [\d.]+)|(instruction not supported on this GPU|instruction requires a CPU feature not currently enabled|invalid instruction for this target|not supported on this GPU)(?:\s*\(([\w-]+)\))?|Cannot select: intrinsic %?(llvm\.[\w.]+))"),
         QRegularExpression::CaseInsensitiveOption);
     QList<const TextEvent *> hits;
     QStringList features;
@@ -36,7 +36,9 @@ void unsupportedInstructionRule(Context &c, const TextInput &t) {
         if (!m.hasMatch() && e.field(QStringLiteral("unsupported-feature")) != QLatin1String("1"))
             continue;
         hits << &e;
-        QString what = m.captured(1).isEmpty() ? m.captured(3) : m.captured(1);
+        QString what = !m.captured(1).isEmpty()   ? m.captured(1)
+                       : !m.captured(3).isEmpty() ? m.captured(3)
+                                                  : m.captured(5);
         if (what.isEmpty())
             what = e.text.left(100);
         if (!features.contains(what))
@@ -47,7 +49,7 @@ void unsupportedInstructionRule(Context &c, const TextInput &t) {
     if (hits.isEmpty())
         return;
     Finding f = makeFinding(
-        QStringLiteral("arch.unsupported-instruction"), Severity::Error,
+        QStringLiteral("build.instruction-not-supported"), Severity::Error,
         target.isEmpty()
             ? HD_TEXT("hd::Diagnosis", "The device code uses an instruction the GPU does not have")
             : HD_TEXT("hd::Diagnosis", "The device code uses %1, which needs %2 or newer")
@@ -79,7 +81,7 @@ void targetUnsupportedRule(Context &c, const TextInput &t) {
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression unknownArch(
         QStringLiteral(
-            R"(Unsupported gpu architecture '((?:compute|sm)_\d+a?)'|unsupported CUDA gpu architecture:\s*(sm_\d+a?)|Value '(sm_\d+a?)' is not defined for option 'gpu-name'|unsupported HIP gpu architecture:\s*(gfx\w+)|No such target '(gfx\w+)'|(?:invalid|unknown) target ID:?\s*'?(gfx\w+))"),
+            R"(Unsupported gpu architecture '((?:compute|sm)_\d+a?)'|computeCapability not supported|unsupported CUDA gpu architecture:\s*(sm_\d+a?)|Value '(sm_\d+a?)' is not defined for option 'gpu-name'|unsupported HIP gpu architecture:\s*(gfx\w+)|No such target '(gfx\w+)'|(?:invalid|unknown) target ID:?\s*'?(gfx\w+))"),
         QRegularExpression::CaseInsensitiveOption);
     const bool triton = tritonContext(t);
     const TextEvent *refused = nullptr, *unknown = nullptr;
@@ -96,8 +98,8 @@ void targetUnsupportedRule(Context &c, const TextInput &t) {
                     arch = m.captured(k);
             }
     }
-    if (refused || (unknown && triton)) {
-        const TextEvent *e = refused ? refused : unknown;
+    if (refused) {
+        const TextEvent *e = refused;
         Finding f = makeFinding(
             QStringLiteral("arch.target-unsupported"), Severity::Error,
             HD_TEXT("hd::Diagnosis", "The compiler that builds the kernel does not support the "
@@ -124,6 +126,32 @@ void targetUnsupportedRule(Context &c, const TextInput &t) {
             l.evidence = f.evidence;
             c.add(l);
         }
+        return;
+    }
+    if (!unknown && triton) {
+        // A Triton compile that failed on a GPU newer than Triton releases before 3.3 know
+        // (Blackwell): the toolchain is the suspect, the device known from elsewhere.
+        const TextEvent *failed = nullptr;
+        for (const TextEvent &e : t.facts.events)
+            if (e.error && e.speaksFor(TextLayer::Triton))
+                failed = &e;
+        const DeviceInfo *dev = c.devices.isEmpty() ? nullptr : &c.devices.first();
+        if (!failed || !dev || !dev->target.isNvidia() ||
+            dev->target.processor.mid(3).toInt() < 100)
+            return;
+        Finding f = makeFinding(
+            QStringLiteral("build.toolkit-too-old"), Severity::Warning,
+            HD_TEXT("hd::Diagnosis", "Triton may not know the GPU (%1)").arg(dev->target.processor),
+            HD_TEXT("hd::Diagnosis",
+                    "Triton's compile failed on %1, a Blackwell GPU: Triton releases before 3.3 "
+                    "(and the ptxas they bundle) do not support it, and fail in their passes or "
+                    "in ptxas.")
+                .arg(dev->target.processor));
+        f.evidence.append(lineEvidence(t.path, failed->firstLine, failed->text));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Update Triton (3.3 or newer for sm_120), with a PyTorch built for "
+                         "CUDA 12.8 or newer; or point TRITON_PTXAS_PATH at a CUDA 12.8+ ptxas.");
+        c.add(f);
         return;
     }
     if (!unknown)
@@ -233,13 +261,107 @@ void symbolVersionRule(Context &c, const TextInput &t) {
     }
 }
 
+// nvcc / clang refusing the host compiler or its headers ("unsupported GNU version!").
+void hostCompilerRule(Context &c, const TextInput &t) {
+    static const QRegularExpression re(QStringLiteral(
+        R"(unsupported GNU version|unsupported Microsoft Visual Studio version|unsupported clang version|(?:gcc|GCC|g\+\+|clang|MSVC|Visual Studio) versions? (?:later|newer|earlier|older) than [\d.]+ (?:are|is) not supported|CUDA version (?:[\d.]+ )?is newer than the latest (?:partially )?supported version|-allow-unsupported-compiler)"));
+    for (const TextEvent &e : t.facts.events) {
+        if (!e.error || !re.match(e.text).hasMatch())
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("build.host-compiler-unsupported"), Severity::Error,
+            HD_TEXT("hd::Diagnosis", "The GPU compiler refuses the host compiler"),
+            HD_TEXT("hd::Diagnosis",
+                    "nvcc (or clang's CUDA mode) checks the host compiler's version and stops "
+                    "when it is newer or older than the toolkit supports; nothing was compiled."));
+        f.evidence.append(lineEvidence(t.path, e.firstLine, e.text));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Give nvcc a supported host compiler (-ccbin g++-11, NVCC_CCBIN, "
+                         "CMAKE_CUDA_HOST_COMPILER), or install a toolkit release that supports "
+                         "this one; -allow-unsupported-compiler only skips the check.");
+        c.add(f);
+        return;
+    }
+}
+
+// A Python binding of one release driving the library of another: the module lacks a function
+// the other release's code calls (amd-smi from ROCm 7.2 importing 6.2's amdsmi package).
+void bindingMismatchRule(Context &c, const TextInput &t) {
+    static const QRegularExpression re(QStringLiteral(
+        R"(AttributeError: module '((?:amdsmi|rocm_smi|rsmi|pyrsmi|pyamdgpuinfo|hip|hip_python|pynvml|cuda)[\w.]*)' has no attribute '(\w+)')"));
+    for (const TextEvent &e : t.facts.events) {
+        const auto m = re.match(e.text);
+        if (!m.hasMatch())
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("runtime.mixed-installs"), Severity::Warning,
+            HD_TEXT("hd::Diagnosis", "The Python module %1 is from another release than its "
+                                     "caller (no %2)")
+                .arg(m.captured(1), m.captured(2)),
+            HD_TEXT("hd::Diagnosis",
+                    "The code calls %2, which the %1 package it imported does not have: the "
+                    "package was installed with another ROCm / CUDA release than the tool or "
+                    "library calling it (side-by-side installs, a pip package left behind).")
+                .arg(m.captured(1), m.captured(2)));
+        f.evidence.append(lineEvidence(t.path, e.firstLine, e.text));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Find which copy is imported (python3 -c 'import %1; print(%1.__file__)') "
+                         "and keep the one of the release in use (pip uninstall the stale "
+                         "package; reinstall from /opt/rocm-X.Y/share/...).")
+                     .arg(m.captured(1).section(QLatin1Char('.'), 0, 0));
+        c.add(f);
+        return;
+    }
+}
+
+// Code 35 (driver insufficient) in a container or from the device count: the host driver's
+// libraries may not be visible (no nvidia-docker / --gpus), which gives the same code as an
+// old driver.
+void containerDriverRule(Context &c, const TextInput &t) {
+    const TextEvent *hit = nullptr;
+    for (const TextEvent &e : t.facts.events)
+        if (e.kind == EventKind::RuntimeResult &&
+            e.field(QStringLiteral("meaning")) == QLatin1String("hipErrorInsufficientDriver"))
+            hit = &e;
+    if (!hit)
+        return;
+    static const QRegularExpression container(
+        QStringLiteral(R"(\bdocker\b|\bpodman\b|--device[= ]|container|\bnvidia-docker\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    const bool inContainer =
+        std::any_of(t.facts.events.cbegin(), t.facts.events.cend(),
+                    [](const TextEvent &e) { return container.match(e.text).hasMatch(); }) ||
+        std::any_of(t.facts.commands.cbegin(), t.facts.commands.cend(),
+                    [](const CommandLine &cmd) { return container.match(cmd.raw).hasMatch(); }) ||
+        std::any_of(t.facts.exceptionLines.cbegin(), t.facts.exceptionLines.cend(),
+                    [](const TextLine &l) { return container.match(l.text).hasMatch(); }) ||
+        container.match(t.path).hasMatch();
+    // Counting the devices is where a missing driver shows first.
+    static const QRegularExpression countCall(QStringLiteral(
+        R"(^(?:cudaGetDeviceCount|cuInit|cuDeviceGetCount|hipGetDeviceCount|hipInit)$)"));
+    if (!inContainer && !countCall.match(hit->field(QStringLiteral("api"))).hasMatch())
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("runtime.no-device"), Severity::Warning,
+        HD_TEXT("hd::Diagnosis", "In a container, \"driver insufficient\" can mean no driver"),
+        HD_TEXT("hd::Diagnosis",
+                "Inside a container the runtime reports code 35 as well when the host's driver "
+                "libraries (libcuda) are not mounted: it then sees no usable GPU at all."));
+    f.evidence.append(lineEvidence(t.path, hit->firstLine, hit->text));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Start the container with the NVIDIA container runtime (docker run --gpus "
+                     "all, or nvidia-docker), which mounts the driver's libraries; --device "
+                     "flags alone do not.");
+    c.add(f);
+}
+
 } // namespace
 
 const QList<Rule> &eventRuleList() {
     static const QList<Rule> rules{
         {"text/unsupported-instruction",
          RuleScope::Text,
-         {QStringLiteral("arch.unsupported-instruction")},
+         {QStringLiteral("build.instruction-not-supported")},
          [](Context &c, const RuleInput &in) { unsupportedInstructionRule(c, *in.text); }},
         {"text/target-unsupported",
          RuleScope::Text,
@@ -250,6 +372,18 @@ const QList<Rule> &eventRuleList() {
          RuleScope::Text,
          {QStringLiteral("symbol.variable-not-found")},
          [](Context &c, const RuleInput &in) { variableNotFoundRule(c, *in.text); }},
+        {"text/host-compiler",
+         RuleScope::Text,
+         {QStringLiteral("build.host-compiler-unsupported")},
+         [](Context &c, const RuleInput &in) { hostCompilerRule(c, *in.text); }},
+        {"text/binding-mismatch",
+         RuleScope::Text,
+         {QStringLiteral("runtime.mixed-installs")},
+         [](Context &c, const RuleInput &in) { bindingMismatchRule(c, *in.text); }},
+        {"text/container-driver",
+         RuleScope::Text,
+         {QStringLiteral("runtime.no-device")},
+         [](Context &c, const RuleInput &in) { containerDriverRule(c, *in.text); }},
         {"text/symbol-version",
          RuleScope::Text,
          {QStringLiteral("runtime.symbol-version-missing")},

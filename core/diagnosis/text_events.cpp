@@ -31,6 +31,10 @@ std::optional<PreparedLine> prepareLine(const QStringList &lines, int i) {
         R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[\s*\d+%\]\s+|(?:>>\s+)?\d+\s{3,}))"));
     if (const auto pm = prefix.match(line); pm.hasMatch())
         line = line.mid(pm.capturedLength());
+    // A component's tag before its output: "[hipBLASLt] ", "[rank0]: ".
+    static const QRegularExpression tag(QStringLiteral(R"(^\[[A-Za-z][\w.-]*\]:?\s+(?=\S))"));
+    if (const auto tm = tag.match(line); tm.hasMatch())
+        line = line.mid(tm.capturedLength());
     // docker compose prefixes each line with its service: "web-1  | ".
     static const QRegularExpression compose(QStringLiteral(R"(^[\w.-]+-\d+\s+\| )"));
     if (const auto cm = compose.match(line); cm.hasMatch())
@@ -493,6 +497,13 @@ bool llvmError(Reader &r, int i) {
              p.contains(QLatin1String("/lib/target/")) ||
              p.contains(QLatin1String("/lib/codegen/")))
         asserter = QStringLiteral("llvm");
+    // The asserting function names its project when the path does not ("mlir::triton::").
+    if (asserter.isEmpty() || asserter == QLatin1String("llvm")) {
+        if (message.contains(QLatin1String("triton::")))
+            asserter = QStringLiteral("triton");
+        else if (message.contains(QLatin1String("mlir::")) && asserter.isEmpty())
+            asserter = QStringLiteral("mlir");
+    }
     // A program's own assert() is the program's: it places nothing by itself.
     const bool toolchain = !asserter.isEmpty();
     if (!toolchain)
@@ -747,6 +758,44 @@ bool unsupportedFeature(Reader &r, int i) {
     return true;
 }
 
+// A kernel over the GPU's shared memory (LDS) per block, as Triton says it at compile time:
+// "out of resource: shared memory, Required: 589824, Hardware limit: 101376".
+bool resourceLimit(Reader &r, int i) {
+    const QString &t = r.at(i)->trimmed;
+    if (!t.contains(QLatin1String("out of resource: shared memory")))
+        return false;
+    static const QRegularExpression re(QStringLiteral(
+        R"(out of resource: shared memory,?\s*Required:?\s*(\d+),?\s*Hardware limit:?\s*(\d+))"));
+    QString both = t;
+    if (const PreparedLine *n = r.at(i + 1))
+        both += QLatin1Char(' ') + n->trimmed; // the numbers can wrap onto the next line
+    const auto m = re.match(both);
+    TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("triton"),
+                         TextLayer::Compiler, i, i, true, t);
+    e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
+    e.fields.insert(QStringLiteral("message"), t.left(1000));
+    e.fields.insert(QStringLiteral("resource"), QStringLiteral("shared memory"));
+    if (m.hasMatch()) {
+        e.fields.insert(QStringLiteral("required"), m.captured(1));
+        e.fields.insert(QStringLiteral("limit"), m.captured(2));
+    }
+    return true;
+}
+
+// Build-time generators of the math libraries (Tensile) stopping a library's build.
+bool generatorFatal(Reader &r, int i) {
+    const QString &t = r.at(i)->trimmed;
+    static const QRegularExpression re(QStringLiteral(R"(\bTensile::FATAL:\s*(.*)$)"));
+    const auto m = re.match(t);
+    if (!m.hasMatch())
+        return false;
+    TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("tensile"),
+                         TextLayer::Compiler, i, i, true, t);
+    e.fields.insert(QStringLiteral("severity"), QStringLiteral("fatal"));
+    e.fields.insert(QStringLiteral("message"), m.captured(1).left(1000));
+    return true;
+}
+
 // ninja / make / cmake / setuptools saying the build stopped.
 bool buildFailure(Reader &r, int i) {
     const QString &t = r.at(i)->trimmed;
@@ -857,7 +906,15 @@ bool runtimeResult(Reader &r, int i, const QString &platform) {
     int code = -1;
     const RuntimeErrorMeaning *meaning = nullptr;
     QString matched;
-    if (const RuntimeErrorMeaning *m = runtimeErrorMeaningInText(t, &matched)) {
+    const RuntimeErrorMeaning *inText = runtimeErrorMeaningInText(t, &matched);
+    if (!inText && (t.endsWith(QLatin1String(" for")) || t.endsWith(QLatin1String(" on")) ||
+                    t.endsWith(QLatin1String(" is")) || t.endsWith(QLatin1String(" the")) ||
+                    t.endsWith(QLatin1String(" available")) || t.endsWith(QLatin1String(" not")))) {
+        // A message wrapped onto the next line ("no kernel image is available for\nexecution").
+        if (const PreparedLine *n = r.at(i + 1))
+            inText = runtimeErrorMeaningInText(t + QLatin1Char(' ') + n->trimmed, &matched);
+    }
+    if (const RuntimeErrorMeaning *m = inText) {
         meaning = m;
         name = matched;
         api = runtimeStatusApi(matched);
@@ -1024,7 +1081,7 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
         }
     // Triton's own words around a toolchain's output (its PTX temp files, its codegen error).
     static const QRegularExpression tritonWords(QStringLiteral(
-        R"(Internal Triton PTX codegen error|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
+        R"(Internal Triton PTX codegen error|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
     if (!tritonTraceback && tritonWords.match(text).hasMatch())
         tritonTraceback = true;
     // The MLIR events of one text are one pipeline: a Triton op or pass anywhere makes all
@@ -1164,7 +1221,8 @@ QList<TextEvent> readEvents(const QString &text) {
             ++i;
             continue;
         }
-        if (runtimeCompile(r, i) || unsupportedFeature(r, i) || llvmError(r, i) || mlir(r, i)) {
+        if (runtimeCompile(r, i) || resourceLimit(r, i) || generatorFatal(r, i) ||
+            unsupportedFeature(r, i) || llvmError(r, i) || mlir(r, i)) {
             ++i;
             continue;
         }

@@ -265,7 +265,7 @@ void runtimeFacts(TextFacts &f, const Line &l, bool isAmdLog) {
         R"(|Torch is not able to use GPU|(?:CUDA|HIP) initialization: (?:CUDA driver initialization failed|Unexpected error from (?:cuda|hip)GetDeviceCount|Found no NVIDIA driver)|you might not have a (?:CUDA|ROCm|HIP) gpu)"
         R"(|hsaKmtOpenKFD\w*\s*(?:failed|error)|HSAKMT_STATUS_(?:ERROR|KERNEL_IO_CHANNEL_NOT_OPENED|DRIVER_MISMATCH)\w*|KFD (?:is )?not (?:loaded|found|available|supported)|(?:Failed|Unable|unable|failed) to open (?:the )?(?:/dev/kfd|KFD|kfd)|amdgpu kernel driver (?:is )?not loaded)"
         // A GPU a script could not detect; the device file only root may open.
-        R"(|(?:GPU|GFX|gfx) (?:version |arch(?:itecture)? )?detection (?:error|failed)|^GFX_NAME\s*=\s*$|^c(?:rw-|r--|---)------\s+\d+\s+root\s+root\b.*\b(?:kfd|renderD\d+)$|(?:only|just) (?:runs?|works?) (?:as|for|with) (?:root|sudo))"));
+        R"(|There is no device (?:that )?can be used|(?:GPU|GFX|gfx) (?:version |arch(?:itecture)? )?detection (?:error|failed)|^GFX_NAME\s*=\s*$|^c(?:rw-|r--|---)------\s+\d+\s+root\s+root\b.*\b(?:kfd|renderD\d+)$|(?:only|just) (?:runs?|works?) (?:as|for|with) (?:root|sudo))"));
     if (noGpu.match(line).hasMatch() && roomFor(f.noDevice) &&
         !(f.noDevice.size() && f.noDevice.last().number == n))
         f.noDevice.append(makeLine(n, trimmed));
@@ -417,6 +417,25 @@ LineRoles eventFacts(TextFacts &f, int lineCount) {
                 QStringLiteral(R"((\S+\.so[\w.]*): undefined symbol)"));
             u.file = file.match(e.text).captured(1);
             f.undefinedSymbols.append(u);
+        }
+        // Look-alikes and shared-memory limits a runtime result or a compiler's event names.
+        if (e.kind == EventKind::RuntimeResult && e.error) {
+            const QString first = e.field(QStringLiteral("ids")).section(QLatin1Char(' '), 0, 0);
+            QList<TextLine> *list = first == QLatin1String("runtime.out-of-memory") ? &f.outOfMemory
+                                    : first == QLatin1String("runtime.memory-fault")
+                                        ? &f.memoryFaults
+                                    : first == QLatin1String("runtime.hang") ? &f.hangs
+                                                                             : nullptr;
+            if (list && roomFor(*list) &&
+                std::none_of(list->cbegin(), list->cend(),
+                             [&](const TextLine &l) { return l.number == e.firstLine; }))
+                list->append(makeLine(e.firstLine, e.text));
+        }
+        if (!e.field(QStringLiteral("required")).isEmpty() && roomFor(f.ldsOverLimit)) {
+            f.ldsOverLimit.append({makeLine(e.firstLine, e.text),
+                                   e.field(QStringLiteral("required")).toLongLong(),
+                                   e.field(QStringLiteral("limit")).toLongLong(), QString()});
+            f.compilerOutput = true;
         }
         if (!e.layer)
             continue;

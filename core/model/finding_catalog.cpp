@@ -118,7 +118,7 @@ const QList<FindingKind> &findingCatalog() {
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the GPU hung or a launch timed out: not a load failure")},
         // The verification's verdicts (docs/findings.md, "Verification").
-        {"arch.unsupported-instruction", D::CodeObject, "compile",
+        {"build.instruction-not-supported", D::None, "compile",
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the device code uses an instruction or data type the target lacks")},
         {"arch.target-unsupported", D::CodeObject, "compile",
@@ -130,6 +130,9 @@ const QList<FindingKind> &findingCatalog() {
         {"build.toolkit-too-old", D::None, "build",
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the compiler toolkit does not know the GPU architecture asked for")},
+        {"build.host-compiler-unsupported", D::None, "build",
+         QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                           "the GPU compiler refuses the host compiler or its headers")},
         {"runtime.driver-too-old", D::RuntimeLink, "load",
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "the GPU driver is older than the runtime needs")},
         {"runtime.symbol-version-missing", D::RuntimeLink, "load",
@@ -290,7 +293,7 @@ const Advice kAdvice[] = {
      QT_TRANSLATE_NOOP(
          "hd::FindingCatalog",
          "Look for a deadlock or an endless loop in the kernel; this is not a load failure.")},
-    {"arch.unsupported-instruction",
+    {"build.instruction-not-supported",
      QT_TRANSLATE_NOOP("hd::FindingCatalog",
                        "Use a data type the GPU has (fp16/fp32 instead of bf16/fp8), a code path "
                        "that falls back on it, or a GPU with the feature.")},
@@ -306,6 +309,10 @@ const Advice kAdvice[] = {
      QT_TRANSLATE_NOOP("hd::FindingCatalog",
                        "Install a toolkit release that supports the architecture, or build for one "
                        "it knows.")},
+    {"build.host-compiler-unsupported",
+     QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                       "Use a host compiler the GPU toolkit supports (nvcc -ccbin, "
+                       "NVCC_CCBIN, CMAKE_CUDA_HOST_COMPILER) or a newer toolkit.")},
     {"runtime.driver-too-old",
      QT_TRANSLATE_NOOP("hd::FindingCatalog",
                        "Install a newer GPU driver, or a runtime / framework build the installed "

@@ -310,7 +310,7 @@ const QList<RuntimeErrorMeaning> kMeanings{
     {35, "hipErrorInsufficientDriver", "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
      "cudaErrorInsufficientDriver",
      "CUDA driver version is insufficient for CUDA runtime version|insufficient driver|"
-     "driver on your system is too old",
+     "driver on your system is too old|Incompatible kernel and userspace",
      D::RuntimeLink, "runtime.driver-too-old runtime.no-device", S::Error,
      QT_TRANSLATE_NOOP("hd::Diagnosis", "The GPU driver is older than the runtime needs"),
      QT_TRANSLATE_NOOP("hd::Diagnosis",
