@@ -456,9 +456,14 @@ void collectKernelNames(Context &c) {
 void dropContradicted(QList<Finding> &findings) {
     const bool failedBeforeRun =
         std::any_of(findings.cbegin(), findings.cend(), [](const Finding &f) {
-            return f.severity == Severity::Error &&
-                   (f.layer == QLatin1String("compile") || f.layer == QLatin1String("build") ||
-                    f.layer == QLatin1String("load"));
+            const bool layerBeforeRun = f.layer == QLatin1String("compile") ||
+                                        f.layer == QLatin1String("build") ||
+                                        f.layer == QLatin1String("load");
+            // A code object missing for the device ("invalid device function") is a warning
+            // when the error alone cannot prove it, and still says the kernel never ran.
+            const bool codeObject =
+                f.direction == Direction::CodeObject && f.severity != Severity::Info;
+            return layerBeforeRun && (f.severity == Severity::Error || codeObject);
         });
     if (!failedBeforeRun)
         return;

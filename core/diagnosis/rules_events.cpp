@@ -24,7 +24,7 @@ bool tritonContext(const TextInput &t) {
 void unsupportedInstructionRule(Context &c, const TextInput &t) {
     static const QRegularExpression feature(
         QStringLiteral(
-            R"(Feature '([^']+)' requires (?:\.target )?(sm_\d+a?|PTX ISA version [\d.]+)|(instruction not supported on this GPU|instruction requires a CPU feature not currently enabled|invalid instruction for this target|not supported on this GPU)(?:\s*\(([\w-]+)\))?|Cannot select: intrinsic %?(llvm\.[\w.]+))"),
+            R"(Feature '([^']+)' requires (?:\.target )?(sm_\d+a?|PTX ISA version [\d.]+)|(instruction not supported on this GPU|instruction requires a CPU feature not currently enabled|invalid instruction for this target|not supported on this GPU|operands are not valid for this GPU or mode|invalid operand for instruction|unrecognized instruction mnemonic)(?:\s*\(([\w-]+)\))?|Cannot select: intrinsic %?(llvm\.[\w.]+))"),
         QRegularExpression::CaseInsensitiveOption);
     QList<const TextEvent *> hits;
     QStringList features;
@@ -33,6 +33,12 @@ void unsupportedInstructionRule(Context &c, const TextInput &t) {
         if (!e.error || (e.kind != EventKind::CompilerDiagnostic && e.kind != EventKind::LlvmError))
             continue;
         const auto m = feature.match(e.text);
+        // "invalid operand" is an assembler's word on a target's feature only in device asm.
+        if (m.hasMatch() &&
+            (m.captured(3).startsWith(QLatin1String("invalid operand")) ||
+             m.captured(3).startsWith(QLatin1String("unrecognized"))) &&
+            e.producer != QLatin1String("assembler") && !e.text.startsWith(QLatin1Char('<')))
+            continue;
         if (!m.hasMatch() && e.field(QStringLiteral("unsupported-feature")) != QLatin1String("1"))
             continue;
         hits << &e;
@@ -77,7 +83,7 @@ void unsupportedInstructionRule(Context &c, const TextInput &t) {
 void targetUnsupportedRule(Context &c, const TextInput &t) {
     static const QRegularExpression tooOld(
         QStringLiteral(
-            R"(too old to be supported by the triton GPU compiler|Triton only supports devices of CUDA Capability|unsupported target:?\s*'?gfx\w+|is not supported by Triton|Triton does not support)"),
+            R"(too old to be supported by the triton GPU compiler|(?:compute )?capability (?:[1-6]\.\d|[1-6]\d) (?:is )?not supported|capability < ?(?:70|7\.0)|Triton only supports devices of CUDA Capability|unsupported target:?\s*'?gfx\w+|is not supported by Triton|Triton does not support)"),
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression unknownArch(
         QStringLiteral(
@@ -355,6 +361,57 @@ void containerDriverRule(Context &c, const TextInput &t) {
     c.add(f);
 }
 
+// A hexdump of the module the program loads, showing a compressed offload bundle ("CCOB"):
+// runtimes before ROCm 6.2 cannot read it.
+void hexdumpRule(Context &c, const TextInput &t) {
+    for (const TextEvent &e : t.facts.events) {
+        if (e.kind != EventKind::Hexdump || !e.field(QStringLiteral("magic"))
+                                                 .split(QLatin1Char(' '))
+                                                 .contains(QStringLiteral("CCOB")))
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("bundle.compressed"), Severity::Warning,
+            HD_TEXT("hd::Diagnosis", "The dump shows a compressed offload bundle (CCOB)"),
+            HD_TEXT("hd::Diagnosis",
+                    "The bytes start with the magic of a compressed clang offload bundle "
+                    "(--offload-compress). HIP runtimes before ROCm 6.2 cannot read it and "
+                    "report an invalid image or no code object for the device."));
+        f.evidence.append(lineEvidence(t.path, e.firstLine, e.text));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Run with a ROCm 6.2 or newer runtime, or rebuild without "
+                         "--offload-compress (or unpack it with clang-offload-bundler "
+                         "-unbundle).");
+        c.add(f);
+        return;
+    }
+}
+
+// ld warning that a link pulls in two major versions of a ROCm / CUDA library.
+void linkConflictRule(Context &c, const TextInput &t) {
+    static const QRegularExpression re(
+        QStringLiteral(
+            R"(warning: (lib(?:amdhip64|hsa-runtime64|rocblas|hipblas\w*|miopen\w*|roc\w+|hip\w+|cudart|cuda|cublas\w*|amd_comgr|rocm\w*)\.so\.\d+)[^,]*, needed by (\S+), may conflict with (lib\w+\.so\.\d+))"),
+        QRegularExpression::CaseInsensitiveOption);
+    for (const TextEvent &e : t.facts.events) {
+        const auto m = re.match(e.text);
+        if (!m.hasMatch())
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("runtime.mixed-installs"), Severity::Warning,
+            HD_TEXT("hd::Diagnosis", "The link mixes %1 and %2").arg(m.captured(1), m.captured(3)),
+            HD_TEXT("hd::Diagnosis",
+                    "%2 needs %1 while the link also uses %3: libraries of two releases are "
+                    "on the search path (a stale system install beside /opt/rocm).")
+                .arg(m.captured(1), fileName(m.captured(2)), m.captured(3)));
+        f.evidence.append(lineEvidence(t.path, e.firstLine, e.text));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Remove the stale release's libraries from the search path (-L, "
+                         "LD_LIBRARY_PATH, /etc/ld.so.conf.d) so that one release is linked.");
+        c.add(f);
+        return;
+    }
+}
+
 } // namespace
 
 const QList<Rule> &eventRuleList() {
@@ -384,6 +441,14 @@ const QList<Rule> &eventRuleList() {
          RuleScope::Text,
          {QStringLiteral("runtime.no-device")},
          [](Context &c, const RuleInput &in) { containerDriverRule(c, *in.text); }},
+        {"text/hexdump",
+         RuleScope::Text,
+         {QStringLiteral("bundle.compressed")},
+         [](Context &c, const RuleInput &in) { hexdumpRule(c, *in.text); }},
+        {"text/link-conflict",
+         RuleScope::Text,
+         {QStringLiteral("runtime.mixed-installs")},
+         [](Context &c, const RuleInput &in) { linkConflictRule(c, *in.text); }},
         {"text/symbol-version",
          RuleScope::Text,
          {QStringLiteral("runtime.symbol-version-missing")},

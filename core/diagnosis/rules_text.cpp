@@ -314,6 +314,10 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         const QStringList ids = findingIdsOf(*m);
         if (ids.isEmpty() || hasOwnRule(ids.first()) || (m->code == 209 && hasListing))
             return;
+        // A compressed bundle in the dump explains an image the runtime could not read.
+        if (ids.contains(QLatin1String("bundle.compressed")) && m->code != 209 &&
+            showsCompressedBundle(t.facts))
+            return;
         QString detail = QString::fromUtf8(m->explanation);
         QString fix = QString::fromUtf8(m->fix);
         if (m->code == 209 && !c.devices.isEmpty()) {
@@ -609,8 +613,8 @@ void invalidIsaRule(Context &c, const TextInput &t) {
 // HSA_STATUS_ERROR_INVALID_CODE_OBJECT: the loader rejected the code object's format, usually a
 // code object version the runtime does not load (v6 before ROCm 6.3).
 void invalidCodeObjectRule(Context &c, const TextInput &t) {
-    if (t.facts.invalidCodeObject.isEmpty())
-        return;
+    if (t.facts.invalidCodeObject.isEmpty() || showsCompressedBundle(t.facts))
+        return; // text/hexdump names the compressed bundle
     Finding f = makeFinding(
         QStringLiteral("cov.unsupported-version"), Severity::Warning,
         HD_TEXT("hd::Diagnosis",

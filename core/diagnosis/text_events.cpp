@@ -447,9 +447,12 @@ bool exceptionLine(Reader &r, int i) {
     const QString type = m.captured(1);
     // A runtime, loader or compiler message inside the exception is read as that instead.
     const auto cls = classifyLine(l->trimmed);
+    static const QRegularExpression tritonSays(QStringLiteral(
+        R"(\bTriton (?:only supports?|requires|does not support|doesn't support)|\bTriton\b.*\b(?:not supported|unsupported)\b)"));
     const bool triton = type.startsWith(QLatin1String("triton.")) ||
                         type.endsWith(QLatin1String("PTXASError")) ||
-                        type.endsWith(QLatin1String("CompilationError"));
+                        type.endsWith(QLatin1String("CompilationError")) ||
+                        tritonSays.match(m.captured(2)).hasMatch();
     if (cls && !triton && cls->layer != TextLayer::Triton)
         return false;
     QString producer =
@@ -598,7 +601,7 @@ int compilerDiagnostic(Reader &r, int i) {
     const PreparedLine *l = r.at(i);
     const QString &t = l->trimmed;
     static const QRegularExpression located(QStringLiteral(
-        R"(^((?:[A-Za-z]:)?[^\s:()]*[^\s:()/\\]\.[A-Za-z0-9+]+|<inline asm>|<unknown>|<stdin>|<built-in>|<command line>)(?::(\d+))?(?::(\d+))?:\s*(fatal error|error|warning|note|remark)\s*:\s*(.*)$)"));
+        R"(^((?:[A-Za-z]:)?[^\s:()]*[^\s:()/\\]\.[A-Za-z0-9+]+|<inline asm>|<instantiation>|<unknown>|<stdin>|<built-in>|<command line>)(?::(\d+))?(?::(\d+))?:\s*(fatal error|error|warning|note|remark)\s*:\s*(.*)$)"));
     static const QRegularExpression nvccLocated(QStringLiteral(
         R"(^((?:[A-Za-z]:)?[^\s:()]+\.[A-Za-z0-9+]+)\((\d+)\)(?:\s*:)?\s*(fatal error|error|warning|note|catastrophic error)\b\s*:?\s*(?:[A-Z]\d{4}\s*:\s*)?(.*)$)"));
     static const QRegularExpression tool(QStringLiteral(
@@ -633,7 +636,9 @@ int compilerDiagnostic(Reader &r, int i) {
         column = m.captured(3);
         severity = m.captured(4);
         message = m.captured(5);
-        producer = file == QLatin1String("<inline asm>") || file == QLatin1String("<unknown>")
+        producer = file == QLatin1String("<inline asm>") || file == QLatin1String("<unknown>") ||
+                           file == QLatin1String("<instantiation>") ||
+                           file.endsWith(QLatin1String(".s")) || file.endsWith(QLatin1String(".S"))
                        ? QStringLiteral("assembler")
                        : QStringLiteral("compiler");
     } else if (const auto n = nvccLocated.match(t); n.hasMatch()) {
@@ -762,10 +767,16 @@ bool unsupportedFeature(Reader &r, int i) {
 // "out of resource: shared memory, Required: 589824, Hardware limit: 101376".
 bool resourceLimit(Reader &r, int i) {
     const QString &t = r.at(i)->trimmed;
-    if (!t.contains(QLatin1String("out of resource: shared memory")))
+    static const QRegularExpression head(
+        QStringLiteral(
+            R"(out of resources?:?\s*(?:shared memory|LDS|shared_mem)|OutOfResources\b.*\b(?:shared|LDS))"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (!head.match(t).hasMatch())
         return false;
-    static const QRegularExpression re(QStringLiteral(
-        R"(out of resource: shared memory,?\s*Required:?\s*(\d+),?\s*Hardware limit:?\s*(\d+))"));
+    static const QRegularExpression re(
+        QStringLiteral(
+            R"((?:shared memory|LDS|shared_mem)\W{0,3}\s*(?:Required|required|needs?|uses?)?:?\s*(\d+)[^\d]{1,40}?(?:Hardware limit|limit|max(?:imum)?|available):?\s*(\d+))"),
+        QRegularExpression::CaseInsensitiveOption);
     QString both = t;
     if (const PreparedLine *n = r.at(i + 1))
         both += QLatin1Char(' ') + n->trimmed; // the numbers can wrap onto the next line
@@ -1083,6 +1094,17 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
     static const QRegularExpression tritonWords(QStringLiteral(
         R"(Internal Triton PTX codegen error|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
     if (!tritonTraceback && tritonWords.match(text).hasMatch())
+        tritonTraceback = true;
+    // An LLVM error in a Python program that shows no compiler command: a JIT in the process,
+    // and for GPU code that is Triton's.
+    const bool python = std::any_of(events.cbegin(), events.cend(), [](const TextEvent &e) {
+        return e.kind == EventKind::Traceback || e.kind == EventKind::Exception;
+    });
+    if (!tritonTraceback && python &&
+        (text.contains(QLatin1String("torch")) || text.contains(QLatin1String("inductor"))) &&
+        std::any_of(events.cbegin(), events.cend(), [](const TextEvent &e) {
+            return e.kind == EventKind::LlvmError && e.producer == QLatin1String("llvm");
+        }))
         tritonTraceback = true;
     // The MLIR events of one text are one pipeline: a Triton op or pass anywhere makes all
     // of them Triton's.

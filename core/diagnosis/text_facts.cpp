@@ -265,7 +265,7 @@ void runtimeFacts(TextFacts &f, const Line &l, bool isAmdLog) {
         R"(|Torch is not able to use GPU|(?:CUDA|HIP) initialization: (?:CUDA driver initialization failed|Unexpected error from (?:cuda|hip)GetDeviceCount|Found no NVIDIA driver)|you might not have a (?:CUDA|ROCm|HIP) gpu)"
         R"(|hsaKmtOpenKFD\w*\s*(?:failed|error)|HSAKMT_STATUS_(?:ERROR|KERNEL_IO_CHANNEL_NOT_OPENED|DRIVER_MISMATCH)\w*|KFD (?:is )?not (?:loaded|found|available|supported)|(?:Failed|Unable|unable|failed) to open (?:the )?(?:/dev/kfd|KFD|kfd)|amdgpu kernel driver (?:is )?not loaded)"
         // A GPU a script could not detect; the device file only root may open.
-        R"(|There is no device (?:that )?can be used|(?:GPU|GFX|gfx) (?:version |arch(?:itecture)? )?detection (?:error|failed)|^GFX_NAME\s*=\s*$|^c(?:rw-|r--|---)------\s+\d+\s+root\s+root\b.*\b(?:kfd|renderD\d+)$|(?:only|just) (?:runs?|works?) (?:as|for|with) (?:root|sudo))"));
+        R"(|There is no device (?:that )?can be used|Setting the available devices to be zero|Unable to initialize backend '(?:cuda|rocm|gpu)'|No GPU/TPU found|(?:CUDA|ROCm) backend failed to initialize|(?:GPU|GFX|gfx) (?:version |arch(?:itecture)? )?detection (?:error|failed)|^GFX_NAME\s*=\s*$|^c(?:rw-|r--|---)------\s+\d+\s+root\s+root\b.*\b(?:kfd|renderD\d+)$|(?:only|just) (?:runs?|works?) (?:as|for|with) (?:root|sudo))"));
     if (noGpu.match(line).hasMatch() && roomFor(f.noDevice) &&
         !(f.noDevice.size() && f.noDevice.last().number == n))
         f.noDevice.append(makeLine(n, trimmed));

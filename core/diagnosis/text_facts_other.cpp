@@ -107,7 +107,8 @@ void buildMixupFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*
         bool device = t.contains(QLatin1String("hidden symbol"));
         for (int j = index + 1; !device && j < lines.size() && j <= index + 4; ++j)
             device = lines.at(j).contains(QLatin1String("amdgcn")) ||
-                     lines.at(j).contains(QLatin1String("-hip-"));
+                     lines.at(j).contains(QLatin1String("-hip-")) ||
+                     lines.at(j).contains(QLatin1String("-gfx"));
         if (device)
             f.deviceLinkUndefined.append(makeLine(n, t));
     }

@@ -333,7 +333,7 @@ const QList<RuntimeErrorMeaning> kMeanings{
      "cudaErrorNoKernelImageForDevice",
      "no kernel image is available for execution on the device|Unable to find code object for "
      "all current devices|Coudn't find binary for current devices|Couldn't find binary for "
-     "current devices",
+     "current devices|No compatible code objects? found for",
      D::CodeObject,
      "arch.no-compatible-code-object arch.feature-mismatch cov.unsupported-version "
      "bundle.compressed",
@@ -532,8 +532,8 @@ const RuntimeErrorMeaning *runtimeErrorMeaningByName(const QString &name) {
         return nullptr;
     for (const RuntimeErrorMeaning &m : kMeanings)
         for (const char *n : {m.hipName, m.cudaName, m.cudaRuntimeName})
-            if (n && name == QLatin1String(n))
-                return &m;
+            if (n && name.compare(QLatin1String(n), Qt::CaseInsensitive) == 0)
+                return &m; // old HIP printed "hipErrorNoBinaryForGPU"
     // Names of codes without a meaning row still map through their number.
     if (const int c = hipErrorCode(name); c >= 0)
         return runtimeErrorMeaning(c);
