@@ -60,7 +60,8 @@ def score(cli, half):
         ids = list(dict.fromkeys(f['id'] for f in findings))
         gaps = s.get('known_gap', {}).get('ids', [])
         missing = [e for e in s['expect'] if e not in ids and e not in gaps]
-        forbidden = [f for f in s['forbid'] if f in ids]
+        reported_gaps = s.get('known_gap', {}).get('reported', [])
+        forbidden = [f for f in s['forbid'] if f in ids and f not in reported_gaps]
         contra = contradiction(findings)
         ok = not missing and not forbidden and not contra
         right += ok

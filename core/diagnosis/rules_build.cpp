@@ -65,6 +65,41 @@ void undefinedAtLinkRule(Context &c, const TextInput &t) {
     }
 }
 
+// A __device__ / __constant__ variable of another file, used where it is not defined: without
+// -fgpu-rdc each file's device code is linked alone, and hipcc's link leaves it undefined.
+void deviceVariableLinkRule(Context &c, const TextInput &t) {
+    int hipccCompiles = 0;
+    bool rdc = false;
+    for (const CommandLine &cmd : t.facts.commands) {
+        if (cmd.tool.startsWith(QLatin1String("hipcc")) && cmd.compilesOnly())
+            ++hipccCompiles;
+        rdc = rdc || cmd.has(QStringLiteral("-fgpu-rdc"));
+    }
+    if (hipccCompiles < 2 || rdc)
+        return;
+    for (const TextFacts::UndefinedSymbol &u : t.facts.undefinedSymbols) {
+        // A variable: no parameter list, not the runtime's.
+        if (!u.linkTime || u.demangled.contains(QLatin1Char('(')) || isHipRuntimeSymbol(u.symbol) ||
+            u.symbol.startsWith(QLatin1String("__hip")))
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("build.rdc-link"), Severity::Warning,
+            HD_TEXT("hd::Diagnosis", "%1 is used in another file than the one defining it, "
+                                     "without -fgpu-rdc")
+                .arg(u.demangled),
+            HD_TEXT("hd::Diagnosis",
+                    "The files were compiled by hipcc without relocatable device code, so each "
+                    "file's device code is linked alone; a __device__ / __constant__ variable "
+                    "defined in one file is undefined in the others."));
+        f.evidence.append(lineEvidence(t.path, u.line));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Compile every file with -fgpu-rdc and link with hipcc -fgpu-rdc "
+                         "--hip-link, or define the variable in the file that uses it.");
+        c.add(f);
+        return;
+    }
+}
+
 // Device code calling a function of another translation unit without -fgpu-rdc: each file's
 // device code is linked alone, and lld cannot find the other file's function.
 void deviceLinkRule(Context &c, const TextInput &t) {
@@ -626,6 +661,10 @@ const QList<Rule> &buildRuleList() {
          RuleScope::Text,
          {QStringLiteral("build.rdc-link"), QStringLiteral("build.runtime-not-on-link-line")},
          [](Context &c, const RuleInput &in) { undefinedAtLinkRule(c, *in.text); }},
+        {"text/device-variable-link",
+         RuleScope::Text,
+         {QStringLiteral("build.rdc-link")},
+         [](Context &c, const RuleInput &in) { deviceVariableLinkRule(c, *in.text); }},
         {"text/nvcc-flags",
          RuleScope::Text,
          {QStringLiteral("build.nvcc-flags")},

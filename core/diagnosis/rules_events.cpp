@@ -24,7 +24,7 @@ bool tritonContext(const TextInput &t) {
 void unsupportedInstructionRule(Context &c, const TextInput &t) {
     static const QRegularExpression feature(
         QStringLiteral(
-            R"(Feature '([^']+)' requires (?:\.target )?(sm_\d+a?|PTX ISA version [\d.]+)|(instruction not supported on this GPU|instruction requires a CPU feature not currently enabled|invalid instruction for this target|not supported on this GPU|operands are not valid for this GPU or mode|invalid operand for instruction|unrecognized instruction mnemonic)(?:\s*\(([\w-]+)\))?|Cannot select: intrinsic %?(llvm\.[\w.]+))"),
+            R"(Feature '([^']+)' requires (?:\.target )?(sm_\d+a?|PTX ISA version [\d.]+)|(instruction not supported on this GPU|instruction requires a CPU feature not currently enabled|invalid instruction for this target|not supported on this GPU|operands are not valid for this GPU or mode|invalid operand for instruction|unrecognized instruction mnemonic)(?:\s*\(([\w-]+)\))?|Cannot select: intrinsic %?(llvm\.[\w.]+)|needs target feature ([\w.,+-]+))"),
         QRegularExpression::CaseInsensitiveOption);
     QList<const TextEvent *> hits;
     QStringList features;
@@ -44,7 +44,9 @@ void unsupportedInstructionRule(Context &c, const TextInput &t) {
         hits << &e;
         QString what = !m.captured(1).isEmpty()   ? m.captured(1)
                        : !m.captured(3).isEmpty() ? m.captured(3)
-                                                  : m.captured(5);
+                       : !m.captured(5).isEmpty()
+                           ? m.captured(5)
+                           : QStringLiteral("target feature ") + m.captured(6);
         if (what.isEmpty())
             what = e.text.left(100);
         if (!features.contains(what))
@@ -142,8 +144,27 @@ void targetUnsupportedRule(Context &c, const TextInput &t) {
             if (e.error && e.speaksFor(TextLayer::Triton))
                 failed = &e;
         const DeviceInfo *dev = c.devices.isEmpty() ? nullptr : &c.devices.first();
-        if (!failed || !dev || !dev->target.isNvidia() ||
-            dev->target.processor.mid(3).toInt() < 100)
+        if (!failed || !dev || !dev->target.isNvidia())
+            return;
+        const int sm = dev->target.processor.mid(3).toInt();
+        if (sm > 0 && sm < 70) {
+            // Older than any GPU Triton supports: its fallbacks for them are unmaintained.
+            Finding f = makeFinding(
+                QStringLiteral("arch.target-unsupported"), Severity::Warning,
+                HD_TEXT("hd::Diagnosis", "Triton does not support the GPU (%1)")
+                    .arg(dev->target.processor),
+                HD_TEXT("hd::Diagnosis",
+                        "Triton supports NVIDIA GPUs of compute capability 7.0 and newer; its "
+                        "compile failed on %1, which is older.")
+                    .arg(dev->target.processor));
+            f.evidence.append(lineEvidence(t.path, failed->firstLine, failed->text));
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "Run without Triton on this GPU (no torch.compile, eager attention) "
+                             "or use a GPU of compute capability 7.0 or newer.");
+            c.add(f);
+            return;
+        }
+        if (sm < 100)
             return;
         Finding f = makeFinding(
             QStringLiteral("build.toolkit-too-old"), Severity::Warning,

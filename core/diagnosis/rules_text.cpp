@@ -248,6 +248,11 @@ void symbolTextRules(Context &c, const TextInput &t) {
         done.insert(u.symbol);
         if (isHipLinkFailure(u) || isDeviceLinkLine(t.facts, u.line.number))
             continue; // text/undefined-at-link
+        if (u.linkTime &&
+            std::any_of(c.findings.cbegin(), c.findings.cend(), [&](const Finding &f) {
+                return f.id == QLatin1String("build.rdc-link") && f.title.contains(u.demangled);
+            }))
+            continue; // text/device-variable-link
         const bool hipAbi = isHipRuntimeSymbol(u.symbol);
         if (hipAbi && !u.linkTime && reportNotLinked(c, t, u))
             continue;
@@ -489,10 +494,31 @@ void libraryArchRule(Context &c, const TextInput &t) {
     QSet<QString> done;
     for (TextFacts::LibraryArchMissing m : t.facts.libraryArchMissing) {
         // "Cannot read .../TensileLibrary.dat" names no GPU: the device known from elsewhere.
-        if (m.arch.isEmpty()) {
-            if (c.devices.isEmpty() || c.devices.first().target.isNvidia())
-                continue;
+        const bool archKnown =
+            !m.arch.isEmpty() || (!c.devices.isEmpty() && !c.devices.first().target.isNvidia());
+        if (m.arch.isEmpty() && archKnown)
             m.arch = c.devices.first().target.processor;
+        if (!archKnown) {
+            // The file is missing but no text names the GPU: say so, with what would tell.
+            if (done.contains(m.library))
+                continue;
+            done.insert(m.library);
+            Finding f = makeFinding(
+                QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
+                HD_TEXT("hd::Diagnosis", "%1 has no kernel library for the GPU").arg(m.library),
+                HD_TEXT("hd::Diagnosis",
+                        "%1 ships its GPU kernels as one library file per architecture, and the "
+                        "one it looked for is missing: usually a GPU the installed build does "
+                        "not support (or an incomplete install). The GPU is not named; "
+                        "--target or a rocminfo dump names it.")
+                    .arg(m.library));
+            f.evidence.append(lineEvidence(t.path, m.line));
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "List the library's kernel files (ls .../library/ | grep gfx) against "
+                             "the GPU's target (rocminfo | grep gfx); install a build that lists "
+                             "it.");
+            c.add(f);
+            continue;
         }
         if (done.contains(m.library + m.arch))
             continue;

@@ -32,9 +32,16 @@ std::optional<PreparedLine> prepareLine(const QStringList &lines, int i) {
     if (const auto pm = prefix.match(line); pm.hasMatch())
         line = line.mid(pm.capturedLength());
     // A component's tag before its output: "[hipBLASLt] ", "[rank0]: ".
-    static const QRegularExpression tag(QStringLiteral(R"(^\[[A-Za-z][\w.-]*\]:?\s+(?=\S))"));
+    static const QRegularExpression tag(QStringLiteral(R"(^\[[A-Za-z][\w .-]{0,40}\]:?\s+(?=\S))"));
     if (const auto tm = tag.match(line); tm.hasMatch())
         line = line.mid(tm.capturedLength());
+    // Box drawing of rich tracebacks and pytest's "E   " / ">   " columns.
+    static const QRegularExpression column(QStringLiteral(R"(^\s*(?:[│┃|]\s?)?(?:[E>]\s{3,})?)"));
+    if (const auto cm = column.match(line); cm.hasMatch() && cm.capturedLength() > 0 &&
+                                            (line.trimmed().startsWith(QChar(0x2502)) ||
+                                             line.trimmed().startsWith(QLatin1String("E   ")) ||
+                                             line.trimmed().startsWith(QLatin1String(">   "))))
+        line = line.mid(cm.capturedLength());
     // docker compose prefixes each line with its service: "web-1  | ".
     static const QRegularExpression compose(QStringLiteral(R"(^[\w.-]+-\d+\s+\| )"));
     if (const auto cm = compose.match(line); cm.hasMatch())
@@ -273,11 +280,15 @@ bool boilerplate(Reader &r, int i) {
 int traceback(Reader &r, int i) {
     const PreparedLine *l = r.at(i);
     static const QRegularExpression frame(
-        QStringLiteral(R"re(^\s*File "([^"]+)", line (\d+), in (\S+))re"));
+        QStringLiteral(R"re(^\s*File "([^"]+)", line (\d+),? in (\S+))re"));
     // A paste often starts inside the traceback, at a frame.
     const bool headless = frame.match(l->text).hasMatch() &&
                           (i == 0 || !r.at(i - 1) || !frame.match(r.at(i - 1)->text).hasMatch());
-    if (!l->trimmed.startsWith(QLatin1String("Traceback (most recent call last)")) && !headless)
+    // Python's faulthandler ("Current thread 0x... (most recent call first):") lists frames too.
+    const bool faulthandler = l->trimmed.startsWith(QLatin1String("Current thread 0x")) ||
+                              l->trimmed.startsWith(QLatin1String("Thread 0x"));
+    if (!l->trimmed.startsWith(QLatin1String("Traceback (most recent call last)")) && !headless &&
+        !faulthandler)
         return 0;
     // The exception is at the traceback's own indentation (a paste can indent it all).
     auto indentOf = [](const QString &t) {
@@ -473,7 +484,9 @@ bool llvmError(Reader &r, int i) {
     const PreparedLine *l = r.at(i);
     static const QRegularExpression fatal(QStringLiteral(R"(^LLVM ERROR:\s*(.*)$)"));
     static const QRegularExpression assertion(QStringLiteral(
-        R"(^(?:(\S+):\s+)?((?:[A-Za-z]:)?[^\s:]+\.(?:cpp|h|hpp|cc|c|td|inc)):(\d+):\s*(.*?):?\s*Assertion [`'](.*)' failed\.?$)"));
+        R"((?:^|[\s\]])(?:(\S+):\s+)?((?:[A-Za-z]:)?[^\s:]+\.(?:cpp|h|hpp|cc|c|td|inc)):(\d+):\s*(.*?):?\s*Assertion [`'](.*)' failed\.?$)"));
+    static const QRegularExpression unreachable(QStringLiteral(
+        R"(UNREACHABLE executed at ((?:[A-Za-z]:)?[^\s:]+\.(?:cpp|h|hpp|cc|c|inc)):(\d+))"));
     static const QRegularExpression winAssertion(
         QStringLiteral(R"(^Assertion failed:\s*(.*), file (\S+), line (\d+))"));
     QString path, message, asserter;
@@ -482,6 +495,9 @@ bool llvmError(Reader &r, int i) {
     } else if (const auto a = assertion.match(l->trimmed); a.hasMatch()) {
         path = a.captured(2);
         message = QStringLiteral("Assertion `%1' failed in %2").arg(a.captured(5), a.captured(4));
+    } else if (const auto un = unreachable.match(l->trimmed); un.hasMatch()) {
+        path = un.captured(1);
+        message = l->trimmed;
     } else if (const auto w = winAssertion.match(l->trimmed); w.hasMatch()) {
         path = w.captured(2);
         message = QStringLiteral("Assertion failed: %1").arg(w.captured(1));
@@ -510,7 +526,7 @@ bool llvmError(Reader &r, int i) {
     // A program's own assert() is the program's: it places nothing by itself.
     const bool toolchain = !asserter.isEmpty();
     if (!toolchain)
-        asserter = assertion.match(l->trimmed).captured(1);
+        asserter = assertion.match(l->trimmed).captured(1).section(QLatin1Char(' '), -1);
     TextEvent &e =
         r.add(EventKind::LlvmError, toolchain ? asserter : QStringLiteral("program"),
               asserter == QLatin1String("triton") ? std::optional<TextLayer>(TextLayer::Triton)
@@ -775,7 +791,7 @@ bool resourceLimit(Reader &r, int i) {
         return false;
     static const QRegularExpression re(
         QStringLiteral(
-            R"((?:shared memory|LDS|shared_mem)\W{0,3}\s*(?:Required|required|needs?|uses?)?:?\s*(\d+)[^\d]{1,40}?(?:Hardware limit|limit|max(?:imum)?|available):?\s*(\d+))"),
+            R"((?:shared memory|LDS|shared_mem)\W{0,3}\s*(?:Required|required|needs?|uses?)?:?\s*(\d+)[^\d]{1,40}?(?:Hardware limit(?:ation)?|limit|max(?:imum)?|available):?\s*(\d+))"),
         QRegularExpression::CaseInsensitiveOption);
     QString both = t;
     if (const PreparedLine *n = r.at(i + 1))
@@ -1092,7 +1108,7 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
         }
     // Triton's own words around a toolchain's output (its PTX temp files, its codegen error).
     static const QRegularExpression tritonWords(QStringLiteral(
-        R"(Internal Triton PTX codegen error|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
+        R"(Internal Triton PTX codegen error|ptxas\s+\S*[/\\]tmp\w{8}\.ptx\b|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
     if (!tritonTraceback && tritonWords.match(text).hasMatch())
         tritonTraceback = true;
     // An LLVM error in a Python program that shows no compiler command: a JIT in the process,
@@ -1100,8 +1116,13 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
     const bool python = std::any_of(events.cbegin(), events.cend(), [](const TextEvent &e) {
         return e.kind == EventKind::Traceback || e.kind == EventKind::Exception;
     });
-    if (!tritonTraceback && python &&
-        (text.contains(QLatin1String("torch")) || text.contains(QLatin1String("inductor"))) &&
+    static const QRegularExpression pyWords(
+        QStringLiteral(R"(\b(?:torch|inductor|unsloth|vllm|triton)\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression driverWords(
+        QStringLiteral(R"(\b(?:hipcc|nvcc|clang\+\+|clang|g\+\+|gcc|ninja|cmake)\b)"));
+    if (!tritonTraceback && (python || !driverWords.match(text).hasMatch()) &&
+        pyWords.match(text).hasMatch() &&
         std::any_of(events.cbegin(), events.cend(), [](const TextEvent &e) {
             return e.kind == EventKind::LlvmError && e.producer == QLatin1String("llvm");
         }))
@@ -1258,6 +1279,15 @@ QList<TextEvent> readEvents(const QString &text) {
         }
         if (buildFailure(r, i) || runtimeResult(r, i, platform) || kernelLog(r, i) ||
             exceptionLine(r, i)) {
+            ++i;
+            continue;
+        }
+        if (l->trimmed.startsWith(QLatin1String("#error"))) {
+            // A preprocessor #error printed without its location: the compile stopped.
+            TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("compiler"),
+                                 TextLayer::Compiler, i, i, true, l->trimmed);
+            e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
+            e.fields.insert(QStringLiteral("message"), l->trimmed.left(1000));
             ++i;
             continue;
         }

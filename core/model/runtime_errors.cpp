@@ -363,7 +363,7 @@ const QList<RuntimeErrorMeaning> kMeanings{
          "(rocminfo | grep gfx); rebuild or install a build for that target."),
      true},
     {500, "hipErrorNotFound", "CUDA_ERROR_NOT_FOUND", "cudaErrorSymbolNotFound",
-     "named symbol not found", D::Symbols,
+     "named symbol not found|kernel not found in any loaded module", D::Symbols,
      "symbol.kernel-not-found symbol.mangled-name symbol.not-a-kernel symbol.internal-linkage",
      S::Warning, QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime did not find a requested symbol"),
      QT_TRANSLATE_NOOP(
