@@ -8,8 +8,11 @@
 #include "common/value_parsers.h"
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/diagnosis_json.h"
+#include "diagnosis/text_facts.h"
 #include "probe/probe_client.h"
 #include "remote_option.h"
+
+#include <QFile>
 
 #include <algorithm>
 
@@ -81,6 +84,34 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
       << " info\n";
 }
 
+namespace {
+
+// The events of each text input (docs/findings.md, "Events of a text"), one line each.
+void printEvents(QTextStream &s, const Diagnosis &d) {
+    for (const DiagnosisInput &in : d.inputs) {
+        if (in.events.isEmpty())
+            continue;
+        s << "Events of " << in.path << ":\n";
+        const TextEvent *failing = failingEvent(in.events);
+        for (const TextEvent &e : in.events) {
+            QString range = QString::number(e.firstLine);
+            if (e.lastLine > e.firstLine)
+                range += QLatin1Char('-') + QString::number(e.lastLine);
+            s << (&e == failing ? "  * " : "    ") << range.leftJustified(9) << " "
+              << eventKindName(e.kind) << " [" << (e.producer.isEmpty() ? "?" : e.producer)
+              << (e.layer ? QStringLiteral(", ") + textLayerName(*e.layer) : QString())
+              << (e.error ? ", error" : "") << "]";
+            for (auto it = e.fields.cbegin(); it != e.fields.cend(); ++it)
+                if (it.key() != QLatin1String("message") && !it.value().isEmpty())
+                    s << " " << it.key() << "=" << it.value().left(60);
+            s << "\n        " << e.text.left(150) << "\n";
+        }
+        s << "\n";
+    }
+}
+
+} // namespace
+
 int diagnosisExitCode(const Diagnosis &d) {
     if (!d.usageError.isEmpty() || d.inputError)
         return ExitUsage;
@@ -104,6 +135,16 @@ int diagnose(const Args &args) {
     const auto host = readRemote(args);
     QString error;
     for (const QString &a : args.positional()) {
+        if (a == QLatin1String("-")) {
+            // A pasted log: standard input up to end of file (Ctrl-D), held in memory.
+            QFile in;
+            if (!in.open(stdin, QIODevice::ReadOnly)) {
+                err() << "hipdoctor-cli diagnose: cannot read standard input\n";
+                return ExitUsage;
+            }
+            req.texts.append({QStringLiteral("<stdin>"), QString::fromUtf8(in.readAll())});
+            continue;
+        }
         if (!parseRemotePath(a)) {
             req.inputs << a;
             continue;
@@ -158,8 +199,11 @@ int diagnose(const Args &args) {
     if (json) {
         if (!streamJson(pretty, [&d](JsonWriter &w) { writeJson(w, d); }))
             return jsonWriteFailed(QStringLiteral("diagnose"));
-    } else if (rc != ExitUsage || !d.findings.isEmpty())
+    } else if (rc != ExitUsage || !d.findings.isEmpty()) {
+        if (args.isSet(QStringLiteral("events")))
+            printEvents(out(), d);
         printDiagnosis(out(), d);
+    }
     return rc;
 }
 
@@ -172,7 +216,8 @@ CommandSpec diagnoseCommand() {
          QStringLiteral("code objects, offload bundles, host executables / .so / .o, NVIDIA cubin "
                         "/ fatbin / PTX, a Triton cache folder (or one kernel's folder), or text: "
                         "AMD_LOG_LEVEL output, Python tracebacks, compiler / linker / hipcc "
-                        "output, rocminfo dumps; HOST:/path reads a file on that node over ssh"),
+                        "output, rocminfo dumps; HOST:/path reads a file on that node over ssh; "
+                        "- reads a pasted text from standard input (end it with Ctrl-D)"),
          true, false}};
     c.groups = {
         {QString(),
@@ -188,7 +233,10 @@ CommandSpec diagnoseCommand() {
                              QStringLiteral("X.Y")),
           QCommandLineOption(QStringList{QStringLiteral("probe")},
                              QStringLiteral("ask hipdoctor-probe for the live devices when no "
-                                            "--target and no rocminfo dump is given"))}},
+                                            "--target and no rocminfo dump is given")),
+          QCommandLineOption(QStringList{QStringLiteral("events")},
+                             QStringLiteral("print the events read from each text (kind, "
+                                            "producer, layer, fields) before the findings"))}},
         remoteGroup(QStringLiteral("with --probe: ask the probe")),
         outputGroup({QStringLiteral("one hipdoctor.diagnosis/1 document on stdout (compact)"),
                      true,

@@ -136,6 +136,63 @@ QList<DeviceInfo> typedDevices(const DiagnoseRequest &request, Diagnosis &result
     return typed;
 }
 
+// A text's events and facts, the AMD log, a Triton traceback.
+void readTextContent(Context &c, DiagnosisInput &in, const QString &text) {
+    TextInput t;
+    t.path = in.path;
+    t.facts = readTextFacts(text);
+    if (looksLikeAmdLog(text))
+        t.amdLog = parseAmdLog(text);
+    t.tritonStage = tritonStageFromTraceback(text);
+    if (t.amdLog && t.amdLog->logLineCount > 0)
+        in.aspects.append(QStringLiteral("amd-log"));
+    if (t.facts.pythonTraceback)
+        in.aspects.append(QStringLiteral("python-traceback"));
+    if (t.facts.compilerOutput)
+        in.aspects.append(QStringLiteral("build-log"));
+    if (t.facts.commandLines)
+        in.aspects.append(QStringLiteral("command-lines"));
+    if (t.facts.rocminfo)
+        in.aspects.append(QStringLiteral("rocminfo"));
+    in.kind = in.aspects.isEmpty() ? QStringLiteral("text") : in.aspects.first();
+    in.layers = t.facts.layers();
+    in.summary =
+        HD_TEXT("hd::Diagnosis", "%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
+    if (t.facts.rocminfo)
+        in.summary +=
+            HD_TEXT("hd::Diagnosis", ", %1 GPU agent(s)").arg(t.facts.rocminfoDevices.size());
+    in.events = t.facts.events;
+    c.texts.append(t);
+}
+
+// An in-memory text: like a file, its start and end kept when it is larger than the limit.
+DiagnosisInput readMemoryText(Context &c, const DiagnoseText &text) {
+    DiagnosisInput in;
+    in.path = text.name;
+    const qint64 maxChars = c.request.maxTextBytes;
+    if (text.content.isEmpty()) {
+        in.kind = QStringLiteral("text");
+        in.problems.append({text.name, 0, HD_TEXT("hd::Diagnosis", "the text is empty"), false});
+        return in;
+    }
+    if (text.content.size() > maxChars) {
+        const qint64 skipped = text.content.size() - maxChars;
+        readTextContent(c, in,
+                        text.content.left(maxChars / 2) +
+                            QStringLiteral("\n[hipdoctor: %1 characters not read]\n").arg(skipped) +
+                            text.content.right(maxChars / 2));
+        in.problems.append(
+            {text.name, maxChars / 2,
+             HD_TEXT("hd::Diagnosis", "text larger than the limit: its first and last halves were "
+                                      "read; %1 characters between them were not")
+                 .arg(skipped),
+             false});
+    } else {
+        readTextContent(c, in, text.content);
+    }
+    return in;
+}
+
 // A text input: facts of every line, the AMD log, a Triton traceback.
 void readTextInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
     const QString &path = in.path;
@@ -165,33 +222,9 @@ void readTextInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
                  false});
         }
         bytes += f.read(kMaxTextBytes / 2);
-        TextInput t;
-        t.path = path;
-        const QString text = QString::fromUtf8(bytes);
-        t.facts = readTextFacts(text);
-        if (looksLikeAmdLog(text))
-            t.amdLog = parseAmdLog(text);
-        t.tritonStage = tritonStageFromTraceback(text);
-        if (t.amdLog && t.amdLog->logLineCount > 0)
-            in.aspects.append(QStringLiteral("amd-log"));
-        if (t.facts.pythonTraceback)
-            in.aspects.append(QStringLiteral("python-traceback"));
-        if (t.facts.compilerOutput)
-            in.aspects.append(QStringLiteral("build-log"));
-        if (t.facts.commandLines)
-            in.aspects.append(QStringLiteral("command-lines"));
-        if (t.facts.rocminfo)
-            in.aspects.append(QStringLiteral("rocminfo"));
-        in.kind = in.aspects.isEmpty() ? QStringLiteral("text") : in.aspects.first();
-        in.layers = t.facts.layers();
-        in.summary =
-            HD_TEXT("hd::Diagnosis", "%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
-        if (t.facts.rocminfo)
-            in.summary +=
-                HD_TEXT("hd::Diagnosis", ", %1 GPU agent(s)").arg(t.facts.rocminfoDevices.size());
+        readTextContent(c, in, QString::fromUtf8(bytes));
         if (fi.size() == 0)
             in.problems.append({path, 0, HD_TEXT("hd::Diagnosis", "the file is empty"), false});
-        c.texts.append(t);
     }
 }
 
@@ -417,6 +450,31 @@ void collectKernelNames(Context &c) {
     }
 }
 
+// No finding may contradict another of the same run (docs/findings.md, "One finding per
+// cause"): a look-alike says the code loaded and ran, so it goes when an error proves that the
+// build or the load failed; it is the weaker claim (a warning read from a line).
+void dropContradicted(QList<Finding> &findings) {
+    const bool failedBeforeRun =
+        std::any_of(findings.cbegin(), findings.cend(), [](const Finding &f) {
+            const bool layerBeforeRun = f.layer == QLatin1String("compile") ||
+                                        f.layer == QLatin1String("build") ||
+                                        f.layer == QLatin1String("load");
+            // A code object missing for the device ("invalid device function") is a warning
+            // when the error alone cannot prove it, and still says the kernel never ran.
+            const bool codeObject =
+                f.direction == Direction::CodeObject && f.severity != Severity::Info;
+            return layerBeforeRun && (f.severity == Severity::Error || codeObject);
+        });
+    if (!failedBeforeRun)
+        return;
+    findings.erase(std::remove_if(findings.begin(), findings.end(),
+                                  [](const Finding &f) {
+                                      return f.layer == QLatin1String("run") &&
+                                             f.severity != Severity::Error;
+                                  }),
+                   findings.end());
+}
+
 } // namespace
 
 Diagnosis diagnose(const DiagnoseRequest &request) {
@@ -433,6 +491,13 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
         result.problems += in.problems;
         result.inputs.append(in);
     }
+    for (const DiagnoseText &text : request.texts) {
+        if (c.cancelled())
+            break;
+        const DiagnosisInput in = readMemoryText(c, text);
+        result.problems += in.problems;
+        result.inputs.append(in);
+    }
     // Variables the texts set for the failing run count as its environment (after --env).
     for (const TextInput &t : std::as_const(c.texts))
         for (const auto &[name, value] : t.facts.envAssignments)
@@ -444,6 +509,7 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     collectKernelNames(c);
     runRules(c);
 
+    dropContradicted(c.findings);
     // One finding per cause (Finding::key), with a count; errors first.
     QList<Finding> unique = mergeDuplicateFindings(c.findings);
     std::stable_sort(unique.begin(), unique.end(), [](const Finding &a, const Finding &b) {

@@ -5,6 +5,7 @@
 // docs/design.md, each with evidence and a fix. Value types in, value types out; no GPU runtime is
 // loaded (the live probe's devices can be handed in through DiagnoseRequest::devices).
 
+#include "diagnosis/text_events.h"
 #include "model/artifact_report.h"
 #include "model/device.h"
 #include "model/finding.h"
@@ -23,8 +24,15 @@ namespace hd {
 
 inline constexpr char kDiagnosisSchema[] = "hipdoctor.diagnosis/1";
 
+// A text held in memory (a paste, standard input): diagnosed like a text file, without one.
+struct DiagnoseText {
+    QString name;    // how findings cite it: "<stdin>", "pasted log"
+    QString content; // the text
+};
+
 struct DiagnoseRequest {
-    QStringList inputs; // files or folders; kinds are detected from content
+    QStringList inputs;        // files or folders; kinds are detected from content
+    QList<DiagnoseText> texts; // in-memory texts, diagnosed after `inputs`
     // Inputs among `inputs` known to be text (output hipdoctor captured itself, such as a
     // runtime log with binary bytes in it): read as text, never taken for an artifact.
     QStringList textInputs;
@@ -55,6 +63,8 @@ struct DiagnosisInput {
     QStringList layers;  // text: the layers its lines speak for ("compiler", "runtime", ...)
     QString summary;     // one line: "offload bundle: 2 code objects (gfx90a, gfx1030), 3 kernels"
     QList<Problem> problems;
+    // Text: its events (text_events.h), for front ends that show the failing one; not in JSON.
+    QList<TextEvent> events;
     QJsonObject toJson() const;
 };
 

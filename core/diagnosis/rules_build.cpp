@@ -65,6 +65,41 @@ void undefinedAtLinkRule(Context &c, const TextInput &t) {
     }
 }
 
+// A __device__ / __constant__ variable of another file, used where it is not defined: without
+// -fgpu-rdc each file's device code is linked alone, and hipcc's link leaves it undefined.
+void deviceVariableLinkRule(Context &c, const TextInput &t) {
+    int hipccCompiles = 0;
+    bool rdc = false;
+    for (const CommandLine &cmd : t.facts.commands) {
+        if (cmd.tool.startsWith(QLatin1String("hipcc")) && cmd.compilesOnly())
+            ++hipccCompiles;
+        rdc = rdc || cmd.has(QStringLiteral("-fgpu-rdc"));
+    }
+    if (hipccCompiles < 2 || rdc)
+        return;
+    for (const TextFacts::UndefinedSymbol &u : t.facts.undefinedSymbols) {
+        // A variable: no parameter list, not the runtime's.
+        if (!u.linkTime || u.demangled.contains(QLatin1Char('(')) || isHipRuntimeSymbol(u.symbol) ||
+            u.symbol.startsWith(QLatin1String("__hip")))
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("build.rdc-link"), Severity::Warning,
+            HD_TEXT("hd::Diagnosis", "%1 is used in another file than the one defining it, "
+                                     "without -fgpu-rdc")
+                .arg(u.demangled),
+            HD_TEXT("hd::Diagnosis",
+                    "The files were compiled by hipcc without relocatable device code, so each "
+                    "file's device code is linked alone; a __device__ / __constant__ variable "
+                    "defined in one file is undefined in the others."));
+        f.evidence.append(lineEvidence(t.path, u.line));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Compile every file with -fgpu-rdc and link with hipcc -fgpu-rdc "
+                         "--hip-link, or define the variable in the file that uses it.");
+        c.add(f);
+        return;
+    }
+}
+
 // Device code calling a function of another translation unit without -fgpu-rdc: each file's
 // device code is linked alone, and lld cannot find the other file's function.
 void deviceLinkRule(Context &c, const TextInput &t) {
@@ -188,13 +223,31 @@ void deviceLibsUnlinkedRule(Context &c, const TextInput &t) {
     c.add(f);
 }
 
-// A Triton compile that failed in a text alone (no cache given): the stage from the traceback
-// or from the tool that failed (ptxas: the .cubin stage).
+// The Triton stage a failing event names, and the event that names it.
+const TextEvent *tritonFailure(const TextInput &t) {
+    const TextEvent *first = nullptr;
+    for (const TextEvent &e : t.facts.events) {
+        if (!e.error || !e.speaksFor(TextLayer::Triton))
+            continue;
+        if (!first)
+            first = &e;
+        if (!e.field(QStringLiteral("stage")).isEmpty())
+            return &e;
+    }
+    return first;
+}
+
+// A Triton compile that failed in a text alone (no cache given): the stage from the event that
+// failed (an MLIR pass, ptxas, lld, LLVM under a Triton traceback) or from the traceback.
 void tritonTextRule(Context &c, const TextInput &t) {
-    if (!c.caches.isEmpty() || (!t.tritonStage && t.facts.tritonErrors.isEmpty()))
+    const TextEvent *ev = tritonFailure(t);
+    if (!c.caches.isEmpty() || (!t.tritonStage && t.facts.tritonErrors.isEmpty() && !ev))
         return;
     QString stage = t.tritonStage ? t.tritonStage->stage : QString();
-    const TextLine first = t.facts.tritonErrors.isEmpty()
+    if (stage.isEmpty() && ev)
+        stage = ev->field(QStringLiteral("stage"));
+    const TextLine first = ev ? TextLine{ev->firstLine, ev->text}
+                           : t.facts.tritonErrors.isEmpty()
                                ? TextLine{t.tritonStage->errorLineNumber, t.tritonStage->errorLine}
                                : t.facts.tritonErrors.first();
     if (stage.isEmpty() && first.text.contains(QLatin1String("ptxas"), Qt::CaseInsensitive))
@@ -204,20 +257,43 @@ void tritonTextRule(Context &c, const TextInput &t) {
         HD_TEXT("hd::Diagnosis", "Triton failed while compiling a kernel%1")
             .arg(stage.isEmpty() ? QString() : QStringLiteral(" (stage .%1)").arg(stage)),
         HD_TEXT("hd::Diagnosis",
-                "The kernel never reached the GPU: Triton's compile pipeline stopped. "
-                "This is the compile layer, not a load failure."));
+                "The kernel never reached the GPU: Triton's compile pipeline stopped%1. "
+                "This is the compile layer, not a load failure.")
+            .arg(ev && !ev->producer.isEmpty() && ev->producer != QLatin1String("triton")
+                     ? HD_TEXT("hd::Diagnosis", " in %1").arg(ev->producer)
+                 : ev && !ev->field(QStringLiteral("pass")).isEmpty()
+                     ? HD_TEXT("hd::Diagnosis", " in the pass %1")
+                           .arg(ev->field(QStringLiteral("pass")))
+                     : QString()));
     f.evidence.append(lineEvidence(t.path, first));
-    for (const TextLine &l : t.facts.tritonErrors.mid(1, 3))
-        f.evidence.append(lineEvidence(t.path, l));
+    for (const TextLine &l : t.facts.tritonErrors.mid(0, 3))
+        if (l.number != first.number)
+            f.evidence.append(lineEvidence(t.path, l));
     if (stage == QLatin1String("cubin"))
         f.fix << HD_TEXT("hd::Diagnosis",
-                         "ptxas does not know the GPU's target: point TRITON_PTXAS_PATH at "
+                         "If ptxas does not know the GPU's target: point TRITON_PTXAS_PATH at "
                          "the ptxas of a CUDA release that supports it, or update Triton.");
+    else if (!stage.isEmpty())
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "A failure inside Triton's compiler (make_%1) is Triton's: try another "
+                         "Triton release, or change the kernel's parameters (block sizes, "
+                         "num_warps, num_stages) around the operation named.")
+                     .arg(stage);
     f.fix << HD_TEXT("hd::Diagnosis",
                      "Reproduce with TRITON_ALWAYS_COMPILE=1 and an empty TRITON_CACHE_DIR, "
                      "then give the cache folder to `hipdoctor-cli diagnose` for the "
                      "stage-by-stage view.");
     c.add(f);
+    if (t.tritonStage)
+        return; // triton/traceback says the compile layer failed
+    Finding l = makeFinding(
+        QStringLiteral("layer.compile-failed"), Severity::Error,
+        HD_TEXT("hd::Diagnosis", "No device code object was produced (Triton failed%1)")
+            .arg(stage.isEmpty() ? QString() : QStringLiteral(" at make_%1").arg(stage)),
+        HD_TEXT("hd::Diagnosis", "The failure is in the compile layer."));
+    l.evidence = f.evidence;
+    l.fix = f.fix;
+    c.add(l);
 }
 
 bool isCompileDriver(const CommandLine &cmd) {
@@ -585,6 +661,10 @@ const QList<Rule> &buildRuleList() {
          RuleScope::Text,
          {QStringLiteral("build.rdc-link"), QStringLiteral("build.runtime-not-on-link-line")},
          [](Context &c, const RuleInput &in) { undefinedAtLinkRule(c, *in.text); }},
+        {"text/device-variable-link",
+         RuleScope::Text,
+         {QStringLiteral("build.rdc-link")},
+         [](Context &c, const RuleInput &in) { deviceVariableLinkRule(c, *in.text); }},
         {"text/nvcc-flags",
          RuleScope::Text,
          {QStringLiteral("build.nvcc-flags")},
@@ -635,7 +715,7 @@ const QList<Rule> &buildRuleList() {
          [](Context &c, const RuleInput &in) { deviceLibsUnlinkedRule(c, *in.text); }},
         {"text/triton-stage",
          RuleScope::Text,
-         {QStringLiteral("triton.stage-failed")},
+         {QStringLiteral("triton.stage-failed"), QStringLiteral("layer.compile-failed")},
          [](Context &c, const RuleInput &in) { tritonTextRule(c, *in.text); }},
         {"text/compile-failed",
          RuleScope::Text,

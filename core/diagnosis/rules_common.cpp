@@ -103,6 +103,13 @@ bool hasHipccCommand(const TextFacts &f) {
     });
 }
 
+bool showsCompressedBundle(const TextFacts &f) {
+    return std::any_of(f.events.cbegin(), f.events.cend(), [](const TextEvent &e) {
+        return e.kind == EventKind::Hexdump &&
+               e.field(QStringLiteral("magic")).contains(QLatin1String("CCOB"));
+    });
+}
+
 QString ruleScopeName(RuleScope scope) {
     switch (scope) {
     case RuleScope::Triton:
@@ -128,7 +135,7 @@ const QList<Rule> &ruleRegistry() {
         // Build-output rules before the other text rules: text/unknown-layer, the last of
         // those, reads what every text rule found.
         r << tritonRuleList() << artifactRuleList() << symbolRuleList() << buildRuleList()
-          << textRuleList() << envRuleList();
+          << eventRuleList() << textRuleList() << envRuleList();
         return r;
     }();
     return all;

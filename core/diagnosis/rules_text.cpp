@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -247,6 +248,11 @@ void symbolTextRules(Context &c, const TextInput &t) {
         done.insert(u.symbol);
         if (isHipLinkFailure(u) || isDeviceLinkLine(t.facts, u.line.number))
             continue; // text/undefined-at-link
+        if (u.linkTime &&
+            std::any_of(c.findings.cbegin(), c.findings.cend(), [&](const Finding &f) {
+                return f.id == QLatin1String("build.rdc-link") && f.title.contains(u.demangled);
+            }))
+            continue; // text/device-variable-link
         const bool hipAbi = isHipRuntimeSymbol(u.symbol);
         if (hipAbi && !u.linkTime && reportNotLinked(c, t, u))
             continue;
@@ -313,6 +319,10 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         const QStringList ids = findingIdsOf(*m);
         if (ids.isEmpty() || hasOwnRule(ids.first()) || (m->code == 209 && hasListing))
             return;
+        // A compressed bundle in the dump explains an image the runtime could not read.
+        if (ids.contains(QLatin1String("bundle.compressed")) && m->code != 209 &&
+            showsCompressedBundle(t.facts))
+            return;
         QString detail = QString::fromUtf8(m->explanation);
         QString fix = QString::fromUtf8(m->fix);
         if (m->code == 209 && !c.devices.isEmpty()) {
@@ -335,8 +345,16 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         f.fix << fix;
         c.add(f);
     };
-    for (const TextFacts::RuntimeError &e : t.facts.runtimeErrors)
-        handle(e.errorName, e.line.number, e.line.text);
+    // The runtime results the text's events hold (every shape: names, numbers, messages).
+    for (const TextEvent &e : t.facts.events) {
+        if (e.kind != EventKind::RuntimeResult || !e.error)
+            continue;
+        // A device variable's lookup is symbol.variable-not-found (text/variable-not-found).
+        if (!e.field(QStringLiteral("variable-api")).isEmpty())
+            continue;
+        const QString meaning = e.field(QStringLiteral("meaning"));
+        handle(meaning.isEmpty() ? e.field(QStringLiteral("name")) : meaning, e.firstLine, e.text);
+    }
     if (t.amdLog)
         for (const AmdLogLine &l : t.amdLog->lines)
             if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
@@ -474,7 +492,34 @@ void noDeviceTextRule(Context &c, const TextInput &t) {
 // device's arch is a code object missing for the device.
 void libraryArchRule(Context &c, const TextInput &t) {
     QSet<QString> done;
-    for (const TextFacts::LibraryArchMissing &m : t.facts.libraryArchMissing) {
+    for (TextFacts::LibraryArchMissing m : t.facts.libraryArchMissing) {
+        // "Cannot read .../TensileLibrary.dat" names no GPU: the device known from elsewhere.
+        const bool archKnown =
+            !m.arch.isEmpty() || (!c.devices.isEmpty() && !c.devices.first().target.isNvidia());
+        if (m.arch.isEmpty() && archKnown)
+            m.arch = c.devices.first().target.processor;
+        if (!archKnown) {
+            // The file is missing but no text names the GPU: say so, with what would tell.
+            if (done.contains(m.library))
+                continue;
+            done.insert(m.library);
+            Finding f = makeFinding(
+                QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
+                HD_TEXT("hd::Diagnosis", "%1 has no kernel library for the GPU").arg(m.library),
+                HD_TEXT("hd::Diagnosis",
+                        "%1 ships its GPU kernels as one library file per architecture, and the "
+                        "one it looked for is missing: usually a GPU the installed build does "
+                        "not support (or an incomplete install). The GPU is not named; "
+                        "--target or a rocminfo dump names it.")
+                    .arg(m.library));
+            f.evidence.append(lineEvidence(t.path, m.line));
+            f.fix << HD_TEXT("hd::Diagnosis",
+                             "List the library's kernel files (ls .../library/ | grep gfx) against "
+                             "the GPU's target (rocminfo | grep gfx); install a build that lists "
+                             "it.");
+            c.add(f);
+            continue;
+        }
         if (done.contains(m.library + m.arch))
             continue;
         done.insert(m.library + m.arch);
@@ -594,8 +639,8 @@ void invalidIsaRule(Context &c, const TextInput &t) {
 // HSA_STATUS_ERROR_INVALID_CODE_OBJECT: the loader rejected the code object's format, usually a
 // code object version the runtime does not load (v6 before ROCm 6.3).
 void invalidCodeObjectRule(Context &c, const TextInput &t) {
-    if (t.facts.invalidCodeObject.isEmpty())
-        return;
+    if (t.facts.invalidCodeObject.isEmpty() || showsCompressedBundle(t.facts))
+        return; // text/hexdump names the compressed bundle
     Finding f = makeFinding(
         QStringLiteral("cov.unsupported-version"), Severity::Warning,
         HD_TEXT("hd::Diagnosis",
@@ -721,26 +766,58 @@ void rocminfoNoGpuRule(Context &c, const TextInput &t) {
 
 namespace {
 
-// Runs after every other text rule: a text no rule could place gets an honest "don't know".
+// Runs after every other text rule: a text no rule could place gets an honest "don't know",
+// which says what events it read and why none of them places the failure.
 void unknownLayerRule(Context &c, const TextInput &t) {
     for (const Finding &f : std::as_const(c.findings))
         for (const Evidence &e : f.evidence)
             if (e.source == t.path)
                 return;
-    const QStringList layers = t.facts.layers();
+    QMap<QString, int> kinds;
+    int boilerplate = 0;
+    for (const TextEvent &e : t.facts.events) {
+        if (e.kind == EventKind::Boilerplate)
+            ++boilerplate;
+        else
+            ++kinds[eventKindName(e.kind)];
+    }
+    QStringList seen;
+    for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
+        seen << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    const TextEvent *failing = failingEvent(t.facts.events);
+    QString why;
+    if (failing)
+        why = HD_TEXT("hd::Diagnosis",
+                      "The last failing event (line %1, %2 from %3) names no cause this tool "
+                      "knows.")
+                  .arg(failing->firstLine)
+                  .arg(eventKindName(failing->kind),
+                       failing->producer.isEmpty() ? HD_TEXT("hd::Diagnosis", "an unknown producer")
+                                                   : failing->producer);
+    else if (seen.isEmpty())
+        why = HD_TEXT("hd::Diagnosis",
+                      "The text holds no compiler, runtime, loader, Triton or device message "
+                      "this tool knows, so it does not guess at the layer.");
+    else
+        why = HD_TEXT("hd::Diagnosis",
+                      "None of them reports a failure with a producer that places it (a "
+                      "compiler, the loader, a runtime, Triton, the driver).");
+    if (boilerplate > 0)
+        why += HD_TEXT("hd::Diagnosis", " %1 line(s) of framework boilerplate (debugging hints "
+                                        "printed with every error) were not read as evidence.")
+                   .arg(boilerplate);
     Finding f = makeFinding(
         QStringLiteral("layer.unknown"), Severity::Info,
         HD_TEXT("hd::Diagnosis", "No failing layer recognised in %1").arg(fileName(t.path)),
-        layers.isEmpty()
-            ? HD_TEXT("hd::Diagnosis",
-                      "The text holds no compiler, runtime, loader, Triton or device "
-                      "message this tool knows, so it does not guess at the layer.")
-            : HD_TEXT("hd::Diagnosis",
-                      "The text has %1 lines, but none that says which layer failed or "
-                      "why.")
-                  .arg(layers.join(QStringLiteral(", "))));
+        (seen.isEmpty()
+             ? QString()
+             : HD_TEXT("hd::Diagnosis", "Events read: %1. ").arg(seen.join(QStringLiteral(", ")))) +
+            why);
+    if (failing)
+        f.evidence.append(lineEvidence(t.path, failing->firstLine, failing->text));
     for (const TextLine &l : t.facts.unclassifiedErrors.mid(0, 3))
-        f.evidence.append(lineEvidence(t.path, l));
+        if (!failing || l.number != failing->firstLine)
+            f.evidence.append(lineEvidence(t.path, l));
     f.fix << HD_TEXT("hd::Diagnosis",
                      "Add the output around the failure: the build log for a compile "
                      "error, or the run with AMD_LOG_LEVEL=1 (HIP) for a load error.");

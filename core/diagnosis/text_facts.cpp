@@ -13,6 +13,7 @@
 
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace hd {
 
@@ -116,32 +117,7 @@ QString symbolBaseName(const QString &symbolOrDemangled) {
 
 namespace {
 
-// One line of the text as the steps below read it.
-struct Line {
-    int index = 0;   // in the text's lines
-    int number = 0;  // 1-based
-    QString text;    // without "\r" and tool prefixes, at most 64 KiB
-    QString trimmed; // never empty
-};
-
-// The line `i` of `lines` ready to read; nullopt for a blank one.
-std::optional<Line> prepareLine(const QStringList &lines, int i) {
-    QString line = lines.at(i);
-    if (line.endsWith(QLatin1Char('\r')))
-        line.chop(1);
-    if (line.size() > 64 * 1024)
-        line = line.left(64 * 1024); // a single giant line: look at its start only
-    // Prefixes that tools put before the real output: docker BuildKit ("#9 24.95 "), CI
-    // timestamps, make/cmake progress ("[ 50%] ").
-    static const QRegularExpression prefix(QStringLiteral(
-        R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[\s*\d+%\]\s+|(?:>>\s+)?\d+\s{3,}))"));
-    if (const auto pm = prefix.match(line); pm.hasMatch())
-        line = line.mid(pm.capturedLength());
-    const QString trimmed = line.trimmed();
-    if (trimmed.isEmpty())
-        return std::nullopt;
-    return Line{i, i + 1, line, trimmed};
-}
+using Line = PreparedLine;
 
 void rocminfoFacts(TextFacts &f, const QString &text) {
     f.rocminfo = looksLikeRocminfo(text);
@@ -150,29 +126,6 @@ void rocminfoFacts(TextFacts &f, const QString &text) {
         static const QRegularExpression rv(QStringLiteral(R"(Runtime Version:\s*([\d.]+))"));
         f.rocminfoRuntimeVersion = rv.match(text).captured(1);
     }
-}
-
-// The layer first: every rule below reads facts, the layer says whose facts they are.
-// "error: ..." with no tool before it is kept in `bareErrors` for bareErrorFacts().
-std::optional<LineClass> layerFacts(TextFacts &f, const Line &l, QList<TextLine> &bareErrors) {
-    // clang's backend and driver print such lines, and so do programs. They count as compiler
-    // lines only where the text shows a compile.
-    static const QRegularExpression bareError(QStringLiteral(R"(^(?:fatal )?error: )"));
-    const int n = l.number;
-    const QString &trimmed = l.trimmed;
-    const std::optional<LineClass> cls = classifyLine(trimmed);
-    if (cls) {
-        const size_t li = size_t(cls->layer);
-        ++f.layerLines[li];
-        if (cls->error && f.layerErrors[li].size() < 20)
-            f.layerErrors[li].append(makeLine(n, trimmed));
-    } else if (bareError.match(trimmed).hasMatch()) {
-        bareErrors.append(makeLine(n, trimmed));
-    } else if (roomFor(f.unclassifiedErrors) && textSaysError(trimmed) &&
-               !l.text.startsWith(QLatin1Char(' ')) && !l.text.startsWith(QLatin1Char('\t'))) {
-        f.unclassifiedErrors.append(makeLine(n, trimmed));
-    }
-    return cls;
 }
 
 void exceptionFacts(TextFacts &f, const Line &l) {
@@ -307,7 +260,12 @@ void runtimeFacts(TextFacts &f, const Line &l, bool isAmdLog) {
             f.runtimeErrors.append({makeLine(n, trimmed), name, message});
     }
     static const QRegularExpression noGpu(QStringLiteral(
-        R"(hsa_init failed|ROCk module is NOT loaded|Unable to open /dev/kfd|/dev/kfd.*(?:Permission denied|No such file)|(?:Permission denied|cannot open).*/dev/(?:kfd|dri)|HSA_STATUS_ERROR_OUT_OF_RESOURCES|no ROCm-capable device|no CUDA-capable device|No devices found|hipErrorNoDevice|hipErrorInvalidDevice\b|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|invalid device ordinal|Failed to get the number of (?:GPU|HIP|CUDA) devices|hipGetDeviceCount.*(?:failed|error)|torch\.cuda\.is_available\(\)\s*(?:returns?|is|=+)\s*False|Found no NVIDIA driver|NVIDIA driver on your system is too old|No HIP GPUs are available|No CUDA GPUs are available|Could not initialize Tensile host: No devices found)"));
+        R"(hsa_init failed|ROCk module is NOT loaded|Unable to open /dev/kfd|/dev/kfd.*(?:Permission denied|No such file)|(?:Permission denied|cannot open).*/dev/(?:kfd|dri)|HSA_STATUS_ERROR_OUT_OF_RESOURCES|no ROCm-capable device|no CUDA-capable device|No devices found|hipErrorNoDevice|hipErrorInvalidDevice\b|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|invalid device ordinal|Failed to get the number of (?:GPU|HIP|CUDA) devices|hipGetDeviceCount.*(?:failed|error)|torch\.cuda\.is_available\(\)\s*(?:returns?|is|=+)\s*False|Found no NVIDIA driver|No HIP GPUs are available|No CUDA GPUs are available|Could not initialize Tensile host: No devices found)"
+        // Frameworks' and the thunk's own words for it.
+        R"(|Torch is not able to use GPU|(?:CUDA|HIP) initialization: (?:CUDA driver initialization failed|Unexpected error from (?:cuda|hip)GetDeviceCount|Found no NVIDIA driver)|you might not have a (?:CUDA|ROCm|HIP) gpu)"
+        R"(|hsaKmtOpenKFD\w*\s*(?:failed|error)|HSAKMT_STATUS_(?:ERROR|KERNEL_IO_CHANNEL_NOT_OPENED|DRIVER_MISMATCH)\w*|KFD (?:is )?not (?:loaded|found|available|supported)|(?:Failed|Unable|unable|failed) to open (?:the )?(?:/dev/kfd|KFD|kfd)|amdgpu kernel driver (?:is )?not loaded)"
+        // A GPU a script could not detect; the device file only root may open.
+        R"(|There is no device (?:that )?can be used|Setting the available devices to be zero|Unable to initialize backend '(?:cuda|rocm|gpu)'|No GPU/TPU found|(?:CUDA|ROCm) backend failed to initialize|(?:GPU|GFX|gfx) (?:version |arch(?:itecture)? )?detection (?:error|failed)|^GFX_NAME\s*=\s*$|^c(?:rw-|r--|---)------\s+\d+\s+root\s+root\b.*\b(?:kfd|renderD\d+)$|(?:only|just) (?:runs?|works?) (?:as|for|with) (?:root|sudo))"));
     if (noGpu.match(line).hasMatch() && roomFor(f.noDevice) &&
         !(f.noDevice.size() && f.noDevice.last().number == n))
         f.noDevice.append(makeLine(n, trimmed));
@@ -412,42 +370,122 @@ void commandLineFacts(TextFacts &f, const Line &l, bool isAmdLog) {
     f.commandLines = true;
 }
 
-// Bare "error: ..." lines are the compiler's where the text shows a compile.
-void bareErrorFacts(TextFacts &f, const QList<TextLine> &bareErrors) {
-    const bool compiling =
-        f.hasLayer(TextLayer::Compiler) ||
-        std::any_of(f.commands.cbegin(), f.commands.cend(), [](const CommandLine &c) {
-            return !c.tool.startsWith(QLatin1String("ld")) && c.tool != QLatin1String("lld");
-        });
-    for (const TextLine &l : bareErrors) {
-        if (compiling) {
-            ++f.layerLines[size_t(TextLayer::Compiler)];
-            if (f.layerErrors[size_t(TextLayer::Compiler)].size() < 20)
-                f.layerErrors[size_t(TextLayer::Compiler)].append(l);
-            if (roomFor(f.compileErrors))
-                f.compileErrors.append(l);
-            f.compilerOutput = true;
-        } else if (roomFor(f.unclassifiedErrors)) {
-            f.unclassifiedErrors.append(l);
-        }
+// What the events say about the lines: the layer each event speaks for, counted once per
+// headline line, the lines boilerplate and traceback frames hold, and the error lines no
+// event places.
+struct LineRoles {
+    QList<char> role;   // 0 a line to read, 1 boilerplate, 2 a traceback's frame
+    QList<bool> placed; // an event with a layer holds the line
+    QSet<int> compilerHeadlines;
+};
+
+int headline(const TextEvent &e) {
+    if (e.kind == EventKind::Traceback) {
+        const int n = e.field(QStringLiteral("exception-line")).toInt();
+        return n > 0 ? n : e.firstLine;
     }
+    return e.firstLine;
+}
+
+LineRoles eventFacts(TextFacts &f, int lineCount) {
+    LineRoles r;
+    r.role.fill(0, lineCount);
+    r.placed.fill(false, lineCount);
+    QSet<qint64> counted;
+    for (const TextEvent &e : std::as_const(f.events)) {
+        if (e.kind == EventKind::Boilerplate) {
+            for (int n = e.firstLine; n <= e.lastLine && n <= lineCount; ++n)
+                r.role[n - 1] = 1;
+            continue;
+        }
+        if (e.kind == EventKind::Traceback) {
+            f.pythonTraceback = true;
+            const int exc = e.field(QStringLiteral("exception-line")).toInt();
+            for (int n = e.firstLine + 1; n <= e.lastLine && n <= lineCount; ++n)
+                if (n != exc)
+                    r.role[n - 1] = 2;
+        }
+        if (e.kind == EventKind::LoaderMessage && !e.field(QStringLiteral("symbol")).isEmpty() &&
+            e.text.endsWith(QLatin1String("undefined symbol:")) && roomFor(f.undefinedSymbols)) {
+            // The loader's message wrapped before the symbol: only the event has it.
+            TextFacts::UndefinedSymbol u;
+            u.line = makeLine(e.firstLine,
+                              e.text + QLatin1Char(' ') + e.field(QStringLiteral("symbol")));
+            u.symbol = e.field(QStringLiteral("symbol"));
+            u.demangled = demangleSymbol(u.symbol);
+            static const QRegularExpression file(
+                QStringLiteral(R"((\S+\.so[\w.]*): undefined symbol)"));
+            u.file = file.match(e.text).captured(1);
+            f.undefinedSymbols.append(u);
+        }
+        // Look-alikes and shared-memory limits a runtime result or a compiler's event names.
+        if (e.kind == EventKind::RuntimeResult && e.error) {
+            const QString first = e.field(QStringLiteral("ids")).section(QLatin1Char(' '), 0, 0);
+            QList<TextLine> *list = first == QLatin1String("runtime.out-of-memory") ? &f.outOfMemory
+                                    : first == QLatin1String("runtime.memory-fault")
+                                        ? &f.memoryFaults
+                                    : first == QLatin1String("runtime.hang") ? &f.hangs
+                                                                             : nullptr;
+            if (list && roomFor(*list) &&
+                std::none_of(list->cbegin(), list->cend(),
+                             [&](const TextLine &l) { return l.number == e.firstLine; }))
+                list->append(makeLine(e.firstLine, e.text));
+        }
+        if (!e.field(QStringLiteral("required")).isEmpty() && roomFor(f.ldsOverLimit)) {
+            f.ldsOverLimit.append({makeLine(e.firstLine, e.text),
+                                   e.field(QStringLiteral("required")).toLongLong(),
+                                   e.field(QStringLiteral("limit")).toLongLong(), QString()});
+            f.compilerOutput = true;
+        }
+        if (!e.layer)
+            continue;
+        const int h = headline(e);
+        for (int n = e.firstLine; n <= std::max(e.firstLine, h) && n <= lineCount; ++n)
+            r.placed[n - 1] = true;
+        const size_t li = size_t(*e.layer);
+        if (counted.contains(qint64(li) << 32 | h))
+            continue;
+        counted.insert(qint64(li) << 32 | h);
+        ++f.layerLines[li];
+        if (e.error && f.layerErrors[li].size() < 20)
+            f.layerErrors[li].append(makeLine(h, e.text));
+        if (*e.layer == TextLayer::Compiler && e.error)
+            r.compilerHeadlines.insert(h);
+        if (*e.layer == TextLayer::Triton && e.error && roomFor(f.tritonErrors))
+            f.tritonErrors.append(makeLine(h, e.text));
+    }
+    return r;
+}
+
+// Lines that say "error" that no event places (layer.unknown shows them).
+void unplacedErrorFacts(TextFacts &f, const Line &l, const LineRoles &roles) {
+    if (roles.placed.at(l.index))
+        return;
+    if (roomFor(f.unclassifiedErrors) && textSaysError(l.trimmed) &&
+        !l.text.startsWith(QLatin1Char(' ')) && !l.text.startsWith(QLatin1Char('\t')))
+        f.unclassifiedErrors.append(makeLine(l.number, l.trimmed));
 }
 
 } // namespace
 
 TextFacts readTextFacts(const QString &text) {
     TextFacts f;
+    f.events = readEvents(text);
     rocminfoFacts(f, text);
     static const QRegularExpression amdLogLine(QStringLiteral(R"(^:\d:)"));
-    QList<TextLine> bareErrors;
     const QStringList lines = text.split(QLatin1Char('\n'));
+    const LineRoles roles = eventFacts(f, int(lines.size()));
     for (int i = 0; i < lines.size(); ++i) {
         const std::optional<Line> l = prepareLine(lines, i);
-        if (!l)
-            continue;
+        if (!l || roles.role.at(i) == 1)
+            continue; // blank, or a framework's hint
+        if (roles.role.at(i) == 2) {
+            environmentFacts(f, l->number, l->trimmed, false, lines, i);
+            continue; // a frame's file and code: where the error passed, not what it was
+        }
         const bool isAmdLog = amdLogLine.match(l->trimmed).hasMatch();
-        const std::optional<LineClass> cls = layerFacts(f, *l, bareErrors);
-        const bool compilerLine = cls && cls->layer == TextLayer::Compiler;
+        const bool compilerLine = roles.compilerHeadlines.contains(l->number);
+        unplacedErrorFacts(f, *l, roles);
         otherFacts(f, l->number, l->trimmed, compilerLine, lines, i);
         exceptionFacts(f, *l);
         missingLibraryFacts(f, *l);
@@ -457,8 +495,7 @@ TextFacts readTextFacts(const QString &text) {
         requestedNameFacts(f, *l);
         commandLineFacts(f, *l, isAmdLog);
     }
-    bareErrorFacts(f, bareErrors);
-    std::sort(f.compileErrors.begin(), f.compileErrors.end(),
+    std::sort(f.tritonErrors.begin(), f.tritonErrors.end(),
               [](const TextLine &a, const TextLine &b) { return a.number < b.number; });
     return f;
 }

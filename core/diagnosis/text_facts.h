@@ -1,9 +1,11 @@
 #pragma once
 
-// Facts read from text inputs: Python tracebacks, dlopen / ld / lld / clang / hipcc / nvcc
-// output, `hipcc -###` and HIPCC_VERBOSE command lines, `rocminfo` dumps. AMD_LOG_LEVEL
-// output is parsed by logs/amd_log.h. Every fact keeps its 1-based line number.
+// Facts read from text inputs, after its events (text_events.h): Python tracebacks, dlopen / ld /
+// lld / clang / hipcc / nvcc output, `hipcc -###` and HIPCC_VERBOSE command lines, `rocminfo`
+// dumps. AMD_LOG_LEVEL output is parsed by logs/amd_log.h. Every fact keeps its 1-based line
+// number.
 
+#include "diagnosis/text_events.h"
 #include "model/device.h"
 
 #include <array>
@@ -60,6 +62,11 @@ struct CommandLine {
 };
 
 struct TextFacts {
+    // The events of the text (text_events.h), in order: the facts below are read from them
+    // and from the lines they leave to the fact readers (boilerplate and traceback frames
+    // are not read for failures).
+    QList<TextEvent> events;
+
     // Lines per layer (TextLayer order), and the first error lines of each layer.
     std::array<int, kTextLayerCount> layerLines{};
     std::array<QList<TextLine>, kTextLayerCount> layerErrors; // at most 20 each

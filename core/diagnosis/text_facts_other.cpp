@@ -49,6 +49,16 @@ void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
             f.libraryArchMissing.append({makeLine(n, t), name, arch});
             if (!f.deviceTargets.contains(arch))
                 f.deviceTargets.append(arch);
+        } else if (lib.hasMatch() && !g.hasMatch() && missingWord.match(t).hasMatch() &&
+                   (t.contains(QLatin1String("TensileLibrary")) ||
+                    t.contains(QLatin1String("/library/")))) {
+            // Its kernel library could not be read and the line names no GPU: the rule takes
+            // the device known from elsewhere (--target, rocminfo).
+            QString name = lib.captured(1).isEmpty() ? QStringLiteral("rocBLAS") : lib.captured(1);
+            if (name.compare(QLatin1String("rocblas"), Qt::CaseInsensitive) == 0 ||
+                name == QLatin1String("Tensile"))
+                name = QStringLiteral("rocBLAS");
+            f.libraryArchMissing.append({makeLine(n, t), name, QString()});
         }
     }
     if (const auto a = archIs.match(t); a.hasMatch() && !compilerLine &&
@@ -97,7 +107,8 @@ void buildMixupFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*
         bool device = t.contains(QLatin1String("hidden symbol"));
         for (int j = index + 1; !device && j < lines.size() && j <= index + 4; ++j)
             device = lines.at(j).contains(QLatin1String("amdgcn")) ||
-                     lines.at(j).contains(QLatin1String("-hip-"));
+                     lines.at(j).contains(QLatin1String("-hip-")) ||
+                     lines.at(j).contains(QLatin1String("-gfx"));
         if (device)
             f.deviceLinkUndefined.append(makeLine(n, t));
     }
@@ -164,6 +175,10 @@ void frameworkFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*/
         f.tritonErrors.append(makeLine(n, t));
 }
 
+} // namespace
+
+namespace detail {
+
 // Variables set for the run, ROCm releases named, Windows paths, no-GPU answers.
 void environmentFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine*/,
                       const QStringList &lines, int index) {
@@ -207,10 +222,6 @@ void environmentFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine
         lines.at(index + 1).trimmed() == QLatin1String("False") && roomFor(f.noDevice))
         f.noDevice.append(makeLine(n, t + QStringLiteral(" → False")));
 }
-
-} // namespace
-
-namespace detail {
 
 void otherFacts(TextFacts &f, int n, const QString &t, bool compilerLine, const QStringList &lines,
                 int index) {

@@ -67,7 +67,8 @@ const QRegularExpression &deviceLine() {
             R"(/dev/kfd|/dev/dri|hsa_init failed|ROCk module is NOT loaded|No devices found|no ROCm-capable device)"
             R"(|no CUDA-capable device|Memory access fault by GPU|Page not present|HW Exception by GPU|GPU Hang)"
             R"(|amdgpu:.*(?:page fault|timeout|reset)|ring \w+ timeout|illegal memory access|NVIDIA-SMI has failed)"
-            R"(|Unable to open /dev|HSA Agents|TARGET_GRAPHICS_VERSION|Marketing Name:|amdgpu driver)"),
+            R"(|Unable to open /dev|HSA Agents|TARGET_GRAPHICS_VERSION|Marketing Name:|amdgpu driver)"
+            R"(|Torch is not able to use GPU|hsaKmtOpenKFD|HSAKMT_STATUS_|\bKFD\b.*\bnot\b)"),
         QRegularExpression::CaseInsensitiveOption);
     return re;
 }

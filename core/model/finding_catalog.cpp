@@ -118,6 +118,26 @@ const QList<FindingKind> &findingCatalog() {
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the GPU hung or a launch timed out: not a load failure")},
         // The verification's verdicts (docs/findings.md, "Verification").
+        {"build.instruction-not-supported", D::None, "compile",
+         QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                           "the device code uses an instruction or data type the target lacks")},
+        {"arch.target-unsupported", D::CodeObject, "compile",
+         QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                           "the compiler that must build the kernel does not support the GPU")},
+        {"symbol.variable-not-found", D::Symbols, "load",
+         QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                           "a device variable looked up by name is not in the code object")},
+        {"build.toolkit-too-old", D::None, "build",
+         QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                           "the compiler toolkit does not know the GPU architecture asked for")},
+        {"build.host-compiler-unsupported", D::None, "build",
+         QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                           "the GPU compiler refuses the host compiler or its headers")},
+        {"runtime.driver-too-old", D::RuntimeLink, "load",
+         QT_TRANSLATE_NOOP("hd::FindingCatalog", "the GPU driver is older than the runtime needs")},
+        {"runtime.symbol-version-missing", D::RuntimeLink, "load",
+         QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                           "a library needs a C/C++ runtime symbol version the system lacks")},
         {"verify.baseline-failed", D::RuntimeLink, "load",
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "step 1, the baseline vector add, fails: the base chain is broken")},
@@ -273,6 +293,34 @@ const Advice kAdvice[] = {
      QT_TRANSLATE_NOOP(
          "hd::FindingCatalog",
          "Look for a deadlock or an endless loop in the kernel; this is not a load failure.")},
+    {"build.instruction-not-supported",
+     QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                       "Use a data type the GPU has (fp16/fp32 instead of bf16/fp8), a code path "
+                       "that falls back on it, or a GPU with the feature.")},
+    {"arch.target-unsupported",
+     QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                       "Use a compiler release that knows the GPU (newer Triton / ptxas), or run "
+                       "without that compiler (eager mode) on an older GPU.")},
+    {"symbol.variable-not-found",
+     QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                       "Declare the variable __device__ / __constant__, use it from device code, "
+                       "and build with -fgpu-rdc when it is defined in another file.")},
+    {"build.toolkit-too-old",
+     QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                       "Install a toolkit release that supports the architecture, or build for one "
+                       "it knows.")},
+    {"build.host-compiler-unsupported",
+     QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                       "Use a host compiler the GPU toolkit supports (nvcc -ccbin, "
+                       "NVCC_CCBIN, CMAKE_CUDA_HOST_COMPILER) or a newer toolkit.")},
+    {"runtime.driver-too-old",
+     QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                       "Install a newer GPU driver, or a runtime / framework build the installed "
+                       "driver supports.")},
+    {"runtime.symbol-version-missing",
+     QT_TRANSLATE_NOOP("hd::FindingCatalog",
+                       "Let the system's libc / libstdc++ be found first (remove or update the "
+                       "bundled one), or use a build made for this system.")},
     {"verify.baseline-failed",
      QT_TRANSLATE_NOOP("hd::FindingCatalog", "Fix the runtime and device first (direction 1): step "
                                              "1 must pass before the others mean anything.")},

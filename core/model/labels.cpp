@@ -11,7 +11,7 @@ struct StatusLabels {
 };
 
 constexpr StatusLabels kStatusLabels[] = {
-    {CheckStatus::Pass, "PASS", "✅"},      {CheckStatus::Fail, "FAIL", "❌"},
+    {CheckStatus::Pass, "PASS", "✅"},           {CheckStatus::Fail, "FAIL", "❌"},
     {CheckStatus::Skipped, "skip", "⏭️"},   {CheckStatus::Error, "ERR ", "⚠️"},
     {CheckStatus::Cancelled, "stop", "⏹️"},
 };

@@ -194,6 +194,72 @@ const CodeName kCuda[] = {
     {999, "CUDA_ERROR_UNKNOWN"},
 };
 
+// From driver_types.h (the CUDA runtime API); most numbers agree with the driver API's.
+const CodeName kCudaRuntime[] = {
+    {0, "cudaSuccess"},
+    {1, "cudaErrorInvalidValue"},
+    {2, "cudaErrorMemoryAllocation"},
+    {3, "cudaErrorInitializationError"},
+    {4, "cudaErrorCudartUnloading"},
+    {9, "cudaErrorInvalidConfiguration"},
+    {13, "cudaErrorInvalidSymbol"},
+    {17, "cudaErrorInvalidDevicePointer"},
+    {34, "cudaErrorStubLibrary"},
+    {35, "cudaErrorInsufficientDriver"},
+    {36, "cudaErrorCallRequiresNewerDriver"},
+    {46, "cudaErrorDevicesUnavailable"},
+    {52, "cudaErrorMissingConfiguration"},
+    {53, "cudaErrorPriorLaunchFailure"},
+    {98, "cudaErrorInvalidDeviceFunction"},
+    {100, "cudaErrorNoDevice"},
+    {101, "cudaErrorInvalidDevice"},
+    {127, "cudaErrorStartupFailure"},
+    {200, "cudaErrorInvalidKernelImage"},
+    {209, "cudaErrorNoKernelImageForDevice"},
+    {218, "cudaErrorInvalidPtx"},
+    {221, "cudaErrorJitCompilerNotFound"},
+    {222, "cudaErrorUnsupportedPtxVersion"},
+    {300, "cudaErrorInvalidSource"},
+    {301, "cudaErrorFileNotFound"},
+    {302, "cudaErrorSharedObjectSymbolNotFound"},
+    {303, "cudaErrorSharedObjectInitFailed"},
+    {400, "cudaErrorInvalidResourceHandle"},
+    {500, "cudaErrorSymbolNotFound"},
+    {600, "cudaErrorNotReady"},
+    {700, "cudaErrorIllegalAddress"},
+    {701, "cudaErrorLaunchOutOfResources"},
+    {702, "cudaErrorLaunchTimeout"},
+    {710, "cudaErrorAssert"},
+    {719, "cudaErrorLaunchFailure"},
+    {801, "cudaErrorNotSupported"},
+    {803, "cudaErrorSystemDriverMismatch"},
+    {804, "cudaErrorCompatNotSupportedOnDevice"},
+    {999, "cudaErrorUnknown"},
+};
+
+// Statuses of the HSA runtime and the math libraries, each read as the HIP / CUDA error it
+// amounts to (the `code` of a kMeanings row), with the library's own number for the status.
+struct StatusAlias {
+    const char *api;  // "hsa", "rocblas", "hipblas", "cublas", "miopen"
+    const char *name; // "HSA_STATUS_ERROR_OUT_OF_RESOURCES"
+    int number;       // the library's value (HSA in hex: 0x1008)
+    int meaning;      // the kMeanings code it amounts to; -1 for none (a rule of its own)
+};
+const StatusAlias kStatusAliases[] = {
+    {"hsa", "HSA_STATUS_ERROR_OUT_OF_RESOURCES", 0x1008, 100},
+    {"hsa", "HSA_STATUS_ERROR_INVALID_ISA", 0x100F, -1},
+    {"hsa", "HSA_STATUS_ERROR_INVALID_CODE_OBJECT", 0x1010, -1},
+    {"hsa", "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION", 0x29, 700},
+    {"hsa", "HSA_STATUS_ERROR_MEMORY_FAULT", 0x2B, 700},
+    {"hsa", "HSA_STATUS_ERROR_EXCEPTION", 0x1016, 719},
+    {"hipblas", "HIPBLAS_STATUS_ARCH_MISMATCH", 8, 209},
+    {"cublas", "CUBLAS_STATUS_ARCH_MISMATCH", 8, 209},
+    {"hipblas", "HIPBLAS_STATUS_ALLOC_FAILED", 3, 2},
+    {"cublas", "CUBLAS_STATUS_ALLOC_FAILED", 3, 2},
+    {"rocblas", "rocblas_status_memory_error", 5, 2},
+    {"miopen", "miopenStatusAllocFailed", 2, 2},
+};
+
 template <size_t N> QString nameIn(const CodeName (&t)[N], int code) {
     for (const auto &e : t)
         if (e.code == code)
@@ -243,8 +309,9 @@ const QList<RuntimeErrorMeaning> kMeanings{
      false},
     {35, "hipErrorInsufficientDriver", "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
      "cudaErrorInsufficientDriver",
-     "CUDA driver version is insufficient for CUDA runtime version|insufficient driver",
-     D::RuntimeLink, "runtime.no-device", S::Error,
+     "CUDA driver version is insufficient for CUDA runtime version|insufficient driver|"
+     "driver on your system is too old|Incompatible kernel and userspace",
+     D::RuntimeLink, "runtime.driver-too-old runtime.no-device", S::Error,
      QT_TRANSLATE_NOOP("hd::Diagnosis", "The GPU driver is older than the runtime needs"),
      QT_TRANSLATE_NOOP("hd::Diagnosis",
                        "The runtime library needs a newer kernel driver than the one loaded."),
@@ -266,7 +333,7 @@ const QList<RuntimeErrorMeaning> kMeanings{
      "cudaErrorNoKernelImageForDevice",
      "no kernel image is available for execution on the device|Unable to find code object for "
      "all current devices|Coudn't find binary for current devices|Couldn't find binary for "
-     "current devices",
+     "current devices|No compatible code objects? found for",
      D::CodeObject,
      "arch.no-compatible-code-object arch.feature-mismatch cov.unsupported-version "
      "bundle.compressed",
@@ -296,7 +363,7 @@ const QList<RuntimeErrorMeaning> kMeanings{
          "(rocminfo | grep gfx); rebuild or install a build for that target."),
      true},
     {500, "hipErrorNotFound", "CUDA_ERROR_NOT_FOUND", "cudaErrorSymbolNotFound",
-     "named symbol not found", D::Symbols,
+     "named symbol not found|kernel not found in any loaded module", D::Symbols,
      "symbol.kernel-not-found symbol.mangled-name symbol.not-a-kernel symbol.internal-linkage",
      S::Warning, QT_TRANSLATE_NOOP("hd::Diagnosis", "The runtime did not find a requested symbol"),
      QT_TRANSLATE_NOOP(
@@ -465,20 +532,59 @@ const RuntimeErrorMeaning *runtimeErrorMeaningByName(const QString &name) {
         return nullptr;
     for (const RuntimeErrorMeaning &m : kMeanings)
         for (const char *n : {m.hipName, m.cudaName, m.cudaRuntimeName})
-            if (n && name == QLatin1String(n))
-                return &m;
+            if (n && name.compare(QLatin1String(n), Qt::CaseInsensitive) == 0)
+                return &m; // old HIP printed "hipErrorNoBinaryForGPU"
     // Names of codes without a meaning row still map through their number.
     if (const int c = hipErrorCode(name); c >= 0)
         return runtimeErrorMeaning(c);
     if (const int c = cudaErrorCode(name); c >= 0)
         return runtimeErrorMeaning(c);
+    if (const int c = codeIn(kCudaRuntime, name); c >= 0)
+        return runtimeErrorMeaning(c);
+    for (const StatusAlias &a : kStatusAliases)
+        if (name == QLatin1String(a.name))
+            return a.meaning >= 0 ? runtimeErrorMeaning(a.meaning) : nullptr;
     return nullptr;
+}
+
+QString runtimeStatusName(const QString &api, int code) {
+    if (api == QLatin1String("hip"))
+        return nameIn(kHip, code);
+    if (api == QLatin1String("cuda-driver"))
+        return nameIn(kCuda, code);
+    if (api == QLatin1String("cuda-runtime"))
+        return nameIn(kCudaRuntime, code);
+    for (const StatusAlias &a : kStatusAliases)
+        if (api == QLatin1String(a.api) && code == a.number)
+            return QString::fromLatin1(a.name);
+    return {};
+}
+
+QString runtimeStatusApi(const QString &name) {
+    if (name.startsWith(QLatin1String("hipError")) || name == QLatin1String("hipSuccess"))
+        return QStringLiteral("hip");
+    if (name.startsWith(QLatin1String("CUDA_")))
+        return QStringLiteral("cuda-driver");
+    if (name.startsWith(QLatin1String("cuda")))
+        return QStringLiteral("cuda-runtime");
+    if (name.startsWith(QLatin1String("HSA_STATUS")))
+        return QStringLiteral("hsa");
+    if (name.startsWith(QLatin1String("rocblas_status")))
+        return QStringLiteral("rocblas");
+    if (name.startsWith(QLatin1String("HIPBLAS_STATUS")) ||
+        name.startsWith(QLatin1String("hipblasStatus")))
+        return QStringLiteral("hipblas");
+    if (name.startsWith(QLatin1String("CUBLAS_STATUS")))
+        return QStringLiteral("cublas");
+    if (name.startsWith(QLatin1String("miopenStatus")))
+        return QStringLiteral("miopen");
+    return {};
 }
 
 const RuntimeErrorMeaning *runtimeErrorMeaningInText(const QString &line, QString *matched) {
     // A name is the strongest evidence; messages come second (several are short phrases).
-    static const QRegularExpression name(
-        QStringLiteral(R"(\b(hipError[A-Za-z]+|CUDA_ERROR_[A-Z_]+|cudaError[A-Za-z]+)\b)"));
+    static const QRegularExpression name(QStringLiteral(
+        R"(\b(hipError[A-Za-z]+|CUDA_ERROR_[A-Z_]+|cudaError[A-Za-z]+|HSA_STATUS_ERROR_[A-Z_]+|HIPBLAS_STATUS_[A-Z_]+|CUBLAS_STATUS_[A-Z_]+|rocblas_status_[a-z_]+|miopenStatus[A-Za-z]+)\b)"));
     auto it = name.globalMatch(line);
     while (it.hasNext()) {
         const QString n = it.next().captured(1);

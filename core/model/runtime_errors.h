@@ -42,6 +42,13 @@ const RuntimeErrorMeaning *runtimeErrorMeaningByName(const QString &name);
 const RuntimeErrorMeaning *runtimeErrorMeaningInText(const QString &line,
                                                      QString *matched = nullptr);
 QStringList findingIdsOf(const RuntimeErrorMeaning &m);
+// The name of a numeric result of one API family: "hip", "cuda-driver", "cuda-runtime", "hsa",
+// "rocblas", "hipblas", "cublas", "miopen" ("" when the number is not known there). The
+// statuses of HSA and the math libraries map to the HIP / CUDA error they amount to through
+// runtimeErrorMeaningByName().
+QString runtimeStatusName(const QString &api, int code);
+// The API family a status name belongs to ("hipErrorNotFound" -> "hip"); "" when none.
+QString runtimeStatusApi(const QString &name);
 
 struct RuntimeErrorInfo {
     int code = 0;

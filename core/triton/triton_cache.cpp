@@ -404,7 +404,7 @@ TritonCache readTritonCache(const QString &path) {
 
 std::optional<TritonTracebackStage> tritonStageFromTraceback(const QString &text) {
     static const QRegularExpression frame(QStringLiteral(
-        R"re(triton/backends/(amd|nvidia)/compiler\.py", line \d+, in (make_\w+|<lambda>))re"));
+        R"re(triton[/\\]backends[/\\](amd|nvidia)[/\\]compiler\.py", line \d+, in (make_\w+|<lambda>))re"));
     static const QRegularExpression lambda(QStringLiteral(R"re(stages\["(\w+)"\])re"));
     static const QRegularExpression exc(
         QStringLiteral(R"re(^([A-Za-z_][\w.]*(?:Error|Exception|Failure)):\s*(.*)$)re"));

@@ -13,6 +13,11 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QSet>
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonArray>
+#include <QFileInfo>
 #include <QTest>
 
 using namespace hd;
@@ -58,6 +63,7 @@ private slots:
     void runtimeErrorLookups();
     void probeCausesRefutedOnceInspected();
     void repositoryStandsAlone();
+    void everyRuleIdHasAReport();
 };
 
 // Ids appear in the code as string literals of a known group ("arch.…"); each must be in the
@@ -117,6 +123,39 @@ void TstFindingCatalog::rulesDeclareCatalogIds() {
         if (r.scope == detail::RuleScope::Text)
             lastText = QLatin1String(r.name);
     QCOMPARE(lastText, QStringLiteral("text/unknown-layer"));
+}
+
+// Every id a rule can emit is expected by a development report of the field corpus, or
+// tests/diagnosis/field/README.md ("Ids without a development report") says why no public
+// thread shows it.
+void TstFindingCatalog::everyRuleIdHasAReport() {
+    const QString field = hdtest::sourceDir() + QStringLiteral("/tests/diagnosis/field");
+    QSet<QString> expected;
+    for (const QFileInfo &fi : QDir(field).entryInfoList({QStringLiteral("*.json")}, QDir::Files)) {
+        const QJsonObject o = QJsonDocument::fromJson(readAll(fi.filePath()).toUtf8()).object();
+        for (const QJsonValue &v : o.value(QStringLiteral("expect")).toArray())
+            expected.insert(v.toString());
+    }
+    QVERIFY2(expected.size() > 10, "the development reports were read");
+    const QString readme = readAll(field + QStringLiteral("/README.md"));
+    const qsizetype section = readme.indexOf(QLatin1String("## Ids without a development report"));
+    QVERIFY2(section >= 0, "the README lists the ids without a report");
+    const QString reasons = readme.mid(section);
+    for (const detail::Rule &r : detail::ruleRegistry())
+        for (const QString &id : r.ids) {
+            if (expected.contains(id))
+                continue;
+            static const QRegularExpression reason(QStringLiteral(R"(^- `([a-z.-]+)`: \S.{20,})"),
+                                                   QRegularExpression::MultilineOption);
+            bool documented = false;
+            auto it = reason.globalMatch(reasons);
+            while (it.hasNext() && !documented)
+                documented = it.next().captured(1) == id;
+            QVERIFY2(documented, qPrintable(QStringLiteral("%1 (rule %2): no development report "
+                                                           "expects it and the README gives no "
+                                                           "reason")
+                                                .arg(id, QLatin1String(r.name))));
+        }
 }
 
 // A finding starts in makeFinding() (or is read back by Finding::fromJson); no other place

@@ -82,6 +82,9 @@ bool isHipLinkFailure(const TextFacts::UndefinedSymbol &u); // __hip_fatbin / hi
 bool isDeviceLinkLine(const TextFacts &f, int lineNumber);
 bool hipOnNvidia(const Context &c); // HIP_PLATFORM=nvidia|nvcc in --env or the text
 bool hasHipccCommand(const TextFacts &f);
+// A hexdump in the text shows a compressed offload bundle ("CCOB"): the more specific cause of
+// an invalid image or a code object the runtime could not read.
+bool showsCompressedBundle(const TextFacts &f);
 // Directories searched for other major versions of a library (the request's path first).
 QStringList libraryDirs(const Context &c);
 // Where the loader finds libamdhip64 for a binary; "" when it does not.
@@ -113,6 +116,7 @@ const QList<Rule> &tritonRuleList();
 const QList<Rule> &artifactRuleList();
 const QList<Rule> &symbolRuleList();
 const QList<Rule> &buildRuleList();
+const QList<Rule> &eventRuleList();
 const QList<Rule> &textRuleList();
 const QList<Rule> &envRuleList();
 const QList<Rule> &ruleRegistry();
