@@ -88,6 +88,7 @@ CommandSpec diagnoseCommand();
 CommandSpec devicesCommand();
 CommandSpec launchCommand();
 CommandSpec verifyCommand();
+CommandSpec scanCommand();
 CommandSpec tritonCommand();
 CommandSpec reportCommand();
 CommandSpec sysinfoCommand();

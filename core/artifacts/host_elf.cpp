@@ -15,6 +15,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <thread>
 
 namespace hd::detail {
 
@@ -132,6 +133,30 @@ void readDynamic(HostElf &h, HostInfo &host) {
             }
             if (d.getTag() == llvm::ELF::DT_NULL)
                 break;
+        }
+        return;
+    }
+}
+
+// .gnu.version_r: the symbol versions (GLIBC_2.38, GLIBCXX_3.4.32, CXXABI_1.3.15) the file
+// needs from each library; ld.so refuses to load it when the library found lacks one.
+void readVersionNeeds(HostElf &h, HostInfo &host) {
+    for (const Shdr &sec : h.sections) {
+        if (sec.sh_type != llvm::ELF::SHT_GNU_verneed)
+            continue;
+        auto needsOr = h.elf.getVersionDependencies(sec, [](const llvm::Twine &) {
+            return llvm::Error::success(); // a bad entry is skipped, not reported twice
+        });
+        if (!needsOr) {
+            h.ctx.problem(sec.sh_offset, QStringLiteral(".gnu.version_r unreadable: %1")
+                                             .arg(errorText(needsOr.takeError())));
+            return;
+        }
+        for (const llvm::object::VerNeed &n : *needsOr) {
+            QStringList versions;
+            for (const llvm::object::VernAux &a : n.AuxV)
+                versions.append(QString::fromUtf8(a.Name.c_str())); // LLVM 15: to the table's end
+            host.versionNeeds.append({QString::fromUtf8(n.File.c_str()), versions});
         }
         return;
     }
@@ -363,6 +388,29 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
     QSet<uint64_t> seen;
     int read = 0;
     h.ctx.bundlesExpected = int(QSet<uint64_t>(targets.cbegin(), targets.cend()).size());
+    // Compressed bundles are decompressed ahead, in parallel with the decoding
+    // (CcobPrefetcher); entriesOnly reads only their headers and needs none of it.
+    if (!h.ctx.options.entriesOnly) {
+        QList<QPair<uint64_t, uint64_t>> ccobs;
+        QSet<uint64_t> queued;
+        for (uint64_t off : std::as_const(targets)) {
+            if (queued.contains(off) || off >= h.ctx.size ||
+                !looksLikeCcob(h.ctx.data + off, size_t(h.ctx.size - off)))
+                continue;
+            queued.insert(off);
+            const Shdr *in = h.sectionContaining(off);
+            const uint64_t limit =
+                in ? bytes::clampedEnd(h.ctx.size, in->sh_offset, in->sh_size) : h.ctx.size;
+            ccobs.append({off, limit - std::min(limit, off)});
+        }
+        if (ccobs.size() > 1) {
+            const int threads = h.ctx.options.threads > 0
+                                    ? h.ctx.options.threads
+                                    : int(std::min(4u, std::thread::hardware_concurrency()));
+            h.ctx.prefetch = std::make_unique<CcobPrefetcher>(
+                h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1), std::max(threads, 2));
+        }
+    }
     for (uint64_t off : targets) {
         if (seen.contains(off) || h.ctx.cancelled())
             continue;
@@ -379,6 +427,7 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
                          origin) > 0)
             ++read;
     }
+    h.ctx.prefetch.reset();
     if (read > 0 || !fatbin || fatbin->sh_type == llvm::ELF::SHT_NOBITS)
         return;
     // Fallback: the bundles sit on 4096-byte boundaries of .hip_fatbin.
@@ -485,6 +534,7 @@ void readHostElf(InspectContext &ctx) {
     if (hdr.e_type == llvm::ELF::ET_DYN && !host.interpreter.isEmpty())
         ctx.report.kind = ArtifactKind::HostExecutable; // PIE
     readDynamic(h, host);
+    readVersionNeeds(h, host);
     readSymbols(h, host, ctx.options.symbols);
     readHipFatbin(h, host);
     readRdcSections(h, host);

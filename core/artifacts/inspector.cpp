@@ -11,6 +11,7 @@
 #include "common/mapped_file_guard.h"
 #include "inspector_p.h"
 #include "loader/loader.h"
+#include "loader/symbol_versions.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -43,6 +44,74 @@ uint64_t ccobV1Extent(const char *data, size_t size) {
 }
 
 } // namespace
+
+CcobPrefetcher::CcobPrefetcher(const char *data, size_t size,
+                               const QList<QPair<uint64_t, uint64_t>> &regions, int threads,
+                               int window)
+    : m_data(data), m_size(size), m_window(size_t(std::max(window, 1))) {
+    for (const auto &[offset, maxSize] : regions)
+        m_slots.push_back(Slot{offset, maxSize, false, std::nullopt});
+    for (int t = 0; t < std::max(threads, 1); ++t)
+        m_threads.emplace_back([this] { work(); });
+}
+
+CcobPrefetcher::~CcobPrefetcher() {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_cv.notify_all();
+    for (std::thread &t : m_threads)
+        t.join();
+}
+
+void CcobPrefetcher::work() {
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        m_cv.wait(lock, [&] {
+            return m_stopping || (m_next < m_slots.size() && m_next - m_taken < m_window);
+        });
+        if (m_stopping)
+            return;
+        Slot &slot = m_slots[m_next++];
+        const char *p = m_data + slot.offset;
+        const size_t avail = size_t(std::min<uint64_t>(slot.maxSize, m_size - slot.offset));
+        std::optional<CcobHeader> h = readCcobHeader(p, avail, nullptr);
+        // The same limits as readBundleAt: a CCOB over its own limit or the input's budget is
+        // left to it, to be refused with its message.
+        bool go = h && h->version >= 2 && h->totalSize > h->headerSize &&
+                  h->uncompressedSize <= ccobLimit(h->totalSize - h->headerSize) &&
+                  m_budgetUsed + h->uncompressedSize <= inputDecompressionBudget(m_size);
+        if (go)
+            m_budgetUsed += h->uncompressedSize;
+        lock.unlock();
+        std::optional<Result> result;
+        if (go) {
+            if (auto bytes = decompressCcob(p, avail, *h, nullptr)) {
+                const uint64_t hash = ccobHash(bytes->constData(), size_t(bytes->size()));
+                result = Result{std::move(*bytes), hash};
+            }
+        }
+        lock.lock();
+        slot.result = std::move(result);
+        slot.done = true;
+        m_cv.notify_all();
+    }
+}
+
+std::optional<CcobPrefetcher::Result> CcobPrefetcher::take(uint64_t offset) {
+    std::unique_lock lock(m_mutex);
+    const auto it = std::find_if(m_slots.begin(), m_slots.end(),
+                                 [&](const Slot &s) { return s.offset == offset; });
+    if (it == m_slots.end())
+        return std::nullopt;
+    m_cv.wait(lock, [&] { return it->done || m_stopping; });
+    std::optional<Result> r = std::move(it->result);
+    it->result.reset();
+    ++m_taken;
+    m_cv.notify_all();
+    return r;
+}
 
 DecodeQueue::~DecodeQueue() {
     stopThreads();
@@ -228,6 +297,15 @@ int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, 
         entry.content = QStringLiteral("empty");
         return -1;
     }
+    if (ctx.options.entriesOnly) {
+        // Only what the entry is; nothing decoded (InspectOptions::entriesOnly).
+        entry.content = looksLikeAmdgpuElf(data, size)       ? QStringLiteral("code-object")
+                        : isBitcode(data, size)              ? QStringLiteral("bitcode")
+                        : nvidia::looksLikeCubin(data, size) ? QStringLiteral("cubin")
+                        : nvidia::looksLikePtx(data, size)   ? QStringLiteral("ptx")
+                                                             : QStringLiteral("unknown");
+        return -1;
+    }
     if (looksLikeAmdgpuElf(data, size)) {
         entry.content = QStringLiteral("code-object");
         ctx.report.codeObjects.append(CodeObject{});
@@ -281,6 +359,10 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
     const char *p = ctx.data + offset;
 
     if (looksLikeCcob(p, size_t(maxSize))) {
+        // Taken whatever happens next, so the prefetcher's window moves on.
+        std::optional<CcobPrefetcher::Result> prefetched;
+        if (ctx.prefetch)
+            prefetched = ctx.prefetch->take(offset);
         QString why;
         const auto h = readCcobHeader(p, size_t(maxSize), &why);
         if (!h) {
@@ -313,9 +395,55 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             ctx.report.bundles.append(b);
             return b.size;
         }
+        if (ctx.options.entriesOnly && withinOwnLimit) {
+            // The header and entry ids only: a few KB of the stream, not the code objects.
+            for (size_t want = 64 << 10; want <= (size_t(4) << 20); want *= 8) {
+                auto head = decompressCcobPrefix(p, size_t(maxSize), *h, want, &why);
+                if (!head) {
+                    ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
+                                            .arg(origin)
+                                            .arg(h->version)
+                                            .arg(b.compression, why));
+                    break;
+                }
+                QList<Problem> inner;
+                auto bundle = readOffloadBundle(head->constData(), size_t(head->size()), ctx.file,
+                                                0, inner, h->uncompressedSize);
+                const bool truncated =
+                    std::any_of(inner.cbegin(), inner.cend(), [](const Problem &pr) {
+                        return pr.message.contains(QLatin1String("truncated")) ||
+                               pr.message.contains(QLatin1String("only"));
+                    });
+                if (truncated && uint64_t(head->size()) < h->uncompressedSize &&
+                    want < (size_t(4) << 20))
+                    continue; // more entries than the prefix holds: read more of the stream
+                for (Problem &pr : inner) {
+                    pr.offset = qint64(offset);
+                    ctx.report.problems.append(pr);
+                }
+                if (bundle) {
+                    for (BundleEntry &e : bundle->entries)
+                        if (e.content.isEmpty())
+                            e.content =
+                                e.size == 0 ? QStringLiteral("empty") : QStringLiteral("unread");
+                    b.entries = bundle->entries;
+                }
+                break;
+            }
+            ctx.report.bundles.append(b);
+            ctx.reportProgress();
+            return b.size;
+        }
         if (withinOwnLimit)
             ctx.decompressed += h->uncompressedSize;
-        auto data = decompressCcob(p, size_t(h->version >= 2 ? maxSize : b.size), *h, &why);
+        std::optional<QByteArray> data;
+        std::optional<uint64_t> knownHash;
+        if (prefetched) {
+            data = std::move(prefetched->data);
+            knownHash = prefetched->hash;
+        } else {
+            data = decompressCcob(p, size_t(h->version >= 2 ? maxSize : b.size), *h, &why);
+        }
         if (!data) {
             ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
                                     .arg(origin)
@@ -324,7 +452,8 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             ctx.report.bundles.append(b);
             return b.size;
         }
-        const uint64_t hash = ccobHash(data->constData(), size_t(data->size()));
+        const uint64_t hash =
+            knownHash ? *knownHash : ccobHash(data->constData(), size_t(data->size()));
         if (hash != h->hash)
             ctx.problem(offset, QStringLiteral("compressed bundle (%1): hash %2 does not match "
                                                "the MD5 of the decompressed data (%3)")
@@ -404,6 +533,7 @@ void resolveNeeded(detail::InspectContext &ctx) {
             break;
         host.resolutions.append(resolveLibrary(name, q, env, &ctx.report.problems));
     }
+    checkSymbolVersions(host);
 }
 
 void inspectData(detail::InspectContext &ctx) {

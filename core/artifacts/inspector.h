@@ -38,6 +38,10 @@ struct InspectOptions {
     std::function<void(const InspectProgress &)> progress;
     static constexpr int kProgressIntervalMs = 100;
     int threads = 0; // code objects decoded in parallel; 0 = hardware threads (at most 4)
+    // Bundles and their entries only (scan: which architectures a file covers): no code object
+    // inside a bundle is decoded, and a compressed bundle is decompressed only as far as its
+    // header, so its entries read "unread". A bare code object still gets its target.
+    bool entriesOnly = false;
 };
 
 // Detects what the bytes are (ELF kinds, bundle, CCOB, fatbin, PTX text, ...).

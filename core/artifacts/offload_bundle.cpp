@@ -70,7 +70,9 @@ bool isHipEntryKind(const QString &kind) {
 }
 
 std::optional<Bundle> readOffloadBundle(const char *data, size_t size, const QString &file,
-                                        uint64_t fileOffset, QList<Problem> &problems) {
+                                        uint64_t fileOffset, QList<Problem> &problems,
+                                        uint64_t extent) {
+    const uint64_t limit = extent ? extent : size;
     auto problem = [&](uint64_t at, const QString &msg) {
         problems.append(Problem{file, qint64(fileOffset + at), msg, false});
     };
@@ -122,12 +124,12 @@ std::optional<Bundle> readOffloadBundle(const char *data, size_t size, const QSt
         pos += idLen;
         e.offset = off;
         e.size = len;
-        if (!bytes::fits(size, off, len)) {
+        if (!bytes::fits(limit, off, len)) {
             problem(at, QStringLiteral("offload bundle entry %1 (%2): range %3+%4 lies past the "
                                        "end of the data (%5 bytes available)")
                             .arg(i)
                             .arg(e.id, hex(off), hex(len))
-                            .arg(size));
+                            .arg(limit));
             e.content = QStringLiteral("out-of-range");
         } else {
             end = std::max(end, off + len);
@@ -282,6 +284,61 @@ std::optional<QByteArray> decompressCcob(const char *data, size_t size, const Cc
                             .arg(produced)
                             .arg(h.uncompressedSize));
     }
+    return out;
+}
+
+} // namespace hd
+
+namespace hd {
+
+std::optional<QByteArray> decompressCcobPrefix(const char *data, size_t size, const CcobHeader &h,
+                                               size_t want, QString *error) {
+    auto fail = [&](const QString &m) -> std::optional<QByteArray> {
+        if (error)
+            *error = m;
+        return std::nullopt;
+    };
+    if (size < h.headerSize)
+        return fail(QStringLiteral("CCOB truncated before its payload"));
+    const char *in = data + h.headerSize;
+    const size_t inSize =
+        size_t((h.version >= 2 ? std::min<uint64_t>(h.totalSize, size) : size) - h.headerSize);
+    want = size_t(std::min<uint64_t>(want, h.uncompressedSize));
+    QByteArray out(qsizetype(want), Qt::Uninitialized);
+    size_t produced = 0;
+    if (h.method == 1) {
+        ZSTD_DStream *ds = ZSTD_createDStream();
+        if (!ds)
+            return fail(QStringLiteral("zstd could not be initialised"));
+        ZSTD_inBuffer ib{in, inSize, 0};
+        ZSTD_outBuffer ob{out.data(), want, 0};
+        while (ob.pos < ob.size) {
+            const size_t rc = ZSTD_decompressStream(ds, &ob, &ib);
+            if (ZSTD_isError(rc)) {
+                ZSTD_freeDStream(ds);
+                return fail(QStringLiteral("zstd decompression failed: %1")
+                                .arg(QLatin1String(ZSTD_getErrorName(rc))));
+            }
+            if (rc == 0 || (ib.pos == ib.size && ob.pos < ob.size))
+                break; // frame ended, or the input did
+        }
+        produced = ob.pos;
+        ZSTD_freeDStream(ds);
+    } else {
+        z_stream zs{};
+        if (inflateInit(&zs) != Z_OK)
+            return fail(QStringLiteral("zlib could not be initialised"));
+        zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(in));
+        zs.avail_in = uInt(std::min<size_t>(inSize, std::numeric_limits<uInt>::max()));
+        zs.next_out = reinterpret_cast<Bytef *>(out.data());
+        zs.avail_out = uInt(want);
+        const int rc = inflate(&zs, Z_SYNC_FLUSH);
+        produced = zs.total_out;
+        inflateEnd(&zs);
+        if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
+            return fail(QStringLiteral("zlib decompression failed (%1)").arg(rc));
+    }
+    out.truncate(qsizetype(produced));
     return out;
 }
 

@@ -33,8 +33,11 @@ bool isHipEntryKind(const QString &kind);
 // Reads an uncompressed bundle at data[0..size). `fileOffset` is where data[0] sits in the
 // inspected file (for Problems); entries whose range leaves [0, size) are kept in the list
 // but reported. Returns nothing only when not even the header could be read.
+// `extent` (when not 0) is the bundle's real size where `data` holds only its first `size`
+// bytes (the decompressed head of a CCOB): entries are checked against it instead.
 std::optional<Bundle> readOffloadBundle(const char *data, size_t size, const QString &file,
-                                        uint64_t fileOffset, QList<Problem> &problems);
+                                        uint64_t fileOffset, QList<Problem> &problems,
+                                        uint64_t extent = 0);
 
 struct CcobHeader {
     int version = 0;
@@ -64,6 +67,12 @@ uint64_t inputDecompressionBudget(uint64_t inputSize);
 // nothing and says why in *error. The claimed size must be within ccobLimit() of the payload.
 std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
                                          QString *error);
+
+// The first `want` bytes of a CCOB's uncompressed bundle (fewer when it is shorter), decompressed
+// as a stream that stops there: enough for the bundle header and its entry ids without
+// decompressing the code objects (scan, inspect's entries-only depth). No hash check.
+std::optional<QByteArray> decompressCcobPrefix(const char *data, size_t size, const CcobHeader &h,
+                                               size_t want, QString *error);
 
 // The CCOB hash: the low 64 bits of the MD5 of the uncompressed bundle.
 uint64_t ccobHash(const char *data, size_t size);

@@ -1,6 +1,7 @@
 #include "artifacts/selection.h"
 
 #include "artifacts/offload_bundle.h"
+#include "targets/closeness.h"
 
 #include <QJsonArray>
 
@@ -44,22 +45,34 @@ void decide(CodeObjectSelection &s) {
                             s.device.isNvidia() ? QStringLiteral("NVIDIA") : QStringLiteral("HIP"));
         return;
     }
-    // The closest miss explains it best: features before generic before processor.
-    const Compatibility::Kind order[] = {Compatibility::Kind::FeatureMismatch,
-                                         Compatibility::Kind::GenericNeedsNewerRuntime,
-                                         Compatibility::Kind::ProcessorMismatch};
+    // The closest miss explains it best: features before generic before the nearest processor
+    // (targets/closeness.h: same ISA family first, gfx1030 for gfx1031).
     QStringList targets;
     for (const SelectionCandidate &c : s.candidates)
         targets.append(c.target.isValid() ? c.target.toString() : c.entryId);
-    for (Compatibility::Kind k : order) {
-        for (const SelectionCandidate &c : s.candidates) {
-            if (c.compatibility.kind != k)
-                continue;
-            s.kind = k;
-            s.reason = QStringLiteral("no code object fits %1 (present: %2); closest: %3")
-                           .arg(device, targets.join(QStringLiteral(", ")), c.compatibility.reason);
-            return;
-        }
+    const SelectionCandidate *closest = nullptr;
+    for (Compatibility::Kind k :
+         {Compatibility::Kind::FeatureMismatch, Compatibility::Kind::GenericNeedsNewerRuntime})
+        for (const SelectionCandidate &c : s.candidates)
+            if (!closest && c.compatibility.kind == k)
+                closest = &c;
+    if (!closest) {
+        QList<TargetId> valid;
+        QList<const SelectionCandidate *> of;
+        for (const SelectionCandidate &c : s.candidates)
+            if (c.target.isValid()) {
+                valid.append(c.target);
+                of.append(&c);
+            }
+        if (const int i = closestTarget(s.device, valid); i >= 0)
+            closest = of[i];
+    }
+    if (closest) {
+        s.kind = closest->compatibility.kind;
+        s.reason =
+            QStringLiteral("no code object fits %1 (present: %2); closest: %3")
+                .arg(device, targets.join(QStringLiteral(", ")), closest->compatibility.reason);
+        return;
     }
     s.kind = s.candidates.first().compatibility.kind;
     s.reason = QStringLiteral("no code object fits %1 (present: %2)")

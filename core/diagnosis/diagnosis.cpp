@@ -2,6 +2,7 @@
 #include "common/engine_text.h"
 
 #include "artifacts/inspector.h"
+#include "artifacts/kernel_library.h"
 #include "common/input_file.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
@@ -249,6 +250,20 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
                                                          "be listed)"),
                                 true});
             result.inputError = true;
+        } else if (kernelLibraryKind(path)) {
+            // A vendor's kernel folder (rocBLAS/hipBLASLt Tensile, MIOpen databases): checked
+            // before Triton, whose layout it must never be taken for.
+            KernelLibrary lib = readKernelLibrary(path);
+            in.kind = QStringLiteral("kernel-library");
+            in.summary =
+                HD_TEXT("hd::Diagnosis", "%1 kernel folder: %2 file(s), %3 architecture(s) "
+                                         "(%4)")
+                    .arg(lib.product)
+                    .arg(lib.files)
+                    .arg(lib.archs.size())
+                    .arg(lib.targets().join(QStringLiteral(", ")));
+            in.problems += lib.problems;
+            c.kernelLibraries.append(lib);
         } else if (looksLikeTritonCache(path)) {
             TritonCache cache = readTritonCache(path);
             in.kind =
@@ -263,8 +278,10 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
             in.kind = QStringLiteral("unreadable");
             in.problems.append(
                 {path, -1,
-                 HD_TEXT("hd::Diagnosis", "a directory that is not a Triton cache (no "
-                                          "folders of .ttir/.llir/.hsaco files)"),
+                 HD_TEXT("hd::Diagnosis", "a directory that is neither a Triton cache (no "
+                                          "folders of .ttir/.llir/.hsaco files) nor a kernel "
+                                          "library folder (Tensile, MIOpen); `hipdoctor-cli "
+                                          "scan` reads whole installs"),
                  true});
             result.inputError = true;
         }
@@ -521,6 +538,7 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     result.kernels = c.kernels;
     result.artifacts = c.artifacts;
     result.tritonCaches = c.caches;
+    result.kernelLibraries = c.kernelLibraries;
     return result;
 }
 

@@ -5,6 +5,7 @@
 // docs/design.md, each with evidence and a fix. Value types in, value types out; no GPU runtime is
 // loaded (the live probe's devices can be handed in through DiagnoseRequest::devices).
 
+#include "artifacts/kernel_library.h"
 #include "diagnosis/text_events.h"
 #include "model/artifact_report.h"
 #include "model/device.h"
@@ -84,6 +85,7 @@ struct Diagnosis {
     // What was read, for front ends that show more than findings.
     QList<ArtifactReport> artifacts;
     QList<TritonCache> tritonCaches;
+    QList<KernelLibrary> kernelLibraries; // vendor kernel folders (artifacts/kernel_library.h)
 
     bool hasErrors() const;
     QJsonObject toJson() const; // the hipdoctor.diagnosis/1 document (docs/schema-diagnosis.md)

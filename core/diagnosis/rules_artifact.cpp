@@ -4,8 +4,11 @@
 #include "common/engine_text.h"
 #include "rules_p.h"
 
+#include "artifacts/vendor_library.h"
 #include "common/format.h"
 #include "diagnosis/runtime_env.h"
+#include "loader/symbol_versions.h"
+#include "targets/closeness.h"
 #include "targets/compatibility.h"
 #include "targets/processors.h"
 
@@ -584,8 +587,19 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
         addGroupEvidence(f, r, fit.procFail);
         f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
                                        d.target.toString()));
-        f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
-                     .arg(offloadArchFix(d));
+        // A vendor's library is fixed by the vendor's build, not by rebuilding the user's code.
+        const auto vendor = r.host ? vendorLibraryFor(r.path, r.host->soname) : std::nullopt;
+        if (vendor) {
+            f.fix << vendorBuildFix(*vendor, d.target);
+            QStringList all;
+            for (const CodeObject &co : r.codeObjects)
+                all.append(co.target.toString());
+            if (const auto o = isaOverrideFor(d.target, all))
+                f.fix << isaOverrideFix(*o, d.target);
+        } else {
+            f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
+                         .arg(offloadArchFix(d));
+        }
         if (!d.target.isNvidia())
             f.fix << HD_TEXT("hd::Diagnosis",
                              "Check the device's target with `rocminfo | grep gfx` "
@@ -798,6 +812,112 @@ void mixedInstallRules(Context &c) {
     }
 }
 
+// The C library / C++ runtime the file needs (GLIBC_*, GLIBCXX_*, CXXABI_*) against the ones
+// the loader resolves: ld.so refuses "version `GLIBC_2.38' not found" before any HIP call.
+void libcVersionsRule(Context &c, const ArtifactReport &r) {
+    if (!r.host)
+        return;
+    const QString file = QFileInfo(r.path).fileName();
+    for (const LibraryResolution &res : r.host->resolutions) {
+        if (res.versionsMissing.isEmpty())
+            continue;
+        const QString newest =
+            res.versionsMissing.size() == 1
+                ? res.versionsMissing.first()
+                : newestVersion(res.versionsMissing,
+                                res.versionsMissing.first().section(QLatin1Char('_'), 0, 0) +
+                                    QLatin1Char('_'));
+        Finding f = makeFinding(
+            QStringLiteral("runtime.libc-too-old"), Severity::Error,
+            HD_TEXT("hd::Diagnosis", "%1 needs %2 from %3, which the installed %3 does not have")
+                .arg(file, newest.isEmpty() ? res.versionsMissing.first() : newest, res.name),
+            HD_TEXT("hd::Diagnosis",
+                    "%1 was linked against a newer %2 than this system's %3: the dynamic "
+                    "loader stops with \"version `%4' not found (required by %1)\" before the "
+                    "program runs. Missing: %5.")
+                .arg(file, res.name, res.path, res.versionsMissing.first(),
+                     res.versionsMissing.join(QStringLiteral(", "))));
+        f.evidence.append(
+            fileEvidence(r.path, QStringLiteral(".gnu.version_r"),
+                         HD_TEXT("hd::Diagnosis", "needs from %1: %2")
+                             .arg(res.name, res.versionsNeeded.join(QStringLiteral(", ")))));
+        f.evidence.append(fileEvidence(res.path, QStringLiteral(".gnu.version_d"),
+                                       HD_TEXT("hd::Diagnosis", "does not define %1")
+                                           .arg(res.versionsMissing.join(QStringLiteral(", ")))));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Install the build of %1 made for this distribution (its package for "
+                         "this release, or AMD's ROCm packages for it), or run it on a system or "
+                         "in a container whose %2 provides %3. Copying a newer %2 into the "
+                         "system breaks every other program.")
+                     .arg(file, res.name, newest.isEmpty() ? res.versionsMissing.first() : newest);
+        f.fix << HD_TEXT("hd::Diagnosis", "Check with `ldd %1`: it prints the same \"version "
+                                          "... not found\" lines.")
+                     .arg(r.path);
+        c.add(f);
+    }
+}
+
+// Vendor kernel folders (Tensile, MIOpen databases): one finding per library and device, with
+// the architectures the folder covers, never one per file.
+void kernelLibraryRule(Context &c) {
+    for (const KernelLibrary &lib : std::as_const(c.kernelLibraries)) {
+        const QStringList targets = lib.targets();
+        for (const DeviceInfo &d : std::as_const(c.devices)) {
+            if (d.target.isNvidia())
+                continue;
+            QList<TargetId> ids;
+            bool covered = false;
+            for (const QString &t : targets)
+                if (const auto id = TargetId::parse(t)) {
+                    ids.append(*id);
+                    covered = covered || checkCompatibility(*id, d.target).compatible();
+                }
+            if (covered)
+                continue;
+            const int close = closestTarget(d.target, ids);
+            const QString closest =
+                close >= 0 && relateTargets(ids[close], d.target) != TargetRelation::Unrelated
+                    ? ids[close].toString()
+                    : QString();
+            const VendorLibrary vendor = vendorLibraryNamed(lib.product, lib.path);
+            const bool miopen = lib.kind == KernelLibraryKind::MiopenDatabase;
+            Finding f = makeFinding(
+                miopen ? QStringLiteral("arch.library-data-missing")
+                       : QStringLiteral("arch.no-compatible-code-object"),
+                miopen ? Severity::Warning : Severity::Error,
+                miopen ? HD_TEXT("hd::Diagnosis", "%1's databases in %2 have nothing for %3")
+                             .arg(lib.product, QFileInfo(lib.path).fileName(), d.label())
+                       : HD_TEXT("hd::Diagnosis", "%1's kernel folder %2 has no kernels for %3")
+                             .arg(lib.product, QFileInfo(lib.path).fileName(), d.label()),
+                (miopen ? HD_TEXT("hd::Diagnosis",
+                                  "It covers %1 (%2 files). Without data for %3 MIOpen compiles "
+                                  "its kernels at first use and runs untuned.")
+                        : HD_TEXT("hd::Diagnosis",
+                                  "It covers %1 (%2 files, %4). %5 looks up kernels for %3 in "
+                                  "it and fails at its first call (\"Cannot read ... "
+                                  "TensileLibrary\" / hipErrorNoBinaryForGpu); the folder is "
+                                  "not a Triton cache and must not be deleted."))
+                        .arg(targets.join(QStringLiteral(", ")))
+                        .arg(lib.files)
+                        .arg(d.target.toString(),
+                             lib.lazyLoading ? HD_TEXT("hd::Diagnosis", "lazy loading")
+                                             : HD_TEXT("hd::Diagnosis", "all loaded at start"),
+                             lib.product) +
+                    (closest.isEmpty() ? QString()
+                                       : HD_TEXT("hd::Diagnosis", " Closest: %1.").arg(closest)));
+            f.evidence.append(fileEvidence(lib.path, kernelLibraryKindName(lib.kind),
+                                           HD_TEXT("hd::Diagnosis", "architectures: %1")
+                                               .arg(targets.join(QStringLiteral(", ")))));
+            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
+                                           d.target.toString()));
+            f.fix << vendorBuildFix(vendor, d.target);
+            if (const auto o = isaOverrideFor(d.target, targets))
+                f.fix << isaOverrideFix(*o, d.target);
+            c.add(f);
+        }
+    }
+}
+
 } // namespace
 
 const QList<Rule> &artifactRuleList() {
@@ -858,6 +978,15 @@ const QList<Rule> &artifactRuleList() {
          RuleScope::Artifact,
          {QStringLiteral("build.lds-exceeds-limit")},
          [](Context &c, const RuleInput &in) { ldsRules(c, *in.artifact); }},
+        {"artifact/libc-versions",
+         RuleScope::Artifact,
+         {QStringLiteral("runtime.libc-too-old")},
+         [](Context &c, const RuleInput &in) { libcVersionsRule(c, *in.artifact); }},
+        {"global/kernel-libraries",
+         RuleScope::Global,
+         {QStringLiteral("arch.no-compatible-code-object"),
+          QStringLiteral("arch.library-data-missing")},
+         [](Context &c, const RuleInput &) { kernelLibraryRule(c); }},
         {"global/mixed-installs",
          RuleScope::Global,
          {QStringLiteral("runtime.mixed-installs")},

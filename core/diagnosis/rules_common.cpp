@@ -5,6 +5,7 @@
 #include "artifacts/inspector.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
+#include "targets/closeness.h"
 #include "targets/compatibility.h"
 
 #include <QDir>
@@ -60,13 +61,7 @@ QString overrideProcessor(const QString &version) {
 }
 
 QString compatibleOverride(const QString &processor) {
-    // RDNA2 (gfx1030-gfx1036) and RDNA3 (gfx1100-gfx1103) share one ISA within the family; the
-    // other families differ between members (gfx900/906/908/90a...).
-    if (processor.startsWith(QLatin1String("gfx103")) && processor.size() == 7)
-        return processor == QLatin1String("gfx1030") ? QString() : QStringLiteral("10.3.0");
-    if (processor.startsWith(QLatin1String("gfx110")) && processor.size() == 7)
-        return processor == QLatin1String("gfx1100") ? QString() : QStringLiteral("11.0.0");
-    return {};
+    return hsaGfxVersion(isaBaseProcessor(processor)); // targets/closeness.h
 }
 
 bool isHipRuntimeSymbol(const QString &s) {

@@ -243,6 +243,10 @@ QJsonObject LibraryResolution::toJson() const {
                   {QStringLiteral("searched"), toArray(searched)}};
     if (!otherVersions.isEmpty())
         o.insert(QStringLiteral("other_versions"), toArray(otherVersions));
+    if (!versionsNeeded.isEmpty())
+        o.insert(QStringLiteral("versions_needed"), toArray(versionsNeeded));
+    if (!versionsMissing.isEmpty())
+        o.insert(QStringLiteral("versions_missing"), toArray(versionsMissing));
     return o;
 }
 

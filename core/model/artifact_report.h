@@ -9,6 +9,7 @@
 #include <QExplicitlySharedDataPointer>
 #include <QJsonObject>
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -182,6 +183,11 @@ struct LibraryResolution {
     QStringList searched; // every place looked, in order
     QStringList
         otherVersions; // other major versions found: "/usr/lib/x86_64-linux-gnu/libamdhip64.so.5"
+    // Symbol versions the inspected file needs from this library (.gnu.version_r:
+    // "GLIBC_2.38", "GLIBCXX_3.4.32") and, of those, the ones the resolved file does not define
+    // (.gnu.version_d): ld.so refuses to load with "version `GLIBC_2.38' not found".
+    QStringList versionsNeeded;
+    QStringList versionsMissing;
     bool found() const { return !path.isEmpty(); }
 
     QJsonObject toJson() const;
@@ -196,6 +202,8 @@ struct HostInfo {
     QString interpreter;
     QList<Symbol> undefinedDynamic; // undefined dynamic symbols, demangled
     QList<LibraryResolution> resolutions;
+    // .gnu.version_r: per needed file, the symbol versions required from it, in file order.
+    QList<QPair<QString, QStringList>> versionNeeds;
     bool hasHipFatbin = false;       // .hip_fatbin / .hipFatBinSegment present
     bool hasNvFatbin = false;        // .nv_fatbin / .nvFatBinSegment present
     bool hasOffloadSections = false; // -fgpu-rdc __CLANG_OFFLOAD_BUNDLE__* sections

@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace hd {
 
@@ -155,15 +156,33 @@ QJsonObject TritonCache::toJson() const {
 }
 
 bool looksLikeTritonEntry(const QString &dir) {
+    // Triton's layout: one kernel's stage files, all "<kernel><suffix>", and at the end
+    // __grp__<kernel>.json. A binary alone is not enough: vendor kernel folders
+    // (rocblas/library, hipblaslt/library) hold hundreds of .hsaco files of many names, and
+    // calling those a failed Triton compile sends users to delete their ROCm install.
     const QFileInfoList files = QDir(dir).entryInfoList(QDir::Files | QDir::Hidden);
+    QSet<QString> binaryBases;
+    bool ir = false;
     for (const QFileInfo &fi : files) {
+        if (fi.fileName().startsWith(QLatin1String("__grp__")) &&
+            fi.fileName().endsWith(QLatin1String(".json")))
+            return true;
         const QString suffix = QLatin1Char('.') + fi.suffix();
-        if (isStageSuffix(suffix) && suffix != QLatin1String(".source"))
-            return true;
-        if (fi.fileName().startsWith(QLatin1String("__grp__")))
-            return true;
+        if (!isStageSuffix(suffix) || suffix == QLatin1String(".source"))
+            continue;
+        if (suffix == QLatin1String(".hsaco") || suffix == QLatin1String(".cubin")) {
+            const QString base = fi.completeBaseName();
+            if (base.startsWith(QLatin1String("Kernels.so-")) ||
+                base.startsWith(QLatin1String("TensileLibrary")))
+                return false; // Tensile's names (artifacts/kernel_library.h)
+            binaryBases.insert(base);
+        } else
+            ir = true;
     }
-    return false;
+    if (ir)
+        return true;
+    // Only a binary: a kernel folder has one kernel's (a few files beside it at most).
+    return binaryBases.size() == 1 && files.size() <= 16;
 }
 
 bool looksLikeTritonCache(const QString &dir) {

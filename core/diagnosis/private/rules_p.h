@@ -45,6 +45,7 @@ public:
     bool runtimeExplicit = false;
     QList<ArtifactReport> artifacts;
     QList<TritonCache> caches;
+    QList<KernelLibrary> kernelLibraries;
     QList<ArtifactReport> tritonBinaries; // the .hsaco / .cubin of Triton entries, inspected
     QList<TextInput> texts;
     QStringList kernels; // requested names

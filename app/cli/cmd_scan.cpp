@@ -1,0 +1,203 @@
+// hipdoctor-cli scan: which architectures every library, code object and kernel folder under
+// a ROCm prefix, a library folder or a Python environment covers, the verdict for each device
+// and the fixes, each named once (docs/cli.md "scan").
+
+#include "cli.h"
+#include "options.h"
+
+#include "common/format.h"
+#include "scan/scan.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+
+#include <algorithm>
+
+namespace hd::cli {
+
+namespace {
+
+// The path shown in the matrix: relative to the scanned path it lies under.
+QString shortPath(const QString &path, const QStringList &roots) {
+    for (const QString &r : roots) {
+        const QString root = QFileInfo(r).canonicalFilePath();
+        if (!root.isEmpty() && path.startsWith(root + QLatin1Char('/')))
+            return path.mid(root.size() + 1);
+    }
+    return path;
+}
+
+QString verdictMark(const ScanVerdict &v) {
+    if (v.status == QLatin1String("covered"))
+        return QStringLiteral("yes");
+    if (v.status == QLatin1String("via-generic"))
+        return QStringLiteral("generic");
+    if (v.status == QLatin1String("no-device-code"))
+        return QStringLiteral("-");
+    if (v.status == QLatin1String("feature-mismatch"))
+        return QStringLiteral("NO (features; closest %1)").arg(v.closest);
+    return v.closest.isEmpty() ? QStringLiteral("NO")
+                               : QStringLiteral("NO (closest %1)").arg(v.closest);
+}
+
+void printTable(QTextStream &s, const QList<QStringList> &rows) {
+    QList<qsizetype> w;
+    for (const QStringList &r : rows)
+        for (qsizetype i = 0; i < r.size(); ++i) {
+            if (w.size() <= i)
+                w.append(0);
+            w[i] = std::max(w[i], r[i].size());
+        }
+    for (const QStringList &r : rows) {
+        QString line = QStringLiteral("  ");
+        for (qsizetype i = 0; i < r.size(); ++i)
+            line += i + 1 < r.size() ? r[i].leftJustified(w[i] + 1) : r[i];
+        s << line.trimmed().prepend(QStringLiteral("  ")) << "\n";
+    }
+}
+
+void printScan(QTextStream &s, const ScanResult &r, bool all) {
+    // The matrix: one row per library with device code (every host library with --all), one
+    // column per architecture found, one verdict column per --target.
+    QStringList header{QStringLiteral("LIBRARY"), QStringLiteral("PRODUCT")};
+    QStringList columns;
+    for (const QString &a : r.architectures)
+        columns.append(a.startsWith(QLatin1String("gfx")) ? a.mid(3) : a);
+    header += columns;
+    for (const TargetId &d : r.devices)
+        header.append(d.toString().toUpper());
+    QList<QStringList> rows{header};
+    int hidden = 0;
+    for (const ScanLibrary &lib : r.libraries) {
+        if (!lib.deviceCode && !all && lib.versionsMissing.isEmpty()) {
+            ++hidden;
+            continue;
+        }
+        QStringList row{shortPath(lib.path, r.paths) + (lib.kind == QLatin1String("kernel-library")
+                                                            ? QStringLiteral("/")
+                                                            : QString()),
+                        lib.product.isEmpty() ? QStringLiteral("-") : lib.product};
+        for (const QString &a : r.architectures)
+            row.append(lib.targets.contains(a) ? QStringLiteral("x") : QStringLiteral("."));
+        for (const ScanVerdict &v : lib.verdicts)
+            row.append(verdictMark(v));
+        rows.append(row);
+    }
+    s << "scanned " << r.paths.join(QStringLiteral(", ")) << ": " << r.filesRead << " binaries and "
+      << std::count_if(
+             r.libraries.cbegin(), r.libraries.cend(),
+             [](const ScanLibrary &l) { return l.kind == QLatin1String("kernel-library"); })
+      << " kernel folders read (" << r.filesSeen << " files looked at)\n";
+    if (rows.size() > 1)
+        printTable(s, rows);
+    else
+        s << "  no device code found\n";
+    if (hidden > 0)
+        s << "  (" << hidden
+          << " host libraries without device code not shown; --all lists them)\n";
+    bool libcTitle = false;
+    for (const ScanLibrary &lib : r.libraries) {
+        if (lib.versionsMissing.isEmpty())
+            continue;
+        if (!libcTitle)
+            s << "C library / C++ runtime versions missing on this system:\n";
+        libcTitle = true;
+        s << "  " << shortPath(lib.path, r.paths) << ": "
+          << lib.versionsMissing.join(QStringLiteral("; ")) << "\n";
+    }
+    for (const TargetId &d : r.devices) {
+        int fit = 0, miss = 0;
+        const qsizetype di = r.devices.indexOf(d);
+        for (const ScanLibrary &lib : r.libraries) {
+            if (di >= lib.verdicts.size() ||
+                lib.verdicts[di].status == QLatin1String("no-device-code"))
+                continue;
+            (lib.verdicts[di].fits() ? fit : miss) += 1;
+        }
+        s << "device " << d.toString() << ": " << fit << " with code for it, " << miss
+          << " without\n";
+    }
+    if (!r.fixes.isEmpty())
+        s << "fixes:\n";
+    for (const ScanFix &f : r.fixes) {
+        QStringList names;
+        for (const QString &p : f.libraries)
+            names.append(shortPath(p, r.paths));
+        const int shown = 6;
+        QString list = names.mid(0, shown).join(QStringLiteral(", "));
+        if (names.size() > shown)
+            list += QStringLiteral(" and %1 more").arg(names.size() - shown);
+        s << "  - " << f.text << "\n      (" << list << ")\n";
+    }
+    for (const Problem &p : r.problems)
+        s << "problem: " << p.toString() << "\n";
+    for (const ScanLibrary &lib : r.libraries)
+        for (const Problem &p : lib.problems.mid(0, 3))
+            s << "problem: " << p.toString() << "\n";
+}
+
+int scan(const Args &args) {
+    const QStringList paths = args.positional();
+    QString error;
+    const auto targets = readTargets(args, &error);
+    if (!targets)
+        return usageError(args.spec(), error);
+    const Output output = readOutput(args);
+    ScanOptions options;
+    options.devices = *targets;
+    const ScanResult r = scanPaths(paths, options);
+    bool anyRead = false;
+    for (const QString &p : paths)
+        anyRead = anyRead || QFileInfo::exists(p);
+    if (output.json) {
+        out() << QString::fromUtf8(
+            QJsonDocument(r.toJson())
+                .toJson(output.pretty ? QJsonDocument::Indented : QJsonDocument::Compact));
+        if (!output.pretty)
+            out() << "\n";
+    } else {
+        printScan(out(), r, args.isSet(QStringLiteral("all")));
+    }
+    out().flush();
+    for (const Problem &p : r.problems)
+        if (p.fatal)
+            err() << "hipdoctor-cli scan: " << p.toString() << "\n";
+    if (!anyRead)
+        return ExitUsage;
+    return r.notCovered() > 0 ||
+                   std::any_of(r.libraries.cbegin(), r.libraries.cend(),
+                               [](const ScanLibrary &l) { return !l.versionsMissing.isEmpty(); })
+               ? ExitFindings
+               : ExitOk;
+}
+
+} // namespace
+
+CommandSpec scanCommand() {
+    CommandSpec c;
+    c.name = QStringLiteral("scan");
+    c.summary = QStringLiteral("which GPU architectures the libraries of an install cover");
+    c.positionals = {{QStringLiteral("PATH"),
+                      QStringLiteral("a ROCm prefix (/opt/rocm), a library folder, a Python "
+                                     "environment or its torch/lib, a kernel folder "
+                                     "(rocblas/library), or single files"),
+                      true, false}};
+    c.groups = {
+        {QString(),
+         {targetOption(QStringLiteral("the device to give a verdict for (gfx1031, "
+                                      "gfx90a:xnack-); repeatable")),
+          QCommandLineOption(QStringList{QStringLiteral("all")},
+                             QStringLiteral("list host libraries without device code too"))}},
+        outputGroup({QStringLiteral("one hipdoctor.scan/1 JSON document on stdout (compact)"),
+                     true,
+                     {},
+                     true})};
+    c.exitCodes = QStringLiteral("0 every library with device code covers every --target and "
+                                 "needs no newer C library, 1 some do not, 2 usage error or no "
+                                 "PATH exists");
+    c.run = scan;
+    return c;
+}
+
+} // namespace hd::cli

@@ -1,0 +1,42 @@
+#pragma once
+
+// Libraries the user did not build (rocBLAS, hipBLASLt, MIOpen, PyTorch's libtorch_hip ...):
+// when one has no code for the device the fix is the vendor's (a build or release that covers
+// the architecture, or for a same-ISA family the override), never "rebuild with
+// --offload-arch". Used by the diagnosis and by scan, so both say the same.
+
+#include "targets/target_id.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace hd {
+
+struct VendorLibrary {
+    QString product; // "rocBLAS", "PyTorch"
+    QString source;  // how it is shipped: "ROCm", "PyTorch wheel", "Debian package"
+};
+
+// From the file name or SONAME ("librocblas.so.5" -> rocBLAS) and the path (site-packages/torch,
+// /opt/rocm); nothing for a library of the user's own.
+std::optional<VendorLibrary> vendorLibraryFor(const QString &path, const QString &soname = {});
+// A kernel folder's product name ("rocBLAS", "hipBLASLt", "MIOpen") as a VendorLibrary.
+VendorLibrary vendorLibraryNamed(const QString &product, const QString &path);
+
+// The override that lets `device` run what the library ships (same ISA family only, one of
+// `present`'s processors), with the processor it stands for; nothing otherwise.
+struct IsaOverride {
+    QString variable = QStringLiteral("HSA_OVERRIDE_GFX_VERSION");
+    QString value;     // "10.3.0"
+    QString processor; // "gfx1030"
+};
+std::optional<IsaOverride> isaOverrideFor(const TargetId &device, const QStringList &present);
+
+// The vendor's fix for a library with no code for `device`: a build or release that covers it.
+QString vendorBuildFix(const VendorLibrary &lib, const TargetId &device);
+// The override as a fix, with its risk.
+QString isaOverrideFix(const IsaOverride &o, const TargetId &device);
+
+} // namespace hd

@@ -1,0 +1,451 @@
+#include "scan/scan.h"
+
+#include "artifacts/inspector.h"
+#include "artifacts/selection.h"
+#include "artifacts/vendor_library.h"
+#include "common/engine_text.h"
+#include "targets/closeness.h"
+#include "targets/compatibility.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QMap>
+#include <QSet>
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+namespace hd {
+
+namespace {
+
+// Names worth opening: shared libraries and code object files. Everything else in a Python
+// environment or a ROCm prefix (sources, headers, data) is passed by its name.
+bool candidateName(const QString &name) {
+    if (name.endsWith(QLatin1String(".so")) || name.contains(QLatin1String(".so.")))
+        return true;
+    for (const char *s : {".co", ".hsaco", ".hipfb", ".fatbin", ".cubin"})
+        if (name.endsWith(QLatin1String(s)))
+            return true;
+    return false;
+}
+
+bool skippedFolder(const QString &name) {
+    for (const char *s :
+         {"__pycache__", "include", ".git", "doc", "man", "locale", "cmake", "pkgconfig", "tests"})
+        if (name == QLatin1String(s))
+            return true;
+    return false;
+}
+
+struct Walk {
+    const ScanOptions &options;
+    ScanResult &result;
+    QStringList files; // candidate files, canonical paths
+    QStringList kernelFolders;
+    QSet<QString> seen; // canonical paths of files and folders
+
+    void folder(const QString &dir, int depth) {
+        if (options.cancel && options.cancel->load())
+            return;
+        const QString canon = QFileInfo(dir).canonicalFilePath();
+        if (canon.isEmpty() || seen.contains(canon))
+            return;
+        seen.insert(canon);
+        if (kernelLibraryKind(dir)) {
+            kernelFolders.append(canon);
+            return;
+        }
+        const QFileInfoList entries = QDir(dir).entryInfoList(
+            QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden, QDir::Name);
+        for (const QFileInfo &fi : entries) {
+            if (fi.isDir()) {
+                if (fi.isSymLink() || skippedFolder(fi.fileName()))
+                    continue; // a linked folder is read where it really is, when scanned
+                if (depth < options.maxDepth)
+                    folder(fi.filePath(), depth + 1);
+                continue;
+            }
+            file(fi);
+        }
+    }
+    void file(const QFileInfo &fi) {
+        if (!candidateName(fi.fileName()))
+            return;
+        const QString canon = fi.canonicalFilePath();
+        if (canon.isEmpty() || seen.contains(canon))
+            return;
+        seen.insert(canon);
+        if (result.filesSeen >= options.maxFiles) {
+            result.truncated = true;
+            return;
+        }
+        ++result.filesSeen;
+        files.append(canon);
+    }
+};
+
+QString statusOf(const QList<CodeObjectSelection> &sels) {
+    if (sels.isEmpty())
+        return QStringLiteral("no-device-code");
+    bool generic = false;
+    for (const CodeObjectSelection &s : sels) {
+        if (!s.selected())
+            return s.kind == Compatibility::Kind::FeatureMismatch
+                       ? QStringLiteral("feature-mismatch")
+                       : QStringLiteral("not-covered");
+        generic = generic || s.kind == Compatibility::Kind::ViaGeneric;
+    }
+    return generic ? QStringLiteral("via-generic") : QStringLiteral("covered");
+}
+
+void setClosest(ScanVerdict &v, const QStringList &targets) {
+    QList<TargetId> ids;
+    for (const QString &t : targets)
+        if (auto id = TargetId::parse(t))
+            ids.append(*id);
+    // Only a relative is "close": another generation or vendor is just another target.
+    if (const int i = closestTarget(v.device, ids);
+        i >= 0 && relateTargets(ids[i], v.device) != TargetRelation::Unrelated)
+        v.closest = ids[i].toString();
+}
+
+ScanLibrary fromReport(const ArtifactReport &r, const ScanOptions &options) {
+    ScanLibrary lib;
+    lib.path = r.path;
+    lib.kind = artifactKindName(r.kind);
+    lib.bytes = r.fileSize;
+    lib.problems = r.problems;
+    if (r.host) {
+        lib.soname = r.host->soname;
+        for (const LibraryResolution &res : r.host->resolutions)
+            if (!res.versionsMissing.isEmpty())
+                lib.versionsMissing.append(QStringLiteral("%1: %2").arg(
+                    res.name, res.versionsMissing.join(QStringLiteral(", "))));
+    }
+    if (const auto v = vendorLibraryFor(r.path, lib.soname))
+        lib.product = v->product;
+    QSet<QString> targets;
+    lib.bundles = int(r.bundles.size());
+    for (const Bundle &b : r.bundles)
+        for (const BundleEntry &e : b.entries)
+            if (e.kind != QLatin1String("host") && e.size > 0 &&
+                (e.content == QLatin1String("code-object") ||
+                 e.content == QLatin1String("unread") || e.content == QLatin1String("cubin") ||
+                 e.content == QLatin1String("ptx"))) {
+                ++lib.codeObjects;
+                if (const auto t = TargetId::parse(e.targetId))
+                    targets.insert(t->toString());
+            }
+    if (r.bundles.isEmpty())
+        for (const CodeObject &co : r.codeObjects)
+            if (co.target.isValid()) {
+                ++lib.codeObjects;
+                targets.insert(co.target.toString());
+            }
+    lib.targets = QStringList(targets.cbegin(), targets.cend());
+    std::sort(lib.targets.begin(), lib.targets.end());
+    lib.deviceCode = lib.codeObjects > 0 || lib.bundles > 0;
+    for (const TargetId &d : options.devices) {
+        ScanVerdict v;
+        v.device = d;
+        const QList<CodeObjectSelection> sels = selectCodeObjects(r, d);
+        v.status = lib.deviceCode ? statusOf(sels) : QStringLiteral("no-device-code");
+        if (!v.fits() && v.status != QLatin1String("no-device-code")) {
+            setClosest(v, lib.targets);
+            const auto miss =
+                std::find_if(sels.cbegin(), sels.cend(),
+                             [](const CodeObjectSelection &s) { return !s.selected(); });
+            if (miss != sels.cend())
+                v.reason = miss->reason;
+        }
+        lib.verdicts.append(v);
+    }
+    return lib;
+}
+
+ScanLibrary fromKernelLibrary(const KernelLibrary &k, const ScanOptions &options) {
+    ScanLibrary lib;
+    lib.path = k.path;
+    lib.kind = QStringLiteral("kernel-library");
+    lib.product = k.product;
+    lib.bytes = k.bytes;
+    lib.files = k.files;
+    lib.targets = k.targets();
+    lib.deviceCode = true;
+    lib.problems = k.problems;
+    for (const KernelLibraryArch &a : k.archs)
+        lib.codeObjects += a.codeObjectFiles;
+    for (const TargetId &d : options.devices) {
+        ScanVerdict v;
+        v.device = d;
+        v.status = QStringLiteral("not-covered");
+        for (const QString &t : lib.targets) {
+            const auto id = TargetId::parse(t);
+            if (!id)
+                continue;
+            const Compatibility c = checkCompatibility(*id, d);
+            if (c.compatible()) {
+                v.status = c.kind == Compatibility::Kind::ViaGeneric ? QStringLiteral("via-generic")
+                                                                     : QStringLiteral("covered");
+                break;
+            }
+            if (c.kind == Compatibility::Kind::FeatureMismatch)
+                v.status = QStringLiteral("feature-mismatch");
+        }
+        if (!v.fits()) {
+            setClosest(v, lib.targets);
+            v.reason = HD_TEXT("hd::Diagnosis", "%1's kernel folder covers %2, not %3")
+                           .arg(k.product, lib.targets.join(QStringLiteral(", ")), d.toString());
+        }
+        lib.verdicts.append(v);
+    }
+    return lib;
+}
+
+void addFixes(ScanResult &result) {
+    for (int di = 0; di < result.devices.size(); ++di) {
+        const TargetId &d = result.devices[di];
+        QMap<QString, QStringList> vendorPaths; // product -> paths
+        QMap<QString, QString> vendorSource;    // product -> one path (how it is shipped)
+        QStringList own, overridePaths;
+        bool overrideAll = true;
+        QString overrideValue, overrideProcessor;
+        for (const ScanLibrary &lib : std::as_const(result.libraries)) {
+            if (di >= lib.verdicts.size() || lib.verdicts[di].fits() ||
+                lib.verdicts[di].status == QLatin1String("no-device-code"))
+                continue;
+            if (lib.product.isEmpty()) {
+                own.append(lib.path);
+                continue;
+            }
+            vendorPaths[lib.product].append(lib.path);
+            vendorSource.insert(lib.product, lib.path);
+            if (const auto o = isaOverrideFor(d, lib.targets)) {
+                overridePaths.append(lib.path);
+                overrideValue = o->value;
+                overrideProcessor = o->processor;
+            } else {
+                overrideAll = false;
+            }
+        }
+        for (auto it = vendorPaths.cbegin(); it != vendorPaths.cend(); ++it) {
+            ScanFix f;
+            f.id = QStringLiteral("vendor-build");
+            f.device = d;
+            f.text = vendorBuildFix(vendorLibraryNamed(it.key(), vendorSource.value(it.key())), d);
+            f.libraries = it.value();
+            result.fixes.append(f);
+        }
+        if (!overridePaths.isEmpty()) {
+            ScanFix f;
+            f.id = QStringLiteral("isa-override");
+            f.device = d;
+            f.text = isaOverrideFix(IsaOverride{QStringLiteral("HSA_OVERRIDE_GFX_VERSION"),
+                                                overrideValue, overrideProcessor},
+                                    d);
+            if (!overrideAll)
+                f.text += HD_TEXT("hd::Diagnosis", " It helps only the libraries listed here; "
+                                                   "the others have no %1 code either.")
+                              .arg(overrideProcessor);
+            f.libraries = overridePaths;
+            result.fixes.append(f);
+        }
+        if (!own.isEmpty()) {
+            ScanFix f;
+            f.id = QStringLiteral("rebuild");
+            f.device = d;
+            f.text = HD_TEXT("hd::Diagnosis", "Rebuild with --offload-arch=%1 added to the "
+                                              "targets you build.")
+                         .arg(d.processor);
+            f.libraries = own;
+            result.fixes.append(f);
+        }
+    }
+    QStringList libc;
+    QSet<QString> missing;
+    for (const ScanLibrary &lib : std::as_const(result.libraries))
+        if (!lib.versionsMissing.isEmpty()) {
+            libc.append(lib.path);
+            for (const QString &m : lib.versionsMissing)
+                missing.insert(m);
+        }
+    if (!libc.isEmpty()) {
+        QStringList m(missing.cbegin(), missing.cend());
+        std::sort(m.begin(), m.end());
+        ScanFix f;
+        f.id = QStringLiteral("libc");
+        f.text = HD_TEXT("hd::Diagnosis",
+                         "These files were built for a newer C library / C++ runtime than this "
+                         "system's (%1): the loader refuses them before any GPU call. Install "
+                         "the builds made for this distribution, or run them in a container of "
+                         "the distribution they were built on.")
+                     .arg(m.join(QStringLiteral("; ")));
+        f.libraries = libc;
+        result.fixes.append(f);
+    }
+}
+
+} // namespace
+
+bool ScanVerdict::fits() const {
+    return status == QLatin1String("covered") || status == QLatin1String("via-generic");
+}
+
+QJsonObject ScanLibrary::toJson() const {
+    QJsonArray vs, probs;
+    for (const ScanVerdict &v : verdicts) {
+        QJsonObject o{{QStringLiteral("device"), v.device.toString()},
+                      {QStringLiteral("status"), v.status}};
+        if (!v.closest.isEmpty())
+            o.insert(QStringLiteral("closest"), v.closest);
+        if (!v.reason.isEmpty())
+            o.insert(QStringLiteral("reason"), v.reason);
+        vs.append(o);
+    }
+    for (const Problem &p : problems)
+        probs.append(p.toJson());
+    return {{QStringLiteral("path"), path},
+            {QStringLiteral("kind"), kind},
+            {QStringLiteral("product"), product},
+            {QStringLiteral("soname"), soname},
+            {QStringLiteral("bytes"), double(bytes)},
+            {QStringLiteral("bundles"), bundles},
+            {QStringLiteral("code_objects"), codeObjects},
+            {QStringLiteral("files"), files},
+            {QStringLiteral("device_code"), deviceCode},
+            {QStringLiteral("targets"), QJsonArray::fromStringList(targets)},
+            {QStringLiteral("versions_missing"), QJsonArray::fromStringList(versionsMissing)},
+            {QStringLiteral("verdicts"), vs},
+            {QStringLiteral("problems"), probs}};
+}
+
+QJsonObject ScanFix::toJson() const {
+    QJsonObject o{{QStringLiteral("id"), id},
+                  {QStringLiteral("text"), text},
+                  {QStringLiteral("libraries"), QJsonArray::fromStringList(libraries)}};
+    if (device.isValid())
+        o.insert(QStringLiteral("device"), device.toString());
+    return o;
+}
+
+int ScanResult::notCovered() const {
+    int n = 0;
+    for (const ScanLibrary &l : libraries)
+        if (std::any_of(l.verdicts.cbegin(), l.verdicts.cend(), [](const ScanVerdict &v) {
+                return !v.fits() && v.status != QLatin1String("no-device-code");
+            }))
+            ++n;
+    return n;
+}
+
+QJsonObject ScanResult::toJson() const {
+    QJsonArray libs, fx, probs, devs;
+    for (const ScanLibrary &l : libraries)
+        libs.append(l.toJson());
+    for (const ScanFix &f : fixes)
+        fx.append(f.toJson());
+    for (const Problem &p : problems)
+        probs.append(p.toJson());
+    for (const TargetId &d : devices)
+        devs.append(d.toString());
+    return {{QStringLiteral("schema"), QLatin1String(kScanSchema)},
+            {QStringLiteral("paths"), QJsonArray::fromStringList(paths)},
+            {QStringLiteral("devices"), devs},
+            {QStringLiteral("architectures"), QJsonArray::fromStringList(architectures)},
+            {QStringLiteral("libraries"), libs},
+            {QStringLiteral("fixes"), fx},
+            {QStringLiteral("files_seen"), filesSeen},
+            {QStringLiteral("files_read"), filesRead},
+            {QStringLiteral("truncated"), truncated},
+            {QStringLiteral("not_covered"), notCovered()},
+            {QStringLiteral("problems"), probs}};
+}
+
+ScanResult scanPaths(const QStringList &paths, const ScanOptions &options) {
+    ScanResult result;
+    result.paths = paths;
+    result.devices = options.devices;
+    Walk walk{options, result, {}, {}, {}};
+    for (const QString &p : paths) {
+        const QFileInfo fi(p);
+        if (!fi.exists()) {
+            result.problems.append({p, -1, QStringLiteral("no such file or folder"), true});
+            continue;
+        }
+        if (fi.isDir()) {
+            walk.folder(p, 0);
+        } else if (fi.isFile()) {
+            // A file named on the command line is read whatever its name.
+            const QString canon = fi.canonicalFilePath();
+            if (!walk.seen.contains(canon)) {
+                walk.seen.insert(canon);
+                ++result.filesSeen;
+                walk.files.append(canon);
+            }
+        } else {
+            result.problems.append({p, -1, QStringLiteral("not a regular file or folder"), true});
+        }
+    }
+    if (result.truncated)
+        result.problems.append(
+            {paths.join(QStringLiteral(", ")), -1,
+             QStringLiteral("more than %1 files: the rest was not read").arg(options.maxFiles),
+             false});
+
+    // Files are read in parallel: most of a scan is waiting on headers of many files.
+    QList<ScanLibrary> read(walk.files.size());
+    QList<bool> keep(walk.files.size(), false);
+    std::atomic<qsizetype> next{0};
+    InspectOptions io;
+    io.entriesOnly = true;
+    io.symbols = false;
+    io.metadata = false;
+    io.threads = 1;
+    io.ldLibraryPath = options.ldLibraryPath;
+    io.cancel = options.cancel;
+    auto worker = [&] {
+        for (qsizetype i = next++; i < walk.files.size(); i = next++) {
+            if (options.cancel && options.cancel->load())
+                return;
+            const ArtifactKind kind = detectArtifactKind(walk.files[i]);
+            if (kind == ArtifactKind::Unknown || kind == ArtifactKind::Text ||
+                kind == ArtifactKind::Directory)
+                continue; // a linker script, a Python module's data: not an artifact
+            const ArtifactReport r = inspectFile(walk.files[i], io);
+            read[i] = fromReport(r, options);
+            keep[i] = true;
+        }
+    };
+    const int threads =
+        std::max(1, options.threads > 0 ? options.threads
+                                        : int(std::min(4u, std::thread::hardware_concurrency())));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+        t.join();
+    for (qsizetype i = 0; i < read.size(); ++i)
+        if (keep[i]) {
+            ++result.filesRead;
+            result.libraries.append(std::move(read[i]));
+        }
+    for (const QString &k : std::as_const(walk.kernelFolders))
+        result.libraries.append(fromKernelLibrary(readKernelLibrary(k), options));
+    std::sort(result.libraries.begin(), result.libraries.end(),
+              [](const ScanLibrary &a, const ScanLibrary &b) { return a.path < b.path; });
+    QSet<QString> archs;
+    for (const ScanLibrary &l : std::as_const(result.libraries))
+        for (const QString &t : l.targets)
+            archs.insert(t);
+    result.architectures = QStringList(archs.cbegin(), archs.cend());
+    std::sort(result.architectures.begin(), result.architectures.end());
+    result.cancelled = options.cancel && options.cancel->load();
+    addFixes(result);
+    return result;
+}
+
+} // namespace hd

@@ -1,0 +1,91 @@
+#pragma once
+
+// Coverage of whole installs: every host library, code object and vendor kernel folder under
+// the given paths (a ROCm prefix, a library folder, a Python environment's torch/lib or
+// site-packages) as a library x architecture matrix, with the verdict for each device and the
+// fix, named once per scan (docs/cli.md "scan", docs/schema-scan.md). Reads bundle headers and
+// file names only (InspectOptions::entriesOnly): no code object is decompressed or decoded.
+
+#include "artifacts/kernel_library.h"
+#include "model/artifact_report.h"
+#include "model/problem.h"
+#include "targets/target_id.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+
+namespace hd {
+
+inline constexpr char kScanSchema[] = "hipdoctor.scan/1";
+
+struct ScanOptions {
+    QList<TargetId> devices;   // --target; none: the matrix without verdicts
+    int maxDepth = 16;         // folders below each path
+    int maxFiles = 200000;     // files looked at in all
+    int threads = 0;           // files read in parallel; 0 = hardware threads (at most 4)
+    QStringList ldLibraryPath; // stands in for LD_LIBRARY_PATH; empty = the process's own
+    const std::atomic_bool *cancel = nullptr;
+};
+
+// One device's verdict on one library.
+struct ScanVerdict {
+    TargetId device;
+    // "covered" (a code object or kernels fit), "via-generic", "feature-mismatch",
+    // "not-covered", "no-device-code" (a host library without device code: nothing to fit)
+    QString status;
+    QString closest; // the nearest target present (targets/closeness.h) when not covered
+    QString reason;
+    bool fits() const;
+};
+
+struct ScanLibrary {
+    QString path;
+    QString kind;    // an artifact kind name ("host-shared-library", "offload-bundle", ...) or
+                     // "kernel-library"
+    QString product; // the vendor's product (rocBLAS, PyTorch ...), "" for the user's own
+    QString soname;
+    uint64_t bytes = 0;
+    int bundles = 0;
+    int codeObjects = 0;     // entries holding device code (compressed ones counted unread)
+    int files = 0;           // kernel-library: files in the folder
+    QStringList targets;     // architectures covered, sorted
+    bool deviceCode = false; // carries device code (or is a kernel folder)
+    // Needed symbol versions the installed libraries lack: "libc.so.6: GLIBC_2.38, GLIBC_2.39"
+    QStringList versionsMissing;
+    QList<ScanVerdict> verdicts; // one per ScanOptions::devices
+    QList<Problem> problems;
+    QJsonObject toJson() const;
+};
+
+// A fix shared by several libraries, said once.
+struct ScanFix {
+    QString id; // "vendor-build", "isa-override", "rebuild", "libc"
+    TargetId device;
+    QString text;
+    QStringList libraries; // paths it applies to
+    QJsonObject toJson() const;
+};
+
+struct ScanResult {
+    QStringList paths;
+    QList<TargetId> devices;
+    QList<ScanLibrary> libraries;
+    QStringList architectures; // union of every library's targets: the matrix's columns
+    QList<ScanFix> fixes;
+    int filesSeen = 0;      // regular files looked at
+    int filesRead = 0;      // of those, read as artifacts
+    bool truncated = false; // maxFiles reached
+    QList<Problem> problems;
+    bool cancelled = false;
+
+    int notCovered() const; // libraries with device code some device has no fit in
+    QJsonObject toJson() const;
+};
+
+ScanResult scanPaths(const QStringList &paths, const ScanOptions &options = {});
+
+} // namespace hd
