@@ -13,6 +13,17 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
         if (!h.driverVersion.isEmpty() && h.driverVersion != h.runtimeVersion)
             s << ", driver " << h.driverVersion;
         s << "\n";
+        // The ABI: which major version the library is and which hipDeviceProp_t layout the
+        // probe reads from it (docs/protocol.md).
+        if (!h.soname.isEmpty() || !h.devicePropertiesLayout.isEmpty() || !h.abiNote.isEmpty()) {
+            s << "abi: " << (h.soname.isEmpty() ? QStringLiteral("no soname") : h.soname);
+            if (!h.devicePropertiesLayout.isEmpty())
+                s << ", hipDeviceProp_t " << h.devicePropertiesLayout << " through "
+                  << h.devicePropertiesApi;
+            if (!h.abiNote.isEmpty())
+                s << "; " << h.abiNote;
+            s << "\n";
+        }
     }
     if (!h.tried.isEmpty() && (h.backend == QLatin1String("none") || verbose)) {
         s << "libraries tried:\n";

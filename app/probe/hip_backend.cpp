@@ -1,12 +1,16 @@
 // HIP backend: libamdhip64 through dlopen, device ISA names from the HSA runtime like rocminfo.
-// Only C entry points whose signatures are stable across ROCm 5-7 are used; no hipDeviceProp_t
-// (its layout changed in ROCm 6).
+// Only C entry points whose signatures are stable across ROCm 5-7 are used, and hipDeviceProp_t
+// (its layout changed in ROCm 6) only through the entry point of the runtime's own layout
+// (hip_abi.h).
 
 #include "backends.h"
+#include "hip_abi.h"
 #include "launch_loop.h"
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -37,17 +41,7 @@ public:
         "hipModuleLoadData",     "hipModuleUnload",       "hipModuleGetFunction",
         "hipModuleLaunchKernel", "hipEventCreate",        "hipEventDestroy",
         "hipEventRecord",        "hipEventSynchronize",   "hipEventElapsedTime"};
-    // hipDeviceAttribute_t values (stable since ROCm 5.0's renumbering; checked against 5.2's
-    // header).
-    static constexpr DeviceAttributeIds kAttributes{/*ccMajor*/ 23,
-                                                    /*ccMinor*/ 61,
-                                                    /*maxThreadsPerBlock*/ 56,
-                                                    /*multiprocessorCount*/ 63,
-                                                    /*warpSize*/ 87,
-                                                    /*maxSharedPerBlock*/ 74,
-                                                    /*pciBus*/ 67,
-                                                    /*pciDevice*/ 68,
-                                                    /*pciDomain*/ 69};
+    static constexpr DeviceAttributeIds kAttributes = kHipAttributes;
     int newEvent(void **event) { return eventCreate(event); }
 
     const char *name() const override { return "hip"; }
@@ -92,11 +86,21 @@ public:
             rtRaw = v;
             rt = versionText(v);
         }
+        abi = chooseHipAbi(rtRaw, soname.empty() ? libraryPath : soname,
+                           [this](const char *n) { return sym(n) != nullptr; });
+        if (abi.props)
+            getDeviceProperties = reinterpret_cast<int (*)(void *, int)>(sym(abi.props->entry));
         v = 0;
         if (driverGetVersion(&v) == 0) {
             drvRaw = v;
             drv = versionText(v);
         }
+    }
+    void helloFields(JsonLine &hello) const override {
+        hello.add("device_properties_layout", abi.props ? abi.props->name : "")
+            .add("device_properties_api", abi.props ? abi.props->entry : "");
+        if (!abi.note.empty())
+            hello.add("abi_note", abi.note);
     }
     std::string errorName(int c) override {
         const char *n = getErrorName ? getErrorName(c) : nullptr;
@@ -214,6 +218,12 @@ public:
                 match = &a;
         if (!match && index < int(agents.size()))
             match = &agents[size_t(index)];
+        const std::string arch = gcnArchName(p, index);
+        if (!match && !arch.empty()) {
+            // No HSA agent to ask: HIP's own name for the device's target.
+            d.isa = "amdgcn-amd-amdhsa--" + arch;
+            d.target = arch;
+        }
         if (match) {
             d.isas = match->isas;
             if (!match->isas.empty())
@@ -223,6 +233,31 @@ public:
             auto dd = d.isa.find("--");
             d.target = dd == std::string::npos ? match->name : d.isa.substr(dd + 2);
         }
+    }
+
+    // hipDeviceProp_t::gcnArchName ("gfx90a:sramecc+:xnack-") read through the entry point
+    // of the runtime's own layout; "" when the layout is unknown or the call fails.
+    std::string gcnArchName(Probe &p, int index) {
+        if (!abi.props || !getDeviceProperties)
+            return {};
+        // Room for the largest layout twice over, aligned like the struct: the runtime writes
+        // its sizeof, which the layout table says but the probe does not depend on.
+        std::vector<std::max_align_t> buffer(
+            2 * std::max(kPropsR0000.size, kPropsR0600.size) / sizeof(std::max_align_t) + 1);
+        char *props = reinterpret_cast<char *>(buffer.data());
+        p.begin("device-query", abi.props->entry);
+        const auto t0 = std::chrono::steady_clock::now();
+        const int rc = getDeviceProperties(props, index);
+        const double ms = msSince(t0);
+        std::string arch;
+        if (rc == 0) {
+            const char *at = props + abi.props->gcnArchName;
+            arch.assign(at, strnlen(at, kGcnArchNameSize));
+        }
+        p.phaseEvent("device-query", abi.props->entry, rc, rc ? errorName(rc) : "",
+                     rc ? errorString(rc) : "", ms, -1,
+                     std::string("hipDeviceProp_t ") + abi.props->name + ", gcnArchName " + arch);
+        return arch;
     }
 
     int useDevice(Probe &p, int index) override {
@@ -281,6 +316,9 @@ private:
     int (*hipMemcpy)(void *, const void *, size_t, int) = nullptr;
     int (*eventCreate)(void **) = nullptr;
     int (*deviceSynchronize)() = nullptr;
+
+    HipAbi abi;
+    int (*getDeviceProperties)(void *, int) = nullptr;
 
     bool hsaTried = false;
     void *hsa = nullptr;

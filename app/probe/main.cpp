@@ -572,18 +572,19 @@ int main(int argc, char **argv) {
                                      .add("error", tried[i].error)
                                      .str();
     list += "]";
-    std::string helloLine = JsonLine()
-                                .add("event", "hello")
-                                .add("protocol", p.protocolClaim)
-                                .add("probe", kProbeVersion)
-                                .add("backend", backend->name())
-                                .add("library", backend->libraryPath)
-                                .add("runtime_version", rt)
-                                .add("runtime_version_raw", rtRaw)
-                                .add("driver_version", drv)
-                                .add("driver_version_raw", drvRaw)
-                                .raw("tried", list)
-                                .str();
+    JsonLine hello;
+    hello.add("event", "hello")
+        .add("protocol", p.protocolClaim)
+        .add("probe", kProbeVersion)
+        .add("backend", backend->name())
+        .add("library", backend->libraryPath)
+        .add("soname", backend->soname)
+        .add("runtime_version", rt)
+        .add("runtime_version_raw", rtRaw)
+        .add("driver_version", drv)
+        .add("driver_version_raw", drvRaw);
+    backend->helloFields(hello);
+    const std::string helloLine = hello.raw("tried", list).str();
     // The hello goes out first; the held "begin" lines of the library search are dropped.
     out.discard();
     out.line(helloLine);

@@ -373,6 +373,31 @@ std::string realPathOf(void *handle, const std::string &fallback) {
     return fallback;
 }
 
+std::string sonameOf(void *handle) {
+    struct link_map *lm = nullptr;
+    if (!handle || dlinfo(handle, RTLD_DI_LINKMAP, &lm) != 0 || !lm || !lm->l_ld)
+        return {};
+    ElfW(Addr) strtab = 0;
+    ElfW(Xword) soname = 0;
+    bool hasSoname = false;
+    for (const ElfW(Dyn) *d = lm->l_ld; d->d_tag != DT_NULL; ++d) {
+        if (d->d_tag == DT_STRTAB)
+            strtab = d->d_un.d_ptr;
+        else if (d->d_tag == DT_SONAME) {
+            soname = d->d_un.d_val;
+            hasSoname = true;
+        }
+    }
+    if (!strtab || !hasSoname)
+        return {};
+    // ld.so relocates DT_STRTAB in place where the dynamic section is writable (x86-64), not
+    // where it is read-only: an address below the load base is still unrelocated.
+    if (strtab < lm->l_addr)
+        strtab += lm->l_addr;
+    const char *s = reinterpret_cast<const char *>(strtab + soname);
+    return std::string(s, strnlen(s, 256));
+}
+
 bool Backend::load(const std::string &explicitPath, std::vector<LibraryAttempt> &tried) {
     std::vector<std::string> names;
     if (!explicitPath.empty())
@@ -401,6 +426,7 @@ bool Backend::load(const std::string &explicitPath, std::vector<LibraryAttempt> 
         }
         a.loaded = true;
         libraryPath = realPathOf(h, n);
+        soname = sonameOf(h);
         tried.push_back(a);
         return true;
     }

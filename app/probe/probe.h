@@ -160,6 +160,9 @@ public:
     virtual std::string resolve() = 0;
     virtual void versions(int &runtimeRaw, std::string &runtime, int &driverRaw,
                           std::string &driver) = 0;
+    // Fields of the hello beyond the versions: the runtime's ABI as the backend reads it
+    // (hip: the hipDeviceProp_t layout and its entry point, docs/protocol.md).
+    virtual void helloFields(JsonLine &) const {}
     virtual std::string errorName(int code) = 0;
     virtual std::string errorString(int code) = 0;
     virtual int noDeviceCode() const = 0;
@@ -186,11 +189,13 @@ public:
     virtual void release() = 0; // frees device memory, module, events (best effort, no events)
 
     std::string libraryPath; // resolved path of what was loaded
+    std::string soname;      // its DT_SONAME ("libamdhip64.so.6"), "" when it has none
     void *handle = nullptr;
     void *sym(const char *name);
 };
 
 std::string realPathOf(void *handle, const std::string &fallback);
+std::string sonameOf(void *handle); // DT_SONAME of a loaded library, "" when none
 
 // The launch request's timed part: one "begin" for the launch phase before the loop (a crash
 // inside the loop names it), the loop, then the per-launch begin/phase lines as they were

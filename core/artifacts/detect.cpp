@@ -25,11 +25,13 @@ bool looksLikePtxText(const char *data, size_t size) {
     return head.contains(".version") && head.contains(".target");
 }
 
+// ESC counts as text: the HIP runtime colours its API lines (AMD_LOG_LEVEL >= 3, every version
+// from 5.2 to 7.2: tests/logs/data/), as do compilers and Python tracebacks on a terminal.
 bool looksLikeText(const char *data, size_t size) {
     const size_t n = std::min<size_t>(size, 4096);
     for (size_t i = 0; i < n; ++i) {
         const unsigned char c = static_cast<unsigned char>(data[i]);
-        if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f'))
+        if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != 0x1b))
             return false;
     }
     return n > 0;

@@ -400,7 +400,8 @@ void applyGfxOverride(Context &c) {
     }
 }
 
-// Runtime version: given > the probe's > the libamdhip64 the inputs resolve to > installed.
+// Runtime version: given > the probe's > a runtime log's own > the libamdhip64 the inputs
+// resolve to > installed.
 void chooseRuntime(Context &c) {
     const DiagnoseRequest &request = c.request;
     Diagnosis &result = c.result;
@@ -428,6 +429,18 @@ void chooseRuntime(Context &c) {
                 c.runtime = parseRuntimeVersion(d.runtimeVersion);
                 c.runtimeExplicit = true;
                 result.runtimeVersionFrom = QStringLiteral("probe");
+                break;
+            }
+    }
+    // A runtime log that names its own version (ROCm 7: "HIP Version: 7.2.53211.") speaks for
+    // the runtime that ran, as the probe does.
+    if (!c.runtimeKnown() && !probeUsedCuda) {
+        for (const TextInput &t : std::as_const(c.texts))
+            if (t.amdLog && !t.amdLog->runtimeVersion.isEmpty()) {
+                c.runtime = parseRuntimeVersion(t.amdLog->runtimeVersion);
+                c.runtimeExplicit = c.runtime.first >= 0;
+                result.runtimeVersionFrom =
+                    HD_TEXT("hd::Diagnosis", "the runtime log %1").arg(t.path);
                 break;
             }
     }

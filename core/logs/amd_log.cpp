@@ -61,6 +61,24 @@ const QRegularExpression &noCompatibleRe() {
     return re;
 }
 
+// "HIP Version: 7.2.53211., Direct Dispatch: 1" (ROCm 7's first line; the dot ends the version)
+const QRegularExpression &hipVersionRe() {
+    static const QRegularExpression re(
+        QStringLiteral(R"(^HIP Version:\s*([0-9]+\.[0-9]+(?:\.[0-9]+)?))"));
+    return re;
+}
+// "HIP Library Path: /usr/lib/x86_64-linux-gnu/libamdhip64.so"
+const QRegularExpression &hipLibraryRe() {
+    static const QRegularExpression re(QStringLiteral(R"(^HIP Library Path:\s*(\S.*?)\s*$)"));
+    return re;
+}
+// The runtime's own initialisation failed: no HSA (no /dev/kfd, no driver), so no device.
+const QRegularExpression &initFailureRe() {
+    static const QRegularExpression re(
+        QStringLiteral(R"(^(hsa_init failed|Runtime initialization failed)\.?\s*$)"));
+    return re;
+}
+
 AmdLogLine parseLine(const QString &rawIn, int number) {
     AmdLogLine l;
     l.lineNumber = number;
@@ -147,6 +165,19 @@ AmdLog parseAmdLog(const QString &text) {
             log.missingFunctions << m.captured(1);
 
         const QString msg = l.message.trimmed();
+        if (l.level >= 0) {
+            if (l.returnedError == QLatin1String("hipErrorNoDevice"))
+                log.noDevice = true;
+            if (const auto v = hipVersionRe().match(msg);
+                v.hasMatch() && log.runtimeVersion.isEmpty())
+                log.runtimeVersion = v.captured(1);
+            else if (const auto p = hipLibraryRe().match(msg);
+                     p.hasMatch() && log.runtimeLibrary.isEmpty())
+                log.runtimeLibrary = p.captured(1);
+            else if (const auto f = initFailureRe().match(msg);
+                     f.hasMatch() && !log.initFailures.contains(msg))
+                log.initFailures << msg;
+        }
         if (msg.contains(QLatin1String("Unable to find code object for all current devices"))) {
             NoBinaryListing nb;
             nb.lineNumber = number;

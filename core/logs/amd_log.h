@@ -38,6 +38,12 @@ struct AmdLog {
     QStringList missingFunctions;    // names from "Cannot find the function: X"
     QStringList errorsReturned;      // every returned hipError* name, in order
     int logLineCount = 0;            // lines that were runtime log lines
+    // What the runtime says of itself at start-up (the lines differ per version: docs/formats.md
+    // "AMD_LOG_LEVEL output", real captures in tests/logs/data/):
+    QString runtimeVersion;   // "7.2.53211" from "HIP Version: 7.2.53211., …" (ROCm 7 on)
+    QString runtimeLibrary;   // "/usr/lib/…/libamdhip64.so" from "HIP Library Path: …" (ROCm 7)
+    QStringList initFailures; // "hsa_init failed.", "Runtime initialization failed" (ROCm 5)
+    bool noDevice = false;    // an API returned hipErrorNoDevice (hipInit, hipGetDeviceCount)
 };
 
 bool looksLikeAmdLog(const QString &text); // at least one runtime log line

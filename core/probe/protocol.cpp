@@ -220,10 +220,14 @@ QJsonObject ProbeHello::toJson() const {
             {QStringLiteral("probe"), probeVersion},
             {QStringLiteral("backend"), backend},
             {QStringLiteral("library"), library},
+            {QStringLiteral("soname"), soname},
             {QStringLiteral("runtime_version"), runtimeVersion},
             {QStringLiteral("runtime_version_raw"), runtimeVersionRaw},
             {QStringLiteral("driver_version"), driverVersion},
             {QStringLiteral("driver_version_raw"), driverVersionRaw},
+            {QStringLiteral("device_properties_layout"), devicePropertiesLayout},
+            {QStringLiteral("device_properties_api"), devicePropertiesApi},
+            {QStringLiteral("abi_note"), abiNote},
             {QStringLiteral("tried"), listToJson(tried)}};
 }
 
@@ -233,6 +237,10 @@ ProbeHello ProbeHello::fromJson(const QJsonObject &o) {
     h.probeVersion = o.value(QLatin1String("probe")).toString();
     h.backend = o.value(QLatin1String("backend")).toString();
     h.library = o.value(QLatin1String("library")).toString();
+    h.soname = o.value(QLatin1String("soname")).toString();
+    h.devicePropertiesLayout = o.value(QLatin1String("device_properties_layout")).toString();
+    h.devicePropertiesApi = o.value(QLatin1String("device_properties_api")).toString();
+    h.abiNote = o.value(QLatin1String("abi_note")).toString();
     h.runtimeVersion = o.value(QLatin1String("runtime_version")).toString();
     h.runtimeVersionRaw = o.value(QLatin1String("runtime_version_raw")).toInt();
     h.driverVersion = o.value(QLatin1String("driver_version")).toString();

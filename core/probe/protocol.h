@@ -116,10 +116,16 @@ struct ProbeHello {
     QString probeVersion;
     QString backend;        // "hip" | "cuda" | "none"
     QString library;        // resolved path of the runtime file loaded ("" when none)
+    QString soname;         // its DT_SONAME: "libamdhip64.so.6", "libcuda.so.1" ("" when none)
     QString runtimeVersion; // "5.2.21153" (HIP: from hipRuntimeGetVersion), "13.0" (CUDA)
     int runtimeVersionRaw = 0;
     QString driverVersion;
     int driverVersionRaw = 0;
+    // HIP: the hipDeviceProp_t layout the probe reads ("R0000" ROCm 5, "R0600" ROCm 6+) and
+    // the entry point it calls for it; both "" when it reads none (abiNote says why).
+    QString devicePropertiesLayout;
+    QString devicePropertiesApi;
+    QString abiNote;
     QList<LibraryAttempt> tried;
     QJsonObject toJson() const;
     static ProbeHello fromJson(const QJsonObject &o);

@@ -44,6 +44,8 @@ private slots:
     void json();
     void tritonCommand();
     void demo();
+    void realRuntimeLogs_data();
+    void realRuntimeLogs();
 };
 
 void TstCliDiagnose::exitCodes_data() {
@@ -136,6 +138,44 @@ void TstCliDiagnose::demo() {
     QVERIFY(r.out.contains(QStringLiteral("symbol.mangled-name")));
     QVERIFY2(r.out.contains(QStringLiteral("17 of 17 scenarios showed the expected diagnosis.")),
              qPrintable(r.out.right(2000)));
+}
+
+// The AMD_LOG_LEVEL=4 output of HIP 5.2, 5.7, 6.4 and 7.2 without a GPU (tests/logs/data/,
+// docs/runtime-matrix.md): each is read as a runtime log, colour codes and all, and says "no
+// device"; the 7.2 runtime names its version, which the diagnosis then assumes.
+void TstCliDiagnose::realRuntimeLogs_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("version"); // from the log itself, "" when it does not say
+    QTest::newRow("5.2") << "debian12-rocm52-probe-devices-level4.log" << QString();
+    QTest::newRow("5.7") << "debian13-rocm57-probe-devices-level4.log" << QString();
+    QTest::newRow("6.4") << "debian-sid-rocm64-probe-devices-level4.log" << QString();
+    QTest::newRow("7.2") << "debian-experimental-rocm72-probe-devices-level4.log"
+                         << "7.2";
+}
+
+void TstCliDiagnose::realRuntimeLogs() {
+    QFETCH(QString, file);
+    QFETCH(QString, version);
+    const QString path = hdtest::sourceDir() + QStringLiteral("/tests/logs/data/") + file;
+    const Run r = cli({QStringLiteral("diagnose"), path, QStringLiteral("--json")});
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject in = o.value(QStringLiteral("inputs")).toArray().first().toObject();
+    QCOMPARE(in.value(QStringLiteral("kind")).toString(), QStringLiteral("amd-log"));
+    QVERIFY2(in.value(QStringLiteral("problems")).toArray().isEmpty(), qPrintable(r.out));
+    QStringList ids;
+    for (const QJsonValue &f : o.value(QStringLiteral("findings")).toArray())
+        ids << f.toObject().value(QStringLiteral("id")).toString();
+    QVERIFY2(ids.contains(QStringLiteral("runtime.no-device")), qPrintable(r.out));
+    if (!version.isEmpty()) {
+        QCOMPARE(o.value(QStringLiteral("runtime_version")).toString(), version);
+        QCOMPARE(o.value(QStringLiteral("runtime_version_from")).toString(),
+                 QStringLiteral("the runtime log ") + path);
+    } else {
+        QVERIFY(!o.value(QStringLiteral("runtime_version_from"))
+                     .toString()
+                     .startsWith(QLatin1String("the runtime log")));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstCliDiagnose)

@@ -20,6 +20,25 @@ class TstAmdLog : public QObject {
         return QString::fromUtf8(f.readAll());
     }
 
+    // The oracle for a real capture, independent of the parser: the ":N:" lines and the
+    // non-success names a plain grep finds ("Returned <name>"), in order.
+    struct OracleScan {
+        int colonLines = 0;
+        QStringList returned;
+    };
+    static OracleScan oracleScan(const QString &text) {
+        OracleScan o;
+        static const QRegularExpression ret(QStringLiteral("Returned (hip[A-Za-z]+)"));
+        for (const QString &l : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            if (l.startsWith(QLatin1Char(':')))
+                ++o.colonLines;
+            const auto m = ret.match(l);
+            if (m.hasMatch() && m.captured(1) != QLatin1String("hipSuccess"))
+                o.returned << m.captured(1);
+        }
+        return o;
+    }
+
 private slots:
     // The real lines: every ":N:" line of the capture is a log line, and the API results are the
     // ones a plain grep finds ("Returned <name>"), in order.
@@ -37,20 +56,9 @@ private slots:
         QVERIFY(looksLikeAmdLog(text));
         const AmdLog log = parseAmdLog(text);
 
-        // Oracle: independent line scan.
-        const QStringList raw = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        int colonLines = 0;
-        QStringList returned;
-        static const QRegularExpression ret(QStringLiteral("Returned (hip[A-Za-z]+)"));
-        for (const QString &l : raw) {
-            if (l.startsWith(QLatin1Char(':')))
-                ++colonLines;
-            const auto m = ret.match(l);
-            if (m.hasMatch() && m.captured(1) != QLatin1String("hipSuccess"))
-                returned << m.captured(1);
-        }
-        QCOMPARE(log.logLineCount, colonLines);
-        QCOMPARE(log.errorsReturned, returned);
+        const OracleScan oracle = oracleScan(text);
+        QCOMPARE(log.logLineCount, oracle.colonLines);
+        QCOMPARE(log.errorsReturned, oracle.returned);
         QVERIFY(log.errorsReturned.contains(QStringLiteral("hipErrorNoDevice")));
         for (const AmdLogLine &l : log.lines) {
             if (!l.raw.startsWith(QLatin1Char(':'))) {
@@ -78,6 +86,74 @@ private slots:
                 last = l;
         QCOMPARE(last.apiName, QStringLiteral("hipGetDeviceCount"));
         QCOMPARE(last.returnedError, QStringLiteral("hipErrorNoDevice"));
+    }
+
+    // The runtime matrix (scripts/runtime-matrix.sh logs, docs/runtime-matrix.md): what each
+    // HIP runtime prints for a devices request without a GPU. Oracles: a plain scan of the text
+    // for the ":N:" lines and "Returned" names, and the version in the file the probe loaded
+    // (from its hello in that run, written in the README of the data).
+    void runtimeMatrixCaptures_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("version"); // what the log itself says of the version
+        QTest::addColumn<QString>("library");
+        QTest::addColumn<bool>("initFailure");
+        QTest::addColumn<QString>("tidSeparator"); // the pid/tid variant of this version
+        QTest::newRow("5.2, Debian 12")
+            << QStringLiteral("debian12-rocm52-probe-devices-level4.log") << QString() << QString()
+            << true << QStringLiteral(": [tid:0x");
+        QTest::newRow("5.7, Debian 13")
+            << QStringLiteral("debian13-rocm57-probe-devices-level4.log") << QString() << QString()
+            << true << QStringLiteral(" tid:0x");
+        QTest::newRow("6.4, sid") << QStringLiteral("debian-sid-rocm64-probe-devices-level4.log")
+                                  << QString() << QString() << false << QStringLiteral(" tid: 0x");
+        QTest::newRow("7.2, experimental")
+            << QStringLiteral("debian-experimental-rocm72-probe-devices-level4.log")
+            << QStringLiteral("7.2.53211")
+            << QStringLiteral("/usr/lib/x86_64-linux-gnu/libamdhip64.so") << false
+            << QStringLiteral(" tid: 0x");
+    }
+    void runtimeMatrixCaptures() {
+        QFETCH(QString, file);
+        QFETCH(QString, version);
+        QFETCH(QString, library);
+        QFETCH(bool, initFailure);
+        QFETCH(QString, tidSeparator);
+        const QString text = readData(file);
+        QVERIFY2(!text.isEmpty(), qPrintable(file));
+        QVERIFY(looksLikeAmdLog(text));
+        QVERIFY(text.contains(tidSeparator));
+        const AmdLog log = parseAmdLog(text);
+
+        const OracleScan oracle = oracleScan(text);
+        QCOMPARE(log.logLineCount, oracle.colonLines);
+        QCOMPARE(log.errorsReturned, oracle.returned);
+        // Every line: level, source file and line, time, pid and tid, no colour codes left.
+        for (const AmdLogLine &l : log.lines) {
+            QVERIFY2(l.level == 1 || l.level == 3, qPrintable(l.raw));
+            QVERIFY2(!l.sourceFile.isEmpty() && l.sourceLine > 0, qPrintable(l.raw));
+            QVERIFY2(l.microseconds > 0 && l.pid > 0, qPrintable(l.raw));
+            QVERIFY2(l.tid.startsWith(QLatin1String("0x")), qPrintable(l.raw));
+            QVERIFY2(!l.message.contains(QChar(0x1b)), qPrintable(l.raw));
+        }
+        // What it must recognise: no device, the init failure where the runtime says it, and
+        // the version and library where the runtime names them.
+        QVERIFY(log.noDevice);
+        QCOMPARE(log.errorsReturned.last(), QStringLiteral("hipErrorNoDevice"));
+        QCOMPARE(log.runtimeVersion, version);
+        QCOMPARE(log.runtimeLibrary, library);
+        if (initFailure)
+            QCOMPARE(log.initFailures,
+                     QStringList({QStringLiteral("hsa_init failed."),
+                                  QStringLiteral("Runtime initialization failed")}));
+        else
+            QVERIFY2(log.initFailures.isEmpty(), qPrintable(log.initFailures.join(u'|')));
+        // The API calls the probe made, in its order, each answered.
+        QStringList calls;
+        for (const AmdLogLine &l : log.lines)
+            if (!l.apiName.isEmpty() && l.returnedError.isEmpty())
+                calls << l.apiName;
+        QCOMPARE(calls.mid(calls.size() - 2),
+                 QStringList({QStringLiteral("hipInit"), QStringLiteral("hipGetDeviceCount")}));
     }
 
     // The probe's capture has coloured API call lines: name and arguments are extracted.

@@ -2,6 +2,8 @@
 // runtime is found, loaded and answers "no device"; bad library paths, crashes, aborts, hangs,
 // cancellation and protocol mismatches come back as named results while the caller continues.
 
+#include "hip_abi.h"
+#include "hip_abi_compile.h"
 #include "model/runtime_errors.h"
 #include "probe/probe_client.h"
 #include "testpaths.h"
@@ -72,6 +74,13 @@ private slots:
         QCOMPARE(r.hello.backend, QStringLiteral("hip"));
         QCOMPARE(r.hello.library, QFileInfo(QString::fromLatin1(kHipLib)).canonicalFilePath());
         QCOMPARE(r.hello.runtimeVersion, versionFromFileName());
+        // The ABI: the soname's major is the file name's, and a ROCm 5 runtime is read through
+        // the R0000 layout's own entry point (docs/protocol.md).
+        QCOMPARE(r.hello.soname,
+                 QStringLiteral("libamdhip64.so.") + versionFromFileName().section(u'.', 0, 0));
+        QCOMPARE(r.hello.devicePropertiesLayout, QStringLiteral("R0000"));
+        QCOMPARE(r.hello.devicePropertiesApi, QStringLiteral("hipGetDeviceProperties"));
+        QVERIFY2(r.hello.abiNote.isEmpty(), qPrintable(r.hello.abiNote));
         QCOMPARE(r.status, QStringLiteral("no-device"));
         QVERIFY(r.devices.isEmpty());
         QVERIFY(r.firstError.has_value());
@@ -480,6 +489,64 @@ private slots:
         for (const LibraryAttempt &a : autoDevices.hello.tried)
             hipSkipped |= a.path.startsWith(QLatin1String("libamdhip64")) && a.loaded;
         QVERIFY(hipSkipped);
+    }
+
+    // Which hipDeviceProp_t layout the probe reads, from the runtime's version and soname
+    // (app/probe/hip_abi.h): never the ROCm 5 layout from a ROCm 6 or 7 runtime.
+    void hipAbiChoice_data() {
+        QTest::addColumn<int>("version");
+        QTest::addColumn<QString>("soname");
+        QTest::addColumn<bool>("hasR0600");
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<QString>("note");
+        const QString none;
+        QTest::newRow("5.2") << 50221153 << QStringLiteral("libamdhip64.so.5") << false
+                             << QStringLiteral("R0000") << none;
+        QTest::newRow("5.7") << 50731921 << QStringLiteral("libamdhip64.so.5") << false
+                             << QStringLiteral("R0000") << none;
+        QTest::newRow("6.4") << 60443484 << QStringLiteral("libamdhip64.so.6") << true
+                             << QStringLiteral("R0600") << none;
+        QTest::newRow("7.2") << 70253211 << QStringLiteral("libamdhip64.so.7") << true
+                             << QStringLiteral("R0600") << none;
+        QTest::newRow("version unknown, soname 7")
+            << 0 << QStringLiteral("/opt/rocm/lib/libamdhip64.so.7.1.25424") << true
+            << QStringLiteral("R0600") << none;
+        QTest::newRow("version and soname disagree: the version decides")
+            << 60443484 << QStringLiteral("libamdhip64.so.5") << true << QStringLiteral("R0600")
+            << QStringLiteral("hipRuntimeGetVersion says HIP 6 but the library's soname is "
+                              "libamdhip64.so.5; ");
+        QTest::newRow("6.x without the R0600 entry point")
+            << 60000000 << QStringLiteral("libamdhip64.so.6") << false << QString()
+            << QStringLiteral("a HIP 6 runtime without hipGetDevicePropertiesR0600: no "
+                              "hipDeviceProp_t is read");
+        QTest::newRow("nothing known") << 0 << QStringLiteral("libfoo.so") << true << QString()
+                                       << QStringLiteral("the runtime's version is unknown: no "
+                                                         "hipDeviceProp_t is read");
+    }
+    void hipAbiChoice() {
+        QFETCH(int, version);
+        QFETCH(QString, soname);
+        QFETCH(bool, hasR0600);
+        QFETCH(QString, layout);
+        QFETCH(QString, note);
+        // Every 5.x-7.x runtime exports the plain name (checked with nm in the roots).
+        const hdprobe::HipAbi abi =
+            hdprobe::chooseHipAbi(version, soname.toStdString(), [&](const char *n) {
+                return std::string(n) == "hipGetDeviceProperties" ||
+                       (hasR0600 && std::string(n) == "hipGetDevicePropertiesR0600");
+            });
+        QCOMPARE(QString::fromLatin1(abi.props ? abi.props->name : ""), layout);
+        QCOMPARE(QString::fromStdString(abi.note), note);
+    }
+
+    // The layouts, the entry point and the attribute numbers the probe uses are the ones of
+    // this machine's HIP headers (5.2); the runtime matrix checks 5.7, 6.4 and 7.2 the same way.
+    void hipAbiMatchesHeaders() {
+        const QString headers = QStringLiteral("/usr/include/hip");
+        if (!QFileInfo::exists(headers + QStringLiteral("/hip_runtime_api.h")))
+            QSKIP("no HIP headers under /usr/include/hip (libamdhip64-dev)");
+        const QString error = hdtest::compileHipAbiCheck(headers);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
     void findProbe() {
