@@ -5,6 +5,7 @@
 // output is parsed by logs/amd_log.h. Every fact keeps its 1-based line number.
 
 #include "model/device.h"
+#include "names/kernel_names.h" // symbolBaseName
 
 #include <array>
 #include <optional>
@@ -161,9 +162,6 @@ bool looksLikeRocminfo(const QString &text);
 
 // Itanium-demangles a name; returns it unchanged when it is not mangled.
 QString demangleSymbol(const QString &name);
-// The unqualified function name of a demangled or plain symbol: "ns::vecAdd(float*, int)" ->
-// "vecAdd"; "void foo<int>(int*)" -> "foo".
-QString symbolBaseName(const QString &symbolOrDemangled);
 
 // The nvcc-only options among a command's arguments (each as given).
 QStringList nvccOnlyFlags(const QStringList &args);
