@@ -305,8 +305,21 @@ int main(int argc, char **argv) {
         for (const QString &s : parser.value(QStringLiteral("run-step")).split(QLatin1Char(',')))
             if (s.toInt() >= 1 && s.toInt() <= 3)
                 steps.append(s.toInt());
-        window.verifyPanel()->applyInputs(); // step 2 is filled as by any Run button
-        window.workspace()->verification()->runSteps(steps);
+        auto run = [&window, steps] {
+            window.verifyPanel()->applyInputs(); // step 2 is filled as by any Run button
+            window.workspace()->verification()->runSteps(steps);
+        };
+        // Step 2 is filled from the files opened above: they are read first.
+        if (window.workspace()->inputs()->isInspecting()) {
+            auto *once = new QObject(&window);
+            QObject::connect(window.workspace()->inputs(),
+                             &hd::ui::InputsController::artifactsChanged, once, [once, run] {
+                                 once->deleteLater();
+                                 run();
+                             });
+        } else {
+            run();
+        }
     }
 
     if (screenshot) {

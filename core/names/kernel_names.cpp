@@ -129,7 +129,8 @@ QString apiPrefix(const QString &name) {
 
 bool exported(const Symbol &s) {
     // STB_GLOBAL / STB_WEAK, STV_DEFAULT / STV_PROTECTED: ld.so binds other objects to it.
-    return (s.elfBinding == 1 || s.elfBinding == 2) && (s.elfVisibility == 0 || s.elfVisibility == 3);
+    return (s.elfBinding == 1 || s.elfBinding == 2) &&
+           (s.elfVisibility == 0 || s.elfVisibility == 3);
 }
 
 // A library's public API is a family of exported C entry points with one prefix; a kernel a
@@ -166,11 +167,25 @@ void SymbolIndex::add(const ArtifactReport &r) {
                     continue;
                 }
                 seen.insert(sym.name());
-                kernels.append({r.path, co.origin, sym.name(), sym.demangled(), sym.binding(),
-                                SymbolKind::Kernel, &co, false, {}});
+                kernels.append({r.path,
+                                co.origin,
+                                sym.name(),
+                                sym.demangled(),
+                                sym.binding(),
+                                SymbolKind::Kernel,
+                                &co,
+                                false,
+                                {}});
             } else if (sym.kind == SymbolKind::DeviceFunction && !sym.undefined) {
-                functions.append({r.path, co.origin, sym.name(), sym.demangled(), sym.binding(),
-                                  SymbolKind::DeviceFunction, &co, false, {}});
+                functions.append({r.path,
+                                  co.origin,
+                                  sym.name(),
+                                  sym.demangled(),
+                                  sym.binding(),
+                                  SymbolKind::DeviceFunction,
+                                  &co,
+                                  false,
+                                  {}});
             }
         }
     }
@@ -187,14 +202,10 @@ void SymbolIndex::add(const ArtifactReport &r) {
     const QString library =
         r.host->soname.isEmpty() ? r.path.section(QLatin1Char('/'), -1) : r.host->soname;
     for (const Symbol &s : r.host->hostFunctions) {
-        NamedSymbol f{r.path,
-                      s.section().isEmpty() ? QStringLiteral(".text") : s.section(),
-                      s.name(),
-                      s.demangled(),
-                      s.binding(),
-                      SymbolKind::HostFunction,
-                      nullptr,
-                      false,
+        NamedSymbol f{r.path,      s.section().isEmpty() ? QStringLiteral(".text") : s.section(),
+                      s.name(),    s.demangled(),
+                      s.binding(), SymbolKind::HostFunction,
+                      nullptr,     false,
                       {}};
         if (sharedLibrary && exported(s) && !s.name().startsWith(QLatin1String("_Z")) &&
             family.value(apiPrefix(s.name())) >= kApiFamily) {

@@ -71,7 +71,9 @@ struct NameLookup {
     QList<NamedSymbol> functions; // NotAKernel / HostApi: the functions carrying the name
     QStringList nearest;          // Missing: the nearest kernel names (mangled), nearest first
     // The name reaches a kernel (exactly, mangled or internal).
-    bool sameKernel() const { return !exact.isEmpty() || !mangled.isEmpty() || !internal.isEmpty(); }
+    bool sameKernel() const {
+        return !exact.isEmpty() || !mangled.isEmpty() || !internal.isEmpty();
+    }
 };
 // Looks name up; nearest names are listed (up to nearestMax) only when it is Missing.
 NameLookup lookupKernelName(const SymbolIndex &index, const QString &name, int nearestMax = 5);

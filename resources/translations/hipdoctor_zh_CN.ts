@@ -4359,6 +4359,18 @@
         <source>optional, to launch: e.g. buf:f32:1048576:rand, i32:1048576</source>
         <translation>可选，用于启动：例如 buf:f32:1048576:rand, i32:1048576</translation>
     </message>
+    <message>
+        <source>Your question:</source>
+        <translation>你的问题：</translation>
+    </message>
+    <message>
+        <source>Not checked here:</source>
+        <translation>此处未能检查：</translation>
+    </message>
+    <message>
+        <source>loading and launching on the GPU (the runtime sees none on this machine): run the steps on the GPU machine, File &gt; Connect to GPU node…</source>
+        <translation>在 GPU 上加载和启动（运行时在这台机器上看不到 GPU）：请在有 GPU 的机器上运行这些步骤，文件 &gt; 连接到 GPU 节点…</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::WalkthroughPanel</name>

@@ -230,7 +230,7 @@ void TstUiTrust::libraryApiIsNotALostKernel() {
     open({lib});
     ArtifactsPanel *p = m_window->artifactsPanel();
     p->setRequestedName(QStringLiteral("rocsparse_scsrmv"));
-    QTRY_VERIFY_WITH_TIMEOUT(!p->isExplaining(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!p->isExplaining(), 300000);
     QVERIFY2(p->explanationText().contains(QStringLiteral("API")),
              qPrintable(p->explanationText()));
     QVERIFY2(!p->explanationText().contains(QStringLiteral("__global__")),
@@ -242,7 +242,7 @@ void TstUiTrust::libraryApiIsNotALostKernel() {
         m_window->workspace()->inputs()->closeAll();
         open({leftover});
         p->setRequestedName(QStringLiteral("scaleRows"));
-        QTRY_VERIFY_WITH_TIMEOUT(!p->isExplaining(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!p->isExplaining(), 300000);
         QVERIFY2(p->explanationText().contains(QStringLiteral("__global__")),
                  qPrintable(p->explanationText()));
     }

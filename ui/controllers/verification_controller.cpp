@@ -6,6 +6,7 @@
 
 #include "hooks/diagnosis_hooks.h"
 #include "logs/amd_log.h"
+#include "names/kernel_names.h"
 #include "remote/ssh_host.h"
 #include "report/report.h"
 #include "session/make_session.h"
@@ -223,14 +224,24 @@ QString VerificationController::prepareStep2() {
         // The open file holding the name, else the only open file with device code.
         QString file;
         QStringList withCode;
-        // The name box's answer (the engine's lookup, made as the user typed) names it.
-        const NameExplanation &e = m_diagnosis->explanation();
-        if (!name.isEmpty() && e.name == name &&
-            (e.match == NameExplanation::Match::Exact ||
-             e.match == NameExplanation::Match::ExactNoDevice ||
-             e.match == NameExplanation::Match::ExactNoBinary ||
-             e.match == NameExplanation::Match::Mangled))
-            file = e.files.value(0);
+        // The name box's answer (the engine's lookup, made as the user typed) names it; just
+        // after typing or opening, the same lookup made now.
+        if (!name.isEmpty()) {
+            const NameExplanation &e = m_diagnosis->explanation();
+            if (e.name == name) {
+                if (e.match == NameExplanation::Match::Exact ||
+                    e.match == NameExplanation::Match::ExactNoDevice ||
+                    e.match == NameExplanation::Match::ExactNoBinary ||
+                    e.match == NameExplanation::Match::Mangled)
+                    file = e.files.value(0);
+            } else {
+                const hd::NameLookup hit =
+                    lookupKernelName(indexSymbols(m_inputs->artifacts()), name);
+                const QList<NamedSymbol> &k = hit.exact.isEmpty() ? hit.mangled : hit.exact;
+                if (!k.isEmpty())
+                    file = k.first().file;
+            }
+        }
         for (const ArtifactReport &a : m_inputs->artifacts())
             if (!a.codeObjects.isEmpty())
                 withCode.append(a.path);
@@ -346,6 +357,26 @@ void VerificationController::rebuildLogs() {
 }
 
 // -------------------------------------------------------------------------------- findings
+
+VerificationController::Answer VerificationController::answerFirst() const {
+    Answer a;
+    QStringList asked;
+    for (const DeviceInfo &d : m_targets->typedTargets())
+        asked.append(d.target.processor);
+    for (const QString &k : m_diagnosis->keptKernels() + QStringList{m_verifyOptions.step2.kernel})
+        if (!k.isEmpty())
+            asked.append(k);
+    for (const Finding &f : m_allFindings) {
+        if (f.severity == Severity::Info)
+            continue;
+        const QString text = f.title + QLatin1Char(' ') + f.detail;
+        if (std::any_of(asked.begin(), asked.end(),
+                        [&](const QString &q) { return text.contains(q); }))
+            a.findings.append(FindingsModel::shown(f).title);
+    }
+    a.noDeviceHere = m_targets->probed() && m_targets->probedDevices().isEmpty();
+    return a;
+}
 
 void VerificationController::setExtraFindings(const QList<Finding> &findings) {
     m_extraFindings = findings;

@@ -65,6 +65,15 @@ public:
     // Replaces everything with the contents of a session / report (used by session open).
     void setVerification(const QList<StepRecord> &steps, const Comparison &comparison);
 
+    // The answer to the user's own question, before the steps' verdict: the findings about
+    // the GPU they typed and the kernel they named (titles as shown), and whether this machine
+    // could not check the device (the runtime saw no GPU here).
+    struct Answer {
+        QStringList findings;
+        bool noDeviceHere = false;
+    };
+    Answer answerFirst() const;
+
     // --- findings -----------------------------------------------------------------------
     // The steps', the comparison's, the diagnosis's and the extra ones, one per cause.
     const QList<Finding> &allFindings() const { return m_allFindings; }

@@ -409,6 +409,8 @@ void VerifyPanel::connectVerification() {
     connect(m_cancel, &QPushButton::clicked, verification,
             &VerificationController::cancelVerification);
     connect(verification, &VerificationController::stepsChanged, this, &VerifyPanel::refresh);
+    // The answer to the user's question follows the diagnosis too.
+    connect(verification, &VerificationController::findingsChanged, this, &VerifyPanel::refresh);
     connect(verification, &VerificationController::verifyOptionsChanged, this,
             &VerifyPanel::showInputs);
     connect(verification, &VerificationController::stepStarted, this, [this](int step) {
@@ -543,8 +545,23 @@ void VerifyPanel::refresh() {
                                       ? QStringLiteral("severity-info")
                                       : QStringLiteral("severity-warning"))
                                  .pixmap(20, 20));
-    QString text = QStringLiteral("<b>%1</b> %2")
-                       .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
+    // The user's own question is answered before the steps' verdict (a typed GPU, a kernel
+    // name), and what this machine could not check is said plainly.
+    QString text;
+    const VerificationController::Answer answer = m_verification->answerFirst();
+    if (!answer.findings.isEmpty())
+        text += QStringLiteral("<b>%1</b> %2<br>")
+                    .arg(tr("Your question:"),
+                         answer.findings.mid(0, 2).join(QStringLiteral("; ")).toHtmlEscaped());
+    if (answer.noDeviceHere)
+        text += QStringLiteral("<b>%1</b> %2<br>")
+                    .arg(tr("Not checked here:"),
+                         tr("loading and launching on the GPU (the runtime sees none on this "
+                            "machine): run the steps on the GPU machine, File > Connect to GPU "
+                            "node…")
+                             .toHtmlEscaped());
+    text += QStringLiteral("<b>%1</b> %2")
+                .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
     QStringList basis;
     for (const QString &b : cmp.basis)
         basis.append(shownEngineText(b));

@@ -232,28 +232,15 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
         return tr("Result: %1 — %2").arg(checkStatusName(s->status), shownEngineText(s->summary));
     }
     if (id == QLatin1String("conclusion")) {
-        // The answer to the user's own question first: the findings about the GPU they typed
-        // and the kernel they named; then what this machine could not check, and only then
-        // the steps' verdict.
-        QStringList asked;
-        for (const DeviceInfo &d : m_targets->typedTargets())
-            asked.append(d.target.processor);
-        if (const QString k = m_verification->verifyOptions().step2.kernel; !k.isEmpty())
-            asked.append(k);
-        QStringList answers;
-        for (const Finding &f : m_verification->allFindings()) {
-            if (f.severity == Severity::Info)
-                continue;
-            const QString text = f.title + QLatin1Char(' ') + f.detail;
-            if (std::any_of(asked.begin(), asked.end(),
-                            [&](const QString &a) { return text.contains(a); }))
-                answers.append(FindingsModel::shown(f).title);
-        }
+        // The answer to the user's own question first, then what this machine could not
+        // check, and only then the steps' verdict.
+        const VerificationController::Answer answer = m_verification->answerFirst();
         QString text;
-        if (!answers.isEmpty())
-            text += tr("Your question: %1.").arg(answers.mid(0, 3).join(QStringLiteral("; "))) +
-                    QLatin1Char(' ');
-        if (m_targets->probed() && m_targets->probedDevices().isEmpty())
+        if (!answer.findings.isEmpty())
+            text +=
+                tr("Your question: %1.").arg(answer.findings.mid(0, 3).join(QStringLiteral("; "))) +
+                QLatin1Char(' ');
+        if (answer.noDeviceHere)
             text += tr("Not checked here: the runtime sees no GPU on this machine, so loading "
                        "and launching on the device could not be tried; run the steps on the "
                        "GPU machine (File > Connect to GPU node…).") +
