@@ -17,6 +17,7 @@
 #include "session/make_session.h"
 #include "sysinfo/system_inventory.h"
 #include "verify/import_records.h"
+#include "hooks/diagnosis_hooks.h"
 #include "verify/verifier.h"
 
 #include <QDir>
@@ -111,15 +112,8 @@ bool writeSessionReport(const Session &s, const QString &path, const QString &fo
         out() << (fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o));
         return true;
     }
-    if (fmt == QLatin1String("html"))
-        return writeText(path, htmlReport(s, o).toUtf8(), error);
-    // Markdown is for an issue: over GitHub's limit it is trimmed, and the whole report is
-    // written alongside to attach (docs/user-guide.md "Reports").
-    const QString fullPath = fullReportPath(path);
-    const MarkdownForIssue md = markdownForIssue(s, o, QFileInfo(fullPath).fileName());
-    if (md.trimmed && !writeText(fullPath, md.full.toUtf8(), error))
-        return false;
-    return writeText(path, md.text.toUtf8(), error);
+    // Markdown over GitHub's limit is trimmed with the whole report alongside, as in the app.
+    return writeReportFile(s, path, fmt == QLatin1String("html"), o, nullptr, error);
 }
 
 namespace {
@@ -363,15 +357,15 @@ int verify(const Args &args) {
                 return ExitInternal;
             }
         }
-        Verifier verifier(opt);
+        const auto verifier = makeVerifier(opt);
         if (host)
-            verifier.setExecutionHost(host);
-        verifier.setProgressCallback([json](const VerifyProgress &p) {
+            verifier->setExecutionHost(host);
+        verifier->setProgressCallback([json](const VerifyProgress &p) {
             if (!json)
                 err() << "step " << p.step << ": " << p.message << "\n";
             err().flush();
         });
-        const VerifyResult result = verifier.run(steps);
+        const VerifyResult result = verifier->run(steps);
         session = sessionFromResult(opt, result, versionLine(QStringLiteral("hipdoctor-cli")));
         if (host) {
             // The node's name and its inventory, read there (docs/remote.md).

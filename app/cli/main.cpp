@@ -8,7 +8,6 @@
 #include "common/input_file.h"
 #include "common/version.h"
 #include "heap_tuning.h"
-#include "hooks/diagnosis_hooks.h"
 
 #include <QCoreApplication>
 
@@ -138,7 +137,6 @@ int main(int argc, char **argv) {
     QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));
     // SIGTERM/SIGHUP/SIGINT (ssh closed, Ctrl-C) take the probe and step commands along.
     hd::installTerminationHandlers();
-    hd::installDiagnosisHooks(); // verify explains failed steps with the diagnosis engine
     QCoreApplication::setApplicationVersion(hd::version());
     if (args.isEmpty() || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {

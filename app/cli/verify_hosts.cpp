@@ -9,6 +9,7 @@
 
 #include "common/json_writer.h"
 #include "common/version.h"
+#include "hooks/diagnosis_hooks.h"
 #include "model/model_json.h"
 #include "session/make_session.h"
 #include "sysinfo/system_inventory.h"
@@ -64,9 +65,9 @@ NodeSession runOnNode(const QString &destination, VerifyOptions options, const Q
         n.failure = host->connection().lastMessage();
         return n;
     }
-    Verifier verifier(options);
-    verifier.setExecutionHost(host);
-    const VerifyResult result = verifier.run(steps);
+    const auto verifier = makeVerifier(options);
+    verifier->setExecutionHost(host);
+    const VerifyResult result = verifier->run(steps);
     n.session = sessionFromResult(options, result, versionLine(QStringLiteral("hipdoctor-cli")));
     n.session.remote = destination;
     n.session.host =

@@ -1,5 +1,7 @@
 #include "command_spec.h"
 
+#include "names/kernel_names.h"
+
 #include <QRegularExpression>
 #include <QSet>
 
@@ -167,42 +169,9 @@ QStringList Args::values(const QString &name) const {
     return m_parser.values(name);
 }
 
-namespace {
-int editDistance(const QString &a, const QString &b) {
-    QList<int> prev(b.size() + 1), cur(b.size() + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        prev[j] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        cur[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j)
-            cur[j] = std::min(
-                {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
-}
-} // namespace
-
 QString closestMatch(const QString &word, const QStringList &candidates) {
-    const QString w = word.section(QLatin1Char('='), 0, 0);
-    QString best;
-    int bestDistance = 1 << 20;
-    for (const QString &c : candidates) {
-        const int d = editDistance(w, c);
-        if (d < bestDistance) {
-            bestDistance = d;
-            best = c;
-        }
-    }
-    const int allowed = w.size() >= 8 ? 3 : w.size() >= 5 ? 2 : 1;
-    if (bestDistance <= allowed)
-        return best;
-    // "--runtime" for "--runtime-version": the only candidate it begins.
-    QStringList prefixed;
-    for (const QString &c : candidates)
-        if (w.size() >= 4 && c.startsWith(w))
-            prefixed << c;
-    return prefixed.size() == 1 ? prefixed.first() : QString();
+    // The engine's one edit distance and its rule for a mistyped word (names/kernel_names.h).
+    return hd::closestWord(word.section(QLatin1Char('='), 0, 0), candidates);
 }
 
 // ---- help --------------------------------------------------------------------------------

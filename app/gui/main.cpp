@@ -7,7 +7,6 @@
 #include "common/version.h"
 #include "controllers/workspace.h"
 #include "heap_tuning.h"
-#include "hooks/diagnosis_hooks.h"
 #include "model/session.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/language.h"
@@ -32,12 +31,7 @@ namespace {
 // Waits, with the event loop running, until the window's background work is done.
 void waitUntilIdle(hd::ui::MainWindow &w, int timeoutMs) {
     QDeadlineTimer deadline(timeoutMs);
-    auto busy = [&w] {
-        return w.workspace()->isWorking() || !w.workspace()->inputs()->probed() ||
-               w.workspace()->inputs()->isDiagnosing() ||
-               w.workspace()->inputs()->isCollectingInventory() ||
-               w.artifactsPanel()->isExplaining();
-    };
+    auto busy = [&w] { return !w.workspace()->isIdle(); };
     while (busy() && !deadline.hasExpired()) {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
         QThread::msleep(10);
@@ -54,17 +48,21 @@ const char *const kDescription =
 QList<QCommandLineOption> appOptions() {
     const QCommandLineOption versionOpt(QStringLiteral("version"),
                                         QStringLiteral("Print the version and exit."));
-    const QCommandLineOption demoOpt(QStringLiteral("demo"),
-                                     QStringLiteral("Open the built-in demo programs."));
+    const QCommandLineOption demoOpt(
+        QStringLiteral("demo"),
+        QStringLiteral("Open the built-in demo's first case (File > Demo cases has "
+                       "the others) and the walkthrough."));
     const QCommandLineOption openOpt(QStringLiteral("open"),
                                      QStringLiteral("Open a file or folder (repeatable)."),
                                      QStringLiteral("PATH"));
     const QCommandLineOption sessionOpt(
         QStringList{QStringLiteral("session"), QStringLiteral("session-file")},
         QStringLiteral("Open a saved session."), QStringLiteral("FILE"));
-    const QCommandLineOption langOpt(QStringLiteral("lang"),
-                                     QStringLiteral("Language: en (default) or zh_CN."),
-                                     QStringLiteral("CODE"));
+    const QCommandLineOption langOpt(
+        QStringLiteral("lang"),
+        QStringLiteral("Language: en or zh_CN (default: the one chosen in View > "
+                       "Language, else the system locale's)."),
+        QStringLiteral("CODE"));
     const QCommandLineOption shotOpt(
         QStringLiteral("screenshot"),
         QStringLiteral("Render the window (or --panel) to a PNG file and exit."),
@@ -176,7 +174,6 @@ int main(int argc, char **argv) {
     QApplication::setOrganizationName(QStringLiteral("hipdoctor"));
     QApplication::setApplicationName(QStringLiteral("hipdoctor"));
     hd::installTerminationHandlers(); // children go with the app (docs/limits.md)
-    hd::installDiagnosisHooks();      // the verification explains failed steps
     QApplication::setApplicationVersion(hd::version());
     QApplication::setDesktopFileName(QStringLiteral("io.github.hipdoctor.hipdoctor"));
 
@@ -184,10 +181,8 @@ int main(int argc, char **argv) {
     defineOptions(parser);
     parser.process(app);
 
-    const QString lang =
-        parser.isSet(QStringLiteral("lang"))
-            ? parser.value(QStringLiteral("lang"))
-            : QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
+    // --lang, else View > Language's choice, else the system locale (LANG=zh_CN.UTF-8).
+    const QString lang = hd::ui::startupLanguage(parser.value(QStringLiteral("lang")));
     if (!hd::ui::setLanguage(lang))
         std::fprintf(stderr, "hipdoctor: no translation for \"%s\", using English\n",
                      qPrintable(lang));
@@ -269,17 +264,13 @@ int main(int argc, char **argv) {
         return QApplication::exec();
     }
 
-    window.workspace()->inputs()->refreshDevices();
+    window.workspace()->targets()->refreshDevices();
     QStringList paths =
         realPaths(parser.values(QStringLiteral("open")) + parser.positionalArguments());
-    if (parser.isSet(QStringLiteral("demo"))) {
-        const QString demo = hd::ui::InputsController::demoDirectory();
-        if (demo.isEmpty())
-            std::fprintf(stderr,
-                         "hipdoctor: the demo programs were not found (set HIPDOCTOR_DEMO_DIR)\n");
-        else
-            paths.prepend(demo);
-    }
+    // The demo's first case (the kernel without extern "C"); File > Demo cases has the others.
+    if (parser.isSet(QStringLiteral("demo")) && !window.workspace()->inputs()->openDemo(1))
+        std::fprintf(stderr,
+                     "hipdoctor: the demo programs were not found (set HIPDOCTOR_DEMO_DIR)\n");
     if (parser.isSet(QStringLiteral("session"))) {
         // Read before the window settles so a screenshot shows it; sessions are small.
         QString error;
@@ -295,9 +286,16 @@ int main(int argc, char **argv) {
     }
     if (!paths.isEmpty())
         window.openPaths(paths);
+    // The walkthrough opens on the first start and with the demo: the method, step by step.
+    if (parser.isSet(QStringLiteral("demo")) ||
+        (!screenshot && !QSettings().value(QStringLiteral("walkthroughSeen")).toBool())) {
+        window.startWalkthrough();
+        if (!screenshot)
+            QSettings().setValue(QStringLiteral("walkthroughSeen"), true);
+    }
     for (const QString &t : parser.values(QStringLiteral("target"))) {
         QString error;
-        if (!window.workspace()->inputs()->addTarget(t, &error))
+        if (!window.workspace()->targets()->addTarget(t, &error))
             std::fprintf(stderr, "hipdoctor: --target %s: %s\n", qPrintable(t), qPrintable(error));
     }
     if (parser.isSet(QStringLiteral("kernel")))
@@ -307,10 +305,21 @@ int main(int argc, char **argv) {
         for (const QString &s : parser.value(QStringLiteral("run-step")).split(QLatin1Char(',')))
             if (s.toInt() >= 1 && s.toInt() <= 3)
                 steps.append(s.toInt());
-        if (parser.isSet(QStringLiteral("demo")) && steps.contains(2))
-            window.useDemoStep2Inputs();
-        window.verifyPanel()->applyInputs();
-        window.workspace()->verification()->runSteps(steps);
+        auto run = [&window, steps] {
+            window.verifyPanel()->applyInputs(); // step 2 is filled as by any Run button
+            window.workspace()->verification()->runSteps(steps);
+        };
+        // Step 2 is filled from the files opened above: they are read first.
+        if (window.workspace()->inputs()->isInspecting()) {
+            auto *once = new QObject(&window);
+            QObject::connect(window.workspace()->inputs(),
+                             &hd::ui::InputsController::artifactsChanged, once, [once, run] {
+                                 once->deleteLater();
+                                 run();
+                             });
+        } else {
+            run();
+        }
     }
 
     if (screenshot) {

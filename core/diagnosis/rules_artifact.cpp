@@ -31,44 +31,6 @@ Evidence lineEvidence(const QString &path, int lineNumber, const QString &text) 
     return {path, QStringLiteral("line %1").arg(lineNumber), text};
 }
 
-QStringList nearestNames(const QString &name, const QStringList &candidates, int max) {
-    auto distance = [](const QString &a, const QString &b) {
-        const QString x = a.toLower(), y = b.toLower();
-        QList<int> prev(y.size() + 1), cur(y.size() + 1);
-        for (int j = 0; j <= y.size(); ++j)
-            prev[j] = j;
-        for (int i = 1; i <= x.size(); ++i) {
-            cur[0] = i;
-            for (int j = 1; j <= y.size(); ++j)
-                cur[j] = std::min(
-                    {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1)});
-            std::swap(prev, cur);
-        }
-        return prev[y.size()];
-    };
-    QList<QPair<int, QString>> scored;
-    QSet<QString> seen;
-    for (const QString &cand : candidates) {
-        if (cand.isEmpty() || seen.contains(cand))
-            continue;
-        seen.insert(cand);
-        const QString base = symbolBaseName(cand);
-        int d = std::min(distance(name, cand), distance(name, base));
-        if (base.contains(name, Qt::CaseInsensitive) || name.contains(base, Qt::CaseInsensitive))
-            d = std::min(d, 2);
-        scored.append({d, cand});
-    }
-    std::stable_sort(scored.begin(), scored.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
-    QStringList out;
-    for (const auto &[d, cand] : scored) {
-        if (out.size() >= max)
-            break;
-        out.append(cand);
-    }
-    return out;
-}
-
 namespace {
 
 bool isHostKind(ArtifactKind k) {

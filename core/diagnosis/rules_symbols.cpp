@@ -13,124 +13,24 @@ namespace hd::detail {
 
 namespace {
 
-bool isInternalName(const QString &mangled) {
-    return mangled.startsWith(QLatin1String("_ZL")) ||
-           mangled.contains(QLatin1String("_GLOBAL__N_")) ||
-           mangled.contains(QLatin1String("(anonymous namespace)"));
-}
-
-struct SymbolSite {
-    QString file;
-    QString origin; // code object origin or section
-    QString name;   // mangled
-    QString demangled;
-    QString binding;
-    SymbolKind kind;
-};
-
-void collectSymbols(const ArtifactReport &r, QList<SymbolSite> &kernels,
-                    QList<SymbolSite> &functions) {
-    for (const CodeObject &co : r.codeObjects) {
-        QSet<QString> seen;
-        for (const KernelInfo &k : co.kernels) {
-            if (seen.contains(k.name))
-                continue;
-            seen.insert(k.name);
-            kernels.append({r.path, co.origin, k.name, demangleSymbol(k.name),
-                            QStringLiteral("global"), SymbolKind::Kernel});
-        }
-        for (const Symbol &s : co.symbols) {
-            if (s.kind == SymbolKind::Kernel) {
-                if (seen.contains(s.name())) {
-                    // take the binding from the symbol table
-                    for (SymbolSite &site : kernels)
-                        if (site.name == s.name() && site.origin == co.origin)
-                            site.binding = s.binding();
-                    continue;
-                }
-                seen.insert(s.name());
-                kernels.append(
-                    {r.path, co.origin, s.name(), s.demangled(), s.binding(), SymbolKind::Kernel});
-            } else if (s.kind == SymbolKind::DeviceFunction && !s.undefined) {
-                functions.append({r.path, co.origin, s.name(), s.demangled(), s.binding(),
-                                  SymbolKind::DeviceFunction});
-            }
-        }
-    }
-    if (r.host)
-        for (const Symbol &s : r.host->hostFunctions)
-            functions.append({r.path, s.section().isEmpty() ? QStringLiteral(".text") : s.section(),
-                              s.name(), s.demangled(), s.binding(), SymbolKind::HostFunction});
-}
-
 QString moduleGetFunctionCall(const QString &name) {
     return QStringLiteral("hipModuleGetFunction(&function, module, \"%1\");").arg(name);
 }
 
-// Every kernel and function of the inputs, Triton's binaries included.
-struct SymbolTable {
-    QList<SymbolSite> kernels, functions;
-    bool anyDeviceCode = false;
-    bool isEmpty() const { return kernels.isEmpty() && functions.isEmpty(); }
-};
-
-SymbolTable symbolTable(const Context &c) {
-    SymbolTable t;
+// Every kernel and function of the inputs, Triton's binaries included, for the one lookup
+// (names/kernel_names.h) the app's name box uses too.
+SymbolIndex symbolTable(const Context &c) {
+    SymbolIndex t;
     for (const QList<ArtifactReport> *list : {&c.artifacts, &c.tritonBinaries})
-        for (const ArtifactReport &r : *list) {
-            collectSymbols(r, t.kernels, t.functions);
-            t.anyDeviceCode = t.anyDeviceCode || !r.codeObjects.isEmpty();
-        }
+        for (const ArtifactReport &r : *list)
+            t.add(r);
     return t;
 }
 
-// How a requested name sits among the kernels: exactly (the runtime finds it), or as the same
-// kernel under a C++-mangled name or with internal linkage.
-struct NameMatch {
-    bool exact = false;
-    QList<SymbolSite> mangled, internal;
-    bool sameKernel() const { return exact || !mangled.isEmpty() || !internal.isEmpty(); }
-};
-
-NameMatch matchName(const QString &requested, const QList<SymbolSite> &kernels) {
-    NameMatch m;
-    m.exact = std::any_of(kernels.cbegin(), kernels.cend(), [&](const SymbolSite &k) {
-        return k.name == requested && k.binding != QLatin1String("local");
-    });
-    if (m.exact)
-        return m;
-    const QString base = symbolBaseName(requested);
-    QSet<QString> seen;
-    for (const SymbolSite &k : kernels) {
-        const bool sameName = k.name == requested;
-        if (!sameName && symbolBaseName(k.demangled) != base)
-            continue;
-        if (seen.contains(k.name))
-            continue;
-        seen.insert(k.name);
-        if (isInternalName(k.name) || isInternalName(k.demangled) ||
-            k.binding == QLatin1String("local"))
-            m.internal.append(k);
-        else if (!sameName && k.name.startsWith(QLatin1String("_Z")))
-            m.mangled.append(k);
-    }
-    return m;
-}
-
-// Functions (device or host) that carry the requested name but are no kernels.
-QList<SymbolSite> notKernelSites(const QString &requested, const QList<SymbolSite> &functions) {
-    const QString base = symbolBaseName(requested);
-    QList<SymbolSite> sites;
-    for (const SymbolSite &fn : functions)
-        if (fn.name == requested || symbolBaseName(fn.demangled) == base)
-            sites.append(fn);
-    return sites;
-}
-
 void internalLinkageRule(Context &c) {
-    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    const SymbolIndex t = c.kernels.isEmpty() ? SymbolIndex{} : symbolTable(c);
     for (const QString &requested : std::as_const(c.kernels)) {
-        for (const SymbolSite &k : matchName(requested, t.kernels).internal) {
+        for (const NamedSymbol &k : lookupKernelName(t, requested).internal) {
             const bool anon = k.name.contains(QLatin1String("_GLOBAL__N_"));
             Finding f = makeFinding(
                 QStringLiteral("symbol.internal-linkage"), Severity::Error,
@@ -160,16 +60,16 @@ void internalLinkageRule(Context &c) {
 }
 
 void mangledNameRule(Context &c) {
-    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    const SymbolIndex t = c.kernels.isEmpty() ? SymbolIndex{} : symbolTable(c);
     for (const QString &requested : std::as_const(c.kernels)) {
-        const QList<SymbolSite> mangled = matchName(requested, t.kernels).mangled;
+        const QList<NamedSymbol> mangled = lookupKernelName(t, requested).mangled;
         if (mangled.isEmpty())
             continue;
-        const SymbolSite &k = mangled.first();
+        const NamedSymbol &k = mangled.first();
         const bool templ =
             k.demangled.left(k.demangled.indexOf(QLatin1Char('('))).contains(QLatin1Char('<'));
         QStringList all;
-        for (const SymbolSite &m : mangled)
+        for (const NamedSymbol &m : mangled)
             all.append(QStringLiteral("%1 (%2)").arg(m.name, m.demangled));
         Finding f = makeFinding(
             QStringLiteral("symbol.mangled-name"), Severity::Error,
@@ -184,7 +84,7 @@ void mangledNameRule(Context &c) {
                      mangled.size() > 1
                          ? QStringLiteral(" Candidates: %1.").arg(all.join(QStringLiteral("; ")))
                          : QString()));
-        for (const SymbolSite &m : mangled.mid(0, 4))
+        for (const NamedSymbol &m : mangled.mid(0, 4))
             f.evidence.append(fileEvidence(
                 m.file, m.origin, QStringLiteral("kernel %1 = %2").arg(m.name, m.demangled)));
         if (templ)
@@ -204,16 +104,44 @@ void mangledNameRule(Context &c) {
     }
 }
 
+// A library's public host function (rocblas_sgemm in librocblas): host code calls it; no
+// kernel of that name was ever meant to exist, so no __global__ is missing.
+Finding hostApiFinding(const QString &requested, const QList<NamedSymbol> &sites) {
+    const NamedSymbol &s = sites.first();
+    Finding f = makeFinding(
+        QStringLiteral("symbol.not-a-kernel"), Severity::Error,
+        HD_TEXT("hd::Diagnosis", "%1 is a host function of %2's API, not a kernel")
+            .arg(requested, s.library),
+        HD_TEXT("hd::Diagnosis",
+                "%1 is one of the entry points %2 exports for host code: the program calls it "
+                "directly and the library launches its own kernels. The module API "
+                "(hipModuleGetFunction) finds kernels of a code object only, so it never finds "
+                "%1; nothing was lost in a port.")
+            .arg(s.name, s.library));
+    for (const NamedSymbol &n : sites.mid(0, 4))
+        f.evidence.append(fileEvidence(
+            n.file, n.origin,
+            QStringLiteral("%1 %2 (%3)").arg(symbolKindName(n.kind), n.name, n.binding)));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Call %1 from host code, linked against %2 (or dlopen %2 and find it with "
+                     "dlsym); look up with hipModuleGetFunction only kernels of a code object.")
+                 .arg(s.name, s.library);
+    return f;
+}
+
 // The name is there, but not as a kernel (no .kd descriptor / host code).
 void notAKernelRule(Context &c) {
-    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    const SymbolIndex t = c.kernels.isEmpty() ? SymbolIndex{} : symbolTable(c);
     for (const QString &requested : std::as_const(c.kernels)) {
-        if (matchName(requested, t.kernels).sameKernel())
+        const NameLookup lookup = lookupKernelName(t, requested);
+        if (lookup.match == NameLookup::Match::HostApi) {
+            c.add(hostApiFinding(requested, lookup.functions));
             continue;
-        const QList<SymbolSite> notKernel = notKernelSites(requested, t.functions);
-        if (notKernel.isEmpty())
+        }
+        if (lookup.match != NameLookup::Match::NotAKernel)
             continue;
-        const SymbolSite &s = notKernel.first();
+        const QList<NamedSymbol> &notKernel = lookup.functions;
+        const NamedSymbol &s = notKernel.first();
         const bool host = s.kind == SymbolKind::HostFunction;
         Finding f =
             makeFinding(QStringLiteral("symbol.not-a-kernel"), Severity::Error,
@@ -230,7 +158,7 @@ void notAKernelRule(Context &c) {
                                        "has no kernel descriptor (%1.kd), so it cannot be launched "
                                        "or found with hipModuleGetFunction.")
                                    .arg(s.name, s.demangled));
-        for (const SymbolSite &n : notKernel.mid(0, 4))
+        for (const NamedSymbol &n : notKernel.mid(0, 4))
             f.evidence.append(fileEvidence(
                 n.file, n.origin,
                 QStringLiteral("%1 %2 (%3)").arg(symbolKindName(n.kind), n.name, n.demangled)));
@@ -248,18 +176,15 @@ void notAKernelRule(Context &c) {
 
 // No trace of the name at all: the nearest kernel names instead.
 void notFoundRule(Context &c) {
-    const SymbolTable t = c.kernels.isEmpty() ? SymbolTable{} : symbolTable(c);
+    const SymbolIndex t = c.kernels.isEmpty() ? SymbolIndex{} : symbolTable(c);
     // Without device code module.not-a-code-object says it; log-only cases are text rules'.
     if (t.isEmpty() || !t.anyDeviceCode)
         return;
-    QStringList names;
-    for (const SymbolSite &k : t.kernels)
-        names.append(k.name);
     for (const QString &requested : std::as_const(c.kernels)) {
-        if (matchName(requested, t.kernels).sameKernel() ||
-            !notKernelSites(requested, t.functions).isEmpty())
+        const NameLookup lookup = lookupKernelName(t, requested);
+        if (lookup.match != NameLookup::Match::Missing)
             continue;
-        const QStringList near = nearestNames(requested, names);
+        const QStringList &near = lookup.nearest;
         QStringList shown;
         for (const QString &n : near) {
             const QString d = demangleSymbol(n);

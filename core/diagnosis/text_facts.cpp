@@ -71,49 +71,6 @@ QString demangleSymbol(const QString &name) {
     return QString::fromStdString(out);
 }
 
-QString symbolBaseName(const QString &symbolOrDemangled) {
-    QString s = symbolOrDemangled;
-    if (s.startsWith(QLatin1String("_Z")))
-        s = demangleSymbol(s);
-    s.replace(QLatin1String("(anonymous namespace)"), QLatin1String("anonymous_namespace"));
-    // Cut the parameter list: the first '(' outside template brackets.
-    int depth = 0;
-    qsizetype cut = s.size();
-    for (qsizetype i = 0; i < s.size(); ++i) {
-        const QChar c = s[i];
-        if (c == QLatin1Char('<'))
-            ++depth;
-        else if (c == QLatin1Char('>') && depth > 0)
-            --depth;
-        else if (c == QLatin1Char('(') && depth == 0) {
-            cut = i;
-            break;
-        }
-    }
-    s = s.left(cut).trimmed();
-    // Drop trailing template arguments: "foo<int, 4>" -> "foo".
-    while (s.endsWith(QLatin1Char('>'))) {
-        int d = 0;
-        qsizetype i = s.size() - 1;
-        for (; i >= 0; --i) {
-            if (s[i] == QLatin1Char('>'))
-                ++d;
-            else if (s[i] == QLatin1Char('<') && --d == 0)
-                break;
-        }
-        if (i <= 0)
-            break;
-        s = s.left(i).trimmed();
-    }
-    // Return type ("void foo") and qualifiers ("ns::Cls::foo").
-    const qsizetype sp = s.lastIndexOf(QLatin1Char(' '));
-    if (sp >= 0)
-        s = s.mid(sp + 1);
-    const qsizetype colons = s.lastIndexOf(QLatin1String("::"));
-    if (colons >= 0)
-        s = s.mid(colons + 2);
-    return s;
-}
 
 namespace {
 

@@ -7,6 +7,7 @@
 
 #include "diagnosis/text_events.h"
 #include "model/device.h"
+#include "names/kernel_names.h" // symbolBaseName
 
 #include <array>
 #include <optional>
@@ -168,9 +169,6 @@ bool looksLikeRocminfo(const QString &text);
 
 // Itanium-demangles a name; returns it unchanged when it is not mangled.
 QString demangleSymbol(const QString &name);
-// The unqualified function name of a demangled or plain symbol: "ns::vecAdd(float*, int)" ->
-// "vecAdd"; "void foo<int>(int*)" -> "foo".
-QString symbolBaseName(const QString &symbolOrDemangled);
 
 // The nvcc-only options among a command's arguments (each as given).
 QStringList nvccOnlyFlags(const QStringList &args);

@@ -2,7 +2,6 @@
 
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/runtime_env.h"
-#include "verify/default_hooks.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,7 +20,8 @@ DiagnoseHook diagnosisHook() {
         req.runtimeVersion = in.runtimeVersion;
         for (auto it = in.env.begin(); it != in.env.end(); ++it)
             req.env.append({it.key(), it.value()});
-        // The diagnosis reads logs from files: the step's output goes into a private folder.
+        // The diagnosis reads logs from files: the step's output goes into a private folder
+        // (until the request takes texts in memory; this is the one place to change).
         QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/hipdoctor-step-XXXXXX"));
         int n = 0;
         for (const QString &t : in.texts) {
@@ -50,8 +50,11 @@ EnvReadCheck runtimeEnvReadCheck() {
     };
 }
 
-void installDiagnosisHooks() {
-    setDefaultVerifierHooks(diagnosisHook(), runtimeEnvReadCheck());
+std::unique_ptr<Verifier> makeVerifier(VerifyOptions options) {
+    auto verifier = std::make_unique<Verifier>(std::move(options));
+    verifier->setDiagnoseHook(diagnosisHook());
+    verifier->setEnvReadCheck(runtimeEnvReadCheck());
+    return verifier;
 }
 
 } // namespace hd

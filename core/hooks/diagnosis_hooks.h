@@ -1,22 +1,26 @@
 #pragma once
 
-// The diagnosis engine as the verifier's hooks (docs/architecture.md "Layers"). hd_verify does
+// The verifier wired with the diagnosis engine (docs/architecture.md "Layers"). hd_verify does
 // not link the diagnosis: a Verifier explains a failed step through its DiagnoseHook and asks
-// whether the runtime reads a variable through its EnvReadCheck. This module supplies both from
-// core/diagnosis, and the front ends install them as every Verifier's defaults at start.
+// whether the runtime reads a variable through its EnvReadCheck. This module makes Verifiers
+// with both from core/diagnosis; there are no process-wide defaults to remember to install.
 
 #include "verify/verifier.h"
 
+#include <memory>
+
 namespace hd {
 
-// diagnose() on the step's files, kernels, targets, devices and env, with its texts written to
-// a private temporary folder (the diagnosis reads logs from files).
+// The one factory the front ends and the tests that verify call: a Verifier for these options
+// whose failed steps are explained by the diagnosis engine and whose env check scans the
+// installed runtime's libraries.
+std::unique_ptr<Verifier> makeVerifier(VerifyOptions options);
+
+// The two hooks alone (a test may wrap them).
+// diagnose() on the step's files, kernels, targets, devices, env and output texts.
 DiagnoseHook diagnosisHook();
 // Whether the installed runtime's libraries read a variable (runtimeReadsVariable()); nothing
 // when no runtime library is found.
 EnvReadCheck runtimeEnvReadCheck();
-// Makes the two the defaults of every Verifier made from now on (setDefaultVerifierHooks()).
-// hipdoctor, hipdoctor-cli and the tests that verify call it once at start.
-void installDiagnosisHooks();
 
 } // namespace hd

@@ -5,7 +5,10 @@
 #include "report_p.h"
 
 #include "common/format.h"
+#include "common/output_file.h"
 #include "model/labels.h"
+
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -346,6 +349,38 @@ MarkdownForIssue markdownForIssue(const Session &s, const ReportOptions &o,
                  .arg(body.size() - cut - 1)
                  .arg(mdText(fullReportName));
     return r;
+}
+
+bool writeReportFile(const Session &s, const QString &path, bool html, const ReportOptions &options,
+                     WrittenReport *written, QString *error) {
+    auto write = [error](const QString &to, const QString &text) {
+        QString why;
+        if (writeFileAtomically(to, text.toUtf8(), &why))
+            return true;
+        if (error)
+            *error = QStringLiteral("%1: cannot write: %2").arg(to, why);
+        return false;
+    };
+    WrittenReport w;
+    if (html) {
+        w.text = htmlReport(s, options);
+    } else {
+        // Markdown is for an issue: over GitHub's limit it is trimmed, and the whole report is
+        // written alongside to attach (docs/user-guide.md "Reports").
+        const QString fullPath = fullReportPath(path);
+        MarkdownForIssue md = markdownForIssue(s, options, QFileInfo(fullPath).fileName());
+        if (md.trimmed) {
+            if (!write(fullPath, md.full))
+                return false;
+            w.fullPath = fullPath;
+        }
+        w.text = std::move(md.text);
+    }
+    if (!write(path, w.text))
+        return false;
+    if (written)
+        *written = std::move(w);
+    return true;
 }
 
 QString fullReportPath(const QString &path) {

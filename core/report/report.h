@@ -52,6 +52,16 @@ MarkdownForIssue markdownForIssue(const Session &s, const ReportOptions &options
                                   qsizetype limit = kGitHubBodyLimit);
 // Where the full report goes next to a trimmed one: "report.md" → "report.full.md".
 QString fullReportPath(const QString &path);
+// The one way a report is written to a file (the CLI's verify --report and report -o, the
+// app's Export and Copy report): HTML as htmlReport(); Markdown as markdownForIssue(), and when
+// it had to be trimmed the whole report alongside (fullReportPath()), whose path goes to
+// *fullWritten. Atomic; false with the reason ("PATH: cannot write: …") in *error.
+struct WrittenReport {
+    QString text;     // what was written to path (trimmed Markdown, or the HTML)
+    QString fullPath; // the whole Markdown report, when text was trimmed; else ""
+};
+bool writeReportFile(const Session &s, const QString &path, bool html, const ReportOptions &options,
+                     WrittenReport *written, QString *error);
 QString htmlReport(const Session &s, const ReportOptions &options = {});
 
 // The charts a session's timings make: a phase timeline per step, per-check durations as bars,

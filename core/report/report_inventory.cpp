@@ -22,9 +22,16 @@ struct InventoryBlock {
 // inventory's summary (core/sysinfo).
 QList<InventoryBlock> inventoryBlock(const Session &s) {
     QList<InventoryBlock> rows;
+    // A target the user typed stands for the GPU they asked about: never shown as one the
+    // runtime detected.
     InventoryBlock gpu{QStringLiteral("GPU (runtime)")};
+    InventoryBlock typed{QStringLiteral("GPU asked about (typed, not detected)")};
     for (const DeviceInfo &d : s.devices) {
         QString line = QStringLiteral("#%1 %2").arg(d.index).arg(d.target.toString());
+        if (d.source == DeviceInfo::Source::TargetOption) {
+            typed.items << d.target.toString();
+            continue;
+        }
         if (!d.name.isEmpty())
             line += QStringLiteral(" — ") + d.name;
         if (!d.backend.isEmpty() || !d.runtimeVersion.isEmpty())
@@ -44,6 +51,8 @@ QList<InventoryBlock> inventoryBlock(const Session &s) {
                     gpu.items << c.summary;
     }
     rows << gpu;
+    if (!typed.items.isEmpty())
+        rows << typed;
     for (const InventorySummaryRow &r : summarizeInventory(s.inventory)) {
         InventoryBlock b{r.label, r.items, r.missing, r.problem};
         if (r.label == QLatin1String("Packages")) {

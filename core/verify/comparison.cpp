@@ -105,10 +105,16 @@ void onlyWithTriton(const Steps &st, Comparison &c) {
     const FailureSignature &asIs = s3->signatures.first();
     c.direction = Direction::CodeObject;
     const QString sw = s3->inputs.value(QStringLiteral("switch_env")).toString();
+    // "Only the project" when the isolated steps ran and passed: never more than they showed.
     c.verdict =
-        HD_TEXT("hd::Verify", "Only the project fails, and only with the Triton path: as is "
-                              "it fails (%1), without Triton (%2) it passes%3. The process "
-                              "state Triton leaves behind breaks the HIP kernel.")
+        (ran(st.s1) && ran(s2)
+             ? HD_TEXT("hd::Verify", "Only the project fails, and only with the Triton path: as is "
+                                     "it fails (%1), without Triton (%2) it passes%3. The process "
+                                     "state Triton leaves behind breaks the HIP kernel.")
+             : HD_TEXT("hd::Verify", "The project fails only with the Triton path: as is it fails "
+                                     "(%1), without Triton (%2) it passes%3. The process state "
+                                     "Triton leaves behind breaks the HIP kernel (steps 1 and 2 "
+                                     "did not both run to compare with)."))
             .arg(asIs.summary(), sw.isEmpty() ? HD_TEXT("hd::Verify", "second command") : sw,
                  ran(s2) ? HD_TEXT("hd::Verify", ", and the operator alone passes (step 2)")
                          : QString());
@@ -137,9 +143,13 @@ void projectFails(const Steps &st, Comparison &c) {
     Direction d = directionFromFindings(*s3);
     c.direction = d;
     c.verdict =
-        HD_TEXT("hd::Verify", "The project fails (%1)%2%3, while the isolated steps pass: "
-                              "compare the project's build commands and link lines with "
-                              "the steps' (recorded in the step 1 and 2 checks).")
+        (ran(st.s1) && ran(st.s2)
+             ? HD_TEXT("hd::Verify", "The project fails (%1)%2%3, while the isolated steps pass: "
+                                     "compare the project's build commands and link lines with "
+                                     "the steps' (recorded in the step 1 and 2 checks).")
+             : HD_TEXT("hd::Verify", "The project fails (%1)%2%3. Steps 1 and 2 did not both run: "
+                                     "run them to tell the base chain and the operator apart from "
+                                     "the project."))
             .arg(asIs.summary(),
                  haveVariant ? HD_TEXT("hd::Verify", " with and without the Triton path (%1)")
                                    .arg(s3->signatures[1].summary())

@@ -101,10 +101,6 @@ struct DiagnoseHookInput {
     QString runtimeVersion;
 };
 using DiagnoseHook = std::function<QList<Finding>(const DiagnoseHookInput &)>;
-// The defaults of every Verifier: what a front end installed (verify/default_hooks.h; the
-// diagnosis engine and the runtime-library env scan, hooks/diagnosis_hooks.h), else none.
-DiagnoseHook defaultDiagnoseHook();
-EnvReadCheck defaultEnvReadCheck();
 
 struct CompilerInfo {
     QString path;
@@ -162,7 +158,9 @@ public:
 
     void setProgressCallback(std::function<void(const VerifyProgress &)> cb);
     void setObserver(std::shared_ptr<VerifyObserver> observer);
-    void setDiagnoseHook(DiagnoseHook hook); // default: the diagnosis engine
+    // None by default (the diagnose check says so); hooks/diagnosis_hooks.h makeVerifier()
+    // gives the diagnosis engine's.
+    void setDiagnoseHook(DiagnoseHook hook);
     void setEnvReadCheck(EnvReadCheck check);
     void setBaseEnvironment(const QProcessEnvironment &env); // default: this process's
     // Where every child process and probe of the steps runs (default: localHost()).

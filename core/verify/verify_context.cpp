@@ -13,8 +13,7 @@
 namespace hd {
 
 VerifyContext::VerifyContext(VerifyOptions o)
-    : options(std::move(o)), diagnoseHook(defaultDiagnoseHook()), envReads(defaultEnvReadCheck()),
-      baseEnv(QProcessEnvironment::systemEnvironment()) {}
+    : options(std::move(o)), baseEnv(QProcessEnvironment::systemEnvironment()) {}
 
 void VerifyContext::progress(int step, const QString &check, const QString &message) const {
     const VerifyProgress p{step, check, message};

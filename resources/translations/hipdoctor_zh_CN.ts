@@ -1651,6 +1651,18 @@
         <source>processor %1 matches, but %2</source>
         <translation>处理器 %1 匹配,但%2</translation>
     </message>
+    <message>
+        <source>%1 is a host function of %2&apos;s API, not a kernel</source>
+        <translation>%1 是 %2 的 API 中的主机函数，不是内核</translation>
+    </message>
+    <message>
+        <source>%1 is one of the entry points %2 exports for host code: the program calls it directly and the library launches its own kernels. The module API (hipModuleGetFunction) finds kernels of a code object only, so it never finds %1; nothing was lost in a port.</source>
+        <translation>%1 是 %2 为主机代码导出的入口函数之一：程序直接调用它，由库启动它自己的内核。模块 API（hipModuleGetFunction）只查找代码对象中的内核，因此永远找不到 %1；移植中并没有丢失任何东西。</translation>
+    </message>
+    <message>
+        <source>Call %1 from host code, linked against %2 (or dlopen %2 and find it with dlsym); look up with hipModuleGetFunction only kernels of a code object.</source>
+        <translation>在主机代码中调用 %1，并链接 %2（或 dlopen %2 后用 dlsym 查找它）；hipModuleGetFunction 只用于查找代码对象中的内核。</translation>
+    </message>
 </context>
 <context>
     <name>hd::FindingCatalog</name>
@@ -2573,6 +2585,14 @@
         <source>step %1 (%2): %3 — %4</source>
         <translation>第 %1 步(%2):%3 —— %4</translation>
     </message>
+    <message>
+        <source>The project fails only with the Triton path: as is it fails (%1), without Triton (%2) it passes%3. The process state Triton leaves behind breaks the HIP kernel (steps 1 and 2 did not both run to compare with).</source>
+        <translation>项目只在使用 Triton 路径时失败：原样运行失败（%1），去掉 Triton（%2）后通过%3。Triton 留下的进程状态破坏了 HIP 内核（步骤 1 和 2 未都运行，无法对比）。</translation>
+    </message>
+    <message>
+        <source>The project fails (%1)%2%3. Steps 1 and 2 did not both run: run them to tell the base chain and the operator apart from the project.</source>
+        <translation>项目失败（%1）%2%3。步骤 1 和 2 未都运行：运行它们，才能把基础链和算子与项目区分开。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::ArtifactTreeModel</name>
@@ -3230,6 +3250,14 @@
         <source>Allowed values</source>
         <translation>允许的值</translation>
     </message>
+    <message>
+        <source>applied; the runtime reads it</source>
+        <translation>已应用；运行时会读取它</translation>
+    </message>
+    <message>
+        <source>Whether the runtime reads it is checked when a step runs.</source>
+        <translation>运行步骤时会检查运行时是否读取它。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::FindingsModel</name>
@@ -3763,6 +3791,30 @@
         <source>Step 2 needs the kernel name your code asks for: type it in the &quot;Name your code asks for&quot; box or in step 2&apos;s Kernel field.</source>
         <translation>步骤 2 需要你的代码请求的内核名：请在“代码请求的名称”框或步骤 2 的“内核”栏中输入。</translation>
     </message>
+    <message>
+        <source>Artifacts &amp; Symbols</source>
+        <translation>构件与符号</translation>
+    </message>
+    <message>
+        <source>Report copied to the clipboard (Markdown, secrets redacted).</source>
+        <translation>报告已复制到剪贴板（Markdown，已隐去机密）。</translation>
+    </message>
+    <message>
+        <source>Report written to %1.</source>
+        <translation>报告已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Trimmed to GitHub&apos;s 65,536 characters; attach the whole report: %1</source>
+        <translation>已裁剪到 GitHub 的 65,536 个字符；请附上完整报告：%1</translation>
+    </message>
+    <message>
+        <source>Demo &amp;cases</source>
+        <translation>演示案例(&amp;C)</translation>
+    </message>
+    <message>
+        <source>All cases at once</source>
+        <translation>一次打开所有案例</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::NameLookup</name>
@@ -3868,6 +3920,18 @@
         <source>Not loadable on: %1.</source>
         <translation>无法在以下设备上加载：%1。</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is a host function of %2&apos;s API, not a kernel.</source>
+        <translation>“%1”是 %2 的 API 中的主机函数，不是内核。</translation>
+    </message>
+    <message>
+        <source>%1 exports it for host code, with a family of entry points of the same prefix: your program calls it directly and the library launches its own kernels. hipModuleGetFunction finds kernels of a code object only, so it never finds this name; nothing was lost in a port.</source>
+        <translation>%1 为主机代码导出它，与同一前缀的一组入口函数一起：你的程序直接调用它，由库启动它自己的内核。hipModuleGetFunction 只查找代码对象中的内核，因此永远找不到这个名字；移植中并没有丢失任何东西。</translation>
+    </message>
+    <message>
+        <source>Call %1 from host code, linked against %2 (or dlopen %2 and find it with dlsym).</source>
+        <translation>在主机代码中调用 %1，并链接 %2（或 dlopen %2 后用 dlsym 查找它）。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::StepCard</name>
@@ -3894,6 +3958,10 @@
     <message>
         <source>%1 (cached)</source>
         <translation>%1（缓存）</translation>
+    </message>
+    <message>
+        <source>Needs:</source>
+        <translation>需要：</translation>
     </message>
 </context>
 <context>
@@ -4057,6 +4125,14 @@
     <message>
         <source>The steps that ran recorded no timings.</source>
         <translation>已运行的步骤没有记录耗时。</translation>
+    </message>
+    <message>
+        <source>No launch story: nothing was loaded and launched on a device (without a GPU there is none).</source>
+        <translation>没有启动过程：没有在设备上加载和启动任何东西（没有 GPU 时就没有）。</translation>
+    </message>
+    <message>
+        <source>Analysis (compiling, running the programs, the diagnosis): %1; each check&apos;s time is on its step card.</source>
+        <translation>分析（编译、运行程序、诊断）：%1；每项检查的用时见其步骤卡片。</translation>
     </message>
 </context>
 <context>
@@ -4274,6 +4350,26 @@
     <message>
         <source>Compile command of the session, then load its output</source>
         <translation>会话中的编译命令，然后加载其输出</translation>
+    </message>
+    <message>
+        <source>optional: a variable that turns Triton off, e.g. USE_TRITON=0</source>
+        <translation>可选：关闭 Triton 的变量，例如 USE_TRITON=0</translation>
+    </message>
+    <message>
+        <source>optional, to launch: e.g. buf:f32:1048576:rand, i32:1048576</source>
+        <translation>可选，用于启动：例如 buf:f32:1048576:rand, i32:1048576</translation>
+    </message>
+    <message>
+        <source>Your question:</source>
+        <translation>你的问题：</translation>
+    </message>
+    <message>
+        <source>Not checked here:</source>
+        <translation>此处未能检查：</translation>
+    </message>
+    <message>
+        <source>loading and launching on the GPU (the runtime sees none on this machine): run the steps on the GPU machine, File &gt; Connect to GPU node…</source>
+        <translation>在 GPU 上加载和启动（运行时在这台机器上看不到 GPU）：请在有 GPU 的机器上运行这些步骤，文件 &gt; 连接到 GPU 节点…</translation>
     </message>
 </context>
 <context>
@@ -4504,6 +4600,14 @@
         <source>Needed first:</source>
         <translation>需要先提供：</translation>
     </message>
+    <message>
+        <source>Your question: %1.</source>
+        <translation>你的问题：%1。</translation>
+    </message>
+    <message>
+        <source>Not checked here: the runtime sees no GPU on this machine, so loading and launching on the device could not be tried; run the steps on the GPU machine (File &gt; Connect to GPU node…).</source>
+        <translation>此处未能检查：运行时在这台机器上看不到 GPU，因此无法尝试在设备上加载和启动；请在有 GPU 的机器上运行这些步骤（文件 &gt; 连接到 GPU 节点…）。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::InputsController</name>
@@ -4539,6 +4643,66 @@
         <source>Inspecting %1 (%2 of %3)…</source>
         <translation>正在检查 %1（第 %2 个，共 %3 个）…</translation>
     </message>
+    <message>
+        <source>A kernel without extern &quot;C&quot;, looked up by its plain name</source>
+        <translation>没有 extern &quot;C&quot; 的内核，按普通名字查找</translation>
+    </message>
+    <message>
+        <source>Built for another GPU</source>
+        <translation>为另一种 GPU 构建</translation>
+    </message>
+    <message>
+        <source>The xnack setting differs</source>
+        <translation>xnack 设置不同</translation>
+    </message>
+    <message>
+        <source>Built for ROCm 7, run on ROCm 5</source>
+        <translation>为 ROCm 7 构建，在 ROCm 5 上运行</translation>
+    </message>
+    <message>
+        <source>The runtime left off the link line</source>
+        <translation>链接命令中缺少运行时</translation>
+    </message>
+    <message>
+        <source>__global__ lost in porting</source>
+        <translation>移植时丢失了 __global__</translation>
+    </message>
+    <message>
+        <source>No --offload-arch on a build host without a GPU</source>
+        <translation>在没有 GPU 的构建机上未指定 --offload-arch</translation>
+    </message>
+    <message>
+        <source>A clean build</source>
+        <translation>正常的构建</translation>
+    </message>
+    <message>
+        <source>Triton caches: a failed compile and a kernel for another GPU</source>
+        <translation>Triton 缓存：一次失败的编译和一个为另一种 GPU 构建的内核</translation>
+    </message>
+    <message>
+        <source>NVIDIA: an sm_80-only fatbin</source>
+        <translation>NVIDIA：只含 sm_80 的 fatbin</translation>
+    </message>
+    <message>
+        <source>Runtime log of a missing code object</source>
+        <translation>缺少代码对象时的运行时日志</translation>
+    </message>
+    <message>
+        <source>An extension with a missing C++ symbol</source>
+        <translation>缺少 C++ 符号的扩展模块</translation>
+    </message>
+    <message>
+        <source>The runtime library not installed</source>
+        <translation>未安装运行时库</translation>
+    </message>
+    <message>
+        <source>CUDA flags given to hipcc</source>
+        <translation>把 CUDA 选项传给了 hipcc</translation>
+    </message>
+    <message>
+        <source>A host object where a code object is expected</source>
+        <translation>需要代码对象的地方给了主机目标文件</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::VerificationController</name>
@@ -4561,6 +4725,24 @@
     <message>
         <source>Verification finished: the Comparison (Verification panel) gives the verdict</source>
         <translation>验证完成：结论见“验证”面板中的“比较”一行</translation>
+    </message>
+    <message>
+        <source>Step 2 needs the file your code loads: open it (Open files…) or type its path in step 2&apos;s File field.</source>
+        <translation>步骤 2 需要你的代码加载的文件：请打开它（打开文件…），或在步骤 2 的“文件”栏中输入它的路径。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n open files hold device code: type the one your code loads in step 2&apos;s File field.</source>
+        <translation>
+            <numerusform>已打开的 %n 个文件都含有设备代码：请在步骤 2 的“文件”栏中输入你的代码加载的那一个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step 2 needs the kernel name your code asks for: type it in the &quot;Name your code asks for&quot; box or in step 2&apos;s Kernel field.</source>
+        <translation>步骤 2 需要你的代码请求的内核名：请在“代码请求的名称”框或步骤 2 的“内核”栏中输入。</translation>
+    </message>
+    <message>
+        <source>Step 3 runs your project&apos;s command: type it in Command, with the switch that turns Triton off (or a second command) to compare the two runs.</source>
+        <translation>步骤 3 运行你的项目命令：在“命令”中输入它，并给出关闭 Triton 的开关（或第二条命令），以便比较两次运行。</translation>
     </message>
 </context>
 <context>
@@ -4605,6 +4787,36 @@
     <message>
         <source>Connected to %1 (%2)</source>
         <translation>已连接到 %1(%2)</translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::TargetsController</name>
+    <message>
+        <source>Asking the GPU runtime on %1 for devices…</source>
+        <translation>正在向 %1 上的 GPU 运行时查询设备…</translation>
+    </message>
+    <message>
+        <source>Asking the GPU runtime for devices…</source>
+        <translation>正在向 GPU 运行时查询设备…</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Not connected: %1</source>
+        <translation>未连接:%1</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>已连接到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::DiagnosisController</name>
+    <message>
+        <source>Diagnosing…</source>
+        <translation>正在诊断…</translation>
     </message>
 </context>
 </TS>

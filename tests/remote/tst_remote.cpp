@@ -63,7 +63,6 @@ private:
 private slots:
     void initTestCase() {
         QVERIFY(m_tmp.isValid());
-        installDiagnosisHooks(); // as the front ends do
         QString error;
         if (hdtest::sshdProgram().isEmpty())
             QSKIP("sshd is not installed here (apt-get install openssh-server; .ci/run does)");
@@ -171,12 +170,12 @@ private slots:
         o.step2.kernel = QStringLiteral("vecAdd");
         o.step2.targets = {QStringLiteral("gfx90a:sramecc+:xnack-")};
         auto host = std::make_shared<SshHost>(options());
-        Verifier remote(o);
-        remote.setExecutionHost(host);
-        const VerifyResult r = remote.run({1, 2});
+        const auto remote = makeVerifier(o);
+        remote->setExecutionHost(host);
+        const VerifyResult r = remote->run({1, 2});
         o.probePath = hdtest::binary(QStringLiteral("hipdoctor-probe"));
-        Verifier local(o);
-        const VerifyResult l = local.run({1, 2});
+        const auto local = makeVerifier(o);
+        const VerifyResult l = local->run({1, 2});
         QCOMPARE(r.steps.size(), 2);
         QCOMPARE(l.steps.size(), 2);
         for (int i = 0; i < 2; ++i) {

@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -61,17 +62,19 @@ private slots:
     }
 
     void hostsOfAnSshConfig() {
-        const QStringList hosts = sshConfigHosts(m_keys.path(QStringLiteral("ssh_config")));
+        const QStringList hosts =
+            TargetsController::sshConfigHosts(m_keys.path(QStringLiteral("ssh_config")));
         // The aliases a user types; the patterns are left out.
         QCOMPARE(hosts, QStringList({QStringLiteral("node-a"), QStringLiteral("node-down")}));
         QFile extra(m_tmp.path() + QStringLiteral("/config2"));
         QVERIFY(extra.open(QIODevice::WriteOnly));
         extra.write("# Host commented\nHOST=eq-host\n  host  two  three # trailing\n");
         extra.close();
-        QCOMPARE(sshConfigHosts(extra.fileName()),
+        QCOMPARE(TargetsController::sshConfigHosts(extra.fileName()),
                  QStringList(
                      {QStringLiteral("eq-host"), QStringLiteral("two"), QStringLiteral("three")}));
-        QVERIFY(sshConfigHosts(m_tmp.path() + QStringLiteral("/none")).isEmpty());
+        QVERIFY(
+            TargetsController::sshConfigHosts(m_tmp.path() + QStringLiteral("/none")).isEmpty());
     }
 
     void connectAndQueryTheNode() {
@@ -86,7 +89,7 @@ private slots:
 
         {
             // A node that cannot be reached: the dialog names the failure and stays open.
-            ConnectDialog d(&w);
+            ConnectDialog d(ws->targets(), &w);
             QSignalSpy done(&d, &ConnectDialog::connectFinished);
             d.destinationBox()->setEditText(QStringLiteral("node-down"));
             d.connectNow();
@@ -94,30 +97,35 @@ private slots:
             QCOMPARE(done.first().first().toBool(), false);
             QVERIFY2(d.stateLabel()->text().contains(QLatin1String("host-unreachable")),
                      qPrintable(d.stateLabel()->text()));
-            QVERIFY(!d.host());
+            QVERIFY(!ws->targets()->executionHost());
         }
-        ConnectDialog d(&w);
+        // The controller opens the connection and makes the node the host; the dialog shows it.
+        QSignalSpy devices(ws->targets(), &TargetsController::devicesChanged);
+        QSignalSpy inventory(ws->targets(), &TargetsController::inventoryChanged);
+        ConnectDialog d(ws->targets(), &w);
         QSignalSpy done(&d, &ConnectDialog::connectFinished);
         d.destinationBox()->setEditText(QStringLiteral("node-a"));
         d.connectNow();
         QVERIFY(done.wait(90000));
         QVERIFY2(done.first().first().toBool(), qPrintable(d.stateLabel()->text()));
-        QVERIFY(d.host());
+        const std::shared_ptr<ExecutionHost> host = ws->targets()->executionHost();
+        QVERIFY(host);
         // Remembered (a failed one is not), and offered first next time.
-        QCOMPARE(recentHosts().value(0), QStringLiteral("node-a"));
-        QVERIFY(!recentHosts().contains(QStringLiteral("node-down")));
-        QCOMPARE(ConnectDialog(&w).destinationBox()->itemText(0), QStringLiteral("node-a"));
+        const QStringList recent =
+            QSettings().value(QStringLiteral("remote/recent")).toStringList();
+        QCOMPARE(recent.value(0), QStringLiteral("node-a"));
+        QVERIFY(!recent.contains(QStringLiteral("node-down")));
+        QCOMPARE(ConnectDialog(ws->targets(), &w).destinationBox()->itemText(0),
+                 QStringLiteral("node-a"));
 
-        QSignalSpy devices(ws->inputs(), &InputsController::devicesChanged);
-        QSignalSpy inventory(ws->inputs(), &InputsController::inventoryChanged);
-        ws->setExecutionHost(d.host());
         QCOMPARE(hostLabel->text(), QStringLiteral("Runs on: node-a (ssh)"));
         QVERIFY2(panelHost->text().contains(QLatin1String("node-a")),
                  qPrintable(panelHost->text()));
-        QVERIFY(devices.wait(120000));
+        if (devices.isEmpty())
+            QVERIFY(devices.wait(120000));
         // The probe deployed and run on the node: the runtime there (this machine's Debian
         // HIP, no GPU) answers as it does here.
-        const ProbeResult &probe = ws->inputs()->lastProbe();
+        const ProbeResult &probe = ws->targets()->lastProbe();
         QVERIFY2(probe.command.value(0).startsWith(hdtest::homeOf(m_user) +
                                                    QStringLiteral("/.cache/hipdoctor/")),
                  qPrintable(probe.command.join(' ')));
@@ -126,7 +134,7 @@ private slots:
         if (inventory.isEmpty())
             QVERIFY(inventory.wait(120000));
         const InventoryFact *user =
-            ws->inputs()->inventory().find(QStringLiteral("devices"), QStringLiteral("user"));
+            ws->targets()->inventory().find(QStringLiteral("devices"), QStringLiteral("user"));
         QVERIFY(user);
         QCOMPARE(user->value, m_user); // the node's login, not this process's
         // A session made now records the node.
@@ -142,10 +150,11 @@ private slots:
         QTest::qWait(200);
         QVERIFY(w.grab().save(shot));
 
+        devices.clear();
         ws->setExecutionHost(nullptr);
         QCOMPARE(hostLabel->text(), QStringLiteral("Runs on: this machine"));
         QVERIFY(devices.wait(120000));
-        static_cast<SshHost *>(d.host().get())->connection().close();
+        static_cast<SshHost *>(host.get())->connection().close();
     }
 };
 

@@ -15,6 +15,12 @@ class TstUiScreenshot : public QObject {
 private slots:
     void screenshot_data();
     void screenshot();
+    void languageFollowsTheLocale();
+
+private:
+    // Renders a panel with these options and LANG; the PNG's image (null on failure).
+    QImage shot(const QStringList &args, const QString &lang);
+    QTemporaryDir m_dir;
 };
 
 void TstUiScreenshot::screenshot_data() {
@@ -77,6 +83,47 @@ void TstUiScreenshot::screenshot() {
         for (int x = 0; x < img.width(); x += 2)
             colors.insert(img.pixel(x, y));
     QVERIFY2(colors.size() > 30, qPrintable(QString::number(colors.size())));
+}
+
+QImage TstUiScreenshot::shot(const QStringList &args, const QString &lang) {
+    static int n = 0;
+    const QString png = m_dir.filePath(QStringLiteral("lang-%1.png").arg(++n));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.remove(QStringLiteral("LC_ALL"));
+    env.remove(QStringLiteral("LC_MESSAGES"));
+    env.remove(QStringLiteral("LANGUAGE"));
+    env.insert(QStringLiteral("LANG"), lang);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.path()); // no language chosen before
+    p.setProcessEnvironment(env);
+    p.start(QStandardPaths::findExecutable(QStringLiteral("xvfb-run")),
+            QStringList{QStringLiteral("-a"), QStringLiteral("-s"),
+                        QStringLiteral("-screen 0 1920x1200x24"),
+                        hdtest::binary(QStringLiteral("hipdoctor")), QStringLiteral("--screenshot"),
+                        png, QStringLiteral("--panel"), QStringLiteral("environment")} +
+                args);
+    if (!p.waitForFinished(300000) || p.exitCode() != 0)
+        return {};
+    return QImage(png);
+}
+
+// LANG=zh_CN.UTF-8 starts in Chinese, as --lang zh_CN does; --lang overrides the locale.
+void TstUiScreenshot::languageFollowsTheLocale() {
+    if (QStandardPaths::findExecutable(QStringLiteral("xvfb-run")).isEmpty())
+        QSKIP("xvfb-run is not installed");
+    QVERIFY(m_dir.isValid());
+    const QImage byLocale = shot({}, QStringLiteral("zh_CN.UTF-8"));
+    const QImage byOption = shot({QStringLiteral("--lang"), QStringLiteral("zh_CN")},
+                                 QStringLiteral("C.UTF-8"));
+    const QImage english = shot({}, QStringLiteral("C.UTF-8"));
+    const QImage overridden =
+        shot({QStringLiteral("--lang"), QStringLiteral("en")}, QStringLiteral("zh_CN.UTF-8"));
+    QVERIFY(!byLocale.isNull() && !byOption.isNull() && !english.isNull() &&
+            !overridden.isNull());
+    QCOMPARE(byLocale, byOption);
+    QVERIFY(byLocale != english);
+    QCOMPARE(overridden, english);
 }
 
 QTEST_GUILESS_MAIN(TstUiScreenshot)

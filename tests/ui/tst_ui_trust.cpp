@@ -10,11 +10,14 @@
 #include "controllers/workspace.h"
 #include "models/artifact_tree_model.h"
 #include "models/devices_model.h"
+#include "models/env_table_model.h"
 #include "models/findings_model.h"
 #include "models/symbol_table_model.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/devices_panel.h"
+#include "widgets/env_panel.h"
 #include "widgets/main_window.h"
+#include "widgets/panel_table.h"
 #include "widgets/verify_panel.h"
 #include "widgets/walkthrough_panel.h"
 
@@ -29,7 +32,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QDir>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,6 +42,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -77,6 +84,13 @@ private slots:
     void newTextsInChinese();
     void findingsAndVerdictInChinese();
     void engineTextsInChinese();
+    void runAllFillsStep2();
+    void stepSaysWhatItNeeds();
+    void typingAValueEnablesTheVariable();
+    void reportFitsGitHubWithTheWholeBeside();
+    void libraryApiIsNotALostKernel();
+    void demoCaseByCase();
+    void structureOfTheWindow();
     void cleanupTestCase();
 
 private:
@@ -98,6 +112,180 @@ void TstUiTrust::initTestCase() {
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
 }
 
+// Issue 25 item 2: Run all steps (F9) fills step 2 from the open file and the name box, as the
+// walkthrough's button does.
+void TstUiTrust::runAllFillsStep2() {
+    const QString mine = hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"));
+    open({mine});
+    m_window->artifactsPanel()->setRequestedName(QStringLiteral("vector_add"));
+    waitIdle();
+    m_window->activateWindow();
+    QTest::keyClick(m_window, Qt::Key_F9);
+    Workspace *ws = m_window->workspace();
+    QVERIFY(ws->verification()->isVerifying());
+    QCOMPARE(m_window->verifyPanel()->step2FileEdit()->text(), mine);
+    QCOMPARE(m_window->verifyPanel()->step2KernelEdit()->text(), QStringLiteral("vector_add"));
+    QCOMPARE(ws->verification()->verifyOptions().step2.file, mine);
+    QVERIFY(ws->verification()->needs(2).isEmpty());
+    ws->verification()->cancelVerification();
+}
+
+// Item 2: a step that cannot run says what it needs, in the app's words (no CLI flags), and the
+// others still run.
+void TstUiTrust::stepSaysWhatItNeeds() {
+    open({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
+    Workspace *ws = m_window->workspace();
+    m_window->verifyPanel()->applyInputs();
+    ws->verification()->runSteps({1, 2, 3});
+    QVERIFY(ws->verification()->isVerifying()); // step 1 runs
+    const QString needs2 = m_window->verifyPanel()->card(2)->summaryText();
+    const QString needs3 = m_window->verifyPanel()->card(3)->summaryText();
+    QVERIFY2(needs2.contains(QStringLiteral("Needs:")) &&
+                 needs2.contains(QStringLiteral("Name your code asks for")),
+             qPrintable(needs2));
+    QVERIFY2(needs3.contains(QStringLiteral("Command")), qPrintable(needs3));
+    for (const QString &t : {needs2, needs3})
+        QVERIFY2(!t.contains(QStringLiteral("--")), qPrintable(t));
+    // Placeholders read as hints, not values.
+    auto *sw = m_window->verifyPanel()->findChild<QLineEdit *>(QStringLiteral("step3Switch"));
+    QVERIFY(sw->text().isEmpty());
+    QVERIFY(sw->placeholderText().startsWith(QStringLiteral("optional")));
+    ws->verification()->cancelVerification();
+}
+
+// Item 4: typing a value switches the variable on; after a run it says whether the runtime
+// reads it.
+void TstUiTrust::typingAValueEnablesTheVariable() {
+    EnvTableModel *env = m_window->workspace()->inputs()->env();
+    EnvPanel *panel = m_window->envPanel();
+    const int row = env->rowOf(QStringLiteral("HIP_LAUNCH_BLOCKING"));
+    QVERIFY(row >= 0);
+    QVERIFY(env->setData(env->index(row, EnvTableModel::Value), QStringLiteral("1")));
+    QCOMPARE(env->profile().value(QStringLiteral("HIP_LAUNCH_BLOCKING")), QStringLiteral("1"));
+    bool summary = false;
+    for (QLabel *l : panel->findChildren<QLabel *>())
+        summary = summary || l->text().contains(QStringLiteral("HIP_LAUNCH_BLOCKING=1"));
+    QVERIFY(summary);
+    // Step 1 runs with it (no GPU here: it still loads the runtime), then the table says.
+    Workspace *ws = m_window->workspace();
+    m_window->verifyPanel()->applyInputs();
+    ws->verification()->runSteps({1});
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->verification()->isVerifying(), 300000);
+    QTRY_VERIFY_WITH_TIMEOUT(env->index(row, EnvTableModel::Status).data().toString() !=
+                                 QStringLiteral("applied"),
+                             60000);
+    const QString status = env->index(row, EnvTableModel::Status).data().toString();
+    QVERIFY2(status.contains(QStringLiteral("runtime")), qPrintable(status));
+    env->applyProfile({});
+}
+
+// Item 5: Copy report is trimmed to GitHub's 65,536 characters with the whole report beside;
+// an invalid value is marked as the panel marks it.
+void TstUiTrust::reportFitsGitHubWithTheWholeBeside() {
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("chatty.sh"));
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    // 300 lines of 1,000 characters on each stream, then a failure.
+    f.write("#!/bin/sh\ni=0\nwhile [ $i -lt 300 ]; do printf 'line %d %01000d\\n' $i 0; "
+            "printf 'err %d %01000d\\n' $i 0 >&2; i=$((i+1)); done\nexit 1\n");
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    VerifyPanel *v = m_window->verifyPanel();
+    v->findChild<QLineEdit *>(QStringLiteral("step3Command"))->setText(script);
+    v->findChild<QLineEdit *>(QStringLiteral("step3Variant"))->setText(script);
+    EnvTableModel *env = m_window->workspace()->inputs()->env();
+    const int row = env->rowOf(QStringLiteral("AMD_LOG_LEVEL"));
+    QVERIFY(env->setData(env->index(row, EnvTableModel::Value), QStringLiteral("9")));
+    Workspace *ws = m_window->workspace();
+    QVERIFY(v->applyInputs());
+    ws->verification()->runSteps({3});
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->verification()->isVerifying(), 120000);
+    QSignalSpy ready(ws->verification(), &VerificationController::reportReady);
+    m_window->copyReport();
+    QVERIFY(ready.wait(120000));
+    const QString text = QApplication::clipboard()->text();
+    const QString full = ready.first().at(3).toString();
+    QVERIFY2(text.size() <= 65536, qPrintable(QString::number(text.size())));
+    QVERIFY2(!full.isEmpty() && QFileInfo(full).size() > 65536, qPrintable(full));
+    QVERIFY(text.contains(QFileInfo(full).fileName()));
+    const QList<QLabel *> status = m_window->statusBar()->findChildren<QLabel *>();
+    QVERIFY(std::any_of(status.cbegin(), status.cend(),
+                        [&](QLabel *l) { return l->text().contains(full); }));
+    // AMD_LOG_LEVEL=9 is out of range: the report marks it, as the panel does.
+    QVERIFY2(QString(text)
+                 .remove(QLatin1Char('\\'))
+                 .contains(QStringLiteral("❌ AMD_LOG_LEVEL=9: invalid value")),
+             qPrintable(text.left(4000)));
+    env->applyProfile({});
+    v->findChild<QLineEdit *>(QStringLiteral("step3Command"))->clear();
+    v->findChild<QLineEdit *>(QStringLiteral("step3Variant"))->clear();
+}
+
+// Item 9: a library's public host function is not a kernel a port lost: no __global__ advice.
+void TstUiTrust::libraryApiIsNotALostKernel() {
+    const QString lib = QStringLiteral("/usr/lib/x86_64-linux-gnu/librocsparse.so.0");
+    if (!QFileInfo::exists(lib))
+        QSKIP("librocsparse is not installed");
+    open({lib});
+    ArtifactsPanel *p = m_window->artifactsPanel();
+    p->setRequestedName(QStringLiteral("rocsparse_scsrmv"));
+    QTRY_VERIFY_WITH_TIMEOUT(!p->isExplaining(), 300000);
+    QVERIFY2(p->explanationText().contains(QStringLiteral("API")),
+             qPrintable(p->explanationText()));
+    QVERIFY2(!p->explanationText().contains(QStringLiteral("__global__")),
+             qPrintable(p->explanationText()));
+    // The port's leftover in the demo still gets the __global__ advice.
+    const QString leftover =
+        hdtest::kernelArtifact(QStringLiteral("scenarios/libs06_not_a_kernel.so"));
+    if (QFileInfo::exists(leftover)) {
+        m_window->workspace()->inputs()->closeAll();
+        open({leftover});
+        p->setRequestedName(QStringLiteral("scaleRows"));
+        QTRY_VERIFY_WITH_TIMEOUT(!p->isExplaining(), 300000);
+        QVERIFY2(p->explanationText().contains(QStringLiteral("__global__")),
+                 qPrintable(p->explanationText()));
+    }
+}
+
+// Item 8: the demo is chosen case by case (File > Demo cases), one case open at a time.
+void TstUiTrust::demoCaseByCase() {
+    QMenu *cases = nullptr;
+    QStringList titles;
+    for (QMenu *m : m_window->findChildren<QMenu *>()) {
+        titles << m->title();
+        if (m->title().contains(QStringLiteral("Demo")))
+            cases = m;
+    }
+    QVERIFY2(cases, qPrintable(titles.join(QLatin1Char('|'))));
+    QVERIFY2(cases->actions().size() >= 10, qPrintable(QString::number(cases->actions().size())));
+    QAction *wrongGpu = nullptr;
+    for (QAction *a : cases->actions())
+        if (a->text().startsWith(QStringLiteral("2. ")))
+            wrongGpu = a;
+    QVERIFY(wrongGpu);
+    QSignalSpy changed(m_window->workspace()->inputs(), &InputsController::artifactsChanged);
+    wrongGpu->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 120000);
+    waitIdle();
+    const QStringList open = m_window->workspace()->inputs()->inputPaths();
+    QVERIFY(!open.isEmpty());
+    for (const QString &path : open)
+        QVERIFY2(QFileInfo(path).fileName().startsWith(QStringLiteral("s02_")), qPrintable(path));
+}
+
+// The structure: the window is built from the panel table alone, each panel from the
+// controllers it shows.
+void TstUiTrust::structureOfTheWindow() {
+    QStringList names;
+    for (const PanelSpec &spec : panelTable()) {
+        names.append(QString::fromLatin1(spec.name));
+        QVERIFY2(m_window->panel(QString::fromLatin1(spec.name)), spec.name);
+    }
+    QCOMPARE(MainWindow::panelNames(), names);
+    QCOMPARE(m_window->findChildren<QDockWidget *>().size(), names.size() - 1);
+}
+
 void TstUiTrust::cleanupTestCase() {
     delete m_window;
 }
@@ -108,7 +296,7 @@ void TstUiTrust::init() {
     ws->verification()->cancelVerification();
     ws->inputs()->closeAll();
     ws->verification()->setVerification({}, {});
-    ws->inputs()->devices()->setDevices({});
+    ws->targets()->clearDevices();
     m_window->artifactsPanel()->setRequestedName(QString());
     m_window->verifyPanel()->step2FileEdit()->clear();
     m_window->verifyPanel()->step2KernelEdit()->clear();
@@ -118,7 +306,7 @@ void TstUiTrust::init() {
 
 void TstUiTrust::waitIdle() {
     Workspace *ws = m_window->workspace();
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isInspecting() && !ws->inputs()->isDiagnosing() &&
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isInspecting() && !ws->diagnosis()->isDiagnosing() &&
                                  !ws->verification()->isVerifying() &&
                                  !m_window->artifactsPanel()->isExplaining(),
                              120000);
@@ -185,7 +373,7 @@ void TstUiTrust::walkthroughStep2AsksWhatIsMissing() {
 void TstUiTrust::nameBoxAsksForYourGpu() {
     open({hdtest::kernelArtifact(QStringLiteral("vector_add_gfx1030.co"))});
     ArtifactsPanel *p = m_window->artifactsPanel();
-    QVERIFY(m_window->workspace()->inputs()->devices()->devices().isEmpty());
+    QVERIFY(m_window->workspace()->targets()->devices().isEmpty());
     p->setRequestedName(QStringLiteral("vector_add"));
     QTRY_VERIFY(!p->isExplaining());
     QVERIFY2(p->explanationText().contains(QStringLiteral("which GPU do you have?")),

@@ -89,7 +89,7 @@ void TstUiWindow::initTestCase() {
 void TstUiWindow::openKernelsFolder() {
     Workspace *ws = m_window->workspace();
     QSignalSpy changed(ws->inputs(), &InputsController::artifactsChanged);
-    m_window->openDemo();
+    m_window->openDemo(0); // every case at once
     QVERIFY(ws->inputs()->isInspecting());
     QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 120000);
     QVERIFY(!ws->inputs()->isInspecting());
@@ -593,12 +593,12 @@ void TstUiWindow::devicesPanelShowsInventory() {
     Workspace *ws = w.workspace();
     QTreeWidget *tree = w.devicesPanel()->inventoryView();
     QVERIFY(tree);
-    QSignalSpy changed(ws->inputs(), &InputsController::inventoryChanged);
-    ws->inputs()->refreshInventory();
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isCollectingInventory(), 60000);
+    QSignalSpy changed(ws->targets(), &TargetsController::inventoryChanged);
+    ws->targets()->refreshInventory();
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->targets()->isCollectingInventory(), 60000);
     QVERIFY(changed.count() >= 1);
-    QVERIFY(!ws->inputs()->inventoryFromSession());
-    QVERIFY(ws->inputs()->inventory().find(QStringLiteral("system"), QStringLiteral("kernel")));
+    QVERIFY(!ws->targets()->inventoryFromSession());
+    QVERIFY(ws->targets()->inventory().find(QStringLiteral("system"), QStringLiteral("kernel")));
     QStringList labels;
     for (int i = 0; i < tree->topLevelItemCount(); ++i)
         labels << tree->topLevelItem(i)->text(0);
@@ -606,7 +606,7 @@ void TstUiWindow::devicesPanelShowsInventory() {
     QVERIFY(labels.contains(QStringLiteral("Kernel driver")));
     QVERIFY(labels.last().startsWith(QLatin1String("All ")));
     // Saved sessions carry it.
-    QCOMPARE(ws->verification()->makeSession().inventory, ws->inputs()->inventory());
+    QCOMPARE(ws->verification()->makeSession().inventory, ws->targets()->inventory());
 
     // An opened session's inventory replaces it.
     Session session;
@@ -628,8 +628,8 @@ void TstUiWindow::devicesPanelShowsInventory() {
                                 QStringLiteral("environment"),
                                 {}}};
     ws->verification()->applySession(session);
-    QVERIFY(ws->inputs()->inventoryFromSession());
-    QCOMPARE(ws->inputs()->inventory(), session.inventory);
+    QVERIFY(ws->targets()->inventoryFromSession());
+    QCOMPARE(ws->targets()->inventory(), session.inventory);
     QString shown;
     QList<QTreeWidgetItem *> stack;
     for (int i = 0; i < tree->topLevelItemCount(); ++i)

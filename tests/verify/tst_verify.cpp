@@ -64,8 +64,8 @@ VerifyOptions baseOptions(const QTemporaryDir &cache) {
 
 // One step through the one entry point, Verifier::run().
 StepRecord runStep(const VerifyOptions &o, int n) {
-    Verifier v(o);
-    return v.run({n}).steps.value(0);
+    const auto v = makeVerifier(o);
+    return v->run({n}).steps.value(0);
 }
 
 const CheckRecord &check(const StepRecord &s, const QString &id) {
@@ -81,7 +81,6 @@ class TestVerify : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        installDiagnosisHooks(); // as the front ends do
         QVERIFY2(QFileInfo::exists(hdtest::binary(QStringLiteral("hipdoctor-probe"))),
                  "probe not built");
     }
@@ -90,10 +89,10 @@ private slots:
     // default target, the program's libamdhip64 resolves, and the runtime answers "no device".
     void step1CompilesAndReachesRuntimeWithoutDevice() {
         QTemporaryDir cache;
-        Verifier v(baseOptions(cache));
+        const auto v = makeVerifier(baseOptions(cache));
         QList<VerifyProgress> progress;
-        v.setProgressCallback([&](const VerifyProgress &p) { progress << p; });
-        const StepRecord s = v.run({1}).steps.value(0);
+        v->setProgressCallback([&](const VerifyProgress &p) { progress << p; });
+        const StepRecord s = v->run({1}).steps.value(0);
 
         QCOMPARE(check(s, QStringLiteral("compiler")).status, CheckStatus::Pass);
         QVERIFY(check(s, QStringLiteral("compiler")).summary.contains(QLatin1String("hipcc")));
@@ -148,8 +147,8 @@ private slots:
         QVERIFY(!progress.isEmpty());
 
         // Again, warm: the compiles come from the cache, the verdict is the same.
-        Verifier warm(baseOptions(cache));
-        const StepRecord s2 = warm.run({1}).steps.value(0);
+        const auto warm = makeVerifier(baseOptions(cache));
+        const StepRecord s2 = warm->run({1}).steps.value(0);
         for (const char *id : {"compiler-commands", "compile-program", "compile-code-object"}) {
             const CheckRecord &c = check(s2, QString::fromLatin1(id));
             QVERIFY2(c.cached, id);
@@ -171,8 +170,8 @@ private slots:
         VerifyOptions o = baseOptions(cache);
         o.step1.target = QStringLiteral("gfx1030");
         o.step1.compiler = QStringLiteral("/nonexistent/hipcc");
-        Verifier v(o);
-        const StepRecord s = v.run({1}).steps.value(0);
+        const auto v = makeVerifier(o);
+        const StepRecord s = v->run({1}).steps.value(0);
         QCOMPARE(check(s, QStringLiteral("compiler")).status, CheckStatus::Fail);
         QVERIFY(ids(s.findings).contains(QStringLiteral("layer.compile-failed")));
         QCOMPARE(s.status, CheckStatus::Fail);
@@ -189,8 +188,8 @@ private slots:
         VerifyOptions o = baseOptions(cache);
         o.step2.mode = Step2Options::Mode::Dlopen;
         o.step2.file = lib;
-        Verifier v(o);
-        const StepRecord s = v.run({2}).steps.value(0);
+        const auto v = makeVerifier(o);
+        const StepRecord s = v->run({2}).steps.value(0);
         const CheckRecord &dl = check(s, QStringLiteral("probe-dlopen"));
         QCOMPARE(dl.status, CheckStatus::Fail);
         QVERIFY2(
@@ -239,8 +238,8 @@ private slots:
         o.step2.file = file;
         o.step2.kernel = kernel;
         o.step2.targets = {QStringLiteral("gfx90a:sramecc+:xnack-")};
-        Verifier v(o);
-        const StepRecord s = v.run({2}).steps.value(0);
+        const auto v = makeVerifier(o);
+        const StepRecord s = v->run({2}).steps.value(0);
         QCOMPARE(check(s, QStringLiteral("inspect")).status, CheckStatus::Pass);
         QVERIFY(s.check(QStringLiteral("probe-load")));
         QCOMPARE(s.status, CheckStatus::Fail);
@@ -261,8 +260,8 @@ private slots:
         VerifyOptions o = baseOptions(dir);
         o.step2.mode = Step2Options::Mode::Executable;
         o.step2.argv = {prog};
-        Verifier v(o);
-        const StepRecord s = v.run({2}).steps.value(0);
+        const auto v = makeVerifier(o);
+        const StepRecord s = v->run({2}).steps.value(0);
         const CheckRecord &run = check(s, QStringLiteral("run"));
         QCOMPARE(run.exitCode, 3);
         QCOMPARE(s.signatures.value(0).hipErrors, QStringList{QStringLiteral("hipErrorNotFound")});
@@ -278,8 +277,8 @@ private slots:
         o.step3.workingDirectory = dir.path();
         o.step3.switchEnv = QStringLiteral("USE_TRITON=0");
         o.env.set(QStringLiteral("AMD_LOG_LEVEL"), QStringLiteral("1"));
-        Verifier v(o);
-        const StepRecord s = v.run({3}).steps.value(0);
+        const auto v = makeVerifier(o);
+        const StepRecord s = v->run({3}).steps.value(0);
         QCOMPARE(s.checks.size(), 2);
         const CheckRecord &asIs = check(s, QStringLiteral("as-is"));
         QCOMPARE(asIs.exitCode, 1);
@@ -330,8 +329,8 @@ private slots:
         VerifyOptions o = baseOptions(dir);
         o.step3.argv = {script};
         o.step3.variantArgv = {hipOnly};
-        Verifier v(o);
-        const StepRecord s = v.run({3}).steps.value(0);
+        const auto v = makeVerifier(o);
+        const StepRecord s = v->run({3}).steps.value(0);
         QVERIFY(s.signatures[0].sameFailureAs(s.signatures[1]));
         const Comparison c = compareSteps({s});
         QCOMPARE(ids(c.findings), QStringList{QStringLiteral("verify.project-fails")});
@@ -406,8 +405,8 @@ private slots:
         VerifyOptions o = baseOptions(dir);
         o.step1.compiler = QStringLiteral("/nonexistent/hipcc"); // step 1 fails fast
         o.step3.argv = {writeScript(dir, QStringLiteral("ok.sh"), "exit 0\n")};
-        Verifier v(o);
-        const VerifyResult r = v.run({3, 1});
+        const auto v = makeVerifier(o);
+        const VerifyResult r = v->run({3, 1});
         QCOMPARE(r.steps.size(), 2);
         QCOMPARE(r.steps[0].step, 1);
         QCOMPARE(r.steps[0].status, CheckStatus::Fail);
@@ -422,16 +421,16 @@ private slots:
         VerifyOptions o = baseOptions(dir);
         o.step3.argv = {writeScript(dir, QStringLiteral("slow.sh"), "sleep 600\n")};
         o.step3.switchEnv = QStringLiteral("USE_TRITON=0");
-        Verifier v(o);
+        const auto v = makeVerifier(o);
         QSemaphore started;
-        v.setProgressCallback([&](const VerifyProgress &p) {
+        v->setProgressCallback([&](const VerifyProgress &p) {
             if (p.step == 3)
                 started.release();
         });
         VerifyResult r;
-        std::thread worker([&] { r = v.run({3}); });
+        std::thread worker([&] { r = v->run({3}); });
         started.acquire();
-        v.cancel();
+        v->cancel();
         worker.join();
         QVERIFY(r.cancelled);
         QCOMPARE(r.steps.size(), 1);
@@ -524,7 +523,7 @@ private slots:
     }
 
     void envReadCheckUsesTheInstalledRuntime() {
-        const EnvReadCheck reads = defaultEnvReadCheck();
+        const EnvReadCheck reads = runtimeEnvReadCheck();
         const auto level = reads(QStringLiteral("AMD_LOG_LEVEL"));
         if (!level)
             QSKIP("no HIP runtime library installed");

@@ -1,17 +1,12 @@
 #include "controllers/inputs_controller.h"
 
 #include "artifacts/inspector.h"
-#include "diagnosis/diagnosis.h"
 #include "env/env_catalogue.h"
 #include "env/env_profile.h"
 #include "logs/amd_log.h"
 #include "model/session.h"
-#include "probe/probe_client.h"
-#include "verify/execution_host.h"
 
 #include "models/artifact_tree_model.h"
-#include "models/compat_matrix_model.h"
-#include "models/devices_model.h"
 #include "models/env_table_model.h"
 #include "models/libraries_model.h"
 #include "models/symbol_table_model.h"
@@ -21,8 +16,8 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSet>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -31,9 +26,6 @@ namespace hd::ui {
 namespace {
 
 const QString kInspect = QStringLiteral("inspect");
-const QString kDevices = QStringLiteral("devices");
-const QString kInventory = QStringLiteral("inventory");
-const QString kDiagnose = QStringLiteral("diagnose");
 
 QList<EnvVarRow> catalogueRows() {
     QList<EnvVarRow> rows;
@@ -80,32 +72,16 @@ QList<LogModel::Entry> readLogInput(const QString &path) {
 InputsController::InputsController(QObject *parent)
     : QObject(parent), m_symbols(new SymbolTableModel(this)),
       m_symbolProxy(new SymbolFilterProxy(this)), m_tree(new ArtifactTreeModel(this)),
-      m_libraries(new LibrariesModel(this)), m_env(new EnvTableModel(this)),
-      m_devices(new DevicesModel(this)), m_compat(new CompatMatrixModel(this)) {
+      m_libraries(new LibrariesModel(this)), m_env(new EnvTableModel(this)) {
     m_symbolProxy->setSourceModel(m_symbols);
     m_env->setCatalogue(catalogueRows());
     m_env->setValidator(
         [](const QString &name, const QString &value) { return validateEnvValue(name, value); });
-    const auto devicesToCompat = [this] { m_compat->setDevices(m_devices->devices()); };
-    connect(m_devices, &QAbstractItemModel::modelReset, this, devicesToCompat);
-    connect(m_devices, &QAbstractItemModel::rowsInserted, this, devicesToCompat);
-    connect(m_devices, &QAbstractItemModel::rowsRemoved, this, devicesToCompat);
-    connect(m_devices, &QAbstractItemModel::dataChanged, this, devicesToCompat);
-    // The diagnosis follows every input change, once things settle.
-    m_diagnoseTimer = new QTimer(this);
-    m_diagnoseTimer->setSingleShot(true);
-    m_diagnoseTimer->setInterval(300);
-    connect(m_diagnoseTimer, &QTimer::timeout, this, &InputsController::runDiagnosis);
-    connect(this, &InputsController::artifactsChanged, this, &InputsController::scheduleDiagnosis);
-    connect(this, &InputsController::devicesChanged, this, &InputsController::scheduleDiagnosis);
-    connect(m_env, &EnvTableModel::profileChanged, this, &InputsController::scheduleDiagnosis);
 }
 
 InputsController::~InputsController() {
     // Raise every cancel flag so background work stops early; results are dropped by QPointer.
     m_jobs.cancel(kInspect);
-    m_jobs.cancel(kDevices);
-    m_jobs.cancel(kDiagnose);
 }
 
 // ---------------------------------------------------------------------- artifacts and logs
@@ -122,6 +98,76 @@ QString InputsController::demoDirectory() {
             return fi.canonicalFilePath();
     }
     return {};
+}
+
+QList<InputsController::DemoScenario> InputsController::demoScenarios() {
+    const QString dir = demoDirectory();
+    if (dir.isEmpty())
+        return {};
+    // docs/scenarios.md's rows; the files are named after them (s01_…, libs04_…).
+    const QList<QPair<int, const char *>> titles{
+        {1, QT_TR_NOOP("A kernel without extern \"C\", looked up by its plain name")},
+        {2, QT_TR_NOOP("Built for another GPU")},
+        {3, QT_TR_NOOP("The xnack setting differs")},
+        {4, QT_TR_NOOP("Built for ROCm 7, run on ROCm 5")},
+        {5, QT_TR_NOOP("The runtime left off the link line")},
+        {6, QT_TR_NOOP("__global__ lost in porting")},
+        {7, QT_TR_NOOP("No --offload-arch on a build host without a GPU")},
+        {8, QT_TR_NOOP("A clean build")},
+        {9, QT_TR_NOOP("Triton caches: a failed compile and a kernel for another GPU")},
+        {11, QT_TR_NOOP("NVIDIA: an sm_80-only fatbin")},
+        {12, QT_TR_NOOP("Runtime log of a missing code object")},
+        {13, QT_TR_NOOP("An extension with a missing C++ symbol")},
+        {14, QT_TR_NOOP("The runtime library not installed")},
+        {15, QT_TR_NOOP("CUDA flags given to hipcc")},
+        {16, QT_TR_NOOP("A host object where a code object is expected")},
+    };
+    static const QRegularExpression number(QStringLiteral("^(?:lib)?s(\\d+)_"));
+    QMap<int, QStringList> files;
+    for (const QString &f : artifactFilesIn(dir)) {
+        const QString rel = QDir(dir).relativeFilePath(f);
+        const auto m = number.match(QFileInfo(f).fileName());
+        if (rel.contains(QLatin1String("/triton/")))
+            files[9].append(f.left(f.indexOf(QLatin1String("/triton/")) + 7));
+        else if (rel.contains(QLatin1String("/nvidia/")))
+            files[11].append(f);
+        else if (m.hasMatch())
+            files[m.captured(1).toInt()].append(f);
+    }
+    QList<DemoScenario> out;
+    for (const auto &[n, title] : titles) {
+        QStringList paths = files.value(n);
+        paths.removeDuplicates();
+        if (!paths.isEmpty())
+            out.append({n, tr(title), paths});
+    }
+    return out;
+}
+
+bool InputsController::openDemo(int scenario) {
+    const QString dir = demoDirectory();
+    if (dir.isEmpty())
+        return false;
+    QStringList paths{dir};
+    if (scenario > 0) {
+        paths.clear();
+        for (const DemoScenario &s : demoScenarios())
+            if (s.number == scenario)
+                paths = s.paths;
+        if (paths.isEmpty())
+            return false;
+        closeAll(); // one case at a time
+    }
+    m_demoOpened = true;
+    openPaths(paths);
+    return true;
+}
+
+bool InputsController::demoIsOpen() const {
+    const QString demo = demoDirectory();
+    return m_demoOpened && !demo.isEmpty() &&
+           std::all_of(m_inputs.begin(), m_inputs.end(),
+                       [&demo](const QString &p) { return p.startsWith(demo + QLatin1Char('/')); });
 }
 
 QStringList InputsController::artifactFilesIn(const QString &dir, int limit) {
@@ -151,6 +197,11 @@ QStringList InputsController::artifactFilesIn(const QString &dir, int limit) {
 void InputsController::openPaths(const QStringList &paths) {
     if (paths.isEmpty())
         return;
+    // The demo folder itself (not one of its files) counts as opening the demo.
+    const QString demo = demoDirectory();
+    for (const QString &p : paths)
+        if (!demo.isEmpty() && QFileInfo(p).absoluteFilePath() == demo)
+            m_demoOpened = true;
     const JobTracker::Ticket ticket = m_jobs.start(kInspect);
     emit busyChanged(kInspect, true, tr("Inspecting %n input(s)…", nullptr, int(paths.size())));
     runInBackground(
@@ -263,88 +314,7 @@ void InputsController::setArtifacts(QList<ArtifactReport> artifacts, QStringList
     m_symbols->setArtifactNames(names);
     m_tree->setArtifacts(m_artifacts);
     m_libraries->setArtifacts(m_artifacts);
-    m_compat->setArtifacts(m_artifacts);
     emit artifactsChanged();
-}
-
-// --------------------------------------------------------------------------------- devices
-
-void InputsController::refreshInventory() {
-    const JobTracker::Ticket ticket = m_jobs.start(kInventory);
-    runInBackground(
-        this,
-        [host = m_host] {
-            return host ? collectSystemInventory(*host) : collectSessionInventory();
-        },
-        [this, ticket](SystemInventory inventory) {
-            if (!m_jobs.isCurrent(ticket))
-                return;
-            m_jobs.finish(ticket);
-            m_inventory = std::move(inventory);
-            m_inventoryFromSession = false;
-            emit inventoryChanged();
-        });
-}
-
-void InputsController::setExecutionHost(std::shared_ptr<ExecutionHost> host) {
-    m_host = std::move(host);
-    emit executionHostChanged();
-    refreshDevices();
-}
-
-void InputsController::refreshDevices() {
-    refreshInventory(); // the machine's answers to the first questions, next to its devices
-    const JobTracker::Ticket ticket = m_jobs.start(kDevices);
-    emit busyChanged(kDevices, true,
-                     m_host
-                         ? tr("Asking the GPU runtime on %1 for devices…").arg(m_host->hostName())
-                         : tr("Asking the GPU runtime for devices…"));
-    runInBackground(
-        this,
-        [ticket, host = m_host]() {
-            ProbeOptions options;
-            options.cancel = ticket.cancel.get();
-            options.timeoutMs = 30000;
-            if (host) {
-                ProbeRequest rq;
-                rq.kind = ProbeRequest::Kind::Devices;
-                rq.backend = QStringLiteral("auto");
-                return host->runProbe(rq, options);
-            }
-            return probeDevices(QStringLiteral("auto"), options);
-        },
-        [this, ticket](ProbeResult r) {
-            if (!m_jobs.isCurrent(ticket))
-                return;
-            m_jobs.finish(ticket);
-            m_lastProbe = r;
-            m_probed = true;
-            keepOnlyTypedDevicesAnd(r.devices);
-            emit busyChanged(kDevices, false, r.summary());
-            emit devicesChanged();
-        });
-}
-
-void InputsController::keepOnlyTypedDevicesAnd(const QList<DeviceInfo> &probed) {
-    QList<DeviceInfo> kept;
-    for (const DeviceInfo &d : m_devices->devices())
-        if (d.source != DeviceInfo::Source::Probe)
-            kept.append(d);
-    m_devices->setDevices(probed + kept);
-}
-
-void InputsController::setProbedDevices(const QList<DeviceInfo> &devices) {
-    keepOnlyTypedDevicesAnd(devices);
-    emit devicesChanged();
-}
-
-bool InputsController::addTarget(const QString &text, QString *error) {
-    const auto t = TargetId::parse(text.trimmed(), error);
-    if (!t)
-        return false;
-    m_devices->addDevice(DeviceInfo::fromTarget(*t));
-    emit devicesChanged();
-    return true;
 }
 
 // ------------------------------------------------------------------------------------- env
@@ -358,94 +328,20 @@ void InputsController::applyEnvPreset(const QMap<QString, QString> &preset) {
     m_env->applyProfile(preset);
 }
 
+void InputsController::applyEnvProfile(const QMap<QString, QString> &profile) {
+    m_env->applyProfile(profile);
+}
+
+void InputsController::setEnvVariable(const QString &name, const QString &value) {
+    m_env->addVariable(name, value);
+}
+
+void InputsController::setRuntimeReads(const QMap<QString, bool> &reads) {
+    m_env->setRuntimeReads(reads);
+}
+
 void InputsController::restoreFromSession(const Session &session) {
     m_env->applyProfile(session.env.enabledMap());
-    QList<DeviceInfo> devices = session.devices;
-    for (DeviceInfo &d : devices)
-        if (d.source == DeviceInfo::Source::Probe)
-            d.source = DeviceInfo::Source::Session; // seen where the session was made
-    m_devices->setDevices(devices);
-    emit devicesChanged();
-    // The session's inventory, not this machine's: a collection still running is dropped.
-    m_jobs.cancel(kInventory);
-    m_inventory = session.inventory;
-    m_inventoryFromSession = true;
-    emit inventoryChanged();
-}
-
-// ------------------------------------------------------------------------ names, diagnosis
-
-void InputsController::setRequestedKernel(const QString &name) {
-    m_requestedKernel = name.trimmed();
-}
-
-void InputsController::keepRequestedKernel() {
-    if (m_requestedKernel.isEmpty() || m_keptKernels.contains(m_requestedKernel))
-        return;
-    m_keptKernels.append(m_requestedKernel);
-    scheduleDiagnosis();
-}
-
-void InputsController::scheduleDiagnosis() {
-    m_diagnoseTimer->start();
-}
-
-bool InputsController::isDiagnosing() const {
-    return m_diagnoseTimer->isActive() || m_jobs.isRunning(kDiagnose);
-}
-
-void InputsController::runDiagnosis() {
-    DiagnoseRequest req;
-    req.inputs = m_inputs;
-    req.kernels = m_keptKernels;
-    if (m_otherKernelNames)
-        for (const QString &name : m_otherKernelNames())
-            if (!name.isEmpty() && !req.kernels.contains(name))
-                req.kernels.append(name);
-    for (const DeviceInfo &d : m_devices->devices()) {
-        if (d.source == DeviceInfo::Source::Probe)
-            req.probeDevices.append(d);
-        else
-            req.targets.append(d.target.toString());
-    }
-    req.probeRan = m_probed;
-    req.probeLibrary = m_lastProbe.hello.library;
-    req.runtimeVersion = m_lastProbe.hello.runtimeVersion;
-    const QMap<QString, QString> profile = m_env->profile();
-    for (auto it = profile.cbegin(); it != profile.cend(); ++it)
-        req.env.append({it.key(), it.value()});
-    if (req.inputs.isEmpty() && req.env.isEmpty() && !m_probed) {
-        m_diagnosisFindings.clear();
-        emit diagnosisChanged();
-        return;
-    }
-    const JobTracker::Ticket ticket = m_jobs.start(kDiagnose);
-    req.cancel = ticket.cancel.get();
-    emit busyChanged(kDiagnose, true, tr("Diagnosing…"));
-    runInBackground(
-        this, [req, ticket]() { return diagnose(req).findings; }, // ticket keeps req.cancel alive
-        [this, ticket](QList<Finding> findings) {
-            if (!m_jobs.isCurrent(ticket))
-                return;
-            m_jobs.finish(ticket);
-            // No warning about the app's own preset values.
-            const QMap<QString, QString> profile = m_env->profile();
-            findings.removeIf([&](const Finding &f) { return isPresetWarning(f, profile); });
-            m_diagnosisFindings = findings;
-            emit diagnosisChanged();
-            emit diagnosisFinished();
-        });
-}
-
-bool InputsController::isPresetWarning(const Finding &f,
-                                       const QMap<QString, QString> &profile) const {
-    if (f.id != QLatin1String("env.variable-ignored"))
-        return false;
-    for (const Evidence &e : f.evidence)
-        if (e.source == QLatin1String("env") && m_presetEnv.contains(e.location) &&
-            m_presetEnv.value(e.location) == profile.value(e.location))
-            return true;
-    return false;
 }
 
 } // namespace hd::ui

@@ -1,16 +1,11 @@
 #pragma once
 
-// The window's inputs: the artifacts and logs the user opened, the devices (probed or typed),
-// the system inventory, the env profile and the kernel names of the name box; the models that
-// show them, the background jobs that fill them, and the diagnosis over them, re-run
-// (debounced) whenever they change. It knows nothing of the verification: the
-// VerificationController reads it, not the other way round (docs/architecture.md "The GUI").
+// The window's inputs: the artifacts and logs the user opened and the env profile; the models
+// that show them and the background jobs that fill them. It knows nothing of the devices, the
+// diagnosis or the verification: their controllers read it, not the other way round
+// (docs/architecture.md "The GUI").
 
 #include "model/artifact_report.h"
-#include "model/device.h"
-#include "model/finding.h"
-#include "probe/protocol.h"
-#include "sysinfo/system_inventory.h"
 
 #include "models/inspect_progress.h"
 #include "models/jobs.h"
@@ -21,14 +16,8 @@
 #include <QObject>
 #include <QStringList>
 
-#include <functional>
-#include <memory>
-
-class QTimer;
-
 namespace hd {
 struct Session;
-class ExecutionHost;
 } // namespace hd
 
 namespace hd::ui {
@@ -36,8 +25,6 @@ namespace hd::ui {
 class ArtifactTreeModel;
 class LibrariesModel;
 class EnvTableModel;
-class DevicesModel;
-class CompatMatrixModel;
 
 class InputsController : public QObject {
     Q_OBJECT
@@ -51,8 +38,6 @@ public:
     ArtifactTreeModel *tree() const { return m_tree; }
     LibrariesModel *libraries() const { return m_libraries; }
     EnvTableModel *env() const { return m_env; }
-    DevicesModel *devices() const { return m_devices; }
-    CompatMatrixModel *compat() const { return m_compat; }
 
     // --- artifacts and logs ---------------------------------------------------------------
     const QList<ArtifactReport> &artifacts() const { return m_artifacts; }
@@ -71,30 +56,21 @@ public:
     // Where the built-in demo lives (HIPDOCTOR_DEMO_DIR, <exe>/../kernels,
     // <exe>/../share/hipdoctor/demo); "" when none exists.
     static QString demoDirectory();
+    // The demo's failure cases one by one (docs/scenarios.md): a title and its files.
+    struct DemoScenario {
+        int number = 0; // as in docs/scenarios.md
+        QString title;
+        QStringList paths;
+    };
+    static QList<DemoScenario> demoScenarios();
+    // Opens one demo scenario, or the whole demo folder with 0 (false when the demo is not
+    // installed or has no such scenario).
+    bool openDemo(int scenario = 0);
+    // The user opened the demo itself, and only its files are open: its cases may fill step 2.
+    bool demoIsOpen() const;
     // Files of a folder that hold something the inspector reads (by content), plus logs and
     // captured output (*.log, *.txt text).
     static QStringList artifactFilesIn(const QString &dir, int limit = 400);
-
-    // --- where the devices, the inventory and the steps run ------------------------------
-    // null = this machine; else a GPU node over ssh (docs/remote.md "In the app"). Setting it
-    // queries the devices (and the inventory) there again.
-    void setExecutionHost(std::shared_ptr<ExecutionHost> host);
-    const std::shared_ptr<ExecutionHost> &executionHost() const { return m_host; }
-
-    // --- devices ------------------------------------------------------------------------
-    void refreshDevices(); // probe, in the background
-    bool addTarget(const QString &text, QString *error = nullptr);
-    // Replaces the probed devices with these (those a verification's probe saw); typed
-    // targets and a session's devices stay.
-    void setProbedDevices(const QList<DeviceInfo> &devices);
-    const ProbeResult &lastProbe() const { return m_lastProbe; }
-    bool probed() const { return m_probed; }
-    // The system inventory (core/sysinfo): collected in the background with each device query,
-    // or the one of an opened session (inventoryFromSession()); saved in sessions.
-    void refreshInventory();
-    bool isCollectingInventory() const { return m_jobs.isRunning(QStringLiteral("inventory")); }
-    const SystemInventory &inventory() const { return m_inventory; }
-    bool inventoryFromSession() const { return m_inventoryFromSession; }
 
     // --- env ----------------------------------------------------------------------------
     // The enabled variables of the env table.
@@ -103,28 +79,18 @@ public:
     // preset's value, the diagnosis does not warn that the runtime ignores it: the app chose
     // it, not the user.
     void applyEnvPreset(const QMap<QString, QString> &preset);
+    // The user's own: a profile loaded from a file, one variable typed (added if unknown,
+    // enabled).
+    void applyEnvProfile(const QMap<QString, QString> &profile);
+    void setEnvVariable(const QString &name, const QString &value);
+    // What a run found: which of the variables the runtime reads (the env table shows it).
+    void setRuntimeReads(const QMap<QString, bool> &reads);
 
-    // The env profile, devices and inventory of a loaded session (its artifacts are reopened
-    // by the caller, after its records).
+    // The variables of the last preset applied (the app chose them, not the user).
+    const QMap<QString, QString> &presetEnv() const { return m_presetEnv; }
+    // The env profile of a loaded session (its artifacts are reopened by the caller, after its
+    // records).
     void restoreFromSession(const Session &session);
-
-    // --- names and diagnosis ------------------------------------------------------------
-    // The kernel name the user's code asks for (name box). A question only: the diagnosis
-    // looks it up (and the report shows it) once the user keeps it.
-    void setRequestedKernel(const QString &name);
-    const QString &requestedKernel() const { return m_requestedKernel; }
-    void keepRequestedKernel();
-    const QStringList &keptKernels() const { return m_keptKernels; }
-    // Names asked for elsewhere in the window (the verification's step-2 kernel), read each
-    // time the diagnosis runs.
-    void setOtherKernelNames(std::function<QStringList()> names) {
-        m_otherKernelNames = std::move(names);
-    }
-    // Re-runs the diagnosis engine on the open inputs, devices, env and names (background,
-    // debounced; a newer request supersedes a running one).
-    void scheduleDiagnosis();
-    bool isDiagnosing() const;
-    const QList<Finding> &diagnosisFindings() const { return m_diagnosisFindings; }
 
 signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
@@ -132,11 +98,6 @@ signals:
     void artifactsChanged();
     void symbolsRebuilt(); // the symbol table's rows were regrouped
     void inputLogsChanged();
-    void devicesChanged();
-    void inventoryChanged();
-    void diagnosisChanged();     // diagnosisFindings() replaced
-    void diagnosisFinished();    // a diagnosis job ended (after diagnosisChanged)
-    void executionHostChanged(); // the devices and the inventory are asked for there
 
 private:
     // What an inspection leaves: the open artifacts and inputs with the new ones after them,
@@ -152,37 +113,23 @@ private:
     Inspected inspect(const QStringList &paths, Inspected open, SymbolGrouping grouping,
                       const JobTracker::Ticket &ticket, const QPointer<QObject> &guard);
     void setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs);
-    void keepOnlyTypedDevicesAnd(const QList<DeviceInfo> &probed);
     // A running inspection's progress (GUI thread): the status text, and the tree with the
     // bundles read so far under the file being read.
     void showPartialInspection(const JobTracker::Ticket &ticket, const InspectSnapshot &s);
-    void runDiagnosis();
-    bool isPresetWarning(const Finding &f, const QMap<QString, QString> &profile) const;
 
     SymbolTableModel *m_symbols;
     SymbolFilterProxy *m_symbolProxy;
     ArtifactTreeModel *m_tree;
     LibrariesModel *m_libraries;
     EnvTableModel *m_env;
-    DevicesModel *m_devices;
-    CompatMatrixModel *m_compat;
 
     JobTracker m_jobs;
     QList<ArtifactReport> m_artifacts;
     QStringList m_inputs;
     QList<LogModel::Entry> m_inputLogs;
     SymbolGrouping m_grouping = SymbolGrouping::ByName;
-    ProbeResult m_lastProbe;
-    bool m_probed = false;
-    SystemInventory m_inventory;
-    bool m_inventoryFromSession = false;
-    QMap<QString, QString> m_presetEnv;    // the last preset applied
-    std::shared_ptr<ExecutionHost> m_host; // null: this machine
-    QString m_requestedKernel;
-    QStringList m_keptKernels;
-    std::function<QStringList()> m_otherKernelNames;
-    QList<Finding> m_diagnosisFindings;
-    QTimer *m_diagnoseTimer = nullptr;
+    QMap<QString, QString> m_presetEnv; // the last preset applied
+    bool m_demoOpened = false;          // the user opened the demo folder
 };
 
 } // namespace hd::ui

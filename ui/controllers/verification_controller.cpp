@@ -1,8 +1,12 @@
 #include "controllers/verification_controller.h"
 
+#include "controllers/diagnosis_controller.h"
 #include "controllers/inputs_controller.h"
+#include "controllers/targets_controller.h"
 
+#include "hooks/diagnosis_hooks.h"
 #include "logs/amd_log.h"
+#include "names/kernel_names.h"
 #include "remote/ssh_host.h"
 #include "report/report.h"
 #include "session/make_session.h"
@@ -11,14 +15,16 @@
 #include "common/output_file.h"
 #include "common/version.h"
 
-#include "models/devices_model.h"
 #include "models/findings_model.h"
 #include "models/log_model.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QSet>
+#include <QStandardPaths>
 
 #include <algorithm>
 #include <functional>
@@ -77,16 +83,18 @@ QList<Finding> findingsBeyondRecords(const Session &session) {
 
 } // namespace
 
-VerificationController::VerificationController(InputsController *inputs, QObject *parent)
-    : QObject(parent), m_inputs(inputs), m_findings(new FindingsModel(this)),
-      m_logs(new LogModel(this)), m_logProxy(new LogFilterProxy(this)) {
+VerificationController::VerificationController(InputsController *inputs, TargetsController *targets,
+                                               DiagnosisController *diagnosis, QObject *parent)
+    : QObject(parent), m_inputs(inputs), m_targets(targets), m_diagnosis(diagnosis),
+      m_findings(new FindingsModel(this)), m_logs(new LogModel(this)),
+      m_logProxy(new LogFilterProxy(this)) {
     m_logProxy->setSourceModel(m_logs);
     connect(m_inputs, &InputsController::inputLogsChanged, this,
             &VerificationController::rebuildLogs);
-    connect(m_inputs, &InputsController::diagnosisChanged, this,
+    connect(m_diagnosis, &DiagnosisController::diagnosisChanged, this,
             &VerificationController::rebuildFindings);
     // The step-2 kernel is a name the diagnosis looks up too.
-    m_inputs->setOtherKernelNames([guard = QPointer<VerificationController>(this)] {
+    m_diagnosis->setOtherKernelNames([guard = QPointer<VerificationController>(this)] {
         return guard ? QStringList{guard->m_verifyOptions.step2.kernel} : QStringList();
     });
 }
@@ -112,8 +120,8 @@ VerifyOptions VerificationController::runOptions() const {
         options.env.set(it.key(), it.value());
     // A typed target stands in for the device when step 1 has none of its own.
     if (options.step1.target.isEmpty()) {
-        for (const DeviceInfo &d : m_inputs->devices()->devices())
-            if (d.source == DeviceInfo::Source::TargetOption && !d.target.isNvidia()) {
+        for (const DeviceInfo &d : m_targets->typedTargets())
+            if (!d.target.isNvidia()) {
                 options.step1.target = d.target.toString();
                 break;
             }
@@ -148,16 +156,36 @@ VerificationController::observerFor(const JobTracker::Ticket &ticket) {
     return observer;
 }
 
-void VerificationController::runSteps(const QList<int> &steps) {
-    if (steps.isEmpty())
+void VerificationController::runSteps(const QList<int> &asked) {
+    QList<int> steps;
+    m_needs.clear();
+    for (int n : asked) {
+        if (n == 2) {
+            if (const QString missing = prepareStep2(); !missing.isEmpty()) {
+                m_needs.insert(2, missing);
+                continue;
+            }
+        } else if (n == 3 && m_verifyOptions.step3.argv.isEmpty()) {
+            m_needs.insert(3, tr("Step 3 runs your project's command: type it in Command, with "
+                                 "the switch that turns Triton off (or a second command) to "
+                                 "compare the two runs."));
+            continue;
+        }
+        steps.append(n);
+    }
+    if (steps.isEmpty()) {
+        emit stepsChanged(); // the cards say what they need
         return;
+    }
     const JobTracker::Ticket ticket = m_jobs.start(kVerify);
+    emit stepsChanged(); // a step that could not start says what it needs at once
     if (m_verifier)
         m_verifier->cancel();
-    auto verifier = std::make_shared<Verifier>(runOptions());
-    m_ranOn = m_inputs->executionHost() ? m_inputs->executionHost()->hostName() : QString();
-    if (m_inputs->executionHost())
-        verifier->setExecutionHost(m_inputs->executionHost()); // every child and probe there
+    // Wired with the diagnosis engine: a failed step is explained (hooks/diagnosis_hooks.h).
+    std::shared_ptr<Verifier> verifier = makeVerifier(runOptions());
+    m_ranOn = m_targets->hostName();
+    if (m_targets->executionHost())
+        verifier->setExecutionHost(m_targets->executionHost()); // every child and probe there
     m_verifier = verifier;
     // The Verifier runs every step (Verifier::run, as the CLI does); this only observes it and
     // shows each step as it finishes.
@@ -175,7 +203,8 @@ void VerificationController::runSteps(const QList<int> &steps) {
             m_jobs.finish(ticket);
             m_envProblems = r.envProblems;
             if (!r.devices.isEmpty())
-                m_inputs->setProbedDevices(r.devices);
+                m_targets->setProbedDevices(r.devices);
+            checkEnvReads();
             // The verdict has one place, the Comparison line of the Verification panel.
             emit busyChanged(kVerify, false,
                              m_comparison.verdict.isEmpty()
@@ -183,6 +212,104 @@ void VerificationController::runSteps(const QList<int> &steps) {
                                  : tr("Verification finished: the Comparison (Verification "
                                       "panel) gives the verdict"));
         });
+}
+
+QString VerificationController::prepareStep2() {
+    Step2Options &o = m_verifyOptions.step2;
+    const QString name = m_diagnosis->requestedKernel().trimmed();
+    if (name.isEmpty() && o.kernel.isEmpty() && m_inputs->demoIsOpen() && useDemoStep2Inputs())
+        return {};
+    bool filled = false;
+    if (o.file.isEmpty()) {
+        // The open file holding the name, else the only open file with device code.
+        QString file;
+        QStringList withCode;
+        // The name box's answer (the engine's lookup, made as the user typed) names it; just
+        // after typing or opening, the same lookup made now.
+        if (!name.isEmpty()) {
+            const NameExplanation &e = m_diagnosis->explanation();
+            if (e.name == name) {
+                if (e.match == NameExplanation::Match::Exact ||
+                    e.match == NameExplanation::Match::ExactNoDevice ||
+                    e.match == NameExplanation::Match::ExactNoBinary ||
+                    e.match == NameExplanation::Match::Mangled)
+                    file = e.files.value(0);
+            } else {
+                const hd::NameLookup hit =
+                    lookupKernelName(indexSymbols(m_inputs->artifacts()), name);
+                const QList<NamedSymbol> &k = hit.exact.isEmpty() ? hit.mangled : hit.exact;
+                if (!k.isEmpty())
+                    file = k.first().file;
+            }
+        }
+        for (const ArtifactReport &a : m_inputs->artifacts())
+            if (!a.codeObjects.isEmpty())
+                withCode.append(a.path);
+        if (file.isEmpty() && withCode.size() == 1)
+            file = withCode.first();
+        if (file.isEmpty())
+            return withCode.isEmpty()
+                       ? tr("Step 2 needs the file your code loads: open it (Open files…) or "
+                            "type its path in step 2's File field.")
+                       : tr("%n open files hold device code: type the one your code loads in "
+                            "step 2's File field.",
+                            nullptr, int(withCode.size()));
+        o.file = file;
+        if (o.mode == Step2Options::Mode::None)
+            o.mode = Step2Options::Mode::Artifact;
+        filled = true;
+    }
+    if (o.kernel.isEmpty()) {
+        if (name.isEmpty()) {
+            if (filled)
+                emit verifyOptionsChanged();
+            return tr("Step 2 needs the kernel name your code asks for: type it in the \"Name "
+                      "your code asks for\" box or in step 2's Kernel field.");
+        }
+        o.kernel = name;
+        filled = true;
+    }
+    if (filled)
+        emit verifyOptionsChanged();
+    return {};
+}
+
+bool VerificationController::useDemoStep2Inputs() {
+    // The demo's kernel compiled without extern "C", asked for by its plain name.
+    const QString demo =
+        InputsController::demoDirectory() + QStringLiteral("/scenarios/s01_mangled.co");
+    Step2Options &o = m_verifyOptions.step2;
+    // Only the case that file is (still being read, or open).
+    const QStringList &open = m_inputs->inputPaths();
+    if (!o.file.isEmpty() || !QFileInfo::exists(demo) || (!open.isEmpty() && !open.contains(demo)))
+        return false;
+    o.mode = Step2Options::Mode::Artifact;
+    o.file = demo;
+    o.kernel = QStringLiteral("vecAdd");
+    o.args = QStringLiteral("buf:f32:1048576:rand, buf:f32:1048576:rand, buf:f32:1048576:out, "
+                            "i32:1048576");
+    o.grid = {4096, 1, 1};
+    o.block = {256, 1, 1};
+    emit verifyOptionsChanged();
+    return true;
+}
+
+void VerificationController::checkEnvReads() {
+    // The runtime on this machine; a node's libraries are not read from here.
+    if (m_targets->executionHost())
+        return;
+    const QStringList names = m_inputs->envProfile().keys();
+    runInBackground(
+        this,
+        [names] {
+            QMap<QString, bool> reads;
+            const EnvReadCheck check = runtimeEnvReadCheck();
+            for (const QString &n : names)
+                if (const std::optional<bool> r = check(n))
+                    reads.insert(n, *r);
+            return reads;
+        },
+        [this](QMap<QString, bool> reads) { m_inputs->setRuntimeReads(reads); });
 }
 
 void VerificationController::applyStepRecord(const StepRecord &record) {
@@ -231,6 +358,26 @@ void VerificationController::rebuildLogs() {
 
 // -------------------------------------------------------------------------------- findings
 
+VerificationController::Answer VerificationController::answerFirst() const {
+    Answer a;
+    QStringList asked;
+    for (const DeviceInfo &d : m_targets->typedTargets())
+        asked.append(d.target.processor);
+    for (const QString &k : m_diagnosis->keptKernels() + QStringList{m_verifyOptions.step2.kernel})
+        if (!k.isEmpty())
+            asked.append(k);
+    for (const Finding &f : m_allFindings) {
+        if (f.severity == Severity::Info)
+            continue;
+        const QString text = f.title + QLatin1Char(' ') + f.detail;
+        if (std::any_of(asked.begin(), asked.end(),
+                        [&](const QString &q) { return text.contains(q); }))
+            a.findings.append(FindingsModel::shown(f).title);
+    }
+    a.noDeviceHere = m_targets->probed() && m_targets->probedDevices().isEmpty();
+    return a;
+}
+
 void VerificationController::setExtraFindings(const QList<Finding> &findings) {
     m_extraFindings = findings;
     rebuildFindings();
@@ -241,7 +388,7 @@ void VerificationController::rebuildFindings() {
     for (const StepRecord &s : m_steps)
         all += s.findings;
     all += m_comparison.findings;
-    all += m_inputs->diagnosisFindings();
+    all += m_diagnosis->findings();
     all += m_extraFindings;
     // One finding per cause, with a count (docs/findings.md "One finding per cause").
     m_allFindings = mergeDuplicateFindings(all);
@@ -257,8 +404,13 @@ Session VerificationController::makeSession() const {
     for (auto it = profile.cbegin(); it != profile.cend(); ++it)
         options.env.set(it.key(), it.value());
     VerifyResult shown;
-    shown.devices = m_inputs->devices()->devices();
+    shown.devices = m_targets->devices();
+    // The last run's problems, and the values invalid now (marked in the report as the
+    // Environment panel marks them).
     shown.envProblems = m_envProblems;
+    for (const EnvProblem &p : options.env.check())
+        if (!shown.envProblems.contains(p))
+            shown.envProblems.append(p);
     shown.steps = m_steps;
     shown.comparison = m_comparison;
     Session s = sessionFromResult(options, shown, versionLine(QStringLiteral("hipdoctor")),
@@ -267,8 +419,8 @@ Session VerificationController::makeSession() const {
     s.inputs.insert(kOpenPaths, QJsonArray::fromStringList(m_inputs->inputPaths()));
     // The window's findings: the steps', the comparison's and the diagnosis's.
     s.findings = m_allFindings;
-    s.inventory = m_inputs->inventory();
-    if (const auto &host = m_inputs->executionHost()) { // docs/schema-session.md "remote"
+    s.inventory = m_targets->inventory();
+    if (const auto &host = m_targets->executionHost()) { // docs/schema-session.md "remote"
         s.remote = host->hostName();
         if (auto *ssh = dynamic_cast<SshHost *>(host.get());
             ssh && !ssh->connection().nodeName().isEmpty())
@@ -281,6 +433,7 @@ void VerificationController::applySession(const Session &session) {
     m_verifyOptions = VerifyOptions::fromJson(session.inputs);
     emit verifyOptionsChanged();
     m_inputs->restoreFromSession(session);
+    m_targets->restoreFromSession(session);
     m_extraFindings = findingsBeyondRecords(session);
     m_envProblems = session.envProblems;
     m_ranOn = session.remote;
@@ -326,8 +479,20 @@ void VerificationController::openSessionFrom(const QString &path) {
         });
 }
 
-void VerificationController::makeReport(const QString &format, const QString &path, bool redact) {
+void VerificationController::makeReport(const QString &format, const QString &givenPath,
+                                        bool redact) {
     const Session s = makeSession();
+    const bool toClipboard = givenPath.isEmpty();
+    // The clipboard's copy is a file too, so that a trimmed one has its whole report beside.
+    QString path = givenPath;
+    if (toClipboard) {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                            QStringLiteral("/reports");
+        QDir().mkpath(dir);
+        path = dir +
+               QStringLiteral("/hipdoctor-report-%1.md")
+                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    }
     runInBackground(
         this,
         [s, format, path, redact]() {
@@ -335,17 +500,14 @@ void VerificationController::makeReport(const QString &format, const QString &pa
             options.redact = redact;
             // Charts are drawn by QCustomPlot on the GUI thread (the renderer hands over).
             options.chartRenderer = qcpChartRenderer();
-            const QString text = format == QLatin1String("html") ? htmlReport(s, options)
-                                                                 : markdownReport(s, options);
+            WrittenReport written;
             QString error;
-            if (!path.isEmpty()) {
-                if (QString why; !writeFileAtomically(path, text.toUtf8(), &why))
-                    error = why;
-            }
-            return std::make_pair(text, error);
+            writeReportFile(s, path, format == QLatin1String("html"), options, &written, &error);
+            return std::make_pair(written, error);
         },
-        [this, format, path](std::pair<QString, QString> r) {
-            emit reportReady(format, path, r.first, r.second);
+        [this, format, givenPath, toClipboard](std::pair<WrittenReport, QString> r) {
+            emit reportReady(format, givenPath, r.first.text, r.first.fullPath, toClipboard,
+                             r.second);
         });
 }
 

@@ -3,9 +3,9 @@
 // The window's verification and what it keeps of it: it runs the steps through
 // Verifier::run (as the CLI does) and only observes them, keeps the step records and their
 // comparison, joins them with the inputs' diagnosis into the window's findings and logs, and
-// saves, opens and exports the whole as sessions and reports. It reads the InputsController
-// (env profile, devices, open inputs, inventory); the inputs never read it
-// (docs/architecture.md "The GUI").
+// saves, opens and exports the whole as sessions and reports. It reads the inputs (env
+// profile, open files), the targets (devices, host, inventory) and the diagnosis (findings, the
+// name box); none of them reads it (docs/architecture.md "The GUI").
 
 #include "env/env_profile.h"
 #include "model/finding.h"
@@ -23,6 +23,8 @@
 namespace hd::ui {
 
 class InputsController;
+class TargetsController;
+class DiagnosisController;
 class FindingsModel;
 class LogModel;
 class LogFilterProxy;
@@ -30,7 +32,8 @@ class LogFilterProxy;
 class VerificationController : public QObject {
     Q_OBJECT
 public:
-    explicit VerificationController(InputsController *inputs, QObject *parent = nullptr);
+    VerificationController(InputsController *inputs, TargetsController *targets,
+                           DiagnosisController *diagnosis, QObject *parent = nullptr);
     ~VerificationController() override;
 
     // Models the panels share: the window's findings and logs (inputs' and steps').
@@ -39,8 +42,18 @@ public:
     LogFilterProxy *logProxy() const { return m_logProxy; }
 
     // --- verification -------------------------------------------------------------------
-    VerifyOptions &verifyOptions() { return m_verifyOptions; }
+    const VerifyOptions &verifyOptions() const { return m_verifyOptions; }
+    void setVerifyOptions(const VerifyOptions &options) { m_verifyOptions = options; }
+    // Runs the steps that can run: step 2's empty file and kernel are filled from the open
+    // files and the name box first (verifyOptionsChanged), whichever button started it; a
+    // step that still lacks an input is not run and needs() says what it needs.
     void runSteps(const QList<int> &steps);
+    // What a step needs before it can run, in the app's words; "" when it can run.
+    QString needs(int step) const { return m_needs.value(step); }
+    // Fills step 2's empty file and kernel from the user's inputs (the open file holding the
+    // name box's kernel, the name box; the demo's case when only the demo is open). Returns
+    // what is still missing ("" when step 2 can run).
+    QString prepareStep2();
     void cancelVerification();
     bool isVerifying() const { return m_jobs.isRunning(QStringLiteral("verify")); }
     const QList<StepRecord> &steps() const { return m_steps; }
@@ -51,6 +64,15 @@ public:
     const QString &ranOn() const { return m_ranOn; }
     // Replaces everything with the contents of a session / report (used by session open).
     void setVerification(const QList<StepRecord> &steps, const Comparison &comparison);
+
+    // The answer to the user's own question, before the steps' verdict: the findings about
+    // the GPU they typed and the kernel they named (titles as shown), and whether this machine
+    // could not check the device (the runtime saw no GPU here).
+    struct Answer {
+        QStringList findings;
+        bool noDeviceHere = false;
+    };
+    Answer answerFirst() const;
 
     // --- findings -----------------------------------------------------------------------
     // The steps', the comparison's, the diagnosis's and the extra ones, one per cause.
@@ -65,7 +87,9 @@ public:
     // Background save/load/report; results come back through the signals below.
     void saveSessionTo(const QString &path);
     void openSessionFrom(const QString &path);
-    // format "md" | "html"; path "" = only emit reportReady (for the clipboard).
+    // format "md" | "html"; path "" = for the clipboard (written, with the whole report when
+    // trimmed, under the app's data folder). The same file rules as the CLI's report
+    // (report/report.h writeReportFile()).
     void makeReport(const QString &format, const QString &path, bool redact = true);
     const QString &sessionPath() const { return m_sessionPath; }
 
@@ -73,13 +97,14 @@ signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
     void progress(const QString &kind, int done, int total, const QString &message);
     void stepsChanged();
-    void verifyOptionsChanged(); // replaced as a whole (an opened session): forms refill
+    void verifyOptionsChanged(); // replaced or filled (an opened session, step 2): forms refill
     void stepStarted(int step);
     void findingsChanged();
     void sessionSaved(const QString &path, bool ok, const QString &error);
     void sessionOpened(const QString &path, bool ok, const QString &error);
+    // fullPath: the whole Markdown report beside a trimmed one, else "".
     void reportReady(const QString &format, const QString &path, const QString &text,
-                     const QString &error);
+                     const QString &fullPath, bool toClipboard, const QString &error);
 
 private:
     // The options of a run: the form's, with the env table's profile and, when step 1 names
@@ -90,7 +115,13 @@ private:
     void rebuildFindings();
     void rebuildLogs();
 
+    bool useDemoStep2Inputs();
+    // After a run: whether the runtime reads each variable of the profile (the env table).
+    void checkEnvReads();
+
     InputsController *m_inputs;
+    TargetsController *m_targets;
+    DiagnosisController *m_diagnosis;
     FindingsModel *m_findings;
     LogModel *m_logs;
     LogFilterProxy *m_logProxy;
@@ -105,6 +136,7 @@ private:
     QList<Finding> m_allFindings;
     QString m_sessionPath;
     QString m_ranOn;
+    QMap<int, QString> m_needs; // step -> what it needs to run
 };
 
 } // namespace hd::ui

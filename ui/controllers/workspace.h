@@ -1,13 +1,15 @@
 #pragma once
 
-// What the window works on, as two controllers: the inputs (opened artifacts and logs,
-// devices, env, names and the diagnosis over them) and the verification (steps, findings,
-// sessions, reports), which reads the inputs. The workspace owns both and passes their busy
-// and progress signals on as one stream for the status bar; panels talk to the engine only
-// through the controllers, and nothing here blocks the GUI thread
-// (docs/architecture.md "The GUI").
+// What the window works on, as four controllers by concern: the inputs (opened artifacts and
+// logs, the env profile), the targets (devices, the inventory and the host where steps run),
+// the diagnosis (the name box and the diagnosis over the inputs) and the verification (steps,
+// findings, sessions, reports), each reading only those before it. The workspace owns them and
+// passes their busy and progress signals on as one stream for the status bar; panels get the
+// controllers they show, and nothing here blocks the GUI thread (docs/architecture.md "The GUI").
 
+#include "controllers/diagnosis_controller.h"
 #include "controllers/inputs_controller.h"
+#include "controllers/targets_controller.h"
 #include "controllers/verification_controller.h"
 
 #include <QObject>
@@ -21,10 +23,14 @@ public:
     ~Workspace() override;
 
     InputsController *inputs() const { return m_inputs; }
+    TargetsController *targets() const { return m_targets; }
+    DiagnosisController *diagnosis() const { return m_diagnosis; }
     VerificationController *verification() const { return m_verification; }
 
     // Any background work of the window runs (inspection or verification).
     bool isWorking() const { return m_inputs->isInspecting() || m_verification->isVerifying(); }
+    // Nothing is running or about to (devices, inventory, diagnosis, the name's lookup too).
+    bool isIdle() const;
 
     // Stops the inspection and the verification (the other jobs' results are dropped when
     // superseded).
@@ -37,19 +43,21 @@ public:
     // over ssh (docs/remote.md "In the app"). A running verification is cancelled first.
     void setExecutionHost(std::shared_ptr<ExecutionHost> host) {
         m_verification->cancelVerification();
-        m_inputs->setExecutionHost(std::move(host));
+        m_targets->setExecutionHost(std::move(host));
     }
 
     // The language changed: the models' headers and texts are asked for again.
     void retranslate();
 
 signals:
-    // Both controllers' jobs, by kind ("inspect", "devices", "diagnose", "verify").
+    // The controllers' jobs, by kind ("inspect", "devices", "connect", "diagnose", "verify").
     void busyChanged(const QString &kind, bool running, const QString &message);
     void progress(const QString &kind, int done, int total, const QString &message);
 
 private:
     InputsController *m_inputs;
+    TargetsController *m_targets;
+    DiagnosisController *m_diagnosis;
     VerificationController *m_verification;
 };
 

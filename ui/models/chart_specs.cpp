@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace hd::ui {
 
 ChartSpec timelineSpec(const QList<StepRecord> &steps) {
@@ -9,16 +11,13 @@ ChartSpec timelineSpec(const QList<StepRecord> &steps) {
     spec.kind = ChartSpec::Kind::Timeline;
     spec.title = QCoreApplication::translate("hd::ui::Charts", "Phase timeline per step");
     spec.xLabel = QCoreApplication::translate("hd::ui::Charts", "ms from the start of each check");
+    // The launch story only: the probe's phases on the device. Compiling, running programs
+    // and the diagnosis are analysis time, told apart (analysisMs()), so that a 5 s diagnosis
+    // never dwarfs a kernel's milliseconds.
     for (const StepRecord &s : steps) {
         for (const CheckRecord &c : s.checks) {
             const QString row =
                 QStringLiteral("%1 · %2").arg(s.step).arg(c.title.isEmpty() ? c.id : c.title);
-            if (c.phases.isEmpty()) {
-                if (c.durationMs <= 0)
-                    continue;
-                spec.intervals.append({row, c.id, 0, c.durationMs, checkStatusName(c.status)});
-                continue;
-            }
             for (const PhaseTiming &p : c.phases)
                 spec.intervals.append(
                     {row, p.name, p.startMs, p.ms,
@@ -26,6 +25,15 @@ ChartSpec timelineSpec(const QList<StepRecord> &steps) {
         }
     }
     return spec;
+}
+
+double analysisMs(const QList<StepRecord> &steps) {
+    double ms = 0;
+    for (const StepRecord &s : steps)
+        for (const CheckRecord &c : s.checks)
+            if (c.phases.isEmpty())
+                ms += std::max(0.0, double(c.durationMs));
+    return ms;
 }
 
 QString envLabel(const StepRecord &record) {

@@ -15,8 +15,12 @@ struct TimedRun {
     StepRecord record;
 };
 
-// Per-step phase timeline: one row per check, its phases as bars from their start.
+// The launch story: one row per check the probe ran on a device, its phases as bars from
+// their start (empty without a device).
 ChartSpec timelineSpec(const QList<StepRecord> &steps);
+// The analysis time apart from it: the checks without device phases (compiling, running the
+// programs, the diagnosis), in ms.
+double analysisMs(const QList<StepRecord> &steps);
 // Total time per phase name, one series per run.
 ChartSpec phaseBarsSpec(const QList<TimedRun> &runs);
 // Launch latencies over repeats, one series per check that has samples.

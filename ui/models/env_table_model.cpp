@@ -121,8 +121,10 @@ QVariant EnvTableModel::data(const QModelIndex &index, int role) const {
             const QString err = validationError(index.row());
             if (!err.isEmpty())
                 return err;
-            if (!r.readByRuntime)
+            if (r.read == EnvVarRow::Read::No)
                 return tr("set, but the loaded runtime does not read it");
+            if (r.read == EnvVarRow::Read::Yes)
+                return tr("applied; the runtime reads it");
             return tr("applied");
         }
         case Meaning:
@@ -142,8 +144,12 @@ QVariant EnvTableModel::data(const QModelIndex &index, int role) const {
     case Qt::ToolTipRole:
         if (col == Meaning || col == Name)
             return r.meaning;
-        if (col == Status)
-            return validationError(index.row());
+        if (col == Status) {
+            if (const QString err = validationError(index.row()); !err.isEmpty())
+                return err;
+            if (r.enabled && r.read == EnvVarRow::Read::Unknown)
+                return tr("Whether the runtime reads it is checked when a step runs.");
+        }
         break;
     case Qt::ForegroundRole:
         if (col == Status && r.enabled && !validationError(index.row()).isEmpty())
@@ -152,7 +158,7 @@ QVariant EnvTableModel::data(const QModelIndex &index, int role) const {
     case SeverityRole:
         if (r.enabled && !validationError(index.row()).isEmpty())
             return int(Severity::Error);
-        if (r.enabled && !r.readByRuntime)
+        if (r.enabled && r.read == EnvVarRow::Read::No)
             return int(Severity::Warning);
         return int(Severity::Info);
     case StatusRole:
@@ -178,12 +184,24 @@ bool EnvTableModel::setData(const QModelIndex &index, const QVariant &value, int
         r.enabled = Qt::CheckState(value.toInt()) == Qt::Checked;
     } else if (index.column() == Value && role == Qt::EditRole) {
         r.value = value.toString();
+        // Typing a value means using it: the row is switched on.
+        if (!r.value.isEmpty())
+            r.enabled = true;
     } else {
         return false;
     }
     emit dataChanged(this->index(index.row(), 0), this->index(index.row(), ColumnCount - 1));
     emit profileChanged();
     return true;
+}
+
+void EnvTableModel::setRuntimeReads(const QMap<QString, bool> &reads) {
+    for (EnvVarRow &r : m_rows)
+        r.read = !reads.contains(r.name) ? EnvVarRow::Read::Unknown
+                 : reads.value(r.name)   ? EnvVarRow::Read::Yes
+                                         : EnvVarRow::Read::No;
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
 }
 
 Qt::ItemFlags EnvTableModel::flags(const QModelIndex &index) const {

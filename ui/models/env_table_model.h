@@ -16,7 +16,9 @@ struct EnvVarRow {
     QString category; // "runtime", "build", "triton", ...
     bool enabled = false;
     QString value;
-    bool readByRuntime = true; // false when the loaded runtime does not read it
+    // Whether the runtime the steps loaded reads it, as checked after a run (its libraries'
+    // strings): unknown until then.
+    enum class Read { Unknown, Yes, No } read = Read::Unknown;
 };
 
 // Returns "" when the value is valid for the variable, else a sentence saying why not.
@@ -44,6 +46,8 @@ public:
     // "" when valid, else the reason (also for disabled rows).
     QString validationError(int row) const;
     bool hasErrors() const; // an enabled row does not validate
+    // After a run: which variables the runtime reads (names not listed become unknown).
+    void setRuntimeReads(const QMap<QString, bool> &reads);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -1,11 +1,9 @@
 #include "models/name_lookup.h"
 
+#include "names/kernel_names.h"
 #include "targets/compatibility.h"
 
-#include <QSet>
-
 #include <algorithm>
-#include <vector>
 
 namespace hd::ui {
 
@@ -25,85 +23,89 @@ QString matchName(NameExplanation::Match m) {
         return QStringLiteral("internal-linkage");
     case NameExplanation::Match::NotAKernel:
         return QStringLiteral("not-a-kernel");
+    case NameExplanation::Match::HostApi:
+        return QStringLiteral("host-api");
     case NameExplanation::Match::Missing:
         return QStringLiteral("missing");
     }
     return {};
 }
 
-QString NameLookup::baseName(const QString &demangled) {
-    // Cut the parameter list at the '(' that closes the name (skip "(anonymous namespace)").
-    QString s = demangled;
-    int depthAngle = 0;
-    int cut = -1;
-    for (int i = 0; i < s.size(); ++i) {
-        const QChar c = s[i];
-        if (c == QLatin1Char('<'))
-            ++depthAngle;
-        else if (c == QLatin1Char('>'))
-            --depthAngle;
-        else if (c == QLatin1Char('(') && depthAngle == 0) {
-            if (s.mid(i).startsWith(QLatin1String("(anonymous namespace)"))) {
-                i += 20;
-                continue;
-            }
-            cut = i;
-            break;
-        }
-    }
-    if (cut >= 0)
-        s = s.left(cut);
-    // Drop template arguments and everything up to the last "::" outside them.
-    int angle = 0;
-    int lastScope = -1;
-    for (int i = 0; i + 1 < s.size(); ++i) {
-        if (s[i] == QLatin1Char('<'))
-            ++angle;
-        else if (s[i] == QLatin1Char('>'))
-            --angle;
-        else if (angle == 0 && s[i] == QLatin1Char(':') && s[i + 1] == QLatin1Char(':'))
-            lastScope = i + 1;
-    }
-    if (lastScope >= 0)
-        s = s.mid(lastScope + 1);
-    const int lt = s.indexOf(QLatin1Char('<'));
-    if (lt > 0)
-        s = s.left(lt);
-    // "void foo" from a demangled template return type.
-    const int space = s.lastIndexOf(QLatin1Char(' '));
-    if (space >= 0)
-        s = s.mid(space + 1);
-    return s.trimmed();
-}
-
-int NameLookup::editDistance(const QString &a, const QString &b) {
-    std::vector<int> prev(size_t(b.size()) + 1), cur(size_t(b.size()) + 1);
-    for (int j = 0; j <= b.size(); ++j)
-        prev[size_t(j)] = j;
-    for (int i = 1; i <= a.size(); ++i) {
-        cur[0] = i;
-        for (int j = 1; j <= b.size(); ++j) {
-            const int cost = a[i - 1].toLower() == b[j - 1].toLower() ? 0 : 1;
-            cur[size_t(j)] =
-                std::min({prev[size_t(j)] + 1, cur[size_t(j - 1)] + 1, prev[size_t(j - 1)] + cost});
-        }
-        std::swap(prev, cur);
-    }
-    return prev[size_t(b.size())];
-}
-
 namespace {
 
-struct Candidate {
-    const Symbol *symbol;
-    QString target;
-    const CodeObject *codeObject = nullptr; // nullptr for host symbols
-};
+// The kernel is there by that name: whether the module loads depends on the GPU it runs on.
+NameExplanation explainExact(NameExplanation out, const QString &name,
+                             const QList<NamedSymbol> &exact, const QList<DeviceInfo> &devices) {
+    const QString where = out.targets.join(QStringLiteral(", "));
+    if (devices.isEmpty()) {
+        out.match = NameExplanation::Match::ExactNoDevice;
+        out.needsDevice = true;
+        out.headline =
+            NameLookup::tr("\"%1\" is a kernel in code objects for %2 only: which GPU do you have?")
+                .arg(name, where);
+        out.explanation = NameLookup::tr(
+            "hipModuleGetFunction finds the name once the module loads, and the module "
+            "loads only on a GPU whose target matches one of these. Run "
+            "\"rocminfo | grep gfx\" on the machine where it fails, or Query devices "
+            "(F5), and type the target below.");
+        return out;
+    }
+    QStringList loads, refuses;
+    for (const DeviceInfo &d : devices) {
+        const bool ok = std::any_of(exact.begin(), exact.end(), [&](const NamedSymbol &s) {
+            MatchOptions o;
+            o.isPtx = s.codeObject->format == CodeObject::Format::NvidiaPtx;
+            return checkCompatibility(s.codeObject->target, d.target, o).compatible();
+        });
+        (ok ? loads : refuses).append(d.target.toString());
+    }
+    if (loads.isEmpty()) {
+        out.match = NameExplanation::Match::ExactNoBinary;
+        out.headline =
+            NameLookup::tr("\"%1\" is a kernel, but only for %2: %3 gets no code object.")
+                .arg(name, where, refuses.join(QStringLiteral(", ")));
+        out.explanation =
+            NameLookup::tr("The module does not load on this GPU "
+                           "(hipErrorNoBinaryForGpu), so the name is never looked up.");
+        out.fix = NameLookup::tr("Rebuild with --offload-arch=%1 (the device's target).")
+                      .arg(refuses.first());
+        return out;
+    }
+    out.match = NameExplanation::Match::Exact;
+    out.headline =
+        NameLookup::tr(
+            "\"%1\" is a kernel and %2 loads its code object: hipModuleGetFunction finds it.")
+            .arg(name, loads.join(QStringLiteral(", ")));
+    out.explanation =
+        NameLookup::tr("Found in %n code object target(s): %1.", nullptr, int(out.targets.size()))
+            .arg(where);
+    if (!refuses.isEmpty())
+        out.explanation +=
+            QLatin1Char(' ') +
+            NameLookup::tr("Not loadable on: %1.").arg(refuses.join(QStringLiteral(", ")));
+    return out;
+}
 
-bool isInternal(const Symbol &s) {
-    return s.binding() == QLatin1String("local") ||
-           s.name().contains(QLatin1String("_GLOBAL__N_")) ||
-           s.demangled().contains(QLatin1String("(anonymous namespace)"));
+// Only C++-mangled kernels carry the name (internal: with internal linkage too).
+NameExplanation explainMangled(NameExplanation out, const QString &name,
+                               const QList<NamedSymbol> &mangled, bool internal) {
+    out.match =
+        internal ? NameExplanation::Match::InternalLinkage : NameExplanation::Match::Mangled;
+    out.headline = NameLookup::tr("No kernel is called \"%1\"; the kernel is there under its "
+                                  "C++-mangled name.")
+                       .arg(name);
+    out.explanation =
+        NameLookup::tr(
+            "%1 demangles to %2. The module API looks names up exactly, so \"%3\" is "
+            "not found (hipErrorNotFound). The kernel was compiled without extern \"C\".")
+            .arg(mangled.first().name, mangled.first().demangled, name);
+    if (internal)
+        out.explanation += QLatin1Char(' ') + NameLookup::tr("It also has internal linkage (static "
+                                                             "or anonymous namespace).");
+    out.fix = NameLookup::tr("Declare the kernel extern \"C\" __global__ void %1(...), or look it "
+                             "up by its mangled name: hipModuleGetFunction(&f, module, \"%2\").")
+                  .arg(name, mangled.first().name);
+    return out;
 }
 
 } // namespace
@@ -112,6 +114,7 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, cons
                                     const QList<DeviceInfo> &devices) {
     NameExplanation out;
     const QString name = rawName.trimmed();
+    out.name = name;
     if (name.isEmpty()) {
         out.headline = tr("Type the kernel name your code passes to hipModuleGetFunction.");
         return out;
@@ -120,44 +123,29 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, cons
         out.headline = tr("Open an artifact first: the name is looked up in its code objects.");
         return out;
     }
-    QList<Candidate> kernels, functions;
-    for (const ArtifactReport &rep : artifacts) {
-        for (const CodeObject &co : rep.codeObjects) {
-            const QString target = co.target.toString();
-            for (const Symbol &s : co.symbols) {
-                if (s.undefined)
-                    continue;
-                if (s.kind == SymbolKind::Kernel)
-                    kernels.append({&s, target, &co});
-                else if (s.kind == SymbolKind::DeviceFunction || s.kind == SymbolKind::HostFunction)
-                    functions.append({&s, target, &co});
-            }
-        }
-        if (rep.host)
-            for (const Symbol &s : rep.host->hostFunctions)
-                functions.append({&s, QStringLiteral("host")});
-    }
-    auto collect = [&](const QList<Candidate> &list, auto pred) {
-        QList<Candidate> hits;
-        for (const Candidate &c : list)
-            if (pred(*c.symbol))
-                hits.append(c);
-        return hits;
-    };
-    auto fill = [&](const QList<Candidate> &hits) {
-        for (const Candidate &c : hits) {
-            if (!out.symbols.contains(c.symbol->name()))
-                out.symbols.append(c.symbol->name());
-            if (!out.targets.contains(c.target))
-                out.targets.append(c.target);
+    const SymbolIndex index = indexSymbols(artifacts);
+    const hd::NameLookup lookup = lookupKernelName(index, name);
+    auto fill = [&](const QList<NamedSymbol> &hits) {
+        for (const NamedSymbol &s : hits) {
+            if (!out.symbols.contains(s.name))
+                out.symbols.append(s.name);
+            const QString target =
+                s.codeObject ? s.codeObject->target.toString() : QStringLiteral("host");
+            if (!out.targets.contains(target))
+                out.targets.append(target);
+            if (!out.files.contains(s.file))
+                out.files.append(s.file);
         }
     };
 
-    const auto exact = collect(kernels, [&](const Symbol &s) { return s.name() == name; });
-    if (!exact.isEmpty()) {
-        fill(exact);
-        if (std::all_of(exact.begin(), exact.end(),
-                        [](const Candidate &c) { return isInternal(*c.symbol); })) {
+    switch (lookup.match) {
+    case hd::NameLookup::Match::Exact:
+        fill(lookup.exact);
+        return explainExact(out, name, lookup.exact, devices);
+    case hd::NameLookup::Match::InternalLinkage:
+        fill(lookup.internal);
+        if (std::any_of(lookup.internal.begin(), lookup.internal.end(),
+                        [&](const NamedSymbol &s) { return s.name == name; })) {
             out.match = NameExplanation::Match::InternalLinkage;
             out.headline = tr("\"%1\" is a kernel, but with internal linkage.").arg(name);
             out.explanation =
@@ -167,87 +155,33 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, cons
                          "the anonymous namespace, and declare it extern \"C\".");
             return out;
         }
-        const QString where = out.targets.join(QStringLiteral(", "));
-        // The name is there; whether the module loads depends on the GPU it runs on.
-        if (devices.isEmpty()) {
-            out.match = NameExplanation::Match::ExactNoDevice;
-            out.needsDevice = true;
-            out.headline =
-                tr("\"%1\" is a kernel in code objects for %2 only: which GPU do you have?")
-                    .arg(name, where);
-            out.explanation =
-                tr("hipModuleGetFunction finds the name once the module loads, and the module "
-                   "loads only on a GPU whose target matches one of these. Run "
-                   "\"rocminfo | grep gfx\" on the machine where it fails, or Query devices "
-                   "(F5), and type the target below.");
-            return out;
-        }
-        QStringList loads, refuses;
-        for (const DeviceInfo &d : devices) {
-            const bool ok = std::any_of(exact.begin(), exact.end(), [&](const Candidate &c) {
-                MatchOptions o;
-                o.isPtx = c.codeObject->format == CodeObject::Format::NvidiaPtx;
-                return checkCompatibility(c.codeObject->target, d.target, o).compatible();
-            });
-            (ok ? loads : refuses).append(d.target.toString());
-        }
-        if (loads.isEmpty()) {
-            out.match = NameExplanation::Match::ExactNoBinary;
-            out.headline = tr("\"%1\" is a kernel, but only for %2: %3 gets no code object.")
-                               .arg(name, where, refuses.join(QStringLiteral(", ")));
-            out.explanation = tr("The module does not load on this GPU "
-                                 "(hipErrorNoBinaryForGpu), so the name is never looked up.");
-            out.fix =
-                tr("Rebuild with --offload-arch=%1 (the device's target).").arg(refuses.first());
-            return out;
-        }
-        out.match = NameExplanation::Match::Exact;
+        return explainMangled(out, name, lookup.internal, true);
+    case hd::NameLookup::Match::Mangled:
+        fill(lookup.mangled);
+        return explainMangled(out, name, lookup.mangled, false);
+    case hd::NameLookup::Match::HostApi: {
+        fill(lookup.functions);
+        const NamedSymbol &api = lookup.functions.first();
+        out.match = NameExplanation::Match::HostApi;
         out.headline =
-            tr("\"%1\" is a kernel and %2 loads its code object: hipModuleGetFunction finds it.")
-                .arg(name, loads.join(QStringLiteral(", ")));
+            tr("\"%1\" is a host function of %2's API, not a kernel.").arg(name, api.library);
         out.explanation =
-            tr("Found in %n code object target(s): %1.", nullptr, int(out.targets.size()))
-                .arg(where);
-        if (!refuses.isEmpty())
-            out.explanation += QLatin1Char(' ') +
-                               tr("Not loadable on: %1.").arg(refuses.join(QStringLiteral(", ")));
+            tr("%1 exports it for host code, with a family of entry points of the same prefix: "
+               "your program calls it directly and the library launches its own kernels. "
+               "hipModuleGetFunction finds kernels of a code object only, so it never finds "
+               "this name; nothing was lost in a port.")
+                .arg(api.library);
+        out.fix = tr("Call %1 from host code, linked against %2 (or dlopen %2 and find it with "
+                     "dlsym).")
+                      .arg(name, api.library);
         return out;
     }
-
-    const auto mangled = collect(kernels, [&](const Symbol &s) {
-        return s.name() != name && baseName(s.demangled()) == name;
-    });
-    if (!mangled.isEmpty()) {
-        fill(mangled);
-        const bool internal = std::all_of(mangled.begin(), mangled.end(),
-                                          [](const Candidate &c) { return isInternal(*c.symbol); });
-        out.match =
-            internal ? NameExplanation::Match::InternalLinkage : NameExplanation::Match::Mangled;
-        out.headline = tr("No kernel is called \"%1\"; the kernel is there under its C++-mangled "
-                          "name.")
-                           .arg(name);
-        out.explanation =
-            tr("%1 demangles to %2. The module API looks names up exactly, so \"%3\" is not "
-               "found (hipErrorNotFound). The kernel was compiled without extern \"C\".")
-                .arg(mangled.first().symbol->name(), mangled.first().symbol->demangled(), name);
-        if (internal)
-            out.explanation += QLatin1Char(' ') +
-                               tr("It also has internal linkage (static or anonymous namespace).");
-        out.fix = tr("Declare the kernel extern \"C\" __global__ void %1(...), or look it up by "
-                     "its mangled name: hipModuleGetFunction(&f, module, \"%2\").")
-                      .arg(name, mangled.first().symbol->name());
-        return out;
-    }
-
-    const auto notKernel = collect(functions, [&](const Symbol &s) {
-        return s.name() == name || baseName(s.demangled()) == name;
-    });
-    if (!notKernel.isEmpty()) {
-        fill(notKernel);
+    case hd::NameLookup::Match::NotAKernel: {
+        fill(lookup.functions);
         out.match = NameExplanation::Match::NotAKernel;
-        const bool host = std::any_of(notKernel.begin(), notKernel.end(), [](const Candidate &c) {
-            return c.symbol->kind == SymbolKind::HostFunction;
-        });
+        const bool host =
+            std::any_of(lookup.functions.begin(), lookup.functions.end(),
+                        [](const NamedSymbol &s) { return s.kind == SymbolKind::HostFunction; });
         out.headline = host
                            ? tr("\"%1\" exists, but as a host function, not a kernel.").arg(name)
                            : tr("\"%1\" exists, but as a device function, not a kernel.").arg(name);
@@ -259,29 +193,17 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, cons
                      "code with hipcc --offload-arch=<your GPU>.");
         return out;
     }
-
-    // Missing: the nearest kernel names by edit distance, then substring matches.
-    out.match = NameExplanation::Match::Missing;
-    QList<QPair<int, QString>> scored;
-    QSet<QString> seen;
-    for (const Candidate &c : kernels) {
-        const QString base = baseName(c.symbol->demangled());
-        if (seen.contains(c.symbol->name()))
-            continue;
-        seen.insert(c.symbol->name());
-        int d = editDistance(base, name);
-        if (base.contains(name, Qt::CaseInsensitive) || name.contains(base, Qt::CaseInsensitive))
-            d = std::min(d, 2);
-        scored.append({d, c.symbol->name() == base
-                              ? base
-                              : QStringLiteral("%1 (%2)").arg(base, c.symbol->name())});
+    case hd::NameLookup::Match::Missing:
+        break;
     }
-    std::sort(scored.begin(), scored.end());
-    for (int i = 0; i < scored.size() && i < 5; ++i)
-        out.nearest.append(scored[i].second);
+    out.match = NameExplanation::Match::Missing;
+    for (const QString &n : lookup.nearest) {
+        const QString base = symbolBaseName(n);
+        out.nearest.append(n == base ? base : QStringLiteral("%1 (%2)").arg(base, n));
+    }
     out.headline = tr("No kernel or function called \"%1\" in the open artifacts.").arg(name);
     out.explanation =
-        kernels.isEmpty()
+        index.kernels.isEmpty()
             ? tr("The open artifacts hold no kernels at all.")
             : tr("Nearest kernel names: %1.").arg(out.nearest.join(QStringLiteral("; ")));
     out.fix = tr("Check the spelling and that the file you load is the one built from the "

@@ -9,7 +9,8 @@
 namespace hd::ui {
 
 // What the "name your code asks for" box says about a name passed to hipModuleGetFunction
-// (or cuModuleGetFunction) against the open artifacts, by the rules of direction 2.
+// (or cuModuleGetFunction) against the open artifacts: the engine's one lookup
+// (names/kernel_names.h, which the diagnosis rules use too) in the app's words.
 struct NameExplanation {
     enum class Match {
         NoInput,         // nothing typed or nothing open
@@ -19,13 +20,16 @@ struct NameExplanation {
         Mangled,         // only a C++-mangled kernel demangles to that name
         InternalLinkage, // the kernel exists but with internal linkage (static / anon namespace)
         NotAKernel,      // a function of that name exists, but it is not a kernel
+        HostApi,         // a library's public host function (rocblas_sgemm): never a kernel
         Missing,         // nothing of that name; nearest names listed
     };
     Match match = Match::NoInput;
+    QString name;             // the name looked up, trimmed
     QString headline;         // one sentence
     QString explanation;      // a few sentences, plain text
     QStringList symbols;      // the symbols that matched (mangled), for "show in table"
     QStringList targets;      // targets of the code objects holding the match
+    QStringList files;        // the open files holding the match
     bool needsDevice = false; // the answer depends on which GPU runs it, and none is known
     QStringList nearest;      // Missing: closest kernel names
     QString fix;              // what to change (code or call)
@@ -38,9 +42,6 @@ public:
     // when one of them loads a code object holding the kernel.
     static NameExplanation explain(const QList<ArtifactReport> &artifacts, const QString &name,
                                    const QList<DeviceInfo> &devices = {});
-    // "ns::vecAdd(float*, int)" -> "vecAdd"; "(anonymous namespace)::k(int)" -> "k".
-    static QString baseName(const QString &demangled);
-    static int editDistance(const QString &a, const QString &b);
 };
 
 QString matchName(NameExplanation::Match m); // "exact", "mangled", ... (stable, for tests)

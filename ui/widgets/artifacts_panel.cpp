@@ -1,10 +1,10 @@
 #include "widgets/artifacts_panel.h"
 
 #include "common/format.h"
-#include "controllers/workspace.h"
+#include "controllers/diagnosis_controller.h"
+#include "controllers/inputs_controller.h"
+#include "controllers/targets_controller.h"
 #include "models/artifact_tree_model.h"
-#include "models/devices_model.h"
-#include "models/jobs.h"
 #include "models/libraries_model.h"
 #include "models/name_lookup.h"
 #include "models/symbol_table_model.h"
@@ -172,6 +172,40 @@ private:
     bool m_userSet = false;
 };
 
+// Shares a narrow symbol table between its first columns (1280x800 at 1.5x: the demangled
+// name alone took the whole width): the demangled name gets at most 45% of the view and the
+// mangled name 30%, so the kind and the code objects stay in sight; wide views keep the
+// designed widths. A width the user dragged stays.
+class SymbolColumnFitter : public QObject {
+public:
+    explicit SymbolColumnFitter(QTableView *view) : QObject(view), m_view(view) {
+        view->viewport()->installEventFilter(this);
+        connect(view->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+            if (!m_fitting && (QGuiApplication::mouseButtons() & Qt::LeftButton))
+                m_userSet = true;
+        });
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (event->type() == QEvent::Resize && !m_userSet) {
+            const int w = m_view->viewport()->width();
+            const int x = m_view->fontMetrics().horizontalAdvance(QLatin1Char('x'));
+            m_fitting = true;
+            m_view->setColumnWidth(SymbolTableModel::Demangled,
+                                   std::clamp(w * 45 / 100, x * 12, 280));
+            m_view->setColumnWidth(SymbolTableModel::Mangled,
+                                   std::clamp(w * 30 / 100, x * 10, 220));
+            m_fitting = false;
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QTableView *m_view;
+    bool m_fitting = false;
+    bool m_userSet = false;
+};
+
 // Puts the symbol filter's switches beside the filter when the tab is wide enough, on a line
 // below it when not: in one row their widths added up to more than the tab had at 1280x800
 // with 1.5x scaling, so the tab could not shrink and the splitter squeezed the tree.
@@ -214,7 +248,9 @@ private:
 
 } // namespace
 
-ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+ArtifactsPanel::ArtifactsPanel(InputsController *inputs, TargetsController *targets,
+                               DiagnosisController *diagnosis, QWidget *parent)
+    : QWidget(parent), m_inputs(inputs), m_targets(targets), m_diagnosis(diagnosis) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(makeToolbar());
@@ -234,7 +270,7 @@ ArtifactsPanel::ArtifactsPanel(Workspace *ws, QWidget *parent) : QWidget(parent)
 
     connectInputs();
     updateCount();
-    explainName();
+    showExplanation();
 }
 
 QLayout *ArtifactsPanel::makeToolbar() {
@@ -299,11 +335,17 @@ QWidget *ArtifactsPanel::makeNameBox() {
     nameLayout->setRowStretch(1, 1);
     nameLayout->addLayout(linkRow, 2, 1, 1, 2);
     nameLayout->setColumnStretch(1, 1);
-    m_nameTimer = new QTimer(this);
-    m_nameTimer->setSingleShot(true);
-    m_nameTimer->setInterval(kFilterDebounceMs);
-    connect(m_name, &QLineEdit::textChanged, m_nameTimer, qOverload<>(&QTimer::start));
-    connect(m_nameTimer, &QTimer::timeout, this, &ArtifactsPanel::explainName);
+    // The diagnosis controller looks the name up as it is typed and says when it has the answer.
+    connect(m_name, &QLineEdit::textChanged, m_diagnosis, &DiagnosisController::setRequestedKernel);
+    connect(m_diagnosis, &DiagnosisController::requestedKernelChanged, this,
+            [this](const QString &name) {
+                if (m_name->text() != name)
+                    m_name->setText(name);
+            });
+    connect(m_diagnosis, &DiagnosisController::nameExplained, this,
+            &ArtifactsPanel::showExplanation);
+    connect(m_diagnosis, &DiagnosisController::keptKernelsChanged, this,
+            &ArtifactsPanel::showExplanation);
     connect(m_nameLink, &QLabel::linkActivated, this, [this](const QString &) {
         if (!m_nameMatchSymbol.isEmpty())
             showSymbol(m_nameMatchSymbol);
@@ -320,7 +362,7 @@ QLayout *ArtifactsPanel::makeNameActions() {
     m_nameTarget->setVisible(false);
     connect(m_nameTarget, &QLineEdit::returnPressed, this, [this] {
         QString error;
-        if (m_ws->inputs()->addTarget(m_nameTarget->text(), &error)) {
+        if (m_targets->addTarget(m_nameTarget->text(), &error)) {
             m_nameTarget->clear();
             m_nameTarget->setToolTip({});
         } else {
@@ -338,10 +380,8 @@ QLayout *ArtifactsPanel::makeNameActions() {
     HD_TR_SET(m_keepName, "toolTip",
               QT_TR_NOOP("Keep this name: the diagnosis looks it up and the report includes it"));
     m_keepName->setVisible(false);
-    connect(m_keepName, &QPushButton::clicked, this, [this] {
-        m_ws->inputs()->keepRequestedKernel();
-        m_keepName->setEnabled(false);
-    });
+    connect(m_keepName, &QPushButton::clicked, m_diagnosis,
+            &DiagnosisController::keepRequestedKernel);
     auto *linkRow = new QHBoxLayout;
     linkRow->addWidget(m_nameLink);
     linkRow->addWidget(m_nameTarget, 1);
@@ -352,7 +392,7 @@ QLayout *ArtifactsPanel::makeNameActions() {
 
 // The tree of artifacts beside the tabs (symbols, kernel metadata, needed libraries).
 QWidget *ArtifactsPanel::makeBrowser() {
-    const InputsController *inputs = m_ws->inputs();
+    const InputsController *inputs = m_inputs;
     auto *split = new QSplitter(Qt::Horizontal);
     m_tree = new QTreeView;
     m_tree->setModel(inputs->tree());
@@ -428,7 +468,7 @@ QWidget *ArtifactsPanel::makeSymbolsPage() {
     sl->addLayout(belowRow);
     new SwitchPlacer(symbolsPage, filterRow, belowRow, switches);
     m_symbolView = new QTableView;
-    m_symbolView->setModel(m_ws->inputs()->symbolProxy());
+    m_symbolView->setModel(m_inputs->symbolProxy());
     m_symbolView->setSortingEnabled(true);
     m_symbolView->sortByColumn(-1, Qt::AscendingOrder);
     m_symbolView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -446,12 +486,13 @@ QWidget *ArtifactsPanel::makeSymbolsPage() {
     m_symbolView->setColumnWidth(SymbolTableModel::Visibility, 80);
     m_symbolView->setColumnWidth(SymbolTableModel::Section, 70);
     m_symbolView->setColumnWidth(SymbolTableModel::Size, 70);
+    new SymbolColumnFitter(m_symbolView);
     sl->addWidget(m_symbolView);
     return symbolsPage;
 }
 
 void ArtifactsPanel::connectInputs() {
-    InputsController *inputs = m_ws->inputs();
+    InputsController *inputs = m_inputs;
     // Filter-as-you-type, debounced: a burst of keystrokes filters once.
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
@@ -459,51 +500,48 @@ void ArtifactsPanel::connectInputs() {
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_filterTimer, &QTimer::timeout, this, [this] {
         m_pendingSymbol.clear(); // the user typed something else since
-        m_ws->inputs()->symbolProxy()->setFilterText(m_filter->text());
+        m_inputs->symbolProxy()->setFilterText(m_filter->text());
     });
     // On big tables the filter's result arrives from a worker.
     connect(inputs->symbolProxy(), &SymbolFilterProxy::filterApplied, this, [this] {
         updateCount();
-        if (!m_pendingSymbol.isEmpty() && !m_ws->inputs()->symbolProxy()->isFiltering()) {
-            const int row = m_ws->inputs()->symbols()->findRow(std::exchange(m_pendingSymbol, {}));
+        if (!m_pendingSymbol.isEmpty() && !m_inputs->symbolProxy()->isFiltering()) {
+            const int row = m_inputs->symbols()->findRow(std::exchange(m_pendingSymbol, {}));
             if (row >= 0)
                 selectSymbolRow(row);
         }
     });
     connect(m_perCodeObject, &QCheckBox::toggled, this, [this](bool on) {
-        m_ws->inputs()->setSymbolGrouping(on ? SymbolGrouping::PerCodeObject
-                                             : SymbolGrouping::ByName);
+        m_inputs->setSymbolGrouping(on ? SymbolGrouping::PerCodeObject : SymbolGrouping::ByName);
     });
     connect(inputs, &InputsController::symbolsRebuilt, this, &ArtifactsPanel::updateCount);
     connect(m_kernelsOnly, &QCheckBox::toggled, this,
-            [this](bool on) { m_ws->inputs()->symbolProxy()->setKernelsOnly(on); });
+            [this](bool on) { m_inputs->symbolProxy()->setKernelsOnly(on); });
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &cur) { showDetailsFor(cur); });
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex &idx) {
-        if (const KernelInfo *k = m_ws->inputs()->tree()->kernelAt(idx))
+        if (const KernelInfo *k = m_inputs->tree()->kernelAt(idx))
             showSymbol(k->name);
     });
     // While a big library is read the tree fills bundle by bundle: its targets stay in view.
     connect(inputs->tree(), &QAbstractItemModel::modelReset, this, [this] {
-        if (m_ws->inputs()->isInspecting())
+        if (m_inputs->isInspecting())
             m_tree->expandToDepth(0);
     });
-    connect(m_ws, &Workspace::busyChanged, this, &ArtifactsPanel::updateCount);
-    connect(inputs, &InputsController::devicesChanged, this, &ArtifactsPanel::explainName);
+    connect(inputs, &InputsController::busyChanged, this, &ArtifactsPanel::updateCount);
     connect(inputs, &InputsController::artifactsChanged, this, [this] {
         m_tree->expandToDepth(0);
         updateCount();
-        explainName();
         showDetailsFor(m_tree->currentIndex());
-        if (m_ws->inputs()->tree()->rowCount() > 0 && !m_tree->currentIndex().isValid())
-            m_tree->setCurrentIndex(m_ws->inputs()->tree()->index(0, 0));
+        if (m_inputs->tree()->rowCount() > 0 && !m_tree->currentIndex().isValid())
+            m_tree->setCurrentIndex(m_inputs->tree()->index(0, 0));
     });
 }
 
 void ArtifactsPanel::updateCount() {
-    const int shown = m_ws->inputs()->symbolProxy()->rowCount();
-    const int total = m_ws->inputs()->symbols()->rowCount();
-    if (m_ws->inputs()->isInspecting() && total == 0) {
+    const int shown = m_inputs->symbolProxy()->rowCount();
+    const int total = m_inputs->symbols()->rowCount();
+    if (m_inputs->isInspecting() && total == 0) {
         m_count->setText(tr("reading symbols…"));
         return;
     }
@@ -512,8 +550,8 @@ void ArtifactsPanel::updateCount() {
 }
 
 void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
-    const KernelInfo *k = m_ws->inputs()->tree()->kernelAt(idx);
-    const CodeObject *co = m_ws->inputs()->tree()->codeObjectAt(idx);
+    const KernelInfo *k = m_inputs->tree()->kernelAt(idx);
+    const CodeObject *co = m_inputs->tree()->codeObjectAt(idx);
     if (k && co) {
         m_details->setHtml(kernelHtml(*k, *co));
         m_tabs->setCurrentWidget(m_details);
@@ -524,16 +562,16 @@ void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
 
 bool ArtifactsPanel::showSymbol(const QString &name) {
     m_pendingSymbol.clear();
-    const int row = m_ws->inputs()->symbols()->findRow(name);
+    const int row = m_inputs->symbols()->findRow(name);
     if (row < 0)
         return false;
-    SymbolFilterProxy *proxy = m_ws->inputs()->symbolProxy();
+    SymbolFilterProxy *proxy = m_inputs->symbolProxy();
     if (!proxy->isFiltering() && selectSymbolRow(row))
         return true;
     // The filter hides it (or is about to change): show it by its own name.
     m_filterTimer->stop();
     m_filter->blockSignals(true);
-    m_filter->setText(m_ws->inputs()->symbols()->row(row).name);
+    m_filter->setText(m_inputs->symbols()->row(row).name);
     m_filter->blockSignals(false);
     m_kernelsOnly->setChecked(false);
     proxy->setFilterText(m_filter->text());
@@ -546,7 +584,7 @@ bool ArtifactsPanel::showSymbol(const QString &name) {
 
 bool ArtifactsPanel::selectSymbolRow(int row) {
     const QModelIndex proxyIndex =
-        m_ws->inputs()->symbolProxy()->mapFromSource(m_ws->inputs()->symbols()->index(row, 0));
+        m_inputs->symbolProxy()->mapFromSource(m_inputs->symbols()->index(row, 0));
     if (!proxyIndex.isValid())
         return false;
     m_tabs->setCurrentIndex(0);
@@ -558,34 +596,19 @@ bool ArtifactsPanel::selectSymbolRow(int row) {
 
 void ArtifactsPanel::setRequestedName(const QString &name) {
     m_name->setText(name);
-    m_nameTimer->stop();
-    explainName();
+    m_diagnosis->explainName(); // now, not after the typing pause
 }
 
 QString ArtifactsPanel::explanationText() const {
     return QTextDocumentFragment::fromHtml(m_nameText->text()).toPlainText();
 }
 
-void ArtifactsPanel::explainName() {
-    m_ws->inputs()->setRequestedKernel(m_name->text());
-    // Looking a name up walks every symbol of every code object (hundreds of thousands in a
-    // big library): off the GUI thread, and only the answer to the latest text is shown.
-    const quint64 job = ++m_nameJob;
-    runInBackground(
-        this,
-        [artifacts = m_ws->inputs()->artifacts(), name = m_name->text(),
-         devices = m_ws->inputs()->devices()->devices()]() {
-            return NameLookup::explain(artifacts, name, devices);
-        },
-        [this, job](NameExplanation e) {
-            if (job != m_nameJob)
-                return;
-            m_nameShown = job;
-            showExplanation(e);
-        });
+bool ArtifactsPanel::isExplaining() const {
+    return m_diagnosis->isExplaining();
 }
 
-void ArtifactsPanel::showExplanation(const NameExplanation &e) {
+void ArtifactsPanel::showExplanation() {
+    const NameExplanation &e = m_diagnosis->explanation();
     QString iconName;
     switch (e.match) {
     case NameExplanation::Match::Exact:
@@ -598,6 +621,7 @@ void ArtifactsPanel::showExplanation(const NameExplanation &e) {
     case NameExplanation::Match::Mangled:
     case NameExplanation::Match::InternalLinkage:
     case NameExplanation::Match::NotAKernel:
+    case NameExplanation::Match::HostApi:
         iconName = QStringLiteral("severity-warning");
         break;
     case NameExplanation::Match::Missing:
@@ -620,17 +644,15 @@ void ArtifactsPanel::showExplanation(const NameExplanation &e) {
                             : QStringLiteral("<a href='#'>%1</a>").arg(tr("Show in symbol table")));
     m_nameTarget->setVisible(e.needsDevice);
     m_keepName->setVisible(e.match != NameExplanation::Match::NoInput);
-    m_keepName->setEnabled(!m_ws->inputs()->keptKernels().contains(m_name->text().trimmed()));
+    m_keepName->setEnabled(!m_diagnosis->isKept(e.name));
 }
 
 void ArtifactsPanel::changeEvent(QEvent *event) {
     QWidget::changeEvent(event);
     // The texts set once (labels, buttons) follow through retranslateTree(); these are
     // computed from the state.
-    if (event->type() == QEvent::LanguageChange) {
-        updateCount();
-        explainName();
-    }
+    if (event->type() == QEvent::LanguageChange)
+        updateCount(); // the name's answer comes again from the controller (Workspace::retranslate)
 }
 
 } // namespace hd::ui

@@ -15,15 +15,17 @@ class QTreeView;
 
 namespace hd::ui {
 
-struct NameExplanation;
-class Workspace;
+class InputsController;
+class TargetsController;
+class DiagnosisController;
 
 // Artifacts & symbols: the tree of open artifacts, the symbol table with filter-as-you-type,
 // the "name your code asks for" box, kernel metadata and needed libraries.
 class ArtifactsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ArtifactsPanel(Workspace *workspace, QWidget *parent = nullptr);
+    ArtifactsPanel(InputsController *inputs, TargetsController *targets,
+                   DiagnosisController *diagnosis, QWidget *parent = nullptr);
 
     // Selects the symbol (mangled or demangled name) in the table, clearing a filter that hides
     // it. On a big table the new filter applies on a worker: the row is selected when its
@@ -31,7 +33,7 @@ public:
     bool showSymbol(const QString &name);
     void setRequestedName(const QString &name); // fills the name box and explains it
     QString explanationText() const;            // what the name box currently says (plain text)
-    bool isExplaining() const { return m_nameShown != m_nameJob; }
+    bool isExplaining() const;                  // the answer to the box's text is on its way
     QLineEdit *filterEdit() const { return m_filter; }
     QLineEdit *nameEdit() const { return m_name; }
     QLineEdit *nameTargetEdit() const { return m_nameTarget; } // shown when a GPU is needed
@@ -58,13 +60,14 @@ private:
     QWidget *makeSymbolsPage();
     void connectInputs();
 
-    void explainName();
-    void showExplanation(const NameExplanation &e);
+    void showExplanation(); // the diagnosis controller's answer for the name
     void updateCount();
     bool selectSymbolRow(int sourceRow);
     void showDetailsFor(const QModelIndex &treeIndex);
 
-    Workspace *m_ws;
+    InputsController *m_inputs;
+    TargetsController *m_targets;
+    DiagnosisController *m_diagnosis;
     QLineEdit *m_name;
     QLabel *m_nameIcon;
     QLabel *m_nameText;
@@ -81,11 +84,8 @@ private:
     QTextBrowser *m_details;
     QTableView *m_libraries;
     QTimer *m_filterTimer;
-    QTimer *m_nameTimer;
     QString m_nameMatchSymbol;
     QString m_pendingSymbol; // to select once the filter that shows it is applied
-    quint64 m_nameJob = 0;   // answers to older texts are dropped
-    quint64 m_nameShown = 0;
 };
 
 } // namespace hd::ui

@@ -1,6 +1,6 @@
 #include "widgets/devices_panel.h"
 
-#include "controllers/workspace.h"
+#include "controllers/targets_controller.h"
 #include "models/compat_matrix_model.h"
 #include "models/devices_model.h"
 #include "report/redaction.h"
@@ -23,7 +23,8 @@
 
 namespace hd::ui {
 
-DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+DevicesPanel::DevicesPanel(TargetsController *targets, QWidget *parent)
+    : QWidget(parent), m_targets(targets) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     m_host = new QLabel;
@@ -31,12 +32,12 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     m_host->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_host);
     auto showHost = [this] {
-        const auto &host = m_ws->inputs()->executionHost();
+        const auto &host = m_targets->executionHost();
         m_host->setText(
             host ? tr("<b>GPU node</b> %1, over ssh").arg(host->hostName().toHtmlEscaped())
                  : tr("<b>This machine</b>"));
     };
-    connect(ws->inputs(), &InputsController::executionHostChanged, this, showHost);
+    connect(targets, &TargetsController::executionHostChanged, this, showHost);
     showHost();
     auto *statusRow = new QHBoxLayout;
     m_statusIcon = new QLabel;
@@ -53,7 +54,7 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
 
     auto *split = new QSplitter(Qt::Vertical);
     m_devices = new QTableView;
-    m_devices->setModel(ws->inputs()->devices());
+    m_devices->setModel(targets->devicesModel());
     m_devices->verticalHeader()->hide();
     m_devices->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_devices->horizontalHeader()->setStretchLastSection(true);
@@ -62,7 +63,7 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     m_devices->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto *remove = new QAction(tr("Remove device"), m_devices);
     connect(remove, &QAction::triggered, this,
-            [this] { m_ws->inputs()->devices()->removeDevice(m_devices->currentIndex().row()); });
+            [this] { m_targets->removeDevice(m_devices->currentIndex().row()); });
     m_devices->addAction(remove);
     split->addWidget(m_devices);
 
@@ -79,12 +80,12 @@ DevicesPanel::DevicesPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
-    connect(ws->inputs(), &InputsController::inventoryChanged, this,
-            &DevicesPanel::updateInventory);
+    connect(targets, &TargetsController::inventoryChanged, this, &DevicesPanel::updateInventory);
 
-    connect(ws->inputs(), &InputsController::devicesChanged, this, &DevicesPanel::updateStatus);
-    connect(ws->inputs(), &InputsController::artifactsChanged, this, &DevicesPanel::updateStatus);
-    connect(ws, &Workspace::busyChanged, this,
+    connect(targets, &TargetsController::devicesChanged, this, &DevicesPanel::updateStatus);
+    // The matrix's hint depends on the open code objects.
+    connect(targets->compat(), &QAbstractItemModel::modelReset, this, &DevicesPanel::updateStatus);
+    connect(targets, &TargetsController::busyChanged, this,
             [this](const QString &kind, bool running, const QString &msg) {
                 if (kind != QLatin1String("devices"))
                     return;
@@ -105,7 +106,7 @@ QLayout *DevicesPanel::makeQueryRow() {
     HD_TR_SET(query, "text", QT_TR_NOOP("Query devices"));
     HD_TR_SET(query, "toolTip",
               QT_TR_NOOP("Ask the GPU runtime, in a clean probe process, which devices it sees"));
-    connect(query, &QPushButton::clicked, m_ws->inputs(), &InputsController::refreshDevices);
+    connect(query, &QPushButton::clicked, m_targets, &TargetsController::refreshDevices);
     m_target = new QLineEdit;
     HD_TR_SET(m_target, "placeholderText",
               QT_TR_NOOP("or type a target id: gfx90a:sramecc+:xnack-, sm_90"));
@@ -113,7 +114,7 @@ QLayout *DevicesPanel::makeQueryRow() {
     HD_TR_SET(add, "text", QT_TR_NOOP("Add"));
     auto addTarget = [this] {
         QString error;
-        if (m_ws->inputs()->addTarget(m_target->text(), &error)) {
+        if (m_targets->addTarget(m_target->text(), &error)) {
             m_target->clear();
             m_target->setStyleSheet({});
             m_target->setToolTip({});
@@ -140,7 +141,7 @@ QWidget *DevicesPanel::makeMatrixBox() {
     m_matrixHint = new QLabel;
     m_matrixHint->setWordWrap(true);
     m_matrix = new QTableView;
-    m_matrix->setModel(m_ws->inputs()->compat());
+    m_matrix->setModel(m_targets->compat());
     m_matrix->horizontalHeader()->setDefaultSectionSize(130);
     m_matrix->horizontalHeader()->setMinimumHeight(2 * fontMetrics().height() + 8);
     ml->addWidget(title);
@@ -167,7 +168,7 @@ QWidget *DevicesPanel::makeInventoryBox() {
 }
 
 void DevicesPanel::updateInventory() {
-    const SystemInventory &inv = m_ws->inputs()->inventory();
+    const SystemInventory &inv = m_targets->inventory();
     m_inventory->clear();
     if (inv.isEmpty()) {
         m_inventoryTitle->setText(
@@ -176,12 +177,12 @@ void DevicesPanel::updateInventory() {
         return;
     }
     m_inventoryTitle->setText(
-        (m_ws->inputs()->inventoryFromSession()
+        (m_targets->inventoryFromSession()
              ? tr("<b>System</b> where the session was made (collected %1)")
-         : m_ws->inputs()->executionHost()
+         : m_targets->executionHost()
              ? tr("<b>System</b> of the GPU node %2 (collected %1)")
                    .arg(QStringLiteral("%1"),
-                        m_ws->inputs()->executionHost()->hostName().toHtmlEscaped())
+                        m_targets->executionHost()->hostName().toHtmlEscaped())
              : tr("<b>System</b> of this machine (collected %1)"))
             .arg(QDateTime::fromString(inv.collectedAt, Qt::ISODate)
                      .toLocalTime()
@@ -229,16 +230,16 @@ void DevicesPanel::updateInventory() {
 }
 
 void DevicesPanel::updateStatus() {
-    const ProbeResult &p = m_ws->inputs()->lastProbe();
+    const ProbeResult &p = m_targets->lastProbe();
     const int live = [&] {
         int n = 0;
-        for (const DeviceInfo &d : m_ws->inputs()->devices()->devices())
+        for (const DeviceInfo &d : m_targets->devices())
             n += d.source == DeviceInfo::Source::Probe;
         return n;
     }();
     QString text;
     QString light;
-    if (!m_ws->inputs()->probed()) {
+    if (!m_targets->probed()) {
         text = tr("Devices not queried yet. Query the runtime, or type the target id of the GPU "
                   "where the failure happens.");
     } else if (live > 0) {
@@ -262,7 +263,7 @@ void DevicesPanel::updateStatus() {
     }
     m_statusIcon->setPixmap(statusIcon(light).pixmap(20, 20));
     m_status->setText(text);
-    const auto *compat = m_ws->inputs()->compat();
+    const auto *compat = m_targets->compat();
     if (compat->rowCount() == 0)
         m_matrixHint->setText(
             tr("Add a device (live or typed) to see which code objects load on it."));

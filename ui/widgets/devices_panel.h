@@ -10,7 +10,7 @@ class QTreeWidget;
 
 namespace hd::ui {
 
-class Workspace;
+class TargetsController;
 
 // Devices: what the probe sees (or why it sees nothing), typed target ids, and the
 // compatibility matrix of devices × code objects of the open artifacts, and the system
@@ -18,7 +18,7 @@ class Workspace;
 class DevicesPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit DevicesPanel(Workspace *workspace, QWidget *parent = nullptr);
+    explicit DevicesPanel(TargetsController *targets, QWidget *parent = nullptr);
     QTableView *devicesView() const { return m_devices; }
     QTableView *matrixView() const { return m_matrix; }
     QLineEdit *targetEdit() const { return m_target; } // "type your GPU's target"
@@ -34,7 +34,7 @@ private:
     void updateStatus();
     void updateInventory();
 
-    Workspace *m_ws;
+    TargetsController *m_targets;
     QLabel *m_statusIcon;
     QLabel *m_status;
     QLabel *m_host; // which machine the devices are asked on

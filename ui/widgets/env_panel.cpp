@@ -1,6 +1,6 @@
 #include "widgets/env_panel.h"
 
-#include "controllers/workspace.h"
+#include "controllers/inputs_controller.h"
 #include "env/env_profile.h"
 #include "models/env_table_model.h"
 #include "models/ui_roles.h"
@@ -22,7 +22,7 @@
 
 namespace hd::ui {
 
-EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+EnvPanel::EnvPanel(InputsController *inputs, QWidget *parent) : QWidget(parent), m_inputs(inputs) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *presets = new QHBoxLayout;
@@ -58,7 +58,7 @@ EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
     layout->addLayout(row);
 
     m_proxy = new QSortFilterProxyModel(this);
-    m_proxy->setSourceModel(ws->inputs()->env());
+    m_proxy->setSourceModel(inputs->env());
     m_proxy->setFilterKeyColumn(EnvTableModel::Name);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_view = new QTableView;
@@ -79,7 +79,7 @@ EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
 
     connect(m_search, &QLineEdit::textChanged, m_proxy,
             &QSortFilterProxyModel::setFilterFixedString);
-    connect(ws->inputs()->env(), &EnvTableModel::profileChanged, this, &EnvPanel::updateSummary);
+    connect(inputs->env(), &EnvTableModel::profileChanged, this, &EnvPanel::updateSummary);
     connect(add, &QPushButton::clicked, this, [this] {
         bool ok = false;
         const QString assignment = QInputDialog::getText(
@@ -88,7 +88,7 @@ EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
             return;
         const QString name = assignment.section(QLatin1Char('='), 0, 0).trimmed();
         const QString value = assignment.section(QLatin1Char('='), 1);
-        m_ws->inputs()->env()->addVariable(name, value);
+        m_inputs->env()->addVariable(name, value);
         showVariable(name);
     });
     connect(save, &QPushButton::clicked, this, [this] {
@@ -98,7 +98,7 @@ EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
             return;
         EnvProfile p;
         p.name = QFileInfo(path).baseName();
-        for (const EnvVarRow &r : m_ws->inputs()->env()->rows())
+        for (const EnvVarRow &r : m_inputs->env()->rows())
             if (r.enabled)
                 p.set(r.name, r.value);
         QString error;
@@ -116,41 +116,41 @@ EnvPanel::EnvPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
             QMessageBox::warning(this, tr("Load environment profile"), error);
             return;
         }
-        m_ws->inputs()->env()->applyProfile(p->enabledMap());
+        m_inputs->env()->applyProfile(p->enabledMap());
     });
     updateSummary();
 }
 
 void EnvPanel::applyPreset(const QString &name) {
     if (name == QLatin1String("clear")) {
-        m_ws->inputs()->applyEnvPreset({});
+        m_inputs->applyEnvPreset({});
         return;
     }
     if (const auto p = envPreset(name))
-        m_ws->inputs()->applyEnvPreset(p->enabledMap());
+        m_inputs->applyEnvPreset(p->enabledMap());
 }
 
 bool EnvPanel::showVariable(const QString &name) {
-    int row = m_ws->inputs()->env()->rowOf(name);
+    int row = m_inputs->env()->rowOf(name);
     if (row < 0)
         return false;
     m_search->clear();
     const QModelIndex idx =
-        m_proxy->mapFromSource(m_ws->inputs()->env()->index(row, EnvTableModel::Value));
+        m_proxy->mapFromSource(m_inputs->env()->index(row, EnvTableModel::Value));
     m_view->setCurrentIndex(idx);
     m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
     return true;
 }
 
 void EnvPanel::updateSummary() {
-    const QMap<QString, QString> p = m_ws->inputs()->env()->profile();
+    const QMap<QString, QString> p = m_inputs->env()->profile();
     QStringList parts;
     for (auto it = p.cbegin(); it != p.cend(); ++it)
         parts.append(QStringLiteral("%1=%2").arg(it.key(), it.value()));
     QString text = p.isEmpty() ? tr("No variables set: the steps run with a clean environment.")
                                : tr("Applied to every process of every step: %1")
                                      .arg(parts.join(QStringLiteral(" ")).toHtmlEscaped());
-    if (m_ws->inputs()->env()->hasErrors())
+    if (m_inputs->env()->hasErrors())
         text += QStringLiteral("<br><span style='color:#d03030'>%1</span>")
                     .arg(tr("Some values are not valid; fix them before running a step."));
     m_summary->setText(text);

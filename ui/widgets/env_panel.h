@@ -9,13 +9,14 @@ class QSortFilterProxyModel;
 
 namespace hd::ui {
 
-class Workspace;
+class InputsController;
 
 // Environment: the env-profile catalogue as an editable table, presets, and what is applied.
 class EnvPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit EnvPanel(Workspace *workspace, QWidget *parent = nullptr);
+    // After a run each variable says whether the runtime reads it (the env table's).
+    explicit EnvPanel(InputsController *inputs, QWidget *parent = nullptr);
     bool showVariable(const QString &name); // selects (adds if unknown) the variable's row
     void applyPreset(const QString &name);  // "quiet" | "debug-log" | "serialize" | "clear"
     QTableView *view() const { return m_view; }
@@ -26,7 +27,7 @@ protected:
 private:
     void updateSummary();
 
-    Workspace *m_ws;
+    InputsController *m_inputs;
     QTableView *m_view;
     QSortFilterProxyModel *m_proxy;
     QLineEdit *m_search;

@@ -1,6 +1,6 @@
 #include "widgets/findings_panel.h"
 
-#include "controllers/workspace.h"
+#include "controllers/verification_controller.h"
 #include "models/findings_model.h"
 #include "models/ui_roles.h"
 #include "widgets/icons.h"
@@ -20,7 +20,8 @@
 
 namespace hd::ui {
 
-FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+FindingsPanel::FindingsPanel(VerificationController *verification, QWidget *parent)
+    : QWidget(parent), m_verification(verification) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     m_empty = new QLabel;
@@ -30,7 +31,7 @@ FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), 
     layout->addWidget(m_empty);
     auto *split = new QSplitter(Qt::Vertical);
     m_view = new QTreeView;
-    m_view->setModel(ws->verification()->findings());
+    m_view->setModel(verification->findings());
     m_view->setUniformRowHeights(true);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
@@ -73,12 +74,12 @@ FindingsPanel::FindingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), 
         if (!link.isEmpty())
             emit linkActivated(link);
     });
-    connect(ws->verification(), &VerificationController::findingsChanged, this, [this] {
+    connect(verification, &VerificationController::findingsChanged, this, [this] {
         m_view->expandToDepth(0);
-        m_empty->setVisible(m_ws->verification()->allFindings().isEmpty());
-        if (m_ws->verification()->findings()->rowCount() > 0)
-            m_view->setCurrentIndex(m_ws->verification()->findings()->index(
-                0, 0, m_ws->verification()->findings()->index(0, 0)));
+        m_empty->setVisible(m_verification->allFindings().isEmpty());
+        if (m_verification->findings()->rowCount() > 0)
+            m_view->setCurrentIndex(
+                m_verification->findings()->index(0, 0, m_verification->findings()->index(0, 0)));
         else
             showFinding({});
     });
@@ -90,7 +91,7 @@ void FindingsPanel::copyFix() {
 }
 
 void FindingsPanel::showFinding(const QModelIndex &index) {
-    const Finding *f = m_ws->verification()->findings()->findingAt(index);
+    const Finding *f = m_verification->findings()->findingAt(index);
     if (!f) {
         m_detail->clear();
         m_fix.clear();
@@ -130,7 +131,7 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
     m_fix = FindingsModel::fixText(*f);
     m_copy->setEnabled(!m_fix.isEmpty());
     // An evidence row links straight to where it came from.
-    if (m_ws->verification()->findings()->evidenceAt(index)) {
+    if (m_verification->findings()->evidenceAt(index)) {
         const QString link = index.siblingAtColumn(0).data(LinkRole).toString();
         if (!link.isEmpty())
             emit linkActivated(link);

@@ -9,14 +9,14 @@ class QTreeView;
 
 namespace hd::ui {
 
-class Workspace;
+class VerificationController;
 
 // Findings grouped by direction, with severity icons; the selected finding's detail, its
 // evidence as links to the panel it came from, and its fix with a Copy button.
 class FindingsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit FindingsPanel(Workspace *workspace, QWidget *parent = nullptr);
+    explicit FindingsPanel(VerificationController *verification, QWidget *parent = nullptr);
     QTreeView *view() const { return m_view; }
     QString fixText() const { return m_fix; }
     void copyFix();
@@ -31,7 +31,7 @@ protected:
 private:
     void showFinding(const QModelIndex &index);
 
-    Workspace *m_ws;
+    VerificationController *m_verification;
     QTreeView *m_view;
     QLabel *m_empty;
     QTextBrowser *m_detail;

@@ -3,7 +3,9 @@
 #include <QApplication>
 #include <QLabel>
 #include <QLibraryInfo>
+#include <QLocale>
 #include <QPointer>
+#include <QSettings>
 #include <QTabWidget>
 #include <QTranslator>
 #include <QVariant>
@@ -66,6 +68,20 @@ bool setLanguage(const QString &code) {
     QCoreApplication::installTranslator(ours);
     g_ours = ours;
     return true;
+}
+
+QString systemLanguage() {
+    for (const QString &l : QLocale::system().uiLanguages())
+        if (l.startsWith(QLatin1String("zh"), Qt::CaseInsensitive))
+            return QStringLiteral("zh_CN");
+    return QStringLiteral("en");
+}
+
+QString startupLanguage(const QString &option) {
+    if (!option.isEmpty())
+        return option;
+    const QString chosen = QSettings().value(QStringLiteral("language")).toString();
+    return chosen.isEmpty() ? systemLanguage() : chosen;
 }
 
 QString trSet(QObject *obj, const char *property, const char *context, const char *source) {

@@ -18,6 +18,12 @@ namespace hd::ui {
 // Installs hipdoctor's and Qt's translations for `code` ("en" or "" = none), replacing the
 // ones installed before. False (and English) when no translation for `code` is compiled in.
 bool setLanguage(const QString &code);
+// The language of the system locale (LANG, LC_ALL, LC_MESSAGES) among those the app has:
+// "zh_CN" for any Chinese locale, else "en".
+QString systemLanguage();
+// The language to start in: the --lang option, else the one chosen in View > Language
+// (QSettings "language"), else the system's.
+QString startupLanguage(const QString &option = {});
 
 // Sets obj's Qt property (QAction/QAbstractButton/QLabel "text", QMenu/QGroupBox "title",
 // QDockWidget/QToolBar/QWidget "windowTitle", QLineEdit "placeholderText", "toolTip",

@@ -1,7 +1,7 @@
 #include "widgets/logs_panel.h"
 #include "widgets/language.h"
 
-#include "controllers/workspace.h"
+#include "controllers/verification_controller.h"
 #include "models/log_model.h"
 
 #include <QCheckBox>
@@ -16,7 +16,8 @@
 
 namespace hd::ui {
 
-LogsPanel::LogsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+LogsPanel::LogsPanel(VerificationController *verification, QWidget *parent)
+    : QWidget(parent), m_verification(verification) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *row = new QHBoxLayout;
@@ -24,15 +25,13 @@ LogsPanel::LogsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws)
     for (int level = -1; level <= 4; ++level) {
         auto *box = new QCheckBox(LogModel::levelName(level));
         box->setChecked(true);
-        connect(box, &QCheckBox::toggled, this, [this, level](bool on) {
-            m_ws->verification()->logProxy()->setLevelVisible(level, on);
-        });
+        connect(box, &QCheckBox::toggled, this,
+                [this, level](bool on) { m_verification->logProxy()->setLevelVisible(level, on); });
         row->addWidget(box);
     }
     auto *errors = new QCheckBox;
     HD_TR_SET(errors, "text", QT_TR_NOOP("Errors only"));
-    connect(errors, &QCheckBox::toggled, ws->verification()->logProxy(),
-            &LogFilterProxy::setErrorsOnly);
+    connect(errors, &QCheckBox::toggled, verification->logProxy(), &LogFilterProxy::setErrorsOnly);
     row->addWidget(errors);
     row->addSpacing(12);
     row->addWidget(HD_TR_LABEL(QT_TR_NOOP("API:")));
@@ -48,7 +47,7 @@ LogsPanel::LogsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws)
     layout->addLayout(row);
 
     m_view = new QTableView;
-    m_view->setModel(ws->verification()->logProxy());
+    m_view->setModel(verification->logProxy());
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
@@ -67,36 +66,35 @@ LogsPanel::LogsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws)
     debounce->setInterval(150);
     connect(m_text, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
     connect(debounce, &QTimer::timeout, this,
-            [this] { m_ws->verification()->logProxy()->setTextFilter(m_text->text()); });
-    connect(m_api, &QComboBox::currentTextChanged, ws->verification()->logProxy(),
+            [this] { m_verification->logProxy()->setTextFilter(m_text->text()); });
+    connect(m_api, &QComboBox::currentTextChanged, verification->logProxy(),
             &LogFilterProxy::setApiFilter);
-    connect(ws->verification()->logs(), &QAbstractItemModel::modelReset, this, [this] {
+    connect(verification->logs(), &QAbstractItemModel::modelReset, this, [this] {
         const QString current = m_api->currentText();
         m_api->blockSignals(true);
         m_api->clear();
         m_api->addItem(QString());
-        m_api->addItems(m_ws->verification()->logs()->apiNames());
+        m_api->addItems(m_verification->logs()->apiNames());
         m_api->setCurrentText(current);
         m_api->blockSignals(false);
     });
 }
 
 bool LogsPanel::showLine(int lineNumber, const QString &origin) {
-    const int row = m_ws->verification()->logs()->rowOfLine(lineNumber, origin);
+    const int row = m_verification->logs()->rowOfLine(lineNumber, origin);
     if (row < 0)
         return false;
-    QModelIndex idx = m_ws->verification()->logProxy()->mapFromSource(
-        m_ws->verification()->logs()->index(row, 0));
+    QModelIndex idx =
+        m_verification->logProxy()->mapFromSource(m_verification->logs()->index(row, 0));
     if (!idx.isValid()) {
         // Filters hide it: clear them.
         m_text->clear();
         m_api->setCurrentText(QString());
-        m_ws->verification()->logProxy()->setTextFilter({});
+        m_verification->logProxy()->setTextFilter({});
         for (int level = -1; level <= 5; ++level)
-            m_ws->verification()->logProxy()->setLevelVisible(level, true);
-        m_ws->verification()->logProxy()->setErrorsOnly(false);
-        idx = m_ws->verification()->logProxy()->mapFromSource(
-            m_ws->verification()->logs()->index(row, 0));
+            m_verification->logProxy()->setLevelVisible(level, true);
+        m_verification->logProxy()->setErrorsOnly(false);
+        idx = m_verification->logProxy()->mapFromSource(m_verification->logs()->index(row, 0));
     }
     m_view->setCurrentIndex(idx);
     m_view->selectRow(idx.row());

@@ -9,18 +9,18 @@ class QTableView;
 
 namespace hd::ui {
 
-class Workspace;
+class VerificationController;
 
 // Runtime logs of every step, raw and parsed, filterable by level, API and text.
 class LogsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit LogsPanel(Workspace *workspace, QWidget *parent = nullptr);
+    explicit LogsPanel(VerificationController *verification, QWidget *parent = nullptr);
     bool showLine(int lineNumber, const QString &origin = {});
     QTableView *view() const { return m_view; }
 
 private:
-    Workspace *m_ws;
+    VerificationController *m_verification;
     QTableView *m_view;
     QComboBox *m_api;
     QLineEdit *m_text;

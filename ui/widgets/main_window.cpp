@@ -11,6 +11,7 @@
 #include "widgets/icons.h"
 #include "widgets/language.h"
 #include "widgets/logs_panel.h"
+#include "widgets/panel_table.h"
 #include "widgets/timings_panel.h"
 #include "widgets/verify_panel.h"
 #include "widgets/walkthrough_panel.h"
@@ -38,6 +39,7 @@
 #include <QSettings>
 #include <QShowEvent>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
@@ -63,15 +65,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
     createPanels();
     createStatusBar();
     connectWorkspace();
-    connect(m_findings, &FindingsPanel::linkActivated, this, &MainWindow::followLink);
-    connect(m_walkthrough, &WalkthroughPanel::showPanel, this, &MainWindow::raisePanel);
-    connect(m_walkthrough, &WalkthroughPanel::actionRequested, this,
-            &MainWindow::doWalkthroughAction);
-    connect(m_artifacts, &ArtifactsPanel::openFilesRequested, this,
-            &MainWindow::openFilesInteractive);
-    connect(m_artifacts, &ArtifactsPanel::openFolderRequested, this,
-            &MainWindow::openFolderInteractive);
-    connect(m_artifacts, &ArtifactsPanel::demoRequested, this, &MainWindow::openDemo);
 
     createActions();
     // The layout would make its minimum the window's, and on the first show it sums the
@@ -85,42 +78,33 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_ws(new Workspac
         tr("Open a binary, a code object or a Triton cache — or start the walkthrough (F1)."));
 }
 
-// The artifacts in the middle, the other panels docked around them.
+// The panel table's rows: the central one in the middle, the others docked around it, those
+// of one area tabbed together with the first in front.
 void MainWindow::createPanels() {
-    m_artifacts = new ArtifactsPanel(m_ws);
-    m_artifacts->setObjectName(QStringLiteral("artifacts"));
-    setCentralWidget(m_artifacts);
-    m_devices = new DevicesPanel(m_ws);
-    m_env = new EnvPanel(m_ws);
-    m_verify = new VerifyPanel(m_ws);
-    m_findings = new FindingsPanel(m_ws);
-    m_timings = new TimingsPanel(m_ws);
-    m_logs = new LogsPanel(m_ws);
-    m_walkthrough = new WalkthroughPanel(m_ws);
-
-    // The symbol table is the widest thing: it gets the middle; findings and the walkthrough sit
-    // on the right; the method's other panels share the bottom as tabs.
-    auto *findings = addPanelDock(m_findings, QStringLiteral("findings"), QT_TR_NOOP("Findings"),
-                                  Qt::RightDockWidgetArea);
-    auto *walk = addPanelDock(m_walkthrough, QStringLiteral("walkthrough"),
-                              QT_TR_NOOP("Walkthrough"), Qt::RightDockWidgetArea);
-    auto *verify = addPanelDock(m_verify, QStringLiteral("verification"),
-                                QT_TR_NOOP("Verification"), Qt::BottomDockWidgetArea);
-    auto *devices = addPanelDock(m_devices, QStringLiteral("devices"), QT_TR_NOOP("Devices"),
-                                 Qt::BottomDockWidgetArea);
-    auto *env = addPanelDock(m_env, QStringLiteral("environment"), QT_TR_NOOP("Environment"),
-                             Qt::BottomDockWidgetArea);
-    auto *timings = addPanelDock(m_timings, QStringLiteral("timings"), QT_TR_NOOP("Timings"),
-                                 Qt::BottomDockWidgetArea);
-    auto *logs =
-        addPanelDock(m_logs, QStringLiteral("logs"), QT_TR_NOOP("Logs"), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(findings, walk);
-    tabifyDockWidget(verify, devices);
-    tabifyDockWidget(devices, env);
-    tabifyDockWidget(env, timings);
-    tabifyDockWidget(timings, logs);
-    findings->raise();
-    verify->raise();
+    QMap<Qt::DockWidgetArea, QDockWidget *> firstOfArea, lastOfArea;
+    for (const PanelSpec &spec : panelTable()) {
+        QWidget *panel = spec.make(*m_ws, *this);
+        const QString name = QString::fromLatin1(spec.name);
+        panel->setObjectName(name);
+        m_panels.insert(name, panel);
+        if (spec.area == Qt::NoDockWidgetArea) {
+            setCentralWidget(panel);
+            continue;
+        }
+        auto *dock = new QDockWidget(this);
+        trSet(dock, "windowTitle", staticMetaObject.className(), spec.title);
+        dock->setObjectName(name + QStringLiteral("Dock"));
+        dock->setWidget(panel);
+        addDockWidget(spec.area, dock);
+        if (QDockWidget *previous = lastOfArea.value(spec.area))
+            tabifyDockWidget(previous, dock);
+        else
+            firstOfArea.insert(spec.area, dock);
+        lastOfArea.insert(spec.area, dock);
+        m_docks.append(dock);
+    }
+    for (QDockWidget *d : std::as_const(firstOfArea))
+        d->raise();
     // The bottom area spans the whole width; the right one stops above it.
     setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
@@ -143,7 +127,7 @@ void MainWindow::createStatusBar() {
     m_hostLabel->setObjectName(QStringLiteral("executionHost"));
     statusBar()->addPermanentWidget(m_hostLabel);
     auto showHost = [this] {
-        const auto &host = m_ws->inputs()->executionHost();
+        const auto &host = m_ws->targets()->executionHost();
         m_hostLabel->setText(host ? tr("Runs on: %1 (ssh)").arg(host->hostName())
                                   : tr("Runs on: this machine"));
         m_hostLabel->setToolTip(
@@ -152,7 +136,7 @@ void MainWindow::createStatusBar() {
                        .arg(host->hostName())
                  : tr("File > Connect to GPU node… runs them on a node over ssh"));
     };
-    connect(m_ws->inputs(), &InputsController::executionHostChanged, this, showHost);
+    connect(m_ws->targets(), &TargetsController::executionHostChanged, this, showHost);
     showHost();
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
@@ -213,50 +197,66 @@ void MainWindow::connectResults() {
                 else
                     QMessageBox::warning(this, tr("Open session"), error);
             });
-    connect(
-        m_ws->verification(), &VerificationController::reportReady, this,
-        [this](const QString &, const QString &path, const QString &text, const QString &error) {
-            if (!error.isEmpty()) {
-                QMessageBox::warning(this, tr("Export report"),
-                                     tr("Could not write %1: %2").arg(path, error));
-            } else if (path.isEmpty()) {
-                QApplication::clipboard()->setText(text);
+    connect(m_ws->verification(), &VerificationController::reportReady, this,
+            [this](const QString &, const QString &path, const QString &text,
+                   const QString &fullPath, bool toClipboard, const QString &error) {
+                if (!error.isEmpty()) {
+                    QMessageBox::warning(this, tr("Export report"), error);
+                    return;
+                }
+                if (toClipboard)
+                    QApplication::clipboard()->setText(text);
+                // Over GitHub's 65,536 characters the report is trimmed; the whole one lies beside.
+                const QString full =
+                    fullPath.isEmpty()
+                        ? QString()
+                        : QLatin1Char(' ') + tr("Trimmed to GitHub's 65,536 characters; attach the "
+                                                "whole report: %1")
+                                                 .arg(fullPath);
                 m_status->setText(
-                    tr("Report copied to the clipboard (Markdown, secrets redacted)"));
-            } else {
-                m_status->setText(tr("Report written to %1").arg(path));
-            }
-        });
+                    (toClipboard
+                         ? tr("Report copied to the clipboard (Markdown, secrets redacted).")
+                         : tr("Report written to %1.").arg(path)) +
+                    full);
+            });
 }
 
 MainWindow::~MainWindow() = default;
 
-QDockWidget *MainWindow::addPanelDock(QWidget *panel, const QString &name, const char *title,
-                                      Qt::DockWidgetArea area) {
-    panel->setObjectName(name);
-    auto *dock = new QDockWidget(this);
-    trSet(dock, "windowTitle", staticMetaObject.className(), title);
-    dock->setObjectName(name + QStringLiteral("Dock"));
-    dock->setWidget(panel);
-    addDockWidget(area, dock);
-    m_docks.append(dock);
-    return dock;
-}
-
 QStringList MainWindow::panelNames() {
-    return {QStringLiteral("artifacts"),   QStringLiteral("devices"),
-            QStringLiteral("environment"), QStringLiteral("verification"),
-            QStringLiteral("findings"),    QStringLiteral("timings"),
-            QStringLiteral("logs"),        QStringLiteral("walkthrough")};
+    QStringList names;
+    for (const PanelSpec &spec : panelTable())
+        names.append(QString::fromLatin1(spec.name));
+    return names;
 }
 
 QWidget *MainWindow::panel(const QString &name) const {
-    if (name == QLatin1String("artifacts"))
-        return m_artifacts;
-    for (QDockWidget *d : m_docks)
-        if (d->widget()->objectName() == name)
-            return d->widget();
-    return nullptr;
+    return m_panels.value(name);
+}
+
+ArtifactsPanel *MainWindow::artifactsPanel() const {
+    return panelOf<ArtifactsPanel>("artifacts");
+}
+DevicesPanel *MainWindow::devicesPanel() const {
+    return panelOf<DevicesPanel>("devices");
+}
+EnvPanel *MainWindow::envPanel() const {
+    return panelOf<EnvPanel>("environment");
+}
+VerifyPanel *MainWindow::verifyPanel() const {
+    return panelOf<VerifyPanel>("verification");
+}
+FindingsPanel *MainWindow::findingsPanel() const {
+    return panelOf<FindingsPanel>("findings");
+}
+TimingsPanel *MainWindow::timingsPanel() const {
+    return panelOf<TimingsPanel>("timings");
+}
+LogsPanel *MainWindow::logsPanel() const {
+    return panelOf<LogsPanel>("logs");
+}
+WalkthroughPanel *MainWindow::walkthroughPanel() const {
+    return panelOf<WalkthroughPanel>("walkthrough");
 }
 
 void MainWindow::raisePanel(const QString &name) {
@@ -301,12 +301,6 @@ void MainWindow::openPaths(const QStringList &paths) {
     if (paths.isEmpty())
         return;
     addRecent(paths);
-    // The user opened the demo itself (not one of its files): its cases may fill step 2.
-    const QString demo = InputsController::demoDirectory();
-    m_demoOpened =
-        m_demoOpened || std::any_of(paths.begin(), paths.end(), [&demo](const QString &p) {
-            return !demo.isEmpty() && QFileInfo(p).absoluteFilePath() == demo;
-        });
     QStringList artifacts;
     for (const QString &p : paths) {
         // A session is JSON; artifacts never are (the inspector detects kinds by content).
@@ -346,12 +340,12 @@ void MainWindow::saveSession(bool askForPath) {
                                             tr("hipdoctor sessions (*.json)"));
     if (path.isEmpty())
         return;
-    m_verify->applyInputs(); // what the cards show now, run or not
+    verifyPanel()->applyInputs(); // what the cards show now, run or not
     m_ws->verification()->saveSessionTo(path);
 }
 
 void MainWindow::copyReport() {
-    m_verify->applyInputs();
+    verifyPanel()->applyInputs();
     m_ws->verification()->makeReport(QStringLiteral("md"), {});
 }
 
@@ -365,133 +359,69 @@ void MainWindow::exportReport() {
     const bool html = path.endsWith(QLatin1String(".html"), Qt::CaseInsensitive) ||
                       path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive) ||
                       selected.contains(QLatin1String("html"));
-    m_verify->applyInputs();
+    verifyPanel()->applyInputs();
     m_ws->verification()->makeReport(html ? QStringLiteral("html") : QStringLiteral("md"), path);
 }
 
-void MainWindow::openDemo() {
-    const QString dir = InputsController::demoDirectory();
-    if (dir.isEmpty()) {
+void MainWindow::openDemo(int scenario) {
+    if (!m_ws->inputs()->openDemo(scenario))
         QMessageBox::information(
             this, tr("Demo"),
             tr("The demo programs were not found. Set HIPDOCTOR_DEMO_DIR to the "
                "folder of the compiled kernels/ programs."));
-        return;
-    }
-    m_demoOpened = true;
-    m_ws->inputs()->openPaths({dir});
 }
 
 void MainWindow::startWalkthrough() {
     raisePanel(QStringLiteral("walkthrough"));
-    m_walkthrough->setCurrentPage(0);
+    walkthroughPanel()->setCurrentPage(0);
 }
 
 void MainWindow::doWalkthroughAction(const QString &action) {
+    ArtifactsPanel *artifacts = artifactsPanel();
     if (action == QLatin1String("demo")) {
         openDemo();
     } else if (action == QLatin1String("libraries")) {
-        m_artifacts->findChild<QTabWidget *>()->setCurrentIndex(2);
+        artifacts->findChild<QTabWidget *>()->setCurrentIndex(2);
     } else if (action == QLatin1String("name")) {
         // The user's name: the box is focused and asks. Only on the demo, which the user
         // opened, does an empty box get the demo's mangled kernel.
-        if (m_artifacts->nameEdit()->text().trimmed().isEmpty() && demoIsOpen()) {
+        if (artifacts->nameEdit()->text().trimmed().isEmpty() && m_ws->inputs()->demoIsOpen()) {
             for (const ArtifactReport &a : m_ws->inputs()->artifacts())
                 for (const CodeObject &co : a.codeObjects)
                     for (const Symbol &s : co.symbols)
-                        if (m_artifacts->nameEdit()->text().isEmpty() &&
+                        if (artifacts->nameEdit()->text().isEmpty() &&
                             s.kind == SymbolKind::Kernel &&
                             s.name().startsWith(QLatin1String("_Z")))
-                            m_artifacts->setRequestedName(
+                            artifacts->setRequestedName(
                                 s.demangled().section(QLatin1Char('('), 0, 0));
         }
-        m_artifacts->nameEdit()->setFocus();
-        m_artifacts->nameEdit()->selectAll();
+        artifacts->nameEdit()->setFocus();
+        artifacts->nameEdit()->selectAll();
     } else if (action == QLatin1String("target")) {
         // The user's GPU, never one we pick: the Devices panel's target box asks for it.
-        m_devices->targetEdit()->setFocus();
-    } else if (action == QLatin1String("step1")) {
-        m_verify->applyInputs();
-        m_ws->verification()->runSteps({1});
-    } else if (action == QLatin1String("step2")) {
-        const QString missing = prepareStep2Inputs();
-        m_walkthrough->setNote(missing);
-        if (!missing.isEmpty())
-            return;
-        m_verify->applyInputs();
-        m_ws->verification()->runSteps({2});
+        devicesPanel()->targetEdit()->setFocus();
+    } else if (action == QLatin1String("step1") || action == QLatin1String("step2")) {
+        // The same inputs whichever button starts a step (the controller fills step 2).
+        const int step = action.back().digitValue();
+        verifyPanel()->applyInputs();
+        m_ws->verification()->runSteps({step});
+        walkthroughPanel()->setNote(m_ws->verification()->needs(step));
     }
-}
-
-bool MainWindow::demoIsOpen() const {
-    const QString demo = InputsController::demoDirectory();
-    const QStringList &inputs = m_ws->inputs()->inputPaths();
-    return m_demoOpened && !demo.isEmpty() && !inputs.isEmpty() &&
-           std::all_of(inputs.begin(), inputs.end(),
-                       [&demo](const QString &p) { return p.startsWith(demo + QLatin1Char('/')); });
-}
-
-QString MainWindow::prepareStep2Inputs() {
-    const QString name = m_artifacts->nameEdit()->text().trimmed();
-    if (name.isEmpty() && m_verify->step2KernelEdit()->text().trimmed().isEmpty() && demoIsOpen() &&
-        useDemoStep2Inputs())
-        return {};
-    if (!m_verify->hasStep2Input()) {
-        // The open file holding the name, else the only open file with device code.
-        QString file;
-        QStringList withCode;
-        if (const ArtifactTreeModel::Node *n =
-                m_ws->inputs()->tree()->node(m_ws->inputs()->tree()->findKernel(name)))
-            file = m_ws->inputs()->artifacts()[n->artifact].path;
-        for (const ArtifactReport &a : m_ws->inputs()->artifacts())
-            if (!a.codeObjects.isEmpty())
-                withCode.append(a.path);
-        if (file.isEmpty() && withCode.size() == 1)
-            file = withCode.first();
-        if (file.isEmpty())
-            return withCode.isEmpty()
-                       ? tr("Step 2 needs the file your code loads: open it (Open files…) or "
-                            "type its path in step 2's File field.")
-                       : tr("%n open files hold device code: type the one your code loads in "
-                            "step 2's File field.",
-                            nullptr, int(withCode.size()));
-        m_verify->step2FileEdit()->setText(file);
-    }
-    if (m_verify->step2KernelEdit()->text().trimmed().isEmpty()) {
-        if (name.isEmpty())
-            return tr("Step 2 needs the kernel name your code asks for: type it in the \"Name "
-                      "your code asks for\" box or in step 2's Kernel field.");
-        m_verify->step2KernelEdit()->setText(name);
-    }
-    return {};
-}
-
-bool MainWindow::useDemoStep2Inputs() {
-    // The demo's kernel compiled without extern "C", asked for by its plain name.
-    const QString demo =
-        InputsController::demoDirectory() + QStringLiteral("/scenarios/s01_mangled.co");
-    if (m_verify->hasStep2Input() || !QFileInfo::exists(demo))
-        return false;
-    m_verify->setStep2Inputs(demo, QStringLiteral("vecAdd"),
-                             QStringLiteral("buf:f32:1048576:rand, buf:f32:1048576:rand, "
-                                            "buf:f32:1048576:out, i32:1048576"),
-                             QStringLiteral("4096"), QStringLiteral("256"));
-    return true;
 }
 
 bool MainWindow::followLink(const QString &link) {
     const QString kind = link.section(QLatin1Char(':'), 0, 0);
     const QString what = link.section(QLatin1Char(':'), 1);
     if (kind == QLatin1String("symbol"))
-        return m_artifacts->showSymbol(what);
+        return artifactsPanel()->showSymbol(what);
     if (kind == QLatin1String("log")) {
         raisePanel(QStringLiteral("logs"));
-        return m_logs->showLine(what.section(QLatin1Char(':'), 0, 0).toInt(),
-                                what.section(QLatin1Char(':'), 1));
+        return logsPanel()->showLine(what.section(QLatin1Char(':'), 0, 0).toInt(),
+                                     what.section(QLatin1Char(':'), 1));
     }
     if (kind == QLatin1String("env")) {
         raisePanel(QStringLiteral("environment"));
-        return m_env->showVariable(what);
+        return envPanel()->showVariable(what);
     }
     if (kind == QLatin1String("file")) {
         if (!m_ws->inputs()->inputPaths().contains(what) && QFileInfo(what).isFile())
@@ -537,6 +467,7 @@ void MainWindow::changeEvent(QEvent *event) {
             createActions();
             retranslateTree(this);
             m_ws->retranslate();
+            fitToWidth();
         },
         Qt::QueuedConnection);
 }
@@ -576,24 +507,61 @@ void MainWindow::showEvent(QShowEvent *event) {
         // Dock sizes only take once the window has its size: the symbol table gets the middle.
         // Findings need room for their titles; the bottom docks (step cards with their checks)
         // take close to half the height on small screens.
-        if (height() < kShortWindow) {
+        QDockWidget *right = nullptr, *bottom = nullptr; // the first dock of each area
+        for (QDockWidget *d : std::as_const(m_docks)) {
+            QDockWidget *&first = dockWidgetArea(d) == Qt::RightDockWidgetArea ? right : bottom;
+            if (!first)
+                first = d;
+        }
+        if (height() < kShortWindow && right) {
             // Too short for a bottom row (1280x800 at 1.5x: 500 px): every panel becomes a
             // tab of a full-height right column, the symbol table keeps the whole height.
-            for (int i = 2; i < m_docks.size(); ++i) {
-                addDockWidget(Qt::RightDockWidgetArea, m_docks[i]);
-                tabifyDockWidget(m_docks[i - 1], m_docks[i]);
+            QDockWidget *previous = right;
+            for (QDockWidget *d : std::as_const(m_docks)) {
+                if (dockWidgetArea(d) == Qt::RightDockWidgetArea)
+                    continue;
+                addDockWidget(Qt::RightDockWidgetArea, d);
+                tabifyDockWidget(previous, d);
+                previous = d;
             }
-            m_docks[0]->raise();
-            resizeDocks({m_docks[0]}, {width() * 2 / 5}, Qt::Horizontal);
+            right->raise();
+            resizeDocks({right}, {width() * 2 / 5}, Qt::Horizontal);
         } else {
-            resizeDocks({m_docks[0]}, {std::clamp(width() * 17 / 50, 300, 560)}, Qt::Horizontal);
+            if (right)
+                resizeDocks({right}, {std::clamp(width() * 17 / 50, 300, 560)}, Qt::Horizontal);
             // Two fifths of the height: the step cards and the comparison fit, and the symbol
             // table above keeps room for a screenful of rows at 1280x800.
-            resizeDocks({m_docks[2]}, {std::clamp(height() * 2 / 5, 240, 440)}, Qt::Vertical);
+            if (bottom)
+                resizeDocks({bottom}, {std::clamp(height() * 2 / 5, 240, 440)}, Qt::Vertical);
         }
         m_defaultState = saveState(kLayoutVersion);
         if (!m_pendingState.isEmpty())
             restoreState(m_pendingState, kLayoutVersion);
+        fitToWidth();
+    }
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event) {
+    QMainWindow::resizeEvent(event);
+    fitToWidth();
+}
+
+void MainWindow::fitToWidth() {
+    if (m_toolBar) {
+        // The width the actions need with their texts, measured in that style.
+        int needed = 0;
+        const QFontMetrics fm = m_toolBar->fontMetrics();
+        for (QAction *a : m_toolBar->actions())
+            needed += a->isSeparator() ? 8
+                                       : m_toolBar->iconSize().width() + 20 +
+                                             fm.horizontalAdvance(a->iconText());
+        m_toolBar->setToolButtonStyle(needed <= width() ? Qt::ToolButtonTextBesideIcon
+                                                        : Qt::ToolButtonIconOnly);
+    }
+    // The docks' tab bars (made by the main window when docks are tabbed): whole titles.
+    for (QTabBar *bar : findChildren<QTabBar *>(Qt::FindDirectChildrenOnly)) {
+        bar->setElideMode(Qt::ElideNone);
+        bar->setUsesScrollButtons(true);
     }
 }
 

@@ -30,17 +30,20 @@ public:
     ~MainWindow() override;
 
     Workspace *workspace() const { return m_ws; }
-    ArtifactsPanel *artifactsPanel() const { return m_artifacts; }
-    DevicesPanel *devicesPanel() const { return m_devices; }
-    EnvPanel *envPanel() const { return m_env; }
-    VerifyPanel *verifyPanel() const { return m_verify; }
-    FindingsPanel *findingsPanel() const { return m_findings; }
-    TimingsPanel *timingsPanel() const { return m_timings; }
-    LogsPanel *logsPanel() const { return m_logs; }
-    WalkthroughPanel *walkthroughPanel() const { return m_walkthrough; }
+    // The panels of the table (widgets/panel_table.h), by name or type.
+    template <class Panel> Panel *panelOf(const char *name) const {
+        return qobject_cast<Panel *>(panel(QLatin1String(name)));
+    }
+    ArtifactsPanel *artifactsPanel() const;
+    DevicesPanel *devicesPanel() const;
+    EnvPanel *envPanel() const;
+    VerifyPanel *verifyPanel() const;
+    FindingsPanel *findingsPanel() const;
+    TimingsPanel *timingsPanel() const;
+    LogsPanel *logsPanel() const;
+    WalkthroughPanel *walkthroughPanel() const;
 
-    // Panel names for --panel and "Save screenshot of panel": artifacts, devices, environment,
-    // verification, findings, timings, logs, walkthrough.
+    // Panel names for --panel and "Save screenshot of panel", from the panel table.
     static QStringList panelNames();
     QWidget *panel(const QString &name) const;
     void raisePanel(const QString &name);
@@ -52,19 +55,18 @@ public:
     void openPaths(const QStringList &paths); // sessions (*.json) open as sessions
     void openSession(const QString &path);
     void openFilesInteractive(); // the file dialog, with artifactFileFilters()
+    void openFolderInteractive();
     // The file dialog's filters: artifacts, logs, sessions, all files.
     static QString artifactFileFilters();
     void saveSession(bool askForPath);
     void copyReport();   // Markdown to the clipboard
     void exportReport(); // Markdown or HTML file
-    void openDemo();
+    // One demo case (docs/scenarios.md numbers; 1: the kernel without extern "C"), or the
+    // whole demo with 0.
+    void openDemo(int scenario = 1);
     void startWalkthrough();
-    bool useDemoStep2Inputs(); // fills step 2 with the demo's mangled-name case if empty
-    bool demoIsOpen() const;   // the user opened the demo, and only its files are open
-    // Fills step 2's empty fields from the user's inputs (the open file holding the name box's
-    // kernel, the name box); the demo's case only when the demo is what is open. Returns what
-    // is still missing, as a sentence for the user ("" when step 2 can run).
-    QString prepareStep2Inputs();
+    // A walkthrough page's "Do it" ("demo", "libraries", "name", "target", "step1", "step2").
+    void doWalkthroughAction(const QString &action);
     // Routes an evidence link ("symbol:NAME", "log:LINE", "env:NAME", "file:PATH").
     bool followLink(const QString &link);
 
@@ -81,17 +83,18 @@ protected:
     void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
-    QDockWidget *addPanelDock(QWidget *panel, const QString &name, const char *title,
-                              Qt::DockWidgetArea area);
-    void createPanels();
+    void createPanels(); // from the panel table
+    // Fits the toolbar and the docks' tabs to the width: icons only when the texts do not fit
+    // (never an action behind »), tab titles whole (scrolling) rather than "Fin…".
+    void fitToWidth();
     void createStatusBar();
     void connectWorkspace();
     void connectResults();
-    void openFolderInteractive();
     void runStepsShown(const QList<int> &steps);
     void createActions(); // (re)builds the menus and the toolbar's actions
     struct ToolbarActions;
@@ -101,25 +104,16 @@ private:
     void createHelpMenu(ToolbarActions &tb);
     void updateRecentMenu();
     void addRecent(const QStringList &paths);
-    void doWalkthroughAction(const QString &action);
     void saveScreenshotInteractive(const QString &panelName);
 
     Workspace *m_ws;
-    ArtifactsPanel *m_artifacts;
-    DevicesPanel *m_devices;
-    EnvPanel *m_env;
-    VerifyPanel *m_verify;
-    FindingsPanel *m_findings;
-    TimingsPanel *m_timings;
-    LogsPanel *m_logs;
-    WalkthroughPanel *m_walkthrough;
-    QList<QDockWidget *> m_docks;
+    QMap<QString, QWidget *> m_panels; // name -> panel, all of the table
+    QList<QDockWidget *> m_docks;      // in the table's order
     QByteArray m_defaultState;
     QByteArray m_pendingState;
     QMenu *m_recentMenu = nullptr;
     class QToolBar *m_toolBar = nullptr;
     bool m_retranslatePending = false;
-    bool m_demoOpened = false;            // the user opened the demo folder (--demo, Open the demo)
     QMap<QString, QString> m_jobMessages; // running background jobs: kind → latest message
     QLabel *m_status;
     QLabel *m_hostLabel; // where the devices and steps run: this machine or a GPU node

@@ -5,7 +5,6 @@
 
 #include "common/version.h"
 #include "controllers/workspace.h"
-#include "remote/ssh_host.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/connect_dialog.h"
 #include "widgets/icons.h"
@@ -21,6 +20,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace hd::ui {
 
@@ -33,7 +33,7 @@ void MainWindow::openFolderInteractive() {
 
 // The menu's runs: the cards' inputs as they are, then the steps, in view.
 void MainWindow::runStepsShown(const QList<int> &steps) {
-    m_verify->applyInputs();
+    verifyPanel()->applyInputs();
     m_ws->verification()->runSteps(steps);
     raisePanel(QStringLiteral("verification"));
 }
@@ -43,6 +43,7 @@ struct MainWindow::ToolbarActions {
     QAction *open = nullptr, *demo = nullptr, *query = nullptr, *runAll = nullptr,
             *cancel = nullptr, *copy = nullptr, *exportAct = nullptr, *shot = nullptr,
             *walk = nullptr;
+    QMenu *demoCases = nullptr;
 };
 
 void MainWindow::createActions() {
@@ -65,6 +66,11 @@ void MainWindow::createActions() {
     tb->clear();
     tb->addAction(actions.open);
     tb->addAction(actions.demo);
+    // The Demo button opens the first case; its arrow lists them all.
+    if (auto *b = qobject_cast<QToolButton *>(tb->widgetForAction(actions.demo))) {
+        b->setMenu(actions.demoCases);
+        b->setPopupMode(QToolButton::MenuButtonPopup);
+    }
     tb->addSeparator();
     tb->addAction(actions.query);
     tb->addAction(actions.runAll);
@@ -87,24 +93,32 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
                                     &MainWindow::openFolderInteractive);
     openDir->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     tb.demo = file->addAction(icon(QStringLiteral("walkthrough")), tr("Open the &demo"), this,
-                              &MainWindow::openDemo);
+                              [this] { openDemo(); });
     // Not Ctrl+D: on X11 a text field takes it (delete the next character).
     tb.demo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     tb.demo->setIconText(tr("Demo"));
+    // The demo one failure case at a time (the toolbar's Demo button offers the same menu).
+    QMenu *cases = file->addMenu(tr("Demo &cases"));
+    for (const InputsController::DemoScenario &sc : InputsController::demoScenarios())
+        cases->addAction(QStringLiteral("%1. %2").arg(sc.number).arg(sc.title), this,
+                         [this, n = sc.number] { openDemo(n); });
+    cases->addSeparator();
+    cases->addAction(tr("All cases at once"), this, [this] { openDemo(0); });
+    tb.demoCases = cases;
     m_recentMenu = file->addMenu(tr("&Recent files"));
     updateRecentMenu();
     file->addAction(tr("&Close all"), this, [this] { m_ws->inputs()->closeAll(); });
     file->addSeparator();
     file->addAction(tr("Connect to &GPU node…"), this, [this] {
-        ConnectDialog dialog(this);
-        if (dialog.exec() == QDialog::Accepted && dialog.host())
-            m_ws->setExecutionHost(dialog.host());
+        // The targets controller connects and makes the node the host; the dialog shows it.
+        ConnectDialog dialog(m_ws->targets(), this);
+        dialog.exec();
     });
     auto *local =
         file->addAction(tr("Use &this machine"), this, [this] { m_ws->setExecutionHost(nullptr); });
-    local->setEnabled(m_ws->inputs()->executionHost() != nullptr);
-    connect(m_ws->inputs(), &InputsController::executionHostChanged, local,
-            [this, local] { local->setEnabled(m_ws->inputs()->executionHost() != nullptr); });
+    local->setEnabled(m_ws->targets()->executionHost() != nullptr);
+    connect(m_ws->targets(), &TargetsController::executionHostChanged, local,
+            [this, local] { local->setEnabled(m_ws->targets()->executionHost() != nullptr); });
     file->addSeparator();
     file->addAction(icon(QStringLiteral("open")), tr("Open &session…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
@@ -144,8 +158,8 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
 
 void MainWindow::createRunMenu(ToolbarActions &tb) {
     QMenu *run = menuBar()->addMenu(tr("&Run"));
-    tb.query = run->addAction(icon(QStringLiteral("run")), tr("&Query devices"), m_ws->inputs(),
-                              &InputsController::refreshDevices);
+    tb.query = run->addAction(icon(QStringLiteral("run")), tr("&Query devices"), m_ws->targets(),
+                              &TargetsController::refreshDevices);
     tb.query->setShortcut(QKeySequence(Qt::Key_F5));
     for (int s = 1; s <= 3; ++s) {
         auto *a = run->addAction(icon(QStringLiteral("run")), tr("Run step &%1").arg(s), this,
@@ -167,21 +181,20 @@ void MainWindow::createViewMenu() {
         view->addAction(d->toggleViewAction());
     view->addSeparator();
     auto *focusFilter = view->addAction(tr("Filter symbols"), this, [this] {
-        m_artifacts->filterEdit()->setFocus();
-        m_artifacts->filterEdit()->selectAll();
+        artifactsPanel()->filterEdit()->setFocus();
+        artifactsPanel()->filterEdit()->selectAll();
     });
     focusFilter->setShortcut(QKeySequence::Find);
     auto *focusName = view->addAction(tr("Name your code asks for"), this, [this] {
-        m_artifacts->nameEdit()->setFocus();
-        m_artifacts->nameEdit()->selectAll();
+        artifactsPanel()->nameEdit()->setFocus();
+        artifactsPanel()->nameEdit()->selectAll();
     });
     // Not Ctrl+K: on X11 a text field takes it (delete to the end of the line).
     focusName->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
     QMenu *lang = view->addMenu(tr("&Language"));
     auto *group = new QActionGroup(lang);
-    const QString current =
-        QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
+    const QString current = startupLanguage();
     for (const auto &[code, label] :
          {std::pair{QStringLiteral("en"), QStringLiteral("English")},
           std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}}) {

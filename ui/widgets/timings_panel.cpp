@@ -1,7 +1,8 @@
 #include "widgets/timings_panel.h"
 
 #include "charts/timing_charts.h"
-#include "controllers/workspace.h"
+#include "common/format.h"
+#include "controllers/verification_controller.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
@@ -15,7 +16,8 @@
 
 namespace hd::ui {
 
-TimingsPanel::TimingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+TimingsPanel::TimingsPanel(VerificationController *verification, QWidget *parent)
+    : QWidget(parent), m_verification(verification) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *row = new QHBoxLayout;
@@ -55,7 +57,7 @@ TimingsPanel::TimingsPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_
         if (!path.isEmpty() && !m_chart->exportPdf(path))
             QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1").arg(path));
     });
-    connect(ws->verification(), &VerificationController::stepsChanged, this, [this] {
+    connect(verification, &VerificationController::stepsChanged, this, [this] {
         collectRuns();
         redraw();
     });
@@ -67,7 +69,7 @@ void TimingsPanel::setChartKind(int index) {
 }
 
 void TimingsPanel::collectRuns() {
-    for (const StepRecord &s : m_ws->verification()->steps()) {
+    for (const StepRecord &s : m_verification->steps()) {
         const QString key = QStringLiteral("%1@%2").arg(s.step).arg(s.startedAt);
         if (m_seen.contains(key))
             continue;
@@ -85,7 +87,7 @@ void TimingsPanel::collectRuns() {
 void TimingsPanel::redraw() {
     // An empty chart says why: nothing ran yet, or what ran timed nothing of this kind.
     QString why;
-    if (!m_ws->verification()->steps().isEmpty()) {
+    if (!m_verification->steps().isEmpty()) {
         switch (m_kind->currentIndex()) {
         case 1:
             why = tr("The steps ran, but none recorded phases: phases come from the probe "
@@ -96,9 +98,14 @@ void TimingsPanel::redraw() {
                      "GPU (none ran here, or step 2 did not launch).");
             break;
         default:
-            why = tr("The steps that ran recorded no timings.");
+            why = tr("No launch story: nothing was loaded and launched on a device (without a "
+                     "GPU there is none).");
             break;
         }
+        // The time spent compiling, running and diagnosing, apart from the device's.
+        why += QLatin1Char('\n') + tr("Analysis (compiling, running the programs, the "
+                                      "diagnosis): %1; each check's time is on its step card.")
+                                       .arg(formatDuration(analysisMs(m_verification->steps())));
     }
     m_chart->setEmptyText(why);
     switch (m_kind->currentIndex()) {
@@ -106,10 +113,10 @@ void TimingsPanel::redraw() {
         m_chart->setSpec(phaseBarsSpec(m_runs));
         break;
     case 2:
-        m_chart->setSpec(latencyHistogramSpec(m_ws->verification()->steps()));
+        m_chart->setSpec(latencyHistogramSpec(m_verification->steps()));
         break;
     default:
-        m_chart->setSpec(timelineSpec(m_ws->verification()->steps()));
+        m_chart->setSpec(timelineSpec(m_verification->steps()));
         break;
     }
 }

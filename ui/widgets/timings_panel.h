@@ -9,14 +9,14 @@ class QComboBox;
 namespace hd::ui {
 
 class TimingChart;
-class Workspace;
+class VerificationController;
 
 // Timings: QCustomPlot charts of the verification records — phase timeline, phases across
 // runs, launch-latency histogram — with zoom/pan and PNG/PDF export.
 class TimingsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit TimingsPanel(Workspace *workspace, QWidget *parent = nullptr);
+    explicit TimingsPanel(VerificationController *verification, QWidget *parent = nullptr);
     TimingChart *chart() const { return m_chart; }
     const QList<TimedRun> &runs() const { return m_runs; }
     void setChartKind(int index); // 0 timeline, 1 bars, 2 histogram
@@ -28,7 +28,7 @@ private:
     void collectRuns();
     void redraw();
 
-    Workspace *m_ws;
+    VerificationController *m_verification;
     QComboBox *m_kind;
     TimingChart *m_chart;
     QList<TimedRun> m_runs;

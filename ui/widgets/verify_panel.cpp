@@ -4,7 +4,7 @@
 #include "models/engine_text.h"
 #include "models/findings_model.h"
 
-#include "controllers/workspace.h"
+#include "controllers/verification_controller.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
@@ -188,6 +188,11 @@ void StepCard::setRunning(bool running) {
     m_run->setEnabled(!running);
 }
 
+void StepCard::showNeeds(const QString &needs) {
+    m_summary->setText(QStringLiteral("<span style='color:#b06000'><b>%1</b> %2</span>")
+                           .arg(tr("Needs:"), needs.toHtmlEscaped()));
+}
+
 void StepCard::showRecord(const StepRecord *rec, const QString &ranOn) {
     m_checks->clear();
     if (!rec) {
@@ -218,7 +223,8 @@ void StepCard::showRecord(const StepRecord *rec, const QString &ranOn) {
     m_run->setEnabled(true);
 }
 
-VerifyPanel::VerifyPanel(Workspace *ws, QWidget *parent) : QWidget(parent), m_ws(ws) {
+VerifyPanel::VerifyPanel(VerificationController *verification, QWidget *parent)
+    : QWidget(parent), m_verification(verification) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(makeToolbar());
@@ -274,7 +280,7 @@ QWidget *VerifyPanel::makeCards() {
         cardsLayout->addWidget(card, 1);
         connect(card, &StepCard::runRequested, this, [this](int step) {
             if (applyInputs())
-                m_ws->verification()->runSteps({step});
+                m_verification->runSteps({step});
         });
         connect(card, &StepCard::checkSelected, this, &VerifyPanel::showCheck);
     }
@@ -319,8 +325,8 @@ void VerifyPanel::addStep2Inputs() {
     m_cards[1]->addInput(HD_TR_LABEL(QT_TR_NOOP("Kernel:")), m_step2Kernel);
     m_step2Args = new QLineEdit;
     m_step2Args->setObjectName(QStringLiteral("step2Args"));
-    m_step2Args->setPlaceholderText(
-        QStringLiteral("buf:f32:1048576:rand, buf:f32:1048576:out, i32:1048576"));
+    HD_TR_SET(m_step2Args, "placeholderText",
+              QT_TR_NOOP("optional, to launch: e.g. buf:f32:1048576:rand, i32:1048576"));
     m_cards[1]->addInput(HD_TR_LABEL(QT_TR_NOOP("Arguments:")), m_step2Args);
     auto *dims = new QWidget;
     auto *dl = new QHBoxLayout(dims);
@@ -356,7 +362,8 @@ void VerifyPanel::addStep3Inputs() {
     m_cards[2]->addInput(HD_TR_LABEL(QT_TR_NOOP("In:")), m_step3Dir);
     m_step3Switch = new QLineEdit;
     m_step3Switch->setObjectName(QStringLiteral("step3Switch"));
-    m_step3Switch->setPlaceholderText(QStringLiteral("USE_TRITON=0"));
+    HD_TR_SET(m_step3Switch, "placeholderText",
+              QT_TR_NOOP("optional: a variable that turns Triton off, e.g. USE_TRITON=0"));
     m_cards[2]->addInput(HD_TR_LABEL(QT_TR_NOOP("Without Triton:")), m_step3Switch);
     m_step3Variant = new QLineEdit;
     m_step3Variant->setObjectName(QStringLiteral("step3Variant"));
@@ -394,26 +401,28 @@ QWidget *VerifyPanel::makeDetails() {
 }
 
 void VerifyPanel::connectVerification() {
-    VerificationController *verification = m_ws->verification();
+    VerificationController *verification = m_verification;
     connect(m_runAll, &QPushButton::clicked, this, [this] {
         if (applyInputs())
-            m_ws->verification()->runSteps({1, 2, 3});
+            m_verification->runSteps({1, 2, 3});
     });
     connect(m_cancel, &QPushButton::clicked, verification,
             &VerificationController::cancelVerification);
     connect(verification, &VerificationController::stepsChanged, this, &VerifyPanel::refresh);
+    // The answer to the user's question follows the diagnosis too.
+    connect(verification, &VerificationController::findingsChanged, this, &VerifyPanel::refresh);
     connect(verification, &VerificationController::verifyOptionsChanged, this,
             &VerifyPanel::showInputs);
     connect(verification, &VerificationController::stepStarted, this, [this](int step) {
         if (StepCard *c = card(step))
             c->setRunning(true);
     });
-    connect(m_ws, &Workspace::progress, this,
+    connect(verification, &VerificationController::progress, this,
             [this](const QString &kind, int, int, const QString &msg) {
                 if (kind == QLatin1String("verify"))
                     m_progress->setText(msg);
             });
-    connect(m_ws, &Workspace::busyChanged, this,
+    connect(verification, &VerificationController::busyChanged, this,
             [this](const QString &kind, bool running, const QString &msg) {
                 if (kind != QLatin1String("verify"))
                     return;
@@ -452,7 +461,7 @@ void VerifyPanel::changeEvent(QEvent *event) {
 }
 
 bool VerifyPanel::applyInputs() {
-    VerifyOptions &o = m_ws->verification()->verifyOptions();
+    VerifyOptions o = m_verification->verifyOptions();
     o.step1.target = m_step1Target->text().trimmed();
     const QString file = m_step2File->text().trimmed();
     o.step2.mode = file.isEmpty() ? Step2Options::Mode::None
@@ -473,6 +482,7 @@ bool VerifyPanel::applyInputs() {
     o.step3.workingDirectory = m_step3Dir->text().trimmed();
     o.step3.switchEnv = m_step3Switch->text().trimmed();
     o.step3.variantArgv = hd::shellSplit(m_step3Variant->text());
+    m_verification->setVerifyOptions(o);
     if (o.step2.mode != Step2Options::Mode::None && (!grid || !block)) {
         m_progress->setText(
             tr("Step 2 launch size: %1").arg((grid ? m_step2Block : m_step2Grid)->toolTip()));
@@ -482,7 +492,7 @@ bool VerifyPanel::applyInputs() {
 }
 
 void VerifyPanel::showInputs() {
-    const VerifyOptions &o = m_ws->verification()->verifyOptions();
+    const VerifyOptions &o = m_verification->verifyOptions();
     m_step1Target->setText(o.step1.target);
     // A session of `hipdoctor-cli verify --compile`: its compile command has no field here,
     // the mode list offers it (with the command as tooltip) while such a session is open.
@@ -512,31 +522,20 @@ void VerifyPanel::showInputs() {
     m_step3Variant->setText(commandLine(o.step3.variantArgv));
 }
 
-bool VerifyPanel::hasStep2Input() const {
-    return !m_step2File->text().trimmed().isEmpty();
-}
-
-void VerifyPanel::setStep2Inputs(const QString &file, const QString &kernel, const QString &args,
-                                 const QString &grid, const QString &block) {
-    m_step2Mode->setCurrentIndex(0);
-    m_step2File->setText(file);
-    m_step2Kernel->setText(kernel);
-    m_step2Args->setText(args);
-    m_step2Grid->setText(grid);
-    m_step2Block->setText(block);
-}
-
 void VerifyPanel::refresh() {
-    const bool running = m_ws->verification()->isVerifying();
+    const bool running = m_verification->isVerifying();
     for (StepCard *c : m_cards) {
-        const StepRecord *rec = m_ws->verification()->step(c->step());
+        const StepRecord *rec = m_verification->step(c->step());
         if (!running || rec || c->status() != QLatin1String("running"))
-            c->showRecord(rec, m_ws->verification()->ranOn());
+            c->showRecord(rec, m_verification->ranOn());
+        // A step the last run could not start says what it needs (in place of "not run").
+        if (const QString needs = m_verification->needs(c->step()); !needs.isEmpty())
+            c->showNeeds(needs);
         if (running && c->status() == QLatin1String("running"))
             c->setRunning(true);
     }
-    const Comparison &cmp = m_ws->verification()->comparison();
-    if (m_ws->verification()->steps().isEmpty()) {
+    const Comparison &cmp = m_verification->comparison();
+    if (m_verification->steps().isEmpty()) {
         m_verdictIcon->setPixmap(statusIcon({}).pixmap(20, 20));
         m_verdict->setText(tr("<b>Comparison</b>: run the steps; their outcomes together name the "
                               "direction to look in."));
@@ -546,8 +545,23 @@ void VerifyPanel::refresh() {
                                       ? QStringLiteral("severity-info")
                                       : QStringLiteral("severity-warning"))
                                  .pixmap(20, 20));
-    QString text = QStringLiteral("<b>%1</b> %2")
-                       .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
+    // The user's own question is answered before the steps' verdict (a typed GPU, a kernel
+    // name), and what this machine could not check is said plainly.
+    QString text;
+    const VerificationController::Answer answer = m_verification->answerFirst();
+    if (!answer.findings.isEmpty())
+        text += QStringLiteral("<b>%1</b> %2<br>")
+                    .arg(tr("Your question:"),
+                         answer.findings.mid(0, 2).join(QStringLiteral("; ")).toHtmlEscaped());
+    if (answer.noDeviceHere)
+        text += QStringLiteral("<b>%1</b> %2<br>")
+                    .arg(tr("Not checked here:"),
+                         tr("loading and launching on the GPU (the runtime sees none on this "
+                            "machine): run the steps on the GPU machine, File > Connect to GPU "
+                            "node…")
+                             .toHtmlEscaped());
+    text += QStringLiteral("<b>%1</b> %2")
+                .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
     QStringList basis;
     for (const QString &b : cmp.basis)
         basis.append(shownEngineText(b));
@@ -569,7 +583,7 @@ QString VerifyPanel::comparisonText() const {
 }
 
 void VerifyPanel::showCheck(int step, int index) {
-    const StepRecord *rec = m_ws->verification()->step(step);
+    const StepRecord *rec = m_verification->step(step);
     if (!rec || index < 0 || index >= rec->checks.size())
         return;
     const CheckRecord &c = rec->checks[index];

@@ -17,7 +17,7 @@ class QTreeWidget;
 
 namespace hd::ui {
 
-class Workspace;
+class VerificationController;
 
 // One step of the verification sequence as a card: status light, what it does, its inputs,
 // its sub-checks with their status, and a Run button.
@@ -29,6 +29,8 @@ public:
     void setRunning(bool running);
     // nullptr: not run yet; ranOn: the GPU node it ran on ("" = this machine).
     void showRecord(const StepRecord *record, const QString &ranOn = {});
+    // The step could not run: what it needs, in the app's words.
+    void showNeeds(const QString &needs);
     QString status() const { return m_status; }
     QTreeWidget *checks() const { return m_checks; }
     QString summaryText() const; // the line under the title, as shown (plain text)
@@ -59,21 +61,18 @@ private:
 class VerifyPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit VerifyPanel(Workspace *workspace, QWidget *parent = nullptr);
+    explicit VerifyPanel(VerificationController *verification, QWidget *parent = nullptr);
     StepCard *card(int step) const;
     QString comparisonText() const;
-    // Copies the forms into the workspace's verify options; false (and the reason shown) when a
+    // Copies the forms into the verification's options; false (and the reason shown) when a
     // field step 2 needs does not read.
     bool applyInputs();
     void showInputs(); // fills the forms from them (an opened session)
     // The input fields are named (objectName) after the options they edit: "step1Target",
     // "step2Mode", "step2File", "step2Kernel", "step2Args", "step2Grid", "step2Block",
     // "step2Repeat", "step3Command", "step3Dir", "step3Switch", "step3Variant".
-    bool hasStep2Input() const;
     QLineEdit *step2FileEdit() const { return m_step2File; }
     QLineEdit *step2KernelEdit() const { return m_step2Kernel; }
-    void setStep2Inputs(const QString &file, const QString &kernel, const QString &args,
-                        const QString &grid, const QString &block);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -92,7 +91,7 @@ private:
     void refresh();
     void showCheck(int step, int check);
 
-    Workspace *m_ws;
+    VerificationController *m_verification;
     QList<StepCard *> m_cards;
     class QBoxLayout *m_cardsLayout = nullptr;
     QLabel *m_progress;

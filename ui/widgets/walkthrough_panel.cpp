@@ -3,18 +3,21 @@
 #include "models/engine_text.h"
 #include "models/findings_model.h"
 
-#include "controllers/workspace.h"
+#include "controllers/inputs_controller.h"
+#include "controllers/targets_controller.h"
+#include "controllers/verification_controller.h"
 #include "models/compat_matrix_model.h"
 #include "models/libraries_model.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
-#include <QListWidget>
 #include <QPushButton>
-#include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace hd::ui {
 
@@ -98,21 +101,23 @@ QList<WalkthroughPanel::Page> WalkthroughPanel::pages() {
     };
 }
 
-WalkthroughPanel::WalkthroughPanel(Workspace *ws, QWidget *parent)
-    : QWidget(parent), m_ws(ws), m_pages(pages()) {
+WalkthroughPanel::WalkthroughPanel(InputsController *inputs, TargetsController *targets,
+                                   VerificationController *verification, QWidget *parent)
+    : QWidget(parent), m_inputs(inputs), m_targets(targets), m_verification(verification),
+      m_pages(pages()) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    auto *split = new QSplitter(Qt::Vertical);
-    m_list = new QListWidget;
+    // The pages as one line, so the page itself (and "On your inputs") keeps the height.
+    m_list = new QComboBox;
+    m_list->setObjectName(QStringLiteral("walkthroughPages"));
     for (const Page &p : m_pages)
         m_list->addItem(p.title);
-    m_list->setMaximumHeight(9 * (fontMetrics().height() + 6));
-    split->addWidget(m_list);
+    m_list->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_list->setMinimumContentsLength(12);
+    layout->addWidget(m_list);
     m_text = new QTextBrowser;
     m_text->setOpenLinks(false);
-    split->addWidget(m_text);
-    split->setStretchFactor(1, 1);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_text, 1);
     auto *row = new QHBoxLayout;
     m_back = new QPushButton;
     HD_TR_SET(m_back, "text", QT_TR_NOOP("Back"));
@@ -128,7 +133,7 @@ WalkthroughPanel::WalkthroughPanel(Workspace *ws, QWidget *parent)
     row->addWidget(m_next);
     layout->addLayout(row);
 
-    connect(m_list, &QListWidget::currentRowChanged, this, [this] {
+    connect(m_list, &QComboBox::currentIndexChanged, this, [this] {
         m_note.clear();
         render();
     });
@@ -146,21 +151,21 @@ WalkthroughPanel::WalkthroughPanel(Workspace *ws, QWidget *parent)
         if (!p.action.isEmpty())
             emit actionRequested(p.action);
     });
-    for (auto sig : {&InputsController::artifactsChanged, &InputsController::devicesChanged})
-        connect(ws->inputs(), sig, this, &WalkthroughPanel::render);
+    connect(inputs, &InputsController::artifactsChanged, this, &WalkthroughPanel::render);
+    connect(targets, &TargetsController::devicesChanged, this, &WalkthroughPanel::render);
     for (auto sig :
          {&VerificationController::stepsChanged, &VerificationController::findingsChanged})
-        connect(ws->verification(), sig, this, &WalkthroughPanel::render);
-    m_list->setCurrentRow(0);
+        connect(verification, sig, this, &WalkthroughPanel::render);
+    m_list->setCurrentIndex(0);
 }
 
 int WalkthroughPanel::currentPage() const {
-    return std::max(0, m_list->currentRow());
+    return std::max(0, m_list->currentIndex());
 }
 
 void WalkthroughPanel::setCurrentPage(int page) {
     if (page >= 0 && page < m_pages.size())
-        m_list->setCurrentRow(page);
+        m_list->setCurrentIndex(page);
 }
 
 QString WalkthroughPanel::currentText() const {
@@ -168,7 +173,7 @@ QString WalkthroughPanel::currentText() const {
 }
 
 QString WalkthroughPanel::liveResult(const QString &id) const {
-    const auto &arts = m_ws->inputs()->artifacts();
+    const auto &arts = m_inputs->artifacts();
     if (id == QLatin1String("welcome")) {
         if (arts.isEmpty())
             return tr("Nothing is open yet.");
@@ -193,7 +198,7 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
     }
     if (id == QLatin1String("direction1")) {
         int missing = 0, total = 0;
-        for (const auto &r : m_ws->inputs()->libraries()->rows()) {
+        for (const auto &r : m_inputs->libraries()->rows()) {
             ++total;
             missing += !r.resolution.found();
         }
@@ -206,7 +211,7 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
             .arg(total);
     }
     if (id == QLatin1String("direction3")) {
-        const auto *m = m_ws->inputs()->compat();
+        const auto *m = m_targets->compat();
         if (m->rowCount() == 0)
             return tr("No device yet: query the runtime or type a target id.");
         if (m->columnCount() == 0)
@@ -221,17 +226,29 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
     }
     if (id.startsWith(QLatin1String("step"))) {
         const int n = id.mid(4).toInt();
-        const StepRecord *s = m_ws->verification()->step(n);
+        const StepRecord *s = m_verification->step(n);
         if (!s)
             return tr("Not run yet.");
         return tr("Result: %1 — %2").arg(checkStatusName(s->status), shownEngineText(s->summary));
     }
     if (id == QLatin1String("conclusion")) {
-        const Comparison &c = m_ws->verification()->comparison();
-        QString text =
-            c.verdict.isEmpty() ? tr("No comparison yet.") : FindingsModel::shownVerdict(c);
+        // The answer to the user's own question first, then what this machine could not
+        // check, and only then the steps' verdict.
+        const VerificationController::Answer answer = m_verification->answerFirst();
+        QString text;
+        if (!answer.findings.isEmpty())
+            text +=
+                tr("Your question: %1.").arg(answer.findings.mid(0, 3).join(QStringLiteral("; "))) +
+                QLatin1Char(' ');
+        if (answer.noDeviceHere)
+            text += tr("Not checked here: the runtime sees no GPU on this machine, so loading "
+                       "and launching on the device could not be tried; run the steps on the "
+                       "GPU machine (File > Connect to GPU node…).") +
+                    QLatin1Char(' ');
+        const Comparison &c = m_verification->comparison();
+        text += c.verdict.isEmpty() ? tr("No comparison yet.") : FindingsModel::shownVerdict(c);
         return text + QLatin1Char(' ') +
-               tr("%n finding(s).", nullptr, int(m_ws->verification()->allFindings().size()));
+               tr("%n finding(s).", nullptr, int(m_verification->allFindings().size()));
     }
     return {};
 }
@@ -271,7 +288,7 @@ void WalkthroughPanel::changeEvent(QEvent *event) {
     if (event->type() == QEvent::LanguageChange) {
         m_pages = pages();
         for (int i = 0; i < m_pages.size() && i < m_list->count(); ++i)
-            m_list->item(i)->setText(m_pages[i].title);
+            m_list->setItemText(i, m_pages[i].title);
         render();
     }
 }

@@ -3,20 +3,23 @@
 #include <QWidget>
 
 class QLabel;
-class QListWidget;
+class QComboBox;
 class QPushButton;
 class QTextBrowser;
 
 namespace hd::ui {
 
-class Workspace;
+class InputsController;
+class TargetsController;
+class VerificationController;
 
 // The guided walkthrough: the method step by step — what each step checks and why, which
 // panel to look at, and what the result on the current inputs (the user's or the demo's) means.
 class WalkthroughPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit WalkthroughPanel(Workspace *workspace, QWidget *parent = nullptr);
+    WalkthroughPanel(InputsController *inputs, TargetsController *targets,
+                     VerificationController *verification, QWidget *parent = nullptr);
 
     struct Page {
         QString id; // "welcome", "layer", "direction1", ...
@@ -45,10 +48,12 @@ private:
     void render();
     QString liveResult(const QString &id) const;
 
-    Workspace *m_ws;
+    InputsController *m_inputs;
+    TargetsController *m_targets;
+    VerificationController *m_verification;
     QList<Page> m_pages;
     QString m_note;
-    QListWidget *m_list;
+    QComboBox *m_list; // the pages
     QTextBrowser *m_text;
     QPushButton *m_back, *m_next, *m_show, *m_doIt;
 };

@@ -67,7 +67,6 @@ public:
 Evidence fileEvidence(const QString &path, const QString &location, const QString &text = {});
 Evidence lineEvidence(const QString &path, const TextLine &line);
 Evidence lineEvidence(const QString &path, int lineNumber, const QString &text);
-QStringList nearestNames(const QString &name, const QStringList &candidates, int max = 5);
 QString fileName(const QString &path);
 // "hipv4-amdgcn-amd-amdhsa--gfx1030" -> gfx1030; host entries -> nothing.
 std::optional<TargetId> targetFromBundleId(const QString &id);

@@ -1,0 +1,156 @@
+#include "controllers/diagnosis_controller.h"
+
+#include "controllers/inputs_controller.h"
+#include "controllers/targets_controller.h"
+
+#include "diagnosis/diagnosis.h"
+
+#include "models/env_table_model.h"
+
+#include <QTimer>
+
+namespace hd::ui {
+
+namespace {
+const QString kDiagnose = QStringLiteral("diagnose");
+const QString kLookup = QStringLiteral("lookup");
+constexpr int kLookupDebounceMs = 150; // a burst of keystrokes looks the name up once
+} // namespace
+
+DiagnosisController::DiagnosisController(InputsController *inputs, TargetsController *targets,
+                                         QObject *parent)
+    : QObject(parent), m_inputs(inputs), m_targets(targets), m_diagnoseTimer(new QTimer(this)),
+      m_lookupTimer(new QTimer(this)) {
+    // The diagnosis follows every input change, once things settle.
+    m_diagnoseTimer->setSingleShot(true);
+    m_diagnoseTimer->setInterval(300);
+    connect(m_diagnoseTimer, &QTimer::timeout, this, &DiagnosisController::runDiagnosis);
+    m_lookupTimer->setSingleShot(true);
+    m_lookupTimer->setInterval(kLookupDebounceMs);
+    connect(m_lookupTimer, &QTimer::timeout, this, &DiagnosisController::explainName);
+    connect(m_inputs, &InputsController::artifactsChanged, this,
+            &DiagnosisController::scheduleDiagnosis);
+    connect(m_targets, &TargetsController::devicesChanged, this,
+            &DiagnosisController::scheduleDiagnosis);
+    connect(m_inputs->env(), &EnvTableModel::profileChanged, this,
+            &DiagnosisController::scheduleDiagnosis);
+    // The name's answer depends on the open code objects and the known GPUs.
+    connect(m_inputs, &InputsController::artifactsChanged, this, &DiagnosisController::explainName);
+    connect(m_targets, &TargetsController::devicesChanged, this, &DiagnosisController::explainName);
+    explainName();
+}
+
+DiagnosisController::~DiagnosisController() {
+    m_jobs.cancel(kDiagnose);
+    m_jobs.cancel(kLookup);
+}
+
+// --------------------------------------------------------------------------- the name box
+
+void DiagnosisController::setRequestedKernel(const QString &name) {
+    if (name == m_requestedKernel)
+        return;
+    m_requestedKernel = name;
+    emit requestedKernelChanged(name);
+    m_lookupTimer->start();
+}
+
+bool DiagnosisController::isExplaining() const {
+    return m_lookupTimer->isActive() || m_jobs.isRunning(kLookup);
+}
+
+void DiagnosisController::explainName() {
+    m_lookupTimer->stop();
+    // Looking a name up walks every symbol of every code object (hundreds of thousands in a
+    // big library): off the GUI thread, and only the answer to the latest text is shown.
+    const JobTracker::Ticket ticket = m_jobs.start(kLookup);
+    runInBackground(
+        this,
+        [artifacts = m_inputs->artifacts(), name = m_requestedKernel,
+         devices = m_targets->devices()]() {
+            return NameLookup::explain(artifacts, name, devices);
+        },
+        [this, ticket](NameExplanation e) {
+            if (!m_jobs.isCurrent(ticket))
+                return;
+            m_jobs.finish(ticket);
+            m_explanation = std::move(e);
+            emit nameExplained();
+        });
+}
+
+void DiagnosisController::keepRequestedKernel() {
+    const QString name = m_requestedKernel.trimmed();
+    if (name.isEmpty() || m_keptKernels.contains(name))
+        return;
+    m_keptKernels.append(name);
+    emit keptKernelsChanged();
+    scheduleDiagnosis();
+}
+
+// -------------------------------------------------------------------------- the diagnosis
+
+void DiagnosisController::scheduleDiagnosis() {
+    m_diagnoseTimer->start();
+}
+
+bool DiagnosisController::isDiagnosing() const {
+    return m_diagnoseTimer->isActive() || m_jobs.isRunning(kDiagnose);
+}
+
+void DiagnosisController::runDiagnosis() {
+    DiagnoseRequest req;
+    req.inputs = m_inputs->inputPaths();
+    req.kernels = m_keptKernels;
+    if (m_otherKernelNames)
+        for (const QString &name : m_otherKernelNames())
+            if (!name.isEmpty() && !req.kernels.contains(name))
+                req.kernels.append(name);
+    for (const DeviceInfo &d : m_targets->devices()) {
+        if (d.source == DeviceInfo::Source::Probe)
+            req.probeDevices.append(d);
+        else
+            req.targets.append(d.target.toString());
+    }
+    req.probeRan = m_targets->probed();
+    req.probeLibrary = m_targets->lastProbe().hello.library;
+    req.runtimeVersion = m_targets->lastProbe().hello.runtimeVersion;
+    const QMap<QString, QString> profile = m_inputs->envProfile();
+    for (auto it = profile.cbegin(); it != profile.cend(); ++it)
+        req.env.append({it.key(), it.value()});
+    if (req.inputs.isEmpty() && req.env.isEmpty() && !req.probeRan) {
+        m_findings.clear();
+        emit diagnosisChanged();
+        return;
+    }
+    const JobTracker::Ticket ticket = m_jobs.start(kDiagnose);
+    req.cancel = ticket.cancel.get();
+    emit busyChanged(kDiagnose, true, tr("Diagnosing…"));
+    runInBackground(
+        this, [req, ticket]() { return diagnose(req).findings; }, // ticket keeps req.cancel alive
+        [this, ticket](QList<Finding> findings) {
+            if (!m_jobs.isCurrent(ticket))
+                return;
+            m_jobs.finish(ticket);
+            // No warning about the app's own preset values.
+            const QMap<QString, QString> profile = m_inputs->envProfile();
+            findings.removeIf([&](const Finding &f) { return isPresetWarning(f, profile); });
+            m_findings = findings;
+            emit diagnosisChanged();
+            emit diagnosisFinished();
+        });
+}
+
+bool DiagnosisController::isPresetWarning(const Finding &f,
+                                          const QMap<QString, QString> &profile) const {
+    if (f.id != QLatin1String("env.variable-ignored"))
+        return false;
+    const QMap<QString, QString> &preset = m_inputs->presetEnv();
+    for (const Evidence &e : f.evidence)
+        if (e.source == QLatin1String("env") && preset.contains(e.location) &&
+            preset.value(e.location) == profile.value(e.location))
+            return true;
+    return false;
+}
+
+} // namespace hd::ui

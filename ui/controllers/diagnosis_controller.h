@@ -1,0 +1,83 @@
+#pragma once
+
+// The diagnosis of the window's inputs: the name the user's code asks for (the name box, looked
+// up with the engine's one kernel-name lookup as they type), the names kept as questions for the
+// diagnosis, and the diagnosis engine over the open inputs, the devices and the env profile,
+// re-run (debounced, a newer run superseding an older one) whenever they change. It reads the
+// inputs and the targets; the verification reads it (docs/architecture.md "The GUI").
+
+#include "model/finding.h"
+
+#include "models/jobs.h"
+#include "models/name_lookup.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <functional>
+
+class QTimer;
+
+namespace hd::ui {
+
+class InputsController;
+class TargetsController;
+
+class DiagnosisController : public QObject {
+    Q_OBJECT
+public:
+    DiagnosisController(InputsController *inputs, TargetsController *targets,
+                        QObject *parent = nullptr);
+    ~DiagnosisController() override;
+
+    // --- the name box ---------------------------------------------------------------------
+    // The kernel name the user's code asks for. A question only: it is looked up at once
+    // (nameExplained), and the diagnosis looks it up (and the report shows it) once kept.
+    void setRequestedKernel(const QString &name);
+    const QString &requestedKernel() const { return m_requestedKernel; }
+    // The latest answer for the requested name (in the app's language).
+    const NameExplanation &explanation() const { return m_explanation; }
+    bool isExplaining() const;
+    // Looks the requested name up again now (the language or the inputs changed).
+    void explainName();
+    void keepRequestedKernel();
+    const QStringList &keptKernels() const { return m_keptKernels; }
+    bool isKept(const QString &name) const { return m_keptKernels.contains(name.trimmed()); }
+    // Names asked for elsewhere in the window (the verification's step-2 kernel), read each
+    // time the diagnosis runs.
+    void setOtherKernelNames(std::function<QStringList()> names) {
+        m_otherKernelNames = std::move(names);
+    }
+
+    // --- the diagnosis --------------------------------------------------------------------
+    // Re-runs the diagnosis engine on the open inputs, devices, env and names (background,
+    // debounced; a newer request supersedes a running one).
+    void scheduleDiagnosis();
+    bool isDiagnosing() const;
+    const QList<Finding> &findings() const { return m_findings; }
+
+signals:
+    void busyChanged(const QString &kind, bool running, const QString &message);
+    void requestedKernelChanged(const QString &name); // set from elsewhere than the box
+    void nameExplained();                             // explanation() replaced
+    void keptKernelsChanged();
+    void diagnosisChanged();  // findings() replaced
+    void diagnosisFinished(); // a diagnosis job ended (after diagnosisChanged)
+
+private:
+    void runDiagnosis();
+    bool isPresetWarning(const Finding &f, const QMap<QString, QString> &profile) const;
+
+    InputsController *m_inputs;
+    TargetsController *m_targets;
+    JobTracker m_jobs;
+    QString m_requestedKernel;
+    NameExplanation m_explanation;
+    QStringList m_keptKernels;
+    std::function<QStringList()> m_otherKernelNames;
+    QList<Finding> m_findings;
+    QTimer *m_diagnoseTimer;
+    QTimer *m_lookupTimer;
+};
+
+} // namespace hd::ui

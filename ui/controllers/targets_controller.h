@@ -1,0 +1,106 @@
+#pragma once
+
+// Where the steps run and on which GPUs: the devices (probed there, typed by the user, or a
+// session's), their compatibility with the open code objects, the system inventory of that
+// machine, and the execution host itself (this machine, or a GPU node connected to over ssh).
+// Panels read it; the diagnosis and the verification read its devices and host
+// (docs/architecture.md "The GUI").
+
+#include "model/device.h"
+#include "probe/protocol.h"
+#include "sysinfo/system_inventory.h"
+
+#include "models/jobs.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <memory>
+
+namespace hd {
+struct Session;
+class ExecutionHost;
+} // namespace hd
+
+namespace hd::ui {
+
+class InputsController;
+class DevicesModel;
+class CompatMatrixModel;
+
+class TargetsController : public QObject {
+    Q_OBJECT
+public:
+    // The compatibility matrix crosses the devices with the inputs' code objects.
+    explicit TargetsController(InputsController *inputs, QObject *parent = nullptr);
+    ~TargetsController() override;
+
+    DevicesModel *devicesModel() const { return m_devices; }
+    CompatMatrixModel *compat() const { return m_compat; }
+    QList<DeviceInfo> devices() const;
+    // The targets the user typed (or a session's): never a detected GPU.
+    QList<DeviceInfo> typedTargets() const;
+    // The devices the runtime reported (this machine or the node).
+    QList<DeviceInfo> probedDevices() const;
+
+    // --- devices --------------------------------------------------------------------------
+    void refreshDevices(); // probe, in the background (and the inventory)
+    bool isQueryingDevices() const { return m_jobs.isRunning(QStringLiteral("devices")); }
+    bool addTarget(const QString &text, QString *error = nullptr);
+    void removeDevice(int row);
+    void clearDevices(); // probed, typed and a session's
+    // Replaces the probed devices with these (those a verification's probe saw); typed
+    // targets and a session's devices stay.
+    void setProbedDevices(const QList<DeviceInfo> &devices);
+    const ProbeResult &lastProbe() const { return m_lastProbe; }
+    bool probed() const { return m_probed; }
+
+    // --- inventory ------------------------------------------------------------------------
+    // Collected in the background with each device query, or the one of an opened session.
+    void refreshInventory();
+    bool isCollectingInventory() const { return m_jobs.isRunning(QStringLiteral("inventory")); }
+    const SystemInventory &inventory() const { return m_inventory; }
+    bool inventoryFromSession() const { return m_inventoryFromSession; }
+
+    // --- where the steps run --------------------------------------------------------------
+    // null = this machine; else a GPU node over ssh (docs/remote.md "In the app"). Setting it
+    // queries the devices (and the inventory) there again.
+    void setExecutionHost(std::shared_ptr<ExecutionHost> host);
+    const std::shared_ptr<ExecutionHost> &executionHost() const { return m_host; }
+    // "" = this machine, else the node as the user named it.
+    QString hostName() const;
+    // Opens an ssh connection to destination in the background (the user's own ssh, nothing
+    // asked); on success it becomes the execution host. nodeConnectFinished says how it went.
+    void connectToNode(const QString &destination);
+    bool isConnecting() const { return m_jobs.isRunning(QStringLiteral("connect")); }
+    // The destinations to offer: recent ones first, then ~/.ssh/config's hosts without
+    // patterns (sshConfig "" = ~/.ssh/config).
+    static QStringList knownNodes(const QString &sshConfig = {});
+    static QStringList sshConfigHosts(const QString &config = {});
+
+    // The devices and inventory of a loaded session.
+    void restoreFromSession(const Session &session);
+
+signals:
+    void busyChanged(const QString &kind, bool running, const QString &message);
+    void devicesChanged();
+    void inventoryChanged();
+    void executionHostChanged(); // the devices and the inventory are asked for there
+    // ok: connected (message: the node's name); else message says why not.
+    void nodeConnectFinished(bool ok, const QString &destination, const QString &message);
+
+private:
+    void keepOnlyTypedDevicesAnd(const QList<DeviceInfo> &probed);
+
+    InputsController *m_inputs;
+    DevicesModel *m_devices;
+    CompatMatrixModel *m_compat;
+    JobTracker m_jobs;
+    ProbeResult m_lastProbe;
+    bool m_probed = false;
+    SystemInventory m_inventory;
+    bool m_inventoryFromSession = false;
+    std::shared_ptr<ExecutionHost> m_host; // null: this machine
+};
+
+} // namespace hd::ui
