@@ -190,6 +190,14 @@ const T &waitFor(Baseline &b, const Job<T> &job, ChildSlots::Rank rank, const QS
 // The compiler's --version text (kept per compiler file by the cache), computed beside the
 // device query and the compiles when it is not known yet.
 void startVersion(Baseline &b, const QString &compilerPath) {
+    // hipcc asks rocm_agent_enumerator (a Python program) for a default target on every run
+    // that names none, --version included; naming the target the user gave spares that and
+    // prints the same text.
+    QStringList argv{compilerPath, QStringLiteral("--version")};
+    if (QFileInfo(compilerPath).fileName().startsWith(QLatin1String("hipcc")) &&
+        TargetId::parse(b.o.target))
+        argv.insert(
+            1, QStringLiteral("--offload-arch=%1").arg(TargetId::parse(b.o.target)->toString()));
     if (b.ahead.versionFor == compilerPath && b.ahead.version.valid())
         return;
     b.ahead.versionFor = compilerPath;
@@ -198,13 +206,13 @@ void startVersion(Baseline &b, const QString &compilerPath) {
         b.ahead.version = readyJob(std::pair<QString, double>{*known, 0.0});
         return;
     }
-    b.ahead.version = b.launch([&b, &cache, compilerPath] {
+    b.ahead.version = b.launch([&b, &cache, compilerPath, argv] {
         QElapsedTimer t;
         t.start();
         const QString text = cache.compilerVersion(compilerPath, [&] {
             const ChildSlots::Held slot(b.children, ChildSlots::Version);
             CheckRecord vr;
-            b.ctx.host->runProcess(b.spec({compilerPath, QStringLiteral("--version")}, {}), vr);
+            b.ctx.host->runProcess(b.spec(argv, {}), vr);
             return (vr.stdoutText + vr.stderrText).trimmed();
         });
         return std::pair<QString, double>{text, double(t.nsecsElapsed()) / 1e6};
