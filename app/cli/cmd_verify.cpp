@@ -26,6 +26,8 @@
 #include <QSaveFile>
 #include <QSysInfo>
 
+#include <future>
+
 #include "chart_loader.h"
 #include "remote_option.h"
 #include "verify_hosts.h"
@@ -357,6 +359,12 @@ int verify(const Args &args) {
                 return ExitInternal;
             }
         }
+        // Here the inventory (python3, rocminfo, the compilers' --version: seconds of CPU) is
+        // collected while the steps run (docs/performance.md "Step 1 from cold").
+        std::future<SystemInventory> localInventory;
+        if (!host)
+            localInventory =
+                std::async(std::launch::async, [] { return collectSessionInventory(); });
         const auto verifier = makeVerifier(opt);
         if (host)
             verifier->setExecutionHost(host);
@@ -374,7 +382,7 @@ int verify(const Args &args) {
                 host->connection().nodeName().isEmpty() ? remote : host->connection().nodeName();
             session.inventory = collectSystemInventory(*host);
         } else {
-            session.inventory = collectSessionInventory(); // where the steps ran
+            session.inventory = localInventory.get(); // where the steps ran
         }
     }
 

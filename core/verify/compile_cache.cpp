@@ -127,13 +127,28 @@ std::optional<CheckRecord> CompileCache::commitEntry(const QString &k, const QSt
     return r;
 }
 
+namespace {
+QString compilerFileId(const QString &compilerPath) {
+    const QFileInfo fi(compilerPath);
+    return QStringLiteral("%1|%2|%3")
+        .arg(fi.canonicalFilePath())
+        .arg(fi.size())
+        .arg(fi.lastModified().toMSecsSinceEpoch());
+}
+} // namespace
+
+std::optional<QString> CompileCache::knownCompilerVersion(const QString &compilerPath) const {
+    const QJsonValue hit = readJson(m_dir + QStringLiteral("/compilers.json"))
+                               .value_or(QJsonObject{})
+                               .value(compilerFileId(compilerPath));
+    if (hit.isString())
+        return hit.toString();
+    return std::nullopt;
+}
+
 QString CompileCache::compilerVersion(const QString &compilerPath,
                                       const std::function<QString()> &compute) {
-    const QFileInfo fi(compilerPath);
-    const QString id = QStringLiteral("%1|%2|%3")
-                           .arg(fi.canonicalFilePath())
-                           .arg(fi.size())
-                           .arg(fi.lastModified().toMSecsSinceEpoch());
+    const QString id = compilerFileId(compilerPath);
     const QString path = m_dir + QStringLiteral("/compilers.json");
     QJsonObject all = readJson(path).value_or(QJsonObject{});
     const QJsonValue hit = all.value(id);

@@ -40,6 +40,9 @@ public:
     // `compiler --version` is slow (hipcc runs a Perl script and rocm_agent_enumerator): its
     // text is kept per compiler file (path, size, mtime) and computed only when that changes.
     QString compilerVersion(const QString &compilerPath, const std::function<QString()> &compute);
+    // The kept text, without computing it: nothing when the compiler file changed or was
+    // never asked (step 1 then compiles while --version runs, docs/performance.md).
+    std::optional<QString> knownCompilerVersion(const QString &compilerPath) const;
 
 private:
     QString m_dir;

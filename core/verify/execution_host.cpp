@@ -1,5 +1,9 @@
 #include "verify/execution_host.h"
 
+#include <QThread>
+
+#include <algorithm>
+
 namespace hd {
 
 void LocalHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
@@ -16,6 +20,10 @@ QString LocalHost::stageToHost(const QString &localPath, QString *) {
 
 QString LocalHost::fetchFromHost(const QString &hostPath, QString *) {
     return hostPath;
+}
+
+int LocalHost::concurrency() const {
+    return std::max(1, QThread::idealThreadCount());
 }
 
 std::shared_ptr<ExecutionHost> localHost() {

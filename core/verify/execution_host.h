@@ -39,6 +39,11 @@ public:
     // A local path holding the bytes of hostPath, for the inspector and the diagnosis
     // (hostPath itself on this machine). Returns "" and sets *error when it cannot.
     virtual QString fetchFromHost(const QString &hostPath, QString *error) = 0;
+
+    // How many children a step may run there at once: step 1 runs its compiles, its program
+    // and its probe side by side up to this many (docs/performance.md "Step 1 from cold").
+    // 1 = one after the other, in the order of the checks (a node, a scripted test host).
+    virtual int concurrency() const { return 1; }
 };
 
 // This machine: runProcess(), ProbeClient, paths unchanged.
@@ -49,6 +54,7 @@ public:
     ProbeResult runProbe(const ProbeRequest &request, const ProbeOptions &options) override;
     QString stageToHost(const QString &localPath, QString *error) override;
     QString fetchFromHost(const QString &hostPath, QString *error) override;
+    int concurrency() const override; // the cores
 };
 
 std::shared_ptr<ExecutionHost> localHost();

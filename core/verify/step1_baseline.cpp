@@ -3,6 +3,13 @@
 // program's runtime dependency resolves, and the program and the probe's module-API launch run
 // in clean processes. Each check below states one of these; the runner does the rest.
 
+// Work beside the checks (docs/performance.md "Step 1 from cold"): on this machine the
+// compiles, the --version query, the device query, the program's run and the probe's launch
+// start as soon as what they need is known and run side by side, as many at once as the host
+// has cores; the checks below still record them one by one in their order, so the record is
+// the same as when they ran one after the other. On a host that runs one child at a time (a
+// node over ssh) each piece of work runs when its check asks for it, in the checks' order.
+
 #include "artifacts/inspector.h"
 #include "common/engine_text.h"
 #include "common/shell.h"
@@ -10,21 +17,126 @@
 #include "verify/compile_cache.h"
 #include "verify/verify_context.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <future>
+#include <mutex>
 #include <optional>
+#include <set>
 
 namespace hd {
 
 namespace {
 
+// A piece of work started ahead of the check that records it.
+template <class T> using Job = std::shared_future<T>;
+
+template <class T> Job<T> readyJob(T value) {
+    std::promise<T> p;
+    p.set_value(std::move(value));
+    return p.get_future().share();
+}
+
+// Done, or deferred (then get() runs it now, on this thread).
+template <class T> bool available(const Job<T> &job) {
+    return job.wait_for(std::chrono::seconds(0)) != std::future_status::timeout;
+}
+
+// At most n children at once; a waiting one with a lower rank goes first, so the longest
+// compile (the step's critical path) starts at once.
+class ChildSlots {
+public:
+    enum Rank { Program, CodeObject, Devices, Version, SubCommands, RunProgram, ProbeLaunch };
+
+    explicit ChildSlots(int n) : m_free(std::max(1, n)) {}
+
+    // The child of that rank got its slot (a cached compile never does).
+    bool started(Rank rank) const { return m_started[rank].load(); }
+
+    class Held {
+    public:
+        Held(ChildSlots &owner, Rank rank) : m_slots(owner) { m_slots.acquire(rank); }
+        ~Held() { m_slots.release(); }
+        Held(const Held &) = delete;
+        Held &operator=(const Held &) = delete;
+
+    private:
+        ChildSlots &m_slots;
+    };
+
+private:
+    void acquire(Rank rank) {
+        std::unique_lock lock(m_mutex);
+        const auto me = m_waiting.insert(rank);
+        m_cv.wait(lock, [&] { return m_free > 0 && *m_waiting.begin() == rank; });
+        m_waiting.erase(me);
+        --m_free;
+        m_started[rank] = true;
+    }
+    void release() {
+        {
+            const std::lock_guard lock(m_mutex);
+            ++m_free;
+        }
+        m_cv.notify_all();
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::multiset<Rank> m_waiting;
+    int m_free;
+    std::array<std::atomic_bool, ProbeLaunch + 1> m_started{};
+};
+
+// What a piece of work found, applied to the step by its check.
+struct Done {
+    CheckRecord record;
+    QList<Finding> findings;
+    bool noDevice = false;
+};
+
+// The compiles for one compiler and target: sources and flags.
+struct CompilePlan {
+    QString compiler;
+    bool nv = false;
+    QString target;
+    QString mainSrc, kernSrc;
+    QStringList progFlags, coFlags;
+
+    QString id() const {
+        return QStringList{compiler,
+                           target,
+                           mainSrc,
+                           kernSrc,
+                           progFlags.join(QLatin1Char(' ')),
+                           coFlags.join(QLatin1Char(' '))}
+            .join(QLatin1Char('\n'));
+    }
+};
+
+struct Ahead {
+    Job<std::pair<ProbeResult, QString>> devices; // the answer, when it was asked
+    QString versionFor;                           // the compiler the version below is of
+    Job<std::pair<QString, double>> version;      // --version text, ms it took
+    QString compilesFor;                          // CompilePlan::id() of the jobs below
+    Job<CheckRecord> subCommands, program, codeObject;
+    Job<Done> dependency, run, probe;
+};
+
 // What step 1's checks find out, in order; later checks read what earlier ones set.
 struct Baseline {
     VerifyContext &ctx;
     const Step1Options &o;
+    const bool concurrent; // the host runs several children at once
+    ChildSlots children;
     bool noDevice = false;
     CompilerInfo compiler;
     QString version;
@@ -35,18 +147,87 @@ struct Baseline {
     QStringList progFlags, coFlags;
     QString program, codeObject;     // built outputs ("" when not built)
     QString hostWork, hostWorkError; // on a node: the folder the compiles write to there
+    // Declared last, so destroyed first: a job still running (the step was cancelled) is
+    // waited for while what it reads still exists. Jobs hold no BaselinePtr.
+    Ahead ahead;
 
-    Baseline(VerifyContext &c) : ctx(c), o(c.options.step1) {}
+    Baseline(VerifyContext &c)
+        : ctx(c), o(c.options.step1), concurrent(c.host->concurrency() > 1),
+          children(c.host->concurrency()) {}
 
     ProcessSpec spec(const QStringList &argv, const QString &cwd) const {
         return ctx.spec(argv, cwd);
+    }
+    CompileCache &compileCache() {
+        if (!cache)
+            cache.emplace(o.cacheDir.isEmpty() ? defaultCompileCacheDir() : o.cacheDir);
+        return *cache;
+    }
+    // f on its own thread now, or (one child at a time) when its result is first asked for.
+    template <class F> auto launch(F f) -> Job<decltype(f())> {
+        return std::async(concurrent ? std::launch::async : std::launch::deferred, std::move(f))
+            .share();
     }
 };
 
 using BaselinePtr = std::shared_ptr<Baseline>;
 
+// Waits for job; says message once its child runs (never for a cached compile).
+template <class T>
+const T &waitFor(Baseline &b, const Job<T> &job, ChildSlots::Rank rank, const QString &checkId,
+                 const QString &message) {
+    bool said = !b.concurrent || message.isEmpty(); // one at a time: the work says it itself
+    while (!available(job)) {
+        if (!said && b.children.started(rank)) {
+            b.ctx.progress(1, checkId, message);
+            said = true;
+        }
+        job.wait_for(std::chrono::milliseconds(20));
+    }
+    return job.get();
+}
+
+// The compiler's --version text (kept per compiler file by the cache), computed beside the
+// device query and the compiles when it is not known yet.
+void startVersion(Baseline &b, const QString &compilerPath) {
+    // hipcc asks rocm_agent_enumerator (a Python program) for a default target on every run
+    // that names none, --version included; naming the target the user gave spares that and
+    // prints the same text.
+    QStringList argv{compilerPath, QStringLiteral("--version")};
+    if (QFileInfo(compilerPath).fileName().startsWith(QLatin1String("hipcc")) &&
+        TargetId::parse(b.o.target))
+        argv.insert(
+            1, QStringLiteral("--offload-arch=%1").arg(TargetId::parse(b.o.target)->toString()));
+    if (b.ahead.versionFor == compilerPath && b.ahead.version.valid())
+        return;
+    b.ahead.versionFor = compilerPath;
+    CompileCache &cache = b.compileCache();
+    if (const auto known = cache.knownCompilerVersion(compilerPath)) {
+        b.ahead.version = readyJob(std::pair<QString, double>{*known, 0.0});
+        return;
+    }
+    b.ahead.version = b.launch([&b, &cache, compilerPath, argv] {
+        QElapsedTimer t;
+        t.start();
+        const QString text = cache.compilerVersion(compilerPath, [&] {
+            const ChildSlots::Held slot(b.children, ChildSlots::Version);
+            CheckRecord vr;
+            b.ctx.host->runProcess(b.spec(argv, {}), vr);
+            return (vr.stdoutText + vr.stderrText).trimmed();
+        });
+        return std::pair<QString, double>{text, double(t.nsecsElapsed()) / 1e6};
+    });
+}
+
 void checkDevices(Baseline &b, CheckRecord &c) {
-    c = b.ctx.queryDevices(1);
+    if (b.ahead.devices.valid()) {
+        b.ctx.progress(1, QStringLiteral("devices"),
+                       HD_TEXT("hd::Verify", "asking the runtime for its devices"));
+        const auto &[r, startedAt] = b.ahead.devices.get();
+        c = b.ctx.recordDevices(r, startedAt);
+    } else {
+        c = b.ctx.queryDevices(1);
+    }
     const ProbeResult r = probeResultOf(c);
     b.noDevice =
         c.status != CheckStatus::Pass && (probeSaysNoDevice(r) || (r.ok() && r.devices.isEmpty()));
@@ -57,8 +238,9 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
     const bool nvidiaDevice = !ctx.devices.isEmpty() && ctx.devices.first().target.isNvidia();
     QElapsedTimer t;
     t.start();
+    double versionMs = 0;
     CompilerInfo ci;
-    b.cache.emplace(b.o.cacheDir.isEmpty() ? defaultCompileCacheDir() : b.o.cacheDir);
+    b.compileCache();
     if (ctx.remote()) {
         // On a node the compiler is looked up there: the given one, else hipcc (nvcc for an
         // NVIDIA device) on the node's PATH; its --version run says whether it exists.
@@ -84,15 +266,15 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
     } else {
         ci = detectCompiler(ctx.baseEnv, b.o.compiler, nvidiaDevice);
         if (!ci.path.isEmpty()) {
-            b.version = b.cache->compilerVersion(ci.path, [&] {
-                CheckRecord vr;
-                ctx.host->runProcess(b.spec({ci.path, QStringLiteral("--version")}, {}), vr);
-                return (vr.stdoutText + vr.stderrText).trimmed();
-            });
+            startVersion(b, ci.path); // already running when the device could not change it
+            std::tie(b.version, versionMs) = b.ahead.version.get();
         }
     }
     b.compiler = ci;
+    // The lookup here, plus the --version run wherever it ran.
     c.durationMs = double(t.nsecsElapsed()) / 1e6;
+    if (versionMs > 0)
+        c.durationMs = std::max(c.durationMs, versionMs);
     c.data.insert(QStringLiteral("searched"), QJsonArray::fromStringList(ci.searched));
     c.data.insert(QStringLiteral("via"), ci.via);
     c.data.insert(QStringLiteral("kind"), ci.kind);
@@ -117,26 +299,57 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
                     .arg(ci.path, firstLines(b.version, 1), ci.via);
 }
 
-// The sources and flags for the chosen target and compiler.
-void planCompiles(Baseline &b) {
+// The sources and flags for a target and compiler.
+CompilePlan planCompiles(const Baseline &b, const CompilerInfo &compiler, const QString &target) {
+    CompilePlan p;
+    p.compiler = compiler.path;
+    p.target = target;
     const QString srcDir = b.ctx.sourceDir();
-    b.nv = b.compiler.kind == QLatin1String("nvcc");
-    const QString ext = b.nv ? QStringLiteral(".cu") : QStringLiteral(".hip");
+    p.nv = compiler.kind == QLatin1String("nvcc");
+    const QString ext = p.nv ? QStringLiteral(".cu") : QStringLiteral(".hip");
     // The CUDA sources sit in cuda/ of the kernels folder (source tree and installed copy);
     // a --kernels-dir may also hold them directly.
     QString dir = srcDir;
-    if (b.nv && !QFileInfo::exists(dir + QStringLiteral("/vector_add_main.cu")) &&
+    if (p.nv && !QFileInfo::exists(dir + QStringLiteral("/vector_add_main.cu")) &&
         QFileInfo::exists(dir + QStringLiteral("/cuda/vector_add_main.cu")))
         dir += QStringLiteral("/cuda");
-    b.mainSrc = dir + QStringLiteral("/vector_add_main") + ext;
-    b.kernSrc = dir + QStringLiteral("/vector_add") + ext;
+    p.mainSrc = dir + QStringLiteral("/vector_add_main") + ext;
+    p.kernSrc = dir + QStringLiteral("/vector_add") + ext;
     const QStringList archFlags =
-        b.nv ? QStringList{QStringLiteral("-arch=%1").arg(b.target)}
-             : QStringList{QStringLiteral("--offload-arch=%1").arg(b.target)};
-    b.progFlags = archFlags + QStringList{QStringLiteral("-O2")};
-    b.coFlags =
-        (b.nv ? QStringList{QStringLiteral("-cubin")} : QStringList{QStringLiteral("--genco")}) +
+        p.nv ? QStringList{QStringLiteral("-arch=%1").arg(target)}
+             : QStringList{QStringLiteral("--offload-arch=%1").arg(target)};
+    p.progFlags = archFlags + QStringList{QStringLiteral("-O2")};
+    p.coFlags =
+        (p.nv ? QStringList{QStringLiteral("-cubin")} : QStringList{QStringLiteral("--genco")}) +
         archFlags + QStringList{QStringLiteral("-O2")};
+    return p;
+}
+
+void startCompiles(Baseline &b, const CompilePlan &plan);
+
+// Before the first check: the device query, and when the device cannot change them (one
+// compiler to choose from, --target given) the --version query and the compiles.
+void startAhead(Baseline &b) {
+    if (!b.ctx.devicesQueried) {
+        b.ahead.devices = b.launch([&b] {
+            const ChildSlots::Held slot(b.children, ChildSlots::Devices);
+            const QString startedAt = isoNow();
+            return std::pair<ProbeResult, QString>{
+                b.ctx.host->runProbe(b.ctx.request(ProbeRequest::Kind::Devices),
+                                     b.ctx.probeOptions()),
+                startedAt};
+        });
+    }
+    if (b.ctx.remote() || !b.concurrent)
+        return; // each in its check's turn
+    const CompilerInfo amd = detectCompiler(b.ctx.baseEnv, b.o.compiler, false);
+    if (amd.path.isEmpty() || amd.path != detectCompiler(b.ctx.baseEnv, b.o.compiler, true).path)
+        return; // hipcc and nvcc both there: the device chooses
+    startVersion(b, amd.path);
+    const auto target = TargetId::parse(b.o.target);
+    if (b.o.target.isEmpty() || !target)
+        return; // the device's target, or the target check stops the step
+    startCompiles(b, planCompiles(b, amd, target->toString()));
 }
 
 void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
@@ -166,10 +379,16 @@ void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
         scope.stop(CheckStatus::Error, c.summary);
         return;
     }
-    b.target = parsed->toString();
+    const CompilePlan plan = planCompiles(b, b.compiler, parsed->toString());
+    b.target = plan.target;
+    b.nv = plan.nv;
+    b.mainSrc = plan.mainSrc;
+    b.kernSrc = plan.kernSrc;
+    b.progFlags = plan.progFlags;
+    b.coFlags = plan.coFlags;
     c.summary = QStringLiteral("%1: %2").arg(b.target, why);
     c.data.insert(QStringLiteral("target"), b.target);
-    planCompiles(b);
+    startCompiles(b, plan); // unless they run already
 }
 
 struct CompileJob {
@@ -177,11 +396,12 @@ struct CompileJob {
     QStringList flags;
     QString outName;
     bool hashHash = false; // record the sub-commands (-###) instead of building
+    ChildSlots::Rank rank = ChildSlots::Program;
 };
 
 // On a node the sources are copied there and the outputs go to one fresh folder there (this
 // machine's compile cache does not describe the node's compiler); "" and *error when it
-// cannot be made.
+// cannot be made. (A node runs one child at a time: only the checks' own thread gets here.)
 QString hostWorkDir(Baseline &b, QString *error) {
     if (b.hostWork.isEmpty() && b.hostWorkError.isEmpty()) {
         CheckRecord mk;
@@ -199,11 +419,25 @@ QString hostWorkDir(Baseline &b, QString *error) {
     return b.hostWork;
 }
 
-// Runs the compile on the host, or takes it from the cache (never on a node).
-void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
+// Runs the compile on the host, or takes it from the cache (never on a node). When the
+// compiler's --version is still running the compile starts anyway and is stored under its
+// key once that is known.
+CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
+                       Job<std::pair<QString, double>> version, const CompileJob &job,
+                       const QString &checkId) {
+    CheckRecord c;
+    if (!QFileInfo::exists(job.src)) { // the check is skipped: nothing to compile
+        c.status = CheckStatus::Skipped;
+        return c;
+    }
     const bool remote = b.ctx.remote();
     const bool useCache = b.o.useCache && !remote;
     QString srcArg = job.src, runDir, key;
+    const auto keyOf = [&](const QString &compilerVersion) {
+        return b.cache->key(plan.compiler, compilerVersion, job.src, plan.target,
+                            job.hashHash ? job.flags + QStringList{QStringLiteral("-###")}
+                                         : job.flags);
+    };
     if (remote) {
         QString error;
         runDir = hostWorkDir(b, &error);
@@ -213,56 +447,63 @@ void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
             c.status = CheckStatus::Error;
             c.summary = HD_TEXT("hd::Verify", "cannot prepare the compile on %1: %2")
                             .arg(b.ctx.host->hostName(), error);
-            return;
+            return c;
         }
-    } else {
-        key = b.cache->key(b.compiler.path, b.version, job.src, b.target,
-                           job.hashHash ? job.flags + QStringList{QStringLiteral("-###")}
-                                        : job.flags);
+    } else if (available(version)) {
+        key = keyOf(version.get().first);
     }
     QElapsedTimer ct;
     ct.start();
-    if (useCache) {
+    if (useCache && !key.isEmpty()) {
         if (auto hit = b.cache->lookup(key)) {
             c = *hit;
             c.cached = true;
             c.startedAt = isoNow();
             c.data.insert(QStringLiteral("original_duration_ms"), c.durationMs);
             c.durationMs = double(ct.nsecsElapsed()) / 1e6;
-            return;
+            return c;
         }
     }
-    const QString tmp = remote ? runDir : b.cache->beginEntry(key);
+    const QString tmp =
+        remote ? runDir : b.cache->beginEntry(key.isEmpty() ? QStringLiteral("pending") : key);
     const QString out = tmp + QLatin1Char('/') + job.outName;
-    QStringList argv{b.compiler.path};
+    QStringList argv{plan.compiler};
     if (job.hashHash) // nvcc spells "print the sub-commands" --dryrun
-        argv << (b.nv ? QStringLiteral("--dryrun") : QStringLiteral("-###"));
+        argv << (plan.nv ? QStringLiteral("--dryrun") : QStringLiteral("-###"));
     argv << job.flags << QStringLiteral("-o") << out << srcArg;
-    b.ctx.progress(
-        1, c.id,
-        QStringLiteral("%1 %2 for %3")
-            .arg(job.hashHash ? QStringLiteral("recording") : QStringLiteral("compiling"),
-                 QFileInfo(job.src).fileName(), b.target));
-    b.ctx.host->runProcess(b.spec(argv, tmp), c);
+    if (!b.concurrent) // else the check says it when it waits for this
+        b.ctx.progress(
+            1, checkId,
+            QStringLiteral("%1 %2 for %3")
+                .arg(job.hashHash ? QStringLiteral("recording") : QStringLiteral("compiling"),
+                     QFileInfo(job.src).fileName(), plan.target));
+    {
+        const ChildSlots::Held slot(b.children, job.rank);
+        b.ctx.host->runProcess(b.spec(argv, tmp), c);
+    }
     if (c.status == CheckStatus::Pass && !job.hashHash && !remote && !QFileInfo::exists(out)) {
         c.status = CheckStatus::Fail;
         c.summary = HD_TEXT("hd::Verify", "the compiler exited 0 but wrote no %1").arg(job.outName);
     } else if (c.status == CheckStatus::Pass) {
-        c.summary = job.hashHash
-                        ? HD_TEXT("hd::Verify", "the compiler's sub-commands for %1").arg(b.target)
-                        : HD_TEXT("hd::Verify", "built %1 for %2").arg(job.outName, b.target);
+        c.summary =
+            job.hashHash
+                ? HD_TEXT("hd::Verify", "the compiler's sub-commands for %1").arg(plan.target)
+                : HD_TEXT("hd::Verify", "built %1 for %2").arg(job.outName, plan.target);
     } else if (c.status == CheckStatus::Fail) {
         c.summary = HD_TEXT("hd::Verify", "compile failed (%1)").arg(signatureOf(c).summary());
     }
     c.artifacts = job.hashHash ? QStringList{} : QStringList{out};
     if (remote)
-        return;
+        return c;
     if (c.status == CheckStatus::Pass && useCache) {
+        if (key.isEmpty())
+            key = keyOf(version.get().first);
         if (const auto committed = b.cache->commitEntry(key, tmp, c))
             c = *committed;
     } else {
         b.cache->keepUncommitted(tmp);
     }
+    return c;
 }
 
 Finding compileFailed(const CheckRecord &c) {
@@ -276,31 +517,11 @@ Finding compileFailed(const CheckRecord &c) {
         QStringLiteral("compile"));
 }
 
-// A compile check: skipped when its source is missing; a failure is a finding; the output
-// lands in *built.
-Check compileCheck(const BaselinePtr &b, const QString &id, const QString &title,
-                   std::function<CompileJob()> job, QString Baseline::*built) {
-    Check c{id, title, {}, {}, {}};
-    c.skipReason = [b, job] {
-        const QString src = job().src;
-        return QFileInfo::exists(src)
-                   ? QString()
-                   : HD_TEXT("hd::Verify", "source %1 not found (set --kernels-dir)").arg(src);
-    };
-    c.body = [b, job, built](CheckRecord &r, StepScope &scope) {
-        runCompile(*b, job(), r);
-        if (!built)
-            return;
-        if (r.status == CheckStatus::Fail)
-            scope.record.findings << compileFailed(r);
-        if (r.status == CheckStatus::Pass)
-            (*b).*built = r.artifacts.value(0);
-    };
-    return c;
-}
-
 // The program's DT_NEEDED runtime library, resolved the way the dynamic loader would.
-void checkRuntimeDependency(Baseline &b, CheckRecord &dep, StepScope &scope) {
+Done runtimeDependency(const Baseline &b, const QString &program, bool nv) {
+    Done d;
+    CheckRecord &dep = d.record;
+    dep.startedAt = isoNow();
     QElapsedTimer dt;
     dt.start();
     InspectOptions io;
@@ -311,9 +532,9 @@ void checkRuntimeDependency(Baseline &b, CheckRecord &dep, StepScope &scope) {
     io.ldLibraryPath = ld ? ld->split(QLatin1Char(':'), Qt::SkipEmptyParts)
                           : b.ctx.baseEnv.value(QStringLiteral("LD_LIBRARY_PATH"))
                                 .split(QLatin1Char(':'), Qt::SkipEmptyParts);
-    const ArtifactReport rep = inspectFile(b.program, io);
+    const ArtifactReport rep = inspectFile(program, io);
     dep.durationMs = double(dt.nsecsElapsed()) / 1e6;
-    dep.artifacts = {b.program};
+    dep.artifacts = {program};
     QJsonArray res;
     const LibraryResolution *hip = nullptr;
     if (rep.host) {
@@ -328,11 +549,11 @@ void checkRuntimeDependency(Baseline &b, CheckRecord &dep, StepScope &scope) {
     dep.data.insert(QStringLiteral("resolutions"), res);
     if (!rep.host) {
         dep.status = CheckStatus::Error;
-        dep.summary = HD_TEXT("hd::Verify", "could not read %1 as a host binary").arg(b.program);
+        dep.summary = HD_TEXT("hd::Verify", "could not read %1 as a host binary").arg(program);
     } else if (!hip) {
-        dep.status = b.nv ? CheckStatus::Pass : CheckStatus::Fail;
-        dep.summary = b.nv ? HD_TEXT("hd::Verify", "no libcudart dependency (static CUDA runtime)")
-                           : HD_TEXT("hd::Verify", "the program does not depend on libamdhip64");
+        dep.status = nv ? CheckStatus::Pass : CheckStatus::Fail;
+        dep.summary = nv ? HD_TEXT("hd::Verify", "no libcudart dependency (static CUDA runtime)")
+                         : HD_TEXT("hd::Verify", "the program does not depend on libamdhip64");
     } else if (hip->found()) {
         dep.status = CheckStatus::Pass;
         dep.summary = QStringLiteral("%1 → %2 (via %3)").arg(hip->name, hip->path, hip->via);
@@ -340,21 +561,29 @@ void checkRuntimeDependency(Baseline &b, CheckRecord &dep, StepScope &scope) {
         dep.status = CheckStatus::Fail;
         dep.summary = HD_TEXT("hd::Verify", "%1 resolves nowhere; looked in %2")
                           .arg(hip->name, hip->searched.join(QStringLiteral(", ")));
-        scope.record.findings << catalogFinding(
+        d.findings << catalogFinding(
             QStringLiteral("runtime.library-not-found"), Severity::Error, Direction::RuntimeLink,
             HD_TEXT("hd::Verify", "%1 is not found by the dynamic loader").arg(hip->name),
-            dep.summary, {{b.program, QStringLiteral("DT_NEEDED"), hip->name}},
+            dep.summary, {{program, QStringLiteral("DT_NEEDED"), hip->name}},
             {HD_TEXT("hd::Verify", "Install the HIP runtime package or add its directory to "
                                    "LD_LIBRARY_PATH")},
             QStringLiteral("load"));
     }
+    return d;
 }
 
-void checkRunProgram(Baseline &b, CheckRecord &run) {
-    b.ctx.progress(1, run.id, HD_TEXT("hd::Verify", "running the vector-add program"));
-    b.ctx.host->runProcess(
-        b.spec({b.program, QString::number(b.o.elements)}, QFileInfo(b.program).absolutePath()),
-        run);
+Done runProgram(Baseline &b, const QString &program) {
+    Done d;
+    CheckRecord &run = d.record;
+    if (!b.concurrent)
+        b.ctx.progress(1, QStringLiteral("run-program"),
+                       HD_TEXT("hd::Verify", "running the vector-add program"));
+    {
+        const ChildSlots::Held slot(b.children, ChildSlots::RunProgram);
+        b.ctx.host->runProcess(
+            b.spec({program, QString::number(b.o.elements)}, QFileInfo(program).absolutePath()),
+            run);
+    }
     const FailureSignature sig = signatureOf(run);
     if (run.status == CheckStatus::Pass) {
         run.summary = firstLines(run.stdoutText, 1);
@@ -362,17 +591,21 @@ void checkRunProgram(Baseline &b, CheckRecord &run) {
                sig.hipErrors.contains(QStringLiteral("cudaErrorNoDevice"))) {
         run.summary =
             HD_TEXT("hd::Verify", "the runtime answers: no device (%1)").arg(sig.firstError);
-        b.noDevice = true;
+        d.noDevice = true;
     } else {
         run.summary = sig.summary();
     }
+    return d;
 }
 
-void checkProbeLaunch(Baseline &b, CheckRecord &pl) {
-    b.ctx.progress(1, pl.id,
-                   HD_TEXT("hd::Verify", "loading and launching vector_add through the probe"));
+Done probeLaunch(Baseline &b, const QString &codeObject) {
+    Done d;
+    CheckRecord &pl = d.record;
+    if (!b.concurrent)
+        b.ctx.progress(1, QStringLiteral("probe-launch"),
+                       HD_TEXT("hd::Verify", "loading and launching vector_add through the probe"));
     ProbeRequest req = b.ctx.request(ProbeRequest::Kind::Launch);
-    req.file = b.codeObject;
+    req.file = codeObject;
     req.kernel = QStringLiteral("vector_add");
     req.kernels = {req.kernel};
     const unsigned n = unsigned(std::max(1, b.o.elements));
@@ -380,13 +613,106 @@ void checkProbeLaunch(Baseline &b, CheckRecord &pl) {
     req.block = {256, 1, 1};
     req.grid = {(n + 255) / 256, 1, 1};
     req.repeat = 1;
+    const ChildSlots::Held slot(b.children, ChildSlots::ProbeLaunch);
+    pl.startedAt = isoNow();
     const ProbeResult r = b.ctx.host->runProbe(req, b.ctx.probeOptions());
     fillFromProbe(r, b.ctx.profileEnv(), pl);
-    pl.artifacts = {b.codeObject};
+    pl.artifacts = {codeObject};
     if (probeSaysNoDevice(r)) {
-        b.noDevice = true;
+        d.noDevice = true;
         pl.summary = HD_TEXT("hd::Verify", "the runtime answers: no device — %1").arg(r.summary());
     }
+    return d;
+}
+
+// The compiles for plan and what follows each (the program's loader path and run, the
+// probe's launch of the code object), unless they were started for the same plan already.
+// What follows a compile that did not pass is not run (its check is skipped).
+void startCompiles(Baseline &b, const CompilePlan &plan) {
+    if (b.ahead.compilesFor == plan.id())
+        return;
+    b.ahead.compilesFor = plan.id();
+    // A node's compiler answered in the compiler check (its compiles are not cached).
+    if (b.ctx.remote())
+        b.ahead.version = readyJob(std::pair<QString, double>{b.version, 0.0});
+    else
+        startVersion(b, plan.compiler); // known by now: the compiler check asked for it
+    const auto version = b.ahead.version;
+    const auto compile = [&b, plan, version](CompileJob job, QString checkId) {
+        return b.launch([&b, plan, version, job, checkId] {
+            return runCompile(b, plan, version, job, checkId);
+        });
+    };
+    b.ahead.subCommands = compile({plan.mainSrc, plan.progFlags, QStringLiteral("vector_add_main"),
+                                   true, ChildSlots::SubCommands},
+                                  QStringLiteral("compiler-commands"));
+    b.ahead.program = compile({plan.mainSrc, plan.progFlags, QStringLiteral("vector_add_main"),
+                               false, ChildSlots::Program},
+                              QStringLiteral("compile-program"));
+    b.ahead.codeObject =
+        compile({plan.kernSrc, plan.coFlags,
+                 plan.nv ? QStringLiteral("vector_add.cubin") : QStringLiteral("vector_add.co"),
+                 false, ChildSlots::CodeObject},
+                QStringLiteral("compile-code-object"));
+    const auto built = [](const Job<CheckRecord> &job) {
+        const CheckRecord &r = job.get();
+        return r.status == CheckStatus::Pass ? r.artifacts.value(0) : QString();
+    };
+    const auto program = b.ahead.program, codeObject = b.ahead.codeObject;
+    if (!b.ctx.remote()) // on a node the program's run stands for it
+        b.ahead.dependency = b.launch([&b, program, built, nv = plan.nv] {
+            const QString p = built(program);
+            return p.isEmpty() ? Done{} : runtimeDependency(b, p, nv);
+        });
+    b.ahead.run = b.launch([&b, program, built] {
+        const QString p = built(program);
+        return p.isEmpty() ? Done{} : runProgram(b, p);
+    });
+    b.ahead.probe = b.launch([&b, codeObject, built] {
+        const QString co = built(codeObject);
+        return co.isEmpty() ? Done{} : probeLaunch(b, co);
+    });
+}
+
+// A check that records a job's result: it says what runs while it waits, takes over the
+// job's findings and its "no device".
+Check jobCheck(const BaselinePtr &b, const QString &id, const QString &title, Job<Done> Ahead::*job,
+               ChildSlots::Rank rank, QString message, std::function<QString()> skipReason) {
+    Check c{id, title, {}, std::move(skipReason), {}};
+    c.body = [b, job, rank, message, id](CheckRecord &r, StepScope &scope) {
+        const Done &d = waitFor(*b, b->ahead.*job, rank, id, message);
+        r = d.record;
+        scope.record.findings << d.findings;
+        b->noDevice = b->noDevice || d.noDevice;
+    };
+    return c;
+}
+
+// A compile check: skipped when its source is missing; a failure is a finding; the output
+// lands in *built.
+Check compileCheck(const BaselinePtr &b, const QString &id, const QString &title,
+                   QString Baseline::*src, Job<CheckRecord> Ahead::*job, ChildSlots::Rank rank,
+                   QString Baseline::*built) {
+    Check c{id, title, {}, {}, {}};
+    c.skipReason = [b, src] {
+        const QString path = (*b).*src;
+        return QFileInfo::exists(path)
+                   ? QString()
+                   : HD_TEXT("hd::Verify", "source %1 not found (set --kernels-dir)").arg(path);
+    };
+    c.body = [b, id, src, job, rank, built](CheckRecord &r, StepScope &scope) {
+        r = waitFor(*b, b->ahead.*job, rank, id,
+                    QStringLiteral("%1 %2 for %3")
+                        .arg(built ? QStringLiteral("compiling") : QStringLiteral("recording"),
+                             QFileInfo((*b).*src).fileName(), b->target));
+        if (!built)
+            return;
+        if (r.status == CheckStatus::Fail)
+            scope.record.findings << compileFailed(r);
+        if (r.status == CheckStatus::Pass)
+            (*b).*built = r.artifacts.value(0);
+    };
+    return c;
 }
 
 // The step's verdict once every check ran.
@@ -446,25 +772,16 @@ void concludeBaseline(const Baseline &b, StepRecord &s) {
 }
 
 QList<Check> compileChecks(const BaselinePtr &b) {
-    const auto progJob = [b](bool hashHash) {
-        return [b, hashHash] {
-            return CompileJob{b->mainSrc, b->progFlags, QStringLiteral("vector_add_main"),
-                              hashHash};
-        };
-    };
-    const auto coJob = [b] {
-        return CompileJob{
-            b->kernSrc, b->coFlags,
-            b->nv ? QStringLiteral("vector_add.cubin") : QStringLiteral("vector_add.co"), false};
-    };
     return {compileCheck(b, QStringLiteral("compiler-commands"),
-                         HD_TEXT("hd::Verify", "Compiler sub-commands (-###)"), progJob(true),
-                         nullptr),
+                         HD_TEXT("hd::Verify", "Compiler sub-commands (-###)"), &Baseline::mainSrc,
+                         &Ahead::subCommands, ChildSlots::SubCommands, nullptr),
             compileCheck(b, QStringLiteral("compile-program"),
                          HD_TEXT("hd::Verify", "Compile and link the vector-add program"),
-                         progJob(false), &Baseline::program),
+                         &Baseline::mainSrc, &Ahead::program, ChildSlots::Program,
+                         &Baseline::program),
             compileCheck(b, QStringLiteral("compile-code-object"),
-                         HD_TEXT("hd::Verify", "Compile the kernel as a code object"), coJob,
+                         HD_TEXT("hd::Verify", "Compile the kernel as a code object"),
+                         &Baseline::kernSrc, &Ahead::codeObject, ChildSlots::CodeObject,
                          &Baseline::codeObject)};
 }
 
@@ -485,7 +802,10 @@ StepPlan baselinePlan(VerifyContext &ctx) {
          HD_TEXT("hd::Verify", "Runtime and devices (probe)"),
          {},
          {},
-         [b](CheckRecord &c, StepScope &) { checkDevices(*b, c); }},
+         [b](CheckRecord &c, StepScope &) {
+             startAhead(*b);
+             checkDevices(*b, c);
+         }},
         {QStringLiteral("compiler"),
          HD_TEXT("hd::Verify", "Platform compiler"),
          {},
@@ -499,33 +819,33 @@ StepPlan baselinePlan(VerifyContext &ctx) {
     };
     plan.checks += compileChecks(b);
     plan.checks += {
-        {QStringLiteral("runtime-dependency"),
-         HD_TEXT("hd::Verify", "The program's runtime library (loader path)"),
-         {},
-         [b, noProgram] {
-             // On a node the loader path is the node's: the program's run there shows it.
-             const QString why = noProgram();
-             return !why.isEmpty() || !b->ctx.remote()
-                        ? why
-                        : HD_TEXT("hd::Verify",
-                                  "the loader path is the node's (%1): the program's run "
-                                  "below shows what its loader finds")
-                              .arg(b->ctx.host->hostName());
-         },
-         [b](CheckRecord &c, StepScope &s) { checkRuntimeDependency(*b, c, s); }},
-        {QStringLiteral("run-program"),
-         HD_TEXT("hd::Verify", "Run the program (hipLaunchKernelGGL, result checked)"),
-         {},
-         noProgram,
-         [b](CheckRecord &c, StepScope &) { checkRunProgram(*b, c); }},
-        {QStringLiteral("probe-launch"),
-         HD_TEXT("hd::Verify", "Module API: load, look up and launch the code object (probe)"),
-         {},
-         [b] {
-             return b->codeObject.isEmpty() ? HD_TEXT("hd::Verify", "no code object was built")
-                                            : QString();
-         },
-         [b](CheckRecord &c, StepScope &) { checkProbeLaunch(*b, c); }},
+        jobCheck(b, QStringLiteral("runtime-dependency"),
+                 HD_TEXT("hd::Verify", "The program's runtime library (loader path)"),
+                 &Ahead::dependency, ChildSlots::RunProgram, {},
+                 [b, noProgram] {
+                     // On a node the loader path is the node's: the program's run there
+                     // shows it.
+                     const QString why = noProgram();
+                     return !why.isEmpty() || !b->ctx.remote()
+                                ? why
+                                : HD_TEXT("hd::Verify",
+                                          "the loader path is the node's (%1): the program's run "
+                                          "below shows what its loader finds")
+                                      .arg(b->ctx.host->hostName());
+                 }),
+        jobCheck(b, QStringLiteral("run-program"),
+                 HD_TEXT("hd::Verify", "Run the program (hipLaunchKernelGGL, result checked)"),
+                 &Ahead::run, ChildSlots::RunProgram,
+                 HD_TEXT("hd::Verify", "running the vector-add program"), noProgram),
+        jobCheck(
+            b, QStringLiteral("probe-launch"),
+            HD_TEXT("hd::Verify", "Module API: load, look up and launch the code object (probe)"),
+            &Ahead::probe, ChildSlots::ProbeLaunch,
+            HD_TEXT("hd::Verify", "loading and launching vector_add through the probe"),
+            [b] {
+                return b->codeObject.isEmpty() ? HD_TEXT("hd::Verify", "no code object was built")
+                                               : QString();
+            }),
     };
     plan.conclude = [b](StepRecord &s) { concludeBaseline(*b, s); };
     return plan;

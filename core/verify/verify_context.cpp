@@ -63,14 +63,19 @@ ProbeRequest VerifyContext::request(ProbeRequest::Kind kind) const {
 const CheckRecord &VerifyContext::queryDevices(int step) {
     if (devicesQueried)
         return devicesCheck;
-    devicesQueried = true;
     progress(step, QStringLiteral("devices"),
              HD_TEXT("hd::Verify", "asking the runtime for its devices"));
+    const QString startedAt = isoNow();
+    return recordDevices(host->runProbe(request(ProbeRequest::Kind::Devices), probeOptions()),
+                         startedAt);
+}
+
+const CheckRecord &VerifyContext::recordDevices(const ProbeResult &r, const QString &startedAt) {
+    devicesQueried = true;
     CheckRecord &c = devicesCheck;
     c.id = QStringLiteral("runtime-devices");
     c.title = HD_TEXT("hd::Verify", "Runtime and devices (probe)");
-    c.startedAt = isoNow();
-    const ProbeResult r = host->runProbe(request(ProbeRequest::Kind::Devices), probeOptions());
+    c.startedAt = startedAt;
     fillFromProbe(r, profileEnv(), c);
     devices = r.devices;
     runtimeVersion = r.hello.runtimeVersion;

@@ -56,6 +56,9 @@ public:
 
     // Asks the runtime for its devices through the probe, once; the check that did it.
     const CheckRecord &queryDevices(int step);
+    // The same from an answer asked for elsewhere (step 1 asks beside its compiles), the
+    // request started at startedAt.
+    const CheckRecord &recordDevices(const ProbeResult &r, const QString &startedAt);
     // Step 1's kernel sources: --kernels-dir, $HIPDOCTOR_KERNELS_SRC, the installed and the
     // source tree's kernels/.
     QString sourceDir() const;

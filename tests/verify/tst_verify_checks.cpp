@@ -10,10 +10,14 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMutex>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 
 using namespace hd;
 
@@ -30,8 +34,15 @@ public:
 
     QString name; // "" = this machine (the checks read their files here); else a node
     QString hostName() const override { return name; }
+    // > 1: the checks may ask from several threads at once (recorded under a lock).
+    int parallel = 1;
+    int concurrency() const override { return parallel; }
+    QMutex lock;
     void runProcess(const ProcessSpec &spec, CheckRecord &c) override {
-        specs << spec;
+        {
+            const QMutexLocker l(&lock);
+            specs << spec;
+        }
         c.command = spec.argv;
         c.env = spec.env;
         c.workingDirectory = spec.workingDirectory;
@@ -42,7 +53,10 @@ public:
             process(spec, c);
     }
     ProbeResult runProbe(const ProbeRequest &request, const ProbeOptions &) override {
-        requests << request;
+        {
+            const QMutexLocker l(&lock);
+            requests << request;
+        }
         if (probe)
             return probe(request);
         return okProbe(request);
@@ -224,6 +238,91 @@ private slots:
         QCOMPARE(t.host->requests[1].kernel, QStringLiteral("vector_add"));
         QVERIFY(t.host->requests[1].file.endsWith(QLatin1String("vector_add.co")));
         QCOMPARE(r.comparison.findings.value(0).id, QStringLiteral("verify.passes-in-isolation"));
+    }
+
+    // On a host that runs several children at once (this machine) the compiles run side by
+    // side, and before the compiler's --version answered; the record is the same as one after
+    // the other, and the compiles are stored under the key the version gives (a second run
+    // takes all three from the cache and starts no compiler at all).
+    void baselineSideBySide() {
+        Setup t;
+        t.host->parallel = 3; // --version waits below for both compiles: three at once
+        t.options.step1.target = QStringLiteral("gfx90a");
+        t.options.step1.useCache = true;
+        t.compilesSucceed();
+        const auto compile = t.host->process;
+        // Each compile waits until the other one has started: one after the other would never
+        // get past the first (bounded: a failure, not a hang).
+        std::mutex m;
+        std::condition_variable cv;
+        QStringList started;
+        bool versionAnswered = false;
+        QStringList beforeVersion;
+        int inFlight = 0, mostInFlight = 0;
+        t.host->process = [&](const ProcessSpec &spec, CheckRecord &c) {
+            {
+                const std::lock_guard l(m);
+                mostInFlight = std::max(mostInFlight, ++inFlight);
+            }
+            const QString out = outputOf(spec);
+            const bool build = spec.argv.contains(QStringLiteral("-o")) &&
+                               !spec.argv.contains(QStringLiteral("-###"));
+            if (spec.argv.contains(QStringLiteral("--version"))) {
+                // Answers once both compiles have started: they did not wait for it.
+                std::unique_lock l(m);
+                cv.wait_for(l, std::chrono::seconds(60), [&] { return started.size() == 2; });
+                versionAnswered = true;
+                c.stdoutText = QStringLiteral("HIP version: 5.2.21153-0\n");
+                --inFlight;
+                return;
+            } else if (build) {
+                std::unique_lock l(m);
+                started << QFileInfo(out).fileName();
+                if (!versionAnswered)
+                    beforeVersion << QFileInfo(out).fileName();
+                cv.notify_all();
+                cv.wait_for(l, std::chrono::seconds(60), [&] { return started.size() >= 2; });
+            }
+            compile(spec, c);
+            if (spec.argv.value(0).endsWith(QLatin1String("vector_add_main")))
+                c.stdoutText = QStringLiteral("PASSED\n");
+            const std::lock_guard l(m);
+            --inFlight;
+        };
+        const StepRecord s = t.run({1}).steps.value(0);
+        QVERIFY2(mostInFlight <= 3, qPrintable(QString::number(mostInFlight)));
+        QCOMPARE(ids(s.checks),
+                 QStringList({"runtime-devices", "compiler", "target", "compiler-commands",
+                              "compile-program", "compile-code-object", "runtime-dependency",
+                              "run-program", "probe-launch"}));
+        for (const CheckRecord &c : s.checks)
+            QVERIFY2(c.status == CheckStatus::Pass, qPrintable(c.id + ": " + c.summary));
+        QCOMPARE(s.status, CheckStatus::Pass);
+        QCOMPARE(started.size(), 2);
+        beforeVersion.sort();
+        QCOMPARE(beforeVersion, QStringList({"vector_add.co", "vector_add_main"}));
+        QCOMPARE(s.check(QStringLiteral("compiler"))->stdoutText,
+                 QStringLiteral("HIP version: 5.2.21153-0"));
+        // The same children as one after the other: --version, -###, two compiles, the
+        // program; the devices and the launch through the probe.
+        QStringList programs = t.host->programs();
+        programs.sort();
+        QCOMPARE(programs, QStringList({"hipcc", "hipcc", "hipcc", "hipcc", "vector_add_main"}));
+        QCOMPARE(t.host->requests.size(), 2);
+        QVERIFY(t.host->requests[1].file.endsWith(QLatin1String("vector_add.co")));
+        for (const char *id : {"compiler-commands", "compile-program", "compile-code-object"})
+            QVERIFY2(!s.check(QString::fromLatin1(id))->cached, id);
+
+        // Again: the version is known, the three compiles come from the cache.
+        t.host->specs.clear();
+        t.host->requests.clear();
+        const StepRecord again = t.run({1}).steps.value(0);
+        for (const char *id : {"compiler-commands", "compile-program", "compile-code-object"}) {
+            const CheckRecord *c = again.check(QString::fromLatin1(id));
+            QVERIFY2(c && c->cached && c->status == CheckStatus::Pass, id);
+        }
+        QCOMPARE(t.host->programs(), QStringList{"vector_add_main"});
+        QCOMPARE(again.status, CheckStatus::Pass);
     }
 
     // No device: the program and the probe say so; the step fails with runtime.no-device.
