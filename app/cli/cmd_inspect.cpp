@@ -77,6 +77,10 @@ void printHost(QTextStream &s, const HostInfo &h, bool allSymbols) {
             if (!it->found() && !it->otherVersions.isEmpty())
                 where += QStringLiteral(" (other versions: %1)")
                              .arg(it->otherVersions.join(QStringLiteral(", ")));
+            // Symbol versions this file needs that the installed library lacks (ld.so refuses).
+            if (!it->versionsMissing.isEmpty())
+                where +=
+                    QStringLiteral(" LACKS %1").arg(it->versionsMissing.join(QLatin1Char(' ')));
             t.add({n, where, it->via});
         }
         t.print(s, QStringLiteral("    "));
