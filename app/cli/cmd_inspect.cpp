@@ -77,6 +77,10 @@ void printHost(QTextStream &s, const HostInfo &h, bool allSymbols) {
             if (!it->found() && !it->otherVersions.isEmpty())
                 where += QStringLiteral(" (other versions: %1)")
                              .arg(it->otherVersions.join(QStringLiteral(", ")));
+            // Symbol versions this file needs that the installed library lacks (ld.so refuses).
+            if (!it->versionsMissing.isEmpty())
+                where +=
+                    QStringLiteral(" LACKS %1").arg(it->versionsMissing.join(QLatin1Char(' ')));
             t.add({n, where, it->via});
         }
         t.print(s, QStringLiteral("    "));
@@ -305,7 +309,7 @@ void printReport(QTextStream &s, const ArtifactReport &r, const QList<TargetId> 
 void printSummary(QTextStream &s, const ArtifactReport &r) {
     qsizetype args = 0, symbols = 0;
     for (const CodeObject &co : r.codeObjects) {
-        symbols += co.symbols.size();
+        symbols += std::max(co.symbols.size(), co.symbolCount);
         for (const KernelInfo &k : co.kernels)
             args += k.args.size();
     }
@@ -345,8 +349,14 @@ int inspect(const Args &args) {
     QStringList misses; // why exit 1, said on stderr in every output mode
     int readable = 0;
     bool missingTarget = false;
+    // --summary prints counts: the MD5 of each compressed bundle is not computed for them
+    // (InspectOptions::verifyCcobHash).
+    InspectOptions inspectOptions;
+    inspectOptions.verifyCcobHash = !summary;
+    inspectOptions.symbols = !summary; // counted, not read
+    inspectOptions.resolveLibraries = true;
     for (const QString &f : files) {
-        ArtifactReport r = inspectFile(f);
+        ArtifactReport r = inspectFile(f, inspectOptions);
         const bool fatal = std::any_of(r.problems.begin(), r.problems.end(),
                                        [](const Problem &p) { return p.fatal; });
         if (!fatal)
@@ -417,7 +427,8 @@ CommandSpec inspectCommand() {
                              QStringLiteral("every symbol too (implies --kernels)")),
           QCommandLineOption(QStringList{QStringLiteral("summary")},
                              QStringLiteral("one line of counts per input (everything is still "
-                                            "read and decoded)"))}},
+                                            "read and decoded; compressed bundles' MD5 is not "
+                                            "checked)"))}},
         outputGroup({QStringLiteral("one hipdoctor.inspection/1 JSON document on stdout, "
                                     "compact, written as each input is read"),
                      true,

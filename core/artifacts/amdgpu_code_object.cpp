@@ -190,6 +190,8 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
     // their shared SymbolName: no string is hashed for a string table seen before.
     llvm::DenseSet<const SymbolName *> descriptors;
     for (const auto &sym : *symsOr) {
+        if (!wantSymbols)
+            break; // kinds are not needed when symbols are only counted
         if (sym.getType() != llvm::ELF::STT_OBJECT || sym.st_name == 0 ||
             sym.st_name >= strtab.size())
             continue;
@@ -211,9 +213,12 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             badName = true;
             continue;
         }
+        ++co.symbolCount;
+        const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
+        if (!wantSymbols && !undef)
+            continue; // counted only: no name looked up (inspect --summary)
         // A copy: the next namesAt() may grow the table the reference points into.
         const StringPool::OffsetNames names = pool.namesAt(byOffset, strtab, sym.st_name);
-        const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
         // librocsparse's code objects hold 53k undefined symbols: by their shared name too.
         if (undef && undefinedSeen.insert(names.name).second)
             co.undefinedSymbols.append(names.name->name());

@@ -408,7 +408,8 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
                                     ? h.ctx.options.threads
                                     : int(std::min(4u, std::thread::hardware_concurrency()));
             h.ctx.prefetch = std::make_unique<CcobPrefetcher>(
-                h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1), std::max(threads, 2));
+                h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1), std::max(threads, 2),
+                h.ctx.options.verifyCcobHash);
         }
     }
     for (uint64_t off : targets) {

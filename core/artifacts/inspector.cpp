@@ -47,8 +47,8 @@ uint64_t ccobV1Extent(const char *data, size_t size) {
 
 CcobPrefetcher::CcobPrefetcher(const char *data, size_t size,
                                const QList<QPair<uint64_t, uint64_t>> &regions, int threads,
-                               int window)
-    : m_data(data), m_size(size), m_window(size_t(std::max(window, 1))) {
+                               int window, bool hash)
+    : m_data(data), m_size(size), m_window(size_t(std::max(window, 1))), m_hash(hash) {
     for (const auto &[offset, maxSize] : regions)
         m_slots.push_back(Slot{offset, maxSize, false, std::nullopt});
     for (int t = 0; t < std::max(threads, 1); ++t)
@@ -82,13 +82,20 @@ void CcobPrefetcher::work() {
         bool go = h && h->version >= 2 && h->totalSize > h->headerSize &&
                   h->uncompressedSize <= ccobLimit(h->totalSize - h->headerSize) &&
                   m_budgetUsed + h->uncompressedSize <= inputDecompressionBudget(m_size);
-        if (go)
+        QByteArray buffer;
+        if (go) {
             m_budgetUsed += h->uncompressedSize;
+            if (!m_pool.empty()) {
+                buffer = std::move(m_pool.back());
+                m_pool.pop_back();
+            }
+        }
         lock.unlock();
         std::optional<Result> result;
         if (go) {
-            if (auto bytes = decompressCcob(p, avail, *h, nullptr)) {
-                const uint64_t hash = ccobHash(bytes->constData(), size_t(bytes->size()));
+            if (auto bytes = decompressCcob(p, avail, *h, nullptr, &buffer)) {
+                const uint64_t hash =
+                    m_hash ? ccobHash(bytes->constData(), size_t(bytes->size())) : h->hash;
                 result = Result{std::move(*bytes), hash};
             }
         }
@@ -111,6 +118,12 @@ std::optional<CcobPrefetcher::Result> CcobPrefetcher::take(uint64_t offset) {
     ++m_taken;
     m_cv.notify_all();
     return r;
+}
+
+void CcobPrefetcher::recycle(QByteArray buffer) {
+    const std::lock_guard lock(m_mutex);
+    if (m_pool.size() <= m_window)
+        m_pool.push_back(std::move(buffer));
 }
 
 DecodeQueue::~DecodeQueue() {
@@ -452,8 +465,10 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             ctx.report.bundles.append(b);
             return b.size;
         }
-        const uint64_t hash =
-            knownHash ? *knownHash : ccobHash(data->constData(), size_t(data->size()));
+        const uint64_t hash = knownHash ? *knownHash
+                              : ctx.options.verifyCcobHash
+                                  ? ccobHash(data->constData(), size_t(data->size()))
+                                  : h->hash;
         if (hash != h->hash)
             ctx.problem(offset, QStringLiteral("compressed bundle (%1): hash %2 does not match "
                                                "the MD5 of the decompressed data (%3)")
@@ -480,6 +495,8 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
             b.entries = bundle->entries;
         }
         ctx.runPending(); // before the decompressed buffer goes away
+        if (ctx.prefetch)
+            ctx.prefetch->recycle(std::move(*data));
         ctx.releasePages(offset, b.size);
         ctx.report.bundles.append(b);
         ctx.reportProgress();

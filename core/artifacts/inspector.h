@@ -42,6 +42,9 @@ struct InspectOptions {
     // inside a bundle is decoded, and a compressed bundle is decompressed only as far as its
     // header, so its entries read "unread". A bare code object still gets its target.
     bool entriesOnly = false;
+    // Check each CCOB's MD5 against its header. Off for counts only (inspect --summary): it was
+    // half of librocblas 7.2's inspection, and a damaged stream still fails to decompress.
+    bool verifyCcobHash = true;
 };
 
 // Detects what the bytes are (ELF kinds, bundle, CCOB, fatbin, PTX text, ...).

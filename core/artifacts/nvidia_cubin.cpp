@@ -271,6 +271,7 @@ template <class ELFT> void CubinElfReader<ELFT>::readSymbols(bool wantSymbols) {
             co.undefinedSymbols.append(s.name());
         if (s.kind == SymbolKind::Kernel && !s.undefined)
             addKernel(s, uint32_t(i));
+        ++co.symbolCount;
         if (wantSymbols)
             co.symbols.append(s);
     }

@@ -221,7 +221,7 @@ uint64_t inputDecompressionBudget(uint64_t inputSize) {
 }
 
 std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
-                                         QString *error) {
+                                         QString *error, QByteArray *reuse) {
     auto fail = [&](const QString &m) -> std::optional<QByteArray> {
         if (error)
             *error = m;
@@ -248,7 +248,10 @@ std::optional<QByteArray> decompressCcob(const char *data, size_t size, const Cc
                         .arg(h.uncompressedSize)
                         .arg(inSize)
                         .arg(ccobLimit(inSize)));
-    QByteArray out(qsizetype(h.uncompressedSize), Qt::Uninitialized);
+    QByteArray out;
+    if (reuse && reuse->capacity() >= qsizetype(h.uncompressedSize))
+        out = std::move(*reuse);
+    out.resize(qsizetype(h.uncompressedSize));
     if (h.method == 1) {
         const size_t frame = ZSTD_findFrameCompressedSize(in, inSize);
         if (ZSTD_isError(frame))

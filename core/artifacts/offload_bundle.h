@@ -65,8 +65,10 @@ uint64_t inputDecompressionBudget(uint64_t inputSize);
 // Decompresses the payload of a CCOB at data[0..size) (size may run past the CCOB's end: both
 // zlib and zstd stop at the end of their stream). Checks size and hash; on failure returns
 // nothing and says why in *error. The claimed size must be within ccobLimit() of the payload.
+// `reuse` (optional) is a buffer to decompress into when it is large enough: a new one costs
+// the kernel zeroing every page of it (a quarter of librocblas's inspection).
 std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
-                                         QString *error);
+                                         QString *error, QByteArray *reuse = nullptr);
 
 // The first `want` bytes of a CCOB's uncompressed bundle (fewer when it is shorter), decompressed
 // as a stream that stops there: enough for the bundle header and its entry ids without

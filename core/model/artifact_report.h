@@ -140,6 +140,9 @@ struct CodeObject {
     QString metadataTarget; // AMD: amdhsa.target from the metadata note (v4+), "" if absent
     QList<KernelInfo> kernels;
     QList<Symbol> symbols;
+    // Named symbols in the table: symbols.size() when they were read, the count alone when not
+    // (InspectOptions::symbols off: inspect --summary).
+    qsizetype symbolCount = 0;
     QStringList undefinedSymbols;
     QList<Problem> problems;
 

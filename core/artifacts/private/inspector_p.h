@@ -42,7 +42,7 @@ struct InspectContext;
 class CcobPrefetcher {
 public:
     CcobPrefetcher(const char *data, size_t size, const QList<QPair<uint64_t, uint64_t>> &regions,
-                   int threads, int window);
+                   int threads, int window, bool hash);
     ~CcobPrefetcher();
     CcobPrefetcher(const CcobPrefetcher &) = delete;
     CcobPrefetcher &operator=(const CcobPrefetcher &) = delete;
@@ -53,6 +53,8 @@ public:
     // The bundle of the CCOB at `offset` (blocks until it is ready); nothing when it was not
     // prefetched. Every prefetched offset must be taken, in order, to keep the window moving.
     std::optional<Result> take(uint64_t offset);
+    // A taken bundle's buffer, no longer needed: decompressed into again (no fresh pages).
+    void recycle(QByteArray buffer);
 
 private:
     struct Slot {
@@ -66,7 +68,9 @@ private:
     std::vector<Slot> m_slots;
     size_t m_next = 0, m_taken = 0, m_window;
     uint64_t m_budgetUsed = 0;
+    bool m_hash = true;
     bool m_stopping = false;
+    std::vector<QByteArray> m_pool; // recycled buffers
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::vector<std::thread> m_threads;
