@@ -19,7 +19,7 @@ int devices(const Args &args) {
         return usageError(args.spec(), error);
     const Output output = readOutput(args);
     return reportProbeResult(runProbeOn(readRemote(args), request, options), output.json,
-                             output.pretty, args.isSet(QStringLiteral("verbose")));
+                             output.pretty, args.isSet(Opt::Verbose));
 }
 
 } // namespace
@@ -29,9 +29,10 @@ CommandSpec devicesCommand() {
     c.name = QStringLiteral("devices");
     c.summary = QStringLiteral("list the GPUs a runtime sees (through hipdoctor-probe)");
     c.groups = {{QString(),
-                 {QCommandLineOption(QStringList{QStringLiteral("v"), QStringLiteral("verbose")},
-                                     QStringLiteral("also the libraries tried, every runtime "
-                                                    "call with its time, and the timings"))}},
+                 {option(Opt::Verbose,
+                         QStringLiteral("also the libraries tried, every runtime "
+                                        "call with its time, and the timings"),
+                         {}, QStringLiteral("v"))}},
                 probeGroup(),
                 remoteGroup(QStringLiteral("ask the probe")),
                 outputGroup({QStringLiteral("one hipdoctor.probe-result/1 JSON document on "

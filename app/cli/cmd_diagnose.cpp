@@ -131,7 +131,7 @@ int diagnose(const Args &args) {
     DiagnoseRequest req;
     const Output output = readOutput(args);
     const bool json = output.json, pretty = output.pretty;
-    const bool probe = args.isSet(QStringLiteral("probe"));
+    const bool probe = args.isSet(Opt::Probe);
     const auto host = readRemote(args);
     QString error;
     for (const QString &a : args.positional()) {
@@ -157,17 +157,17 @@ int diagnose(const Args &args) {
         }
         req.inputs << copy;
     }
-    req.kernels = args.values(QStringLiteral("kernel"));
+    req.kernels = args.values(Opt::Kernel);
     const auto targets = readTargets(args, &error);
     if (!targets)
         return usageError(args.spec(), error);
-    req.targets = args.values(QStringLiteral("target"));
+    req.targets = args.values(Opt::Target);
     QList<EnvAssignment> env;
     if (!readEnvAssignments(args, &env, &error))
         return usageError(args.spec(), error);
     for (const EnvAssignment &a : env)
         req.env.append({a.name, a.value});
-    req.runtimeVersion = args.value(QStringLiteral("runtime-version"));
+    req.runtimeVersion = args.value(Opt::RuntimeVersion);
     if (probe && req.targets.isEmpty()) {
         ProbeRequest dev;
         dev.kind = ProbeRequest::Kind::Devices;
@@ -200,7 +200,7 @@ int diagnose(const Args &args) {
         if (!streamJson(pretty, [&d](JsonWriter &w) { writeJson(w, d); }))
             return jsonWriteFailed(QStringLiteral("diagnose"));
     } else if (rc != ExitUsage || !d.findings.isEmpty()) {
-        if (args.isSet(QStringLiteral("events")))
+        if (args.isSet(Opt::Events))
             printEvents(out(), d);
         printDiagnosis(out(), d);
     }
@@ -221,22 +221,19 @@ CommandSpec diagnoseCommand() {
          true, false}};
     c.groups = {
         {QString(),
-         {QCommandLineOption(QStringList{QStringLiteral("kernel")},
-                             QStringLiteral("the name the program looks up "
-                                            "(hipModuleGetFunction); repeatable"),
-                             QStringLiteral("NAME")),
+         {option(Opt::Kernel,
+                 QStringLiteral("the name the program looks up "
+                                "(hipModuleGetFunction); repeatable"),
+                 QStringLiteral("NAME")),
           targetOption(QStringLiteral("the device: gfx90a:sramecc+:xnack-, gfx1100, sm_90 ...; "
                                       "repeatable")),
           envOption(QStringLiteral("an environment variable the program runs with; repeatable")),
-          QCommandLineOption(QStringList{QStringLiteral("runtime-version")},
-                             QStringLiteral("the HIP runtime (ROCm) version it runs with"),
-                             QStringLiteral("X.Y")),
-          QCommandLineOption(QStringList{QStringLiteral("probe")},
-                             QStringLiteral("ask hipdoctor-probe for the live devices when no "
+          option(Opt::RuntimeVersion, QStringLiteral("the HIP runtime (ROCm) version it runs with"),
+                 QStringLiteral("X.Y")),
+          option(Opt::Probe, QStringLiteral("ask hipdoctor-probe for the live devices when no "
                                             "--target and no rocminfo dump is given")),
-          QCommandLineOption(QStringList{QStringLiteral("events")},
-                             QStringLiteral("print the events read from each text (kind, "
-                                            "producer, layer, fields) before the findings"))}},
+          option(Opt::Events, QStringLiteral("print the events read from each text (kind, "
+                                             "producer, layer, fields) before the findings"))}},
         remoteGroup(QStringLiteral("with --probe: ask the probe")),
         outputGroup({QStringLiteral("one hipdoctor.diagnosis/1 document on stdout (compact)"),
                      true,
@@ -244,6 +241,7 @@ CommandSpec diagnoseCommand() {
                      true})};
     c.exitCodes = QStringLiteral("0 no error findings, 1 error findings, 2 usage or unreadable "
                                  "input, 3 internal failure");
+    c.heapTuning = true; // librocsparse: 1.3 GB; worth a second start with a huge-page heap
     c.run = diagnose;
     return c;
 }

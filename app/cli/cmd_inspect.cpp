@@ -333,9 +333,9 @@ int inspect(const Args &args) {
     const QList<TargetId> &targets = *parsedTargets;
     const Output output = readOutput(args);
     const bool json = output.json, pretty = output.pretty;
-    const bool summary = args.isSet(QStringLiteral("summary"));
-    const bool allSymbols = args.isSet(QStringLiteral("symbols"));
-    const bool allKernels = args.isSet(QStringLiteral("kernels"));
+    const bool summary = args.isSet(Opt::Summary);
+    const bool allSymbols = args.isSet(Opt::Symbols);
+    const bool allKernels = args.isSet(Opt::Kernels);
 
     // The JSON goes out input by input: the document is never held in memory.
     std::optional<JsonWriter> jsonOut;
@@ -419,16 +419,13 @@ CommandSpec inspectCommand() {
          {targetOption(QStringLiteral("a device to match against (gfx90a:sramecc+:xnack-, "
                                       "gfx1030, sm_90); repeatable. Says which code object the "
                                       "runtime would pick, or why none")),
-          QCommandLineOption(QStringList{QStringLiteral("kernels")},
-                             QStringLiteral("every bundle entry and kernel, however many (a "
-                                            "large library is otherwise grouped per target and "
-                                            "bundle, with counts)")),
-          QCommandLineOption(QStringList{QStringLiteral("symbols")},
-                             QStringLiteral("every symbol too (implies --kernels)")),
-          QCommandLineOption(QStringList{QStringLiteral("summary")},
-                             QStringLiteral("one line of counts per input (everything is still "
-                                            "read and decoded; compressed bundles' MD5 is not "
-                                            "checked)"))}},
+          option(Opt::Kernels, QStringLiteral("every bundle entry and kernel, however many (a "
+                                              "large library is otherwise grouped per target and "
+                                              "bundle, with counts)")),
+          option(Opt::Symbols, QStringLiteral("every symbol too (implies --kernels)")),
+          option(Opt::Summary, QStringLiteral("one line of counts per input (everything is still "
+                                              "read and decoded; compressed bundles' MD5 is not "
+                                              "checked)"))}},
         outputGroup({QStringLiteral("one hipdoctor.inspection/1 JSON document on stdout, "
                                     "compact, written as each input is read"),
                      true,
@@ -437,6 +434,7 @@ CommandSpec inspectCommand() {
     c.exitCodes = QStringLiteral("0 all inputs read (and every --target has a code object), 1 a "
                                  "--target has no fitting code object (said on stderr), 2 usage "
                                  "error or no input could be read");
+    c.heapTuning = true; // librocsparse: 1.3 GB; worth a second start with a huge-page heap
     c.run = inspect;
     return c;
 }

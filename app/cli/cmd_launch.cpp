@@ -34,51 +34,50 @@ int launch(const Args &args) {
     ProbeRequest request;
     request.kind = ProbeRequest::Kind::Launch;
     const Output output = readOutput(args);
-    const bool json = output.json, verbose = args.isSet(QStringLiteral("verbose"));
+    const bool json = output.json, verbose = args.isSet(Opt::Verbose);
     const CommandSpec &spec = args.spec();
     QString error;
     if (!readProbe(args, &options, &request, &error))
         return usageError(spec, error);
     request.file = args.positional().value(0);
-    for (const char *required : {"kernel", "args", "grid", "block"})
-        if (!args.isSet(QLatin1String(required)))
-            return usageError(spec,
-                              QStringLiteral("--%1 is required").arg(QLatin1String(required)));
-    request.kernel = args.value(QStringLiteral("kernel"));
-    request.args = args.value(QStringLiteral("args"));
-    for (const char *dim : {"grid", "block"}) {
-        const auto d = parseDimensions(args.value(QLatin1String(dim)), &error);
+    for (const Opt required : {Opt::Kernel, Opt::Args, Opt::Grid, Opt::Block})
+        if (!args.isSet(required))
+            return usageError(spec, QStringLiteral("--%1 is required").arg(optionName(required)));
+    request.kernel = args.value(Opt::Kernel);
+    request.args = args.value(Opt::Args);
+    for (const Opt dim : {Opt::Grid, Opt::Block}) {
+        const auto d = parseDimensions(args.value(dim), &error);
         if (!d)
-            return usageError(spec, QStringLiteral("--%1: %2").arg(QLatin1String(dim), error));
-        (qstrcmp(dim, "grid") == 0 ? request.grid : request.block) = *d;
+            return usageError(spec, QStringLiteral("--%1: %2").arg(optionName(dim), error));
+        (dim == Opt::Grid ? request.grid : request.block) = *d;
     }
-    const auto number = [&](const char *name, qint64 min, qint64 max) -> std::optional<qint64> {
-        const auto v = parseInteger(args.value(QLatin1String(name)), min, max, &error);
+    const auto number = [&](Opt id, qint64 min, qint64 max) -> std::optional<qint64> {
+        const auto v = parseInteger(args.value(id), min, max, &error);
         if (!v)
-            error = QStringLiteral("--%1: %2").arg(QLatin1String(name), error);
+            error = QStringLiteral("--%1: %2").arg(optionName(id), error);
         return v;
     };
-    if (args.isSet(QStringLiteral("repeat"))) {
-        const auto v = number("repeat", 1, std::numeric_limits<int>::max());
+    if (args.isSet(Opt::Repeat)) {
+        const auto v = number(Opt::Repeat, 1, std::numeric_limits<int>::max());
         if (!v)
             return usageError(spec, error);
         request.repeat = int(*v);
     }
-    if (args.isSet(QStringLiteral("device"))) {
-        const auto v = number("device", 0, 1023);
+    if (args.isSet(Opt::Device)) {
+        const auto v = number(Opt::Device, 0, 1023);
         if (!v)
             return usageError(spec, error);
         request.device = int(*v);
     }
-    if (args.isSet(QStringLiteral("shared"))) {
-        const auto v = number("shared", 0, std::numeric_limits<unsigned>::max());
+    if (args.isSet(Opt::Shared)) {
+        const auto v = number(Opt::Shared, 0, std::numeric_limits<unsigned>::max());
         if (!v)
             return usageError(spec, error);
         request.sharedMemBytes = unsigned(*v);
     }
-    if (args.isSet(QStringLiteral("validate"))) {
+    if (args.isSet(Opt::Validate)) {
         const auto v = parseChoice(
-            args.value(QStringLiteral("validate")),
+            args.value(Opt::Validate),
             {QStringLiteral("auto"), QStringLiteral("vector-add"), QStringLiteral("none")}, &error);
         if (!v)
             return usageError(spec, QStringLiteral("--validate: %1").arg(error));
@@ -168,9 +167,8 @@ int launch(const Args &args) {
 }
 
 CommandSpec launchCommand() {
-    const auto opt = [](const char *name, const char *description, const char *valueName = "") {
-        return QCommandLineOption(QStringList{QLatin1String(name)}, QString::fromUtf8(description),
-                                  QLatin1String(valueName));
+    const auto opt = [](Opt id, const char *description, const char *valueName = "") {
+        return option(id, QString::fromUtf8(description), QLatin1String(valueName));
     };
     CommandSpec c;
     c.name = QStringLiteral("launch");
@@ -188,25 +186,26 @@ CommandSpec launchCommand() {
         "become a timed phase. --kernel, --args, --grid and --block are required.");
     c.groups = {
         {QStringLiteral("launch"),
-         {opt("kernel", "the kernel to look up and launch", "NAME"),
-          opt("args",
+         {opt(Opt::Kernel, "the kernel to look up and launch", "NAME"),
+          opt(Opt::Args,
               "comma-separated: buf:<type>:<count>[:rand|zero|ones|seq|out] or <type>:<value>, "
               "types f32 f64 i32 u32 i64 u64 u8; e.g. 'buf:f32:1048576:rand, "
               "buf:f32:1048576:rand, buf:f32:1048576:out, i32:1048576'",
               "SPEC"),
-          opt("grid", "grid size in blocks", "X[,Y,Z]"),
-          opt("block", "block size in threads", "X[,Y,Z]"),
-          opt("repeat", "launches, for min / median / max (default 1)", "N"),
-          opt("shared", "dynamic shared memory (LDS) per block (default 0)", "BYTES"),
-          opt("device", "the device index (default 0)", "N"),
-          opt("validate",
+          opt(Opt::Grid, "grid size in blocks", "X[,Y,Z]"),
+          opt(Opt::Block, "block size in threads", "X[,Y,Z]"),
+          opt(Opt::Repeat, "launches, for min / median / max (default 1)", "N"),
+          opt(Opt::Shared, "dynamic shared memory (LDS) per block (default 0)", "BYTES"),
+          opt(Opt::Device, "the device index (default 0)", "N"),
+          opt(Opt::Validate,
               "auto checks c = a + b when the kernel and arguments look like vector add",
               "auto|vector-add|none"),
           targetOption(QStringLiteral("device target used to pick the code object of a host "
                                       "binary (default: the probe's device)")),
-          QCommandLineOption(QStringList{QStringLiteral("v"), QStringLiteral("verbose")},
-                             QStringLiteral("every runtime call with its time, and the "
-                                            "timings"))}},
+          option(Opt::Verbose,
+                 QStringLiteral("every runtime call with its time, and the "
+                                "timings"),
+                 {}, QStringLiteral("v"))}},
         probeGroup(),
         remoteGroup(QStringLiteral("launch"),
                     QStringLiteral("FILE is copied there, or named HOST:/path when it is "

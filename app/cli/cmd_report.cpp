@@ -56,8 +56,8 @@ int reportMany(const QStringList &inputs, const QString &output, const QString &
 
 int report(const Args &args) {
     QString format, e;
-    if (args.isSet(QStringLiteral("format"))) {
-        const QString f = args.value(QStringLiteral("format"));
+    if (args.isSet(Opt::Format)) {
+        const QString f = args.value(Opt::Format);
         const auto v = parseChoice(f == QLatin1String("markdown") ? QStringLiteral("md") : f,
                                    {QStringLiteral("md"), QStringLiteral("html")}, &e);
         if (!v)
@@ -67,7 +67,7 @@ int report(const Args &args) {
     // Without -o the report goes to stdout, like every other command's output.
     const QString output =
         readOutput(args).file.isEmpty() ? QStringLiteral("-") : readOutput(args).file;
-    const bool redact = !args.isSet(QStringLiteral("no-redact"));
+    const bool redact = !args.isSet(Opt::NoRedact);
     const QStringList inputs = args.positional();
     if (inputs.size() > 1 || QFileInfo(inputs.value(0)).isDir())
         return reportMany(inputs, output, format, redact);
@@ -113,18 +113,18 @@ CommandSpec reportCommand() {
         "still reported.");
     c.groups = {
         {QString(),
-         {QCommandLineOption(QStringList{QStringLiteral("format")},
-                             QStringLiteral("md (also: markdown) or html; default: from -o's "
-                                            "extension (.html, .htm), else md"),
-                             QStringLiteral("md|html")),
-          QCommandLineOption(QStringList{QStringLiteral("no-redact")},
-                             QStringLiteral("keep secrets in the report"))}},
+         {option(Opt::Format,
+                 QStringLiteral("md (also: markdown) or html; default: from -o's "
+                                "extension (.html, .htm), else md"),
+                 QStringLiteral("md|html")),
+          option(Opt::NoRedact, QStringLiteral("keep secrets in the report"))}},
         outputGroup(
             {{}, false, QStringLiteral("where to write (default, or \"-\": stdout)"), false})};
     c.exitCodes = QStringLiteral("0 written, 2 usage error or a session that does not load (the "
                                  "message names the file and, for a damaged file, the byte "
                                  "offset; with several sessions the report of the others is "
                                  "still written), 3 the report could not be written");
+    c.charts = true; // an HTML report draws its charts
     c.run = report;
     return c;
 }

@@ -157,7 +157,7 @@ int scan(const Args &args) {
         if (!output.pretty)
             out() << "\n";
     } else {
-        printScan(out(), r, args.isSet(QStringLiteral("all")));
+        printScan(out(), r, args.isSet(Opt::All));
     }
     out().flush();
     for (const Problem &p : r.problems)
@@ -187,8 +187,7 @@ CommandSpec scanCommand() {
         {QString(),
          {targetOption(QStringLiteral("the device to give a verdict for (gfx1031, "
                                       "gfx90a:xnack-); repeatable")),
-          QCommandLineOption(QStringList{QStringLiteral("all")},
-                             QStringLiteral("list host libraries without device code too"))}},
+          option(Opt::All, QStringLiteral("list host libraries without device code too"))}},
         outputGroup({QStringLiteral("one hipdoctor.scan/1 JSON document on stdout (compact)"),
                      true,
                      {},

@@ -37,8 +37,8 @@ int sysinfo(const Args &args) {
     InventoryOptions options;
     const Output output = readOutput(args);
     const bool json = output.json, pretty = output.pretty;
-    const bool doRedact = !args.isSet(QStringLiteral("no-redact"));
-    options.python = !args.isSet(QStringLiteral("no-python"));
+    const bool doRedact = !args.isSet(Opt::NoRedact);
+    options.python = !args.isSet(Opt::NoPython);
     QString error;
     if (!readTimeout(args, &options.timeoutMs, &error))
         return usageError(args.spec(), error);
@@ -94,22 +94,21 @@ CommandSpec sysinfoCommand() {
         "the GPU-related environment variables. A source that cannot be read is listed as \"not "
         "available\" with the reason. With --remote, those of the GPU node, read there over "
         "ssh.");
-    c.groups = {
-        {QString(),
-         {QCommandLineOption(QStringList{QStringLiteral("no-python")},
-                             QStringLiteral("do not start python3 (torch and triton are then not "
-                                            "listed)")),
-          timeoutOption(QStringLiteral("seconds per child process"), QStringLiteral("10")),
-          QCommandLineOption(QStringList{QStringLiteral("no-redact")},
-                             QStringLiteral("keep secrets (variables named *TOKEN*, *SECRET*, "
-                                            "*PASSWORD*, *KEY*, credentials in URLs); redacted by "
-                                            "default"))}},
-        remoteGroup(QStringLiteral("collect the inventory"),
-                    QStringLiteral("the node's files, tools and login environment")),
-        outputGroup({QStringLiteral("one hipdoctor.sysinfo/1 document on stdout (compact)"),
-                     true,
-                     {},
-                     true})};
+    c.groups = {{QString(),
+                 {option(Opt::NoPython,
+                         QStringLiteral("do not start python3 (torch and triton are then not "
+                                        "listed)")),
+                  timeoutOption(QStringLiteral("seconds per child process"), QStringLiteral("10")),
+                  option(Opt::NoRedact,
+                         QStringLiteral("keep secrets (variables named *TOKEN*, *SECRET*, "
+                                        "*PASSWORD*, *KEY*, credentials in URLs); redacted by "
+                                        "default"))}},
+                remoteGroup(QStringLiteral("collect the inventory"),
+                            QStringLiteral("the node's files, tools and login environment")),
+                outputGroup({QStringLiteral("one hipdoctor.sysinfo/1 document on stdout (compact)"),
+                             true,
+                             {},
+                             true})};
     c.exitCodes = QStringLiteral("0 printed, 2 usage error, 3 the --remote node not reached");
     c.run = sysinfo;
     return c;

@@ -23,7 +23,7 @@ int triton(const Args &args) {
     QString error;
     if (!readTargets(args, &error))
         return usageError(args.spec(), error);
-    const QStringList targets = args.values(QStringLiteral("target"));
+    const QStringList targets = args.values(Opt::Target);
     const Output output = readOutput(args);
     const bool json = output.json, pretty = output.pretty;
     const QFileInfo fi(dir);

@@ -124,7 +124,7 @@ namespace {
 int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, bool &stepsGiven) {
     const CommandSpec &spec = args.spec();
     QString e;
-    for (const QString &v : args.values(QStringLiteral("step"))) {
+    for (const QString &v : args.values(Opt::Step)) {
         stepsGiven = true;
         for (const QString &p : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             if (p == QLatin1String("all"))
@@ -154,91 +154,91 @@ int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, b
     opt.backend = request.backend;
     opt.timeoutMs = probe.timeoutMs;
     // Step 1.
-    if (args.isSet(QStringLiteral("target"))) {
+    if (args.isSet(Opt::Target)) {
         const auto targets = readTargets(args, &e);
         if (!targets)
             return usageError(spec, e);
-        opt.step1.target = args.value(QStringLiteral("target"));
-        opt.step2.targets << args.value(QStringLiteral("target"));
+        opt.step1.target = args.value(Opt::Target);
+        opt.step2.targets << args.value(Opt::Target);
     }
-    const auto text = [&](const char *name, QString &into) {
-        if (args.isSet(QLatin1String(name)))
-            into = args.value(QLatin1String(name));
+    const auto text = [&](Opt id, QString &into) {
+        if (args.isSet(id))
+            into = args.value(id);
     };
-    text("compiler", opt.step1.compiler);
-    text("kernels-dir", opt.step1.sourceDir);
-    text("cache-dir", opt.step1.cacheDir);
-    opt.step1.useCache = !args.isSet(QStringLiteral("no-cache"));
-    const auto positive = [&](const char *name, int &into) {
-        if (!args.isSet(QLatin1String(name)))
+    text(Opt::Compiler, opt.step1.compiler);
+    text(Opt::KernelsDir, opt.step1.sourceDir);
+    text(Opt::CacheDir, opt.step1.cacheDir);
+    opt.step1.useCache = !args.isSet(Opt::NoCache);
+    const auto positive = [&](Opt id, int &into) {
+        if (!args.isSet(id))
             return true;
-        const auto v = parsePositiveInt(args.value(QLatin1String(name)), &e);
+        const auto v = parsePositiveInt(args.value(id), &e);
         if (v)
             into = *v;
         else
-            e = QStringLiteral("--%1: %2").arg(QLatin1String(name), e);
+            e = QStringLiteral("--%1: %2").arg(optionName(id), e);
         return bool(v);
     };
-    if (!positive("elements", opt.step1.elements) || !positive("repeat", opt.step2.repeat))
+    if (!positive(Opt::Elements, opt.step1.elements) || !positive(Opt::Repeat, opt.step2.repeat))
         return usageError(spec, e);
     // Step 2: one way in.
     QStringList modes;
-    for (const char *m : {"artifact", "dlopen", "exec", "compile"})
-        if (args.isSet(QLatin1String(m)))
-            modes << QStringLiteral("--") + QLatin1String(m);
+    for (const Opt m : {Opt::Artifact, Opt::Dlopen, Opt::Exec, Opt::Compile})
+        if (args.isSet(m))
+            modes << QStringLiteral("--") + optionName(m);
     if (modes.size() > 1)
         return usageError(spec, QStringLiteral("step 2 takes one of --artifact, --dlopen, --exec "
                                                "and --compile, not %1")
                                     .arg(modes.join(QStringLiteral(" and "))));
-    if (args.isSet(QStringLiteral("artifact"))) {
+    if (args.isSet(Opt::Artifact)) {
         opt.step2.mode = Step2Options::Mode::Artifact;
-        opt.step2.file = args.value(QStringLiteral("artifact"));
-    } else if (args.isSet(QStringLiteral("dlopen"))) {
+        opt.step2.file = args.value(Opt::Artifact);
+    } else if (args.isSet(Opt::Dlopen)) {
         opt.step2.mode = Step2Options::Mode::Dlopen;
-        opt.step2.file = args.value(QStringLiteral("dlopen"));
-    } else if (args.isSet(QStringLiteral("exec"))) {
+        opt.step2.file = args.value(Opt::Dlopen);
+    } else if (args.isSet(Opt::Exec)) {
         opt.step2.mode = Step2Options::Mode::Executable;
-        opt.step2.argv = args.rest(QStringLiteral("exec"));
+        opt.step2.argv = args.rest(Opt::Exec);
         if (opt.step2.argv.isEmpty())
             return usageError(spec, QStringLiteral("--exec needs a program"));
-    } else if (args.isSet(QStringLiteral("compile"))) {
+    } else if (args.isSet(Opt::Compile)) {
         opt.step2.mode = Step2Options::Mode::Source;
-        opt.step2.compileArgv = args.rest(QStringLiteral("compile"));
+        opt.step2.compileArgv = args.rest(Opt::Compile);
         if (opt.step2.compileArgv.isEmpty())
             return usageError(spec, QStringLiteral("--compile needs a command"));
     }
-    text("output", opt.step2.file);
-    text("kernel", opt.step2.kernel);
-    text("args", opt.step2.args);
-    text("op-cwd", opt.step2.workingDirectory);
-    for (const char *dim : {"grid", "block"}) {
-        if (!args.isSet(QLatin1String(dim)))
+    text(Opt::Output, opt.step2.file);
+    text(Opt::Kernel, opt.step2.kernel);
+    text(Opt::Args, opt.step2.args);
+    text(Opt::OpCwd, opt.step2.workingDirectory);
+    for (const Opt dim : {Opt::Grid, Opt::Block}) {
+        if (!args.isSet(dim))
             continue;
-        const auto d = parseDimensions(args.value(QLatin1String(dim)), &e);
+        const auto d = parseDimensions(args.value(dim), &e);
         if (!d)
-            return usageError(spec, QStringLiteral("--%1: %2").arg(QLatin1String(dim), e));
-        (qstrcmp(dim, "grid") == 0 ? opt.step2.grid : opt.step2.block) = *d;
+            return usageError(spec, QStringLiteral("--%1: %2").arg(optionName(dim), e));
+        (dim == Opt::Grid ? opt.step2.grid : opt.step2.block) = *d;
     }
     // Step 3.
-    if (args.isSet(QStringLiteral("run"))) {
-        opt.step3.argv = args.rest(QStringLiteral("run"));
+    if (args.isSet(Opt::Run)) {
+        opt.step3.argv = args.rest(Opt::Run);
         if (opt.step3.argv.isEmpty())
             return usageError(spec, QStringLiteral("--run needs a command"));
     }
-    if (args.isSet(QStringLiteral("variant"))) {
-        opt.step3.variantArgv = args.rest(QStringLiteral("variant"));
+    if (args.isSet(Opt::Variant)) {
+        opt.step3.variantArgv = args.rest(Opt::Variant);
         if (opt.step3.variantArgv.isEmpty())
             return usageError(spec, QStringLiteral("--variant needs a command"));
     }
-    text("cwd", opt.step3.workingDirectory);
-    for (const QString &v : args.values(QStringLiteral("run-env"))) {
+    text(Opt::Cwd, opt.step3.workingDirectory);
+    for (const QString &v : args.values(Opt::RunEnv)) {
         const auto a = parseEnvAssignment(v, &e);
         if (!a)
             return usageError(spec, QStringLiteral("--run-env: %1").arg(e));
         opt.step3.env.insert(a->name, a->value);
     }
-    if (args.isSet(QStringLiteral("switch"))) {
-        const QString v = args.value(QStringLiteral("switch"));
+    if (args.isSet(Opt::Switch)) {
+        const QString v = args.value(Opt::Switch);
         if (!parseEnvAssignment(v, &e))
             return usageError(spec, QStringLiteral("--switch: %1").arg(e));
         opt.step3.switchEnv = v;
@@ -259,14 +259,14 @@ int verify(const Args &args) {
         return rc;
     const Output output = readOutput(args);
     const bool json = output.json, pretty = output.pretty;
-    const bool redact = !args.isSet(QStringLiteral("no-redact"));
-    const QString reportPath = args.value(QStringLiteral("report"));
-    const QString sessionPath = args.value(QStringLiteral("session"));
-    const QString importDir = args.value(QStringLiteral("import-records"));
+    const bool redact = !args.isSet(Opt::NoRedact);
+    const QString reportPath = args.value(Opt::Report);
+    const QString sessionPath = args.value(Opt::Session);
+    const QString importDir = args.value(Opt::ImportRecords);
     const auto usage = [&](const QString &why) { return usageError(args.spec(), why); };
     // Remote (docs/remote.md): --compare-sessions only merges saved sessions; --hosts runs on
     // several nodes; --remote on one.
-    if (args.isSet(QStringLiteral("compare-sessions"))) {
+    if (args.isSet(Opt::CompareSessions)) {
         if (args.positional().isEmpty())
             return usage(QStringLiteral("--compare-sessions needs session files or folders"));
         return compareSessions(args.positional());
@@ -275,12 +275,12 @@ int verify(const Args &args) {
         return usage(QStringLiteral("unexpected argument '%1' (session files go with "
                                     "--compare-sessions)")
                          .arg(args.positional().first()));
-    const QString remote = args.value(QStringLiteral("remote"));
-    const QString hostsSpec = args.value(QStringLiteral("hosts"));
+    const QString remote = args.value(Opt::Remote);
+    const QString hostsSpec = args.value(Opt::Hosts);
     int jobs = 8;
-    if (args.isSet(QStringLiteral("jobs"))) {
+    if (args.isSet(Opt::Jobs)) {
         QString je;
-        const auto v = parsePositiveInt(args.value(QStringLiteral("jobs")), &je);
+        const auto v = parsePositiveInt(args.value(Opt::Jobs), &je);
         if (!v)
             return usage(QStringLiteral("--jobs: %1").arg(je));
         jobs = *v;
@@ -349,8 +349,8 @@ int verify(const Args &args) {
             const QStringList hosts = readHostList(hostsSpec, &he);
             if (hosts.isEmpty())
                 return usage(he);
-            return verifyOnHosts(opt, steps, hosts, jobs,
-                                 args.value(QStringLiteral("sessions-dir")), json, pretty);
+            return verifyOnHosts(opt, steps, hosts, jobs, args.value(Opt::SessionsDir), json,
+                                 pretty);
         }
         if (!remote.isEmpty()) {
             host = makeRemoteHost(remote);
@@ -421,9 +421,8 @@ int verify(const Args &args) {
 }
 
 CommandSpec verifyCommand() {
-    const auto opt = [](const char *name, const char *description, const char *valueName = "") {
-        return QCommandLineOption(QStringList{QLatin1String(name)}, QString::fromUtf8(description),
-                                  QLatin1String(valueName));
+    const auto opt = [](Opt id, const char *description, const char *valueName = "") {
+        return option(id, QString::fromUtf8(description), QLatin1String(valueName));
     };
     ProbeGroupSpec probe;
     probe.library = false;
@@ -436,10 +435,10 @@ CommandSpec verifyCommand() {
                      true,
                      {},
                      true});
-    output.options << opt("session", "save the session there (atomically)", "FILE")
-                   << opt("report", "write a report; .html gives HTML, anything else Markdown",
+    output.options << opt(Opt::Session, "save the session there (atomically)", "FILE")
+                   << opt(Opt::Report, "write a report; .html gives HTML, anything else Markdown",
                           "FILE")
-                   << opt("no-redact", "keep secrets in the report (redacted by default)");
+                   << opt(Opt::NoRedact, "keep secrets in the report (redacted by default)");
     CommandSpec c;
     c.name = QStringLiteral("verify");
     c.summary = QStringLiteral("run the three-step verification sequence");
@@ -463,61 +462,63 @@ CommandSpec verifyCommand() {
         "shown with \"CMD [ARG...] --\" take the rest of the command line up to a lone --.");
     c.groups = {
         {QStringLiteral("general"),
-         {opt("step", "1, 2, 3, all, or a comma list (1,3)", "1|2|3|all|LIST")}},
+         {opt(Opt::Step, "1, 2, 3, all, or a comma list (1,3)", "1|2|3|all|LIST")}},
         envGroup(),
         probeGroup(probe),
         output,
         {QStringLiteral("step 1"),
          {targetOption(QStringLiteral("compile for this target (else device 0's, else gfx90a); "
                                       "also the device for step 2's checks")),
-          opt("compiler", "hipcc or nvcc (default: $HIP_PATH, $ROCM_PATH, PATH)", "PATH"),
-          opt("kernels-dir", "folder with vector_add.hip and vector_add_main.hip", "DIR"),
-          opt("cache-dir", "compile cache (default $XDG_CACHE_HOME/hipdoctor/compile)", "DIR"),
-          opt("no-cache", "compile again even when cached"),
-          opt("elements", "vector length (default 1048576)", "N")}},
+          opt(Opt::Compiler, "hipcc or nvcc (default: $HIP_PATH, $ROCM_PATH, PATH)", "PATH"),
+          opt(Opt::KernelsDir, "folder with vector_add.hip and vector_add_main.hip", "DIR"),
+          opt(Opt::CacheDir, "compile cache (default $XDG_CACHE_HOME/hipdoctor/compile)", "DIR"),
+          opt(Opt::NoCache, "compile again even when cached"),
+          opt(Opt::Elements, "vector length (default 1048576)", "N")}},
         {QStringLiteral("step 2 (one of --artifact, --dlopen, --exec, --compile)"),
-         {opt("artifact", "code object, bundle or host binary holding the kernel", "FILE"),
-          opt("kernel", "the kernel the project looks up", "NAME"),
-          opt("args",
+         {opt(Opt::Artifact, "code object, bundle or host binary holding the kernel", "FILE"),
+          opt(Opt::Kernel, "the kernel the project looks up", "NAME"),
+          opt(Opt::Args,
               "launch arguments, e.g. \"buf:f32:1024:rand, buf:f32:1024:out, i32:1024\" (without "
               "--args the kernel is loaded and looked up only)",
               "SPEC"),
-          opt("grid", "grid size in blocks (default 1)", "X[,Y,Z]"),
-          opt("block", "block size in threads (default 1)", "X[,Y,Z]"),
-          opt("repeat", "launches (default 1)", "N"),
-          opt("dlopen", "a shared library to dlopen in a clean process", "FILE"),
-          opt("exec", "a program to run, with its arguments", "PROGRAM [ARG...] --"),
-          opt("compile", "compile first (its argv), then use --output", "CMD [ARG...] --"),
-          opt("output", "the compile command's output (a program, .so or code object)", "FILE"),
-          opt("op-cwd", "working directory for --exec / --compile", "DIR")}},
+          opt(Opt::Grid, "grid size in blocks (default 1)", "X[,Y,Z]"),
+          opt(Opt::Block, "block size in threads (default 1)", "X[,Y,Z]"),
+          opt(Opt::Repeat, "launches (default 1)", "N"),
+          opt(Opt::Dlopen, "a shared library to dlopen in a clean process", "FILE"),
+          opt(Opt::Exec, "a program to run, with its arguments", "PROGRAM [ARG...] --"),
+          opt(Opt::Compile, "compile first (its argv), then use --output", "CMD [ARG...] --"),
+          opt(Opt::Output, "the compile command's output (a program, .so or code object)", "FILE"),
+          opt(Opt::OpCwd, "working directory for --exec / --compile", "DIR")}},
         {QStringLiteral("step 3"),
-         {opt("run", "the project's command", "CMD [ARG...] --"),
-          opt("cwd", "its working directory", "DIR"),
-          opt("run-env", "added to both runs of step 3 (repeatable)", "NAME=VALUE"),
-          opt("switch", "the env switch that turns the Triton path off (second run)", "NAME=VALUE"),
-          opt("variant", "or a second command without the Triton path", "CMD [ARG...] --")}},
+         {opt(Opt::Run, "the project's command", "CMD [ARG...] --"),
+          opt(Opt::Cwd, "its working directory", "DIR"),
+          opt(Opt::RunEnv, "added to both runs of step 3 (repeatable)", "NAME=VALUE"),
+          opt(Opt::Switch, "the env switch that turns the Triton path off (second run)",
+              "NAME=VALUE"),
+          opt(Opt::Variant, "or a second command without the Triton path", "CMD [ARG...] --")}},
         remoteGroup(QStringLiteral("run the steps' children and probes"),
                     QStringLiteral("the probe is copied there; --probe is then a path on the "
                                    "node; --artifact and --dlopen may be HOST:/path")),
         {QStringLiteral("many nodes (docs/remote.md)"),
-         {opt("hosts",
+         {opt(Opt::Hosts,
               "the steps on every node in parallel; prints a node x check matrix (rows marked * "
               "differ) and writes one session per node",
               "FILE|H1,H2,..."),
-          opt("jobs", "nodes at a time with --hosts (default 8)", "N"),
-          opt("sessions-dir", "where --hosts writes NODE.session.json (default: .)", "DIR"),
-          opt("compare-sessions",
+          opt(Opt::Jobs, "nodes at a time with --hosts (default 8)", "N"),
+          opt(Opt::SessionsDir, "where --hosts writes NODE.session.json (default: .)", "DIR"),
+          opt(Opt::CompareSessions,
               "only print the node x check matrix of the saved sessions given as SESSION "
               "arguments (e.g. one per node written under a scheduler); nothing runs")}},
         {QStringLiteral("import"),
-         {opt("import-records",
+         {opt(Opt::ImportRecords,
               "turn capture records of a GPU run (scripts/gpu/validate-probe.sh, *.jsonl of schema "
               "hipdoctor.gpu-capture/1) into a session",
               "DIR")}}};
-    c.restOptions = {QStringLiteral("exec"), QStringLiteral("compile"), QStringLiteral("run"),
-                     QStringLiteral("variant")};
+    c.restOptions = {optionName(Opt::Exec), optionName(Opt::Compile), optionName(Opt::Run),
+                     optionName(Opt::Variant)};
     c.exitCodes = QStringLiteral("0 no error findings, 1 error findings, 2 usage, 3 internal "
                                  "failure");
+    c.charts = true; // an HTML report draws its charts
     c.run = verify;
     return c;
 }

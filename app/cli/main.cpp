@@ -113,11 +113,10 @@ void quietHandler(QtMsgType type, const QMessageLogContext &context, const QStri
 } // namespace
 
 int main(int argc, char **argv) {
-    // The commands that inspect binaries (librocsparse: 1.3 GB) are worth a second start-up
-    // with a huge-page heap; the others are not (see heap_tuning.h).
-    const bool inspects =
-        argc > 1 && (qstrcmp(argv[1], "inspect") == 0 || qstrcmp(argv[1], "diagnose") == 0);
-    hd::app::tuneHeap(argv, inspects); // may re-execute this process
+    // What the command's declaration says about the start-up: a second start with a
+    // huge-page heap (heap_tuning.h), the chart module (CommandSpec).
+    const CommandSpec *command = argc > 1 ? findCommand(QString::fromLocal8Bit(argv[1])) : nullptr;
+    hd::app::tuneHeap(argv, command && command->heapTuning); // may re-execute this process
     qtHandler = qInstallMessageHandler(quietHandler);
     // Taken from argv before any application object exists: QGuiApplication removes the
     // options it knows (such as -session/--session) from argv, and `verify --session FILE`
@@ -129,9 +128,8 @@ int main(int argc, char **argv) {
         args << hd::pathFromArgument(argv[i]);
     // Only the commands that write HTML reports load the chart module and make its
     // QApplication (offscreen) for the charts.
-    const bool charts =
-        argc > 1 && (qstrcmp(argv[1], "report") == 0 || qstrcmp(argv[1], "verify") == 0);
-    const hd::ui::ChartModule *chartModule = charts ? hd::cli::chartModule() : nullptr;
+    const hd::ui::ChartModule *chartModule =
+        command && command->charts ? hd::cli::chartModule() : nullptr;
     const std::unique_ptr<QCoreApplication> app(
         chartModule ? chartModule->makeApplication(argc, argv) : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("hipdoctor-cli"));

@@ -11,53 +11,49 @@
 
 namespace hd::cli {
 
-namespace {
-QCommandLineOption option(const QStringList &names, const QString &description,
-                          const QString &valueName = {}) {
+QCommandLineOption option(Opt id, const QString &description, const QString &valueName,
+                          const QString &shortName) {
+    QStringList names{optionName(id)};
+    if (!shortName.isEmpty())
+        names.prepend(shortName);
     return QCommandLineOption(names, description, valueName);
 }
-QCommandLineOption option(const QString &name, const QString &description,
-                          const QString &valueName = {}) {
-    return QCommandLineOption(QStringList{name}, description, valueName);
-}
-} // namespace
 
 // ---- output ------------------------------------------------------------------------------
 
 OptionGroup outputGroup(const OutputOptionsSpec &spec) {
     OptionGroup g{QStringLiteral("output"), {}};
     if (spec.json)
-        g.options << option(QStringLiteral("json"), spec.document);
+        g.options << option(Opt::Json, spec.document);
     if (spec.pretty)
-        g.options << option(QStringLiteral("pretty"),
+        g.options << option(Opt::Pretty,
                             QStringLiteral("the same document indented for reading (implies "
                                            "--json)"));
     if (!spec.outputFile.isEmpty())
-        g.options << option({QStringLiteral("o"), QStringLiteral("output")}, spec.outputFile,
-                            QStringLiteral("FILE"));
+        g.options << option(Opt::Output, spec.outputFile, QStringLiteral("FILE"),
+                            QStringLiteral("o"));
     return g;
 }
 
 Output readOutput(const Args &args) {
     Output o;
-    const bool hasPretty = args.spec().option(QStringLiteral("pretty")) != nullptr;
-    o.pretty = hasPretty && args.isSet(QStringLiteral("pretty"));
-    o.json = o.pretty ||
-             (args.spec().option(QStringLiteral("json")) && args.isSet(QStringLiteral("json")));
-    if (args.spec().option(QStringLiteral("output")))
-        o.file = args.value(QStringLiteral("output"));
+    const bool hasPretty = args.declares(Opt::Pretty);
+    o.pretty = hasPretty && args.isSet(Opt::Pretty);
+    o.json = o.pretty || (args.declares(Opt::Json) && args.isSet(Opt::Json));
+    if (args.declares(Opt::Output))
+        o.file = args.value(Opt::Output);
     return o;
 }
 
 // ---- target ------------------------------------------------------------------------------
 
 QCommandLineOption targetOption(const QString &description) {
-    return option(QStringLiteral("target"), description, QStringLiteral("ID"));
+    return option(Opt::Target, description, QStringLiteral("ID"));
 }
 
 std::optional<QList<TargetId>> readTargets(const Args &args, QString *error) {
     QList<TargetId> targets;
-    for (const QString &v : args.values(QStringLiteral("target"))) {
+    for (const QString &v : args.values(Opt::Target)) {
         QString why;
         const auto t = TargetId::parse(v, &why);
         if (!t) {
@@ -72,17 +68,16 @@ std::optional<QList<TargetId>> readTargets(const Args &args, QString *error) {
 // ---- environment -------------------------------------------------------------------------
 
 QCommandLineOption envOption(const QString &description) {
-    return option(QStringLiteral("env"), description, QStringLiteral("NAME=VALUE"));
+    return option(Opt::Env, description, QStringLiteral("NAME=VALUE"));
 }
 
 QCommandLineOption timeoutOption(const QString &what, const QString &defaultSeconds) {
-    return option(QStringLiteral("timeout"),
-                  QStringLiteral("%1 (default %2)").arg(what, defaultSeconds),
+    return option(Opt::Timeout, QStringLiteral("%1 (default %2)").arg(what, defaultSeconds),
                   QStringLiteral("SECONDS"));
 }
 
 bool readEnvAssignments(const Args &args, QList<EnvAssignment> *out, QString *error) {
-    for (const QString &v : args.values(QStringLiteral("env"))) {
+    for (const QString &v : args.values(Opt::Env)) {
         QString why;
         const auto a = parseEnvAssignment(v, &why);
         if (!a) {
@@ -95,10 +90,10 @@ bool readEnvAssignments(const Args &args, QList<EnvAssignment> *out, QString *er
 }
 
 bool readTimeout(const Args &args, int *ms, QString *error) {
-    if (!args.isSet(QStringLiteral("timeout")))
+    if (!args.isSet(Opt::Timeout))
         return true;
     QString why;
-    const auto v = parseSeconds(args.value(QStringLiteral("timeout")), &why);
+    const auto v = parseSeconds(args.value(Opt::Timeout), &why);
     if (!v) {
         *error = QStringLiteral("--timeout: %1").arg(why);
         return false;
@@ -111,24 +106,24 @@ OptionGroup envGroup() {
     return {QStringLiteral("environment of every child process"),
             {envOption(QStringLiteral("set for every child process (repeatable); checked against "
                                       "the catalogue")),
-             option(QStringLiteral("env-profile"),
+             option(Opt::EnvProfile,
                     QStringLiteral("a saved env profile (hipdoctor.env-profile/1 JSON); "
                                    "repeatable, applied before --preset and --env"),
                     QStringLiteral("FILE")),
-             option(QStringLiteral("preset"),
+             option(Opt::Preset,
                     QStringLiteral("quiet, debug-log (AMD_LOG_LEVEL=4 HIP_LAUNCH_BLOCKING=1) or "
                                    "serialize"),
                     QStringLiteral("quiet|debug-log|serialize"))}};
 }
 
 bool readEnv(const Args &args, EnvProfile *profile, QString *error) {
-    for (const QString &file : args.values(QStringLiteral("env-profile"))) {
+    for (const QString &file : args.values(Opt::EnvProfile)) {
         const auto p = EnvProfile::load(file, error);
         if (!p)
             return false;
         *profile = profile->merged(*p);
     }
-    for (const QString &name : args.values(QStringLiteral("preset"))) {
+    for (const QString &name : args.values(Opt::Preset)) {
         const auto p = envPreset(name);
         if (!p) {
             *error = QStringLiteral("unknown preset '%1' (quiet, debug-log, serialize)").arg(name);
@@ -148,16 +143,16 @@ bool readEnv(const Args &args, EnvProfile *profile, QString *error) {
 
 OptionGroup probeGroup(const ProbeGroupSpec &spec) {
     OptionGroup g{QStringLiteral("probe"), {}};
-    g.options << option(QStringLiteral("backend"),
+    g.options << option(Opt::Backend,
                         QStringLiteral("hip (libamdhip64), cuda (libcuda), auto: hip, then cuda "
                                        "(default)"),
                         QStringLiteral("auto|hip|cuda"));
     if (spec.library)
-        g.options << option(QStringLiteral("library"),
+        g.options << option(Opt::Library,
                             QStringLiteral("load this runtime file instead of searching"),
                             QStringLiteral("PATH"));
     if (spec.probePath)
-        g.options << option(QStringLiteral("probe"), QStringLiteral("the hipdoctor-probe to use"),
+        g.options << option(Opt::Probe, QStringLiteral("the hipdoctor-probe to use"),
                             QStringLiteral("PATH"));
     g.options << timeoutOption(QStringLiteral("seconds ") + spec.timeoutWhat, spec.timeoutDefault);
     if (spec.env)
@@ -168,10 +163,10 @@ OptionGroup probeGroup(const ProbeGroupSpec &spec) {
 }
 
 bool readProbe(const Args &args, ProbeOptions *options, ProbeRequest *request, QString *error) {
-    if (args.isSet(QStringLiteral("backend"))) {
+    if (args.isSet(Opt::Backend)) {
         QString why;
         const auto b = parseChoice(
-            args.value(QStringLiteral("backend")),
+            args.value(Opt::Backend),
             {QStringLiteral("auto"), QStringLiteral("hip"), QStringLiteral("cuda")}, &why);
         if (!b) {
             *error = QStringLiteral("--backend: %1").arg(why);
@@ -179,14 +174,13 @@ bool readProbe(const Args &args, ProbeOptions *options, ProbeRequest *request, Q
         }
         request->backend = *b;
     }
-    if (args.spec().option(QStringLiteral("library")))
-        request->library = args.value(QStringLiteral("library"));
-    if (args.spec().option(QStringLiteral("probe")) && args.isSet(QStringLiteral("probe")))
-        options->probePath = args.value(QStringLiteral("probe"));
+    if (args.declares(Opt::Library))
+        request->library = args.value(Opt::Library);
+    if (args.declares(Opt::Probe) && args.isSet(Opt::Probe))
+        options->probePath = args.value(Opt::Probe);
     if (!readTimeout(args, &options->timeoutMs, error))
         return false;
-    if (args.spec().option(QStringLiteral("env")) &&
-        !args.spec().option(QStringLiteral("preset"))) {
+    if (args.declares(Opt::Env) && !args.declares(Opt::Preset)) {
         QList<EnvAssignment> env;
         if (!readEnvAssignments(args, &env, error))
             return false;
@@ -198,7 +192,7 @@ bool readProbe(const Args &args, ProbeOptions *options, ProbeRequest *request, Q
 
 OptionGroup remoteGroup(const QString &what, const QString &note) {
     return {QStringLiteral("remote"),
-            {option(QStringLiteral("remote"),
+            {option(Opt::Remote,
                     what +
                         QStringLiteral(" on the GPU node HOST (anything ssh accepts: "
                                        "node17, me@gpu.example.org, an ~/.ssh/config "
@@ -208,14 +202,13 @@ OptionGroup remoteGroup(const QString &what, const QString &note) {
 }
 
 std::shared_ptr<SshHost> readRemote(const Args &args) {
-    const QString host = args.value(QStringLiteral("remote"));
+    const QString host = args.value(Opt::Remote);
     return host.isEmpty() ? nullptr : makeRemoteHost(host);
 }
 
 OptionGroup helpGroup() {
-    return {
-        QString(),
-        {option({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("show this help"))}};
+    return {QString(),
+            {option(Opt::Help, QStringLiteral("show this help"), {}, QStringLiteral("h"))}};
 }
 
 // ---- the table ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 // cmd_inspect.cpp ...) that lists its positionals, its own options and the shared groups it
 // takes; parsing, help, completion and man pages all come from these declarations.
 
+#include "cli_options.h"
 #include "command_spec.h"
 
 #include "probe/probe_client.h"
@@ -26,6 +27,11 @@ using app::Args;
 using app::CommandSpec;
 using app::OptionGroup;
 using app::Positional;
+
+// The declaration of option id: "--NAME VALUE" when valueName is given, else a switch;
+// shortName adds "-X" ("o" for -o).
+QCommandLineOption option(Opt id, const QString &description, const QString &valueName = {},
+                          const QString &shortName = {});
 
 // ---- shared groups: declaration + reader ---------------------------------------------------
 

@@ -157,17 +157,10 @@ bool Args::parse(const QStringList &arguments, ParseError *error) {
     return true;
 }
 
-bool Args::isSet(const QString &name) const {
+bool Args::isSetByName(const QString &name) const {
     return m_rest.contains(name) || m_parser.isSet(name);
 }
 
-QString Args::value(const QString &name) const {
-    return m_parser.value(name);
-}
-
-QStringList Args::values(const QString &name) const {
-    return m_parser.values(name);
-}
 
 QString closestMatch(const QString &word, const QStringList &candidates) {
     // The engine's one edit distance and its rule for a mistyped word (names/kernel_names.h).

@@ -14,9 +14,20 @@
 #include <QString>
 #include <QStringList>
 
+#include <concepts>
 #include <functional>
+#include <type_traits>
 
 namespace hd::app {
+
+// A program names each of its options once, as an enumerator of its own enum with a function
+// `QString optionName(Id)` beside it (hipdoctor-cli: app/cli/cli_options.h, the way
+// llvm-readobj's OPT_ ids come from its table). Commands declare and read options by these ids
+// only, so a misspelt option does not compile.
+template <class Id>
+concept OptionId = std::is_enum_v<Id> && requires(Id id) {
+    { optionName(id) } -> std::convertible_to<QString>;
+};
 
 class Args;
 
@@ -46,6 +57,9 @@ struct CommandSpec {
     QString exitCodes;     // the command's reading of the exit codes
     QStringList moreUsage; // further usage lines ("verify --import-records DIR ...")
     bool hidden = false;   // not listed, not completed, not in the man page
+    // Settings read before the application object exists (app/cli/main.cpp):
+    bool heapTuning = false; // worth a second start with a huge-page heap (heap_tuning.h)
+    bool charts = false;     // may draw charts (an HTML report): load the chart module
     std::function<int(const Args &)> run;
 
     QList<QCommandLineOption> options() const;
@@ -61,20 +75,31 @@ struct ParseError {
     QString suggestion; // "--kernel" when one is close, else empty
 };
 
-// A command's parsed arguments. Values are read by an option's long name.
+// A command's parsed arguments, read by option id (OptionId above).
 class Args {
 public:
     explicit Args(const CommandSpec &spec);
     bool parse(const QStringList &arguments, ParseError *error);
 
-    bool isSet(const QString &name) const;
-    QString value(const QString &name) const;      // the last one given
-    QStringList values(const QString &name) const; // every one, in order
+    template <OptionId Id> bool isSet(Id id) const { return isSetByName(optionName(id)); }
+    // The last one given.
+    template <OptionId Id> QString value(Id id) const { return m_parser.value(optionName(id)); }
+    // Every one, in order.
+    template <OptionId Id> QStringList values(Id id) const {
+        return m_parser.values(optionName(id));
+    }
+    // What an option of CommandSpec::restOptions took.
+    template <OptionId Id> QStringList rest(Id id) const { return m_rest.value(optionName(id)); }
+    // The command declares it (readers of a shared group serve commands with and without it).
+    template <OptionId Id> bool declares(Id id) const {
+        return m_spec->option(optionName(id)) != nullptr;
+    }
     QStringList positional() const { return m_positional; }
-    QStringList rest(const QString &name) const { return m_rest.value(name); }
     const CommandSpec &spec() const { return *m_spec; }
 
 private:
+    bool isSetByName(const QString &name) const;
+
     const CommandSpec *m_spec;
     QCommandLineParser m_parser;
     QMap<QString, QStringList> m_rest;

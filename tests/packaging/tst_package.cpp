@@ -5,6 +5,8 @@
 #include "testpaths.h"
 
 #include <QDir>
+#include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
@@ -36,6 +38,36 @@ Run run(const QString &program, const QStringList &args, int timeoutMs = 300000)
     return r;
 }
 
+// readelf's answer about file: its build id ("" when none), whether it has a section.
+QString buildId(const QString &file) {
+    const Run r = run(QStringLiteral("readelf"), {QStringLiteral("-n"), file});
+    return QRegularExpression(QStringLiteral("Build ID: ([0-9a-f]+)")).match(r.out).captured(1);
+}
+bool hasSection(const QString &file, const QString &section) {
+    const Run r =
+        run(QStringLiteral("readelf"), {QStringLiteral("-S"), QStringLiteral("-W"), file});
+    return r.out.contains(QStringLiteral(" ") + section + QStringLiteral(" "));
+}
+
+// hipdoctor's own programs and libraries in an unpacked package (what dbgsym.cmake strips).
+QStringList programsIn(const QString &root) {
+    QStringList out;
+    for (const char *dir : {"usr/bin", "usr/libexec", "usr/lib"}) {
+        QDirIterator it(root + QLatin1Char('/') + QLatin1String(dir), QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString f = it.next();
+            QFile file(f);
+            if (!QFileInfo(f).isSymLink() && file.open(QIODevice::ReadOnly) &&
+                file.read(4) == QByteArray("\x7f"
+                                           "ELF"))
+                out << f;
+        }
+    }
+    out.sort();
+    return out;
+}
+
 } // namespace
 
 class TstPackage : public QObject {
@@ -45,12 +77,16 @@ private slots:
     void metadata();
     void contents();
     void desktopAndAppStream();
+    void strippedWithDebugSymbolsApart();
+    void demoUntouched();
     void installAndRun();
     void cleanupTestCase();
 
 private:
     QTemporaryDir m_dir;
+    QTemporaryDir m_unpacked; // the main package, unpacked
     QString m_deb;
+    QString m_dbgsym;
     bool m_installed = false;
 };
 
@@ -65,6 +101,13 @@ void TstPackage::initTestCase() {
         QDir(m_dir.path()).entryList({QStringLiteral("hipdoctor_*.deb")}, QDir::Files);
     QCOMPARE(debs.size(), 1);
     m_deb = m_dir.filePath(debs.first());
+    const QStringList dbgsym =
+        QDir(m_dir.path()).entryList({QStringLiteral("hipdoctor-dbgsym_*.deb")}, QDir::Files);
+    QCOMPARE(dbgsym.size(), 1);
+    m_dbgsym = m_dir.filePath(dbgsym.first());
+    QCOMPARE(
+        run(QStringLiteral("dpkg-deb"), {QStringLiteral("-x"), m_deb, m_unpacked.path()}).exitCode,
+        0);
 }
 
 void TstPackage::metadata() {
@@ -120,6 +163,88 @@ void TstPackage::desktopAndAppStream() {
                        {x.filePath(QStringLiteral(
                            "usr/share/applications/io.github.hipdoctor.hipdoctor.desktop"))});
     QVERIFY2(de.exitCode == 0, qPrintable(de.out + de.err));
+}
+
+// The programs and libraries are stripped (the main package stays small), run, and their debug
+// info is in hipdoctor-dbgsym under /usr/lib/debug/.build-id/, found by build id as Debian's
+// dbgsym packages are (packaging/dbgsym.cmake.in).
+void TstPackage::strippedWithDebugSymbolsApart() {
+    const qint64 size = QFileInfo(m_deb).size();
+    QVERIFY2(size <= 15 * 1000 * 1000, qPrintable(QStringLiteral("%1 bytes").arg(size)));
+
+    const QStringList programs = programsIn(m_unpacked.path());
+    QVERIFY2(programs.size() >= 3, qPrintable(programs.join(QLatin1Char(' '))));
+    for (const char *rel : {"usr/bin/hipdoctor-cli", "usr/libexec/hipdoctor/hipdoctor-probe"}) {
+        const Run r = run(m_unpacked.filePath(QLatin1String(rel)), {QStringLiteral("--version")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("hipdoctor")),
+                 qPrintable(QLatin1String(rel) + QLatin1String(": ") + r.out + r.err));
+    }
+
+    const Run f = run(QStringLiteral("dpkg-deb"),
+                      {QStringLiteral("--field"), m_dbgsym, QStringLiteral("Package"),
+                       QStringLiteral("Depends"), QStringLiteral("Section"),
+                       QStringLiteral("Build-Ids"), QStringLiteral("Version")});
+    QCOMPARE(f.exitCode, 0);
+    QVERIFY2(f.out.contains(QLatin1String("Package: hipdoctor-dbgsym\n")), qPrintable(f.out));
+    QVERIFY2(f.out.contains(QLatin1String("Section: debug\n")), qPrintable(f.out));
+    const QString version =
+        QRegularExpression(QStringLiteral("Version: (\\S+)")).match(f.out).captured(1);
+    QVERIFY2(f.out.contains(QStringLiteral("Depends: hipdoctor (= %1)").arg(version)),
+             qPrintable(f.out));
+    const QStringList ids = QRegularExpression(QStringLiteral("Build-Ids: ([^\n]*)"))
+                                .match(f.out)
+                                .captured(1)
+                                .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+
+    QTemporaryDir dbg;
+    QCOMPARE(run(QStringLiteral("dpkg-deb"), {QStringLiteral("-x"), m_dbgsym, dbg.path()}).exitCode,
+             0);
+    QStringList seen;
+    for (const QString &p : programs) {
+        QVERIFY2(!hasSection(p, QStringLiteral(".debug_info")), qPrintable(p));
+        QVERIFY2(hasSection(p, QStringLiteral(".gnu_debuglink")), qPrintable(p));
+        const QString id = buildId(p);
+        QVERIFY2(id.size() > 2, qPrintable(p));
+        const QString debug = dbg.filePath(
+            QStringLiteral("usr/lib/debug/.build-id/%1/%2.debug").arg(id.left(2), id.mid(2)));
+        QVERIFY2(QFileInfo::exists(debug), qPrintable(p + QLatin1String(" → ") + debug));
+        QCOMPARE(buildId(debug), id);
+        QVERIFY2(hasSection(debug, QStringLiteral(".debug_info")), qPrintable(debug));
+        QVERIFY2(ids.contains(id), qPrintable(id));
+        seen << id;
+    }
+    seen.sort();
+    QStringList all = ids;
+    all.sort();
+    QCOMPARE(all, seen);
+}
+
+// The demo's files (code objects, libraries, host objects, logs) are installed byte for byte
+// as the build made them: stripping must not touch the symbol tables the demo is about.
+void TstPackage::demoUntouched() {
+    const QString demo = m_unpacked.filePath(QStringLiteral("usr/share/hipdoctor/demo"));
+    QDirIterator it(demo, QDir::Files, QDirIterator::Subdirectories);
+    QStringList compared;
+    int elf = 0;
+    while (it.hasNext()) {
+        const QString f = it.next();
+        const QString rel = QDir(demo).relativeFilePath(f);
+        QFile a(f), b(hdtest::kernelArtifact(rel));
+        QVERIFY2(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly), qPrintable(rel));
+        const QByteArray bytes = a.readAll();
+        QVERIFY2(bytes == b.readAll(), qPrintable(rel));
+        compared << rel;
+        elf += bytes.startsWith("\x7f"
+                                "ELF")
+                   ? 1
+                   : 0;
+    }
+    // The demo's device code objects and host binaries were among them.
+    for (const char *rel : {"vector_add_gfx90a.hsaco", "scenarios/s01_mangled.co",
+                            "scenarios/libs05_not_linked.so", "scenarios/s16_host.o"})
+        QVERIFY2(compared.contains(QLatin1String(rel)), rel);
+    QVERIFY2(elf >= 5,
+             qPrintable(QStringLiteral("%1 files, %2 ELF").arg(compared.size()).arg(elf)));
 }
 
 void TstPackage::installAndRun() {
