@@ -10,12 +10,16 @@
 #include "verify/compile_cache.h"
 #include "verify/verify_context.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QTemporaryDir>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace hd {
 
@@ -35,6 +39,8 @@ struct Baseline {
     QStringList progFlags, coFlags;
     QString program, codeObject;     // built outputs ("" when not built)
     QString hostWork, hostWorkError; // on a node: the folder the compiles write to there
+    // Where compiles went when the cache could not hold them (removed with the step).
+    std::vector<std::shared_ptr<QTemporaryDir>> scratch;
 
     Baseline(VerifyContext &c) : ctx(c), o(c.options.step1) {}
 
@@ -202,7 +208,7 @@ QString hostWorkDir(Baseline &b, QString *error) {
 // Runs the compile on the host, or takes it from the cache (never on a node).
 void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
     const bool remote = b.ctx.remote();
-    const bool useCache = b.o.useCache && !remote;
+    bool useCache = b.o.useCache && !remote;
     QString srcArg = job.src, runDir, key;
     if (remote) {
         QString error;
@@ -222,8 +228,9 @@ void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
     }
     QElapsedTimer ct;
     ct.start();
+    QString damaged, cacheProblem;
     if (useCache) {
-        if (auto hit = b.cache->lookup(key)) {
+        if (auto hit = b.cache->lookup(key, &damaged)) {
             c = *hit;
             c.cached = true;
             c.startedAt = isoNow();
@@ -232,7 +239,24 @@ void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
             return;
         }
     }
-    const QString tmp = remote ? runDir : b.cache->beginEntry(key);
+    QString tmp = remote ? runDir : b.cache->beginEntry(key, &cacheProblem);
+    if (tmp.isEmpty()) {
+        // The cache's disk is full or read-only: named, and the compile goes to a temporary
+        // folder instead (docs/limits.md "Full and read-only disks").
+        auto dir = std::make_shared<QTemporaryDir>(QDir::tempPath() +
+                                                   QStringLiteral("/hipdoctor-compile-XXXXXX"));
+        if (!dir->isValid()) {
+            c.startedAt = isoNow();
+            c.status = CheckStatus::Error;
+            c.summary = HD_TEXT("hd::Verify", "cannot compile: %1; no temporary folder either (%2)")
+                            .arg(cacheProblem, dir->errorString());
+            c.data.insert(QStringLiteral("compile_cache"), cacheProblem);
+            return;
+        }
+        b.scratch.push_back(dir);
+        tmp = dir->path();
+        useCache = false;
+    }
     const QString out = tmp + QLatin1Char('/') + job.outName;
     QStringList argv{b.compiler.path};
     if (job.hashHash) // nvcc spells "print the sub-commands" --dryrun
@@ -257,10 +281,26 @@ void runCompile(Baseline &b, const CompileJob &job, CheckRecord &c) {
     c.artifacts = job.hashHash ? QStringList{} : QStringList{out};
     if (remote)
         return;
+    const bool noRoom = c.stderrText.contains(QLatin1String("No space left on device"));
+    if (noRoom && c.status != CheckStatus::Pass)
+        c.summary =
+            HD_TEXT("hd::Verify", "compile failed: no space left on the disk of %1").arg(tmp);
+    if (!cacheProblem.isEmpty()) {
+        c.data.insert(QStringLiteral("compile_cache"), cacheProblem);
+        c.summary += HD_TEXT("hd::Verify", " (not cached: %1; built in %2, removed after the step)")
+                         .arg(cacheProblem, tmp);
+    }
+    if (!damaged.isEmpty()) {
+        c.data.insert(QStringLiteral("compile_cache"), damaged);
+        c.summary +=
+            HD_TEXT("hd::Verify", " (the cached entry was damaged, %1: rebuilt)").arg(damaged);
+    }
     if (c.status == CheckStatus::Pass && useCache) {
         if (const auto committed = b.cache->commitEntry(key, tmp, c))
             c = *committed;
-    } else {
+    } else if (noRoom && cacheProblem.isEmpty()) {
+        b.cache->dropEntry(tmp); // nothing worth keeping, and the disk needs the room
+    } else if (cacheProblem.isEmpty()) {
         b.cache->keepUncommitted(tmp);
     }
 }
@@ -271,8 +311,11 @@ Finding compileFailed(const CheckRecord &c) {
         HD_TEXT("hd::Verify", "The baseline vector add does not compile"), c.summary,
         {{QStringLiteral("command"), {}, shellJoin(c.command)},
          {HD_TEXT("hd::Verify", "compiler output"), {}, firstLines(c.stderrText, 8)}},
-        {HD_TEXT("hd::Verify", "Fix the compiler installation first: every "
-                               "kernel build depends on it (see the output)")},
+        {c.stderrText.contains(QLatin1String("No space left on device"))
+             ? HD_TEXT("hd::Verify", "Free space on the disk named above, or give --cache-dir "
+                                     "on another disk: the compiler may well be fine")
+             : HD_TEXT("hd::Verify", "Fix the compiler installation first: every "
+                                     "kernel build depends on it (see the output)")},
         QStringLiteral("compile"));
 }
 

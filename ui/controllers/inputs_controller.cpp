@@ -4,10 +4,10 @@
 #include "diagnosis/diagnosis.h"
 #include "env/env_catalogue.h"
 #include "env/env_profile.h"
+#include "exec/execution_host.h"
 #include "logs/amd_log.h"
 #include "model/session.h"
 #include "probe/probe_client.h"
-#include "verify/execution_host.h"
 
 #include "models/artifact_tree_model.h"
 #include "models/compat_matrix_model.h"

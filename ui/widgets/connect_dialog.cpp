@@ -1,5 +1,6 @@
 #include "connect_dialog.h"
 
+#include "common/input_file.h"
 #include "models/jobs.h"
 #include "remote/ssh_host.h"
 
@@ -27,13 +28,14 @@ const char kRecentKey[] = "remote/recent";
 QStringList sshConfigHosts(const QString &config) {
     const QString path =
         config.isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh/config") : config;
-    QFile f(path);
     QStringList hosts;
-    if (!f.open(QIODevice::ReadOnly))
-        return hosts;
+    // Opened as every input is (docs/limits.md): a FIFO or a device there never blocks the
+    // GUI thread; it is not read.
+    QString why;
+    const QByteArray text = readInputFile(path, 1 << 20, &why);
     static const QRegularExpression host(QStringLiteral("^\\s*host(?:\\s*=\\s*|\\s+)(.+)$"),
                                          QRegularExpression::CaseInsensitiveOption);
-    for (const QString &line : QString::fromUtf8(f.read(1 << 20)).split(QLatin1Char('\n'))) {
+    for (const QString &line : QString::fromUtf8(text).split(QLatin1Char('\n'))) {
         const auto m = host.match(line.section(QLatin1Char('#'), 0, 0));
         if (!m.hasMatch())
             continue;

@@ -1,6 +1,12 @@
-#include "verify/execution_host.h"
+#include "exec/execution_host.h"
+
+#include <QSysInfo>
 
 namespace hd {
+
+QString LocalHost::nodeName() const {
+    return QSysInfo::machineHostName();
+}
 
 void LocalHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
     hd::runProcess(spec, check);
