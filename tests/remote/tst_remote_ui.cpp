@@ -20,6 +20,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace hd;
 using namespace hd::ui;
 
@@ -72,6 +74,10 @@ private slots:
                  QStringList(
                      {QStringLiteral("eq-host"), QStringLiteral("two"), QStringLiteral("three")}));
         QVERIFY(sshConfigHosts(m_tmp.path() + QStringLiteral("/none")).isEmpty());
+        // A FIFO there (no writer ever comes) is not waited on: opened as every input is.
+        const QByteArray fifo = QFile::encodeName(m_tmp.path() + QStringLiteral("/config-fifo"));
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+        QVERIFY(sshConfigHosts(QFile::decodeName(fifo)).isEmpty());
     }
 
     void connectAndQueryTheNode() {

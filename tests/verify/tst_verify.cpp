@@ -2,12 +2,12 @@
 // kernels/scenarios programs, small real commands), the comparison's decisions, the compile
 // cache, cancellation and the import of GPU-run capture records.
 #include "diagnosis/diagnosis.h"
+#include "exec/process_run.h"
 #include "hooks/diagnosis_hooks.h"
 #include "probe/protocol.h"
 #include "testpaths.h"
 #include "verify/compile_cache.h"
 #include "verify/import_records.h"
-#include "verify/process_run.h"
 #include "verify/verifier.h"
 
 #include <QDir>
