@@ -469,7 +469,9 @@ private slots:
                           QStringLiteral("gfx90a"), {}) != k1);
         // Entries: miss, commit, hit; an entry missing its output is a miss.
         QVERIFY(!cache.lookup(k));
-        const QString tmp = cache.beginEntry(k);
+        QString problem;
+        const QString tmp = cache.beginEntry(k, &problem);
+        QVERIFY2(!tmp.isEmpty(), qPrintable(problem));
         QFile out(tmp + QStringLiteral("/a.co"));
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write("x");
