@@ -11,13 +11,126 @@
 
 namespace hd::cli {
 
+namespace {
+
+// What the CLI prints for people goes through here (docs/limits.md "Text from a node"): node
+// names, os-release, ssh's and the programs' words are not the CLI's to let through raw. Every
+// control character is shown as \xHH (C1 ones as \u00HH), except newline, tab and the colour
+// (SGR) sequences paint() writes, and a line longer than kMaxLine bytes is cut with a mark.
+// JSON documents do not pass here (stdoutDevice()).
+class TerminalText final : public QIODevice {
+public:
+    static constexpr qint64 kMaxLine = qint64(64) << 10;
+
+    explicit TerminalText(FILE *file) : m_file(file) { open(QIODevice::WriteOnly); }
+
+protected:
+    qint64 readData(char *, qint64) override { return -1; }
+    qint64 writeData(const char *data, qint64 size) override {
+        m_buf.clear();
+        for (qint64 i = 0; i < size; ++i)
+            put(uchar(data[i]));
+        if (!m_buf.isEmpty() &&
+            std::fwrite(m_buf.constData(), 1, size_t(m_buf.size()), m_file) != size_t(m_buf.size()))
+            return -1;
+        std::fflush(m_file);
+        return size;
+    }
+
+private:
+    void add(const char *bytes, qsizetype n) {
+        // Past the cap a line is cut at a character's start, never inside one.
+        const bool finishesChar = n == 1 && (uchar(bytes[0]) & 0xc0) == 0x80 && m_lastEmitted;
+        if (m_line >= kMaxLine && !finishesChar) {
+            m_dropped += n;
+            m_lastEmitted = false;
+            return;
+        }
+        m_buf.append(bytes, n);
+        m_line += n;
+        m_lastEmitted = true;
+    }
+    void addEscaped(const char *form, uint code) {
+        char text[16];
+        const int n = std::snprintf(text, sizeof text, form, code);
+        add(text, n);
+    }
+    void endSequence() {
+        // An ESC not followed by a colour sequence: shown, and what followed it read again.
+        const QByteArray seq = m_seq;
+        m_seq.clear();
+        m_inSeq = false;
+        addEscaped("\\x%02X", 0x1b);
+        for (qsizetype i = 1; i < seq.size(); ++i)
+            put(uchar(seq[i]));
+    }
+    void put(uchar b) {
+        if (m_inSeq) {
+            m_seq.append(char(b));
+            const bool ok = (m_seq.size() == 2 && b == '[') ||
+                            (m_seq.size() > 2 && ((b >= '0' && b <= '9') || b == ';' || b == 'm'));
+            if (!ok || m_seq.size() > 16) {
+                endSequence();
+            } else if (b == 'm') {
+                m_buf.append(m_seq); // colour: not counted in the line
+                m_seq.clear();
+                m_inSeq = false;
+            }
+            return;
+        }
+        if (m_afterC2) {
+            m_afterC2 = false;
+            if (b >= 0x80 && b <= 0x9f) { // U+0080..U+009F: C1 controls
+                addEscaped("\\u%04X", b);
+                return;
+            }
+            const char pair[2] = {char(0xc2), char(b)};
+            add(pair, 2);
+            return;
+        }
+        if (b == '\n') {
+            if (m_dropped)
+                m_buf += QByteArrayLiteral("… [hipdoctor: ") + QByteArray::number(m_dropped) +
+                         QByteArrayLiteral(" more bytes on this line left out]");
+            m_buf += '\n';
+            m_line = m_dropped = 0;
+            m_lastEmitted = false;
+            return;
+        }
+        if (b == 0x1b) {
+            m_inSeq = true;
+            m_seq = QByteArray(1, char(b));
+            return;
+        }
+        if ((b < 0x20 && b != '\t') || b == 0x7f) {
+            addEscaped("\\x%02X", b);
+            return;
+        }
+        if (b == 0xc2) {
+            m_afterC2 = true;
+            return;
+        }
+        const char c = char(b);
+        add(&c, 1);
+    }
+
+    FILE *m_file;
+    QByteArray m_buf, m_seq;
+    qint64 m_line = 0, m_dropped = 0;
+    bool m_inSeq = false, m_afterC2 = false, m_lastEmitted = false;
+};
+
+} // namespace
+
 QTextStream &out() {
-    static QTextStream s(stdout);
+    static TerminalText device(stdout);
+    static QTextStream s(&device);
     return s;
 }
 
 QTextStream &err() {
-    static QTextStream s(stderr);
+    static TerminalText device(stderr);
+    static QTextStream s(&device);
     return s;
 }
 

@@ -18,7 +18,7 @@ int devices(const Args &args) {
     if (!readProbe(args, &options, &request, &error))
         return usageError(args.spec(), error);
     const Output output = readOutput(args);
-    return reportProbeResult(runProbeOn(readRemote(args), request, options), output.json,
+    return reportProbeResult(readRemote(args)->runProbe(request, options), output.json,
                              output.pretty, args.isSet(Opt::Verbose));
 }
 

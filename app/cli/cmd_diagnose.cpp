@@ -150,7 +150,7 @@ int diagnose(const Args &args) {
             continue;
         }
         // HOST:/path: the node's file, read through ssh
-        const QString copy = localCopyOf(host, a, &error);
+        const QString copy = localCopyOf(a, &error);
         if (copy.isEmpty()) {
             err() << "hipdoctor-cli diagnose: " << a << ": " << error << "\n";
             return ExitInternal;
@@ -171,7 +171,7 @@ int diagnose(const Args &args) {
     if (probe && req.targets.isEmpty()) {
         ProbeRequest dev;
         dev.kind = ProbeRequest::Kind::Devices;
-        const ProbeResult r = runProbeOn(host, dev, {});
+        const ProbeResult r = host->runProbe(dev, {});
         req.probeRan = r.helloSeen && r.status != QLatin1String("no-runtime");
         if (req.runtimeVersion.isEmpty() && r.hello.backend == QLatin1String("hip"))
             req.runtimeVersion = r.hello.runtimeVersion;

@@ -88,7 +88,7 @@ int launch(const Args &args) {
         return usageError(spec, error);
     const auto host = readRemote(args);
     if (parseRemotePath(request.file)) { // HOST:/path: read here from the node's copy
-        const QString copy = localCopyOf(host, request.file, &error);
+        const QString copy = localCopyOf(request.file, &error);
         if (copy.isEmpty()) {
             err() << "hipdoctor-cli launch: " << request.file << ": " << error << "\n";
             return ExitInternal;
@@ -116,7 +116,7 @@ int launch(const Args &args) {
             dev.kind = ProbeRequest::Kind::Devices;
             dev.backend = request.backend;
             dev.library = request.library;
-            const ProbeResult d = runProbeOn(host, dev, options);
+            const ProbeResult d = host->runProbe(dev, options);
             if (d.devices.size() > request.device && d.devices[request.device].target.isValid())
                 target = d.devices[request.device].target;
         }
@@ -155,15 +155,13 @@ int launch(const Args &args) {
         request.file = extracted.fileName();
     }
 
-    if (host) {
-        const QString there = host->stageToHost(request.file, &error);
-        if (there.isEmpty()) {
-            err() << "hipdoctor-cli launch: " << error << "\n";
-            return ExitInternal;
-        }
-        request.file = there;
+    const QString there = host->stageToHost(request.file, &error); // unchanged here
+    if (there.isEmpty()) {
+        err() << "hipdoctor-cli launch: " << error << "\n";
+        return ExitInternal;
     }
-    return reportProbeResult(runProbeOn(host, request, options), json, output.pretty, verbose);
+    request.file = there;
+    return reportProbeResult(host->runProbe(request, options), json, output.pretty, verbose);
 }
 
 CommandSpec launchCommand() {

@@ -42,18 +42,17 @@ int sysinfo(const Args &args) {
     QString error;
     if (!readTimeout(args, &options.timeoutMs, &error))
         return usageError(args.spec(), error);
-    const std::shared_ptr<SshHost> host = readRemote(args);
-    if (host && !host->connection().open()) {
-        err() << "hipdoctor-cli sysinfo: " << host->connection().lastMessage() << "\n";
+    const std::shared_ptr<ExecutionHost> host = readRemote(args);
+    if (const QString problem = host->connect(); !problem.isEmpty()) {
+        err() << "hipdoctor-cli sysinfo: " << problem << "\n";
         return ExitInternal;
     }
-    SystemInventory inv =
-        host ? collectSystemInventory(*host, options) : collectSystemInventory(options);
+    SystemInventory inv = collectSystemInventory(*host, options);
     if (doRedact)
         redact(inv, options.environment);
     if (json) {
-        const QString remote = host ? host->hostName() : QString();
-        const QString node = host ? host->connection().nodeName() : QString();
+        const QString remote = host->hostName();
+        const QString node = host->isLocal() ? QString() : host->nodeName();
         return streamJson(pretty, [&inv, &remote,
                                    &node](JsonWriter &w) { writeJson(w, inv, remote, node); })
                    ? ExitOk
@@ -73,9 +72,9 @@ int sysinfo(const Args &args) {
                   << "\n";
         out() << "\n";
     }
-    if (host)
-        out() << "collected on " << host->connection().nodeName() << " (" << host->hostName()
-              << ", over ssh) " << inv.collectedAt << "\n";
+    if (!host->isLocal())
+        out() << "collected on " << host->nodeName() << " (" << host->hostName() << ", over ssh) "
+              << inv.collectedAt << "\n";
     else
         out() << "collected " << inv.collectedAt << "\n";
     return ExitOk;

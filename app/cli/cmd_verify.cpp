@@ -9,24 +9,23 @@
 #include "common/value_parsers.h"
 #include "common/version.h"
 #include "env/env_profile.h"
+#include "hooks/diagnosis_hooks.h"
 #include "model/labels.h"
 #include "model/model_json.h"
 #include "model/session.h"
-#include "remote/ssh_host.h"
 #include "report/report.h"
 #include "session/make_session.h"
 #include "sysinfo/system_inventory.h"
 #include "verify/import_records.h"
-#include "hooks/diagnosis_hooks.h"
 #include "verify/verifier.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-#include <QSysInfo>
 
 #include <future>
+#include <optional>
 
 #include "chart_loader.h"
 #include "remote_option.h"
@@ -324,10 +323,12 @@ int verify(const Args &args) {
         if (steps.contains(3) && !steps.contains(1) && !steps.contains(2) &&
             opt.step3.argv.isEmpty())
             return usage(QStringLiteral("step 3 needs --run CMD ... --"));
-        std::shared_ptr<SshHost> host;
+        if (!remote.isEmpty() && !hostsSpec.isEmpty())
+            return usage(QStringLiteral("--remote and --hosts exclude each other"));
+        // Where the steps run: this machine, or the node of --remote (one connection, which
+        // a HOST:/path of the same node below shares).
+        const std::shared_ptr<ExecutionHost> host = hostFor(remote);
         if (!remote.isEmpty() || !hostsSpec.isEmpty()) {
-            if (!remote.isEmpty() && !hostsSpec.isEmpty())
-                return usage(QStringLiteral("--remote and --hosts exclude each other"));
             // FILE arguments on the node: a code object is read here (and copied back by
             // content), a library to dlopen is a path there.
             if (const auto rp = parseRemotePath(opt.step2.file)) {
@@ -335,7 +336,7 @@ int verify(const Args &args) {
                     opt.step2.file = rp->path;
                 } else if (opt.step2.mode == Step2Options::Mode::Artifact) {
                     QString fe;
-                    const QString copy = localCopyOf(nullptr, opt.step2.file, &fe);
+                    const QString copy = localCopyOf(opt.step2.file, &fe);
                     if (copy.isEmpty()) {
                         err() << "hipdoctor-cli verify: " << opt.step2.file << ": " << fe << "\n";
                         return ExitInternal;
@@ -352,38 +353,30 @@ int verify(const Args &args) {
             return verifyOnHosts(opt, steps, hosts, jobs, args.value(Opt::SessionsDir), json,
                                  pretty);
         }
-        if (!remote.isEmpty()) {
-            host = makeRemoteHost(remote);
-            if (!host->connection().open()) {
-                err() << "hipdoctor-cli verify: " << host->connection().lastMessage() << "\n";
-                return ExitInternal;
-            }
+        if (const QString problem = host->connect(); !problem.isEmpty()) {
+            err() << "hipdoctor-cli verify: " << problem << "\n";
+            return ExitInternal;
         }
         // Here the inventory (python3, rocminfo, the compilers' --version: seconds of CPU) is
-        // collected while the steps run (docs/performance.md "Step 1 from cold").
+        // collected while the steps run (docs/performance.md "Step 1 from cold"); a node's is
+        // read there after the run, over the one connection.
         std::future<SystemInventory> localInventory;
-        if (!host)
+        if (host->isLocal())
             localInventory =
                 std::async(std::launch::async, [] { return collectSessionInventory(); });
         const auto verifier = makeVerifier(opt);
-        if (host)
-            verifier->setExecutionHost(host);
+        verifier->setExecutionHost(host);
         verifier->setProgressCallback([json](const VerifyProgress &p) {
             if (!json)
                 err() << "step " << p.step << ": " << p.message << "\n";
             err().flush();
         });
         const VerifyResult result = verifier->run(steps);
-        session = sessionFromResult(opt, result, versionLine(QStringLiteral("hipdoctor-cli")));
-        if (host) {
-            // The node's name and its inventory, read there (docs/remote.md).
-            session.remote = remote;
-            session.host =
-                host->connection().nodeName().isEmpty() ? remote : host->connection().nodeName();
-            session.inventory = collectSystemInventory(*host);
-        } else {
-            session.inventory = localInventory.get(); // where the steps ran
-        }
+        std::optional<SystemInventory> inventory;
+        if (localInventory.valid())
+            inventory = localInventory.get(); // where the steps ran
+        session = sessionFromRun(opt, result, *host, versionLine(QStringLiteral("hipdoctor-cli")),
+                                 QStringLiteral("verify"), inventory ? &*inventory : nullptr);
     }
 
     if (!sessionPath.isEmpty()) {

@@ -201,9 +201,8 @@ OptionGroup remoteGroup(const QString &what, const QString &note) {
                     QStringLiteral("HOST"))}};
 }
 
-std::shared_ptr<SshHost> readRemote(const Args &args) {
-    const QString host = args.value(Opt::Remote);
-    return host.isEmpty() ? nullptr : makeRemoteHost(host);
+std::shared_ptr<ExecutionHost> readRemote(const Args &args) {
+    return hostFor(args.value(Opt::Remote));
 }
 
 OptionGroup helpGroup() {

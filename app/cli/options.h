@@ -16,7 +16,7 @@
 #include <optional>
 
 namespace hd {
-class SshHost;
+class ExecutionHost;
 struct EnvProfile;
 struct EnvAssignment;
 } // namespace hd
@@ -81,8 +81,9 @@ bool readEnv(const Args &args, EnvProfile *profile, QString *error);
 // --remote HOST (anything ssh accepts): the command's probes and children run on that GPU
 // node over ssh (docs/remote.md).
 OptionGroup remoteGroup(const QString &what, const QString &note = {});
-// The node's host when --remote was given, else null (this machine).
-std::shared_ptr<SshHost> readRemote(const Args &args);
+// Where the command runs: the node's host when --remote was given, else this machine
+// (hostFor(), remote_option.h). Never null.
+std::shared_ptr<ExecutionHost> readRemote(const Args &args);
 
 // -h/--help: every command has it.
 OptionGroup helpGroup();

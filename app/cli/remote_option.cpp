@@ -1,28 +1,34 @@
 #include "remote_option.h"
 
-#include "probe/probe_client.h"
+#include "remote/ssh_host.h"
+
+#include <QHash>
+
+#include <mutex>
 
 namespace hd::cli {
 
-std::shared_ptr<SshHost> makeRemoteHost(const QString &destination) {
-    SshHostOptions o;
-    o.ssh.destination = destination;
-    return std::make_shared<SshHost>(o);
+std::shared_ptr<ExecutionHost> hostFor(const QString &destination) {
+    if (destination.isEmpty())
+        return localHost();
+    // The CLI runs one command per process: the process is the run.
+    static std::mutex mutex;
+    static QHash<QString, std::shared_ptr<ExecutionHost>> hosts;
+    std::lock_guard lock(mutex);
+    std::shared_ptr<ExecutionHost> &host = hosts[destination];
+    if (!host) {
+        SshHostOptions o;
+        o.ssh.destination = destination;
+        host = std::make_shared<SshHost>(o);
+    }
+    return host;
 }
 
-ProbeResult runProbeOn(const std::shared_ptr<SshHost> &host, const ProbeRequest &request,
-                       const ProbeOptions &options) {
-    return host ? host->runProbe(request, options) : ProbeClient(options).run(request);
-}
-
-QString localCopyOf(const std::shared_ptr<SshHost> &host, const QString &file, QString *error) {
+QString localCopyOf(const QString &file, QString *error) {
     const auto rp = parseRemotePath(file);
     if (!rp)
         return file;
-    if (host && rp->host == host->hostName())
-        return host->fetchFromHost(rp->path, error);
-    // host:/path without --remote (or another host): its own connection.
-    return makeRemoteHost(rp->host)->fetchFromHost(rp->path, error);
+    return hostFor(rp->host)->fetchFromHost(rp->path, error);
 }
 
 } // namespace hd::cli

@@ -3,21 +3,21 @@
 // --remote HOST for the commands that start probes or step children (docs/remote.md): the
 // same requests, run on a GPU node through the user's ssh.
 
-#include "remote/ssh_host.h"
+#include "exec/execution_host.h"
+#include "remote/ssh_connection.h" // parseRemotePath
 
 #include <memory>
 
 namespace hd::cli {
 
-// A host for destination (anything ssh accepts), the build's probe ready to be copied there.
-std::shared_ptr<SshHost> makeRemoteHost(const QString &destination);
-
-// request on host (this machine when host is null).
-ProbeResult runProbeOn(const std::shared_ptr<SshHost> &host, const ProbeRequest &request,
-                       const ProbeOptions &options);
+// The host of destination for this run: this machine for "", else the one SshHost of that
+// destination (one connection per host per run), shared by --remote, --hosts and every
+// HOST:/path argument naming it.
+std::shared_ptr<ExecutionHost> hostFor(const QString &destination);
 
 // FILE as given on the command line (a local path, or host:/path on that host) → a local path
-// to read here (fetched and cached when on the node). "" with *error when it cannot.
-QString localCopyOf(const std::shared_ptr<SshHost> &host, const QString &file, QString *error);
+// to read here (fetched through hostFor(host) and cached when on a node). "" with *error when
+// it cannot.
+QString localCopyOf(const QString &file, QString *error);
 
 } // namespace hd::cli

@@ -12,12 +12,12 @@
 #include "hooks/diagnosis_hooks.h"
 #include "model/model_json.h"
 #include "session/make_session.h"
-#include "sysinfo/system_inventory.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSet>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -49,30 +49,40 @@ QStringList readHostList(const QString &spec, QString *error) {
     return hosts;
 }
 
-QString sessionFileName(const QString &host) {
-    QString name = host;
+QStringList sessionFileNames(const QStringList &hosts) {
     static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._@-]"));
-    name.replace(unsafe, QStringLiteral("_"));
-    return name + QStringLiteral(".session.json");
+    QStringList names;
+    QSet<QString> taken; // lower case: a case-insensitive file system is one name too
+    for (const QString &host : hosts) {
+        QString base = host.left(100);
+        base.replace(unsafe, QStringLiteral("_"));
+        // Visible (report DIR/ and ls skip dot files) and never an option.
+        if (base.isEmpty() || base.startsWith(QLatin1Char('.')) ||
+            base.startsWith(QLatin1Char('-')))
+            base.prepend(QStringLiteral("node_"));
+        QString name = base;
+        for (int n = 2; taken.contains(name.toLower()); ++n)
+            name = base + QStringLiteral("-%1").arg(n);
+        taken.insert(name.toLower());
+        names << name + QStringLiteral(".session.json");
+    }
+    return names;
 }
 
 NodeSession runOnNode(const QString &destination, VerifyOptions options, const QList<int> &steps) {
     NodeSession n;
     n.name = destination;
-    auto host = makeRemoteHost(destination);
-    if (!host->connection().open()) {
+    const std::shared_ptr<ExecutionHost> host = hostFor(destination);
+    if (const QString problem = host->connect(); !problem.isEmpty()) {
         n.ran = false;
-        n.failure = host->connection().lastMessage();
+        n.failure = problem;
         return n;
     }
     const auto verifier = makeVerifier(options);
     verifier->setExecutionHost(host);
     const VerifyResult result = verifier->run(steps);
-    n.session = sessionFromResult(options, result, versionLine(QStringLiteral("hipdoctor-cli")));
-    n.session.remote = destination;
-    n.session.host =
-        host->connection().nodeName().isEmpty() ? destination : host->connection().nodeName();
-    n.session.inventory = collectSystemInventory(*host); // the node's, read there
+    n.session =
+        sessionFromRun(options, result, *host, versionLine(QStringLiteral("hipdoctor-cli")));
     return n;
 }
 
@@ -94,13 +104,15 @@ int verifyOnHosts(const VerifyOptions &options, const QList<int> &steps, const Q
     QDir().mkpath(dir);
     bool anyError = false, anyFailure = false;
     QList<const Session *> sessions; // the nodes that ran, in --hosts order
-    for (const NodeSession &n : nodes) {
+    const QStringList files = sessionFileNames(hosts);
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const NodeSession &n = nodes.at(i);
         if (!n.ran) {
             anyFailure = true;
             err() << "hipdoctor-cli verify: " << n.name << ": " << n.failure << "\n";
             continue;
         }
-        const QString path = dir + QLatin1Char('/') + sessionFileName(n.name);
+        const QString path = dir + QLatin1Char('/') + files.at(i);
         QString se;
         if (!saveSession(n.session, path, &se)) {
             err() << "hipdoctor-cli verify: " << se << "\n";

@@ -13,8 +13,11 @@ namespace hd::cli {
 
 // FILE (one destination per line, # comments) or h1,h2,…
 QStringList readHostList(const QString &spec, QString *error);
-// "node-1.session.json" (characters other than letters, digits, . _ @ - become _).
-QString sessionFileName(const QString &host);
+// One file name per host, in order: "node-1.session.json" (characters other than letters,
+// digits, . _ @ - become _; a name that would be hidden or start with - gets "node_" in
+// front). Unique by construction, also on a case-insensitive file system: a name already
+// given gets -2, -3, … ("node_1", "node 1" and "node/1" → node_1, node_1-2, node_1-3).
+QStringList sessionFileNames(const QStringList &hosts);
 
 // One node's run: NodeSession::name is the destination (report/node_matrix.h).
 NodeSession runOnNode(const QString &destination, VerifyOptions options, const QList<int> &steps);

@@ -4,9 +4,13 @@
 #include "backends.h"
 #include "probe.h"
 
+#include "reaper.h"
+
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -454,7 +458,28 @@ int runDlopen(Probe &p, const Request &rq) {
     return exitCodeFor(r);
 }
 
+// --contain -- PROGRAM ARGS…: runs PROGRAM under a reaper, so that nothing it starts outlives
+// it (reaper.h): the wrapper of docs/remote.md runs every step's command
+// on a GPU node this way.
+int runContained(int argc, char **argv) {
+    int first = 2;
+    if (first < argc && std::strcmp(argv[first], "--") == 0)
+        ++first;
+    if (first >= argc) {
+        std::fprintf(stderr, "hipdoctor-probe --contain: no command given\n");
+        return 2;
+    }
+    hd::forkUnderReaper(::getppid()); // returns in the command (or, failing, unguarded)
+    ::execvp(argv[first], argv + first);
+    const int e = errno;
+    std::fprintf(stderr, "hipdoctor-probe --contain: cannot run %s: %s\n", argv[first],
+                 std::strerror(e));
+    return e == ENOENT ? 127 : 126;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && std::strcmp(argv[1], "--contain") == 0)
+        return runContained(argc, argv);
     Output out;
     Probe p(out);
     if (argc > 1 && (std::strcmp(argv[1], "--version") == 0)) {

@@ -1,6 +1,7 @@
 #include "common/child_process.h"
 
 #include <QProcess>
+#include <QVariant>
 
 #include <atomic>
 #include <cerrno>
@@ -16,13 +17,17 @@ namespace {
 
 constexpr int kSlots = 64;
 pid_t g_keeperGroup = 0; // in a keeper process: the group it kills
+// > 0: a group to kill; < 0: minus the pid of a reaper to stop (it kills what is below it).
 std::atomic<pid_t> g_groups[kSlots];
+const char kContained[] = "hipdoctor_contained";
 
 void onTerminate(int sig) {
     for (std::atomic<pid_t> &g : g_groups) {
-        const pid_t pgid = g.load(std::memory_order_acquire);
-        if (pgid > 0)
-            ::kill(-pgid, SIGKILL);
+        const pid_t v = g.load(std::memory_order_acquire);
+        if (v > 0)
+            ::kill(-v, SIGKILL);
+        else if (v < 0)
+            ::kill(-v, SIGTERM);
     }
     // Then the default action, as without the handler.
     ::signal(sig, SIG_DFL);
@@ -31,10 +36,12 @@ void onTerminate(int sig) {
 
 } // namespace
 
-void guardChildProcess(QProcess &process) {
+void guardChildProcess(QProcess &process, bool contained) {
     const pid_t parent = ::getpid();
+    process.setProperty(kContained, contained);
     process.setChildProcessModifier([parent] {
         ::setpgid(0, 0);
+        // A reaper turns this into SIGTERM once it can handle it (it then kills what is below).
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) // the parent died before prctl
             ::_exit(127);
@@ -90,18 +97,25 @@ GroupKeeper::~GroupKeeper() {
 
 void killChildGroup(QProcess &process) {
     const qint64 pid = process.processId();
+    if (pid > 0 && process.property(kContained).toBool()) {
+        // The reaper kills every descendant, then ends as killed.
+        ::kill(pid_t(pid), SIGTERM);
+        if (process.waitForFinished(5000))
+            return;
+    }
     if (pid > 0)
         ::kill(-pid_t(pid), SIGKILL);
     process.kill();
     process.waitForFinished(5000);
 }
 
-ChildRegistration::ChildRegistration(qint64 pid) {
+ChildRegistration::ChildRegistration(qint64 pid, bool contained) {
     if (pid <= 0)
         return;
+    const pid_t value = contained ? -pid_t(pid) : pid_t(pid);
     for (int i = 0; i < kSlots; ++i) {
         pid_t expected = 0;
-        if (g_groups[i].compare_exchange_strong(expected, pid_t(pid))) {
+        if (g_groups[i].compare_exchange_strong(expected, value)) {
             m_slot = i;
             return;
         }

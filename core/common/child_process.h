@@ -2,12 +2,17 @@
 
 // Children must not outlive hipdoctor (docs/limits.md "Child processes"): a probe stuck in
 // hipInit or a step-3 command still holds the GPU after the CLI is gone.
-//  - every child runs in its own process group with PR_SET_PDEATHSIG = SIGKILL, so it dies
-//    with hipdoctor even after SIGKILL (its own children are killed with the group by the
-//    handlers below, or by the timeout);
-//  - a GroupKeeper takes the child's own children with it after a kill -9 of hipdoctor;
+//  - every child runs in its own process group with a parent-death signal, so it dies with
+//    hipdoctor even after SIGKILL;
+//  - a contained child (every step's child, the probe, the inventory's tools) runs under a
+//    reaper (`hipdoctor-probe --contain --`, SupervisedSpec::reaper): whatever it starts, in
+//    its group or not (setsid, double forks), is killed when it ends, on timeout and cancel,
+//    and when hipdoctor dies;
+//  - an uncontained one (the ssh client, whose shared connection must outlive the command)
+//    gets a GroupKeeper, which takes the child's group with it after a kill -9 of hipdoctor;
 //  - while it runs it is registered; installTerminationHandlers() makes SIGTERM, SIGHUP,
-//    SIGINT and SIGQUIT kill every registered group before hipdoctor ends the usual way.
+//    SIGINT and SIGQUIT stop every registered child (the reaper, or the whole group) before
+//    hipdoctor ends the usual way.
 
 #include <QtGlobal>
 
@@ -17,16 +22,19 @@ class QProcess;
 
 namespace hd {
 
-// Call before QProcess::start().
-void guardChildProcess(QProcess &process);
+// Call before QProcess::start(). contained: the program started is a reaper (above), told to
+// stop with SIGTERM rather than killed with its group.
+void guardChildProcess(QProcess &process, bool contained = false);
 
-// Kills the child's whole process group (SIGKILL), then waits for the child.
+// Stops the child and everything it started: a contained child's reaper is told to (it
+// kills every descendant), else the child's whole process group gets SIGKILL; then waits
+// for the child.
 void killChildGroup(QProcess &process);
 
-// Registers a started child's group for the termination handlers (RAII).
+// Registers a started child for the termination handlers (RAII).
 class ChildRegistration {
 public:
-    explicit ChildRegistration(qint64 pid);
+    ChildRegistration(qint64 pid, bool contained);
     ~ChildRegistration();
     ChildRegistration(const ChildRegistration &) = delete;
     ChildRegistration &operator=(const ChildRegistration &) = delete;

@@ -1,5 +1,7 @@
 #include "common/format.h"
 
+#include <algorithm>
+
 namespace hd {
 
 QString hex(uint64_t v) {
@@ -18,6 +20,23 @@ QString formatMsFigure(double ms) {
 
 QString formatBytes(uint64_t bytes, const QLocale &locale) {
     return locale.formattedDataSize(qint64(bytes), 1, QLocale::DataSizeIecFormat);
+}
+
+QString printableText(const QString &text, qsizetype maxChars) {
+    const qsizetype keep = maxChars < 0 ? text.size() : std::min(text.size(), maxChars);
+    QString out;
+    out.reserve(keep);
+    for (qsizetype i = 0; i < keep; ++i) {
+        const char16_t c = text.at(i).unicode();
+        if (c < 0x20 || (c >= 0x7f && c < 0xa0))
+            out += QStringLiteral("\\x") +
+                   QStringLiteral("%1").arg(uint(c), 2, 16, QLatin1Char('0')).toUpper();
+        else
+            out += text.at(i);
+    }
+    if (keep < text.size())
+        out += QStringLiteral("… [hipdoctor: %1 more characters left out]").arg(text.size() - keep);
+    return out;
 }
 
 } // namespace hd

@@ -22,6 +22,12 @@ QString formatDuration(double ms);
 // 1 ms, three under 100 ms, one from 100 ms on ("0.0123", "12.345", "1234.5").
 QString formatMsFigure(double ms);
 
+// Text from outside (a GPU node's names, ssh's messages) made safe for one line of a terminal
+// or a report: every control character (C0 including newline and tab, DEL, C1) shown as
+// \xHH, and, past maxChars (-1 = no limit), the rest cut with a mark:
+// "… [hipdoctor: 4194210 more characters left out]".
+QString printableText(const QString &text, qsizetype maxChars = -1);
+
 // A byte count in IEC units with one decimal: "12 bytes", "4.0 KiB", "1.3 GiB". The GUI passes
 // its locale (decimal separator); text for files and terminals uses the C locale.
 QString formatBytes(uint64_t bytes, const QLocale &locale = QLocale::c());

@@ -4,70 +4,144 @@
 #include "common/signals.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QProcess>
+#include <QStandardPaths>
+
+#include <optional>
 
 namespace hd {
 
 namespace {
 
-void drain(QProcess &proc, const SupervisedSpec &spec) {
-    const QByteArray out = proc.readAllStandardOutput();
-    const QByteArray err = proc.readAllStandardError();
-    if (!out.isEmpty() && spec.onStdout)
-        spec.onStdout(out);
-    if (!err.isEmpty() && spec.onStderr)
-        spec.onStderr(err);
-}
+constexpr qint64 kStdinChunk = qint64(1) << 20;
 
-// Polls until the child ends, is cancelled or runs out of time; kills its group then.
-void supervise(QProcess &proc, const SupervisedSpec &spec, const QElapsedTimer &clock,
-               SupervisedEnd &end) {
-    while (proc.state() != QProcess::NotRunning) {
-        proc.waitForFinished(spec.pollMs);
-        drain(proc, spec);
-        if (proc.state() == QProcess::NotRunning)
-            break;
-        if (spec.cancelled && spec.cancelled()) {
-            end.cancelled = true;
-            break;
-        }
-        if (spec.timeoutMs > 0 && clock.elapsed() > spec.timeoutMs) {
-            end.timedOut = true;
-            break;
-        }
+class Supervisor {
+public:
+    Supervisor(QProcess &proc, const SupervisedSpec &spec) : m_proc(proc), m_spec(spec) {
+        m_inputDone = !spec.stdinSource;
     }
-    if (end.cancelled || end.timedOut)
-        killChildGroup(proc);
-    drain(proc, spec);
-}
+
+    // Polls until the child ends, is cancelled or passes a deadline; kills it then.
+    void run(const QElapsedTimer &clock, SupervisedEnd &end) {
+        QElapsedTimer idle;
+        idle.start();
+        while (m_proc.state() != QProcess::NotRunning) {
+            m_proc.waitForFinished(m_spec.pollMs);
+            if (pump())
+                idle.restart();
+            if (m_proc.state() == QProcess::NotRunning)
+                break;
+            if (m_spec.cancelled && m_spec.cancelled()) {
+                end.cancelled = true;
+                break;
+            }
+            if (m_spec.timeoutMs > 0 && clock.elapsed() > m_spec.timeoutMs) {
+                end.timedOut = true;
+                break;
+            }
+            if (m_spec.idleTimeoutMs > 0 && idle.elapsed() > m_spec.idleTimeoutMs) {
+                end.timedOut = end.idle = true;
+                break;
+            }
+        }
+        if (end.cancelled || end.timedOut)
+            killChildGroup(m_proc);
+        drain();
+    }
+
+private:
+    bool drain() {
+        const QByteArray out = m_proc.readAllStandardOutput();
+        const QByteArray err = m_proc.readAllStandardError();
+        if (!out.isEmpty() && m_spec.onStdout)
+            m_spec.onStdout(out);
+        if (!err.isEmpty() && m_spec.onStderr)
+            m_spec.onStderr(err);
+        return !out.isEmpty() || !err.isEmpty();
+    }
+
+    // Output drained, more stdin given; true when a byte moved either way.
+    bool pump() {
+        bool moved = drain();
+        const qint64 pending = m_proc.bytesToWrite();
+        if (pending < m_lastPending)
+            moved = true;
+        if (!m_inputDone && pending < kStdinChunk) {
+            const QByteArray chunk = m_spec.stdinSource(kStdinChunk);
+            if (chunk.isEmpty()) {
+                m_inputDone = true;
+                if (!m_spec.keepStdinOpen)
+                    m_proc.closeWriteChannel();
+            } else {
+                m_proc.write(chunk);
+                moved = true;
+            }
+        }
+        m_lastPending = m_proc.bytesToWrite();
+        return moved;
+    }
+
+    QProcess &m_proc;
+    const SupervisedSpec &m_spec;
+    bool m_inputDone = true;
+    qint64 m_lastPending = 0;
+};
 
 } // namespace
 
 SupervisedEnd runSupervised(const SupervisedSpec &spec) {
     SupervisedEnd end;
     QProcess proc;
-    proc.setProgram(spec.program);
-    proc.setArguments(spec.arguments);
+    const bool contained = !spec.reaper.isEmpty();
+    if (contained) {
+        // Found as QProcess would find it (this process's PATH), so that a program that is not
+        // there does not start, with or without the reaper.
+        const QString program = spec.program.contains(QLatin1Char('/'))
+                                    ? spec.program
+                                    : QStandardPaths::findExecutable(spec.program);
+        const QFileInfo fi(program);
+        if (program.isEmpty() || !fi.exists()) {
+            end.startError = QStringLiteral("%1: No such file or directory").arg(spec.program);
+            return end;
+        }
+        if (!fi.isFile() || !fi.isExecutable()) {
+            end.startError = QStringLiteral("%1: Permission denied").arg(spec.program);
+            return end;
+        }
+        proc.setProgram(spec.reaper);
+        proc.setArguments(QStringList{QStringLiteral("--contain"), QStringLiteral("--"), program} +
+                          spec.arguments);
+    } else {
+        proc.setProgram(spec.program);
+        proc.setArguments(spec.arguments);
+    }
     proc.setProcessEnvironment(spec.environment);
     if (!spec.workingDirectory.isEmpty())
         proc.setWorkingDirectory(spec.workingDirectory);
-    guardChildProcess(proc); // dies with us, killed with its own children
+    guardChildProcess(proc, contained); // dies with us, and what it started with it
     QElapsedTimer clock;
     clock.start();
     proc.start(QIODevice::ReadWrite);
     if (!proc.waitForStarted(spec.startTimeoutMs)) {
         end.durationMs = double(clock.nsecsElapsed()) / 1e6;
         end.startError = proc.errorString();
+        if (proc.state() != QProcess::NotRunning)
+            killChildGroup(proc);
         return end;
     }
     end.started = true;
-    const ChildRegistration registered(proc.processId());
-    const GroupKeeper keeper(proc.processId()); // its children go too, even after kill -9
+    const ChildRegistration registered(proc.processId(), contained);
+    // A contained child's reaper handles hipdoctor's death itself; another child's group
+    // needs a keeper to go after a kill -9.
+    std::optional<GroupKeeper> keeper;
+    if (!contained)
+        keeper.emplace(proc.processId());
     if (!spec.stdinData.isEmpty())
         proc.write(spec.stdinData);
-    if (!spec.keepStdinOpen)
+    if (!spec.keepStdinOpen && !spec.stdinSource)
         proc.closeWriteChannel();
-    supervise(proc, spec, clock, end);
+    Supervisor(proc, spec).run(clock, end);
     end.durationMs = double(clock.nsecsElapsed()) / 1e6;
     if (proc.exitStatus() == QProcess::CrashExit) {
         // On Unix, QProcess reports the terminating signal as the exit code of a crash.

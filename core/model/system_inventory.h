@@ -5,7 +5,9 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QPair>
 #include <QString>
+#include <QStringList>
 
 namespace hd {
 
@@ -39,5 +41,21 @@ struct SystemInventory {
     static SystemInventory fromJson(const QJsonObject &o);
     bool operator==(const SystemInventory &) const = default;
 };
+
+// The maintainers' first questions, one row each (GPU, driver, OS, packages, HIP runtime,
+// compilers, PyTorch/Triton, device access, environment), for the top of a report and the
+// app's Devices panel. Values are plain text; a row whose sources were all unavailable holds
+// their reasons and has missing set; problem marks a row that explains a failure on its own
+// (no access to /dev/kfd, not in the render group).
+struct InventorySummaryRow {
+    QString label;     // "GPU", "Driver", …
+    QStringList items; // "gfx1030 (rocminfo)", "amdgpu 6.7.0", …
+    bool missing = false;
+    bool problem = false;
+};
+QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inventory);
+
+// The section names in display order, with a title each ("system" → "System").
+QList<QPair<QString, QString>> inventorySections();
 
 } // namespace hd

@@ -164,6 +164,11 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
     sv.program = launched ? m_options.launcher.first() : probe;
     sv.arguments = launched ? m_options.launcher.mid(1) : QStringList{};
     sv.keepStdinOpen = launched;
+    // Under the reaper, as every child (this build's probe: `hipdoctor-probe --contain --
+    // PROBE`, exec/process_run.h reaperProgram()); a launcher (ssh) is contained on the node
+    // (docs/remote.md): here it must not be, its shared connection outlives the command.
+    if (!launched)
+        sv.reaper = findProbeBinary();
     sv.environment = env;
     sv.workingDirectory = m_options.workingDirectory;
     sv.stdinData = QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact) + '\n';

@@ -1,14 +1,13 @@
 #include "remote/ssh_connection.h"
 
 #include "common/capped_output.h"
-#include "common/child_process.h"
+#include "common/format.h"
 #include "common/shell.h"
+#include "common/supervised_process.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QIODevice>
-#include <QProcess>
 #include <QRegularExpression>
 
 #include <sys/stat.h>
@@ -20,27 +19,34 @@ namespace {
 
 // The watchdog wrapper every step's child runs under on the node (docs/remote.md "What runs
 // there"). Arguments: working directory, stdin byte count, PATH to look the program up with
-// ("" = the node's), the program, then the command (env … program args). The first N bytes of
-// stdin become the child's stdin (through a temporary file, so the rest of stdin stays with the
-// watcher); the rest of stdin stays open while the local ssh lives: when it closes (cancel,
-// timeout, connection lost) the watcher kills the session's process group, so no child of a
-// step outlives its connection. The exit status is the child's (128+N for signal N).
+// ("" = the node's), the reaper ("" = none; used when `REAPER --contain -- true` runs there,
+// so a probe that cannot run on the node leaves the steps as they were), the program, then
+// the command (env … program args). The first N bytes of stdin become the
+// child's stdin (through a temporary file, so the rest of stdin stays with the watcher); the
+// rest of stdin stays open while the local ssh lives: when it closes (cancel, timeout,
+// connection lost) the watcher tells the command to stop (the reaper kills every descendant,
+// in the group or not), waits for it a few seconds and kills the session's process group, so
+// no child of a step outlives its connection. The exit status is the child's (128+N for
+// signal N).
 const char kWrapper[] = R"SH(x() { printf '\036hipdoctor-remote-exit %s\n' "$1" >&2; exit "$1"; }
-d=$1 n=$2 p=$3 g=$4; shift 4
+d=$1 n=$2 p=$3 r=$4 g=$5; shift 5
 if [ -n "$d" ]; then cd -- "$d" 2>/dev/null || { printf 'hipdoctor-remote: cannot enter directory %s\n' "$d" >&2; x 126; }; fi
 if [ -n "$p" ]; then o=$PATH; PATH=$p; fi
 command -v "$g" >/dev/null 2>&1 || { printf 'hipdoctor-remote: program not found: %s\n' "$g" >&2; x 127; }
 if [ -n "$p" ]; then PATH=$o; fi
+if [ -n "$r" ] && "$r" --contain -- true </dev/null >/dev/null 2>&1; then set -- "$r" --contain -- "$@"; fi
 exec 3<&0 </dev/null
 if [ "$n" -gt 0 ]; then
 t=$(mktemp "${TMPDIR:-/tmp}/hipdoctor-stdin.XXXXXX") || x 125
 head -c "$n" <&3 >"$t" || { rm -f "$t"; x 125; }
 exec 4<"$t"; rm -f "$t"
 else exec 4</dev/null; fi
-(trap '' PIPE; exec >/dev/null 2>&1; cat; kill -KILL 0) <&3 &
-w=$!
 "$@" <&4 3<&- 4<&- &
 c=$!
+(trap '' PIPE; exec >/dev/null 2>&1; cat; kill -TERM "$c"; i=0
+while kill -0 "$c" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1 2>/dev/null || sleep 1; i=$((i+1)); done
+kill -KILL 0) <&3 &
+w=$!
 exec 3<&- 4<&-
 wait "$c"; s=$?
 kill "$w" 2>/dev/null
@@ -97,6 +103,10 @@ QString remoteFailureName(RemoteFailure f) {
         return QStringLiteral("probe-not-runnable");
     case RemoteFailure::ConnectionLost:
         return QStringLiteral("connection-lost");
+    case RemoteFailure::BadReply:
+        return QStringLiteral("bad-reply");
+    case RemoteFailure::BadDestination:
+        return QStringLiteral("bad-destination");
     case RemoteFailure::TimedOut:
         return QStringLiteral("timed-out");
     case RemoteFailure::Cancelled:
@@ -135,6 +145,20 @@ RemoteFailure classifySshFailure(int exitCode, const QString &err, bool connecte
         return connected ? RemoteFailure::ConnectionLost : RemoteFailure::Unreachable;
     // 255 without a message of ssh's: once connected, the remote command's own exit status.
     return connected ? RemoteFailure::None : RemoteFailure::Other;
+}
+
+QString destinationProblem(const QString &destination) {
+    if (destination.isEmpty())
+        return QStringLiteral("no destination given");
+    if (destination.startsWith(QLatin1Char('-')))
+        return QStringLiteral("'%1' begins with '-' (an ssh client would read an option)")
+            .arg(printableText(destination, 200));
+    for (const QChar c : destination) {
+        if (c.category() == QChar::Other_Control || c.isSpace())
+            return QStringLiteral("'%1' holds a control character or white space")
+                .arg(printableText(destination, 200));
+    }
+    return {};
 }
 
 QStringList sshClientCommand() {
@@ -226,7 +250,7 @@ QStringList SshConnection::argv(const QString &remoteLine) const {
 
 QStringList SshConnection::wrappedArgv(const QStringList &command, const QString &workingDirectory,
                                        const QMap<QString, QString> &env, const QStringList &unset,
-                                       qsizetype stdinBytes) const {
+                                       qsizetype stdinBytes, const QString &reaper) const {
     QStringList line{QStringLiteral("sh"),
                      QStringLiteral("-c"),
                      QString::fromLatin1(kWrapper),
@@ -234,6 +258,7 @@ QStringList SshConnection::wrappedArgv(const QStringList &command, const QString
                      workingDirectory,
                      QString::number(stdinBytes),
                      env.value(QStringLiteral("PATH")),
+                     reaper,
                      command.value(0)};
     if (!env.isEmpty() || !unset.isEmpty()) {
         line << QStringLiteral("env");
@@ -305,6 +330,12 @@ QString SshConnection::describe(RemoteFailure f, const QString &stderrText) cons
     case RemoteFailure::ConnectionLost:
         what = QStringLiteral("the connection to %1 was lost").arg(host);
         break;
+    case RemoteFailure::BadReply:
+        what = QStringLiteral("%1 gave a reply hipdoctor refuses").arg(host);
+        break;
+    case RemoteFailure::BadDestination:
+        what = QStringLiteral("hipdoctor refuses this destination");
+        break;
     case RemoteFailure::TimedOut:
         what = QStringLiteral("%1 did not answer in time").arg(host);
         break;
@@ -315,7 +346,8 @@ QString SshConnection::describe(RemoteFailure f, const QString &stderrText) cons
         what = QStringLiteral("ssh to %1 failed").arg(host);
         break;
     }
-    const QString line = lastLine(stderrText);
+    // ssh's (or the node's) own words, made printable and cut: they reach terminals and reports.
+    const QString line = printableText(lastLine(stderrText), 500);
     QString s = remoteFailureName(f) + QStringLiteral(": ") + what;
     if (!line.isEmpty() && f != RemoteFailure::ProgramMissing && f != RemoteFailure::Cancelled)
         s += QStringLiteral(" (ssh: %1)").arg(line);
@@ -326,6 +358,11 @@ bool SshConnection::open() {
     std::lock_guard lock(m_mutex);
     if (m_open.load())
         return true;
+    if (const QString why = destinationProblem(m_options.destination); !why.isEmpty()) {
+        m_failure = RemoteFailure::BadDestination;
+        m_message = remoteFailureName(m_failure) + QStringLiteral(": ") + why;
+        return false;
+    }
     QString error;
     if (!ensurePrivateDirectory(m_options.controlDirectory, &error)) {
         m_failure = RemoteFailure::Other;
@@ -333,38 +370,48 @@ bool SshConnection::open() {
         return false;
     }
     // The first command starts the shared connection (ControlMaster=auto + ControlPersist
-    // put it in the background); it reads where the node's home is and what the node is.
+    // put it in the background); it reads where the node's home is and what the node is. Its
+    // bytes are bounded as every command's (three short lines; ssh's messages), within the
+    // opening's total deadline.
     RemoteRun r;
     {
-        QProcess proc;
-        proc.setProgram(m_options.client.first());
         const QStringList a =
             argv(QStringLiteral("printf '%s\\n' \"$HOME\"; uname -sm 2>/dev/null || echo unknown; "
                                 "uname -n 2>/dev/null || echo unknown"));
-        proc.setArguments(a.mid(1));
-        guardChildProcess(proc);
-        proc.start(QIODevice::ReadOnly);
-        if (!proc.waitForStarted(10000)) {
+        constexpr qsizetype kMaxReply = 64 << 10;
+        CappedOutput err(1 << 20, 1 << 20);
+        bool tooLong = false;
+        SupervisedSpec sv;
+        sv.program = a.first();
+        sv.arguments = a.mid(1);
+        // Not contained: the shared connection it starts must outlive it.
+        sv.startTimeoutMs = 10000;
+        sv.timeoutMs = m_options.openTimeoutMs;
+        sv.cancelled = [&tooLong] { return tooLong; };
+        sv.onStdout = [&](const QByteArray &b) {
+            if (r.out.size() + b.size() > kMaxReply)
+                tooLong = true;
+            else
+                r.out += b;
+        };
+        sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
+        const SupervisedEnd end = runSupervised(sv);
+        r.err = QString::fromLocal8Bit(err.bytes());
+        if (!end.started) {
             m_failure = RemoteFailure::SshMissing;
-            m_message = describe(m_failure, proc.errorString());
+            m_message = describe(m_failure, end.startError);
             return false;
         }
-        const ChildRegistration registered(proc.processId());
-        QElapsedTimer t;
-        t.start();
-        while (!proc.waitForFinished(25)) {
-            if (proc.state() == QProcess::NotRunning)
-                break;
-            if (t.elapsed() > m_options.openTimeoutMs) {
-                killChildGroup(proc);
-                m_failure = RemoteFailure::TimedOut;
-                m_message = describe(m_failure, {});
-                return false;
-            }
+        if (end.timedOut || tooLong) {
+            m_failure = tooLong ? RemoteFailure::BadReply : RemoteFailure::TimedOut;
+            m_message = describe(m_failure, r.err);
+            if (tooLong)
+                m_message += QStringLiteral(" (more than %1 bytes while the connection was "
+                                            "opened)")
+                                 .arg(kMaxReply);
+            return false;
         }
-        r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : 255;
-        r.out = proc.readAllStandardOutput();
-        r.err = QString::fromLocal8Bit(proc.readAllStandardError());
+        r.exitCode = end.crashed ? 255 : end.exitCode;
     }
     const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     if (r.exitCode != 0 || lines.size() < 2 || !lines.first().startsWith(QLatin1Char('/'))) {
@@ -386,9 +433,8 @@ bool SshConnection::open() {
     return true;
 }
 
-RemoteRun SshConnection::runScript(const QString &script, const QStringList &args, QIODevice *input,
-                                   QIODevice *output, int idleTimeoutMs,
-                                   const std::atomic_bool *cancel) {
+RemoteRun SshConnection::runScript(const QString &script, const QStringList &args,
+                                   const ScriptIo &io) {
     RemoteRun r;
     if (!open()) {
         r.failure = lastFailure();
@@ -399,85 +445,62 @@ RemoteRun SshConnection::runScript(const QString &script, const QStringList &arg
                      QStringLiteral("hipdoctor")};
     line << args;
     const QStringList a = argv(shellJoin(line));
-    QProcess proc;
-    proc.setProgram(a.first());
-    proc.setArguments(a.mid(1));
-    guardChildProcess(proc);
-    proc.start();
-    if (!proc.waitForStarted(10000)) {
-        r.failure = RemoteFailure::SshMissing;
-        r.message = describe(r.failure, proc.errorString());
-        return r;
-    }
-    const ChildRegistration registered(proc.processId());
-    if (!input)
-        proc.closeWriteChannel();
     CappedOutput err(1 << 20, 1 << 20);
-    QElapsedTimer idle;
-    idle.start();
-    bool inputDone = input == nullptr, writeFailed = false, timedOut = false, cancelled = false;
-    constexpr qint64 kChunk = 1 << 20;
-    auto pump = [&] {
-        bool moved = false;
-        if (!inputDone && proc.bytesToWrite() < kChunk) {
-            const QByteArray chunk = input->read(kChunk);
-            if (!chunk.isEmpty()) {
-                proc.write(chunk);
-                moved = true;
-            }
-            if (input->atEnd() || chunk.isEmpty()) {
-                inputDone = true;
-                proc.closeWriteChannel();
-            }
+    qint64 received = 0;
+    bool tooLong = false, writeFailed = false;
+    SupervisedSpec sv;
+    sv.program = a.first();
+    sv.arguments = a.mid(1);
+    // ssh, not contained: its shared connection outlives the command.
+    sv.startTimeoutMs = 10000;
+    sv.timeoutMs = io.timeoutMs;
+    sv.idleTimeoutMs = io.idleTimeoutMs;
+    if (io.input)
+        sv.stdinSource = [&io](qint64 room) { return io.input->read(room); };
+    sv.cancelled = [&] { return tooLong || writeFailed || (io.cancel && io.cancel->load()); };
+    sv.onStdout = [&](const QByteArray &b) {
+        if (tooLong || writeFailed)
+            return;
+        received += b.size();
+        if (received > io.maxOutput) { // a reply has the size it should have
+            tooLong = true;
+            return;
         }
-        const QByteArray o = proc.readAllStandardOutput();
-        if (!o.isEmpty()) {
-            moved = true;
-            if (output) {
-                if (output->write(o) != o.size())
-                    writeFailed = true;
-            } else {
-                r.out += o;
-            }
-        }
-        const QByteArray e = proc.readAllStandardError();
-        if (!e.isEmpty()) {
-            moved = true;
-            err.append(e);
-        }
-        if (moved || proc.bytesToWrite() > 0)
-            idle.restart();
+        if (!io.output)
+            r.out += b;
+        else if (io.output->write(b) != b.size())
+            writeFailed = true;
     };
-    while (!proc.waitForFinished(10)) {
-        pump();
-        if (proc.state() == QProcess::NotRunning)
-            break;
-        if (cancel && cancel->load()) {
-            cancelled = true;
-            break;
-        }
-        if (idle.elapsed() > idleTimeoutMs || writeFailed) {
-            timedOut = !writeFailed;
-            break;
-        }
-    }
-    if (cancelled || timedOut || writeFailed)
-        killChildGroup(proc);
-    pump();
+    sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
+    const SupervisedEnd end = runSupervised(sv);
     r.err = err.text();
-    r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
-    if (cancelled) {
-        r.failure = RemoteFailure::Cancelled;
-    } else if (timedOut) {
-        r.failure = RemoteFailure::TimedOut;
-    } else if (writeFailed) {
-        r.failure = RemoteFailure::NoSpace;
-        r.message = remoteFailureName(r.failure) +
-                    QStringLiteral(": cannot write the local copy: %1").arg(output->errorString());
+    if (!end.started) {
+        r.failure = RemoteFailure::SshMissing;
+        r.message = describe(r.failure, end.startError);
         return r;
-    } else {
-        r.failure = classify(r.exitCode, r.err);
     }
+    r.exitCode = end.crashed ? -1 : end.exitCode;
+    if (tooLong) {
+        r.failure = RemoteFailure::BadReply;
+        r.message = describe(r.failure, {}) +
+                    QStringLiteral(": more than %1 bytes as %2; not read further")
+                        .arg(io.maxOutput)
+                        .arg(io.what.isEmpty() ? QStringLiteral("a reply") : io.what);
+        return r;
+    }
+    if (writeFailed) {
+        r.failure = RemoteFailure::NoSpace;
+        r.message =
+            remoteFailureName(r.failure) +
+            QStringLiteral(": cannot write the local copy: %1").arg(io.output->errorString());
+        return r;
+    }
+    if (end.cancelled)
+        r.failure = RemoteFailure::Cancelled;
+    else if (end.timedOut)
+        r.failure = RemoteFailure::TimedOut;
+    else
+        r.failure = classify(r.exitCode, r.err);
     if (r.failure != RemoteFailure::None)
         r.message = describe(r.failure, r.err);
     return r;
@@ -485,15 +508,17 @@ RemoteRun SshConnection::runScript(const QString &script, const QStringList &arg
 
 void SshConnection::close() {
     std::lock_guard lock(m_mutex);
+    if (!destinationProblem(m_options.destination).isEmpty())
+        return;
     QStringList a = baseArgv();
     a << QStringLiteral("-O") << QStringLiteral("exit") << QStringLiteral("--")
       << m_options.destination;
-    QProcess proc;
-    proc.setProgram(a.first());
-    proc.setArguments(a.mid(1));
-    proc.start(QIODevice::ReadOnly);
-    if (proc.waitForStarted(5000))
-        proc.waitForFinished(10000);
+    SupervisedSpec sv;
+    sv.program = a.first();
+    sv.arguments = a.mid(1);
+    sv.startTimeoutMs = 5000;
+    sv.timeoutMs = 10000;
+    runSupervised(sv); // its few words are not kept
     m_open.store(false);
 }
 

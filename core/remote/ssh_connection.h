@@ -33,13 +33,15 @@ enum class RemoteFailure {
     ProgramMissing,   // the program (hipcc, …) is not on the node's PATH
     ProbeNotRunnable, // the deployed probe does not start there (libc too old, noexec, …)
     ConnectionLost,   // the connection went away while a command ran
+    BadReply,         // the node answered more bytes than the reply holds, or malformed ones
+    BadDestination,   // refused by hipdoctor before ssh runs: starts with '-', control chars
     TimedOut,         // no answer within the time limit; killed
     Cancelled,
     Other, // ssh failed for another reason (its message is kept)
 };
 // "ssh-missing", "host-unreachable", "auth-refused", "host-key-unknown", "host-key-changed",
-// "no-space", "program-missing", "probe-not-runnable", "connection-lost", "timed-out",
-// "cancelled", "ssh-error"; "" for None.
+// "no-space", "program-missing", "probe-not-runnable", "connection-lost", "bad-reply",
+// "bad-destination", "timed-out", "cancelled", "ssh-error"; "" for None.
 QString remoteFailureName(RemoteFailure f);
 
 // ssh's exit status 255 and its stderr, named. connected: the connection had been opened
@@ -51,6 +53,11 @@ RemoteFailure classifySshFailure(int exitCode, const QString &stderrText, bool c
 // when it is there (it is removed from stderrText), false when the command did not finish
 // (the connection went away, or the wrapper was killed).
 bool takeExitMarker(QString &stderrText, int *exitCode);
+
+// Why hipdoctor refuses to hand destination to any ssh client (as git's "strange hostname"):
+// empty, starting with '-' (an option to a client that does not stop at --), or holding a
+// control character or white space. "" when it is fine.
+QString destinationProblem(const QString &destination);
 
 // The ssh client: HIPDOCTOR_SSH_COMMAND split into words (like GIT_SSH_COMMAND), else "ssh".
 QStringList sshClientCommand();
@@ -76,6 +83,20 @@ struct SshOptions {
     int persistS = 600;        // the shared connection outlives the last command this long
     int serverAliveS = 5;      // with 3 missed answers: a dead connection is seen in ~15 s
     int openTimeoutMs = 60000; // opening, including a ProxyJump chain
+};
+
+// How runScript moves bytes. Every byte from the node goes through the one supervised child
+// process (common/supervised_process.h): stdout within maxOutput, stderr within its first and
+// last MiB, an idle and a total deadline.
+struct ScriptIo {
+    QString what;                // for messages: "the sha256 of /x on the node"
+    QIODevice *input = nullptr;  // streamed to the script's stdin
+    QIODevice *output = nullptr; // the script's stdout goes there, else into RemoteRun::out
+    // The reply's size: more stdout than this is refused (bad-reply) and the script killed.
+    qint64 maxOutput = 4096;
+    int idleTimeoutMs = 60000; // no byte moved for this long: killed (timed-out)
+    int timeoutMs = 300000;    // the whole run
+    const std::atomic_bool *cancel = nullptr;
 };
 
 // What a short remote command gave back.
@@ -110,19 +131,19 @@ public:
     QStringList argv(const QString &remoteLine) const;
     // The ssh argv that runs argv on the node under the watchdog wrapper: in workingDirectory,
     // with `env -u NAME NAME=VALUE …`, its stdin the first stdinBytes bytes sent (the rest of
-    // stdin is the liveness line: when it closes, the wrapper kills its process group). A
-    // missing program is reported as "hipdoctor-remote: program not found: NAME", exit 127;
-    // stderr ends with the exit marker (takeExitMarker).
+    // stdin is the liveness line: when it closes, the wrapper stops the command and kills its
+    // process group). reaper: a program on the node that runs `REAPER --contain -- COMMAND…`
+    // (the deployed hipdoctor-probe), so that nothing the command starts survives it there
+    // (app/probe/reaper.h); "" = the process group only. A missing program is reported as
+    // "hipdoctor-remote: program not found: NAME", exit 127; stderr ends with the exit marker
+    // (takeExitMarker).
     QStringList wrappedArgv(const QStringList &argv, const QString &workingDirectory,
                             const QMap<QString, QString> &env, const QStringList &unset,
-                            qsizetype stdinBytes) const;
+                            qsizetype stdinBytes, const QString &reaper = {}) const;
 
-    // Runs a short POSIX sh script on the node (`sh -c SCRIPT hipdoctor ARGS…`). input (may
-    // be null) is streamed to its stdin, its stdout goes to output (else into RemoteRun::out).
-    // idleTimeoutMs: killed when no byte moved for that long.
-    RemoteRun runScript(const QString &script, const QStringList &args, QIODevice *input = nullptr,
-                        QIODevice *output = nullptr, int idleTimeoutMs = 60000,
-                        const std::atomic_bool *cancel = nullptr);
+    // Runs a short POSIX sh script on the node (`sh -c SCRIPT hipdoctor ARGS…`), its bytes
+    // moved and bounded as io says.
+    RemoteRun runScript(const QString &script, const QStringList &args, const ScriptIo &io = {});
 
     // Names what a finished command's exit status and stderr say about the connection.
     RemoteFailure classify(int exitCode, const QString &stderrText) const;

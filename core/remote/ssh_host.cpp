@@ -1,10 +1,13 @@
 #include "remote/ssh_host.h"
 
+#include "common/capped_output.h"
+#include "common/format.h"
 #include "common/signals.h"
+#include "common/supervised_process.h"
 #include "common/version.h"
+#include "exec/process_run.h"
 #include "logs/amd_log.h"
 #include "probe/probe_client.h"
-#include "verify/process_run.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -12,7 +15,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryFile>
 
@@ -37,11 +40,20 @@ h=$(sha256sum <"$f") && echo "${h%% *}")SH";
 const char kPutFolder[] = R"SH(f=$1 n=$2; d=${f%/*}; t=$d/.part.$$
 mkdir -p -- "$t" && tar -C "$t" -xf - && mv -f -- "$t/$n" "$f" && rmdir -- "$t" || { s=$?; rm -rf -- "$t"; exit "$s"; })SH";
 
-// sha256 of a regular file $1.
+// sha256 and size of a regular file $1: "HASH SIZE".
 const char kHashOf[] =
     R"SH([ -f "$1" ] || { printf 'hipdoctor-remote: not a regular file: %s\n' "$1" >&2; exit 2; }
 h=$(sha256sum <"$1") || exit 1
-echo "${h%% *}")SH";
+n=$(wc -c <"$1") || exit 1
+echo "${h%% *} $n")SH";
+
+// Replies: a status word, a sha256 line, "HASH SIZE".
+constexpr qint64 kStatusReply = 16, kHashReply = 65, kHashSizeReply = 64 + 1 + 20 + 1;
+
+bool isSha256Hex(const QString &s) {
+    static const QRegularExpression re(QStringLiteral("^[0-9a-f]{64}$"));
+    return re.match(s).hasMatch();
+}
 
 const char kCat[] = R"SH(exec cat -- "$1")SH";
 
@@ -61,11 +73,38 @@ QByteArray sha256File(const QString &path, QString *error) {
     return h.result().toHex();
 }
 
-QString firstLine(const QByteArray &out) {
+QString firstLineOf(const QByteArray &out) {
     return QString::fromUtf8(out).section(QLatin1Char('\n'), 0, 0).trimmed();
 }
 
 } // namespace
+
+QString pathInCache(const QString &cacheRoot, const QString &hash, const QString &name,
+                    QString *error) {
+    if (!isSha256Hex(hash)) {
+        *error = QStringLiteral("'%1' is not a sha256 (64 characters 0-9a-f): refused as a "
+                                "folder name")
+                     .arg(printableText(hash, 80));
+        return {};
+    }
+    QString file = name;
+    if (file.isEmpty() || file == QLatin1String(".") || file == QLatin1String("..") ||
+        file.contains(QLatin1Char('/')) || printableText(file) != file)
+        file = QStringLiteral("file");
+    if (!QDir().mkpath(cacheRoot + QLatin1Char('/') + hash)) {
+        *error = QStringLiteral("cannot create %1/%2").arg(cacheRoot, hash);
+        return {};
+    }
+    // Checked after resolving: a link planted in the cache cannot lead a write elsewhere.
+    const QString root = QFileInfo(cacheRoot).canonicalFilePath();
+    const QString dir = QFileInfo(cacheRoot + QLatin1Char('/') + hash).canonicalFilePath();
+    if (root.isEmpty() || dir != root + QLatin1Char('/') + hash) {
+        *error = QStringLiteral("%1/%2 leads out of the cache (%3): refused")
+                     .arg(cacheRoot, hash, dir.isEmpty() ? QStringLiteral("unresolved") : dir);
+        return {};
+    }
+    return dir + QLatin1Char('/') + file;
+}
 
 QByteArray contentHash(const QString &path, QString *error) {
     const QFileInfo fi(path);
@@ -91,6 +130,15 @@ QByteArray contentHash(const QString &path, QString *error) {
     return h.result().toHex();
 }
 
+ScriptIo SshHost::transfer(QIODevice *input) const {
+    ScriptIo io;
+    io.input = input;
+    io.maxOutput = kHashReply;
+    io.idleTimeoutMs = m_options.transferIdleTimeoutMs;
+    io.timeoutMs = m_options.transferTimeoutMs;
+    return io;
+}
+
 SshHost::SshHost(SshHostOptions options)
     : m_options(std::move(options)), m_conn(std::make_unique<SshConnection>(m_options.ssh)) {
     if (m_options.version.isEmpty())
@@ -99,6 +147,11 @@ SshHost::SshHost(SshHostOptions options)
         m_options.localCache =
             QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
             QStringLiteral("/hipdoctor/remote");
+}
+
+QString SshHost::nodeName() const {
+    const QString n = m_conn->nodeName();
+    return n.isEmpty() ? hostName() : n;
 }
 
 QString SshHost::connectionProblem() {
@@ -138,15 +191,23 @@ void SshHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
     }
     ProcessSpec local;
     // The node's own login environment is the base there; spec.baseEnv describes this machine.
+    // The deployed probe contains the command there (docs/remote.md "What runs there"); where
+    // it cannot be deployed, the wrapper's process group is what is killed.
+    QString noReaper;
+    const QString reaper = ensureProbe(&noReaper);
     local.argv = m_conn->wrappedArgv(spec.argv, spec.workingDirectory, spec.env, spec.unset,
-                                     spec.stdinData.size());
+                                     spec.stdinData.size(), reaper);
     local.baseEnv = QProcessEnvironment::systemEnvironment();
     local.timeoutMs = spec.timeoutMs;
     local.cancel = spec.cancel;
     local.stdinData = spec.stdinData;
     local.keepStdinOpen = true;
+    local.contain = false; // ssh; the wrapper contains the step on the node
     hd::runProcess(local, check);
     fillCommand();
+    if (reaper.isEmpty())
+        check.data.insert(QStringLiteral("containment"),
+                          QStringLiteral("process group only: %1").arg(noReaper));
     if (check.status == CheckStatus::Cancelled || check.timedOut)
         return; // the local ssh was killed; its stdin closed, the node's watchdog kills the rest
     if (check.exitCode < 0 && check.signalName.isEmpty()) {
@@ -199,22 +260,24 @@ QString SshHost::ensureProbe(QString *error, bool *deployed) {
     if (hash.isEmpty())
         return {};
     const QString path = remoteProbePath();
+    ScriptIo status;
+    status.what = QStringLiteral("the state of the probe's copy");
+    status.maxOutput = kStatusReply;
     RemoteRun has =
-        m_conn->runScript(QString::fromLatin1(kHasFile), {path, QString::fromLatin1(hash)});
+        m_conn->runScript(QString::fromLatin1(kHasFile), {path, QString::fromLatin1(hash)}, status);
     if (has.failure != RemoteFailure::None) {
         *error = has.message;
         return {};
     }
-    if (firstLine(has.out) != QLatin1String("present")) {
+    if (firstLineOf(has.out) != QLatin1String("present")) {
         QFile in(local);
         if (!in.open(QIODevice::ReadOnly)) {
             *error = QStringLiteral("cannot read %1: %2").arg(local, in.errorString());
             return {};
         }
-        RemoteRun put =
-            m_conn->runScript(QString::fromLatin1(kPutFile), {path, QStringLiteral("755")}, &in,
-                              nullptr, m_options.transferIdleTimeoutMs);
-        if (!put.ok() || firstLine(put.out) != QString::fromLatin1(hash)) {
+        RemoteRun put = m_conn->runScript(QString::fromLatin1(kPutFile),
+                                          {path, QStringLiteral("755")}, transfer(&in));
+        if (!put.ok() || firstLineOf(put.out) != QString::fromLatin1(hash)) {
             const RemoteFailure f =
                 put.failure != RemoteFailure::None ? put.failure : RemoteFailure::ProbeNotRunnable;
             *error = put.failure != RemoteFailure::None
@@ -249,7 +312,7 @@ ProbeResult SshHost::runProbe(const ProbeRequest &request, const ProbeOptions &o
     const QByteArray line = QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact) + '\n';
     ProbeOptions o = options;
     o.launcher = m_conn->wrappedArgv({probe}, options.workingDirectory, options.env, options.unset,
-                                     line.size());
+                                     line.size(), probe);
     o.probePath = probe;
     o.env.clear();
     o.unset.clear();
@@ -336,13 +399,16 @@ QString SshHost::stageToHost(const QString &localPath, QString *error) {
     const QString name = fi.fileName().isEmpty() ? QStringLiteral("root") : fi.fileName();
     const QString remote = m_conn->home() + QStringLiteral("/.cache/hipdoctor/staged/") +
                            QString::fromLatin1(hash) + QLatin1Char('/') + name;
-    RemoteRun has =
-        m_conn->runScript(QStringLiteral("[ -e \"$1\" ] && echo present; exit 0"), {remote});
+    ScriptIo status;
+    status.what = QStringLiteral("the state of a staged copy");
+    status.maxOutput = kStatusReply;
+    RemoteRun has = m_conn->runScript(QStringLiteral("[ -e \"$1\" ] && echo present; exit 0"),
+                                      {remote}, status);
     if (has.failure != RemoteFailure::None) {
         *error = has.message;
         return {};
     }
-    if (firstLine(has.out) != QLatin1String("present")) {
+    if (firstLineOf(has.out) != QLatin1String("present")) {
         RemoteRun put;
         if (fi.isDir()) {
             QTemporaryFile tar(QDir::tempPath() + QStringLiteral("/hipdoctor-stage-XXXXXX.tar"));
@@ -351,18 +417,24 @@ QString SshHost::stageToHost(const QString &localPath, QString *error) {
                     QStringLiteral("cannot create a temporary file: %1").arg(tar.errorString());
                 return {};
             }
-            QProcess p;
-            p.start(QStringLiteral("tar"),
-                    {QStringLiteral("-C"), fi.absolutePath(), QStringLiteral("-cf"), tar.fileName(),
-                     QStringLiteral("--"), fi.fileName()});
-            if (!p.waitForFinished(600000) || p.exitCode() != 0) {
+            CappedOutput tarErr(4096, 4096);
+            SupervisedSpec sv;
+            sv.program = QStringLiteral("tar");
+            sv.arguments = {QStringLiteral("-C"), fi.absolutePath(),    QStringLiteral("-cf"),
+                            tar.fileName(),       QStringLiteral("--"), fi.fileName()};
+            sv.timeoutMs = m_options.transferTimeoutMs;
+            sv.reaper = reaperProgram();
+            sv.onStderr = [&tarErr](const QByteArray &b) { tarErr.append(b); };
+            const SupervisedEnd end = runSupervised(sv);
+            if (!end.started || end.timedOut || end.crashed || end.exitCode != 0) {
                 *error = QStringLiteral("tar of %1 failed: %2")
-                             .arg(localPath, QString::fromLocal8Bit(p.readAllStandardError()));
+                             .arg(localPath, end.started ? tarErr.text() : end.startError);
                 return {};
             }
             tar.seek(0);
-            put = m_conn->runScript(QString::fromLatin1(kPutFolder), {remote, fi.fileName()}, &tar,
-                                    nullptr, m_options.transferIdleTimeoutMs);
+            ScriptIo io = transfer(&tar);
+            io.maxOutput = 0; // it answers nothing
+            put = m_conn->runScript(QString::fromLatin1(kPutFolder), {remote, fi.fileName()}, io);
         } else {
             QFile in(localPath);
             if (!in.open(QIODevice::ReadOnly)) {
@@ -371,9 +443,9 @@ QString SshHost::stageToHost(const QString &localPath, QString *error) {
             }
             put = m_conn->runScript(
                 QString::fromLatin1(kPutFile),
-                {remote, fi.isExecutable() ? QStringLiteral("755") : QStringLiteral("644")}, &in,
-                nullptr, m_options.transferIdleTimeoutMs);
-            if (put.ok() && firstLine(put.out) != QString::fromLatin1(hash)) {
+                {remote, fi.isExecutable() ? QStringLiteral("755") : QStringLiteral("644")},
+                transfer(&in));
+            if (put.ok() && firstLineOf(put.out) != QString::fromLatin1(hash)) {
                 *error = QStringLiteral("the copy of %1 on %2 differs from it")
                              .arg(localPath, hostName());
                 return {};
@@ -410,40 +482,53 @@ QString SshHost::fetchFromHost(const QString &hostPath, QString *error) {
     }
     if (path.startsWith(QLatin1String("~/")))
         path = m_conn->home() + path.mid(1);
-    const RemoteRun h = m_conn->runScript(QString::fromLatin1(kHashOf), {path});
-    const QString hash = firstLine(h.out);
-    if (!h.ok() || hash.size() != 64) {
-        *error =
-            h.failure != RemoteFailure::None
-                ? h.message
-                : QStringLiteral("cannot read %1 on %2: %3").arg(path, hostName(), h.err.trimmed());
+    ScriptIo ask;
+    ask.what = QStringLiteral("the sha256 and size of %1").arg(path);
+    ask.maxOutput = kHashSizeReply;
+    const RemoteRun h = m_conn->runScript(QString::fromLatin1(kHashOf), {path}, ask);
+    if (!h.ok()) {
+        *error = h.failure != RemoteFailure::None
+                     ? h.message
+                     : QStringLiteral("cannot read %1 on %2: %3")
+                           .arg(path, hostName(), printableText(h.err.trimmed(), 500));
         return {};
     }
-    QString name = path.section(QLatin1Char('/'), -1);
-    if (name.isEmpty() || name == QLatin1String(".") || name == QLatin1String(".."))
-        name = QStringLiteral("file");
-    const QString dir = m_options.localCache + QLatin1Char('/') + hash;
-    const QString local = dir + QLatin1Char('/') + name;
-    if (QFileInfo(local).isFile() && sha256File(local, nullptr) == hash.toLatin1())
+    // The one way node data becomes a local path: a sha256, checked, inside the cache.
+    const QStringList reply = QString::fromLatin1(h.out).trimmed().split(QLatin1Char(' '));
+    bool sizeOk = false;
+    const qint64 size = reply.value(1).toLongLong(&sizeOk);
+    const QString hash = reply.value(0);
+    if (reply.size() != 2 || !sizeOk || size < 0 || !isSha256Hex(hash)) {
+        *error = m_conn->describe(RemoteFailure::BadReply, {}) +
+                 QStringLiteral(": '%1' is not a sha256 and a size")
+                     .arg(printableText(QString::fromLatin1(h.out), 200));
+        return {};
+    }
+    const QString local =
+        pathInCache(m_options.localCache, hash, path.section(QLatin1Char('/'), -1), error);
+    if (local.isEmpty())
+        return {};
+    if (QFileInfo(local).isFile() && !QFileInfo(local).isSymLink() &&
+        sha256File(local, nullptr) == hash.toLatin1())
         return local;
-    if (!QDir().mkpath(dir)) {
-        *error = QStringLiteral("cannot create %1").arg(dir);
-        return {};
-    }
+    QFile::remove(local + QStringLiteral(".part")); // a link there is removed, not followed
     QFile tmp(local + QStringLiteral(".part"));
-    if (!tmp.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    if (!tmp.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
         *error = QStringLiteral("cannot write %1: %2").arg(tmp.fileName(), tmp.errorString());
         return {};
     }
-    const RemoteRun c = m_conn->runScript(QString::fromLatin1(kCat), {path}, nullptr, &tmp,
-                                          m_options.transferIdleTimeoutMs);
+    ScriptIo io = transfer(nullptr);
+    io.output = &tmp;
+    io.maxOutput = size; // the file has the size the node said
+    io.what = path;
+    const RemoteRun c = m_conn->runScript(QString::fromLatin1(kCat), {path}, io);
     tmp.close();
     if (!c.ok()) {
         tmp.remove();
-        *error =
-            c.failure != RemoteFailure::None
-                ? c.message
-                : QStringLiteral("cannot read %1 on %2: %3").arg(path, hostName(), c.err.trimmed());
+        *error = c.failure != RemoteFailure::None
+                     ? c.message
+                     : QStringLiteral("cannot read %1 on %2: %3")
+                           .arg(path, hostName(), printableText(c.err.trimmed(), 500));
         return {};
     }
     if (sha256File(tmp.fileName(), error) != hash.toLatin1()) {

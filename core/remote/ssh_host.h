@@ -5,8 +5,8 @@
 // deployed to ~/.cache/hipdoctor/<version>/ there (again when its sha256 differs), and whose
 // files cross through the same multiplexed connection, cached by content hash on both sides.
 
+#include "exec/execution_host.h"
 #include "remote/ssh_connection.h"
-#include "verify/execution_host.h"
 
 #include <QHash>
 
@@ -20,7 +20,8 @@ struct SshHostOptions {
     QString localProbe; // the probe binary to deploy; "" = findProbeBinary()
     QString version;    // the folder under ~/.cache/hipdoctor/ on the node; "" = version()
     QString localCache; // fetched copies; "" = <XDG cache, else ~/.cache>/hipdoctor/remote
-    int transferIdleTimeoutMs = 120000;
+    int transferIdleTimeoutMs = 120000; // a transfer with no byte moved this long is killed
+    int transferTimeoutMs = 3600000;    // and any transfer after an hour
 };
 
 class SshHost final : public ExecutionHost {
@@ -28,6 +29,9 @@ public:
     explicit SshHost(SshHostOptions options);
 
     QString hostName() const override { return m_conn->destination(); }
+    // uname -n there once connected, else the destination.
+    QString nodeName() const override;
+    QString connect() override { return connectionProblem(); }
     void runProcess(const ProcessSpec &spec, CheckRecord &check) override;
     ProbeResult runProbe(const ProbeRequest &request, const ProbeOptions &options) override;
     QString stageToHost(const QString &localPath, QString *error) override;
@@ -44,12 +48,22 @@ public:
     QString connectionProblem();
 
 private:
+    // A file transfer's bounds: idle and total deadlines, a sha256 line as the reply.
+    ScriptIo transfer(QIODevice *input) const;
+
     SshHostOptions m_options;
     std::unique_ptr<SshConnection> m_conn;
     std::mutex m_mutex;
     QString m_deployedProbe;             // this run's checked copy on the node
     QHash<QByteArray, QString> m_staged; // sha256 → path on the node
 };
+
+// The one way data from a node becomes a local path (docs/remote.md "Files"):
+// cacheRoot/HASH/NAME, where HASH must be 64 characters [0-9a-f] and NAME one harmless path
+// component (else "file"); the folder is created and checked, after resolving links, to lie
+// inside cacheRoot. "" and *error when refused.
+QString pathInCache(const QString &cacheRoot, const QString &hash, const QString &name,
+                    QString *error);
 
 // sha256 (hex) of a file, or of a folder's files (relative paths, modes and contents).
 QByteArray contentHash(const QString &path, QString *error = nullptr);

@@ -283,11 +283,12 @@ void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOpt
     }
 
     out += mdRedactions(p, depth);
+    // Every field escaped as elsewhere (a node's host name is the node's to choose), on one line.
     out += QStringLiteral("---\n<sub>Session %1%2%3 · %4</sub>\n")
-               .arg(s.createdAt.isEmpty() ? QStringLiteral("(undated)") : s.createdAt,
-                    s.host.isEmpty() ? QString() : QStringLiteral(" on ") + s.host,
-                    s.origin.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.origin),
-                    s.tool.isEmpty() ? QStringLiteral("hipdoctor") : s.tool);
+               .arg(s.createdAt.isEmpty() ? QStringLiteral("(undated)") : cell(s.createdAt),
+                    s.host.isEmpty() ? QString() : QStringLiteral(" on ") + cell(s.host),
+                    s.origin.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cell(s.origin)),
+                    s.tool.isEmpty() ? QStringLiteral("hipdoctor") : cell(s.tool));
 }
 
 QString markdownReport(const Session &in, const ReportOptions &o) {

@@ -4,7 +4,7 @@
 
 #include "report_p.h"
 
-#include "sysinfo/system_inventory.h"
+#include "model/system_inventory.h"
 
 namespace hd::reportdetail {
 

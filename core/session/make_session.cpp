@@ -1,6 +1,8 @@
 #include "session/make_session.h"
 
 #include "common/version.h"
+#include "exec/execution_host.h"
+#include "sysinfo/system_inventory.h"
 
 #include <QDateTime>
 #include <QSysInfo>
@@ -22,6 +24,17 @@ Session sessionFromResult(const VerifyOptions &options, const VerifyResult &resu
     s.comparison = result.comparison;
     s.findings = result.allFindings();
     s.cancelled = result.cancelled;
+    return s;
+}
+
+Session sessionFromRun(const VerifyOptions &options, const VerifyResult &result,
+                       ExecutionHost &host, const QString &tool, const QString &origin,
+                       const SystemInventory *inventory) {
+    Session s = sessionFromResult(options, result, tool, origin);
+    s.remote = host.hostName();
+    s.host = host.nodeName();
+    // The inventory of the machine the steps ran on (docs/remote.md "The node's inventory").
+    s.inventory = inventory ? *inventory : collectSystemInventory(host);
     return s;
 }
 

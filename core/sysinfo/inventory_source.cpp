@@ -3,15 +3,14 @@
 #include "sysinfo/system_inventory.h"
 
 #include "common/capped_output.h"
-#include "common/child_process.h"
+#include "common/supervised_process.h"
+#include "exec/execution_host.h"
+#include "exec/process_run.h"
 #include "loader/loader.h"
-#include "verify/execution_host.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 
@@ -148,53 +147,42 @@ public:
         return m_path.isEmpty() ? QString() : QStandardPaths::findExecutable(name, m_path);
     }
 
-    // Killed (with its process group) after the timeout; dies with hipdoctor
-    // (common/child_process.h); output kept within kMaxOutput (first and last bytes).
+    // The one supervised child (common/supervised_process.h): killed with everything it
+    // started after the timeout, dies with hipdoctor; output kept within kMaxOutput (first
+    // and last bytes).
     Run run(const QString &program, const QStringList &args) override {
         static constexpr qsizetype kMaxOutput = qsizetype(512) << 10;
         Run r;
         const QString tool = QFileInfo(program).fileName();
-        QProcess p;
-        p.setProcessEnvironment(m_options.environment);
-        p.setProgram(program);
-        p.setArguments(args);
-        guardChildProcess(p);
-        p.start();
-        if (!p.waitForStarted(m_options.timeoutMs)) {
-            r.why = QStringLiteral("%1 could not be started: %2").arg(program, p.errorString());
+        CappedOutput out(kMaxOutput / 2, kMaxOutput / 2), err(4096, 4096);
+        SupervisedSpec sv;
+        sv.program = program;
+        sv.arguments = args;
+        sv.environment = m_options.environment;
+        sv.reaper = reaperProgram();
+        sv.startTimeoutMs = m_options.timeoutMs;
+        sv.timeoutMs = m_options.timeoutMs;
+        sv.onStdout = [&out](const QByteArray &b) { out.append(b); };
+        sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
+        const SupervisedEnd end = runSupervised(sv);
+        if (!end.started) {
+            r.why = QStringLiteral("%1 could not be started: %2").arg(program, end.startError);
             return r;
         }
-        const ChildRegistration registered(p.processId());
-        p.closeWriteChannel();
-        CappedOutput out(kMaxOutput / 2, kMaxOutput / 2), err(4096, 4096);
-        QElapsedTimer clock;
-        clock.start();
-        bool finished = false;
-        while (!finished) {
-            const qint64 left = m_options.timeoutMs - clock.elapsed();
-            if (left <= 0)
-                break;
-            finished = p.waitForFinished(int(std::min<qint64>(left, 100)));
-            out.append(p.readAllStandardOutput());
-            err.append(p.readAllStandardError());
-        }
-        if (!finished) {
-            killChildGroup(p);
+        if (end.timedOut) {
             r.why = QStringLiteral("%1 did not answer within %2 s (killed)")
                         .arg(tool)
                         .arg(m_options.timeoutMs / 1000.0);
             return r;
         }
-        out.append(p.readAllStandardOutput());
-        err.append(p.readAllStandardError());
         r.out = out.bytes();
-        r.ran = p.exitStatus() == QProcess::NormalExit;
-        if (p.exitStatus() != QProcess::NormalExit)
+        r.ran = !end.crashed;
+        if (end.crashed)
             r.why = QStringLiteral("%1 crashed").arg(tool);
-        else if (p.exitCode() != 0)
+        else if (end.exitCode != 0)
             r.why = QStringLiteral("%1 exited with %2: %3")
                         .arg(tool)
-                        .arg(p.exitCode())
+                        .arg(end.exitCode)
                         .arg(err.text().trimmed().left(200));
         else
             r.ok = true;

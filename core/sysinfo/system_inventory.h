@@ -27,32 +27,16 @@ struct InventoryOptions {
 
 SystemInventory collectSystemInventory(const InventoryOptions &options = {});
 
-// The same inventory of host, a GPU node over ssh (docs/remote.md "The node's inventory"):
-// each source one argv run there through host.runProcess (cat, grep, find, uname, getconf, id,
-// env -0, the tools by their path there), /etc/ld.so.cache fetched and read here. The tools'
-// PATH and the variables are the host's login environment (options.environment is not used);
-// timeoutMs and python apply. A source that cannot be read there is a fact with the reason,
-// as here.
+// The same inventory of host (this machine's own path when host is local), a GPU node over ssh
+// (docs/remote.md "The node's inventory"): each source one argv run there through host.runProcess
+// (cat, grep, find, uname, getconf, id, env -0, the tools by their path there), /etc/ld.so.cache
+// fetched and read here. The tools' PATH and the variables are the host's login environment
+// (options.environment is not used); timeoutMs and python apply. A source that cannot be read there
+// is a fact with the reason, as here.
 SystemInventory collectSystemInventory(ExecutionHost &host, const InventoryOptions &options = {});
 
 // The inventory a verification session records where it is made (docs/schema-session.md
 // "inventory"): every source, Python included, in the process's own environment.
 SystemInventory collectSessionInventory();
-
-// The maintainers' first questions, one row each (GPU, driver, OS, packages, HIP runtime,
-// compilers, PyTorch/Triton, device access, environment), for the top of a report and the
-// app's Devices panel. Values are plain text; a row whose sources were all unavailable holds
-// their reasons and has missing set; problem marks a row that explains a failure on its own
-// (no access to /dev/kfd, not in the render group).
-struct InventorySummaryRow {
-    QString label;     // "GPU", "Driver", …
-    QStringList items; // "gfx1030 (rocminfo)", "amdgpu 6.7.0", …
-    bool missing = false;
-    bool problem = false;
-};
-QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inventory);
-
-// The section names in display order, with a title each ("system" → "System").
-QList<QPair<QString, QString>> inventorySections();
 
 } // namespace hd

@@ -1,7 +1,7 @@
 #include "verify/check_runner.h"
 #include "common/engine_text.h"
 
-#include "verify/process_run.h"
+#include "exec/process_run.h"
 
 #include <QElapsedTimer>
 

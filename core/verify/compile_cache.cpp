@@ -1,5 +1,6 @@
 #include "verify/compile_cache.h"
 
+#include "common/format.h"
 #include "common/input_file.h"
 #include "common/output_file.h"
 
@@ -13,6 +14,9 @@
 #include <QJsonDocument>
 
 #include <atomic>
+#include <cerrno>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 namespace hd {
 
@@ -36,6 +40,37 @@ std::optional<QJsonObject> readJson(const QString &path) {
     if (pe.error != QJsonParseError::NoError || !d.isObject())
         return std::nullopt;
     return d.object();
+}
+
+// "" when dir can be created and written with room for a compile (the vector add's outputs
+// are a few MiB; hipcc's temporary files more), else what is wrong, naming dir and its disk.
+QString roomForCompile(const QString &dir) {
+    constexpr quint64 kNeeded = quint64(64) << 20;
+    QString existing = dir; // the disk is that of the nearest folder there
+    while (!QFileInfo::exists(existing) && existing.contains(QLatin1Char('/')))
+        existing = existing.section(QLatin1Char('/'), 0, -2);
+    struct statvfs fs {};
+    const bool known = ::statvfs(QFile::encodeName(existing).constData(), &fs) == 0;
+    if (known && (fs.f_flag & ST_RDONLY))
+        return QStringLiteral("%1 is on a read-only file system").arg(dir);
+    if (!QDir().mkpath(dir)) {
+        const int e = errno;
+        return QStringLiteral("cannot create %1: %2").arg(dir, fileErrorReason(e));
+    }
+    const QByteArray path = QFile::encodeName(dir);
+    if (::statvfs(path.constData(), &fs) == 0) {
+        if (fs.f_flag & ST_RDONLY)
+            return QStringLiteral("%1 is on a read-only file system").arg(dir);
+        const quint64 free = quint64(fs.f_bavail) * fs.f_frsize;
+        if (free < kNeeded)
+            return QStringLiteral("the disk of %1 has %2 free (a compile needs about %3)")
+                .arg(dir, formatBytes(free), formatBytes(kNeeded));
+    }
+    if (::access(path.constData(), W_OK) != 0) {
+        const int e = errno;
+        return QStringLiteral("cannot write in %1: %2").arg(dir, fileErrorReason(e));
+    }
+    return {};
 }
 
 bool writeJson(const QString &path, const QJsonObject &o) {
@@ -68,39 +103,68 @@ QString CompileCache::key(const QString &compilerPath, const QString &compilerVe
     return QString::fromLatin1(h.result().toHex().left(32));
 }
 
-std::optional<CheckRecord> CompileCache::lookup(const QString &k) const {
+std::optional<CheckRecord> CompileCache::lookup(const QString &k, QString *damaged) const {
     const QString entry = m_dir + QLatin1Char('/') + k;
     const auto o = readJson(entry + QLatin1Char('/') + kRecord);
     if (!o)
         return std::nullopt;
     CheckRecord r = CheckRecord::fromJson(o->value(QStringLiteral("record")).toObject());
     QStringList artifacts;
+    const auto bad = [&](const QString &why) {
+        if (damaged)
+            *damaged = why;
+        return std::nullopt;
+    };
     for (const QJsonValue &v : o->value(QStringLiteral("files")).toArray()) {
-        const QString p = entry + QLatin1Char('/') + v.toString();
-        if (!QFileInfo::exists(p))
+        // Each output with the size and sha256 it had when cached: a file truncated or
+        // overwritten since is not taken for the compile's output.
+        const QJsonObject f = v.toObject();
+        const QString name = f.value(QStringLiteral("path")).toString();
+        if (name.isEmpty() || name.contains(QLatin1String("..")))
+            return bad(QStringLiteral("an entry of %1 without sizes and hashes").arg(entry));
+        const QString p = entry + QLatin1Char('/') + name;
+        const QFileInfo fi(p);
+        if (!fi.isFile())
             return std::nullopt; // incomplete entry: compile again
+        const qint64 size = f.value(QStringLiteral("size")).toInteger(-1);
+        if (fi.size() != size)
+            return bad(
+                QStringLiteral("%1: %2 bytes, %3 when cached").arg(p).arg(fi.size()).arg(size));
+        if (QString::fromLatin1(fileHash(p)) != f.value(QStringLiteral("sha256")).toString())
+            return bad(QStringLiteral("%1: its sha256 changed since it was cached").arg(p));
         artifacts << p;
     }
     r.artifacts = artifacts;
     return r;
 }
 
-QString CompileCache::beginEntry(const QString &k) {
+QString CompileCache::beginEntry(const QString &k, QString *problem) {
     static std::atomic_int counter{0};
     const QString tmp = QStringLiteral("%1/tmp/%2.%3.%4")
                             .arg(m_dir, k)
                             .arg(QCoreApplication::applicationPid())
                             .arg(counter.fetch_add(1));
     QDir(tmp).removeRecursively();
-    QDir().mkpath(tmp);
+    if (const QString why = roomForCompile(tmp); !why.isEmpty()) {
+        *problem = why;
+        dropEntry(tmp);
+        return {};
+    }
     return tmp;
+}
+
+void CompileCache::dropEntry(const QString &tmpDir) {
+    if (!tmpDir.isEmpty())
+        QDir(tmpDir).removeRecursively();
 }
 
 std::optional<CheckRecord> CompileCache::commitEntry(const QString &k, const QString &tmpDir,
                                                      const CheckRecord &record) {
     QJsonArray files;
     for (const QString &a : record.artifacts)
-        files.append(QDir(tmpDir).relativeFilePath(a));
+        files.append(QJsonObject{{QStringLiteral("path"), QDir(tmpDir).relativeFilePath(a)},
+                                 {QStringLiteral("size"), QFileInfo(a).size()},
+                                 {QStringLiteral("sha256"), QString::fromLatin1(fileHash(a))}});
     CheckRecord stored = record;
     stored.artifacts.clear();
     if (!writeJson(

@@ -2,8 +2,9 @@
 
 // Step 1's compiled kernels, cached so a repeat is fast. Key: compiler path + identity
 // (its --version text), source hash, target, flags. One folder per key holding the outputs
-// and the check record of the compile that made them; written to a temporary folder and
-// renamed into place, so a half-written entry is never used.
+// and the check record of the compile that made them, with each output's size and sha256;
+// written to a temporary folder and renamed into place, so a half-written entry is never used,
+// and an entry changed since (truncated, overwritten) is found out and rebuilt.
 
 #include "model/records.h"
 
@@ -24,11 +25,16 @@ public:
                 const QString &sourceFile, const QString &target, const QStringList &flags) const;
 
     // The record of a cached compile, its artifacts pointing into the cache; nothing when the
-    // entry is missing or incomplete.
-    std::optional<CheckRecord> lookup(const QString &key) const;
+    // entry is missing, incomplete or damaged (then *damaged, optional, says which file and
+    // how: "vector_add.co: 812 bytes, 16384 when cached").
+    std::optional<CheckRecord> lookup(const QString &key, QString *damaged = nullptr) const;
 
-    // A fresh folder to compile into.
-    QString beginEntry(const QString &key);
+    // A fresh folder to compile into; "" when the cache cannot hold a compile, with *problem
+    // naming the folder and its disk ("… is on a read-only file system", "the disk of … has
+    // 12.0 KiB free").
+    QString beginEntry(const QString &key, QString *problem);
+    // Removes a folder beginEntry gave whose compile failed for want of room.
+    void dropEntry(const QString &tmpDir);
     // Moves the folder into place and stores the record (artifacts given as paths inside
     // tmpDir). Returns the record as lookup() will return it, or nothing if it could not be
     // stored (the outputs then stay in tmpDir).

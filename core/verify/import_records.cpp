@@ -2,10 +2,10 @@
 #include "common/engine_text.h"
 
 #include "common/input_file.h"
+#include "exec/process_run.h"
 #include "model/finding_catalog.h"
 #include "model/runtime_errors.h"
 #include "probe/probe_client.h"
-#include "verify/process_run.h"
 
 #include <QDir>
 #include <QFile>

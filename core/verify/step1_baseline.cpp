@@ -21,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <array>
@@ -28,9 +29,11 @@
 #include <chrono>
 #include <condition_variable>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
+#include <vector>
 
 namespace hd {
 
@@ -147,6 +150,10 @@ struct Baseline {
     QStringList progFlags, coFlags;
     QString program, codeObject;     // built outputs ("" when not built)
     QString hostWork, hostWorkError; // on a node: the folder the compiles write to there
+    // Where compiles went when the cache could not hold them (removed with the step); compiles
+    // run concurrently, so it is added to under scratchMutex.
+    std::mutex scratchMutex;
+    std::vector<std::shared_ptr<QTemporaryDir>> scratch;
     // Declared last, so destroyed first: a job still running (the step was cancelled) is
     // waited for while what it reads still exists. Jobs hold no BaselinePtr.
     Ahead ahead;
@@ -431,7 +438,7 @@ CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
         return c;
     }
     const bool remote = b.ctx.remote();
-    const bool useCache = b.o.useCache && !remote;
+    bool useCache = b.o.useCache && !remote;
     QString srcArg = job.src, runDir, key;
     const auto keyOf = [&](const QString &compilerVersion) {
         return b.cache->key(plan.compiler, compilerVersion, job.src, plan.target,
@@ -454,8 +461,9 @@ CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
     }
     QElapsedTimer ct;
     ct.start();
+    QString damaged, cacheProblem;
     if (useCache && !key.isEmpty()) {
-        if (auto hit = b.cache->lookup(key)) {
+        if (auto hit = b.cache->lookup(key, &damaged)) {
             c = *hit;
             c.cached = true;
             c.startedAt = isoNow();
@@ -464,8 +472,29 @@ CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
             return c;
         }
     }
-    const QString tmp =
-        remote ? runDir : b.cache->beginEntry(key.isEmpty() ? QStringLiteral("pending") : key);
+    QString tmp = remote ? runDir
+                         : b.cache->beginEntry(key.isEmpty() ? QStringLiteral("pending") : key,
+                                               &cacheProblem);
+    if (tmp.isEmpty()) {
+        // The cache's disk is full or read-only: named, and the compile goes to a temporary
+        // folder instead (docs/limits.md "Full and read-only disks").
+        auto dir = std::make_shared<QTemporaryDir>(QDir::tempPath() +
+                                                   QStringLiteral("/hipdoctor-compile-XXXXXX"));
+        if (!dir->isValid()) {
+            c.startedAt = isoNow();
+            c.status = CheckStatus::Error;
+            c.summary = HD_TEXT("hd::Verify", "cannot compile: %1; no temporary folder either (%2)")
+                            .arg(cacheProblem, dir->errorString());
+            c.data.insert(QStringLiteral("compile_cache"), cacheProblem);
+            return c;
+        }
+        {
+            const std::lock_guard lock(b.scratchMutex);
+            b.scratch.push_back(dir);
+        }
+        tmp = dir->path();
+        useCache = false;
+    }
     const QString out = tmp + QLatin1Char('/') + job.outName;
     QStringList argv{plan.compiler};
     if (job.hashHash) // nvcc spells "print the sub-commands" --dryrun
@@ -495,12 +524,28 @@ CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
     c.artifacts = job.hashHash ? QStringList{} : QStringList{out};
     if (remote)
         return c;
+    const bool noRoom = c.stderrText.contains(QLatin1String("No space left on device"));
+    if (noRoom && c.status != CheckStatus::Pass)
+        c.summary =
+            HD_TEXT("hd::Verify", "compile failed: no space left on the disk of %1").arg(tmp);
+    if (!cacheProblem.isEmpty()) {
+        c.data.insert(QStringLiteral("compile_cache"), cacheProblem);
+        c.summary += HD_TEXT("hd::Verify", " (not cached: %1; built in %2, removed after the step)")
+                         .arg(cacheProblem, tmp);
+    }
+    if (!damaged.isEmpty()) {
+        c.data.insert(QStringLiteral("compile_cache"), damaged);
+        c.summary +=
+            HD_TEXT("hd::Verify", " (the cached entry was damaged, %1: rebuilt)").arg(damaged);
+    }
     if (c.status == CheckStatus::Pass && useCache) {
         if (key.isEmpty())
             key = keyOf(version.get().first);
         if (const auto committed = b.cache->commitEntry(key, tmp, c))
             c = *committed;
-    } else {
+    } else if (noRoom && cacheProblem.isEmpty()) {
+        b.cache->dropEntry(tmp); // nothing worth keeping, and the disk needs the room
+    } else if (cacheProblem.isEmpty()) {
         b.cache->keepUncommitted(tmp);
     }
     return c;
@@ -512,8 +557,11 @@ Finding compileFailed(const CheckRecord &c) {
         HD_TEXT("hd::Verify", "The baseline vector add does not compile"), c.summary,
         {{QStringLiteral("command"), {}, shellJoin(c.command)},
          {HD_TEXT("hd::Verify", "compiler output"), {}, firstLines(c.stderrText, 8)}},
-        {HD_TEXT("hd::Verify", "Fix the compiler installation first: every "
-                               "kernel build depends on it (see the output)")},
+        {c.stderrText.contains(QLatin1String("No space left on device"))
+             ? HD_TEXT("hd::Verify", "Free space on the disk named above, or give --cache-dir "
+                                     "on another disk: the compiler may well be fine")
+             : HD_TEXT("hd::Verify", "Fix the compiler installation first: every "
+                                     "kernel build depends on it (see the output)")},
         QStringLiteral("compile"));
 }
 

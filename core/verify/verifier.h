@@ -12,9 +12,9 @@
 // and kills a running child. Call run() from a worker thread.
 
 #include "env/env_profile.h"
+#include "exec/execution_host.h"
 #include "model/device.h"
 #include "model/records.h"
-#include "verify/execution_host.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -4,9 +4,9 @@
 // options, the host every child and probe runs on, the environment children start from, the
 // cancel flag, the hooks, the observer, and the devices asked for once per Verifier.
 
+#include "exec/execution_host.h"
+#include "exec/process_run.h"
 #include "verify/check_runner.h"
-#include "verify/execution_host.h"
-#include "verify/process_run.h"
 #include "verify/verifier.h"
 
 #include <QProcessEnvironment>

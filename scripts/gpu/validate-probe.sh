@@ -80,7 +80,8 @@ cat "$OUT/env.txt"
 say "build the probe and the capture helper with plain $CXX (no Qt, no LLVM)"
 set -x
 "$CXX" -std=c++17 -O2 -Wall -Wextra -o "$W/hipdoctor-probe" app/probe/main.cpp app/probe/probe.cpp \
-    app/probe/json.cpp app/probe/hip_backend.cpp app/probe/cuda_backend.cpp -ldl || exit 3
+    app/probe/json.cpp app/probe/hip_backend.cpp app/probe/cuda_backend.cpp \
+    app/probe/reaper.cpp -ldl || exit 3
 "$CXX" -std=c++17 -O2 -Iapp/probe -o "$W/capture" scripts/gpu/capture.cpp app/probe/json.cpp || exit 3
 set +x
 PROBE=$W/hipdoctor-probe

@@ -6,8 +6,8 @@
 #include "testpaths.h"
 
 #include "common/capped_output.h"
+#include "exec/process_run.h"
 #include "probe/probe_client.h"
-#include "verify/process_run.h"
 
 #include <QDir>
 #include <QFile>
@@ -74,6 +74,8 @@ private slots:
     void childrenDieWithTheCli_data();
     void childrenDieWithTheCli();
     void grandchildrenDieWithTheCli();
+    void escapedDescendantsDie_data();
+    void escapedDescendantsDie();
 };
 
 void TestHostileChildren::cappedOutputKeepsHeadAndTail() {
@@ -265,6 +267,61 @@ void TestHostileChildren::grandchildrenDieWithTheCli() {
     QCOMPARE(::kill(pid_t(cli.processId()), SIGKILL), 0);
     QVERIFY(cli.waitForFinished(60000));
     QTRY_VERIFY_WITH_TIMEOUT(gone(sleepPid), 60000);
+}
+
+// Descendants that leave the step's process group or session (setsid, a double fork, Python's
+// start_new_session) do not survive the step: not its normal end, its timeout, a signal to
+// the CLI, nor a kill -9 of the CLI (docs/limits.md "Child processes": the reaper).
+void TestHostileChildren::escapedDescendantsDie_data() {
+    QTest::addColumn<QString>("escape");
+    QTest::addColumn<QString>("end"); // "exit", "timeout", or a signal to the CLI
+    const QString setsid = QStringLiteral("setsid sleep 600 & echo $! > \"$F\"; wait");
+    const QString doubleFork =
+        QStringLiteral("(setsid sh -c 'echo $$ > \"$F\"; exec sleep 600' &) ; sleep 600");
+    const QString python = QStringLiteral(
+        "python3 -c 'import os,subprocess; p=subprocess.Popen([\"sleep\",\"600\"], "
+        "start_new_session=True); open(os.environ[\"F\"],\"w\").write(str(p.pid))'; sleep 600");
+    const QString pythonExits =
+        QStringLiteral("python3 -c 'import os,subprocess; p=subprocess.Popen([\"sleep\",\"600\"], "
+                       "start_new_session=True); open(os.environ[\"F\"],\"w\").write(str(p.pid))'");
+    QTest::newRow("python, step ends") << pythonExits << QStringLiteral("exit");
+    QTest::newRow("setsid, timeout") << setsid << QStringLiteral("timeout");
+    QTest::newRow("double fork, SIGTERM") << doubleFork << QStringLiteral("SIGTERM");
+    QTest::newRow("python, SIGINT") << python << QStringLiteral("SIGINT");
+    QTest::newRow("setsid, SIGHUP") << setsid << QStringLiteral("SIGHUP");
+    QTest::newRow("double fork, SIGKILL") << doubleFork << QStringLiteral("SIGKILL");
+}
+
+void TestHostileChildren::escapedDescendantsDie() {
+    QFETCH(QString, escape);
+    QFETCH(QString, end);
+    QTemporaryDir dir;
+    const QString pidFile = dir.filePath(QStringLiteral("escaped.pid"));
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("F"), pidFile);
+    cli.setProcessEnvironment(env);
+    QStringList args{QStringLiteral("verify"), QStringLiteral("--step"), QStringLiteral("3")};
+    if (end == QLatin1String("timeout"))
+        args << QStringLiteral("--timeout") << QStringLiteral("5");
+    args << QStringLiteral("--run") << QStringLiteral("sh") << QStringLiteral("-c") << escape
+         << QStringLiteral("--");
+    cli.start(hdtest::binary(QStringLiteral("hipdoctor-cli")), args);
+    QVERIFY(cli.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFile(pidFile).size() > 0, 60000);
+    QFile f(pidFile);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const qint64 escaped = f.readAll().trimmed().toLongLong();
+    QVERIFY(escaped > 0);
+    const int sig = end == QLatin1String("SIGTERM")   ? SIGTERM
+                    : end == QLatin1String("SIGINT")  ? SIGINT
+                    : end == QLatin1String("SIGHUP")  ? SIGHUP
+                    : end == QLatin1String("SIGKILL") ? SIGKILL
+                                                      : 0;
+    if (sig)
+        QCOMPARE(::kill(pid_t(cli.processId()), sig), 0);
+    QVERIFY(cli.waitForFinished(300000));
+    QTRY_VERIFY_WITH_TIMEOUT(gone(escaped), 30000);
 }
 
 QTEST_GUILESS_MAIN(TestHostileChildren)

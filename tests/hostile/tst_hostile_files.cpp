@@ -17,6 +17,7 @@
 #include "loader/loader.h"
 #include "model/session.h"
 #include "triton/triton_cache.h"
+#include "verify/compile_cache.h"
 #include "verify/import_records.h"
 
 #include <QDir>
@@ -141,6 +142,8 @@ class TestHostileFiles : public QObject {
     Q_OBJECT
 
 private slots:
+    void compileCacheEntryDamaged();
+    void compileCacheWithoutRoom();
     void noteSectionOffsetWraps_data();
     void noteSectionOffsetWraps();
     void fifoIsRefusedEverywhere();
@@ -655,6 +658,64 @@ void TestHostileFiles::fullDisk() {
                  qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(out));
     }
+}
+
+// A compile-cache entry truncated or overwritten after it was stored is not taken for the
+// compile's output: lookup says which file and how, so step 1 rebuilds it and says so.
+void TestHostileFiles::compileCacheEntryDamaged() {
+    QTemporaryDir dir;
+    CompileCache cache(dir.path());
+    QString problem;
+    const QString key = QStringLiteral("k1");
+    const QString tmp = cache.beginEntry(key, &problem);
+    QVERIFY2(!tmp.isEmpty(), qPrintable(problem));
+    const QString out = tmp + QStringLiteral("/vector_add.co");
+    QVERIFY(writeFile(out, QByteArray(16384, 'c')));
+    CheckRecord rec;
+    rec.id = QStringLiteral("compile-code-object");
+    rec.status = CheckStatus::Pass;
+    rec.artifacts = {out};
+    const auto stored = cache.commitEntry(key, tmp, rec);
+    QVERIFY(stored && stored->artifacts.size() == 1);
+    QString damaged;
+    QVERIFY(cache.lookup(key, &damaged));
+    QVERIFY(damaged.isEmpty());
+    const QString cached = stored->artifacts.first();
+    QVERIFY(writeFile(cached, QByteArray(812, 'c'))); // truncated
+    QVERIFY(!cache.lookup(key, &damaged));
+    QVERIFY2(damaged.contains(QLatin1String("812 bytes, 16384 when cached")), qPrintable(damaged));
+    QVERIFY(writeFile(cached, QByteArray(16384, 'x'))); // same size, other bytes
+    damaged.clear();
+    QVERIFY(!cache.lookup(key, &damaged));
+    QVERIFY2(damaged.contains(QLatin1String("sha256 changed")), qPrintable(damaged));
+}
+
+// The cache's disk full (a 64 KiB tmpfs) or read-only: beginEntry names the folder and the
+// disk instead of handing the compiler a folder it cannot write, and leaves nothing behind.
+void TestHostileFiles::compileCacheWithoutRoom() {
+    QTemporaryDir dir;
+    const QByteArray mnt = QFile::encodeName(dir.path());
+    if (::mount("tmpfs", mnt.constData(), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k") != 0)
+        QSKIP("cannot mount a small tmpfs here (needs root)");
+    struct Unmount {
+        QByteArray at;
+        ~Unmount() { ::umount2(at.constData(), MNT_DETACH); }
+    } unmount{mnt};
+    {
+        CompileCache cache(dir.path());
+        QString problem;
+        QVERIFY(cache.beginEntry(QStringLiteral("k"), &problem).isEmpty());
+        QVERIFY2(problem.contains(dir.path()) && problem.contains(QLatin1String(" free")),
+                 qPrintable(problem));
+        QVERIFY(QDir(dir.filePath(QStringLiteral("tmp")))
+                    .entryList(QDir::AllEntries | QDir::NoDotAndDotDot)
+                    .isEmpty());
+    }
+    QVERIFY(::mount(nullptr, mnt.constData(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr) == 0);
+    CompileCache cache(dir.path());
+    QString problem;
+    QVERIFY(cache.beginEntry(QStringLiteral("k"), &problem).isEmpty());
+    QVERIFY2(problem.contains(QLatin1String("read-only file system")), qPrintable(problem));
 }
 
 QTEST_GUILESS_MAIN(TestHostileFiles)

@@ -38,6 +38,8 @@ class TestHostileReports : public QObject {
     Q_OBJECT
 
 private slots:
+    void hostNameIsEscapedInEveryFooter();
+    void everyFieldIsCapped();
     void markdownEscapesUntrustedText();
     void hugeSingleLineIsCut();
     void tokensAreRedactedByShape_data();
@@ -45,6 +47,33 @@ private slots:
     void secretVariableNames();
     void repeatedFindingsAreGrouped();
 };
+
+// The node's host name (its `uname -n`) is the node's to choose: escaped in both footers.
+void TestHostileReports::hostNameIsEscapedInEveryFooter() {
+    Session s = sessionWith(QStringLiteral("ok"));
+    s.host = QStringLiteral("<img src=x onerror=alert(1)>\nnext");
+    s.tool = QStringLiteral("<b>tool</b>");
+    const QString md = markdownReport(s, {});
+    QVERIFY2(!md.contains(QLatin1String("<img")), qPrintable(md.right(300)));
+    QVERIFY(md.contains(QLatin1String("&lt;img src=x onerror=alert(1)&gt; next")));
+    QVERIFY(!md.contains(QLatin1String("<b>tool")));
+    const QString html = htmlReport(s, {});
+    QVERIFY(!html.contains(QLatin1String("<img")));
+}
+
+// A field of 32 MiB (within the session file's limit): the report stays small, says what was
+// cut, and the log keeps its end.
+void TestHostileReports::everyFieldIsCapped() {
+    const QString huge(32 << 20, QLatin1Char('h'));
+    Session s = sessionWith(QString(8 << 20, QLatin1Char('l')) + QStringLiteral("THE-END"));
+    s.host = huge;
+    s.steps[0].checks[0].summary = huge;
+    for (const QString &report : {markdownReport(s, {}), htmlReport(s, {})}) {
+        QVERIFY2(report.size() < (4 << 20), qPrintable(QString::number(report.size())));
+        QVERIFY(report.contains(QLatin1String("characters of this field left out")));
+        QVERIFY(report.contains(QLatin1String("THE-END")));
+    }
+}
 
 void TestHostileReports::markdownEscapesUntrustedText() {
     Session s = sessionWith(QStringLiteral("ok\n"));

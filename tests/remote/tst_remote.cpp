@@ -324,10 +324,11 @@ private slots:
             // A copy that differs (another build with the same version, a damaged file).
             SshHost host(options(version));
             QVERIFY(host.connection().open());
-            const CheckRecord c = run(host, {QStringLiteral("sh"), QStringLiteral("-c"),
-                                             QStringLiteral("printf broken > \"$1\""),
-                                             QStringLiteral("sh"), host.remoteProbePath()});
-            QVERIFY2(c.status == CheckStatus::Pass, qPrintable(c.summary + c.stderrText));
+            // Through a plain script: a step's child runs under the deployed probe (its reaper),
+            // which cannot be written while it runs.
+            const RemoteRun c = host.connection().runScript(
+                QStringLiteral("printf broken > \"$1\""), {host.remoteProbePath()});
+            QVERIFY2(c.ok(), qPrintable(c.message + c.err));
             QVERIFY(!host.ensureProbe(&error, &deployed).isEmpty());
             QVERIFY(deployed);
             ProbeRequest rq;
@@ -530,6 +531,42 @@ private slots:
         f.waitForFinished();
         QCOMPARE(f.result().status, CheckStatus::Cancelled);
         QTRY_VERIFY_WITH_TIMEOUT(hdtest::processesRunning(sleeper).isEmpty(), 20000);
+    }
+
+    // What the step started and set free (setsid, a double fork) goes too, through the real
+    // sshd: the deployed probe contains the command there (docs/limits.md "Child processes").
+    void escapedDescendantsDieOnTheNode_data() {
+        QTest::addColumn<QString>("end");
+        QTest::newRow("cancel") << QStringLiteral("cancel");
+        QTest::newRow("connection lost") << QStringLiteral("connection lost");
+        QTest::newRow("step ends") << QStringLiteral("exit");
+    }
+    void escapedDescendantsDieOnTheNode() {
+        QFETCH(QString, end);
+        SshHost host(options());
+        QVERIFY2(host.connection().open(), qPrintable(host.connection().lastMessage()));
+        const QStringList escaped{QStringLiteral("sleep"), QStringLiteral("161.803")};
+        const QString script = end == QLatin1String("exit")
+                                   ? QStringLiteral("(setsid sleep 161.803 &); sleep 1")
+                                   : QStringLiteral("setsid sleep 161.803 & wait");
+        std::atomic_bool cancel{false};
+        QFuture<CheckRecord> f = QtConcurrent::run([&] {
+            ProcessSpec spec;
+            spec.argv = {QStringLiteral("sh"), QStringLiteral("-c"), script};
+            spec.cancel = &cancel;
+            CheckRecord c;
+            host.runProcess(spec, c);
+            return c;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(!hdtest::processesRunning(escaped).isEmpty(), 20000);
+        if (end == QLatin1String("cancel"))
+            cancel.store(true);
+        else if (end == QLatin1String("connection lost"))
+            for (qint64 pid : m_sshd.connectionPids())
+                ::kill(pid_t(pid), SIGKILL);
+        f.waitForFinished();
+        QVERIFY(!f.result().data.contains(QStringLiteral("containment")));
+        QTRY_VERIFY_WITH_TIMEOUT(hdtest::processesRunning(escaped).isEmpty(), 20000);
     }
 
     void unknownHostKeyRefused() {

@@ -21,6 +21,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace hd;
 using namespace hd::ui;
 
@@ -75,6 +77,10 @@ private slots:
                      {QStringLiteral("eq-host"), QStringLiteral("two"), QStringLiteral("three")}));
         QVERIFY(
             TargetsController::sshConfigHosts(m_tmp.path() + QStringLiteral("/none")).isEmpty());
+        // A FIFO there (no writer ever comes) is not waited on: opened as every input is.
+        const QByteArray fifo = QFile::encodeName(m_tmp.path() + QStringLiteral("/config-fifo"));
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+        QVERIFY(TargetsController::sshConfigHosts(QFile::decodeName(fifo)).isEmpty());
     }
 
     void connectAndQueryTheNode() {

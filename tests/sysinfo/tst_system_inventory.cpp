@@ -2,8 +2,8 @@
 // source's "not available" path, the child-process timeout (a python3 that hangs), the JSON
 // round trip and `hipdoctor-cli sysinfo` with its redaction.
 
+#include "exec/execution_host.h"
 #include "sysinfo/system_inventory.h"
-#include "verify/execution_host.h"
 
 #include "testpaths.h"
 
@@ -21,6 +21,29 @@
 using namespace hd;
 
 namespace {
+
+// This machine seen as a node: every source goes through runProcess and fetchFromHost, as on a
+// GPU node over ssh (a LocalHost itself takes the local fast path).
+class ThisMachineAsANode final : public ExecutionHost {
+public:
+    QString hostName() const override { return QStringLiteral("this-machine"); }
+    QString nodeName() const override { return m_local.nodeName(); }
+    void runProcess(const ProcessSpec &spec, CheckRecord &check) override {
+        m_local.runProcess(spec, check);
+    }
+    ProbeResult runProbe(const ProbeRequest &request, const ProbeOptions &options) override {
+        return m_local.runProbe(request, options);
+    }
+    QString stageToHost(const QString &path, QString *error) override {
+        return m_local.stageToHost(path, error);
+    }
+    QString fetchFromHost(const QString &path, QString *error) override {
+        return m_local.fetchFromHost(path, error);
+    }
+
+private:
+    LocalHost m_local;
+};
 
 QString value(const SystemInventory &inv, const char *section, const char *name) {
     const InventoryFact *f = inv.find(QLatin1String(section), QLatin1String(name));
@@ -99,7 +122,7 @@ private slots:
         InventoryOptions o;
         o.python = false;
         const SystemInventory here = collectSystemInventory(o);
-        LocalHost host;
+        ThisMachineAsANode host;
         const SystemInventory there = collectSystemInventory(host, o);
         QStringList a, b;
         for (const InventoryFact &f : here.facts)
@@ -117,10 +140,10 @@ private slots:
     void throughAHostNothingRuns() {
         QTemporaryDir empty;
         const QByteArray path = qgetenv("PATH");
-        qputenv("PATH", QFile::encodeName(empty.path())); // LocalHost: the process's own
+        qputenv("PATH", QFile::encodeName(empty.path())); // the node's: the process's own
         InventoryOptions o;
         o.python = false;
-        LocalHost host;
+        ThisMachineAsANode host;
         const SystemInventory inv = collectSystemInventory(host, o);
         qputenv("PATH", path);
         QVERIFY2(reason(inv, "system", "os").contains(QLatin1String("could not start cat")),

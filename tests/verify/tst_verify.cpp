@@ -2,12 +2,12 @@
 // kernels/scenarios programs, small real commands), the comparison's decisions, the compile
 // cache, cancellation and the import of GPU-run capture records.
 #include "diagnosis/diagnosis.h"
+#include "exec/process_run.h"
 #include "hooks/diagnosis_hooks.h"
 #include "probe/protocol.h"
 #include "testpaths.h"
 #include "verify/compile_cache.h"
 #include "verify/import_records.h"
-#include "verify/process_run.h"
 #include "verify/verifier.h"
 
 #include <QDir>
@@ -468,7 +468,9 @@ private slots:
                           QStringLiteral("gfx90a"), {}) != k1);
         // Entries: miss, commit, hit; an entry missing its output is a miss.
         QVERIFY(!cache.lookup(k));
-        const QString tmp = cache.beginEntry(k);
+        QString problem;
+        const QString tmp = cache.beginEntry(k, &problem);
+        QVERIFY2(!tmp.isEmpty(), qPrintable(problem));
         QFile out(tmp + QStringLiteral("/a.co"));
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write("x");

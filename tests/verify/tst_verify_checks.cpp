@@ -1,10 +1,10 @@
 // Every check of the three steps through a fake ExecutionHost: scripted process and probe
 // answers, every spec and request the checks asked for recorded. Each check's pass, fail,
 // skip and cancel path runs here without hipcc or a probe (tst_verify runs them for real).
+#include "exec/execution_host.h"
+#include "exec/process_run.h"
 #include "probe/protocol.h"
 #include "testpaths.h"
-#include "verify/execution_host.h"
-#include "verify/process_run.h"
 #include "verify/verifier.h"
 
 #include <QDir>
@@ -34,6 +34,7 @@ public:
 
     QString name; // "" = this machine (the checks read their files here); else a node
     QString hostName() const override { return name; }
+    QString nodeName() const override { return name.isEmpty() ? QStringLiteral("here") : name; }
     // > 1: the checks may ask from several threads at once (recorded under a lock).
     int parallel = 1;
     int concurrency() const override { return parallel; }

@@ -2,16 +2,16 @@
 
 #include "controllers/inputs_controller.h"
 
+#include "common/input_file.h"
+#include "exec/execution_host.h"
 #include "model/session.h"
 #include "probe/probe_client.h"
 #include "remote/ssh_host.h"
-#include "verify/execution_host.h"
 
 #include "models/compat_matrix_model.h"
 #include "models/devices_model.h"
 
 #include <QDir>
-#include <QFile>
 #include <QRegularExpression>
 #include <QSettings>
 
@@ -225,13 +225,14 @@ void TargetsController::connectToNode(const QString &rawDestination) {
 QStringList TargetsController::sshConfigHosts(const QString &config) {
     const QString path =
         config.isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh/config") : config;
-    QFile f(path);
     QStringList hosts;
-    if (!f.open(QIODevice::ReadOnly))
-        return hosts;
+    // Opened as every input is (docs/limits.md): a FIFO or a device there never blocks the
+    // GUI thread; it is not read.
+    QString why;
+    const QByteArray text = readInputFile(path, 1 << 20, &why);
     static const QRegularExpression host(QStringLiteral("^\\s*host(?:\\s*=\\s*|\\s+)(.+)$"),
                                          QRegularExpression::CaseInsensitiveOption);
-    for (const QString &line : QString::fromUtf8(f.read(1 << 20)).split(QLatin1Char('\n'))) {
+    for (const QString &line : QString::fromUtf8(text).split(QLatin1Char('\n'))) {
         const auto m = host.match(line.section(QLatin1Char('#'), 0, 0));
         if (!m.hasMatch())
             continue;

@@ -4,10 +4,10 @@
 #include "controllers/inputs_controller.h"
 #include "controllers/targets_controller.h"
 
+#include "exec/execution_host.h"
 #include "hooks/diagnosis_hooks.h"
 #include "logs/amd_log.h"
 #include "names/kernel_names.h"
-#include "remote/ssh_host.h"
 #include "report/report.h"
 #include "session/make_session.h"
 
@@ -413,19 +413,16 @@ Session VerificationController::makeSession() const {
             shown.envProblems.append(p);
     shown.steps = m_steps;
     shown.comparison = m_comparison;
-    Session s = sessionFromResult(options, shown, versionLine(QStringLiteral("hipdoctor")),
-                                  QStringLiteral("gui"));
+    // Where the steps ran (docs/schema-session.md "remote"), with the inventory shown.
+    const SystemInventory inventory = m_targets->inventory();
+    const std::shared_ptr<ExecutionHost> host =
+        m_targets->executionHost() ? m_targets->executionHost() : localHost();
+    Session s = sessionFromRun(options, shown, *host, versionLine(QStringLiteral("hipdoctor")),
+                               QStringLiteral("gui"), &inventory);
     // The artifacts open in the window, so opening the session reopens them.
     s.inputs.insert(kOpenPaths, QJsonArray::fromStringList(m_inputs->inputPaths()));
     // The window's findings: the steps', the comparison's and the diagnosis's.
     s.findings = m_allFindings;
-    s.inventory = m_targets->inventory();
-    if (const auto &host = m_targets->executionHost()) { // docs/schema-session.md "remote"
-        s.remote = host->hostName();
-        if (auto *ssh = dynamic_cast<SshHost *>(host.get());
-            ssh && !ssh->connection().nodeName().isEmpty())
-            s.host = ssh->connection().nodeName();
-    }
     return s;
 }
 

@@ -1,11 +1,11 @@
 #include "widgets/devices_panel.h"
 
 #include "controllers/targets_controller.h"
+#include "exec/execution_host.h"
 #include "models/compat_matrix_model.h"
 #include "models/devices_model.h"
 #include "report/redaction.h"
 #include "sysinfo/system_inventory.h"
-#include "verify/execution_host.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
 

@@ -1,10 +1,16 @@
-#include "verify/execution_host.h"
+#include "exec/execution_host.h"
+
+#include <QSysInfo>
 
 #include <QThread>
 
 #include <algorithm>
 
 namespace hd {
+
+QString LocalHost::nodeName() const {
+    return QSysInfo::machineHostName();
+}
 
 void LocalHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
     hd::runProcess(spec, check);

@@ -1,12 +1,17 @@
-#include "verify/process_run.h"
+#include "exec/process_run.h"
 #include "common/engine_text.h"
 
 #include "common/capped_output.h"
 #include "common/supervised_process.h"
+#include "probe/probe_client.h"
 
 #include <QDateTime>
 
 namespace hd {
+
+QString reaperProgram() {
+    return findProbeBinary();
+}
 
 QString isoNow() {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
@@ -40,6 +45,8 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     sv.workingDirectory = spec.workingDirectory;
     sv.stdinData = spec.stdinData;
     sv.keepStdinOpen = spec.keepStdinOpen;
+    if (spec.contain)
+        sv.reaper = reaperProgram();
     sv.timeoutMs = spec.timeoutMs;
     sv.cancelled = [&spec] { return spec.cancel && spec.cancel->load(); };
     sv.onStdout = [&out](const QByteArray &b) { out.append(b); };

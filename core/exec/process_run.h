@@ -28,7 +28,16 @@ struct ProcessSpec {
     // stdin stays open after stdinData until the child ends (ssh to a node: the remote side
     // reads it as "the connection is still there", docs/remote.md).
     bool keepStdinOpen = false;
+    // Run under the reaper (reaperProgram()): nothing the child starts outlives it. Off only
+    // for the ssh client (core/remote), which contains the step on the node instead.
+    bool contain = true;
 };
+
+// The program every contained child runs under: this build's hipdoctor-probe, whose
+// `--contain -- PROGRAM ARGS…` kills whatever PROGRAM started when it ends, is stopped, or
+// hipdoctor dies (docs/limits.md "Child processes"); "" when there is none (children then run
+// in their own process group only).
+QString reaperProgram();
 
 // Runs spec and records it in check (command, env, cwd, output, exit, timing). The status is
 // Pass on exit 0, Fail on another exit or a signal, Error when it could not start or timed

@@ -1,15 +1,16 @@
 #pragma once
 
-// Where a verification step's children run (docs/design.md "Execution hosts"). The steps
-// never start a process or a probe themselves: they ask their host, so the same checks run on
-// this machine (LocalHost) or on a GPU node reached over ssh, and are unit-tested with a fake
-// host. Paths handed to runProcess/runProbe are paths on the host; stageToHost and
-// fetchFromHost move files across when the host is not this machine.
+// Where a verification step's children run (docs/design.md "Execution hosts"). The steps, the
+// system inventory and the CLI never start a process or a probe themselves: they ask their
+// host, so the same code runs on this machine (LocalHost) or on a GPU node reached over ssh
+// (core/remote's SshHost), and is unit-tested with a fake host. A host is never null: this
+// machine is a host. Paths handed to runProcess/runProbe are paths on the host; stageToHost
+// and fetchFromHost move files across when the host is not this machine.
 
+#include "exec/process_run.h"
 #include "model/records.h"
 #include "probe/probe_client.h"
 #include "probe/protocol.h"
-#include "verify/process_run.h"
 
 #include <QString>
 
@@ -23,6 +24,13 @@ public:
 
     // "" for this machine; else the destination as the user gave it (anything ssh accepts).
     virtual QString hostName() const = 0;
+    bool isLocal() const { return hostName().isEmpty(); }
+    // The machine's own name (uname -n there; this machine's host name here), for sessions.
+    virtual QString nodeName() const = 0;
+
+    // Makes sure the host can be used (opens the connection); "" when it can, else a
+    // "name: sentence" saying why not. Cheap once it succeeded.
+    virtual QString connect() { return {}; }
 
     // Runs spec there and records it in check exactly as runProcess does (the command is the
     // argv as run on the host, never a shell line).
@@ -50,6 +58,7 @@ public:
 class LocalHost final : public ExecutionHost {
 public:
     QString hostName() const override { return {}; }
+    QString nodeName() const override;
     void runProcess(const ProcessSpec &spec, CheckRecord &check) override;
     ProbeResult runProbe(const ProbeRequest &request, const ProbeOptions &options) override;
     QString stageToHost(const QString &localPath, QString *error) override;
