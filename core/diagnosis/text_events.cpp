@@ -690,8 +690,10 @@ int compilerDiagnostic(Reader &r, int i) {
     }
     // A program's check macro shaped like a diagnostic names a runtime error: that is a
     // runtime result, read below.
-    if (runtimeErrorMeaningInText(t) && !producer.startsWith(QLatin1String("ld")) &&
-        producer != QLatin1String("ptxas"))
+    // (By a name only: "clang: error: unable to execute command: out of memory" is clang's.)
+    QString runtimeName;
+    if (runtimeErrorMeaningInText(t, &runtimeName) && !runtimeStatusApi(runtimeName).isEmpty() &&
+        !producer.startsWith(QLatin1String("ld")) && producer != QLatin1String("ptxas"))
         return 0;
     const bool isNote = severity == QLatin1String("note") || severity == QLatin1String("remark") ||
                         severity == QLatin1String("info");
