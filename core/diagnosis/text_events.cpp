@@ -998,6 +998,12 @@ bool runtimeResult(Reader &r, int i, const QString &platform) {
     }
     if (name.isEmpty() && !meaning)
         return false;
+    if (code < 0 && !name.isEmpty()) {
+        // A name without a meaning row still has its family's number.
+        code = hipErrorCode(name);
+        if (code < 0)
+            code = cudaErrorCode(name);
+    }
     const bool success = name == QLatin1String("hipSuccess") ||
                          name == QLatin1String("cudaSuccess") ||
                          name == QLatin1String("CUDA_SUCCESS") || code == 0;
@@ -1159,7 +1165,7 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
         return;
     for (TextEvent &e : events) {
         QString stage;
-        if (e.kind == EventKind::MlirDiagnostic && tritonMlir) {
+        if (e.kind == EventKind::MlirDiagnostic && (tritonMlir || tritonTraceback)) {
             stage = stageOfPass(pass);
             if (stage.isEmpty()) {
                 const QString d = e.field(QStringLiteral("dialect"));
