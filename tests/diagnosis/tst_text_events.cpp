@@ -42,6 +42,8 @@ private slots:
     void tritonTraceback();
     void chainedTraceback();
     void ptxasUnderTriton();
+    void tritonShortPastes_data();
+    void tritonShortPastes();
     void runtimeResults_data();
     void runtimeResults();
     void boilerplateIsNoEvidence();
@@ -87,6 +89,49 @@ void TstTextEvents::ptxasUnderTriton() {
     QCOMPARE(e.field(QStringLiteral("line")), QStringLiteral("521"));
     QVERIFY(e.speaksFor(TextLayer::Triton));
     QCOMPARE(e.field(QStringLiteral("stage")), QStringLiteral("cubin"));
+}
+
+void TstTextEvents::tritonShortPastes_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("triton");
+    QTest::addColumn<QString>("stage");
+    // Fresh development reports: one line each, no traceback.
+    QTest::newRow("front end: a removed module attribute (bitsandbytes-909)")
+        << report("bitsandbytes-foundation-bitsandbytes-909") << true << "ttir";
+    QTest::newRow("front end: a type check printed as repr (triton-2302)")
+        << report("triton-lang-triton-2302") << true << "ttir";
+    QTest::newRow("front end: tl.* named")
+        << "ValueError: Unsupported float type bf16 for tl.dot" << true << "ttir";
+    QTest::newRow("front end: Triton's fp8 types")
+        << "AssertionError: Both operands must be same dtype. Got fp8e4nv and bf16" << true
+        << "ttir";
+    QTest::newRow("MLIR op with the severity first")
+        << "error: 'tt.fp_to_fp' op Rounding mode is required for FP downcast" << true << "";
+    QTest::newRow("LLVM ERROR naming TritonGPU")
+        << "LLVM ERROR: Failed to translate TritonGPU to LLVM IR." << true << "";
+    QTest::newRow("Triton's PassManager::run failed")
+        << "RuntimeError: PassManager::run failed" << true << "";
+    // Not Triton's compile: Triton missing, a type error of another framework.
+    QTest::newRow("Triton not installed")
+        << "ModuleNotFoundError: No module named 'triton'" << false << "";
+    QTest::newRow("another framework's dtype error")
+        << "RuntimeError: expected scalar type BFloat16 but found Float" << false << "";
+}
+
+// A Triton compile failure pasted as one line is still Triton's, told by its producer's own
+// modules, types, dialects and passes.
+void TstTextEvents::tritonShortPastes() {
+    QFETCH(QString, text);
+    QFETCH(bool, triton);
+    QFETCH(QString, stage);
+    const QList<TextEvent> ev = readEvents(text);
+    const TextEvent *failed = nullptr;
+    for (const TextEvent &e : ev)
+        if (e.error && e.speaksFor(TextLayer::Triton))
+            failed = &e;
+    QCOMPARE(failed != nullptr, triton);
+    if (failed && !stage.isEmpty())
+        QCOMPARE(failed->field(QStringLiteral("stage")), stage);
 }
 
 void TstTextEvents::runtimeResults_data() {
