@@ -449,7 +449,7 @@ int hexdump(Reader &r, int i) {
 bool exceptionLine(Reader &r, int i) {
     // "XError: message", or its repr as Python prints an exception object: "XError('message')".
     static const QRegularExpression exception(QStringLiteral(
-        R"re(^((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception))(?::\s*(.*)|\((['"])(.*)\3\))$)re"));
+        R"re(^((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|CompilerFailed))(?::\s*(.*)|\((['"])(.*)\3\))$)re"));
     const PreparedLine *l = r.at(i);
     if (l->text.startsWith(QLatin1Char(' ')))
         return false;
@@ -461,7 +461,7 @@ bool exceptionLine(Reader &r, int i) {
     // A runtime, loader or compiler message inside the exception is read as that instead.
     const auto cls = classifyLine(l->trimmed);
     static const QRegularExpression tritonSays(QStringLiteral(
-        R"(\bTriton (?:only supports?|requires|does not support|doesn't support)|\bTriton\b.*\b(?:not supported|unsupported)\b)"));
+        R"(`ptxas` failed with error code|backend='inductor' raised:.*\b[Tt]riton\b|\bTriton (?:only supports?|requires|does not support|doesn't support)|\bTriton\b.*\b(?:not supported|unsupported)\b)"));
     // Triton's front end, which turns the kernel's Python into Triton IR, speaks of its own
     // modules ("module 'triton.language' has no attribute 'libdevice'": the kernel uses an API
     // this Triton removed) and its own types ("element type(bf16)", "<[16, 16], fp32>"); an
@@ -1136,7 +1136,7 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
         }
     // Triton's own words around a toolchain's output (its PTX temp files, its codegen error).
     static const QRegularExpression tritonWords(QStringLiteral(
-        R"(Internal Triton PTX codegen error|PassManager::run failed|ptxas\s+\S*[/\\]tmp\w{8}\.ptx\b|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
+        R"(Internal Triton PTX codegen error|PassManager::run failed|`ptxas` failed with error code|ld\.lld', '-flavor', 'gnu', '-shared'[^\n]*\.hsaco'|ptxas\s+\S*[/\\]tmp\w{8}\.ptx\b|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
     if (!tritonTraceback && tritonWords.match(text).hasMatch())
         tritonTraceback = true;
     // An LLVM error in a Python program that shows no compiler command: a JIT in the process,
@@ -1216,6 +1216,15 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
                 continue;
         } else if (e.kind == EventKind::Traceback || e.kind == EventKind::Exception) {
             if (e.producer != QLatin1String("triton"))
+                continue;
+        } else if (e.kind == EventKind::Message && e.error && e.speaksFor(TextLayer::Compiler) &&
+                   tritonTraceback && e.text.contains(QLatin1String("CalledProcessError"))) {
+            // ptxas or ld.lld that Triton ran as a subprocess.
+            if (e.text.contains(QLatin1String("ptxas")))
+                stage = QStringLiteral("cubin");
+            else if (e.text.contains(QLatin1String("ld.lld")))
+                stage = QStringLiteral("hsaco");
+            else
                 continue;
         } else {
             continue;

@@ -314,6 +314,16 @@ void compilerFacts(TextFacts &f, const Line &l, bool compilerLine) {
                                ldsm.captured(2).toLongLong(), ldsm.captured(3)});
         f.compilerOutput = true;
     }
+    // ptxas says it in hex: "Entry function '_Z1kPf' uses too much shared data (0x10000 bytes,
+    // 0xc000 max)".
+    static const QRegularExpression ptxasShared(QStringLiteral(
+        R"(Entry function '([^']+)' uses too much shared data \((0x[0-9a-fA-F]+|\d+) bytes?, (0x[0-9a-fA-F]+|\d+) max\))"));
+    if (const auto pm = ptxasShared.match(line); pm.hasMatch() && roomFor(f.ldsOverLimit)) {
+        auto number = [](const QString &v) { return v.toLongLong(nullptr, 0); };
+        f.ldsOverLimit.append(
+            {makeLine(n, trimmed), number(pm.captured(2)), number(pm.captured(3)), pm.captured(1)});
+        f.compilerOutput = true;
+    }
     if (devLibs.match(line).hasMatch() && roomFor(f.deviceLibsMissing)) {
         f.deviceLibsMissing.append(makeLine(n, trimmed));
         f.compilerOutput = true;

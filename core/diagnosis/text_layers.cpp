@@ -25,7 +25,7 @@ const QRegularExpression &compilerErrorLine() {
             R"(|\bcannot find -l\S+|\berror LNK\d{4}\b|\bfatal error LNK\d{4}\b|\berror C\d{4}\b|\bfatal error C\d{4}\b)"
             R"(|^\d+ errors? generated|^FAILED: |^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\* .*\bError \d+)"
             R"(|^CMake Error\b|^LLVM ERROR:|^error: command '[^']*(?:gcc|g\+\+|c\+\+|clang|hipcc|nvcc|cl\.exe)[^']*' failed)"
-            R"(|CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+)\b)"
+            R"(|CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+|ld\.lld|ptxas)\b)"
             R"(|^RuntimeError: Error building extension\b|^error: (?:unknown|unsupported) (?:target|argument|option)\b)"
             R"(|^error: (?:invalid target ID|cannot find ROCm device librar))"),
         QRegularExpression::CaseInsensitiveOption);

@@ -44,6 +44,7 @@ private slots:
     void ptxasUnderTriton();
     void tritonShortPastes_data();
     void tritonShortPastes();
+    void ptxasSharedData();
     void runtimeResults_data();
     void runtimeResults();
     void boilerplateIsNoEvidence();
@@ -111,6 +112,17 @@ void TstTextEvents::tritonShortPastes_data() {
         << "LLVM ERROR: Failed to translate TritonGPU to LLVM IR." << true << "";
     QTest::newRow("Triton's PassManager::run failed")
         << "RuntimeError: PassManager::run failed" << true << "";
+    QTest::newRow("ptxas run by Triton")
+        << "RuntimeError: `ptxas` failed with error code 255" << true << "";
+    QTest::newRow("ld.lld run by Triton")
+        << "subprocess.CalledProcessError: Command '['/opt/rocm/llvm/bin/ld.lld', '-flavor', "
+           "'gnu', '-shared', '/tmp/tmpx/kernel.o', '-o', '/tmp/tmpx/kernel.hsaco']' returned "
+           "non-zero exit status 1."
+        << true << "hsaco";
+    QTest::newRow("Inductor's backend naming Triton")
+        << "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised: RuntimeError: "
+           "Triton compile failed"
+        << true << "";
     // Not Triton's compile: Triton missing, a type error of another framework.
     QTest::newRow("Triton not installed")
         << "ModuleNotFoundError: No module named 'triton'" << false << "";
@@ -132,6 +144,17 @@ void TstTextEvents::tritonShortPastes() {
     QCOMPARE(failed != nullptr, triton);
     if (failed && !stage.isEmpty())
         QCOMPARE(failed->field(QStringLiteral("stage")), stage);
+}
+
+// ptxas' shared memory over the limit, in hex: the same fact as the AMDGPU backend's LDS.
+void TstTextEvents::ptxasSharedData() {
+    const TextFacts f = readTextFacts(QStringLiteral(
+        "ptxas error   : Entry function '_Z6kernelPf' uses too much shared data (0x10000 bytes, "
+        "0xc000 max)"));
+    QCOMPARE(f.ldsOverLimit.size(), 1);
+    QCOMPARE(f.ldsOverLimit.first().used, qint64(65536));
+    QCOMPARE(f.ldsOverLimit.first().limit, qint64(49152));
+    QCOMPARE(f.ldsOverLimit.first().function, QStringLiteral("_Z6kernelPf"));
 }
 
 void TstTextEvents::runtimeResults_data() {
