@@ -3,6 +3,8 @@
 
     scripts/field-score.py path/to/hipdoctor-cli [more CLIs to compare ...]
     scripts/field-score.py --half development|heldout|both CLI ...   (default: both)
+    scripts/field-score.py --batch NAME CLI ...   only sidecars whose "batch" is NAME (both halves
+                                                  unless --half; held-out still ids only)
     scripts/field-score.py --table                                   the README's report table
 
 For every report: `diagnose FILE.txt --json` with the sidecar's --target / --env, then the
@@ -23,8 +25,14 @@ HALVES = {'development': FIELD, 'heldout': os.path.join(FIELD, 'heldout')}
 FAILED_LAYERS = ('compile', 'build', 'load')
 
 
+BATCH = None  # --batch: score only the sidecars of one collection batch
+
+
 def sidecars(half):
-    return sorted(glob.glob(os.path.join(HALVES[half], '*.json')))
+    found = sorted(glob.glob(os.path.join(HALVES[half], '*.json')))
+    if BATCH is None:
+        return found
+    return [side for side in found if json.load(open(side)).get('batch') == BATCH]
 
 
 def run(cli, side):
@@ -66,7 +74,8 @@ def score(cli, half):
         ok = not missing and not forbidden and not contra
         right += ok
         false_compile += 'layer.compile-failed' in forbidden
-        rows.append((os.path.basename(side)[:-5], ok, s['expect'], ids, missing, forbidden, contra))
+        rows.append((os.path.basename(side)[:-5], ok, s['expect'], ids, missing, forbidden, contra,
+                     s.get('category', '')))
     return right, false_compile, rows
 
 
@@ -88,19 +97,27 @@ def table():
 
 
 def main():
+    global BATCH
     argv = sys.argv[1:]
     if argv == ['--table']:
         table()
         return
     halves = ['development', 'heldout']
-    if argv[:1] == ['--half']:
-        halves = halves if argv[1] == 'both' else [argv[1]]
+    while argv[:1] in (['--half'], ['--batch']):
+        if argv[0] == '--half':
+            halves = halves if argv[1] == 'both' else [argv[1]]
+        else:
+            BATCH = argv[1]
         argv = argv[2:]
     for cli in argv:
+        by_category = {}
         for half in halves:
             total = len(sidecars(half))
             right, false_compile, rows = score(cli, half)
-            for name, ok, expect, ids, missing, forbidden, contra in rows:
+            for name, ok, expect, ids, missing, forbidden, contra, category in rows:
+                tally = by_category.setdefault(category or '-', [0, 0])
+                tally[0] += ok
+                tally[1] += 1
                 if half == 'heldout':
                     # ids only: the held-out text is never shown
                     print(f"  heldout {'pass' if ok else 'FAIL'} {name}: expected {expect}, "
@@ -109,8 +126,12 @@ def main():
                     print(f'  {name}: missing {missing}, forbidden but reported {forbidden}'
                           + (f', contradiction: {contra}' if contra else ''))
             pct = 100.0 * right / total if total else 0.0
-            print(f'{cli} [{half}]: {right} of {total} right ({pct:.0f} %, known gaps aside); '
+            print(f'{cli} [{half}{" " + BATCH if BATCH else ""}]: {right} of {total} right '
+                  f'({pct:.0f} %, known gaps aside); '
                   f'"the build failed" where it is not: {false_compile}')
+        if BATCH:
+            print(f'{cli} [{BATCH}, by category]: '
+                  + ', '.join(f'{c} {r}/{t}' for c, (r, t) in sorted(by_category.items())))
 
 
 if __name__ == '__main__':

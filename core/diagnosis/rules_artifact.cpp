@@ -790,7 +790,7 @@ void libcVersionsRule(Context &c, const ArtifactReport &r) {
                                 res.versionsMissing.first().section(QLatin1Char('_'), 0, 0) +
                                     QLatin1Char('_'));
         Finding f = makeFinding(
-            QStringLiteral("runtime.libc-too-old"), Severity::Error,
+            QStringLiteral("runtime.symbol-version-missing"), Severity::Error,
             HD_TEXT("hd::Diagnosis", "%1 needs %2 from %3, which the installed %3 does not have")
                 .arg(file, newest.isEmpty() ? res.versionsMissing.first() : newest, res.name),
             HD_TEXT("hd::Diagnosis",
@@ -942,7 +942,7 @@ const QList<Rule> &artifactRuleList() {
          [](Context &c, const RuleInput &in) { ldsRules(c, *in.artifact); }},
         {"artifact/libc-versions",
          RuleScope::Artifact,
-         {QStringLiteral("runtime.libc-too-old")},
+         {QStringLiteral("runtime.symbol-version-missing")},
          [](Context &c, const RuleInput &in) { libcVersionsRule(c, *in.artifact); }},
         {"global/kernel-libraries",
          RuleScope::Global,

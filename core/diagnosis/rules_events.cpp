@@ -8,6 +8,8 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
+
 namespace hd::detail {
 
 namespace {
@@ -187,6 +189,14 @@ void targetUnsupportedRule(Context &c, const TextInput &t) {
     // (build.source-language), not an old toolkit.
     if (arch.startsWith(QLatin1String("gfx")) &&
         unknown->text.contains(QLatin1String("CUDA"), Qt::CaseInsensitive))
+        return;
+    // An NVIDIA architecture asked of ptxas / nvcc on a machine whose GPU is AMD: an NVIDIA
+    // toolchain or backend (a Triton package built for CUDA) is in use where the ROCm one should
+    // be, which a newer toolkit would not change.
+    if (arch.startsWith(QLatin1String("sm_")) &&
+        std::any_of(c.devices.cbegin(), c.devices.cend(), [](const DeviceInfo &d) {
+            return d.target.processor.startsWith(QLatin1String("gfx"));
+        }))
         return;
     Finding f = makeFinding(
         QStringLiteral("build.toolkit-too-old"), Severity::Error,

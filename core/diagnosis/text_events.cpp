@@ -447,8 +447,9 @@ int hexdump(Reader &r, int i) {
 
 // Python's own "XError: message" when no traceback came with it.
 bool exceptionLine(Reader &r, int i) {
-    static const QRegularExpression exception(
-        QStringLiteral(R"(^((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception)):\s*(.*)$)"));
+    // "XError: message", or its repr as Python prints an exception object: "XError('message')".
+    static const QRegularExpression exception(QStringLiteral(
+        R"re(^((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|CompilerFailed))(?::\s*(.*)|\((['"])(.*)\3\))$)re"));
     const PreparedLine *l = r.at(i);
     if (l->text.startsWith(QLatin1Char(' ')))
         return false;
@@ -456,14 +457,27 @@ bool exceptionLine(Reader &r, int i) {
     if (!m.hasMatch())
         return false;
     const QString type = m.captured(1);
+    const QString message = m.hasCaptured(4) ? m.captured(4) : m.captured(2);
     // A runtime, loader or compiler message inside the exception is read as that instead.
     const auto cls = classifyLine(l->trimmed);
     static const QRegularExpression tritonSays(QStringLiteral(
-        R"(\bTriton (?:only supports?|requires|does not support|doesn't support)|\bTriton\b.*\b(?:not supported|unsupported)\b)"));
-    const bool triton = type.startsWith(QLatin1String("triton.")) ||
-                        type.endsWith(QLatin1String("PTXASError")) ||
-                        type.endsWith(QLatin1String("CompilationError")) ||
-                        tritonSays.match(m.captured(2)).hasMatch();
+        R"(`ptxas` failed with error code|backend='inductor' raised:.*\b[Tt]riton\b|\bTriton (?:only supports?|requires|does not support|doesn't support)|\bTriton\b.*\b(?:not supported|unsupported)\b)"));
+    // Triton's front end, which turns the kernel's Python into Triton IR, speaks of its own
+    // modules ("module 'triton.language' has no attribute 'libdevice'": the kernel uses an API
+    // this Triton removed) and its own types ("element type(bf16)", "<[16, 16], fp32>"); an
+    // import of Triton that failed is the loader's, not the front end's.
+    static const QRegularExpression frontEnd(QStringLiteral(
+        R"re(\bmodule '(?:triton\.language|triton\.language\.\w+|tl)' has no attribute|\btl\.[a-z_]\w*\b|\bfp8e[45]\w*|\btype\((?:fp8\w*|fp16|bf16|fp32|fp64|i1|i8|i16|i32|i64|u8|u16|u32|u64)\)|<\[\d+(?:, ?\d+)*\], (?:fp8\w*|fp16|bf16|fp32|fp64|i1|i8|i16|i32|i64)>)re"));
+    const bool importing = type.endsWith(QLatin1String("ImportError")) ||
+                           type.endsWith(QLatin1String("ModuleNotFoundError"));
+    const bool triton =
+        type.startsWith(QLatin1String("triton.")) || type.endsWith(QLatin1String("PTXASError")) ||
+        type.endsWith(QLatin1String("CompilationError")) || tritonSays.match(message).hasMatch() ||
+        (!importing && frontEnd.match(message).hasMatch());
+    // The front end's own words: the kernel failed on its way to Triton IR (make_ttir).
+    const bool inFrontEnd = triton && !importing && !type.startsWith(QLatin1String("triton.")) &&
+                            !type.endsWith(QLatin1String("PTXASError")) &&
+                            frontEnd.match(message).hasMatch();
     if (cls && !triton && cls->layer != TextLayer::Triton)
         return false;
     QString producer =
@@ -475,7 +489,9 @@ bool exceptionLine(Reader &r, int i) {
                                 : (cls ? std::optional<TextLayer>(cls->layer) : std::nullopt),
                          i, i, true, l->trimmed);
     e.fields.insert(QStringLiteral("exception"), type);
-    e.fields.insert(QStringLiteral("message"), m.captured(2).left(1000));
+    e.fields.insert(QStringLiteral("message"), message.left(1000));
+    if (inFrontEnd)
+        e.fields.insert(QStringLiteral("stage"), QStringLiteral("ttir"));
     return true;
 }
 
@@ -516,9 +532,12 @@ bool llvmError(Reader &r, int i) {
              p.contains(QLatin1String("/lib/target/")) ||
              p.contains(QLatin1String("/lib/codegen/")))
         asserter = QStringLiteral("llvm");
-    // The asserting function names its project when the path does not ("mlir::triton::").
+    // The asserting function or the error names its project when the path does not
+    // ("mlir::triton::", "Failed to translate TritonGPU to LLVM IR").
+    static const QRegularExpression tritonNamed(
+        QStringLiteral(R"(\bTriton(?:GPU|AMDGPU|NVIDIAGPU)?\b|\bttg?ir\b)"));
     if (asserter.isEmpty() || asserter == QLatin1String("llvm")) {
-        if (message.contains(QLatin1String("triton::")))
+        if (message.contains(QLatin1String("triton::")) || tritonNamed.match(message).hasMatch())
             asserter = QStringLiteral("triton");
         else if (message.contains(QLatin1String("mlir::")) && asserter.isEmpty())
             asserter = QStringLiteral("mlir");
@@ -552,21 +571,22 @@ bool mlir(Reader &r, int i) {
         R"re((?:'|"|operation ')([a-z_][a-z_0-9]*)\.([a-z_][\w.]*)(?:'|")\s*(?:op\b|that was|\()?)re"));
     static const QRegularExpression diag(QStringLiteral(
         R"(^(loc\(.*?\)|(?:[A-Za-z]:)?[^\s:]*\.(?:py|mlir|ttir|ttgir|llir)(?::\d+){1,2}|<unknown>|within split at \S+)\s*:\s*(error|warning|note|remark)\s*:\s*(.*)$)"));
-    static const QRegularExpression opFirst(
-        QStringLiteral(R"re(^'([a-z_][a-z_0-9]*)\.[a-z_][\w.]*' op (.*)$)re"));
+    // "'tt.fp_to_fp' op ...", also with the severity before it ("error: 'tt.dot' op ...").
+    static const QRegularExpression opFirst(QStringLiteral(
+        R"re(^(?:(error|warning|note|remark):\s*)?'([a-z_][a-z_0-9]*)\.[a-z_][\w.]*' op (.*)$)re"));
     static const QRegularExpression pipelineNote(QStringLiteral(
         R"(Pipeline failed while executing \[`?([\w:-]+)`?(?: on '([\w.]+)' operation)?)"));
     static const QRegularExpression irDump(
         QStringLiteral(R"(IR Dump (?:Before|After) (\w+)(?: \(([\w-]+)\))?)"));
     static const QRegularExpression passFailed(QStringLiteral(
-        R"(PassManager::run failed|Failures have been detected while processing an MLIR pass pipeline|failed to legalize operation|failed to materialize conversion|MLIRCompilationError)"));
+        R"(PassManager::run failed|Failures have been detected while processing an MLIR pass pipeline|failed to legalize operation|failed to materialize conversion|MLIRCompilationError|cannot be converted to LLVM IR: missing `?LLVMTranslationDialectInterface)"));
     QString severity, message, where, pass, dialect, opName;
     if (const auto d = diag.match(t); d.hasMatch()) {
         where = d.captured(1);
         severity = d.captured(2);
         message = d.captured(3);
     } else if (const auto of = opFirst.match(t); of.hasMatch()) {
-        severity = QStringLiteral("error");
+        severity = of.captured(1).isEmpty() ? QStringLiteral("error") : of.captured(1);
         message = t;
     } else if (const auto p = pipelineNote.match(t); p.hasMatch()) {
         severity = QStringLiteral("note");
@@ -690,8 +710,10 @@ int compilerDiagnostic(Reader &r, int i) {
     }
     // A program's check macro shaped like a diagnostic names a runtime error: that is a
     // runtime result, read below.
-    if (runtimeErrorMeaningInText(t) && !producer.startsWith(QLatin1String("ld")) &&
-        producer != QLatin1String("ptxas"))
+    // (By a name only: "clang: error: unable to execute command: out of memory" is clang's.)
+    QString runtimeName;
+    if (runtimeErrorMeaningInText(t, &runtimeName) && !runtimeStatusApi(runtimeName).isEmpty() &&
+        !producer.startsWith(QLatin1String("ld")) && producer != QLatin1String("ptxas"))
         return 0;
     const bool isNote = severity == QLatin1String("note") || severity == QLatin1String("remark") ||
                         severity == QLatin1String("info");
@@ -996,6 +1018,12 @@ bool runtimeResult(Reader &r, int i, const QString &platform) {
     }
     if (name.isEmpty() && !meaning)
         return false;
+    if (code < 0 && !name.isEmpty()) {
+        // A name without a meaning row still has its family's number.
+        code = hipErrorCode(name);
+        if (code < 0)
+            code = cudaErrorCode(name);
+    }
     const bool success = name == QLatin1String("hipSuccess") ||
                          name == QLatin1String("cudaSuccess") ||
                          name == QLatin1String("CUDA_SUCCESS") || code == 0;
@@ -1108,7 +1136,7 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
         }
     // Triton's own words around a toolchain's output (its PTX temp files, its codegen error).
     static const QRegularExpression tritonWords(QStringLiteral(
-        R"(Internal Triton PTX codegen error|ptxas\s+\S*[/\\]tmp\w{8}\.ptx\b|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
+        R"(Internal Triton PTX codegen error|PassManager::run failed|`ptxas` failed with error code|ld\.lld', '-flavor', 'gnu', '-shared'[^\n]*\.hsaco'|ptxas\s+\S*[/\\]tmp\w{8}\.ptx\b|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
     if (!tritonTraceback && tritonWords.match(text).hasMatch())
         tritonTraceback = true;
     // An LLVM error in a Python program that shows no compiler command: a JIT in the process,
@@ -1157,7 +1185,7 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
         return;
     for (TextEvent &e : events) {
         QString stage;
-        if (e.kind == EventKind::MlirDiagnostic && tritonMlir) {
+        if (e.kind == EventKind::MlirDiagnostic && (tritonMlir || tritonTraceback)) {
             stage = stageOfPass(pass);
             if (stage.isEmpty()) {
                 const QString d = e.field(QStringLiteral("dialect"));
@@ -1188,6 +1216,15 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
                 continue;
         } else if (e.kind == EventKind::Traceback || e.kind == EventKind::Exception) {
             if (e.producer != QLatin1String("triton"))
+                continue;
+        } else if (e.kind == EventKind::Message && e.error && e.speaksFor(TextLayer::Compiler) &&
+                   tritonTraceback && e.text.contains(QLatin1String("CalledProcessError"))) {
+            // ptxas or ld.lld that Triton ran as a subprocess.
+            if (e.text.contains(QLatin1String("ptxas")))
+                stage = QStringLiteral("cubin");
+            else if (e.text.contains(QLatin1String("ld.lld")))
+                stage = QStringLiteral("hsaco");
+            else
                 continue;
         } else {
             continue;

@@ -129,6 +129,18 @@ void missingLibraryFacts(TextFacts &f, const Line &l) {
         lib.library = md.captured(2);
         f.missingLibraries.append(lib);
     }
+    // A program's own dlopen of a library: "Failed to dlopen libcuda.so".
+    static const QRegularExpression dlopenFailed(
+        QStringLiteral(
+            R"re((?:failed to|could not|cannot|unable to) dlopen\s*\(?\s*["']?((?:[^\s"']*/)?[\w.+-]+\.so(?:\.[0-9]+)*)\b)re"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (const auto dm = dlopenFailed.match(line);
+        dm.hasMatch() && !missingLib.match(line).hasMatch() && roomFor(f.missingLibraries)) {
+        TextFacts::MissingLibrary lib;
+        lib.line = makeLine(n, trimmed);
+        lib.library = dm.captured(1);
+        f.missingLibraries.append(lib);
+    }
     const auto lc = ldCannotFind.match(line);
     if (lc.hasMatch() && roomFor(f.missingLibraries)) {
         TextFacts::MissingLibrary lib;
@@ -190,6 +202,19 @@ void undefinedSymbolFacts(TextFacts &f, const Line &l, const QStringList &lines)
             f.undefinedSymbols.append(s);
         }
     }
+    // glibc's loader when the library that should define a versioned symbol does not: "symbol
+    // X, version V not defined in file F with link time reference" (another copy of F was
+    // found first).
+    static const QRegularExpression undefVersioned(QStringLiteral(
+        R"(\bsymbol ([A-Za-z_.$][\w.$]*),? version (\S+) not defined in file (\S+) with link time reference)"));
+    if (const auto uv = undefVersioned.match(line); uv.hasMatch() && roomFor(f.undefinedSymbols)) {
+        TextFacts::UndefinedSymbol s;
+        s.line = makeLine(n, trimmed);
+        s.symbol = uv.captured(1);
+        s.demangled = demangleSymbol(s.symbol);
+        s.file = uv.captured(3);
+        f.undefinedSymbols.append(s);
+    }
     auto ur = undefRef.globalMatch(line);
     while (ur.hasNext() && roomFor(f.undefinedSymbols)) {
         const auto m = ur.next();
@@ -222,7 +247,7 @@ void runtimeFacts(TextFacts &f, const Line &l, bool isAmdLog) {
         R"(|Torch is not able to use GPU|(?:CUDA|HIP) initialization: (?:CUDA driver initialization failed|Unexpected error from (?:cuda|hip)GetDeviceCount|Found no NVIDIA driver)|you might not have a (?:CUDA|ROCm|HIP) gpu)"
         R"(|hsaKmtOpenKFD\w*\s*(?:failed|error)|HSAKMT_STATUS_(?:ERROR|KERNEL_IO_CHANNEL_NOT_OPENED|DRIVER_MISMATCH)\w*|KFD (?:is )?not (?:loaded|found|available|supported)|(?:Failed|Unable|unable|failed) to open (?:the )?(?:/dev/kfd|KFD|kfd)|amdgpu kernel driver (?:is )?not loaded)"
         // A GPU a script could not detect; the device file only root may open.
-        R"(|There is no device (?:that )?can be used|Setting the available devices to be zero|Unable to initialize backend '(?:cuda|rocm|gpu)'|No GPU/TPU found|(?:CUDA|ROCm) backend failed to initialize|(?:GPU|GFX|gfx) (?:version |arch(?:itecture)? )?detection (?:error|failed)|^GFX_NAME\s*=\s*$|^c(?:rw-|r--|---)------\s+\d+\s+root\s+root\b.*\b(?:kfd|renderD\d+)$|(?:only|just) (?:runs?|works?) (?:as|for|with) (?:root|sudo))"));
+        R"(|There is no device (?:that )?can be used|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]|Setting the available devices to be zero|Unable to initialize backend '(?:cuda|rocm|gpu)'|No GPU/TPU found|(?:CUDA|ROCm) backend failed to initialize|(?:GPU|GFX|gfx) (?:version |arch(?:itecture)? )?detection (?:error|failed)|^GFX_NAME\s*=\s*$|^c(?:rw-|r--|---)------\s+\d+\s+root\s+root\b.*\b(?:kfd|renderD\d+)$|(?:only|just) (?:runs?|works?) (?:as|for|with) (?:root|sudo))"));
     if (noGpu.match(line).hasMatch() && roomFor(f.noDevice) &&
         !(f.noDevice.size() && f.noDevice.last().number == n))
         f.noDevice.append(makeLine(n, trimmed));
@@ -244,6 +269,16 @@ void compilerFacts(TextFacts &f, const Line &l, bool compilerLine) {
     if (ldsm.hasMatch() && roomFor(f.ldsOverLimit)) {
         f.ldsOverLimit.append({makeLine(n, trimmed), ldsm.captured(1).toLongLong(),
                                ldsm.captured(2).toLongLong(), ldsm.captured(3)});
+        f.compilerOutput = true;
+    }
+    // ptxas says it in hex: "Entry function '_Z1kPf' uses too much shared data (0x10000 bytes,
+    // 0xc000 max)".
+    static const QRegularExpression ptxasShared(QStringLiteral(
+        R"(Entry function '([^']+)' uses too much shared data \((0x[0-9a-fA-F]+|\d+) bytes?, (0x[0-9a-fA-F]+|\d+) max\))"));
+    if (const auto pm = ptxasShared.match(line); pm.hasMatch() && roomFor(f.ldsOverLimit)) {
+        auto number = [](const QString &v) { return v.toLongLong(nullptr, 0); };
+        f.ldsOverLimit.append(
+            {makeLine(n, trimmed), number(pm.captured(2)), number(pm.captured(3)), pm.captured(1)});
         f.compilerOutput = true;
     }
     if (devLibs.match(line).hasMatch() && roomFor(f.deviceLibsMissing)) {

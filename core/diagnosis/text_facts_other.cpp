@@ -77,7 +77,7 @@ void lookAlikeFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
         R"(Memory access fault by GPU|Page not present or supervisor privilege|illegal memory access|\bXid:?\s+(?:13|31|32|48|63|64|94|95)\b|hipErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|unspecified launch failure|hipErrorLaunchFailure|device-side assert|GPU core dump|\[gfxhub\] page fault|amdgpu:.*page fault|HW Exception by GPU node-\d+.*(?:memory|fault|ECC))"));
     static const QRegularExpression hang(
         QStringLiteral(
-            R"(GPU Hang|\bXid:?\s+(?:8|43|45|109|119|120)\b|hipErrorLaunchTimeOut|CUDA_ERROR_LAUNCH_TIMEOUT|the launch timed out|Watchdog caught collective operation timeout|ring \w+ timeout|amdgpu:.*GPU reset|\bGPU (?:hangs?|hung|is stuck))"),
+            R"(GPU Hang|\bXid:?\s+(?:8|43|45|109|119|120)\b|hipErrorLaunchTimeOut|CUDA_ERROR_LAUNCH_TIMEOUT|the launch timed out|Watchdog caught collective operation timeout|ProcessGroupNCCL::WorkNCCL::checkTimeout|\bncclCommWatchdog\b|ring \w+ timeout|amdgpu:.*GPU reset|\bGPU (?:hangs?|hung|is stuck))"),
         QRegularExpression::CaseInsensitiveOption);
     if (!compilerLine) {
         if (oom.match(t).hasMatch() && roomFor(f.outOfMemory))

@@ -25,7 +25,7 @@ const QRegularExpression &compilerErrorLine() {
             R"(|\bcannot find -l\S+|\berror LNK\d{4}\b|\bfatal error LNK\d{4}\b|\berror C\d{4}\b|\bfatal error C\d{4}\b)"
             R"(|^\d+ errors? generated|^FAILED: |^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\* .*\bError \d+)"
             R"(|^CMake Error\b|^LLVM ERROR:|^error: command '[^']*(?:gcc|g\+\+|c\+\+|clang|hipcc|nvcc|cl\.exe)[^']*' failed)"
-            R"(|CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+)\b)"
+            R"(|CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+|ld\.lld|ptxas)\b)"
             R"(|^RuntimeError: Error building extension\b|^error: (?:unknown|unsupported) (?:target|argument|option)\b)"
             R"(|^error: (?:invalid target ID|cannot find ROCm device librar))"),
         QRegularExpression::CaseInsensitiveOption);
@@ -49,7 +49,7 @@ const QRegularExpression &loaderLine() {
             R"(^(?:ImportError|ModuleNotFoundError|OSError)\b|cannot open shared object file)"
             R"(|error while loading shared libraries|\bundefined symbol:|symbol lookup error)"
             R"(|DLL load failed|\[WinError 126\]|\[WinError 127\]|Error loading "[^"]+\.dll"|LoadLibrary\w*\s*(?:failed|error))"
-            R"(|\bdlopen\b.*(?:fail|error)|Library not loaded|could not load library\b|unable to load (?:shared )?library)"),
+            R"(|\bdlopen\b.*(?:fail|error)|(?:fail(?:ed)?|could not|cannot|unable) to dlopen\b|not defined in file \S+ with link time reference|Library not loaded|could not load library\b|unable to load (?:shared )?library)"),
         QRegularExpression::CaseInsensitiveOption);
     return re;
 }
@@ -68,7 +68,7 @@ const QRegularExpression &deviceLine() {
             R"(|no CUDA-capable device|Memory access fault by GPU|Page not present|HW Exception by GPU|GPU Hang)"
             R"(|amdgpu:.*(?:page fault|timeout|reset)|ring \w+ timeout|illegal memory access|NVIDIA-SMI has failed)"
             R"(|Unable to open /dev|HSA Agents|TARGET_GRAPHICS_VERSION|Marketing Name:|amdgpu driver)"
-            R"(|Torch is not able to use GPU|hsaKmtOpenKFD|HSAKMT_STATUS_|\bKFD\b.*\bnot\b)"),
+            R"(|Torch is not able to use GPU|could not select device driver "[^"]*" with capabilities|ProcessGroupNCCL::WorkNCCL::checkTimeout|\bncclCommWatchdog\b|hsaKmtOpenKFD|HSAKMT_STATUS_|\bKFD\b.*\bnot\b)"),
         QRegularExpression::CaseInsensitiveOption);
     return re;
 }

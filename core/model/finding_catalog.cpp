@@ -96,10 +96,6 @@ const QList<FindingKind> &findingCatalog() {
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "a vendor library has no tuned data or precompiled kernels for the "
                            "device (it compiles or falls back at run time)")},
-        {"runtime.libc-too-old", D::RuntimeLink, "load",
-         QT_TRANSLATE_NOOP("hd::FindingCatalog",
-                           "the file needs a newer C library or C++ runtime (GLIBC_*, GLIBCXX_*, "
-                           "CXXABI_*) than the one installed")},
         {"arch.unchecked", D::CodeObject, "load",
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "device code is present but could not be read, so "
                                                  "it was not checked against the device")},
@@ -281,10 +277,6 @@ const Advice kAdvice[] = {
     {"arch.library-data-missing",
      QT_TRANSLATE_NOOP("hd::FindingCatalog",
                        "Expect a slow first run; install the vendor's databases for the GPU.")},
-    {"runtime.libc-too-old",
-     QT_TRANSLATE_NOOP("hd::FindingCatalog",
-                       "Install the build made for this distribution, or run it where the C "
-                       "library is new enough (a container of the distribution it was built on).")},
     {"arch.unchecked",
      QT_TRANSLATE_NOOP("hd::FindingCatalog",
                        "Look at the reader's problems under the file in the Artifacts tree.")},

@@ -633,7 +633,7 @@ void TstDiagnosis::badInputs() {
                  {QStringLiteral("junk.bin")}, {});
     d = run({tmp.path()}, {}, {});
     QVERIFY(d.inputError);
-    QVERIFY(d.problems.first().message.contains(QStringLiteral("not a Triton cache")));
+    QVERIFY(d.problems.first().message.contains(QStringLiteral("neither a Triton cache")));
 }
 
 void TstDiagnosis::hugeLog() {
