@@ -548,6 +548,32 @@ void libraryArchRule(Context &c, const TextInput &t) {
     }
 }
 
+// MIOpen without its precompiled kernel database for the GPU compiles at first use: a slow
+// first run, never the failure (the artifact rule says the same of an installed folder).
+void libraryDataRule(Context &c, const TextInput &t) {
+    QSet<QString> done;
+    for (const TextFacts::LibraryArchMissing &m : t.facts.libraryDataMissing) {
+        if (done.contains(m.library + m.arch))
+            continue;
+        done.insert(m.library + m.arch);
+        Finding f = makeFinding(
+            QStringLiteral("arch.library-data-missing"), Severity::Info,
+            HD_TEXT("hd::Diagnosis", "%1 has no precompiled kernel database for %2")
+                .arg(m.library, m.arch),
+            HD_TEXT("hd::Diagnosis",
+                    "This is a warning, not a failure: %1 compiles the kernels it needs at "
+                    "first use and caches them, so the first run is slower. If the program "
+                    "fails, the failure is another message.")
+                .arg(m.library));
+        f.evidence.append(lineEvidence(t.path, m.line));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Nothing needs fixing; to skip the first-use compiles, install %1's "
+                         "kernel database package for %2 if the release ships one.")
+                     .arg(m.library, m.arch);
+        c.add(f);
+    }
+}
+
 // Out of memory, memory faults and hangs happen after the code loaded: say so, so nobody
 // looks for a load failure.
 void lookAlikeRule(Context &c, const TextInput &t) {
@@ -838,6 +864,10 @@ const QList<Rule> &textRuleList() {
          RuleScope::Text,
          {QStringLiteral("arch.no-compatible-code-object")},
          [](Context &c, const RuleInput &in) { libraryArchRule(c, *in.text); }},
+        {"text/library-data",
+         RuleScope::Text,
+         {QStringLiteral("arch.library-data-missing")},
+         [](Context &c, const RuleInput &in) { libraryDataRule(c, *in.text); }},
         {"text/missing-libraries",
          RuleScope::Text,
          {QStringLiteral("runtime.library-not-found"), QStringLiteral("runtime.soname-mismatch")},

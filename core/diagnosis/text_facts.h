@@ -130,6 +130,9 @@ struct TextFacts {
         QString arch;    // "gfx1031", from the line
     };
     QList<LibraryArchMissing> libraryArchMissing;
+    // MIOpen's warning that its precompiled kernel database for the GPU is not installed: it
+    // compiles at first use instead, so this is never the failure (docs/findings.md).
+    QList<LibraryArchMissing> libraryDataMissing;
 
     // Look-alikes: the code loaded, then something else failed.
     QList<TextLine> outOfMemory;

@@ -29,6 +29,17 @@ void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
         QStringLiteral(
             R"((?:GPU arch|(?<![-\w])arch(?:itecture)?|TARGET_GRAPHICS_VERSION|GFX_VERSION|gfx_target)\s*:?\s*=?\s*(gfx[0-9]{2,4}[0-9a-f]?)\b)"),
         QRegularExpression::CaseInsensitiveOption);
+    // "MIOpen(HIP): Warning [SQLiteBase] Missing system database file: gfx1030_40.kdb"
+    static const QRegularExpression database(QStringLiteral(
+        R"(\b(MIOpen|miopen)\b.*\bMissing system (?:database|perf(?:ormance)? db) file:?\s*\S*?(gfx[0-9]{2,4}[0-9a-f]?)(?:_\d+)?\.(?:kdb|db|udb|fdb\.txt))"));
+    if (!compilerLine && roomFor(f.libraryDataMissing)) {
+        if (const auto d = database.match(t); d.hasMatch()) {
+            f.libraryDataMissing.append({makeLine(n, t), QStringLiteral("MIOpen"), d.captured(2)});
+            if (!f.deviceTargets.contains(d.captured(2)))
+                f.deviceTargets.append(d.captured(2));
+            return;
+        }
+    }
     if (!compilerLine && roomFor(f.libraryArchMissing)) {
         const auto lib = mathLib.match(t);
         auto g = gfx.match(t);

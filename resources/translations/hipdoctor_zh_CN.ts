@@ -1084,6 +1084,18 @@
         <translation>%1 没有适用于 %2 的内核</translation>
     </message>
     <message>
+        <source>%1 has no precompiled kernel database for %2</source>
+        <translation>%1 没有适用于 %2 的预编译内核数据库</translation>
+    </message>
+    <message>
+        <source>This is a warning, not a failure: %1 compiles the kernels it needs at first use and caches them, so the first run is slower. If the program fails, the failure is another message.</source>
+        <translation>这是警告，不是失败：%1 在首次使用时编译所需的内核并缓存，因此第一次运行较慢。如果程序失败，失败原因是另一条消息。</translation>
+    </message>
+    <message>
+        <source>Nothing needs fixing; to skip the first-use compiles, install %1&apos;s kernel database package for %2 if the release ships one.</source>
+        <translation>无需修复；若要省去首次使用时的编译，请安装 %1 针对 %2 的内核数据库软件包（如果该版本提供）。</translation>
+    </message>
+    <message>
         <source>%1 ships its GPU kernels as one library file per architecture; the installed build has none for %2, so it fails at run time although the program built and loaded fine.</source>
         <translation>%1 以每种架构一个库文件的形式提供其 GPU 内核;已安装的版本没有适用于 %2 的内核,因此虽然程序构建和加载都正常,运行时仍会失败。</translation>
     </message>
@@ -1663,6 +1675,374 @@
         <source>Call %1 from host code, linked against %2 (or dlopen %2 and find it with dlsym); look up with hipModuleGetFunction only kernels of a code object.</source>
         <translation>在主机代码中调用 %1，并链接 %2（或 dlopen %2 后用 dlsym 查找它）；hipModuleGetFunction 只用于查找代码对象中的内核。</translation>
     </message>
+    <message>
+        <source>%1 needs %2 from %3, which the installed %3 does not have</source>
+        <translation>%1 需要 %3 中的 %2,但已安装的 %3 没有它</translation>
+    </message>
+    <message>
+        <source>%1 was linked against a newer %2 than this system&apos;s %3: the dynamic loader stops with &quot;version `%4&apos; not found (required by %1)&quot; before the program runs. Missing: %5.</source>
+        <translation>%1 链接时使用的 %2 比本系统的 %3 更新:程序运行之前,动态加载器就以 &quot;version `%4&apos; not found (required by %1)&quot; 停止。缺少:%5。</translation>
+    </message>
+    <message>
+        <source>needs from %1: %2</source>
+        <translation>需要 %1 提供:%2</translation>
+    </message>
+    <message>
+        <source>does not define %1</source>
+        <translation>未定义 %1</translation>
+    </message>
+    <message>
+        <source>Install the build of %1 made for this distribution (its package for this release, or AMD&apos;s ROCm packages for it), or run it on a system or in a container whose %2 provides %3. Copying a newer %2 into the system breaks every other program.</source>
+        <translation>安装为本发行版构建的 %1(本发行版版本的软件包,或 AMD 为它提供的 ROCm 软件包),或者在 %2 提供 %3 的系统或容器中运行它。把更新的 %2 复制到系统中会破坏其他所有程序。</translation>
+    </message>
+    <message>
+        <source>Check with `ldd %1`: it prints the same &quot;version ... not found&quot; lines.</source>
+        <translation>用 `ldd %1` 检查:它会打印同样的 &quot;version ... not found&quot; 行。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s databases in %2 have nothing for %3</source>
+        <translation>%2 中的 %1 数据库没有适用于 %3 的数据</translation>
+    </message>
+    <message>
+        <source>%1&apos;s kernel folder %2 has no kernels for %3</source>
+        <translation>%1 的内核文件夹 %2 中没有适用于 %3 的内核</translation>
+    </message>
+    <message>
+        <source>It covers %1 (%2 files). Without data for %3 MIOpen compiles its kernels at first use and runs untuned.</source>
+        <translation>它覆盖 %1(%2 个文件)。没有 %3 的数据时,MIOpen 会在首次使用时编译其内核,并以未调优的方式运行。</translation>
+    </message>
+    <message>
+        <source>It covers %1 (%2 files, %4). %5 looks up kernels for %3 in it and fails at its first call (&quot;Cannot read ... TensileLibrary&quot; / hipErrorNoBinaryForGpu); the folder is not a Triton cache and must not be deleted.</source>
+        <translation>它覆盖 %1(%2 个文件,%4)。%5 在其中查找 %3 的内核,并在第一次调用时失败(&quot;Cannot read ... TensileLibrary&quot; / hipErrorNoBinaryForGpu);该文件夹不是 Triton 缓存,不能删除。</translation>
+    </message>
+    <message>
+        <source>lazy loading</source>
+        <translation>延迟加载</translation>
+    </message>
+    <message>
+        <source>all loaded at start</source>
+        <translation>启动时全部加载</translation>
+    </message>
+    <message>
+        <source> Closest: %1.</source>
+        <translation>最接近的是 %1。</translation>
+    </message>
+    <message>
+        <source>architectures: %1</source>
+        <translation>架构:%1</translation>
+    </message>
+    <message>
+        <source>the text is empty</source>
+        <translation>文本为空</translation>
+    </message>
+    <message>
+        <source>text larger than the limit: its first and last halves were read; %1 characters between them were not</source>
+        <translation>文本超过上限:只读取了开头和结尾两半;中间的 %1 个字符没有读取</translation>
+    </message>
+    <message>
+        <source>%1 kernel folder: %2 file(s), %3 architecture(s) (%4)</source>
+        <translation>%1 内核文件夹:%2 个文件,%3 种架构(%4)</translation>
+    </message>
+    <message>
+        <source>a directory that is neither a Triton cache (no folders of .ttir/.llir/.hsaco files) nor a kernel library folder (Tensile, MIOpen); `hipdoctor-cli scan` reads whole installs</source>
+        <translation>既不是 Triton 缓存(没有 .ttir/.llir/.hsaco 文件的文件夹)也不是内核库文件夹(Tensile、MIOpen)的目录;`hipdoctor-cli scan` 可读取整个安装</translation>
+    </message>
+    <message>
+        <source>the runtime log %1</source>
+        <translation>运行时日志 %1</translation>
+    </message>
+    <message>
+        <source>%1 is used in another file than the one defining it, without -fgpu-rdc</source>
+        <translation>%1 在定义它的文件之外的另一个文件中使用,但没有 -fgpu-rdc</translation>
+    </message>
+    <message>
+        <source>The files were compiled by hipcc without relocatable device code, so each file&apos;s device code is linked alone; a __device__ / __constant__ variable defined in one file is undefined in the others.</source>
+        <translation>这些文件由 hipcc 在没有可重定位设备代码的情况下编译,因此每个文件的设备代码各自单独链接;在一个文件中定义的 __device__ / __constant__ 变量在其他文件中是未定义的。</translation>
+    </message>
+    <message>
+        <source>Compile every file with -fgpu-rdc and link with hipcc -fgpu-rdc --hip-link, or define the variable in the file that uses it.</source>
+        <translation>用 -fgpu-rdc 编译每个文件,并用 hipcc -fgpu-rdc --hip-link 链接,或者在使用该变量的文件中定义它。</translation>
+    </message>
+    <message>
+        <source>The kernel never reached the GPU: Triton&apos;s compile pipeline stopped in %1. This is the compile layer, not a load failure.</source>
+        <translation>内核根本没有到达 GPU:Triton 的编译流水线在 %1 中止了。这是编译层的问题,不是加载失败。</translation>
+    </message>
+    <message>
+        <source>The kernel never reached the GPU: Triton&apos;s compile pipeline stopped in the pass %1. This is the compile layer, not a load failure.</source>
+        <translation>内核根本没有到达 GPU:Triton 的编译流水线在 pass %1 中止了。这是编译层的问题,不是加载失败。</translation>
+    </message>
+    <message>
+        <source>If ptxas does not know the GPU&apos;s target: point TRITON_PTXAS_PATH at the ptxas of a CUDA release that supports it, or update Triton.</source>
+        <translation>如果 ptxas 不认识该 GPU 的目标:把 TRITON_PTXAS_PATH 指向支持它的 CUDA 版本的 ptxas,或更新 Triton。</translation>
+    </message>
+    <message>
+        <source>A failure inside Triton&apos;s compiler (make_%1) is Triton&apos;s: try another Triton release, or change the kernel&apos;s parameters (block sizes, num_warps, num_stages) around the operation named.</source>
+        <translation>Triton 编译器内部的失败(make_%1)是 Triton 自身的问题:尝试另一个 Triton 版本,或调整所指操作附近的内核参数(块大小、num_warps、num_stages)。</translation>
+    </message>
+    <message>
+        <source>No device code object was produced (Triton failed%1)</source>
+        <translation>没有生成设备代码对象(Triton 失败%1)</translation>
+    </message>
+    <message>
+        <source>%1 has no kernel library for the GPU</source>
+        <translation>%1 没有适用于该 GPU 的内核库</translation>
+    </message>
+    <message>
+        <source>%1 ships its GPU kernels as one library file per architecture, and the one it looked for is missing: usually a GPU the installed build does not support (or an incomplete install). The GPU is not named; --target or a rocminfo dump names it.</source>
+        <translation>%1 以每种架构一个库文件的形式提供其 GPU 内核,而它查找的那个文件不存在:通常是已安装的版本不支持该 GPU(或安装不完整)。文本没有指明 GPU;--target 或 rocminfo 的输出可以指明它。</translation>
+    </message>
+    <message>
+        <source>List the library&apos;s kernel files (ls .../library/ | grep gfx) against the GPU&apos;s target (rocminfo | grep gfx); install a build that lists it.</source>
+        <translation>把该库的内核文件(ls .../library/ | grep gfx)与 GPU 的目标(rocminfo | grep gfx)对照;安装列出该目标的版本。</translation>
+    </message>
+    <message>
+        <source>The last failing event (line %1, %2 from %3) names no cause this tool knows.</source>
+        <translation>最后一个失败事件(第 %1 行,来自 %3 的 %2)没有指出本工具认识的原因。</translation>
+    </message>
+    <message>
+        <source>an unknown producer</source>
+        <translation>未知来源</translation>
+    </message>
+    <message>
+        <source>None of them reports a failure with a producer that places it (a compiler, the loader, a runtime, Triton, the driver).</source>
+        <translation>它们都没有报告可以归到某个来源(编译器、加载器、运行时、Triton、驱动)的失败。</translation>
+    </message>
+    <message>
+        <source> %1 line(s) of framework boilerplate (debugging hints printed with every error) were not read as evidence.</source>
+        <translation>有 %1 行框架样板输出(每个错误都会附带打印的调试提示)未作为证据读取。</translation>
+    </message>
+    <message>
+        <source>Events read: %1. </source>
+        <translation>读取到的事件:%1。</translation>
+    </message>
+    <message>
+        <source>target feature %1</source>
+        <translation>目标特性 %1</translation>
+    </message>
+    <message>
+        <source>The device code uses an instruction the GPU does not have</source>
+        <translation>设备代码使用了该 GPU 没有的指令</translation>
+    </message>
+    <message>
+        <source>The device code uses %1, which needs %2 or newer</source>
+        <translation>设备代码使用了 %1,它需要 %2 或更新的架构</translation>
+    </message>
+    <message>
+        <source>The assembler (%1) refused instructions or data types that the target architecture of the compile lacks (%2), so no code object was built for it. Another --offload-arch for the same GPU does not help.</source>
+        <translation>汇编器(%1)拒绝了编译目标架构所缺少的指令或数据类型(%2),因此没有为它构建代码对象。为同一个 GPU 换一个 --offload-arch 也无济于事。</translation>
+    </message>
+    <message>
+        <source>Use a data type the GPU has (fp16 or fp32 instead of bf16 / fp8), or the framework&apos;s fallback for this GPU (e.g. torch_dtype=torch.float16).</source>
+        <translation>使用 GPU 支持的数据类型(用 fp16 或 fp32 代替 bf16 / fp8),或使用框架针对该 GPU 的回退方案(例如 torch_dtype=torch.float16)。</translation>
+    </message>
+    <message>
+        <source>Or run on a GPU that has the feature%1.</source>
+        <translation>或者在具备该特性的 GPU%1 上运行。</translation>
+    </message>
+    <message>
+        <source>The compiler that builds the kernel does not support the GPU%1</source>
+        <translation>构建内核的编译器不支持该 GPU%1</translation>
+    </message>
+    <message>
+        <source>Nothing was built for the device, whatever the kernel: the GPU is older than the compiler supports (Triton needs CUDA capability 7.0 or newer) or newer than its toolchain (a bundled ptxas) knows.</source>
+        <translation>无论是哪个内核,都没有为该设备构建出任何东西:该 GPU 比编译器支持的更旧(Triton 需要 CUDA 计算能力 7.0 或更高),或比它的工具链(捆绑的 ptxas)所认识的更新。</translation>
+    </message>
+    <message>
+        <source>For a GPU newer than the toolchain: update Triton, or point TRITON_PTXAS_PATH at the ptxas of a CUDA release that knows it.</source>
+        <translation>对于比工具链更新的 GPU:更新 Triton,或把 TRITON_PTXAS_PATH 指向认识它的 CUDA 版本的 ptxas。</translation>
+    </message>
+    <message>
+        <source>For a GPU older than Triton supports: run without Triton (no torch.compile, eager attention) or on a supported GPU.</source>
+        <translation>对于比 Triton 支持范围更旧的 GPU:不使用 Triton 运行(不用 torch.compile,使用 eager attention),或在受支持的 GPU 上运行。</translation>
+    </message>
+    <message>
+        <source>No device code was compiled (the compiler refused the GPU)</source>
+        <translation>没有编译出设备代码(编译器拒绝了该 GPU)</translation>
+    </message>
+    <message>
+        <source>Triton does not support the GPU (%1)</source>
+        <translation>Triton 不支持该 GPU(%1)</translation>
+    </message>
+    <message>
+        <source>Triton supports NVIDIA GPUs of compute capability 7.0 and newer; its compile failed on %1, which is older.</source>
+        <translation>Triton 支持计算能力 7.0 及以上的 NVIDIA GPU;它在更旧的 %1 上编译失败。</translation>
+    </message>
+    <message>
+        <source>Run without Triton on this GPU (no torch.compile, eager attention) or use a GPU of compute capability 7.0 or newer.</source>
+        <translation>在这块 GPU 上不使用 Triton 运行(不用 torch.compile,使用 eager attention),或使用计算能力 7.0 或更高的 GPU。</translation>
+    </message>
+    <message>
+        <source>Triton may not know the GPU (%1)</source>
+        <translation>Triton 可能不认识该 GPU(%1)</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s compile failed on %1, a Blackwell GPU: Triton releases before 3.3 (and the ptxas they bundle) do not support it, and fail in their passes or in ptxas.</source>
+        <translation>Triton 在 Blackwell GPU %1 上编译失败:3.3 之前的 Triton 版本(及其捆绑的 ptxas)不支持它,会在其 pass 或 ptxas 中失败。</translation>
+    </message>
+    <message>
+        <source>Update Triton (3.3 or newer for sm_120), with a PyTorch built for CUDA 12.8 or newer; or point TRITON_PTXAS_PATH at a CUDA 12.8+ ptxas.</source>
+        <translation>更新 Triton(sm_120 需要 3.3 或更新版本),并搭配为 CUDA 12.8 或更新版本构建的 PyTorch;或把 TRITON_PTXAS_PATH 指向 CUDA 12.8+ 的 ptxas。</translation>
+    </message>
+    <message>
+        <source>The compiler does not know the architecture %1</source>
+        <translation>编译器不认识架构 %1</translation>
+    </message>
+    <message>
+        <source>%1 refused %2: the toolkit release predates it (NVIDIA: sm_86 needs CUDA 11.1, sm_89/sm_90 CUDA 11.8, sm_120 CUDA 12.8; AMD: each gfx target needs the ROCm release that added it).</source>
+        <translation>%1 拒绝了 %2:该工具包版本早于这一架构(NVIDIA:sm_86 需要 CUDA 11.1,sm_89/sm_90 需要 CUDA 11.8,sm_120 需要 CUDA 12.8;AMD:每个 gfx 目标都需要加入它的那个 ROCm 版本)。</translation>
+    </message>
+    <message>
+        <source>The compiler</source>
+        <translation>编译器</translation>
+    </message>
+    <message>
+        <source>Install a toolkit release that supports %1 and build with it, or build for an architecture this toolkit knows (TORCH_CUDA_ARCH_LIST / -gencode / --offload-arch).</source>
+        <translation>安装支持 %1 的工具包版本并用它构建,或者为该工具包认识的架构构建(TORCH_CUDA_ARCH_LIST / -gencode / --offload-arch)。</translation>
+    </message>
+    <message>
+        <source>A device variable looked up is not in the code object</source>
+        <translation>所查找的设备变量不在代码对象中</translation>
+    </message>
+    <message>
+        <source>A device variable looked up by %1 is not in the code object</source>
+        <translation>%1 所查找的设备变量不在代码对象中</translation>
+    </message>
+    <message>
+        <source>The runtime found no device variable of that name in the loaded code object: the compiler dropped it because no device code uses it, it is not declared __device__ / __constant__, it is static, or it is defined in another file without relocatable device code.</source>
+        <translation>运行时在已加载的代码对象中找不到该名称的设备变量:可能是没有设备代码使用它而被编译器删掉了,或者它没有声明为 __device__ / __constant__,或者它是 static 的,或者它定义在另一个文件中而编译时没有可重定位设备代码。</translation>
+    </message>
+    <message>
+        <source>Declare it __device__ or __constant__ (not static), use it from device code, and compile with -fgpu-rdc (-rdc=true) when another file defines it.</source>
+        <translation>把它声明为 __device__ 或 __constant__(不要 static),在设备代码中使用它,并且当它定义在另一个文件中时用 -fgpu-rdc(-rdc=true)编译。</translation>
+    </message>
+    <message>
+        <source>`hipdoctor-cli inspect` on the code object lists the variables it holds.</source>
+        <translation>对代码对象运行 `hipdoctor-cli inspect` 可列出其中的变量。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, which %3 does not provide</source>
+        <translation>%1 需要 %2,但 %3 不提供它</translation>
+    </message>
+    <message>
+        <source>A library</source>
+        <translation>某个库</translation>
+    </message>
+    <message>
+        <source>the C/C++ runtime found</source>
+        <translation>找到的 C/C++ 运行时</translation>
+    </message>
+    <message>
+        <source>The libstdc++ the loader found is older than the one the library was built with: often an older copy bundled with conda, a Python environment or an application shadows the system&apos;s.</source>
+        <translation>加载器找到的 libstdc++ 比构建该库时所用的更旧:通常是 conda、Python 环境或某个应用程序捆绑的旧副本遮蔽了系统自带的版本。</translation>
+    </message>
+    <message>
+        <source>The library was built on a system with a newer C library (glibc) than this one; glibc cannot be replaced per program.</source>
+        <translation>该库是在 C 库(glibc)比本系统更新的系统上构建的;glibc 无法按程序单独替换。</translation>
+    </message>
+    <message>
+        <source>Find which libstdc++ is loaded (ldd on the library, LD_DEBUG=libs); let the system&apos;s newer one come first (remove or update the bundled copy, e.g. conda install -c conda-forge libstdcxx-ng; LD_PRELOAD it as a test).</source>
+        <translation>找出加载的是哪个 libstdc++(对该库运行 ldd,LD_DEBUG=libs);让系统中更新的那个优先被找到(删除或更新捆绑的副本,例如 conda install -c conda-forge libstdcxx-ng;可先用 LD_PRELOAD 测试)。</translation>
+    </message>
+    <message>
+        <source>Use a build of the library made for this system&apos;s glibc (an older manylinux wheel, the distribution&apos;s package), or a newer system / container image.</source>
+        <translation>使用为本系统的 glibc 构建的库版本(较旧的 manylinux wheel、发行版的软件包),或更新的系统 / 容器镜像。</translation>
+    </message>
+    <message>
+        <source>The GPU compiler refuses the host compiler</source>
+        <translation>GPU 编译器拒绝使用该主机编译器</translation>
+    </message>
+    <message>
+        <source>nvcc (or clang&apos;s CUDA mode) checks the host compiler&apos;s version and stops when it is newer or older than the toolkit supports; nothing was compiled.</source>
+        <translation>nvcc(或 clang 的 CUDA 模式)会检查主机编译器的版本,当它比工具包支持的更新或更旧时就停止;什么都没有编译。</translation>
+    </message>
+    <message>
+        <source>Give nvcc a supported host compiler (-ccbin g++-11, NVCC_CCBIN, CMAKE_CUDA_HOST_COMPILER), or install a toolkit release that supports this one; -allow-unsupported-compiler only skips the check.</source>
+        <translation>为 nvcc 指定一个受支持的主机编译器(-ccbin g++-11、NVCC_CCBIN、CMAKE_CUDA_HOST_COMPILER),或安装支持该主机编译器的工具包版本;-allow-unsupported-compiler 只是跳过检查。</translation>
+    </message>
+    <message>
+        <source>The Python module %1 is from another release than its caller (no %2)</source>
+        <translation>Python 模块 %1 与调用它的代码来自不同的版本(没有 %2)</translation>
+    </message>
+    <message>
+        <source>The code calls %2, which the %1 package it imported does not have: the package was installed with another ROCm / CUDA release than the tool or library calling it (side-by-side installs, a pip package left behind).</source>
+        <translation>代码调用了 %2,而它导入的 %1 包中没有它:该包是随另一个 ROCm / CUDA 版本安装的,与调用它的工具或库的版本不同(并存的多个安装、遗留的 pip 包)。</translation>
+    </message>
+    <message>
+        <source>Find which copy is imported (python3 -c &apos;import %1; print(%1.__file__)&apos;) and keep the one of the release in use (pip uninstall the stale package; reinstall from /opt/rocm-X.Y/share/...).</source>
+        <translation>找出导入的是哪个副本(python3 -c &apos;import %1; print(%1.__file__)&apos;),只保留所用版本的那个(pip uninstall 过时的包;从 /opt/rocm-X.Y/share/... 重新安装)。</translation>
+    </message>
+    <message>
+        <source>In a container, &quot;driver insufficient&quot; can mean no driver</source>
+        <translation>在容器中,&quot;driver insufficient&quot; 可能意味着没有驱动</translation>
+    </message>
+    <message>
+        <source>Inside a container the runtime reports code 35 as well when the host&apos;s driver libraries (libcuda) are not mounted: it then sees no usable GPU at all.</source>
+        <translation>在容器中,当主机的驱动库(libcuda)没有挂载进来时,运行时同样会报告代码 35:此时它根本看不到可用的 GPU。</translation>
+    </message>
+    <message>
+        <source>Start the container with the NVIDIA container runtime (docker run --gpus all, or nvidia-docker), which mounts the driver&apos;s libraries; --device flags alone do not.</source>
+        <translation>用 NVIDIA 容器运行时启动容器(docker run --gpus all,或 nvidia-docker),它会挂载驱动的库;仅靠 --device 参数不行。</translation>
+    </message>
+    <message>
+        <source>The dump shows a compressed offload bundle (CCOB)</source>
+        <translation>转储显示这是压缩的 offload bundle(CCOB)</translation>
+    </message>
+    <message>
+        <source>The bytes start with the magic of a compressed clang offload bundle (--offload-compress). HIP runtimes before ROCm 6.2 cannot read it and report an invalid image or no code object for the device.</source>
+        <translation>这些字节以压缩的 clang offload bundle(--offload-compress)的魔数开头。ROCm 6.2 之前的 HIP 运行时无法读取它,会报告映像无效或没有适用于该设备的代码对象。</translation>
+    </message>
+    <message>
+        <source>Run with a ROCm 6.2 or newer runtime, or rebuild without --offload-compress (or unpack it with clang-offload-bundler -unbundle).</source>
+        <translation>使用 ROCm 6.2 或更新版本的运行时运行,或者去掉 --offload-compress 重新构建(或用 clang-offload-bundler -unbundle 解包)。</translation>
+    </message>
+    <message>
+        <source>The link mixes %1 and %2</source>
+        <translation>链接混用了 %1 和 %2</translation>
+    </message>
+    <message>
+        <source>%2 needs %1 while the link also uses %3: libraries of two releases are on the search path (a stale system install beside /opt/rocm).</source>
+        <translation>%2 需要 %1,而链接同时还用到了 %3:搜索路径上有两个版本的库(/opt/rocm 旁边有一份过时的系统安装)。</translation>
+    </message>
+    <message>
+        <source>Remove the stale release&apos;s libraries from the search path (-L, LD_LIBRARY_PATH, /etc/ld.so.conf.d) so that one release is linked.</source>
+        <translation>把过时版本的库从搜索路径(-L、LD_LIBRARY_PATH、/etc/ld.so.conf.d)中移除,使链接只用一个版本。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s kernel folder covers %2, not %3</source>
+        <translation>%1 的内核文件夹覆盖 %2,而不是 %3</translation>
+    </message>
+    <message>
+        <source> It helps only the libraries listed here; the others have no %1 code either.</source>
+        <translation>它只对这里列出的库有帮助;其他库同样没有 %1 的代码。</translation>
+    </message>
+    <message>
+        <source>Rebuild with --offload-arch=%1 added to the targets you build.</source>
+        <translation>在构建的目标中加上 --offload-arch=%1 后重新构建。</translation>
+    </message>
+    <message>
+        <source>These files were built for a newer C library / C++ runtime than this system&apos;s (%1): the loader refuses them before any GPU call. Install the builds made for this distribution, or run them in a container of the distribution they were built on.</source>
+        <translation>这些文件是为比本系统更新的 C 库 / C++ 运行时构建的(%1):加载器在任何 GPU 调用之前就拒绝它们。请安装为本发行版构建的版本,或在构建它们的那个发行版的容器中运行。</translation>
+    </message>
+    <message>
+        <source>Python wheel</source>
+        <translation>Python wheel 包</translation>
+    </message>
+    <message>
+        <source>distribution package</source>
+        <translation>发行版软件包</translation>
+    </message>
+    <message>
+        <source>This %1 comes prebuilt (%2): install a build whose target list includes %3 (another PyTorch/ROCm wheel, AMD&apos;s ROCm release that supports %3, or a build from source with PYTORCH_ROCM_ARCH=%3). Rebuilding your own code does not change it.</source>
+        <translation>这个 %1 是预构建的(%2):请安装目标列表中包含 %3 的版本(另一个 PyTorch/ROCm wheel、支持 %3 的 AMD ROCm 版本,或用 PYTORCH_ROCM_ARCH=%3 从源码构建)。重新构建你自己的代码不会改变它。</translation>
+    </message>
+    <message>
+        <source>%1 is a vendor library%2: install a %1 release built for %3 (check the ROCm release notes&apos; GPU support list) or build %1 from source with -DGPU_TARGETS=%3 (older releases: AMDGPU_TARGETS). Rebuilding your own code with --offload-arch does not change it.</source>
+        <translation>%1 是厂商库%2:请安装为 %3 构建的 %1 版本(查看 ROCm 发行说明中的 GPU 支持列表),或用 -DGPU_TARGETS=%3 从源码构建 %1(旧版本:AMDGPU_TARGETS)。用 --offload-arch 重新构建你自己的代码不会改变它。</translation>
+    </message>
+    <message>
+        <source>Or, because %1 runs the same instruction set as %2, set %3=%4 for the process: the runtime then reports the device as %2 and loads the %2 code. Risk: not supported by AMD; it applies to every GPU of the process unless you use the per-device form (%3_&lt;n&gt;, ROCm 6.2+), and a kernel that relies on a difference between the two can fault or compute wrong results: check results with the library&apos;s own tests first.</source>
+        <translation>或者,由于 %1 与 %2 的指令集相同,可为该进程设置 %3=%4:运行时随后会把设备报告为 %2 并加载 %2 的代码。风险:AMD 不支持这样做;除非使用按设备的形式(%3_&lt;n&gt;,ROCm 6.2+),否则它会作用于进程中的每块 GPU;依赖两者差异的内核可能崩溃或算出错误结果:请先用该库自带的测试检查结果。</translation>
+    </message>
 </context>
 <context>
     <name>hd::FindingCatalog</name>
@@ -2017,6 +2397,70 @@
     <message>
         <source>The failure needs something of the original run: capture its log and environment.</source>
         <translation>失败依赖原始运行中的某些条件：抓取它的日志和环境。</translation>
+    </message>
+    <message>
+        <source>a vendor library has no tuned data or precompiled kernels for the device (it compiles or falls back at run time)</source>
+        <translation>厂商库没有适用于该设备的调优数据或预编译内核（它会在运行时编译或回退）</translation>
+    </message>
+    <message>
+        <source>the device code uses an instruction or data type the target lacks</source>
+        <translation>设备代码使用了目标所缺少的指令或数据类型</translation>
+    </message>
+    <message>
+        <source>the compiler that must build the kernel does not support the GPU</source>
+        <translation>必须构建内核的编译器不支持该 GPU</translation>
+    </message>
+    <message>
+        <source>a device variable looked up by name is not in the code object</source>
+        <translation>按名称查找的设备变量不在代码对象中</translation>
+    </message>
+    <message>
+        <source>the compiler toolkit does not know the GPU architecture asked for</source>
+        <translation>编译器工具包不认识所要求的 GPU 架构</translation>
+    </message>
+    <message>
+        <source>the GPU compiler refuses the host compiler or its headers</source>
+        <translation>GPU 编译器拒绝使用主机编译器或其头文件</translation>
+    </message>
+    <message>
+        <source>the GPU driver is older than the runtime needs</source>
+        <translation>GPU 驱动比运行时要求的旧</translation>
+    </message>
+    <message>
+        <source>a library needs a C/C++ runtime symbol version the system lacks</source>
+        <translation>某个库需要系统所缺少的 C/C++ 运行时符号版本</translation>
+    </message>
+    <message>
+        <source>Expect a slow first run; install the vendor&apos;s databases for the GPU.</source>
+        <translation>首次运行会较慢；请安装厂商为该 GPU 提供的数据库。</translation>
+    </message>
+    <message>
+        <source>Use a data type the GPU has (fp16/fp32 instead of bf16/fp8), a code path that falls back on it, or a GPU with the feature.</source>
+        <translation>使用 GPU 支持的数据类型（用 fp16/fp32 代替 bf16/fp8）、能在其上回退的代码路径，或具备该特性的 GPU。</translation>
+    </message>
+    <message>
+        <source>Use a compiler release that knows the GPU (newer Triton / ptxas), or run without that compiler (eager mode) on an older GPU.</source>
+        <translation>使用认识该 GPU 的编译器版本（更新的 Triton / ptxas），或在较旧的 GPU 上不使用该编译器运行（eager 模式）。</translation>
+    </message>
+    <message>
+        <source>Declare the variable __device__ / __constant__, use it from device code, and build with -fgpu-rdc when it is defined in another file.</source>
+        <translation>把变量声明为 __device__ / __constant__，在设备代码中使用它，并在它定义于另一个文件时用 -fgpu-rdc 构建。</translation>
+    </message>
+    <message>
+        <source>Install a toolkit release that supports the architecture, or build for one it knows.</source>
+        <translation>安装支持该架构的工具包版本，或为它认识的架构构建。</translation>
+    </message>
+    <message>
+        <source>Use a host compiler the GPU toolkit supports (nvcc -ccbin, NVCC_CCBIN, CMAKE_CUDA_HOST_COMPILER) or a newer toolkit.</source>
+        <translation>使用 GPU 工具包支持的主机编译器（nvcc -ccbin、NVCC_CCBIN、CMAKE_CUDA_HOST_COMPILER），或更新的工具包。</translation>
+    </message>
+    <message>
+        <source>Install a newer GPU driver, or a runtime / framework build the installed driver supports.</source>
+        <translation>安装更新的 GPU 驱动，或使用已安装驱动所支持的运行时 / 框架版本。</translation>
+    </message>
+    <message>
+        <source>Let the system&apos;s libc / libstdc++ be found first (remove or update the bundled one), or use a build made for this system.</source>
+        <translation>让系统的 libc / libstdc++ 优先被找到（删除或更新捆绑的副本），或使用为本系统构建的版本。</translation>
     </message>
 </context>
 <context>
@@ -2592,6 +3036,26 @@
     <message>
         <source>The project fails (%1)%2%3. Steps 1 and 2 did not both run: run them to tell the base chain and the operator apart from the project.</source>
         <translation>项目失败（%1）%2%3。步骤 1 和 2 未都运行：运行它们，才能把基础链和算子与项目区分开。</translation>
+    </message>
+    <message>
+        <source>cannot compile: %1; no temporary folder either (%2)</source>
+        <translation>无法编译:%1;也无法创建临时文件夹(%2)</translation>
+    </message>
+    <message>
+        <source>compile failed: no space left on the disk of %1</source>
+        <translation>编译失败:%1 所在的磁盘没有剩余空间</translation>
+    </message>
+    <message>
+        <source> (not cached: %1; built in %2, removed after the step)</source>
+        <translation>(未缓存:%1;在 %2 中构建,该步骤结束后删除)</translation>
+    </message>
+    <message>
+        <source> (the cached entry was damaged, %1: rebuilt)</source>
+        <translation>(缓存的条目已损坏,%1:已重新构建)</translation>
+    </message>
+    <message>
+        <source>Free space on the disk named above, or give --cache-dir on another disk: the compiler may well be fine</source>
+        <translation>释放上面所指磁盘的空间,或用 --cache-dir 指定另一块磁盘:编译器很可能没有问题</translation>
     </message>
 </context>
 <context>
