@@ -526,6 +526,10 @@ void appendTo(ArtifactReport &report, FatbinReadResult &&result) {
             be.offset = e.offset - fb.fileOffset;
             be.size = e.headerSize + e.payloadSize;
             be.codeObjectIndex = e.codeObjectIndex >= 0 ? base + e.codeObjectIndex : -1;
+            // What the entry holds, as readEntryPayload() says it of a bundle's entries.
+            be.content = e.payloadSize == 0       ? QStringLiteral("empty")
+                         : e.codeObjectIndex >= 0 ? be.kind
+                                                  : QStringLiteral("unread");
             if (!e.compression.isEmpty())
                 b.compression = e.compression;
             b.entries.append(be);

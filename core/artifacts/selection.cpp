@@ -115,11 +115,26 @@ QJsonObject CodeObjectSelection::toJson() const {
     return o;
 }
 
+bool isKernelLessNvidiaBundle(const ArtifactReport &report, const Bundle &bundle) {
+    if (bundle.entries.isEmpty())
+        return false;
+    for (const BundleEntry &e : bundle.entries) {
+        if (e.codeObjectIndex < 0 || e.codeObjectIndex >= report.codeObjects.size())
+            return false; // not read: what it holds is unknown
+        const CodeObject &co = report.codeObjects[e.codeObjectIndex];
+        if (co.format == CodeObject::Format::AmdgpuElf || !co.kernels.isEmpty())
+            return false;
+    }
+    return true;
+}
+
 QList<CodeObjectSelection> selectCodeObjects(const ArtifactReport &report, const TargetId &device,
                                              const MatchOptions &options) {
     QList<CodeObjectSelection> out;
     for (int b = 0; b < report.bundles.size(); ++b) {
         const Bundle &bundle = report.bundles[b];
+        if (isKernelLessNvidiaBundle(report, bundle))
+            continue;
         CodeObjectSelection s;
         s.device = device;
         s.bundleIndex = b;

@@ -38,8 +38,15 @@ struct CodeObjectSelection {
     QJsonObject toJson() const;
 };
 
+// An NVIDIA fatbin whose cubins and PTX define no kernel (the CUDA toolkit's libraries carry
+// such stubs): nothing in it is ever launched, so no device needs code from it.
+bool isKernelLessNvidiaBundle(const ArtifactReport &report, const Bundle &bundle);
+
 // One selection per bundle that carries device code (host binaries embed one per translation
-// unit, each must fit), or one over the bare code objects of a file that has no bundle.
+// unit), or one over the bare code objects of a file that has no bundle. The HIP runtime needs
+// every bundle to fit; the CUDA runtime needs a fatbin's code only when one of its kernels is
+// launched, so an NVIDIA file with some bundles that fit runs until such a launch
+// (docs/findings.md, arch.no-compatible-code-object). Kernel-less NVIDIA fatbins are left out.
 QList<CodeObjectSelection> selectCodeObjects(const ArtifactReport &report, const TargetId &device,
                                              const MatchOptions &options = {});
 // The first of selectCodeObjects() — the common single-bundle case.

@@ -39,6 +39,22 @@ constexpr std::array kKnown{
     Known{"libtorch_cuda", "PyTorch"},
     Known{"libaotriton", "AOTriton"},
     Known{"libck_", "Composable Kernel"},
+    // NVIDIA's: the CUDA toolkit's libraries and the ones wheels carry.
+    Known{"libcublasLt", "cuBLASLt"},
+    Known{"libcublas", "cuBLAS"},
+    Known{"libcufftw", "cuFFTW"},
+    Known{"libcufft", "cuFFT"},
+    Known{"libcusparseLt", "cuSPARSELt"},
+    Known{"libcusparse", "cuSPARSE"},
+    Known{"libcurand", "cuRAND"},
+    Known{"libcusolverMg", "cuSOLVERMg"},
+    Known{"libcusolver", "cuSOLVER"},
+    Known{"libcufile", "cuFile"},
+    Known{"libnpp", "NPP"},
+    Known{"libnvjpeg", "nvJPEG"},
+    Known{"libcudnn", "cuDNN"},
+    Known{"libcutensor", "cuTENSOR"},
+    Known{"libnccl", "NCCL"},
 };
 
 QString shippedBy(const QString &path) {
@@ -48,6 +64,8 @@ QString shippedBy(const QString &path) {
         return HD_TEXT("hd::Diagnosis", "Python wheel");
     if (p.contains(QLatin1String("/opt/rocm")))
         return QStringLiteral("ROCm");
+    if (p.contains(QLatin1String("/cuda")))
+        return HD_TEXT("hd::Diagnosis", "CUDA toolkit");
     if (p.startsWith(QLatin1String("/usr/lib")))
         return HD_TEXT("hd::Diagnosis", "distribution package");
     return {};
@@ -82,8 +100,25 @@ std::optional<IsaOverride> isaOverrideFor(const TargetId &device, const QStringL
     return std::nullopt;
 }
 
+QString offloadArchFix(const TargetId &device) {
+    if (device.isNvidia())
+        return HD_TEXT("hd::Diagnosis",
+                       "-gencode arch=compute_%1,code=sm_%1 (add code=compute_%1 too, so "
+                       "newer GPUs can JIT the PTX)")
+            .arg(device.smVersion());
+    return QStringLiteral("--offload-arch=%1").arg(device.processor);
+}
+
 QString vendorBuildFix(const VendorLibrary &lib, const TargetId &device) {
     const QString proc = device.processor;
+    if (device.isNvidia())
+        return HD_TEXT("hd::Diagnosis",
+                       "%1 is NVIDIA's library%2: use the CUDA toolkit release (or the wheel of "
+                       "it) whose %1 supports %3; its release notes list the architectures. "
+                       "Rebuilding your own code does not change it.")
+            .arg(lib.product,
+                 lib.source.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(lib.source),
+                 device.toString());
     if (lib.product == QLatin1String("PyTorch") || lib.source.contains(QLatin1String("wheel")))
         return HD_TEXT("hd::Diagnosis",
                        "This %1 comes prebuilt (%2): install a build whose target list includes "

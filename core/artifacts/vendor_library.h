@@ -34,6 +34,10 @@ struct IsaOverride {
 };
 std::optional<IsaOverride> isaOverrideFor(const TargetId &device, const QStringList &present);
 
+// The flags a build of one's own adds for `device`: "--offload-arch=gfx1030", or for NVIDIA
+// "-gencode arch=compute_90,code=sm_90 (...)".
+QString offloadArchFix(const TargetId &device);
+
 // The vendor's fix for a library with no code for `device`: a build or release that covers it.
 QString vendorBuildFix(const VendorLibrary &lib, const TargetId &device);
 // The override as a fix, with its risk.

@@ -4,6 +4,7 @@
 #include "common/engine_text.h"
 #include "rules_p.h"
 
+#include "artifacts/selection.h"
 #include "artifacts/vendor_library.h"
 #include "common/format.h"
 #include "diagnosis/runtime_env.h"
@@ -312,6 +313,11 @@ QList<Group> codeObjectGroups(const ArtifactReport &r) {
     QList<Group> groups;
     QSet<int> grouped;
     for (const Bundle &b : r.bundles) {
+        if (isKernelLessNvidiaBundle(r, b)) { // never launched: no device needs its code
+            for (const BundleEntry &e : b.entries)
+                grouped.insert(e.codeObjectIndex);
+            continue;
+        }
         Group g;
         g.origin = b.origin.isEmpty() ? QStringLiteral("bundle @ %1").arg(hex(b.fileOffset))
                                       : QStringLiteral("bundle %1").arg(b.origin);
@@ -343,15 +349,6 @@ QList<Group> codeObjectGroups(const ArtifactReport &r) {
     return groups;
 }
 
-QString offloadArchFix(const DeviceInfo &d) {
-    if (d.target.isNvidia())
-        return HD_TEXT("hd::Diagnosis",
-                       "-gencode arch=compute_%1,code=sm_%1 (add code=compute_%1 too, so "
-                       "newer GPUs can JIT the PTX)")
-            .arg(d.target.smVersion());
-    return QStringLiteral("--offload-arch=%1").arg(d.target.processor);
-}
-
 const QStringList &defaultTargetProcessors() {
     // What clang / hipcc pick without --offload-arch: gfx803 (clang <= 16, this Debian),
     // gfx906 (newer clang), gfx000 (rocm_agent_enumerator's CPU agent on hosts without a GPU).
@@ -366,6 +363,7 @@ struct DeviceFit {
     QList<const Group *> procFail, featFail, genFail;
     QStringList featReasons, genReasons;
     QString scope; // " (2 of 3 bundles)" when the file has several bundles
+    int groups = 0;
     bool fitsAll() const { return procFail.isEmpty() && featFail.isEmpty() && genFail.isEmpty(); }
 };
 
@@ -374,6 +372,7 @@ DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const QList<Group
     MatchOptions baseOpt;
     baseOpt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
     DeviceFit fit;
+    fit.groups = int(groups.size());
     for (const Group &g : groups) {
         Compatibility best;
         int bestRank = 99;
@@ -517,7 +516,7 @@ void genericTargetsRule(Context &c, const ArtifactReport &r) {
         addGroupEvidence(f, r, fit.genFail);
         f.fix << HD_TEXT("hd::Diagnosis", "Run with ROCm 6.3 or newer, or also build the specific "
                                           "target: %1")
-                     .arg(offloadArchFix(d));
+                     .arg(offloadArchFix(d.target));
         c.add(f);
     });
 }
@@ -533,6 +532,52 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
             for (int idx : g->codeObjects)
                 if (!present.contains(r.codeObjects[idx].target.toString()))
                     present.append(r.codeObjects[idx].target.toString());
+        const auto vendor = r.host ? vendorLibraryFor(r.path, r.host->soname) : std::nullopt;
+        // The CUDA runtime needs a fatbin's code only when one of its kernels is launched: with
+        // other fatbins that fit, the file loads and only those kernels fail. Libraries carry
+        // fatbins for one architecture each and choose between them by the GPU.
+        const int failing = int(fit.procFail.size() + fit.featFail.size() + fit.genFail.size());
+        if (d.target.isNvidia() && failing < fit.groups) {
+            QStringList kernels;
+            int count = 0;
+            for (const Group *g : fit.procFail)
+                for (int idx : g->codeObjects)
+                    for (const KernelInfo &k : r.codeObjects[idx].kernels) {
+                        // Library kernels are long templates: their demangled start names them.
+                        QString name = SymbolName(k.name).demangled();
+                        if (name.size() > 60)
+                            name = name.left(59) + QStringLiteral("…");
+                        if (!kernels.contains(name) && ++count <= 3)
+                            kernels.append(name);
+                    }
+            Finding f = makeFinding(
+                QStringLiteral("arch.no-compatible-code-object"),
+                vendor ? Severity::Info : Severity::Warning,
+                HD_TEXT("hd::Diagnosis", "%1 of %2 fatbins in %3 have no code for %4")
+                    .arg(fit.procFail.size())
+                    .arg(fit.groups)
+                    .arg(file, d.label()),
+                HD_TEXT("hd::Diagnosis",
+                        "They hold only %1 (kernels: %2). The CUDA runtime needs a fatbin's code "
+                        "only when one of its kernels is launched: the file loads, and a launch of "
+                        "one of these kernels fails with cudaErrorNoKernelImageForDevice (209). "
+                        "Libraries carry fatbins for one architecture each and pick by the GPU, "
+                        "so this alone is no failure.")
+                    .arg(present.join(QStringLiteral(", ")),
+                         kernels.isEmpty() ? HD_TEXT("hd::Diagnosis", "none named")
+                                           : kernels.join(QStringLiteral(", ")) +
+                                                 (count > 3 ? QStringLiteral(" …") : QString())));
+            addGroupEvidence(f, r, fit.procFail);
+            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
+                                           d.target.toString()));
+            f.fix << (vendor ? vendorBuildFix(*vendor, d.target)
+                             : HD_TEXT("hd::Diagnosis",
+                                       "If one of these kernels fails to launch, rebuild its "
+                                       "source with %1 added to its targets.")
+                                   .arg(offloadArchFix(d.target)));
+            c.add(f);
+            return;
+        }
         Finding f = makeFinding(
             QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
             HD_TEXT("hd::Diagnosis", "%1 has no code object for the device %2%3")
@@ -550,7 +595,6 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
         f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
                                        d.target.toString()));
         // A vendor's library is fixed by the vendor's build, not by rebuilding the user's code.
-        const auto vendor = r.host ? vendorLibraryFor(r.path, r.host->soname) : std::nullopt;
         if (vendor) {
             f.fix << vendorBuildFix(*vendor, d.target);
             QStringList all;
@@ -560,7 +604,7 @@ void archMatchRule(Context &c, const ArtifactReport &r) {
                 f.fix << isaOverrideFix(*o, d.target);
         } else {
             f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
-                         .arg(offloadArchFix(d));
+                         .arg(offloadArchFix(d.target));
         }
         if (!d.target.isNvidia())
             f.fix << HD_TEXT("hd::Diagnosis",

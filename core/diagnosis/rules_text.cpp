@@ -4,6 +4,7 @@
 #include "rules_p.h"
 
 #include "artifacts/inspector.h"
+#include "artifacts/vendor_library.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
 #include "model/runtime_errors.h"
@@ -311,7 +312,10 @@ bool hasOwnRule(const QString &id) {
 void runtimeErrorRule(Context &c, const TextInput &t) {
     const bool hasListing = t.amdLog && !t.amdLog->noBinary.isEmpty();
     QSet<const RuntimeErrorMeaning *> done;
-    auto handle = [&](const QString &name, int lineNumber, const QString &lineText) {
+    // `shown`: the name as the text printed it (cudaErrorNoKernelImageForDevice), `name` the
+    // table's key for it.
+    auto handle = [&](const QString &name, const QString &shown, bool fromCuda, int lineNumber,
+                      const QString &lineText) {
         const RuntimeErrorMeaning *m = runtimeErrorMeaningByName(name);
         if (!m || done.contains(m))
             return;
@@ -325,22 +329,28 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
             return;
         QString detail = QString::fromUtf8(m->explanation);
         QString fix = QString::fromUtf8(m->fix);
+        const bool cuda = fromCuda || shown.startsWith(QLatin1String("cuda")) ||
+                          shown.startsWith(QLatin1String("CUDA_"));
         if (m->code == 209 && !c.devices.isEmpty()) {
-            const QString dev = c.devices.first().target.processor;
-            detail += HD_TEXT("hd::Diagnosis", " The device is %1.")
-                          .arg(c.devices.first().target.toString());
+            const TargetId &dev = c.devices.first().target;
+            detail += HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString());
             fix = HD_TEXT("hd::Diagnosis",
-                          "Rebuild with --offload-arch=%1, or install a build of the library "
-                          "that lists %1.")
-                      .arg(dev);
+                          "Rebuild with %1, or install a build of the library that lists %2.")
+                      .arg(offloadArchFix(dev), dev.processor);
+        } else if (m->code == 209 && cuda) {
+            detail += HD_TEXT("hd::Diagnosis",
+                              " `cuobjdump --list-elf --list-ptx BINARY` lists the architectures "
+                              "the binary holds; `nvidia-smi --query-gpu=compute_cap "
+                              "--format=csv` gives the GPU's.");
         } else if (m->code == 209) {
             detail +=
                 HD_TEXT("hd::Diagnosis", " Run with AMD_LOG_LEVEL=1 to get the runtime's Devices / "
                                          "Bundled Code Objects listing.");
         }
-        Finding f =
-            makeFinding(ids.first(), m->severity,
-                        QStringLiteral("%1 (%2)").arg(QString::fromUtf8(m->title), name), detail);
+        Finding f = makeFinding(ids.first(), m->severity,
+                                QStringLiteral("%1 (%2)").arg(QString::fromUtf8(m->title),
+                                                              shown.isEmpty() ? name : shown),
+                                detail);
         f.evidence.append(lineEvidence(t.path, lineNumber, lineText));
         f.fix << fix;
         c.add(f);
@@ -353,12 +363,16 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         if (!e.field(QStringLiteral("variable-api")).isEmpty())
             continue;
         const QString meaning = e.field(QStringLiteral("meaning"));
-        handle(meaning.isEmpty() ? e.field(QStringLiteral("name")) : meaning, e.firstLine, e.text);
+        // A name as printed (cudaErrorNoKernelImageForDevice), not a matched message.
+        const QString name = e.field(QStringLiteral("name"));
+        const QString shown = name.contains(QLatin1Char(' ')) ? meaning : name;
+        handle(meaning.isEmpty() ? name : meaning, shown,
+               e.producer.startsWith(QLatin1String("cuda")), e.firstLine, e.text);
     }
     if (t.amdLog)
         for (const AmdLogLine &l : t.amdLog->lines)
             if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
-                handle(l.returnedError, l.lineNumber, l.message.trimmed());
+                handle(l.returnedError, l.returnedError, false, l.lineNumber, l.message.trimmed());
 }
 
 void logLaunchBlockRule(Context &c, const TextInput &t) {

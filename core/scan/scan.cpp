@@ -90,6 +90,14 @@ struct Walk {
 QString statusOf(const QList<CodeObjectSelection> &sels) {
     if (sels.isEmpty())
         return QStringLiteral("no-device-code");
+    // NVIDIA: a fatbin without code for the device fails only when one of its kernels is
+    // launched (selection.h); the library covers the device when some fatbin has code for it.
+    if (sels.first().device.isNvidia()) {
+        const bool any = std::any_of(sels.cbegin(), sels.cend(),
+                                     [](const CodeObjectSelection &s) { return s.selected(); });
+        if (any)
+            return QStringLiteral("covered");
+    }
     bool generic = false;
     for (const CodeObjectSelection &s : sels) {
         if (!s.selected())
@@ -153,6 +161,16 @@ ScanLibrary fromReport(const ArtifactReport &r, const ScanOptions &options) {
         v.device = d;
         const QList<CodeObjectSelection> sels = selectCodeObjects(r, d);
         v.status = lib.deviceCode ? statusOf(sels) : QStringLiteral("no-device-code");
+        if (const auto missing =
+                std::count_if(sels.cbegin(), sels.cend(),
+                              [](const CodeObjectSelection &s) { return !s.selected(); });
+            v.fits() && missing > 0)
+            v.reason = HD_TEXT("hd::Diagnosis",
+                               "%1 of %2 fatbins have no code for it: fatbins for one "
+                               "architecture each, which the CUDA runtime needs only when one of "
+                               "their kernels is launched")
+                           .arg(missing)
+                           .arg(sels.size());
         if (!v.fits() && v.status != QLatin1String("no-device-code")) {
             setClosest(v, lib.targets);
             const auto miss =
@@ -257,9 +275,8 @@ void addFixes(ScanResult &result) {
             ScanFix f;
             f.id = QStringLiteral("rebuild");
             f.device = d;
-            f.text = HD_TEXT("hd::Diagnosis", "Rebuild with --offload-arch=%1 added to the "
-                                              "targets you build.")
-                         .arg(d.processor);
+            f.text = HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
+                         .arg(offloadArchFix(d));
             f.libraries = own;
             result.fixes.append(f);
         }

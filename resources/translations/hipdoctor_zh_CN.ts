@@ -1084,6 +1084,42 @@
         <translation>%1 没有适用于 %2 的内核</translation>
     </message>
     <message>
+        <source>%1 of %2 fatbins in %3 have no code for %4</source>
+        <translation>%3 中的 %2 个 fatbin 里有 %1 个没有适用于 %4 的代码</translation>
+    </message>
+    <message>
+        <source>They hold only %1 (kernels: %2). The CUDA runtime needs a fatbin&apos;s code only when one of its kernels is launched: the file loads, and a launch of one of these kernels fails with cudaErrorNoKernelImageForDevice (209). Libraries carry fatbins for one architecture each and pick by the GPU, so this alone is no failure.</source>
+        <translation>它们只包含 %1（内核：%2）。CUDA 运行时只在启动某个 fatbin 中的内核时才需要它的代码：文件可以加载，启动其中某个内核时会以 cudaErrorNoKernelImageForDevice (209) 失败。库会为每种架构各带一个 fatbin，并按 GPU 选择，因此仅此一点并不是失败。</translation>
+    </message>
+    <message>
+        <source>none named</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>If one of these kernels fails to launch, rebuild its source with %1 added to its targets.</source>
+        <translation>如果其中某个内核启动失败，请在其源代码的目标中加入 %1 后重新构建。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 fatbins have no code for it: fatbins for one architecture each, which the CUDA runtime needs only when one of their kernels is launched</source>
+        <translation>%2 个 fatbin 中有 %1 个没有适用于它的代码：这些 fatbin 各对应一种架构，CUDA 运行时只在启动其中的内核时才需要它们</translation>
+    </message>
+    <message>
+        <source>CUDA toolkit</source>
+        <translation>CUDA 工具包</translation>
+    </message>
+    <message>
+        <source>%1 is NVIDIA&apos;s library%2: use the CUDA toolkit release (or the wheel of it) whose %1 supports %3; its release notes list the architectures. Rebuilding your own code does not change it.</source>
+        <translation>%1 是 NVIDIA 的库%2：请使用其 %1 支持 %3 的 CUDA 工具包版本（或对应的 wheel）；其发行说明列出了支持的架构。重新构建你自己的代码不会改变它。</translation>
+    </message>
+    <message>
+        <source> `cuobjdump --list-elf --list-ptx BINARY` lists the architectures the binary holds; `nvidia-smi --query-gpu=compute_cap --format=csv` gives the GPU&apos;s.</source>
+        <translation>`cuobjdump --list-elf --list-ptx BINARY` 会列出二进制文件包含的架构；`nvidia-smi --query-gpu=compute_cap --format=csv` 给出 GPU 的架构。</translation>
+    </message>
+    <message>
+        <source>Rebuild with %1, or install a build of the library that lists %2.</source>
+        <translation>使用 %1 重新构建，或安装目标列表中包含 %2 的库版本。</translation>
+    </message>
+    <message>
         <source>%1 has no precompiled kernel database for %2</source>
         <translation>%1 没有适用于 %2 的预编译内核数据库</translation>
     </message>
@@ -3962,6 +3998,32 @@
 <context>
     <name>hd::ui::MainWindow</name>
     <message>
+        <source>Ctrl+Return</source>
+        <translation>Ctrl+Return</translation>
+    </message>
+    <message>
+        <source>Paste log</source>
+        <translation>粘贴日志</translation>
+    </message>
+    <message>
+        <source>Paste what the failing build or run printed: the compiler&apos;s errors, a Python traceback, the program&apos;s own error lines, an AMD_LOG_LEVEL log. It is diagnosed with the files you opened.</source>
+        <translation>粘贴失败的构建或运行所打印的内容：编译器的错误、Python 回溯、程序自己的错误行、AMD_LOG_LEVEL 日志。它会与你打开的文件一起诊断。</translation>
+    </message>
+    <message>
+        <source>Diagnose</source>
+        <translation>诊断</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n line(s) to diagnose</source>
+        <translation>
+            <numerusform>%1：%n 行待诊断</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paste &amp;log…</source>
+        <translation>粘贴日志(&amp;L)…</translation>
+    </message>
+    <message>
         <source>Runs on: %1 (ssh)</source>
         <translation>运行于:%1(ssh)</translation>
     </message>
@@ -5075,6 +5137,10 @@
 </context>
 <context>
     <name>hd::ui::InputsController</name>
+    <message>
+        <source>pasted log %1</source>
+        <translation>粘贴的日志 %1</translation>
+    </message>
     <message>
         <source>Asking the GPU runtime on %1 for devices…</source>
         <translation>正在向 %1 上的 GPU 运行时查询设备…</translation>
