@@ -44,6 +44,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -55,6 +57,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <algorithm>
@@ -91,6 +94,7 @@ private slots:
     void libraryApiIsNotALostKernel();
     void demoCaseByCase();
     void structureOfTheWindow();
+    void pastedLogIsDiagnosed();
     void cleanupTestCase();
 
 private:
@@ -287,6 +291,70 @@ void TstUiTrust::structureOfTheWindow() {
     }
     QCOMPARE(MainWindow::panelNames(), names);
     QCOMPARE(m_window->findChildren<QDockWidget *>().size(), names.size() - 1);
+}
+
+// A log pasted into File > Paste log (the clipboard's text filled in) or dropped on the window as
+// text is diagnosed with the open inputs and cited by its name; Close all drops it.
+void TstUiTrust::pastedLogIsDiagnosed() {
+    QFile report(hdtest::sourceDir() +
+                 QStringLiteral("/tests/diagnosis/field/rocm-rocblas-1339.txt"));
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(report.readAll());
+    QApplication::clipboard()->setText(text);
+    QAction *paste = nullptr;
+    for (QAction *a : m_window->findChildren<QAction *>())
+        if (a->text().startsWith(QStringLiteral("Paste &log")))
+            paste = a;
+    QVERIFY(paste);
+    QCOMPARE(paste->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    bool shown = false;
+    QTimer::singleShot(0, this, [&] {
+        QTRY_VERIFY(QApplication::activeModalWidget());
+        QWidget *dialog = QApplication::activeModalWidget();
+        auto *edit = dialog->findChild<QPlainTextEdit *>(QStringLiteral("pasteLogText"));
+        QVERIFY(edit);
+        shown = edit->toPlainText() == text;
+        for (QPushButton *b : dialog->findChildren<QPushButton *>())
+            if (b->text() == QStringLiteral("Diagnose"))
+                b->click();
+    });
+    paste->trigger();
+    QVERIFY(shown);
+    Workspace *ws = m_window->workspace();
+    QCOMPARE(ws->inputs()->pastedTexts().size(), 1);
+    const QString name = ws->inputs()->pastedTexts().first().name;
+    QTRY_VERIFY(ws->diagnosis()->isDiagnosing() || !ws->diagnosis()->findings().isEmpty());
+    waitIdle();
+    auto citing = [ws](const QString &source, const QString &id) {
+        for (const Finding &f : ws->diagnosis()->findings())
+            for (const Evidence &e : f.evidence)
+                if (e.source == source && f.id == id)
+                    return true;
+        return false;
+    };
+    QVERIFY2(citing(name, QStringLiteral("arch.no-compatible-code-object")), qPrintable(name));
+
+    // Text dropped on the window (from a terminal or a browser) is a second pasted log.
+    QMimeData mime;
+    mime.setText(QStringLiteral("vector_add_main: FAILED: cudaGetLastError() returned "
+                                "cudaErrorNoKernelImageForDevice (209)\n"));
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window, &drop);
+    QCOMPARE(ws->inputs()->pastedTexts().size(), 2);
+    const QString second = ws->inputs()->pastedTexts().last().name;
+    QVERIFY(second != name);
+    QTRY_VERIFY(ws->diagnosis()->isDiagnosing() ||
+                citing(second, QStringLiteral("arch.no-compatible-code-object")));
+    waitIdle();
+    QVERIFY(citing(second, QStringLiteral("arch.no-compatible-code-object")));
+
+    ws->inputs()->closeAll();
+    QVERIFY(ws->inputs()->pastedTexts().isEmpty());
+    waitIdle();
+    QVERIFY(!citing(name, QStringLiteral("arch.no-compatible-code-object")));
 }
 
 void TstUiTrust::cleanupTestCase() {

@@ -30,6 +30,8 @@ DiagnosisController::DiagnosisController(InputsController *inputs, TargetsContro
     connect(m_lookupTimer, &QTimer::timeout, this, &DiagnosisController::explainName);
     connect(m_inputs, &InputsController::artifactsChanged, this,
             &DiagnosisController::scheduleDiagnosis);
+    connect(m_inputs, &InputsController::pastedTextsChanged, this,
+            &DiagnosisController::scheduleDiagnosis);
     connect(m_targets, &TargetsController::devicesChanged, this,
             &DiagnosisController::scheduleDiagnosis);
     connect(m_inputs->env(), &EnvTableModel::profileChanged, this,
@@ -101,6 +103,7 @@ bool DiagnosisController::isDiagnosing() const {
 void DiagnosisController::runDiagnosis() {
     DiagnoseRequest req;
     req.inputs = m_inputs->inputPaths();
+    req.texts = m_inputs->pastedTexts();
     req.kernels = m_keptKernels;
     if (m_otherKernelNames)
         for (const QString &name : m_otherKernelNames())
@@ -118,7 +121,7 @@ void DiagnosisController::runDiagnosis() {
     const QMap<QString, QString> profile = m_inputs->envProfile();
     for (auto it = profile.cbegin(); it != profile.cend(); ++it)
         req.env.append({it.key(), it.value()});
-    if (req.inputs.isEmpty() && req.env.isEmpty() && !req.probeRan) {
+    if (req.inputs.isEmpty() && req.texts.isEmpty() && req.env.isEmpty() && !req.probeRan) {
         m_findings.clear();
         emit diagnosisChanged();
         return;

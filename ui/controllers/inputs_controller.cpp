@@ -297,11 +297,24 @@ void InputsController::cancelInspection() {
     emit busyChanged(kInspect, false, tr("Inspection cancelled"));
 }
 
+QString InputsController::addPastedText(const QString &text) {
+    if (text.trimmed().isEmpty())
+        return {};
+    const QString name = tr("pasted log %1").arg(++m_pastedCount);
+    m_pasted.append({name, text});
+    emit pastedTextsChanged();
+    return name;
+}
+
 void InputsController::closeAll() {
     m_jobs.cancel(kInspect);
     m_symbols->setRows({});
     m_inputLogs.clear();
     emit inputLogsChanged();
+    if (!m_pasted.isEmpty()) {
+        m_pasted.clear();
+        emit pastedTextsChanged();
+    }
     setArtifacts({}, {});
 }
 

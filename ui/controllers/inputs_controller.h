@@ -5,6 +5,7 @@
 // diagnosis or the verification: their controllers read it, not the other way round
 // (docs/architecture.md "The GUI").
 
+#include "diagnosis/diagnosis.h"
 #include "model/artifact_report.h"
 
 #include "models/inspect_progress.h"
@@ -47,6 +48,11 @@ public:
     // Inspects files (folders are searched for artifacts) in the background and adds them.
     void openPaths(const QStringList &paths);
     void closeAll();
+    // Text pasted or dropped into the window (a build log, a traceback, a runtime's output):
+    // diagnosed like a text file and cited by its name ("pasted log 1"); closeAll() drops it.
+    const QList<DiagnoseText> &pastedTexts() const { return m_pasted; }
+    // The name the text is cited by; "" when the text is blank (nothing is added).
+    QString addPastedText(const QString &text);
     // One row per symbol name (default) or per symbol of each code object; rebuilt off the
     // GUI thread.
     void setSymbolGrouping(SymbolGrouping grouping);
@@ -98,6 +104,7 @@ signals:
     void artifactsChanged();
     void symbolsRebuilt(); // the symbol table's rows were regrouped
     void inputLogsChanged();
+    void pastedTextsChanged();
 
 private:
     // What an inspection leaves: the open artifacts and inputs with the new ones after them,
@@ -127,6 +134,8 @@ private:
     QList<ArtifactReport> m_artifacts;
     QStringList m_inputs;
     QList<LogModel::Entry> m_inputLogs;
+    QList<DiagnoseText> m_pasted;
+    int m_pastedCount = 0; // names stay unique after closeAll()
     SymbolGrouping m_grouping = SymbolGrouping::ByName;
     QMap<QString, QString> m_presetEnv; // the last preset applied
     bool m_demoOpened = false;          // the user opened the demo folder

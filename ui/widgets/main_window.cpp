@@ -604,16 +604,20 @@ void MainWindow::closeEvent(QCloseEvent *event) {
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
-    if (event->mimeData()->hasUrls())
+    if (event->mimeData()->hasUrls() || event->mimeData()->hasText())
         event->acceptProposedAction();
 }
 
+// Files open as inputs; text (dragged from a terminal or a browser) is a pasted log.
 void MainWindow::dropEvent(QDropEvent *event) {
     QStringList paths;
     for (const QUrl &url : event->mimeData()->urls())
         if (url.isLocalFile())
             paths.append(url.toLocalFile());
-    openPaths(paths);
+    if (!paths.isEmpty())
+        openPaths(paths);
+    else if (event->mimeData()->hasText())
+        pasteLog(event->mimeData()->text());
     event->acceptProposedAction();
 }
 

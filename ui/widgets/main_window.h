@@ -56,6 +56,11 @@ public:
     void openSession(const QString &path);
     void openFilesInteractive(); // the file dialog, with artifactFileFilters()
     void openFolderInteractive();
+    // A build log, traceback or program output given as text (File > Paste log, or text dropped
+    // on the window): diagnosed with the open inputs. pasteLogInteractive() asks for it, with
+    // the clipboard's text filled in; pasteLog() takes it. The name it is cited by, or "".
+    void pasteLogInteractive();
+    QString pasteLog(const QString &text);
     // The file dialog's filters: artifacts, logs, sessions, all files.
     static QString artifactFileFilters();
     void saveSession(bool askForPath);

@@ -13,14 +13,25 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QClipboard>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFontDatabase>
+#include <QGuiApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
+#include <QShortcut>
+#include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace hd::ui {
 
@@ -29,6 +40,49 @@ void MainWindow::openFolderInteractive() {
         QFileDialog::getExistingDirectory(this, tr("Open a folder of artifacts or a Triton cache"));
     if (!dir.isEmpty())
         openPaths({dir});
+}
+
+void MainWindow::pasteLogInteractive() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Paste log"));
+    auto *layout = new QVBoxLayout(&dialog);
+    auto *label = new QLabel(tr("Paste what the failing build or run printed: the compiler's "
+                                "errors, a Python traceback, the program's own error lines, an "
+                                "AMD_LOG_LEVEL log. It is diagnosed with the files you opened."),
+                             &dialog);
+    label->setWordWrap(true);
+    layout->addWidget(label);
+    auto *edit = new QPlainTextEdit(&dialog);
+    edit->setObjectName(QStringLiteral("pasteLogText"));
+    edit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    edit->setPlainText(QGuiApplication::clipboard()->text());
+    edit->selectAll();
+    edit->setTabChangesFocus(true); // pasted text keeps its tabs; the key moves on
+    layout->addWidget(edit, 1);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Diagnose"));
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    // Return belongs to the text; Ctrl+Return diagnoses, as in a chat or a review box.
+    auto *go = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), &dialog);
+    connect(go, &QShortcut::activated, &dialog, &QDialog::accept);
+    buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Ctrl+Return"));
+    dialog.resize(std::min(width() - 80, 900), std::min(height() - 80, 560));
+    if (dialog.exec() == QDialog::Accepted)
+        pasteLog(edit->toPlainText());
+}
+
+QString MainWindow::pasteLog(const QString &text) {
+    const QString name = m_ws->inputs()->addPastedText(text);
+    if (name.isEmpty())
+        return {};
+    statusBar()->showMessage(
+        tr("%1: %n line(s) to diagnose", nullptr, int(text.count(QLatin1Char('\n')) + 1)).arg(name),
+        8000);
+    raisePanel(QStringLiteral("findings"));
+    return name;
 }
 
 // The menu's runs: the cards' inputs as they are, then the steps, in view.
@@ -107,6 +161,8 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
     tb.demoCases = cases;
     m_recentMenu = file->addMenu(tr("&Recent files"));
     updateRecentMenu();
+    auto *paste = file->addAction(tr("Paste &log…"), this, &MainWindow::pasteLogInteractive);
+    paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     file->addAction(tr("&Close all"), this, [this] { m_ws->inputs()->closeAll(); });
     file->addSeparator();
     file->addAction(tr("Connect to &GPU node…"), this, [this] {
