@@ -1,7 +1,7 @@
 #pragma once
 
 // The inspector's results: plain value types, handed across threads and serialized to the
-// `hipdoctor.inspection/1` JSON schema (docs/schemas.md).
+// `hipdoctor.inspection/1` JSON schema (docs/schema-inspection.md).
 
 #include "model/problem.h"
 #include "targets/target_id.h"

@@ -196,7 +196,7 @@ struct ProbeResult {
     AmdLog amdLog;           // stderrText parsed
 
     bool ok() const { return outcome == ProbeOutcome::Completed && status == QLatin1String("ok"); }
-    // Ids of hd::Finding the result points at (from error codes via errors.h, no-device, …).
+    // Ids of hd::Finding the result points at (from error codes via model/runtime_errors.h, no-device, …).
     QStringList suggestedFindingIds() const;
     // A human summary line: "hip 5.2.21153 (/usr/lib/…/libamdhip64.so.5): no device
     // (hipErrorNoDevice, 100)".

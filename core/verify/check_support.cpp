@@ -1,4 +1,4 @@
-#include "verify/check_support.h"
+#include "check_support_p.h"
 #include "common/engine_text.h"
 
 #include "logs/amd_log.h"

@@ -1,7 +1,7 @@
 // The comparison over the steps that ran (docs/design.md "The method it implements"): a pure
 // function of the step records.
+#include "check_support_p.h"
 #include "common/engine_text.h"
-#include "verify/check_support.h"
 #include "verify/verifier.h"
 
 #include "common/shell.h"

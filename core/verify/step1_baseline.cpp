@@ -11,11 +11,11 @@
 // node over ssh) each piece of work runs when its check asks for it, in the checks' order.
 
 #include "artifacts/inspector.h"
+#include "check_support_p.h"
 #include "common/engine_text.h"
 #include "common/shell.h"
-#include "verify/check_support.h"
 #include "verify/compile_cache.h"
-#include "verify/verify_context.h"
+#include "verify_context_p.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -4,12 +4,12 @@
 // then the diagnosis explains what failed. Each check below states one of these.
 
 #include "artifacts/inspector.h"
+#include "check_support_p.h"
 #include "common/engine_text.h"
 #include "common/shell.h"
 #include "logs/amd_log.h"
-#include "verify/check_support.h"
 #include "verify/import_records.h"
-#include "verify/verify_context.h"
+#include "verify_context_p.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -2,11 +2,11 @@
 // as is, and without the Triton path (an env switch or a second command); their failure
 // signatures are what the comparison reads.
 
+#include "check_support_p.h"
 #include "common/engine_text.h"
 #include "common/shell.h"
 #include "logs/amd_log.h"
-#include "verify/check_support.h"
-#include "verify/verify_context.h"
+#include "verify_context_p.h"
 
 #include <QJsonArray>
 

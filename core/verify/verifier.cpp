@@ -1,7 +1,7 @@
 #include "verify/verifier.h"
 
 #include "verify/check_runner.h"
-#include "verify/verify_context.h"
+#include "verify_context_p.h"
 
 #include <algorithm>
 

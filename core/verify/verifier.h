@@ -1,6 +1,6 @@
 #pragma once
 
-// The minimal verification sequence (docs/design.md "The method it implements", issue 5):
+// The minimal verification sequence (docs/design.md "The method it implements"):
 //   step 1, baseline: the platform compiler builds the vector add for the device's exact
 //     target as a program and as a code object; the runtime dependency is resolved; the
 //     program and the probe's module-API load + launch run in clean processes;

@@ -1,8 +1,8 @@
-#include "verify/verify_context.h"
 #include "common/engine_text.h"
+#include "verify_context_p.h"
 
+#include "check_support_p.h"
 #include "env/env_catalogue.h"
-#include "verify/check_support.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -2,7 +2,7 @@
 
 // The inspector's progress (InspectOptions::progress, called on the inspecting thread) carried
 // to the GUI thread: the status line's per-job text and the tree filling as bundles arrive
-// while a big library is read (issue 15; librocsparse: 111 bundles, 1.3 GB).
+// while a big library is read (librocsparse: 111 bundles, 1.3 GB).
 
 #include "artifacts/inspector.h"
 

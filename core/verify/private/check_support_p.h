@@ -3,8 +3,8 @@
 // Small helpers the steps' checks and the comparison share (private to hd_verify).
 
 #include "model/finding.h"
-#include "probe/protocol.h"
 #include "model/records.h"
+#include "probe/protocol.h"
 
 #include <QList>
 #include <QMap>
@@ -13,7 +13,7 @@
 
 namespace hd {
 
-// A finding of the verification, built through the catalog (common/finding_catalog.h) with the
+// A finding of the verification, built through the catalog (model/finding_catalog.h) with the
 // direction the step or the comparison found.
 Finding catalogFinding(const QString &id, Severity sev, Direction dir, const QString &title,
                        const QString &detail, QList<Evidence> ev, QStringList fix,
