@@ -14,6 +14,7 @@ namespace {
 struct Known {
     const char *prefix; // of the file name / SONAME
     const char *product;
+    const char *gpus = "AMD"; // the vendor whose GPUs its code is for; "" for either
 };
 
 // ROCm's and PyTorch's libraries that carry device code (or load kernel folders).
@@ -35,26 +36,26 @@ constexpr std::array kKnown{
     Known{"librocalution", "rocALUTION"},
     Known{"libmigraphx", "MIGraphX"},
     Known{"libtorch_hip", "PyTorch"},
-    Known{"libcaffe2_nvrtc", "PyTorch"},
-    Known{"libtorch_cuda", "PyTorch"},
+    Known{"libcaffe2_nvrtc", "PyTorch", ""},
+    Known{"libtorch_cuda", "PyTorch", ""},
     Known{"libaotriton", "AOTriton"},
     Known{"libck_", "Composable Kernel"},
     // NVIDIA's: the CUDA toolkit's libraries and the ones wheels carry.
-    Known{"libcublasLt", "cuBLASLt"},
-    Known{"libcublas", "cuBLAS"},
-    Known{"libcufftw", "cuFFTW"},
-    Known{"libcufft", "cuFFT"},
-    Known{"libcusparseLt", "cuSPARSELt"},
-    Known{"libcusparse", "cuSPARSE"},
-    Known{"libcurand", "cuRAND"},
-    Known{"libcusolverMg", "cuSOLVERMg"},
-    Known{"libcusolver", "cuSOLVER"},
-    Known{"libcufile", "cuFile"},
-    Known{"libnpp", "NPP"},
-    Known{"libnvjpeg", "nvJPEG"},
-    Known{"libcudnn", "cuDNN"},
-    Known{"libcutensor", "cuTENSOR"},
-    Known{"libnccl", "NCCL"},
+    Known{"libcublasLt", "cuBLASLt", "NVIDIA"},
+    Known{"libcublas", "cuBLAS", "NVIDIA"},
+    Known{"libcufftw", "cuFFTW", "NVIDIA"},
+    Known{"libcufft", "cuFFT", "NVIDIA"},
+    Known{"libcusparseLt", "cuSPARSELt", "NVIDIA"},
+    Known{"libcusparse", "cuSPARSE", "NVIDIA"},
+    Known{"libcurand", "cuRAND", "NVIDIA"},
+    Known{"libcusolverMg", "cuSOLVERMg", "NVIDIA"},
+    Known{"libcusolver", "cuSOLVER", "NVIDIA"},
+    Known{"libcufile", "cuFile", "NVIDIA"},
+    Known{"libnpp", "NPP", "NVIDIA"},
+    Known{"libnvjpeg", "nvJPEG", "NVIDIA"},
+    Known{"libcudnn", "cuDNN", "NVIDIA"},
+    Known{"libcutensor", "cuTENSOR", "NVIDIA"},
+    Known{"libnccl", "NCCL", "NVIDIA"},
 };
 
 QString shippedBy(const QString &path) {
@@ -77,12 +78,12 @@ std::optional<VendorLibrary> vendorLibraryFor(const QString &path, const QString
     const QString name = QFileInfo(path).fileName();
     for (const Known &k : kKnown)
         if (name.startsWith(QLatin1String(k.prefix)) || soname.startsWith(QLatin1String(k.prefix)))
-            return VendorLibrary{QLatin1String(k.product), shippedBy(path)};
+            return VendorLibrary{QLatin1String(k.product), shippedBy(path), QLatin1String(k.gpus)};
     return std::nullopt;
 }
 
 VendorLibrary vendorLibraryNamed(const QString &product, const QString &path) {
-    return {product, shippedBy(path)};
+    return {product, shippedBy(path), QStringLiteral("AMD")};
 }
 
 std::optional<IsaOverride> isaOverrideFor(const TargetId &device, const QStringList &present) {
@@ -111,7 +112,15 @@ QString offloadArchFix(const TargetId &device) {
 
 QString vendorBuildFix(const VendorLibrary &lib, const TargetId &device) {
     const QString proc = device.processor;
-    if (device.isNvidia())
+    const QString deviceVendor =
+        device.isNvidia() ? QStringLiteral("NVIDIA") : QStringLiteral("AMD");
+    if (!lib.gpus.isEmpty() && lib.gpus != deviceVendor)
+        return HD_TEXT("hd::Diagnosis",
+                       "%1 holds code for %2 GPUs only: no release of it runs on %3. On this "
+                       "GPU the program needs the library made for it (ROCm's or CUDA's "
+                       "counterpart of %1).")
+            .arg(lib.product, lib.gpus, device.toString());
+    if (lib.gpus == QLatin1String("NVIDIA"))
         return HD_TEXT("hd::Diagnosis",
                        "%1 is NVIDIA's library%2: use the CUDA toolkit release (or the wheel of "
                        "it) whose %1 supports %3; its release notes list the architectures. "

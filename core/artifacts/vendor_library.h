@@ -17,12 +17,13 @@ namespace hd {
 struct VendorLibrary {
     QString product; // "rocBLAS", "PyTorch"
     QString source;  // how it is shipped: "ROCm", "PyTorch wheel", "Debian package"
+    QString gpus;    // "AMD" or "NVIDIA": whose GPUs its code is for; "" for either (PyTorch)
 };
 
 // From the file name or SONAME ("librocblas.so.5" -> rocBLAS) and the path (site-packages/torch,
 // /opt/rocm); nothing for a library of the user's own.
 std::optional<VendorLibrary> vendorLibraryFor(const QString &path, const QString &soname = {});
-// A kernel folder's product name ("rocBLAS", "hipBLASLt", "MIOpen") as a VendorLibrary.
+// A kernel folder's product name ("rocBLAS", "hipBLASLt", "MIOpen") as a VendorLibrary (AMD's).
 VendorLibrary vendorLibraryNamed(const QString &product, const QString &path);
 
 // The override that lets `device` run what the library ships (same ISA family only, one of
