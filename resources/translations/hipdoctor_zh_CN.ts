@@ -4,6 +4,10 @@
 <context>
     <name>hd::Diagnosis</name>
     <message>
+        <source>%1 holds code for %2 GPUs only: no release of it runs on %3. On this GPU the program needs the library made for it (ROCm&apos;s or CUDA&apos;s counterpart of %1).</source>
+        <translation>%1 只包含适用于 %2 GPU 的代码：它的任何版本都不能在 %3 上运行。在这块 GPU 上，程序需要为它构建的库（%1 在 ROCm 或 CUDA 中的对应库）。</translation>
+    </message>
+    <message>
         <source>%1 code object(s)</source>
         <translation>%1 个代码对象</translation>
     </message>
@@ -3998,6 +4002,10 @@
 <context>
     <name>hd::ui::MainWindow</name>
     <message>
+        <source>Coverage</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
@@ -5322,6 +5330,14 @@
 <context>
     <name>hd::ui::TargetsController</name>
     <message>
+        <source>Scanning %1…</source>
+        <translation>正在扫描 %1…</translation>
+    </message>
+    <message>
+        <source>Scanned: %1 libraries with device code</source>
+        <translation>已扫描：%1 个库包含设备代码</translation>
+    </message>
+    <message>
         <source>Asking the GPU runtime on %1 for devices…</source>
         <translation>正在向 %1 上的 GPU 运行时查询设备…</translation>
     </message>
@@ -5347,6 +5363,86 @@
     <message>
         <source>Diagnosing…</source>
         <translation>正在诊断…</translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::CoveragePanel</name>
+    <message>
+        <source>Scan a folder…</source>
+        <translation>扫描文件夹…</translation>
+    </message>
+    <message>
+        <source>Scan a folder of libraries (a ROCm prefix, torch/lib, a kernel folder)</source>
+        <translation>扫描库文件夹（ROCm 前缀、torch/lib、内核文件夹）</translation>
+    </message>
+    <message>
+        <source>Which installed libraries have code for your GPUs: a ROCm prefix, a Python environment&apos;s torch/lib, a kernel folder, the CUDA toolkit.</source>
+        <translation>哪些已安装的库包含适用于你的 GPU 的代码：ROCm 前缀、Python 环境的 torch/lib、内核文件夹、CUDA 工具包。</translation>
+    </message>
+    <message>
+        <source>Nothing scanned yet.</source>
+        <translation>尚未扫描。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 files looked at, %3 libraries with device code.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：查看了 %2 个文件，%3 个库包含设备代码。</translation>
+    </message>
+    <message>
+        <source>No device known: query the devices or type a target in the Devices panel for a verdict per library.</source>
+        <translation>没有已知设备：在“设备”面板中查询设备或输入目标，即可得到每个库的结论。</translation>
+    </message>
+    <message>
+        <source>%1: %2 with code for it, %3 without.</source>
+        <translation>%1：%2 个有适用代码，%3 个没有。</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 files.</source>
+        <translation>在 %1 个文件后停止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Fixes&lt;/b&gt;&lt;br&gt;</source>
+        <translation>&lt;b&gt;修复方法&lt;/b&gt;&lt;br&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::CoverageModel</name>
+    <message>
+        <source>yes (generic)</source>
+        <translation>是（通用目标）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>NO</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>NO (closest %1)</source>
+        <translation>否（最接近 %1）</translation>
+    </message>
+    <message>
+        <source>needs from the system: %1</source>
+        <translation>需要系统提供：%1</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Product</source>
+        <translation>产品</translation>
+    </message>
+    <message>
+        <source>Architectures it has</source>
+        <translation>包含的架构</translation>
     </message>
 </context>
 </TS>

@@ -9,11 +9,13 @@
 
 #include "controllers/workspace.h"
 #include "models/artifact_tree_model.h"
+#include "models/coverage_model.h"
 #include "models/devices_model.h"
 #include "models/env_table_model.h"
 #include "models/findings_model.h"
 #include "models/symbol_table_model.h"
 #include "widgets/artifacts_panel.h"
+#include "widgets/coverage_panel.h"
 #include "widgets/devices_panel.h"
 #include "widgets/env_panel.h"
 #include "widgets/main_window.h"
@@ -95,6 +97,7 @@ private slots:
     void demoCaseByCase();
     void structureOfTheWindow();
     void pastedLogIsDiagnosed();
+    void coverageOfInstalledLibraries();
     void cleanupTestCase();
 
 private:
@@ -355,6 +358,53 @@ void TstUiTrust::pastedLogIsDiagnosed() {
     QVERIFY(ws->inputs()->pastedTexts().isEmpty());
     waitIdle();
     QVERIFY(!citing(name, QStringLiteral("arch.no-compatible-code-object")));
+}
+
+// The Coverage panel: folders scanned as hipdoctor-cli scan does, one verdict per device, the
+// fixes said once; scanned again when the devices change. Real rocBLAS 7.2 Tensile files and
+// the nvcc-built library of tests/fixtures.
+void TstUiTrust::coverageOfInstalledLibraries() {
+    Workspace *ws = m_window->workspace();
+    QVERIFY(ws->targets()->addTarget(QStringLiteral("gfx1031")));
+    QVERIFY(ws->targets()->addTarget(QStringLiteral("sm_90")));
+    auto *panel = qobject_cast<CoveragePanel *>(m_window->panel(QStringLiteral("coverage")));
+    QVERIFY(panel);
+    QVERIFY(panel->summaryText().contains(QStringLiteral("Nothing scanned")));
+    ws->targets()->scanLibraries({hdtest::fixture(QStringLiteral("rocblas")),
+                                  hdtest::fixture(QStringLiteral("nvidia/pertarch"))});
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->targets()->isScanning(), 120000);
+    CoverageModel *m = ws->targets()->coverage();
+    QCOMPARE(m->rowCount(), 2);
+    QCOMPARE(m->columnCount(), CoverageModel::FirstDevice + 2);
+    QCOMPARE(m->headerData(CoverageModel::FirstDevice, Qt::Horizontal).toString(),
+             QStringLiteral("gfx1031"));
+    for (int row = 0; row < m->rowCount(); ++row) {
+        const QString product = m->index(row, CoverageModel::Product).data().toString();
+        const QString amd = m->index(row, CoverageModel::FirstDevice).data().toString();
+        const QString nv = m->index(row, CoverageModel::FirstDevice + 1).data().toString();
+        if (product == QLatin1String("rocBLAS")) {
+            QCOMPARE(amd, QStringLiteral("NO (closest gfx1030)"));
+            QCOMPARE(nv, QStringLiteral("NO"));
+        } else {
+            QCOMPARE(m->index(row, CoverageModel::Library).data().toString(),
+                     QStringLiteral("libpertarch.so"));
+            QCOMPARE(nv, QStringLiteral("yes")); // one fatbin fits; the other is sm_75-only
+            QVERIFY(m->index(row, CoverageModel::FirstDevice + 1)
+                        .data(Qt::ToolTipRole)
+                        .toString()
+                        .startsWith(QStringLiteral("1 of 2 fatbins")));
+        }
+    }
+    QVERIFY2(
+        panel->summaryText().contains(QStringLiteral("gfx1031: 0 with code for it, 2 without")),
+        qPrintable(panel->summaryText()));
+    const QString fixes = panel->fixesText();
+    QCOMPARE(fixes.count(QStringLiteral("HSA_OVERRIDE_GFX_VERSION=10.3.0")), 1);
+    // One device fewer: scanned again, one verdict column fewer.
+    QSignalSpy scanned(ws->targets(), &TargetsController::coverageChanged);
+    ws->targets()->removeDevice(0);
+    QTRY_VERIFY_WITH_TIMEOUT(scanned.count() >= 1 && !ws->targets()->isScanning(), 120000);
+    QCOMPARE(m->columnCount(), CoverageModel::FirstDevice + 1);
 }
 
 void TstUiTrust::cleanupTestCase() {

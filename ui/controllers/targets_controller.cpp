@@ -9,6 +9,7 @@
 #include "remote/ssh_host.h"
 
 #include "models/compat_matrix_model.h"
+#include "models/coverage_model.h"
 #include "models/devices_model.h"
 
 #include <QDir>
@@ -22,6 +23,7 @@ namespace {
 const QString kDevices = QStringLiteral("devices");
 const QString kInventory = QStringLiteral("inventory");
 const QString kConnect = QStringLiteral("connect");
+const QString kScan = QStringLiteral("scan");
 constexpr int kRecentNodes = 10;
 const char kRecentKey[] = "remote/recent";
 
@@ -40,8 +42,12 @@ void rememberNode(const QString &destination) {
 
 TargetsController::TargetsController(InputsController *inputs, QObject *parent)
     : QObject(parent), m_inputs(inputs), m_devices(new DevicesModel(this)),
-      m_compat(new CompatMatrixModel(this)) {
-    const auto devicesToCompat = [this] { m_compat->setDevices(m_devices->devices()); };
+      m_compat(new CompatMatrixModel(this)), m_coverage(new CoverageModel(this)) {
+    const auto devicesToCompat = [this] {
+        m_compat->setDevices(m_devices->devices());
+        if (!m_scanPaths.isEmpty())
+            scanLibraries(m_scanPaths); // the verdicts are per device
+    };
     connect(m_devices, &QAbstractItemModel::modelReset, this, devicesToCompat);
     connect(m_devices, &QAbstractItemModel::rowsInserted, this, devicesToCompat);
     connect(m_devices, &QAbstractItemModel::rowsRemoved, this, devicesToCompat);
@@ -54,6 +60,43 @@ TargetsController::~TargetsController() {
     m_jobs.cancel(kDevices);
     m_jobs.cancel(kInventory);
     m_jobs.cancel(kConnect);
+    m_jobs.cancel(kScan);
+}
+
+void TargetsController::scanLibraries(const QStringList &paths) {
+    m_scanPaths = paths;
+    ScanOptions options;
+    for (const DeviceInfo &d : m_devices->devices())
+        if (!options.devices.contains(d.target))
+            options.devices.append(d.target);
+    const JobTracker::Ticket ticket = m_jobs.start(kScan);
+    options.cancel = ticket.cancel.get();
+    emit busyChanged(kScan, true, tr("Scanning %1…").arg(paths.join(QStringLiteral(", "))));
+    runInBackground(
+        this, [paths, options, ticket] { return scanPaths(paths, options); }, // ticket: cancel
+        [this, ticket](ScanResult result) {
+            if (!m_jobs.isCurrent(ticket))
+                return;
+            m_jobs.finish(ticket);
+            int withCode = 0;
+            for (const ScanLibrary &l : result.libraries)
+                withCode += l.deviceCode ? 1 : 0;
+            m_coverage->setResult(std::move(result));
+            emit busyChanged(kScan, false,
+                             tr("Scanned: %1 libraries with device code").arg(withCode));
+            emit coverageChanged();
+        });
+}
+
+QStringList TargetsController::suggestedScanFolders() {
+    QStringList out;
+    const QStringList candidates{qEnvironmentVariable("ROCM_PATH"), QStringLiteral("/opt/rocm"),
+                                 qEnvironmentVariable("CUDA_PATH"),
+                                 QStringLiteral("/usr/local/cuda/lib64")};
+    for (const QString &c : candidates)
+        if (!c.isEmpty() && QDir(c).exists() && !out.contains(c))
+            out.append(c);
+    return out;
 }
 
 QList<DeviceInfo> TargetsController::devices() const {

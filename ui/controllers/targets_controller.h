@@ -27,6 +27,7 @@ namespace hd::ui {
 class InputsController;
 class DevicesModel;
 class CompatMatrixModel;
+class CoverageModel;
 
 class TargetsController : public QObject {
     Q_OBJECT
@@ -81,9 +82,21 @@ public:
     // The devices and inventory of a loaded session.
     void restoreFromSession(const Session &session);
 
+    // --- coverage of installed libraries ---------------------------------------------------
+    // Scans folders (a ROCm prefix, a Python environment's torch/lib, a kernel folder) for
+    // libraries with device code, as hipdoctor-cli scan does, with a verdict per device; scanned
+    // again when the devices change. Runs here, on this machine's files, in the background.
+    void scanLibraries(const QStringList &paths);
+    const QStringList &scannedPaths() const { return m_scanPaths; }
+    bool isScanning() const { return m_jobs.isRunning(QStringLiteral("scan")); }
+    CoverageModel *coverage() const { return m_coverage; }
+    // Folders worth scanning that exist here: the ROCm prefixes and the CUDA toolkit.
+    static QStringList suggestedScanFolders();
+
 signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
     void devicesChanged();
+    void coverageChanged(); // coverage() holds a new scan
     void inventoryChanged();
     void executionHostChanged(); // the devices and the inventory are asked for there
     // ok: connected (message: the node's name); else message says why not.
@@ -95,6 +108,8 @@ private:
     InputsController *m_inputs;
     DevicesModel *m_devices;
     CompatMatrixModel *m_compat;
+    CoverageModel *m_coverage;
+    QStringList m_scanPaths; // the last scan's folders
     JobTracker m_jobs;
     ProbeResult m_lastProbe;
     bool m_probed = false;

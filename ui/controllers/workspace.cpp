@@ -38,8 +38,8 @@ Workspace::~Workspace() {
 
 bool Workspace::isIdle() const {
     return !isWorking() && m_targets->probed() && !m_targets->isQueryingDevices() &&
-           !m_targets->isCollectingInventory() && !m_diagnosis->isDiagnosing() &&
-           !m_diagnosis->isExplaining();
+           !m_targets->isCollectingInventory() && !m_targets->isScanning() &&
+           !m_diagnosis->isDiagnosing() && !m_diagnosis->isExplaining();
 }
 
 void Workspace::retranslate() {

@@ -2,6 +2,7 @@
 
 #include "controllers/workspace.h"
 #include "widgets/artifacts_panel.h"
+#include "widgets/coverage_panel.h"
 #include "widgets/devices_panel.h"
 #include "widgets/env_panel.h"
 #include "widgets/findings_panel.h"
@@ -52,6 +53,8 @@ const QList<PanelSpec> &panelTable() {
          }},
         {"devices", QT_TRANSLATE_NOOP("hd::ui::MainWindow", "Devices"), Qt::BottomDockWidgetArea,
          [](Workspace &ws, MainWindow &) -> QWidget * { return new DevicesPanel(ws.targets()); }},
+        {"coverage", QT_TRANSLATE_NOOP("hd::ui::MainWindow", "Coverage"), Qt::BottomDockWidgetArea,
+         [](Workspace &ws, MainWindow &) -> QWidget * { return new CoveragePanel(ws.targets()); }},
         {"environment", QT_TRANSLATE_NOOP("hd::ui::MainWindow", "Environment"),
          Qt::BottomDockWidgetArea,
          [](Workspace &ws, MainWindow &) -> QWidget * { return new EnvPanel(ws.inputs()); }},

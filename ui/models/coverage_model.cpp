@@ -1,0 +1,96 @@
+#include "models/coverage_model.h"
+
+#include "models/engine_text.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFileInfo>
+
+namespace hd::ui {
+
+CoverageModel::CoverageModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void CoverageModel::setResult(ScanResult result) {
+    beginResetModel();
+    m_result = std::move(result);
+    m_rows.clear();
+    for (int i = 0; i < m_result.libraries.size(); ++i)
+        if (m_result.libraries[i].deviceCode)
+            m_rows.append(i);
+    endResetModel();
+}
+
+int CoverageModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int CoverageModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : FirstDevice + int(m_result.devices.size());
+}
+
+QVariant CoverageModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const ScanLibrary &lib = library(index.row());
+    const int col = index.column();
+    if (col >= FirstDevice) {
+        const int d = col - FirstDevice;
+        if (d >= lib.verdicts.size())
+            return {};
+        const ScanVerdict &v = lib.verdicts[d];
+        if (role == Qt::DisplayRole) {
+            if (v.status == QLatin1String("no-device-code"))
+                return QStringLiteral("–");
+            if (v.fits())
+                return v.status == QLatin1String("via-generic") ? tr("yes (generic)") : tr("yes");
+            return v.closest.isEmpty() ? tr("NO") : tr("NO (closest %1)").arg(v.closest);
+        }
+        if (role == Qt::ToolTipRole)
+            return v.reason.isEmpty() ? v.status : shownEngineText(v.reason);
+        if (role == Qt::ForegroundRole && !v.fits() && v.status != QLatin1String("no-device-code"))
+            return QBrush(QColor(0xb0, 0x20, 0x20));
+        return {};
+    }
+    if (role == Qt::DisplayRole) {
+        switch (col) {
+        case Library:
+            return QFileInfo(lib.path).fileName();
+        case Product:
+            return lib.product.isEmpty() ? QStringLiteral("–") : lib.product;
+        case Targets:
+            return lib.targets.join(QStringLiteral(", "));
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole && col == Library) {
+        QString tip = lib.path;
+        if (!lib.versionsMissing.isEmpty())
+            tip +=
+                QLatin1Char('\n') +
+                tr("needs from the system: %1").arg(lib.versionsMissing.join(QStringLiteral("; ")));
+        return tip;
+    }
+    if (role == Qt::ForegroundRole && col == Library && !lib.versionsMissing.isEmpty())
+        return QBrush(QColor(0xb0, 0x20, 0x20));
+    return {};
+}
+
+QVariant CoverageModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, o, role);
+    switch (section) {
+    case Library:
+        return tr("Library");
+    case Product:
+        return tr("Product");
+    case Targets:
+        return tr("Architectures it has");
+    default:
+        if (section - FirstDevice < m_result.devices.size())
+            return m_result.devices[section - FirstDevice].toString();
+        return {};
+    }
+}
+
+} // namespace hd::ui

@@ -1,0 +1,149 @@
+#include "widgets/coverage_panel.h"
+
+#include "controllers/targets_controller.h"
+#include "models/coverage_model.h"
+#include "models/engine_text.h"
+#include "widgets/icons.h"
+#include "widgets/language.h"
+
+#include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace hd::ui {
+
+CoveragePanel::CoveragePanel(TargetsController *targets, QWidget *parent)
+    : QWidget(parent), m_targets(targets) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *row = new QHBoxLayout;
+    auto *scan = new QToolButton;
+    scan->setObjectName(QStringLiteral("coverageScan"));
+    scan->setIcon(icon(QStringLiteral("open")));
+    scan->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    scan->setPopupMode(QToolButton::MenuButtonPopup);
+    scan->setText(tr("Scan a folder…"));
+    connect(scan, &QToolButton::clicked, this, &CoveragePanel::scanInteractive);
+    // The prefixes that exist here, one click each.
+    auto *menu = new QMenu(scan);
+    for (const QString &folder : TargetsController::suggestedScanFolders())
+        menu->addAction(folder, this, [this, folder] { m_targets->scanLibraries({folder}); });
+    if (!menu->isEmpty())
+        scan->setMenu(menu);
+    row->addWidget(scan);
+    m_intro = new QLabel;
+    m_intro->setWordWrap(true);
+    ignoreMinimumWidth(m_intro);
+    row->addWidget(m_intro, 1);
+    layout->addLayout(row);
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("coverageSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    ignoreMinimumWidth(m_summary);
+    layout->addWidget(m_summary);
+    m_table = new QTableView;
+    m_table->setModel(targets->coverage());
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSortingEnabled(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(CoverageModel::Library, 230);
+    m_table->setColumnWidth(CoverageModel::Product, 90);
+    m_table->setColumnWidth(CoverageModel::Targets, 260);
+    // The fixes can be long (a vendor's, the override with its risk): they scroll under the
+    // table, which keeps most of the height.
+    m_fixes = new QTextBrowser;
+    m_fixes->setObjectName(QStringLiteral("coverageFixes"));
+    m_fixes->setOpenLinks(false);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_table);
+    split->addWidget(m_fixes);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+    connect(targets, &TargetsController::coverageChanged, this, &CoveragePanel::render);
+    connect(targets, &TargetsController::devicesChanged, this, &CoveragePanel::render);
+    render();
+}
+
+void CoveragePanel::scanInteractive() {
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Scan a folder of libraries (a ROCm prefix, torch/lib, a kernel folder)"));
+    if (!dir.isEmpty())
+        m_targets->scanLibraries({dir});
+}
+
+QString CoveragePanel::summaryText() const {
+    return m_summary->text();
+}
+
+QString CoveragePanel::fixesText() const {
+    return m_fixes->toPlainText();
+}
+
+void CoveragePanel::render() {
+    m_intro->setText(tr("Which installed libraries have code for your GPUs: a ROCm prefix, a "
+                        "Python environment's torch/lib, a kernel folder, the CUDA toolkit."));
+    const ScanResult &r = m_targets->coverage()->result();
+    if (m_targets->scannedPaths().isEmpty()) {
+        m_summary->setText(tr("Nothing scanned yet."));
+        m_fixes->clear();
+        return;
+    }
+    QStringList lines;
+    lines << tr("<b>%1</b>: %2 files looked at, %3 libraries with device code.")
+                 .arg(m_targets->scannedPaths().join(QStringLiteral(", ")).toHtmlEscaped())
+                 .arg(r.filesSeen)
+                 .arg(m_targets->coverage()->rowCount());
+    if (r.devices.isEmpty())
+        lines << tr("No device known: query the devices or type a target in the Devices panel "
+                    "for a verdict per library.");
+    for (int d = 0; d < r.devices.size(); ++d) {
+        int fit = 0, miss = 0;
+        for (const ScanLibrary &l : r.libraries) {
+            if (!l.deviceCode || d >= l.verdicts.size())
+                continue;
+            (l.verdicts[d].fits() ? fit : miss) += 1;
+        }
+        lines << tr("%1: %2 with code for it, %3 without.")
+                     .arg(r.devices[d].toString())
+                     .arg(fit)
+                     .arg(miss);
+    }
+    if (r.truncated)
+        lines << tr("Stopped after %1 files.").arg(r.filesSeen);
+    m_summary->setText(lines.join(QStringLiteral("<br>")));
+    QStringList fixes;
+    for (const ScanFix &f : r.fixes) {
+        QStringList names;
+        for (const QString &p : f.libraries.mid(0, 6))
+            names << QFileInfo(p).fileName();
+        if (f.libraries.size() > 6)
+            names << tr("%n more", nullptr, int(f.libraries.size() - 6));
+        fixes << QStringLiteral("• %1 <i>(%2)</i>")
+                     .arg(shownEngineText(f.text).toHtmlEscaped(),
+                          names.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    for (const Problem &p : r.problems.mid(0, 5))
+        fixes << QStringLiteral("⚠ %1").arg(shownEngineText(p.message).toHtmlEscaped());
+    m_fixes->setHtml(fixes.isEmpty() ? QString()
+                                     : tr("<b>Fixes</b><br>") + fixes.join(QStringLiteral("<br>")));
+}
+
+void CoveragePanel::changeEvent(QEvent *event) {
+    if (event->type() == QEvent::LanguageChange)
+        render();
+    QWidget::changeEvent(event);
+}
+
+} // namespace hd::ui
