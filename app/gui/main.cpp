@@ -6,6 +6,7 @@
 #include "common/input_file.h"
 #include "common/version.h"
 #include "controllers/workspace.h"
+#include "gui/gui_harness.h"
 #include "heap_tuning.h"
 #include "model/session.h"
 #include "widgets/artifacts_panel.h"
@@ -17,14 +18,13 @@
 #include <QCommandLineParser>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QHash>
 #include <QSettings>
 #include <QTextStream>
 #include <QThread>
-#include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 namespace {
 
@@ -123,21 +123,9 @@ QString manPage() {
     return hd::app::manPage(doc);
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-    hd::app::tuneHeap(argv); // may re-execute this process (see heap_tuning.h)
-    QElapsedTimer startup;
-    startup.start();
-    QApplication::setAttribute(Qt::AA_DontCreateNativeWidgetSiblings);
-    // QGuiApplication takes "-session ID" / "--session ID" (X11 session management) out of argv
-    // before our parser sees it; hand our --session FILE over under a name Qt leaves alone.
-    static char sessionFileOpt[] = "--session-file";
-    for (int i = 1; i + 1 < argc; ++i)
-        if (qstrcmp(argv[i], "--session") == 0 || qstrcmp(argv[i], "-session") == 0)
-            argv[i] = sessionFileOpt;
-    // --help and --version need no display: answered by a QCoreApplication, before
-    // QApplication would abort for want of one.
+// --man, --help and --version need no display: answered by a QCoreApplication, before
+// QApplication would abort for want of one. Nothing when argv asks for none of them.
+std::optional<int> answerWithoutDisplay(int &argc, char **argv) {
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
         if (a == "--man") {
@@ -156,18 +144,153 @@ int main(int argc, char **argv) {
             return 0;
         }
     }
-    // Files whose names are not valid UTF-8 are reached through an alias, as in the CLI
-    // (hd::pathFromArgument, docs/limits.md "File names that are not UTF-8"): Qt's decoding
-    // of argv would lose their bytes.
-    QHash<QString, QString> argumentPaths;
+    return std::nullopt;
+}
+
+// Files whose names are not valid UTF-8 are reached through an alias, as in the CLI
+// (hd::pathFromArgument, docs/limits.md "File names that are not UTF-8"): Qt's decoding of
+// argv would lose their bytes. The aliases by the argument as Qt decodes it.
+QHash<QString, QString> argumentPathAliases(int argc, char **argv) {
+    QHash<QString, QString> aliases;
     for (int i = 1; i < argc; ++i) {
         const QString alias = hd::pathFromArgument(argv[i]);
         if (alias != QString::fromLocal8Bit(argv[i]))
-            argumentPaths.insert(QString::fromLocal8Bit(argv[i]), alias);
+            aliases.insert(QString::fromLocal8Bit(argv[i]), alias);
     }
-    const auto realPaths = [&argumentPaths](QStringList paths) {
+    return aliases;
+}
+
+// --size WxH for a screenshot; the default otherwise.
+QSize screenshotSize(const QCommandLineParser &parser) {
+    QSize size(1440, 900);
+    if (parser.isSet(QStringLiteral("size"))) {
+        const QStringList wh = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            size = QSize(wh[0].toInt(), wh[1].toInt());
+    }
+    return size;
+}
+
+// --run-step: the steps run as by the Run buttons, once the files opened are read (step 2 is
+// filled from them).
+void runStepsWhenRead(hd::ui::MainWindow &window, const QString &list) {
+    QList<int> steps;
+    for (const QString &s : list.split(QLatin1Char(',')))
+        if (s.toInt() >= 1 && s.toInt() <= 3)
+            steps.append(s.toInt());
+    auto run = [&window, steps] {
+        window.verifyPanel()->applyInputs(); // step 2 is filled as by any Run button
+        window.workspace()->verification()->runSteps(steps);
+    };
+    if (!window.workspace()->inputs()->isInspecting()) {
+        run();
+        return;
+    }
+    auto *once = new QObject(&window);
+    QObject::connect(window.workspace()->inputs(), &hd::ui::InputsController::artifactsChanged,
+                     once, [once, run] {
+                         once->deleteLater();
+                         run();
+                     });
+}
+
+// What the command line asks the window to show: the demo, a session, files, the walkthrough,
+// targets, a kernel name, steps to run. False when a screenshot cannot be taken (a session that
+// cannot be read).
+bool applyStartupOptions(hd::ui::MainWindow &window, const QCommandLineParser &parser,
+                         const QStringList &paths, bool screenshot) {
+    // The demo's first case (the kernel without extern "C"); File > Demo cases has the others.
+    if (parser.isSet(QStringLiteral("demo")) && !window.workspace()->inputs()->openDemo(1))
+        std::fprintf(stderr,
+                     "hipdoctor: the demo programs were not found (set HIPDOCTOR_DEMO_DIR)\n");
+    if (parser.isSet(QStringLiteral("session"))) {
+        // Read before the window settles so a screenshot shows it; sessions are small.
+        QString error;
+        const std::optional<hd::Session> session =
+            hd::loadSession(parser.value(QStringLiteral("session")), &error);
+        if (!session) {
+            std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
+            if (screenshot)
+                return false;
+        } else {
+            window.workspace()->verification()->applySession(*session);
+        }
+    }
+    if (!paths.isEmpty())
+        window.openPaths(paths);
+    // The walkthrough opens on the first start and with the demo: the method, step by step.
+    if (parser.isSet(QStringLiteral("demo")) ||
+        (!screenshot && !QSettings().value(QStringLiteral("walkthroughSeen")).toBool())) {
+        window.startWalkthrough();
+        if (!screenshot)
+            QSettings().setValue(QStringLiteral("walkthroughSeen"), true);
+    }
+    for (const QString &t : parser.values(QStringLiteral("target"))) {
+        QString error;
+        if (!window.workspace()->targets()->addTarget(t, &error))
+            std::fprintf(stderr, "hipdoctor: --target %s: %s\n", qPrintable(t), qPrintable(error));
+    }
+    if (parser.isSet(QStringLiteral("kernel")))
+        window.artifactsPanel()->setRequestedName(parser.value(QStringLiteral("kernel")));
+    if (parser.isSet(QStringLiteral("run-step")))
+        runStepsWhenRead(window, parser.value(QStringLiteral("run-step")));
+    return true;
+}
+
+// --screenshot FILE [--panel NAME...]: once the window is idle, each panel (or the window) to a
+// PNG; the exit status.
+int takeScreenshots(hd::ui::MainWindow &window, const QCommandLineParser &parser, QSize size) {
+    waitUntilIdle(window, 300000);
+    // Still needed (checked 2026-11-30 with tst_ui_screenshot and xvfb-run, Qt 6.4 xcb on
+    // Xvfb without a window manager): without it the PNG of `--size 1024x700` is 2597x700
+    // (2169x700 with --lang zh_CN, 2597x900 at the default 1440x900), with or without
+    // artifacts open. The window is widened once, about 0.6 s after start, by a resize that
+    // comes from the platform window (no QWidget::resize/setMinimumSize call of ours or of a
+    // layout leads to it), while its minimumSizeHint() is only ~820 px: the contents fit
+    // the asked size, so taking it again here is safe.
+    window.resize(size);
+    QApplication::processEvents();
+
+    QStringList panels = parser.values(QStringLiteral("panel"));
+    if (panels.isEmpty())
+        panels.append(QString());
+    const QString pattern = parser.value(QStringLiteral("screenshot"));
+    if (panels.size() > 1 && !pattern.contains(QLatin1String("{panel}"))) {
+        std::fprintf(stderr, "hipdoctor: several --panel need {panel} in the file name\n");
+        return 2;
+    }
+    for (const QString &panel : panels) {
+        const QString name = panel == QLatin1String("window") ? QString() : panel;
+        QString path = pattern;
+        path.replace(QLatin1String("{panel}"), panel.isEmpty() ? QStringLiteral("window") : panel);
+        QString error;
+        if (!window.saveScreenshot(path, name, &error)) {
+            std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
+            return 2;
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    hd::app::tuneHeap(argv); // may re-execute this process (see heap_tuning.h)
+    QElapsedTimer startup;
+    startup.start();
+    QApplication::setAttribute(Qt::AA_DontCreateNativeWidgetSiblings);
+    // QGuiApplication takes "-session ID" / "--session ID" (X11 session management) out of argv
+    // before our parser sees it; hand our --session FILE over under a name Qt leaves alone.
+    static char sessionFileOpt[] = "--session-file";
+    for (int i = 1; i + 1 < argc; ++i)
+        if (qstrcmp(argv[i], "--session") == 0 || qstrcmp(argv[i], "-session") == 0)
+            argv[i] = sessionFileOpt;
+    if (const std::optional<int> answered = answerWithoutDisplay(argc, argv))
+        return *answered;
+    const QHash<QString, QString> aliases = argumentPathAliases(argc, argv);
+    const auto realPaths = [&aliases](QStringList paths) {
         for (QString &p : paths)
-            p = argumentPaths.value(p, p);
+            p = aliases.value(p, p);
         return paths;
     };
     QApplication app(argc, argv);
@@ -189,171 +312,23 @@ int main(int argc, char **argv) {
 
     const bool screenshot = parser.isSet(QStringLiteral("screenshot"));
     hd::ui::MainWindow window;
-    if (!screenshot)
+    if (screenshot)
+        window.resize(screenshotSize(parser));
+    else
         window.restoreLayout();
-    QSize shotSize(1440, 900);
-    if (screenshot) {
-        QSize &size = shotSize;
-        if (parser.isSet(QStringLiteral("size"))) {
-            const QStringList wh = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
-            if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
-                size = QSize(wh[0].toInt(), wh[1].toInt());
-        }
-        window.resize(size);
-    }
-
-    // First-window timing for bench/gui-startup.sh: report once the window has painted, then quit.
-    const bool startupBench = qEnvironmentVariableIsSet("HIPDOCTOR_STARTUP_BENCH");
     window.show();
-    if (startupBench) {
-        QTimer::singleShot(0, &app, [&] {
-            window.repaint();
-            std::printf("first-window-ms: %.1f\n", double(startup.nsecsElapsed()) / 1e6);
-            std::fflush(stdout);
-            QApplication::quit();
-        });
-        return QApplication::exec();
-    }
-
-    // For bench/gui-open-big.sh: the time from the window to the tree and symbol table filled
-    // with what was opened, then quit.
-    if (qEnvironmentVariableIsSet("HIPDOCTOR_OPEN_BENCH")) {
-        QElapsedTimer shown;
-        shown.start();
-        int progressCalls = 0;
-        QObject::connect(
-            window.workspace(), &hd::ui::Workspace::progress, &app,
-            [&](const QString &kind, int, int, const QString &message) {
-                if (kind != QLatin1String("inspect") || !message.contains(QLatin1String("bundle")))
-                    return;
-                if (++progressCalls == 1)
-                    std::printf("window-to-first-progress-ms: %.1f (%s)\n",
-                                double(shown.nsecsElapsed()) / 1e6, qPrintable(message));
-            });
-        QObject::connect(
-            window.workspace()->inputs(), &hd::ui::InputsController::artifactsChanged, &app, [&] {
-                window.repaint();
-                const double filled = double(shown.nsecsElapsed()) / 1e6;
-                std::printf("window-to-filled-ms: %.1f\nprogress-updates: %d\nsymbol-rows: %d\n",
-                            filled, progressCalls,
-                            window.workspace()->inputs()->symbols()->rowCount());
-                // Peak RSS up to here (the timed rebuilds below allocate more).
-                QFile status(QStringLiteral("/proc/self/status"));
-                if (status.open(QIODevice::ReadOnly))
-                    for (const QByteArray &line : status.readAll().split('\n'))
-                        if (line.startsWith("VmHWM:"))
-                            std::printf("peak-rss-when-filled-mb: %lld\n",
-                                        line.mid(6).trimmed().split(' ').first().toLongLong() /
-                                            1024);
-                // The table's rows built again here, timed alone (the app built them on a worker).
-                for (const auto grouping :
-                     {hd::ui::SymbolGrouping::ByName, hd::ui::SymbolGrouping::PerCodeObject}) {
-                    QElapsedTimer t;
-                    t.start();
-                    const auto rows = hd::ui::buildSymbolRows(
-                        window.workspace()->inputs()->artifacts(), grouping);
-                    std::printf("build-rows-%s-ms: %.1f (%zu rows)\n",
-                                grouping == hd::ui::SymbolGrouping::ByName ? "by-name"
-                                                                           : "per-code-object",
-                                double(t.nsecsElapsed()) / 1e6, rows.size());
-                }
-                std::fflush(stdout);
-                QApplication::quit();
-            });
-        window.openPaths(realPaths(parser.positionalArguments()));
-        return QApplication::exec();
-    }
+    // bench/gui-startup.sh and bench/gui-open-big.sh time this window (bench/gui/).
+    if (const std::optional<int> benched =
+            hd::bench::runGuiBench(startup, window, realPaths(parser.positionalArguments())))
+        return *benched;
 
     window.workspace()->targets()->refreshDevices();
-    QStringList paths =
-        realPaths(parser.values(QStringLiteral("open")) + parser.positionalArguments());
-    // The demo's first case (the kernel without extern "C"); File > Demo cases has the others.
-    if (parser.isSet(QStringLiteral("demo")) && !window.workspace()->inputs()->openDemo(1))
-        std::fprintf(stderr,
-                     "hipdoctor: the demo programs were not found (set HIPDOCTOR_DEMO_DIR)\n");
-    if (parser.isSet(QStringLiteral("session"))) {
-        // Read before the window settles so a screenshot shows it; sessions are small.
-        QString error;
-        const std::optional<hd::Session> session =
-            hd::loadSession(parser.value(QStringLiteral("session")), &error);
-        if (!session) {
-            std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
-            if (screenshot)
-                return 2;
-        } else {
-            window.workspace()->verification()->applySession(*session);
-        }
-    }
-    if (!paths.isEmpty())
-        window.openPaths(paths);
-    // The walkthrough opens on the first start and with the demo: the method, step by step.
-    if (parser.isSet(QStringLiteral("demo")) ||
-        (!screenshot && !QSettings().value(QStringLiteral("walkthroughSeen")).toBool())) {
-        window.startWalkthrough();
-        if (!screenshot)
-            QSettings().setValue(QStringLiteral("walkthroughSeen"), true);
-    }
-    for (const QString &t : parser.values(QStringLiteral("target"))) {
-        QString error;
-        if (!window.workspace()->targets()->addTarget(t, &error))
-            std::fprintf(stderr, "hipdoctor: --target %s: %s\n", qPrintable(t), qPrintable(error));
-    }
-    if (parser.isSet(QStringLiteral("kernel")))
-        window.artifactsPanel()->setRequestedName(parser.value(QStringLiteral("kernel")));
-    if (parser.isSet(QStringLiteral("run-step"))) {
-        QList<int> steps;
-        for (const QString &s : parser.value(QStringLiteral("run-step")).split(QLatin1Char(',')))
-            if (s.toInt() >= 1 && s.toInt() <= 3)
-                steps.append(s.toInt());
-        auto run = [&window, steps] {
-            window.verifyPanel()->applyInputs(); // step 2 is filled as by any Run button
-            window.workspace()->verification()->runSteps(steps);
-        };
-        // Step 2 is filled from the files opened above: they are read first.
-        if (window.workspace()->inputs()->isInspecting()) {
-            auto *once = new QObject(&window);
-            QObject::connect(window.workspace()->inputs(),
-                             &hd::ui::InputsController::artifactsChanged, once, [once, run] {
-                                 once->deleteLater();
-                                 run();
-                             });
-        } else {
-            run();
-        }
-    }
-
-    if (screenshot) {
-        waitUntilIdle(window, 300000);
-        // Still needed (checked 2026-11-30 with tst_ui_screenshot and xvfb-run, Qt 6.4 xcb on
-        // Xvfb without a window manager): without it the PNG of `--size 1024x700` is 2597x700
-        // (2169x700 with --lang zh_CN, 2597x900 at the default 1440x900), with or without
-        // artifacts open. The window is widened once, about 0.6 s after start, by a resize that
-        // comes from the platform window (no QWidget::resize/setMinimumSize call of ours or of a
-        // layout leads to it), while its minimumSizeHint() is only ~820 px: the contents fit
-        // the asked size, so taking it again here is safe.
-        window.resize(shotSize);
-        QApplication::processEvents();
-
-        QStringList panels = parser.values(QStringLiteral("panel"));
-        if (panels.isEmpty())
-            panels.append(QString());
-        const QString pattern = parser.value(QStringLiteral("screenshot"));
-        if (panels.size() > 1 && !pattern.contains(QLatin1String("{panel}"))) {
-            std::fprintf(stderr, "hipdoctor: several --panel need {panel} in the file name\n");
-            return 2;
-        }
-        for (const QString &panel : panels) {
-            const QString name = panel == QLatin1String("window") ? QString() : panel;
-            QString path = pattern;
-            path.replace(QLatin1String("{panel}"),
-                         panel.isEmpty() ? QStringLiteral("window") : panel);
-            QString error;
-            if (!window.saveScreenshot(path, name, &error)) {
-                std::fprintf(stderr, "hipdoctor: %s\n", qPrintable(error));
-                return 2;
-            }
-        }
-        return 0;
-    }
+    if (!applyStartupOptions(
+            window, parser,
+            realPaths(parser.values(QStringLiteral("open")) + parser.positionalArguments()),
+            screenshot))
+        return 2;
+    if (screenshot)
+        return takeScreenshots(window, parser, screenshotSize(parser));
     return QApplication::exec();
 }

@@ -1,0 +1,88 @@
+#include "gui_harness.h"
+
+#include "controllers/workspace.h"
+#include "widgets/main_window.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace hd::bench {
+
+namespace {
+
+int startupBench(const QElapsedTimer &sinceStart, ui::MainWindow &window) {
+    QTimer::singleShot(0, qApp, [&] {
+        window.repaint();
+        std::printf("first-window-ms: %.1f\n", double(sinceStart.nsecsElapsed()) / 1e6);
+        std::fflush(stdout);
+        QApplication::quit();
+    });
+    return QApplication::exec();
+}
+
+// Peak RSS so far (VmHWM), in MB; -1 when /proc says nothing.
+long long peakRssMb() {
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (status.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : status.readAll().split('\n'))
+            if (line.startsWith("VmHWM:"))
+                return line.mid(6).trimmed().split(' ').first().toLongLong() / 1024;
+    return -1;
+}
+
+void printFilled(ui::MainWindow &window, double filledMs, int progressCalls) {
+    window.repaint();
+    ui::InputsController *inputs = window.workspace()->inputs();
+    std::printf("window-to-filled-ms: %.1f\nprogress-updates: %d\nsymbol-rows: %d\n", filledMs,
+                progressCalls, inputs->symbols()->rowCount());
+    // Peak RSS up to here (the timed rebuilds below allocate more).
+    std::printf("peak-rss-when-filled-mb: %lld\n", peakRssMb());
+    // The table's rows built again here, timed alone (the app built them on a worker).
+    for (const auto grouping : {ui::SymbolGrouping::ByName, ui::SymbolGrouping::PerCodeObject}) {
+        QElapsedTimer t;
+        t.start();
+        const auto rows = ui::buildSymbolRows(inputs->artifacts(), grouping);
+        std::printf("build-rows-%s-ms: %.1f (%zu rows)\n",
+                    grouping == ui::SymbolGrouping::ByName ? "by-name" : "per-code-object",
+                    double(t.nsecsElapsed()) / 1e6, rows.size());
+    }
+    std::fflush(stdout);
+}
+
+int openBench(ui::MainWindow &window, const QStringList &paths) {
+    QElapsedTimer shown;
+    shown.start();
+    int progressCalls = 0;
+    QObject::connect(window.workspace(), &ui::Workspace::progress, qApp,
+                     [&](const QString &kind, int, int, const QString &message) {
+                         if (kind != QLatin1String("inspect") ||
+                             !message.contains(QLatin1String("bundle")))
+                             return;
+                         if (++progressCalls == 1)
+                             std::printf("window-to-first-progress-ms: %.1f (%s)\n",
+                                         double(shown.nsecsElapsed()) / 1e6, qPrintable(message));
+                     });
+    QObject::connect(window.workspace()->inputs(), &ui::InputsController::artifactsChanged, qApp,
+                     [&] {
+                         printFilled(window, double(shown.nsecsElapsed()) / 1e6, progressCalls);
+                         QApplication::quit();
+                     });
+    window.openPaths(paths);
+    return QApplication::exec();
+}
+
+} // namespace
+
+std::optional<int> runGuiBench(const QElapsedTimer &sinceStart, ui::MainWindow &window,
+                               const QStringList &paths) {
+    if (qEnvironmentVariableIsSet("HIPDOCTOR_STARTUP_BENCH"))
+        return startupBench(sinceStart, window);
+    if (qEnvironmentVariableIsSet("HIPDOCTOR_OPEN_BENCH"))
+        return openBench(window, paths);
+    return std::nullopt;
+}
+
+} // namespace hd::bench

@@ -1,0 +1,26 @@
+#pragma once
+
+// The desktop app's bench harnesses (bench/gui-startup.sh, bench/gui-open-big.sh): compiled
+// into `hipdoctor` and switched on by an environment variable, so that they time the real
+// window; they print their figures on stdout and quit the app.
+
+#include <QElapsedTimer>
+#include <QStringList>
+
+#include <optional>
+
+namespace hd::ui {
+class MainWindow;
+}
+
+namespace hd::bench {
+
+// HIPDOCTOR_STARTUP_BENCH: the time from the process start to the first painted window.
+// HIPDOCTOR_OPEN_BENCH: the time from the window to the tree and symbol table filled with
+// paths, the progress updates, the peak RSS and the symbol rows rebuilt alone.
+// Either runs the app's event loop to its end and gives its exit status; nothing when neither
+// variable is set.
+std::optional<int> runGuiBench(const QElapsedTimer &sinceStart, ui::MainWindow &window,
+                               const QStringList &paths);
+
+} // namespace hd::bench
