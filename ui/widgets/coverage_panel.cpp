@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
@@ -23,7 +24,17 @@ namespace hd::ui {
 
 CoveragePanel::CoveragePanel(TargetsController *targets, QWidget *parent)
     : QWidget(parent), m_targets(targets) {
-    auto *layout = new QVBoxLayout(this);
+    // In a scroll area: on a short dock (1280x800 at 1.5x) the panel scrolls instead of
+    // painting over the tabs below it.
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *content = new QWidget;
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+    auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *row = new QHBoxLayout;
     auto *scan = new QToolButton;
@@ -123,6 +134,9 @@ void CoveragePanel::render() {
     if (r.truncated)
         lines << tr("Stopped after %1 files.").arg(r.filesSeen);
     m_summary->setText(lines.join(QStringLiteral("<br>")));
+    // A verdict names the closest target: its column is as wide as the longest one.
+    for (int c = CoverageModel::FirstDevice; c < m_targets->coverage()->columnCount(); ++c)
+        m_table->resizeColumnToContents(c);
     QStringList fixes;
     for (const ScanFix &f : r.fixes) {
         QStringList names;
