@@ -45,8 +45,10 @@ TargetsController::TargetsController(InputsController *inputs, QObject *parent)
       m_compat(new CompatMatrixModel(this)), m_coverage(new CoverageModel(this)) {
     const auto devicesToCompat = [this] {
         m_compat->setDevices(m_devices->devices());
-        if (!m_scanPaths.isEmpty())
-            scanLibraries(m_scanPaths); // the verdicts are per device
+        // The verdicts are per target: scanned again only when the targets change (a probe's
+        // refresh resets and updates the model several times with the same GPUs).
+        if (!m_scanPaths.isEmpty() && m_coverage->result().devices != deviceTargets())
+            scanLibraries(m_scanPaths);
     };
     connect(m_devices, &QAbstractItemModel::modelReset, this, devicesToCompat);
     connect(m_devices, &QAbstractItemModel::rowsInserted, this, devicesToCompat);
@@ -66,9 +68,7 @@ TargetsController::~TargetsController() {
 void TargetsController::scanLibraries(const QStringList &paths) {
     m_scanPaths = paths;
     ScanOptions options;
-    for (const DeviceInfo &d : m_devices->devices())
-        if (!options.devices.contains(d.target))
-            options.devices.append(d.target);
+    options.devices = deviceTargets();
     const JobTracker::Ticket ticket = m_jobs.start(kScan);
     options.cancel = ticket.cancel.get();
     emit busyChanged(kScan, true, tr("Scanning %1…").arg(paths.join(QStringLiteral(", "))));
@@ -86,6 +86,14 @@ void TargetsController::scanLibraries(const QStringList &paths) {
                              tr("Scanned: %1 libraries with device code").arg(withCode));
             emit coverageChanged();
         });
+}
+
+QList<TargetId> TargetsController::deviceTargets() const {
+    QList<TargetId> targets;
+    for (const DeviceInfo &d : m_devices->devices())
+        if (!targets.contains(d.target))
+            targets.append(d.target);
+    return targets;
 }
 
 QStringList TargetsController::suggestedScanFolders() {

@@ -104,6 +104,7 @@ signals:
 
 private:
     void keepOnlyTypedDevicesAnd(const QList<DeviceInfo> &probed);
+    QList<TargetId> deviceTargets() const; // the devices' distinct targets, in order
 
     InputsController *m_inputs;
     DevicesModel *m_devices;
