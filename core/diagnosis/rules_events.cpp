@@ -93,6 +93,14 @@ void targetUnsupportedRule(Context &c, const TextInput &t) {
         QStringLiteral(
             R"(Unsupported gpu architecture '((?:compute|sm)_\d+a?)'|computeCapability not supported|unsupported CUDA gpu architecture:\s*(sm_\d+a?)|Value '(sm_\d+a?)' is not defined for option 'gpu-name'|unsupported HIP gpu architecture:\s*(gfx\w+)|No such target '(gfx\w+)'|(?:invalid|unknown) target ID:?\s*'?(gfx\w+))"),
         QRegularExpression::CaseInsensitiveOption);
+    // LLVM's warning when the target it is asked for is newer than it (a framework's bundled
+    // LLVM, e.g. an older Triton's on sm_120); it only counts when the compile then failed.
+    static const QRegularExpression notRecognized(
+        QStringLiteral(R"('((?:sm_\d+a?|gfx\w+))' is not a recognized processor for this target)"));
+    const bool compileFailed =
+        std::any_of(t.facts.events.cbegin(), t.facts.events.cend(), [](const TextEvent &e) {
+            return e.error && (e.speaksFor(TextLayer::Compiler) || e.speaksFor(TextLayer::Triton));
+        });
     const bool triton = tritonContext(t);
     const TextEvent *refused = nullptr, *unknown = nullptr;
     QString arch;
@@ -106,6 +114,11 @@ void targetUnsupportedRule(Context &c, const TextInput &t) {
                 unknown = &e;
                 for (int k = 1; k <= 6 && arch.isEmpty(); ++k)
                     arch = m.captured(k);
+            }
+        if (!unknown && compileFailed)
+            if (const auto m = notRecognized.match(e.text); m.hasMatch()) {
+                unknown = &e;
+                arch = m.captured(1);
             }
     }
     if (refused) {
@@ -298,6 +311,32 @@ void symbolVersionRule(Context &c, const TextInput &t) {
     }
 }
 
+// A CUDA driver entry point the program looks up is missing: the driver (libcuda / nvcuda.dll)
+// is older than the driver API the program or its runtime was written against.
+void driverEntryPointRule(Context &c, const TextInput &t) {
+    for (const TextEvent &e : t.facts.events) {
+        if (e.kind != EventKind::LoaderMessage ||
+            e.field(QStringLiteral("driver-entry-point")) != QLatin1String("1"))
+            continue;
+        const QString symbol = e.field(QStringLiteral("symbol"));
+        Finding f = makeFinding(
+            QStringLiteral("runtime.driver-too-old"), Severity::Error,
+            HD_TEXT("hd::Diagnosis", "The GPU driver lacks %1").arg(symbol),
+            HD_TEXT("hd::Diagnosis",
+                    "%1 is a CUDA driver API function: the program (or its runtime) looks it "
+                    "up in the installed driver's library and it is not there, so the driver is "
+                    "older than the API the program was built for.")
+                .arg(symbol));
+        f.evidence.append(lineEvidence(t.path, e.firstLine, e.text));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Update the NVIDIA driver (nvidia-smi shows the installed one and the "
+                         "newest CUDA it supports), or use a release of the program built for "
+                         "an older CUDA.");
+        c.add(f);
+        return;
+    }
+}
+
 // nvcc / clang refusing the host compiler or its headers ("unsupported GNU version!").
 void hostCompilerRule(Context &c, const TextInput &t) {
     static const QRegularExpression re(QStringLiteral(
@@ -480,6 +519,10 @@ const QList<Rule> &eventRuleList() {
          RuleScope::Text,
          {QStringLiteral("runtime.mixed-installs")},
          [](Context &c, const RuleInput &in) { linkConflictRule(c, *in.text); }},
+        {"text/driver-entry-point",
+         RuleScope::Text,
+         {QStringLiteral("runtime.driver-too-old")},
+         [](Context &c, const RuleInput &in) { driverEntryPointRule(c, *in.text); }},
         {"text/symbol-version",
          RuleScope::Text,
          {QStringLiteral("runtime.symbol-version-missing")},

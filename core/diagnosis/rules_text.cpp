@@ -47,8 +47,10 @@ Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const Targ
                 "holds %4.%5")
             .arg(l.lineNumber)
             .arg(fileName(t.path), dev.toString(),
-                 objectIds.isEmpty() ? HD_TEXT("hd::Diagnosis", "no device code objects")
-                                     : objectIds.join(QStringLiteral(", ")),
+                 !objectIds.isEmpty() ? objectIds.join(QStringLiteral(", "))
+                 : l.codeObjectsListed
+                     ? HD_TEXT("hd::Diagnosis", "no device code objects")
+                     : HD_TEXT("hd::Diagnosis", "code objects the log does not list"),
                  featureOnly ? QLatin1Char(' ') + reason + QLatin1Char('.') : QString()));
     f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
     f.evidence.append({t.path, QStringLiteral("Devices:"), dev.toString()});
@@ -65,6 +67,49 @@ Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const Targ
                          "...); for prebuilt libraries (PyTorch, rocBLAS...) install a "
                          "build that lists %1.")
                      .arg(dev.processor);
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Check which targets a binary holds with `roc-obj-ls FILE` or "
+                     "`hipdoctor-cli inspect FILE`.");
+    return f;
+}
+
+// ROCm 6+'s bundle search: the libraries with no code object for the device's ISA. The fix is
+// the library's vendor's when it is one (never "rebuild" a rocBLAS), with the same-ISA
+// override where the family has one.
+Finding bundleSearchFinding(const TextInput &t, const NoBinaryListing &l, const TargetId &dev) {
+    QStringList names;
+    for (const QString &file : l.files)
+        names << fileName(file);
+    const QString shown = names.isEmpty() ? HD_TEXT("hd::Diagnosis", "the program's code objects")
+                          : names.size() <= 3 ? names.join(QStringLiteral(", "))
+                                              : HD_TEXT("hd::Diagnosis", "%1 and %2 more")
+                                                    .arg(names.mid(0, 3).join(QStringLiteral(", ")))
+                                                    .arg(names.size() - 3);
+    Finding f = makeFinding(
+        QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+        HD_TEXT("hd::Diagnosis", "No code object for %1 in %2").arg(dev.toString(), shown),
+        HD_TEXT("hd::Diagnosis",
+                "The runtime searched the code-object bundles for the device's ISA %1 and "
+                "found none (\"Missing CO\"). It goes on loading the rest; a kernel of these "
+                "files then fails when it is launched (invalid device function).")
+            .arg(dev.toString()));
+    f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
+    for (const QString &file : l.files.mid(0, 8))
+        f.evidence.append(
+            {t.path, HD_TEXT("hd::Diagnosis", "no code for %1").arg(dev.processor), file});
+    std::optional<VendorLibrary> vendor;
+    for (const QString &file : l.files)
+        if (!vendor)
+            vendor = vendorLibraryFor(file);
+    if (vendor) {
+        f.fix << vendorBuildFix(*vendor, dev);
+        if (const QString o = compatibleOverride(dev.processor); !o.isEmpty())
+            f.fix << isaOverrideFix(
+                IsaOverride{QStringLiteral("HSA_OVERRIDE_GFX_VERSION"), o, overrideProcessor(o)},
+                dev);
+    } else {
+        f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with %1 added.").arg(offloadArchFix(dev));
+    }
     f.fix << HD_TEXT("hd::Diagnosis",
                      "Check which targets a binary holds with `roc-obj-ls FILE` or "
                      "`hipdoctor-cli inspect FILE`.");
@@ -89,6 +134,11 @@ void noBinaryListingRule(Context &c, const TextInput &t) {
                 objects.append(*tid);
                 objectIds.append(id);
             }
+        if (l.fromBundleSearch) {
+            if (const auto dev = TargetId::parse(l.devices.value(0)))
+                c.add(bundleSearchFinding(t, l, *dev));
+            continue;
+        }
         QStringList devices = l.devices;
         if (devices.isEmpty())
             for (const DeviceInfo &d : std::as_const(c.devices))

@@ -27,8 +27,10 @@ std::optional<PreparedLine> prepareLine(const QStringList &lines, int i) {
         line = line.left(64 * 1024); // a single giant line: look at its start only
     // Prefixes that tools put before the real output: docker BuildKit ("#9 24.95 "), CI
     // timestamps, make/cmake progress ("[ 50%] ").
+    // A CI's wall clock ("13:06:25  " from Jenkins' timestamper, "[2024-01-02 13:06:25] ")
+    // goes too; a runtime log line (":3:...") never starts with digits.
     static const QRegularExpression prefix(QStringLiteral(
-        R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[\s*\d+%\]\s+|(?:>>\s+)?\d+\s{3,}))"));
+        R"(^\s*(?:#\d+ \d+(?:\.\d+)? |\d{4}-\d\d-\d\dT[\d:.]+Z? |\[?\d{4}-\d\d-\d\d [\d:.,]+\]? +|\[?\d{1,2}:\d\d:\d\d(?:[.,]\d+)?\]? +|\[\s*\d+%\]\s+|(?:>>\s+)?\d+\s{3,}))"));
     if (const auto pm = prefix.match(line); pm.hasMatch())
         line = line.mid(pm.capturedLength());
     // A component's tag before its output: "[hipBLASLt] ", "[rank0]: ".
@@ -144,6 +146,14 @@ QString framePackage(const QString &path) {
     if (stdlib.match(path).hasMatch())
         return QStringLiteral("python");
     return QStringLiteral("user");
+}
+
+// A frame of a Python build tool: PyTorch's extension builder (and its hipify), setuptools,
+// distutils.
+bool isBuildToolFrame(const QString &path) {
+    static const QRegularExpression re(QStringLiteral(
+        R"([/\\](?:torch[/\\]utils[/\\](?:cpp_extension\.py|hipify[/\\])|setuptools[/\\]|_distutils[/\\]|distutils[/\\]))"));
+    return re.match(path).hasMatch();
 }
 
 // A compile tool's canonical name from how a diagnostic names it.
@@ -365,6 +375,10 @@ int traceback(Reader &r, int i) {
     else if (!excLine.isEmpty())
         if (const auto cls = classifyLine(excLine))
             layer = cls->layer;
+    // Raised by a build tool (PyTorch's extension builder, setuptools, distutils): the build of
+    // an extension stopped, whatever the words ("CUDA_HOME environment variable is not set").
+    if (!layer && !excLine.isEmpty() && isBuildToolFrame(innermostFile))
+        layer = TextLayer::Compiler;
     const QString producer = tritonCompile ? QStringLiteral("triton") : innermost;
     TextEvent &e = r.add(EventKind::Traceback, producer, layer, i, last, !excLine.isEmpty(),
                          excLine.isEmpty() ? l->trimmed : excLine);
@@ -478,15 +492,22 @@ bool exceptionLine(Reader &r, int i) {
     const bool inFrontEnd = triton && !importing && !type.startsWith(QLatin1String("triton.")) &&
                             !type.endsWith(QLatin1String("PTXASError")) &&
                             frontEnd.match(message).hasMatch();
-    if (cls && !triton && cls->layer != TextLayer::Triton)
+    // PyTorch's extension builder stopping before or during the compile, in its own words.
+    static const QRegularExpression builderSays(QStringLiteral(
+        R"(\bCUDA_HOME environment variable is not set|\bROCM_HOME environment variable is not set|The detected CUDA version \([\d.]+\) mismatches the version that was used to compile|Ninja is required to load C\+\+ extensions|Error (?:building extension|compiling objects for extension)\b)"));
+    const bool builder = !triton && builderSays.match(l->trimmed).hasMatch();
+    if (cls && !triton && !builder && cls->layer != TextLayer::Triton)
         return false;
     QString producer =
         type.contains(QLatin1Char('.')) ? type.section(QLatin1Char('.'), 0, 0) : QString();
     if (triton)
         producer = QStringLiteral("triton");
+    if (builder)
+        producer = QStringLiteral("torch");
     TextEvent &e = r.add(EventKind::Exception, producer,
-                         triton ? std::optional<TextLayer>(TextLayer::Triton)
-                                : (cls ? std::optional<TextLayer>(cls->layer) : std::nullopt),
+                         triton    ? std::optional<TextLayer>(TextLayer::Triton)
+                         : builder ? std::optional<TextLayer>(TextLayer::Compiler)
+                                   : (cls ? std::optional<TextLayer>(cls->layer) : std::nullopt),
                          i, i, true, l->trimmed);
     e.fields.insert(QStringLiteral("exception"), type);
     e.fields.insert(QStringLiteral("message"), message.left(1000));
@@ -850,7 +871,7 @@ bool buildFailure(Reader &r, int i) {
     const QString &t = r.at(i)->trimmed;
     static const QRegularExpression re(
         QStringLiteral(
-            R"(^(FAILED: |ninja: build stopped|g?make(?:\[\d+\])?: \*\*\* .*\bError \d+|CMake Error\b|\d+ errors? generated|error: command '[^']*' failed|(?:subprocess\.)?CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+|cmake|make)\b|RuntimeError: Error building extension\b|error: subprocess-exited-with-error|ERROR: Failed building wheel))"),
+            R"(^(FAILED: |ninja: build stopped|g?make(?:\[\d+\])?: \*\*\* .*\bError \d+|CMake Error\b|\d+ errors? generated|error: command '[^']*' failed|(?:subprocess\.)?CalledProcessError: Command '\[?'?[^']*(?:hipcc|nvcc|clang|ninja|g\+\+|gcc|c\+\+|cmake|make)\b|RuntimeError: Error (?:building extension|compiling objects for extension)\b|error: subprocess-exited-with-error|ERROR: Failed building wheel|(?:ERROR: )?Failed to build installable wheels|ERROR: Could not build wheels for|(?:[×x] )?(?:Building wheel for \S+ \([\w.]+\)|python setup\.py (?:bdist_wheel|build_ext|build|install|develop)|Running setup\.py install for \S+) did not run successfully|(?:[×x] )?(?:Getting requirements to build (?:wheel|editable)|(?:Preparing|Installing) (?:build dependencies|(?:editable )?metadata)(?: \(pyproject\.toml\))?|python setup\.py egg_info) did not run successfully))"),
         QRegularExpression::CaseInsensitiveOption);
     const auto m = re.match(t);
     if (!m.hasMatch())
@@ -865,12 +886,24 @@ bool buildFailure(Reader &r, int i) {
         producer = QStringLiteral("cmake");
     else if (head.contains(QLatin1String("generated")))
         producer = QStringLiteral("compiler");
+    else if (head.startsWith(QLatin1String("runtimeerror")))
+        producer = QStringLiteral("torch"); // its extension builder raises it
+    else if (head.contains(QLatin1String("wheel")) ||
+             head.contains(QLatin1String("did not run successfully")) ||
+             head.contains(QLatin1String("subprocess-exited")))
+        producer = QStringLiteral("pip");
     else
         producer = QStringLiteral("setuptools");
-    // pip's "subprocess-exited-with-error" and "Failed building wheel" say a build failed
-    // somewhere, not that it was a compile: only a layer when the compile shows.
+    // pip's wrappers: the wheel's build step failing ("Building wheel for X did not run
+    // successfully", "Failed building wheel", "Could not build wheels") is the build failing;
+    // "subprocess-exited-with-error" alone, or the steps before the build (requirements,
+    // metadata, egg_info: usually a module the setup script imports), say a build did not
+    // start, not that it failed: a layer only when the compile shows.
     const bool vague = head.contains(QLatin1String("subprocess-exited")) ||
-                       head.contains(QLatin1String("failed building wheel"));
+                       head.contains(QLatin1String("requirements")) ||
+                       head.contains(QLatin1String("metadata")) ||
+                       head.contains(QLatin1String("egg_info")) ||
+                       head.contains(QLatin1String("build dependencies"));
     r.add(EventKind::BuildFailure, producer,
           vague ? std::nullopt : std::optional<TextLayer>(TextLayer::Compiler), i, i, true, t);
     return true;
@@ -891,8 +924,19 @@ bool loaderMessage(Reader &r, int i) {
         QStringLiteral(
             R"(DLL load failed|\[WinError 12[67]\]|Error loading "[^"]+\.dll"|LoadLibrary\w*\s*(?:failed|error)|Library not loaded|could not load library\b|unable to load (?:shared )?library|error while loading shared libraries|\bdlopen\b.*(?:fail|error))"),
         QRegularExpression::CaseInsensitiveOption);
+    // A program resolving the CUDA driver's entry points itself (dlsym / GetProcAddress /
+    // cuGetProcAddress) and missing one: "Function cuDeviceGetDefaultMemPool not found",
+    // "The procedure entry point cuX could not be located in ... nvcuda.dll".
+    static const QRegularExpression driverEntry(
+        QStringLiteral(
+            R"((?:\b(?:function|symbol|entry point|procedure)\s+[`'"]?(cu[A-Z]\w+)[`'"]?\s+(?:was )?(?:not found|could not be (?:found|located|loaded|resolved)))|(?:failed to (?:load|find|get|resolve|locate) (?:the )?(?:driver )?(?:symbol|function|entry point|procedure)\s*:?\s+[`'"]?(cu[A-Z]\w+)))"),
+        QRegularExpression::CaseInsensitiveOption);
     QString library, symbol, version, requester;
-    bool hit = false;
+    bool hit = false, driverEntryPoint = false;
+    if (const auto d = driverEntry.match(t); d.hasMatch()) {
+        symbol = d.captured(1).isEmpty() ? d.captured(2) : d.captured(1);
+        driverEntryPoint = hit = true;
+    }
     if (const auto m = missing.match(t); m.hasMatch()) {
         library = m.captured(1);
         hit = true;
@@ -904,7 +948,8 @@ bool loaderMessage(Reader &r, int i) {
         library = lib.match(t).captured(1);
         hit = true;
     }
-    if (const auto s = symbolLookup.match(t); s.hasMatch()) {
+    if (driverEntryPoint) {
+    } else if (const auto s = symbolLookup.match(t); s.hasMatch()) {
         requester = s.captured(1).trimmed();
         symbol = s.captured(2);
         hit = true;
@@ -937,6 +982,8 @@ bool loaderMessage(Reader &r, int i) {
     }
     if (!requester.isEmpty())
         e.fields.insert(QStringLiteral("requester"), requester);
+    if (driverEntryPoint)
+        e.fields.insert(QStringLiteral("driver-entry-point"), QStringLiteral("1"));
     return true;
 }
 
@@ -1328,9 +1375,26 @@ QList<TextEvent> readEvents(const QString &text) {
             ++i;
             continue;
         }
+        // LLVM warns when asked for a processor it does not know (an LLVM older than the GPU,
+        // as a framework's bundled one): a warning of the compiler, read with its failure.
+        static const QRegularExpression unknownProcessor(
+            QStringLiteral(R"(^'[\w.+-]+' is not a recognized processor for this target\b)"));
+        if (unknownProcessor.match(l->trimmed).hasMatch()) {
+            TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("llvm"),
+                                 TextLayer::Compiler, i, i, false, l->trimmed);
+            e.fields.insert(QStringLiteral("severity"), QStringLiteral("warning"));
+            e.fields.insert(QStringLiteral("message"), l->trimmed.left(1000));
+            ++i;
+            continue;
+        }
         if (const auto b = bareError.match(l->trimmed); b.hasMatch()) {
-            TextEvent &e = r.add(EventKind::CompilerDiagnostic, QString(), std::nullopt, i, i, true,
-                                 l->trimmed);
+            // "error in backend:" is LLVM's fatal-error handler inside clang (or another
+            // LLVM-based compiler): the compiler's own voice, whatever else the text shows.
+            const bool backend = b.captured(1).startsWith(QLatin1String("error in backend:"));
+            TextEvent &e =
+                r.add(EventKind::CompilerDiagnostic, backend ? QStringLiteral("llvm") : QString(),
+                      backend ? std::optional<TextLayer>(TextLayer::Compiler) : std::nullopt, i, i,
+                      true, l->trimmed);
             e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
             e.fields.insert(QStringLiteral("message"), b.captured(1).left(1000));
             ++i;

@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace hd {
 
 namespace {
@@ -57,7 +59,20 @@ const QRegularExpression &listingItemRe() {
 // Newer runtimes: "No compatible code objects found for: gfx942:sramecc+:xnack-"
 const QRegularExpression &noCompatibleRe() {
     static const QRegularExpression re(
-        QStringLiteral(R"(No compatible code objects? found for:?\s*(\S+))"));
+        QStringLiteral(R"(No compatible code objects? found for:?\s*([\w:+-]+))"));
+    return re;
+}
+// ROCm 6+: "Cannot find CO in the bundle /x/libMIOpen.so for ISA: amdgcn-amd-amdhsa--gfx1030",
+// then "Missing CO for these ISAs - " and one ISA per line. The runtime goes on with the other
+// modules ("continue parsing remaining modules"); a kernel of that library fails at launch.
+const QRegularExpression &cannotFindCoRe() {
+    static const QRegularExpression re(QStringLiteral(
+        R"(Cannot find CO in the bundle (.+?) for ISA:\s*((?:amdgcn|spirv64)-amd-amdhsa-[\w:+-]+|gfx[\w:+-]+))"));
+    return re;
+}
+const QRegularExpression &isaLineRe() {
+    static const QRegularExpression re(
+        QStringLiteral(R"(^\s*((?:amdgcn|spirv64)-amd-amdhsa-[\w:+-]*)\s*$)"));
     return re;
 }
 
@@ -150,7 +165,7 @@ AmdLog parseAmdLog(const QString &text) {
     AmdLog log;
     const QStringList rawLines = text.split(QLatin1Char('\n'));
     NoBinaryListing *listing = nullptr;
-    enum class Section { None, Devices, CodeObjects } section = Section::None;
+    enum class Section { None, Devices, CodeObjects, MissingIsas } section = Section::None;
     int number = 0;
     for (const QString &raw : rawLines) {
         ++number;
@@ -188,6 +203,54 @@ AmdLog parseAmdLog(const QString &text) {
             if (l.returnedError.isEmpty() &&
                 !log.errorsReturned.contains(QLatin1String("hipErrorNoBinaryForGpu")))
                 log.errorsReturned << QStringLiteral("hipErrorNoBinaryForGpu");
+        } else if (const auto cf = cannotFindCoRe().match(msg); cf.hasMatch()) {
+            // One listing per device; the libraries without code for it are its files.
+            const QString device = cf.captured(2);
+            auto same = std::find_if(
+                log.noBinary.begin(), log.noBinary.end(), [&](const NoBinaryListing &nb) {
+                    return nb.fromBundleSearch && nb.devices == QStringList{device};
+                });
+            if (same == log.noBinary.end()) {
+                NoBinaryListing nb;
+                nb.lineNumber = number;
+                nb.message = msg;
+                nb.devices << device;
+                nb.fromBundleSearch = true;
+                log.noBinary << nb;
+                same = log.noBinary.end() - 1;
+            }
+            if (!same->files.contains(cf.captured(1)))
+                same->files << cf.captured(1);
+            listing = nullptr;
+            section = Section::None;
+        } else if (const qsizetype at = msg.indexOf(QLatin1String("Missing CO for these ISAs"));
+                   at >= 0 ||
+                   (section == Section::MissingIsas && isaLineRe().match(msg).hasMatch())) {
+            listing = nullptr;
+            section = Section::MissingIsas;
+            // The ISAs follow one per line (pasted by hand, sometimes on the same line). They
+            // are named by "Cannot find CO" lines too; one without such a line adds a listing.
+            QString item = msg;
+            if (at >= 0) {
+                item = msg.mid(at + qsizetype(qstrlen("Missing CO for these ISAs"))).trimmed();
+                if (item.startsWith(QLatin1Char('-')))
+                    item = item.mid(1).trimmed();
+            }
+            if (const auto isa = isaLineRe().match(item); isa.hasMatch()) {
+                const QString device = isa.captured(1);
+                const bool known = std::any_of(
+                    log.noBinary.cbegin(), log.noBinary.cend(), [&](const NoBinaryListing &nb) {
+                        return nb.fromBundleSearch && nb.devices.contains(device);
+                    });
+                if (!known && !device.startsWith(QLatin1String("spirv"))) {
+                    NoBinaryListing nb;
+                    nb.lineNumber = number;
+                    nb.message = msg;
+                    nb.devices << device;
+                    nb.fromBundleSearch = true;
+                    log.noBinary << nb;
+                }
+            }
         } else if (const auto nc = noCompatibleRe().match(msg); nc.hasMatch()) {
             NoBinaryListing nb;
             nb.lineNumber = number;
@@ -196,12 +259,15 @@ AmdLog parseAmdLog(const QString &text) {
             log.noBinary << nb;
             listing = nullptr;
             section = Section::None;
+        } else if (section == Section::MissingIsas) {
+            section = Section::None;
         } else if (listing) {
             // The listing follows the error line, as log lines or as plain stderr text.
             if (msg == QLatin1String("Devices:")) {
                 section = Section::Devices;
             } else if (msg == QLatin1String("Bundled Code Objects:")) {
                 section = Section::CodeObjects;
+                listing->codeObjectsListed = true;
             } else if (const auto it = listingItemRe().match(msg);
                        it.hasMatch() && section != Section::None) {
                 if (section == Section::Devices)

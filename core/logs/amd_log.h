@@ -30,6 +30,11 @@ struct NoBinaryListing { // the listing after "hipErrorNoBinaryForGpu: Unable to
     QStringList devices;     // target ids the runtime lists under "Devices:"
     QStringList codeObjects; // bundle entry ids under "Bundled Code Objects:"
     QString message;         // the error line itself
+    // ROCm 6+ names the files it searched ("Cannot find CO in the bundle FILE for ISA: ..."):
+    // those without code for the device, one listing per device.
+    QStringList files;
+    bool fromBundleSearch = false;
+    bool codeObjectsListed = false; // a "Bundled Code Objects:" header was seen (maybe empty)
 };
 
 struct AmdLog {

@@ -2083,6 +2083,46 @@
         <source>Or, because %1 runs the same instruction set as %2, set %3=%4 for the process: the runtime then reports the device as %2 and loads the %2 code. Risk: not supported by AMD; it applies to every GPU of the process unless you use the per-device form (%3_&lt;n&gt;, ROCm 6.2+), and a kernel that relies on a difference between the two can fault or compute wrong results: check results with the library&apos;s own tests first.</source>
         <translation>或者,由于 %1 与 %2 的指令集相同,可为该进程设置 %3=%4:运行时随后会把设备报告为 %2 并加载 %2 的代码。风险:AMD 不支持这样做;除非使用按设备的形式(%3_&lt;n&gt;,ROCm 6.2+),否则它会作用于进程中的每块 GPU;依赖两者差异的内核可能崩溃或算出错误结果:请先用该库自带的测试检查结果。</translation>
     </message>
+    <message>
+        <source>the program&apos;s code objects</source>
+        <translation>程序的代码对象</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 及另外 %2 个</translation>
+    </message>
+    <message>
+        <source>No code object for %1 in %2</source>
+        <translation>%2 中没有 %1 的代码对象</translation>
+    </message>
+    <message>
+        <source>The runtime searched the code-object bundles for the device&apos;s ISA %1 and found none (&quot;Missing CO&quot;). It goes on loading the rest; a kernel of these files then fails when it is launched (invalid device function).</source>
+        <translation>运行时在代码对象包中查找设备的 ISA %1,没有找到(&quot;Missing CO&quot;)。它会继续加载其余部分;这些文件中的内核随后在启动时失败(invalid device function)。</translation>
+    </message>
+    <message>
+        <source>no code for %1</source>
+        <translation>没有 %1 的代码</translation>
+    </message>
+    <message>
+        <source>Rebuild with %1 added.</source>
+        <translation>加上 %1 重新构建。</translation>
+    </message>
+    <message>
+        <source>code objects the log does not list</source>
+        <translation>日志未列出的代码对象</translation>
+    </message>
+    <message>
+        <source>The GPU driver lacks %1</source>
+        <translation>GPU 驱动缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 is a CUDA driver API function: the program (or its runtime) looks it up in the installed driver&apos;s library and it is not there, so the driver is older than the API the program was built for.</source>
+        <translation>%1 是 CUDA 驱动 API 函数:程序(或其运行时)在已安装驱动的库中查找它,但找不到,说明驱动比程序构建时所用的 API 旧。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver (nvidia-smi shows the installed one and the newest CUDA it supports), or use a release of the program built for an older CUDA.</source>
+        <translation>更新 NVIDIA 驱动(nvidia-smi 会显示已安装的驱动及其支持的最新 CUDA),或使用为较旧 CUDA 构建的程序版本。</translation>
+    </message>
 </context>
 <context>
     <name>hd::FindingCatalog</name>

@@ -45,6 +45,9 @@ private slots:
     void tritonShortPastes_data();
     void tritonShortPastes();
     void ptxasSharedData();
+    void buildLayer_data();
+    void buildLayer();
+    void driverEntryPoint();
     void runtimeResults_data();
     void runtimeResults();
     void boilerplateIsNoEvidence();
@@ -144,6 +147,85 @@ void TstTextEvents::tritonShortPastes() {
     QCOMPARE(failed != nullptr, triton);
     if (failed && !stage.isEmpty())
         QCOMPARE(failed->field(QStringLiteral("stage")), stage);
+}
+
+void TstTextEvents::buildLayer_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("build"); // an error event of the compile layer
+    QTest::addColumn<QString>("producer");
+    // Development reports of the fresh2 batch.
+    QTest::newRow("LLVM's backend inside clang (antirez-ds4-521)")
+        << report("antirez-ds4-521") << true << "llvm";
+    QTest::newRow("a diagnostic under Jenkins' clock (rocm-hip-1977)")
+        << report("rocm-hip-1977") << true << "compiler";
+    // pip's and PyTorch's extension builder's own words (hand-made in their shapes).
+    QTest::newRow("pip: the wheel's build step") << "  × Building wheel for flash-attn (setup.py) "
+                                                    "did not run successfully.\n  │ exit code: 1"
+                                                 << true << "pip";
+    QTest::newRow("pip: Failed building wheel")
+        << "ERROR: Failed building wheel for flash-attn" << true << "pip";
+    QTest::newRow("pip: Could not build wheels")
+        << "ERROR: Could not build wheels for flash-attn, which is required to install "
+           "pyproject.toml-based projects"
+        << true << "pip";
+    QTest::newRow("torch's builder: objects")
+        << "RuntimeError: Error compiling objects for extension" << true << "torch";
+    QTest::newRow("torch's builder: CUDA_HOME")
+        << "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA "
+           "install root."
+        << true << "torch";
+    QTest::newRow("a traceback raised in torch's builder")
+        << "Traceback (most recent call last):\n"
+           "  File \"/usr/lib/python3/site-packages/torch/utils/cpp_extension.py\", line 2100, "
+           "in _run_ninja_build\n"
+           "    raise RuntimeError(message) from e\n"
+           "RuntimeError: something the builder says in words of a new release"
+        << true << "torch";
+    // Before the build: requirements and metadata are not the compile.
+    QTest::newRow("pip: requirements step")
+        << "  × Getting requirements to build wheel did not run successfully.\n  │ exit code: 1"
+        << false << "";
+    QTest::newRow("pip: egg_info")
+        << "  × python setup.py egg_info did not run successfully." << false << "";
+    QTest::newRow("pip: subprocess alone") << "error: subprocess-exited-with-error" << false << "";
+    // A runtime's "failed to build" is not a build (TensorRT builds engines at run time).
+    QTest::newRow("TensorRT engine") << "Failed to build engine" << false << "";
+}
+
+// The compile layer is told by who stopped: a compiler, pip's build step, PyTorch's extension
+// builder; a step before the build or a runtime's words are not it.
+void TstTextEvents::buildLayer() {
+    QFETCH(QString, text);
+    QFETCH(bool, build);
+    QFETCH(QString, producer);
+    const QList<TextEvent> ev = readEvents(text);
+    const TextEvent *failed = nullptr;
+    for (const TextEvent &e : ev)
+        if (e.error && e.speaksFor(TextLayer::Compiler) && !failed)
+            failed = &e;
+    QCOMPARE(failed != nullptr, build);
+    if (failed)
+        QCOMPARE(failed->producer, producer);
+}
+
+// A CUDA driver entry point a program looks up and misses (taichi-dev-taichi-7826) is a loader
+// message with the symbol; a symbol of the program's own is not a driver's.
+void TstTextEvents::driverEntryPoint() {
+    const QList<TextEvent> loader =
+        ofKind(readEvents(report("taichi-dev-taichi-7826")), EventKind::LoaderMessage);
+    QVERIFY(!loader.isEmpty());
+    QCOMPARE(loader.first().field(QStringLiteral("symbol")),
+             QStringLiteral("cuDeviceGetDefaultMemPool"));
+    QCOMPARE(loader.first().field(QStringLiteral("driver-entry-point")), QStringLiteral("1"));
+    const QList<TextEvent> windows = ofKind(
+        readEvents(QStringLiteral("The procedure entry point cuCtxCreate_v4 could not be located "
+                                  "in the dynamic link library nvcuda.dll")),
+        EventKind::LoaderMessage);
+    QCOMPARE(windows.size(), 1);
+    QCOMPARE(windows.first().field(QStringLiteral("symbol")), QStringLiteral("cuCtxCreate_v4"));
+    QVERIFY(
+        ofKind(readEvents(QStringLiteral("Function my_kernel not found")), EventKind::LoaderMessage)
+            .isEmpty());
 }
 
 // ptxas' shared memory over the limit, in hex: the same fact as the AMDGPU backend's LDS.

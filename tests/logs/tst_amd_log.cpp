@@ -297,6 +297,36 @@ private slots:
                  QStringList{QStringLiteral("gfx942:sramecc+:xnack-")});
     }
 
+    // ROCm 6+'s bundle search names the device's ISA and the files without code for it
+    // ("Missing CO for these ISAs", "Cannot find CO in the bundle"): a real paste with its
+    // defects, and the two messages in ROCm 7.2's words for two libraries.
+    void bundleSearch() {
+        const AmdLog real =
+            parseAmdLog(readData(QStringLiteral("rocm623-missing-co-github-rocm-3840.log")));
+        QCOMPARE(real.noBinary.size(), 1);
+        QCOMPARE(real.noBinary.first().devices,
+                 QStringList{QStringLiteral("amdgcn-amd-amdhsa--gfx1102")});
+        QVERIFY(real.noBinary.first().fromBundleSearch);
+        QVERIFY(real.noBinary.first().files.isEmpty()); // the cut line names no ISA
+        QVERIFY(real.errorsReturned.contains(QStringLiteral("hipErrorNoBinaryForGpu")));
+
+        const QString pre = QStringLiteral(":1:hip_fatbin.cpp           :255 : 95708404069 us: "
+                                           "[pid:2117053 tid:0x7ca06301e740] ");
+        const AmdLog two = parseAmdLog(
+            pre +
+            QStringLiteral("Cannot find CO in the bundle /opt/rocm/lib/libMIOpen.so.1 for "
+                           "ISA: amdgcn-amd-amdhsa--gfx1031\n") +
+            pre + QStringLiteral("Missing CO for these ISAs - \n") + pre +
+            QStringLiteral("     amdgcn-amd-amdhsa--gfx1031\n") + pre +
+            QStringLiteral("Cannot find CO in the bundle /opt/rocm/lib/librocblas.so.5 for ISA: "
+                           "amdgcn-amd-amdhsa--gfx1031\n") +
+            pre + QStringLiteral("Missing CO for these ISAs - \n") + pre +
+            QStringLiteral("     amdgcn-amd-amdhsa--gfx1031\n"));
+        QCOMPARE(two.noBinary.size(), 1); // one listing per device
+        QCOMPARE(two.noBinary.first().files,
+                 (QStringList{QStringLiteral("/opt/rocm/lib/libMIOpen.so.1"),
+                              QStringLiteral("/opt/rocm/lib/librocblas.so.5")}));
+    }
     void notALog_data() {
         QTest::addColumn<QString>("text");
         QTest::newRow("empty") << QString();
