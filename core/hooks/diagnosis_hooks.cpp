@@ -2,10 +2,7 @@
 
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/runtime_env.h"
-
-#include <QDir>
-#include <QFile>
-#include <QTemporaryDir>
+#include "diagnosis/text_events.h"
 
 namespace hd {
 
@@ -20,22 +17,24 @@ DiagnoseHook diagnosisHook() {
         req.runtimeVersion = in.runtimeVersion;
         for (auto it = in.env.begin(); it != in.env.end(); ++it)
             req.env.append({it.key(), it.value()});
-        // The diagnosis reads logs from files: the step's output goes into a private folder
-        // (until the request takes texts in memory; this is the one place to change).
-        QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/hipdoctor-step-XXXXXX"));
-        int n = 0;
-        for (const QString &t : in.texts) {
-            const QString name = in.textNames.value(n, QStringLiteral("output-%1.log").arg(n));
-            const QString path = dir.filePath(name);
-            QFile f(path);
-            if (f.open(QIODevice::WriteOnly)) {
-                f.write(t.toUtf8());
-                req.inputs << path;
-                req.textInputs << path;
-            }
-            ++n;
-        }
+        // The step's output is diagnosed in memory, cited by its name ("probe-dlopen.log").
+        for (qsizetype n = 0; n < in.texts.size(); ++n)
+            req.texts.append(
+                {in.textNames.value(n, QStringLiteral("output-%1.log").arg(n)), in.texts.at(n)});
         return diagnose(req).findings;
+    };
+}
+
+FailingLineReader failingLineReader() {
+    return [](const QString &text) -> QString {
+        const QList<TextEvent> events = readEvents(text);
+        if (const TextEvent *e = failingEvent(events))
+            return e->text;
+        // A program's own exception has no layer, and is still how it failed.
+        for (auto it = events.crbegin(); it != events.crend(); ++it)
+            if (it->error && (it->kind == EventKind::Traceback || it->kind == EventKind::Exception))
+                return it->text;
+        return {};
     };
 }
 
@@ -54,6 +53,7 @@ std::unique_ptr<Verifier> makeVerifier(VerifyOptions options) {
     auto verifier = std::make_unique<Verifier>(std::move(options));
     verifier->setDiagnoseHook(diagnosisHook());
     verifier->setEnvReadCheck(runtimeEnvReadCheck());
+    verifier->setFailingLineReader(failingLineReader());
     return verifier;
 }
 

@@ -22,5 +22,8 @@ DiagnoseHook diagnosisHook();
 // Whether the installed runtime's libraries read a variable (runtimeReadsVariable()); nothing
 // when no runtime library is found.
 EnvReadCheck runtimeEnvReadCheck();
+// The failing event of a command's output (hd::failingEvent over hd::readEvents), for step
+// signatures.
+FailingLineReader failingLineReader();
 
 } // namespace hd

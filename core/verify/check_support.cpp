@@ -105,7 +105,8 @@ void probeSignature(const ProbeResult &r, FailureSignature &s) {
 
 // A command: the error names in its output and runtime log, the first line that reads like
 // an error.
-void commandSignature(const CheckRecord &run, FailureSignature &s) {
+void commandSignature(const CheckRecord &run, const FailingLineReader &reader,
+                      FailureSignature &s) {
     const QString text =
         run.stderrText + QLatin1Char('\n') + run.logText + QLatin1Char('\n') + run.stdoutText;
     static const QRegularExpression errName(
@@ -120,6 +121,11 @@ void commandSignature(const CheckRecord &run, FailureSignature &s) {
     for (const QString &e : log.errorsReturned)
         if (!s.hipErrors.contains(e))
             s.hipErrors << e;
+    if (reader) {
+        s.firstError = reader(run.stderrText + QLatin1Char('\n') + run.stdoutText).left(300);
+        if (!s.firstError.isEmpty())
+            return;
+    }
     static const QRegularExpression errLine(
         QStringLiteral("(error|failed|fail:|exception|cannot|undefined symbol|abort|"
                        "no such file|not found|traceback)"),
@@ -142,7 +148,7 @@ void commandSignature(const CheckRecord &run, FailureSignature &s) {
 
 } // namespace
 
-FailureSignature signatureOf(const CheckRecord &run) {
+FailureSignature signatureOf(const CheckRecord &run, const FailingLineReader &reader) {
     FailureSignature s;
     s.durationMs = run.durationMs;
     s.exitCode = run.exitCode;
@@ -152,7 +158,7 @@ FailureSignature signatureOf(const CheckRecord &run) {
     if (run.data.value(QStringLiteral("probe")).isObject())
         probeSignature(probeResultOf(run), s);
     else
-        commandSignature(run, s);
+        commandSignature(run, reader, s);
     return s;
 }
 

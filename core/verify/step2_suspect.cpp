@@ -110,7 +110,7 @@ void operatorRan(Suspect &st, CheckRecord &c, StepScope &scope) {
     st.mainId = c.id;
     if (probeSaysNoDevice(probeResultOf(c)))
         c.summary = HD_TEXT("hd::Verify", "the runtime answers: no device — %1").arg(c.summary);
-    scope.record.signatures << signatureOf(c);
+    scope.record.signatures << signatureOf(c, st.ctx.failingLine);
 }
 
 void checkDlopen(Suspect &st, CheckRecord &c, StepScope &scope) {

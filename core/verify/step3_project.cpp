@@ -38,7 +38,7 @@ void runCommand(const Project &p, const QStringList &argv, const QMap<QString, Q
                 CheckRecord &c, StepScope &scope) {
     p.ctx.progress(3, c.id, QStringLiteral("running %1").arg(shellJoin(argv)));
     p.ctx.host->runProcess(p.ctx.spec(argv, p.o.workingDirectory, env), c);
-    const FailureSignature sig = signatureOf(c);
+    const FailureSignature sig = signatureOf(c, p.ctx.failingLine);
     c.summary = sig.summary();
     const AmdLog log = parseAmdLog(c.stderrText);
     c.data.insert(QStringLiteral("errors_returned"),

@@ -24,6 +24,10 @@ void Verifier::setDiagnoseHook(DiagnoseHook hook) {
 void Verifier::setEnvReadCheck(EnvReadCheck check) {
     m_ctx->envReads = std::move(check);
 }
+
+void Verifier::setFailingLineReader(FailingLineReader reader) {
+    m_ctx->failingLine = std::move(reader);
+}
 void Verifier::setBaseEnvironment(const QProcessEnvironment &env) {
     m_ctx->baseEnv = env;
 }

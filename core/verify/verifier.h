@@ -101,6 +101,9 @@ struct DiagnoseHookInput {
     QString runtimeVersion;
 };
 using DiagnoseHook = std::function<QList<Finding>(const DiagnoseHookInput &)>;
+// The line of a program's output that says how it failed, as the diagnosis reads the text (the
+// exception of a traceback, not its "Traceback (most recent call last):"); "" when it tells none.
+using FailingLineReader = std::function<QString(const QString &text)>;
 
 struct CompilerInfo {
     QString path;
@@ -162,6 +165,9 @@ public:
     // gives the diagnosis engine's.
     void setDiagnoseHook(DiagnoseHook hook);
     void setEnvReadCheck(EnvReadCheck check);
+    // How a failed command's signature names its error (hooks/diagnosis_hooks.h wires the
+    // diagnosis' event reading); without one, the first line that reads like an error.
+    void setFailingLineReader(FailingLineReader reader);
     void setBaseEnvironment(const QProcessEnvironment &env); // default: this process's
     // Where every child process and probe of the steps runs (default: localHost()).
     void setExecutionHost(std::shared_ptr<ExecutionHost> host);
@@ -190,9 +196,9 @@ private:
 // build commands and link lines.
 Comparison compareSteps(const QList<StepRecord> &steps);
 
-// The failure signature of a finished command (exit/signal, first error line, HIP errors seen
-// in its output and AMD log, duration).
-FailureSignature signatureOf(const CheckRecord &run);
+// The failure signature of a finished command (exit/signal, the line that says how it failed —
+// from `reader` when given —, HIP errors seen in its output and AMD log, duration).
+FailureSignature signatureOf(const CheckRecord &run, const FailingLineReader &reader = {});
 
 // The direction an error name points at ("hipErrorNotFound" → Symbols), None when unknown.
 Direction directionOfError(const QString &errorName);

@@ -347,6 +347,40 @@ private slots:
                  QStringList{QStringLiteral("verify.passes-in-isolation")});
     }
 
+    // Step 3's signature names the event that failed, as the diagnosis reads the output: the
+    // exception of a Python traceback, not its first line; a program's own exception too.
+    void signatureIsTheFailingEvent() {
+        QTemporaryDir dir;
+        const QString script = writeScript(
+            dir, QStringLiteral("traceback.sh"),
+            "echo 'loading model' \n"
+            "printf 'Traceback (most recent call last):\\n  File \"run.py\", line 3, in "
+            "<module>\\n    main()\\nRuntimeError: HIP error: invalid device function\\n"
+            "Compile with `TORCH_USE_HIP_DSA` to enable device-side assertions.\\n' >&2\n"
+            "exit 1\n");
+        VerifyOptions o;
+        o.step3.argv = {script};
+        const auto v = makeVerifier(o);
+        const StepRecord s = v->run({3}).steps.value(0);
+        QCOMPARE(s.signatures.value(0).firstError,
+                 QStringLiteral("RuntimeError: HIP error: invalid device function"));
+
+        const QString own = writeScript(
+            dir, QStringLiteral("own.sh"),
+            "printf 'Traceback (most recent call last):\\n  File \"run.py\", line 9, in "
+            "<module>\\nValueError: unexpected shape (3, 4)\\n' >&2\nexit 1\n");
+        o.step3.argv = {own};
+        const StepRecord t = makeVerifier(o)->run({3}).steps.value(0);
+        QCOMPARE(t.signatures.value(0).firstError,
+                 QStringLiteral("ValueError: unexpected shape (3, 4)"));
+        // Without the diagnosis' reading, the first line that reads like an error.
+        CheckRecord c;
+        ProcessSpec spec;
+        spec.argv = {own};
+        runProcess(spec, c);
+        QCOMPARE(signatureOf(c).firstError, QStringLiteral("Traceback (most recent call last):"));
+    }
+
     void signatureOfSignal() {
         QTemporaryDir dir;
         const QString script = writeScript(dir, QStringLiteral("crash.sh"),

@@ -24,6 +24,7 @@ public:
     std::shared_ptr<std::atomic_bool> cancelFlag = std::make_shared<std::atomic_bool>(false);
     DiagnoseHook diagnoseHook;
     EnvReadCheck envReads;
+    FailingLineReader failingLine;
     QProcessEnvironment baseEnv;
     std::shared_ptr<ExecutionHost> host = localHost();
     std::function<void(const VerifyProgress &)> progressCallback;
