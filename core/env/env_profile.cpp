@@ -3,15 +3,15 @@
 #include "common/json_writer.h"
 
 #include "common/input_file.h"
-#include "common/value_parsers.h"
 #include "common/output_file.h"
+#include "common/value_parsers.h"
 #include "env/env_catalogue.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QRegularExpression>
+#include <QSaveFile>
 
 namespace hd {
 
