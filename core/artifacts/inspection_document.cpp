@@ -3,12 +3,13 @@
 #include "artifacts/selection.h"
 #include "common/json_writer.h"
 #include "common/version.h"
+#include "model/model_json.h"
 
 namespace hd {
 
 namespace {
 
-// Small objects that have a toJson() (problems, resolutions): their own key order.
+// Small objects whose one writer is their toJson() (library resolutions, selections).
 template <typename T> void objects(JsonWriter &w, const QList<T> &list) {
     w.beginArray();
     for (const T &p : list)
@@ -131,7 +132,7 @@ void InspectionWriter::writeCodeObject(const CodeObject &co) {
     w.endArray();
     w.key("undefined_symbols").stringArray(co.undefinedSymbols);
     w.key("problems");
-    objects(w, co.problems);
+    writeJsonArray(w, co.problems);
     w.endObject();
 }
 
@@ -211,7 +212,7 @@ void InspectionWriter::add(const ArtifactReport &r) {
             w.value(s.toJson());
     w.endArray();
     w.key("problems");
-    objects(w, r.problems);
+    writeJsonArray(w, r.problems);
     w.endObject();
 }
 

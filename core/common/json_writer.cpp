@@ -1,6 +1,7 @@
 #include "common/json_writer.h"
 
 #include <QIODevice>
+#include <QJsonDocument>
 
 #include <charconv>
 #include <cmath>
@@ -310,6 +311,12 @@ void JsonWriter::value(const QJsonValue &v) {
 void JsonWriter::rawValue(const QByteArray &json) {
     separator();
     append(std::string_view(json.constData(), size_t(json.size())));
+}
+
+QJsonObject jsonObjectFromWriter(const std::function<void(JsonWriter &)> &write) {
+    JsonWriter w;
+    write(w);
+    return QJsonDocument::fromJson(w.takeBytes()).object();
 }
 
 } // namespace hd

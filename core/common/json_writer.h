@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -103,5 +104,15 @@ private:
     std::unique_ptr<char[]> m_buf;
     qsizetype m_size = 0, m_capacity = 0;
 };
+
+// A document's in-memory form derived from its streamed writer, the one description of its
+// fields: the bytes write() produces, parsed back. The writer puts keys in QJsonObject's sorted
+// order and numbers as QJsonDocument reads them, so this is the object a builder would have made.
+// It costs a parse: what is only printed or saved is streamed instead.
+QJsonObject jsonObjectFromWriter(const std::function<void(JsonWriter &)> &write);
+// The same for anything with a writeJson(JsonWriter &, const T &) (found where T lives).
+template <typename T> QJsonObject jsonObjectOf(const T &v) {
+    return jsonObjectFromWriter([&v](JsonWriter &w) { writeJson(w, v); });
+}
 
 } // namespace hd

@@ -4,6 +4,8 @@
 #include "artifacts/inspector.h"
 #include "artifacts/kernel_library.h"
 #include "common/input_file.h"
+#include "common/json_writer.h"
+#include "diagnosis/diagnosis_json.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
 #include "rules_p.h"
@@ -67,54 +69,12 @@ QPair<int, int> parseRuntimeVersion(const QString &text) {
     return {m.captured(1).toInt(), m.captured(2).isEmpty() ? 0 : m.captured(2).toInt()};
 }
 
-QJsonObject DiagnosisInput::toJson() const {
-    QJsonArray probs;
-    for (const Problem &p : problems)
-        probs.append(p.toJson());
-    return {{QStringLiteral("path"), path},
-            {QStringLiteral("kind"), kind},
-            {QStringLiteral("aspects"), QJsonArray::fromStringList(aspects)},
-            {QStringLiteral("layers"), QJsonArray::fromStringList(layers)},
-            {QStringLiteral("summary"), summary},
-            {QStringLiteral("problems"), probs}};
-}
-
 bool Diagnosis::hasErrors() const {
     return hd::hasErrors(findings);
 }
 
 QJsonObject Diagnosis::toJson() const {
-    QJsonArray ins, devs, fs, probs;
-    for (const DiagnosisInput &i : inputs)
-        ins.append(i.toJson());
-    for (const DeviceInfo &d : devices) {
-        QJsonObject o = d.toJson();
-        o.insert(QStringLiteral("from"), devicesFrom);
-        devs.append(o);
-    }
-    int counts[3] = {0, 0, 0};
-    for (const Finding &f : findings) {
-        fs.append(f.toJson());
-        ++counts[severityRank(f.severity)];
-    }
-    for (const Problem &p : problems)
-        probs.append(p.toJson());
-    QJsonObject o{{QStringLiteral("schema"), QLatin1String(kDiagnosisSchema)},
-                  {QStringLiteral("inputs"), ins},
-                  {QStringLiteral("devices"), devs},
-                  {QStringLiteral("devices_from"), devicesFrom},
-                  {QStringLiteral("runtime_version"), runtimeVersion},
-                  {QStringLiteral("runtime_version_from"), runtimeVersionFrom},
-                  {QStringLiteral("runtime_backend"), runtimeBackend},
-                  {QStringLiteral("kernels"), QJsonArray::fromStringList(kernels)},
-                  {QStringLiteral("findings"), fs},
-                  {QStringLiteral("problems"), probs},
-                  {QStringLiteral("summary"), QJsonObject{{QStringLiteral("errors"), counts[0]},
-                                                          {QStringLiteral("warnings"), counts[1]},
-                                                          {QStringLiteral("info"), counts[2]}}}};
-    if (!usageError.isEmpty())
-        o.insert(QStringLiteral("usage_error"), usageError);
-    return o;
+    return jsonObjectOf(*this);
 }
 
 namespace {

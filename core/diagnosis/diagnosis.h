@@ -66,7 +66,6 @@ struct DiagnosisInput {
     QList<Problem> problems;
     // Text: its events (text_events.h), for front ends that show the failing one; not in JSON.
     QList<TextEvent> events;
-    QJsonObject toJson() const;
 };
 
 struct Diagnosis {
@@ -88,7 +87,9 @@ struct Diagnosis {
     QList<KernelLibrary> kernelLibraries; // vendor kernel folders (artifacts/kernel_library.h)
 
     bool hasErrors() const;
-    QJsonObject toJson() const; // the hipdoctor.diagnosis/1 document (docs/schema-diagnosis.md)
+    // The hipdoctor.diagnosis/1 document (docs/schema-diagnosis.md), parsed back from its one
+    // writer, writeJson() in diagnosis/diagnosis_json.h.
+    QJsonObject toJson() const;
 };
 
 Diagnosis diagnose(const DiagnoseRequest &request);

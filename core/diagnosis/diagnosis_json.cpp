@@ -4,11 +4,10 @@
 #include "diagnosis/diagnosis.h"
 #include "model/model_json.h"
 
-#include <QJsonArray>
-
 namespace hd {
 
-// Keys in sorted order everywhere below: the order of toJson()'s QJsonObject.
+// Keys in sorted order everywhere below: the order a QJsonObject has (Diagnosis::toJson() is
+// these bytes parsed back).
 
 void writeJson(JsonWriter &w, const TritonEntry &e) {
     w.beginObject();
@@ -94,19 +93,6 @@ void writeJson(JsonWriter &w, const Diagnosis &d) {
     if (!d.usageError.isEmpty())
         w.member("usage_error", d.usageError);
     w.endObject();
-}
-
-QJsonObject tritonDocument(const Diagnosis &d) {
-    QJsonArray findings, devices;
-    for (const Finding &f : d.findings)
-        findings.append(f.toJson());
-    for (const DeviceInfo &dev : d.devices)
-        devices.append(dev.toJson());
-    return {{QStringLiteral("schema"), QLatin1String(kTritonSchema)},
-            {QStringLiteral("cache"),
-             d.tritonCaches.isEmpty() ? QJsonObject() : d.tritonCaches.first().toJson()},
-            {QStringLiteral("devices"), devices},
-            {QStringLiteral("findings"), findings}};
 }
 
 void writeTritonDocument(JsonWriter &w, const Diagnosis &d) {

@@ -1,11 +1,8 @@
 #pragma once
 
 // The documents of `diagnose --json` and `triton --json` written as they are produced
-// (docs/performance.md, "Streamed JSON"): the same bytes as JsonWriter::value() of the
-// QJsonObject they were printed from before (Diagnosis::toJson(), tritonDocument()), keys in
-// the same sorted order, without building it.
-
-#include <QJsonObject>
+// (docs/performance.md, "Streamed JSON"), keys in QJsonObject's sorted order: the one
+// description of these types' fields; Diagnosis::toJson() is derived from it.
 
 namespace hd {
 
@@ -24,8 +21,7 @@ void writeJson(JsonWriter &w, const DiagnosisInput &in);
 void writeJson(JsonWriter &w, const Diagnosis &d);
 
 // The hipdoctor.triton/1 document (docs/schema-diagnosis.md): the diagnosis's first Triton
-// cache, its devices and findings; as a QJsonObject, and streamed.
-QJsonObject tritonDocument(const Diagnosis &d);
+// cache, its devices and findings.
 void writeTritonDocument(JsonWriter &w, const Diagnosis &d);
 
 } // namespace hd

@@ -1,15 +1,17 @@
 #include "env/env_profile.h"
 
+#include "common/json_writer.h"
+
 #include "common/input_file.h"
-#include "common/value_parsers.h"
 #include "common/output_file.h"
+#include "common/value_parsers.h"
 #include "env/env_catalogue.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QRegularExpression>
+#include <QSaveFile>
 
 namespace hd {
 
@@ -90,15 +92,24 @@ QList<EnvProblem> EnvProfile::check(const EnvReadCheck &reads) const {
     return problems;
 }
 
+void writeJson(JsonWriter &w, const EnvProfile &p) {
+    w.beginObject(); // keys sorted, as in a QJsonObject
+    w.key("entries").beginArray();
+    for (const EnvEntry &e : p.entries) {
+        w.beginObject();
+        w.member("enabled", e.enabled);
+        w.member("name", e.name);
+        w.member("value", e.value);
+        w.endObject();
+    }
+    w.endArray();
+    w.member("name", p.name);
+    w.member("schema", kSchema);
+    w.endObject();
+}
+
 QJsonObject EnvProfile::toJson() const {
-    QJsonArray arr;
-    for (const EnvEntry &e : entries)
-        arr.append(QJsonObject{{QStringLiteral("name"), e.name},
-                               {QStringLiteral("value"), e.value},
-                               {QStringLiteral("enabled"), e.enabled}});
-    return {{QStringLiteral("schema"), kSchema},
-            {QStringLiteral("name"), name},
-            {QStringLiteral("entries"), arr}};
+    return jsonObjectOf(*this);
 }
 
 EnvProfile EnvProfile::fromJson(const QJsonObject &o, QString *error) {

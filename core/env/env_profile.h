@@ -54,7 +54,7 @@ struct EnvProfile {
     // (warnings). Disabled entries are not checked.
     QList<EnvProblem> check(const EnvReadCheck &reads = {}) const;
 
-    QJsonObject toJson() const;
+    QJsonObject toJson() const; // from writeJson() below
     // Reads a profile; *error gets a sentence when the object is not a profile.
     static EnvProfile fromJson(const QJsonObject &o, QString *error = nullptr);
     // Parses "NAME=VALUE" items (--env); *error names the first malformed item.
@@ -69,6 +69,10 @@ struct EnvProfile {
 
     bool operator==(const EnvProfile &) const = default;
 };
+
+class JsonWriter;
+// The hipdoctor.env-profile/1 document; toJson() and save() are made from it.
+void writeJson(JsonWriter &w, const EnvProfile &p);
 
 // The built-in presets: "quiet" (runtime logging off), "debug-log" (AMD_LOG_LEVEL=4 +
 // HIP_LAUNCH_BLOCKING=1), "serialize" (every kernel and copy serialized, blocking launches).

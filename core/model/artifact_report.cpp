@@ -22,19 +22,6 @@ QJsonArray toArray(const QStringList &l) {
     return QJsonArray::fromStringList(l);
 }
 
-template <typename T> QJsonArray toArray(const QList<T> &l) {
-    QJsonArray a;
-    for (const T &x : l)
-        a.append(x.toJson());
-    return a;
-}
-
-// JSON numbers are doubles: offsets and sizes beyond 2^53 would lose precision, but no file
-// we read is that large; keep them numeric so scripts can compare them.
-QJsonValue num(uint64_t v) {
-    return QJsonValue(double(v));
-}
-
 } // namespace
 
 QString artifactKindName(ArtifactKind k) {
@@ -128,51 +115,6 @@ const QString &SymbolName::demangled() const {
 
 static_assert(sizeof(Symbol) <= 40, "Symbol is kept small: hundreds of thousands per library");
 
-QJsonObject Symbol::toJson() const {
-    const QString &name = this->name();
-    const QString &demangled = this->demangled();
-    QJsonObject o{
-        {QStringLiteral("name"), name},         {QStringLiteral("kind"), symbolKindName(kind)},
-        {QStringLiteral("binding"), binding()}, {QStringLiteral("visibility"), visibility()},
-        {QStringLiteral("section"), section()}, {QStringLiteral("value"), num(value)},
-        {QStringLiteral("size"), num(size)},    {QStringLiteral("undefined"), undefined}};
-    if (demangled != name)
-        o.insert(QStringLiteral("demangled"), demangled);
-    return o;
-}
-
-QJsonObject KernelArg::toJson() const {
-    QJsonObject o{{QStringLiteral("value_kind"), valueKind},
-                  {QStringLiteral("size"), num(size)},
-                  {QStringLiteral("offset"), num(offset)},
-                  {QStringLiteral("hidden"), hidden()}};
-    if (!name.isEmpty())
-        o.insert(QStringLiteral("name"), name);
-    if (!typeName.isEmpty())
-        o.insert(QStringLiteral("type_name"), typeName);
-    if (!addressSpace.isEmpty())
-        o.insert(QStringLiteral("address_space"), addressSpace);
-    return o;
-}
-
-QJsonObject KernelInfo::toJson() const {
-    return QJsonObject{{QStringLiteral("name"), name},
-                       {QStringLiteral("symbol"), symbol},
-                       {QStringLiteral("args"), toArray(args)},
-                       {QStringLiteral("kernarg_segment_size"), num(kernargSegmentSize)},
-                       {QStringLiteral("kernarg_segment_align"), num(kernargSegmentAlign)},
-                       {QStringLiteral("group_segment_fixed_size"), num(groupSegmentFixedSize)},
-                       {QStringLiteral("private_segment_fixed_size"), num(privateSegmentFixedSize)},
-                       {QStringLiteral("wavefront_size"), wavefrontSize},
-                       {QStringLiteral("sgpr_count"), sgprCount},
-                       {QStringLiteral("vgpr_count"), vgprCount},
-                       {QStringLiteral("agpr_count"), agprCount},
-                       {QStringLiteral("sgpr_spill_count"), sgprSpillCount},
-                       {QStringLiteral("vgpr_spill_count"), vgprSpillCount},
-                       {QStringLiteral("max_flat_workgroup_size"), maxFlatWorkgroupSize},
-                       {QStringLiteral("uses_dynamic_stack"), usesDynamicStack}};
-}
-
 QString codeObjectFormatName(CodeObject::Format f) {
     switch (f) {
     case CodeObject::Format::AmdgpuElf:
@@ -183,56 +125,6 @@ QString codeObjectFormatName(CodeObject::Format f) {
         return QStringLiteral("nvidia-ptx");
     }
     return QStringLiteral("unknown");
-}
-
-QJsonObject CodeObject::toJson() const {
-    QJsonObject o{{QStringLiteral("origin"), origin},
-                  {QStringLiteral("file_offset"), num(fileOffset)},
-                  {QStringLiteral("size"), num(size)},
-                  {QStringLiteral("inside_compressed"), insideCompressed},
-                  {QStringLiteral("format"), codeObjectFormatName(format)},
-                  {QStringLiteral("target"), target.isValid() ? target.toString() : QString()},
-                  {QStringLiteral("target_detail"), target.toJson()},
-                  {QStringLiteral("code_object_version"), codeObjectVersion},
-                  {QStringLiteral("elf_flags"), num(elfFlags)},
-                  {QStringLiteral("elf_osabi"), elfOsAbi},
-                  {QStringLiteral("elf_abiversion"), elfAbiVersion},
-                  {QStringLiteral("kernels"), toArray(kernels)},
-                  {QStringLiteral("symbols"), toArray(symbols)},
-                  {QStringLiteral("undefined_symbols"), toArray(undefinedSymbols)},
-                  {QStringLiteral("problems"), toArray(problems)}};
-    if (!ptxVersion.isEmpty())
-        o.insert(QStringLiteral("ptx_version"), ptxVersion);
-    if (!metadataTarget.isEmpty())
-        o.insert(QStringLiteral("metadata_target"), metadataTarget);
-    return o;
-}
-
-QJsonObject BundleEntry::toJson() const {
-    QJsonObject o{{QStringLiteral("id"), id},
-                  {QStringLiteral("kind"), kind},
-                  {QStringLiteral("triple"), triple},
-                  {QStringLiteral("target_id"), targetId},
-                  {QStringLiteral("offset"), num(offset)},
-                  {QStringLiteral("size"), num(size)},
-                  {QStringLiteral("content"), content}};
-    if (codeObjectIndex >= 0)
-        o.insert(QStringLiteral("code_object"), codeObjectIndex);
-    return o;
-}
-
-QJsonObject Bundle::toJson() const {
-    QJsonObject o{{QStringLiteral("origin"), origin},
-                  {QStringLiteral("file_offset"), num(fileOffset)},
-                  {QStringLiteral("size"), num(size)},
-                  {QStringLiteral("compressed"), compressed},
-                  {QStringLiteral("entries"), toArray(entries)}};
-    if (compressed) {
-        o.insert(QStringLiteral("ccob_version"), ccobVersion);
-        o.insert(QStringLiteral("compression"), compression);
-        o.insert(QStringLiteral("uncompressed_size"), num(uncompressedSize));
-    }
-    return o;
 }
 
 QJsonObject LibraryResolution::toJson() const {
@@ -247,33 +139,6 @@ QJsonObject LibraryResolution::toJson() const {
         o.insert(QStringLiteral("versions_needed"), toArray(versionsNeeded));
     if (!versionsMissing.isEmpty())
         o.insert(QStringLiteral("versions_missing"), toArray(versionsMissing));
-    return o;
-}
-
-QJsonObject HostInfo::toJson() const {
-    return QJsonObject{{QStringLiteral("machine"), machine},
-                       {QStringLiteral("soname"), soname},
-                       {QStringLiteral("interpreter"), interpreter},
-                       {QStringLiteral("needed"), toArray(needed)},
-                       {QStringLiteral("rpath"), toArray(rpath)},
-                       {QStringLiteral("runpath"), toArray(runpath)},
-                       {QStringLiteral("undefined_dynamic"), toArray(undefinedDynamic)},
-                       {QStringLiteral("resolutions"), toArray(resolutions)},
-                       {QStringLiteral("has_hip_fatbin"), hasHipFatbin},
-                       {QStringLiteral("has_nv_fatbin"), hasNvFatbin},
-                       {QStringLiteral("has_offload_sections"), hasOffloadSections},
-                       {QStringLiteral("host_functions"), toArray(hostFunctions)}};
-}
-
-QJsonObject ArtifactReport::toJson() const {
-    QJsonObject o{{QStringLiteral("path"), path},
-                  {QStringLiteral("kind"), artifactKindName(kind)},
-                  {QStringLiteral("file_size"), num(fileSize)},
-                  {QStringLiteral("bundles"), toArray(bundles)},
-                  {QStringLiteral("code_objects"), toArray(codeObjects)},
-                  {QStringLiteral("problems"), toArray(problems)}};
-    if (host)
-        o.insert(QStringLiteral("host"), host->toJson());
     return o;
 }
 

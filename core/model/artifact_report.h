@@ -92,8 +92,6 @@ struct Symbol {
     QString binding() const { return symbolBindingName(elfBinding); }
     QString visibility() const { return symbolVisibilityName(elfVisibility); }
     const QString &section() const { return sectionName.name(); } // "" when undefined
-
-    QJsonObject toJson() const;
 };
 
 struct KernelArg {
@@ -104,7 +102,6 @@ struct KernelArg {
     uint64_t size = 0;
     uint64_t offset = 0;
     bool hidden() const { return valueKind.startsWith(QLatin1String("hidden_")); }
-    QJsonObject toJson() const;
 };
 
 struct KernelInfo {
@@ -120,8 +117,6 @@ struct KernelInfo {
     int sgprSpillCount = 0, vgprSpillCount = 0;
     int maxFlatWorkgroupSize = 0;
     bool usesDynamicStack = false;
-
-    QJsonObject toJson() const;
 };
 
 // One device code object: an AMDGPU ELF, an NVIDIA cubin or a PTX text.
@@ -145,8 +140,6 @@ struct CodeObject {
     qsizetype symbolCount = 0;
     QStringList undefinedSymbols;
     QList<Problem> problems;
-
-    QJsonObject toJson() const;
 };
 QString codeObjectFormatName(CodeObject::Format f); // "amdgpu-elf", "nvidia-cubin", "nvidia-ptx"
 
@@ -161,8 +154,6 @@ struct BundleEntry {
     // What the entry holds: "code-object", "bitcode" (-fgpu-rdc), "empty" (host), "cubin",
     // "ptx", "out-of-range" (offset/size past the end), "unknown".
     QString content;
-
-    QJsonObject toJson() const;
 };
 
 struct Bundle {
@@ -174,8 +165,6 @@ struct Bundle {
     QString compression; // "zlib" | "zstd" | ""
     uint64_t uncompressedSize = 0;
     QList<BundleEntry> entries;
-
-    QJsonObject toJson() const;
 };
 
 // Where the dynamic loader finds one DT_NEEDED library (see loader/).
@@ -211,11 +200,10 @@ struct HostInfo {
     bool hasNvFatbin = false;        // .nv_fatbin / .nvFatBinSegment present
     bool hasOffloadSections = false; // -fgpu-rdc __CLANG_OFFLOAD_BUNDLE__* sections
     QList<Symbol> hostFunctions;     // defined FUNC symbols (for "not a kernel" checks)
-
-    QJsonObject toJson() const;
 };
 
-// Everything known about one inspected input.
+// Everything known about one inspected input. Its JSON has one writer, the inspection
+// document's (InspectionWriter, artifacts/inspection_document.h).
 struct ArtifactReport {
     QString path;
     ArtifactKind kind = ArtifactKind::Unknown;
@@ -225,7 +213,6 @@ struct ArtifactReport {
     QList<CodeObject> codeObjects;
     QList<Problem> problems; // everything that could not be read, with file and offset
 
-    QJsonObject toJson() const;
     // All kernels with the code object each belongs to.
     int kernelCount() const;
 };

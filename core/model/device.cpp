@@ -1,5 +1,7 @@
 #include "model/device.h"
 
+#include "model/model_json.h"
+
 namespace hd {
 
 QString deviceSourceName(DeviceInfo::Source s) {
@@ -17,31 +19,7 @@ QString deviceSourceName(DeviceInfo::Source s) {
 }
 
 QJsonObject DeviceInfo::toJson() const {
-    QJsonObject o{{QStringLiteral("source"), deviceSourceName(source)},
-                  {QStringLiteral("index"), index},
-                  {QStringLiteral("name"), name},
-                  {QStringLiteral("target"), target.toString()},
-                  {QStringLiteral("vendor"),
-                   target.isNvidia() ? QStringLiteral("nvidia") : QStringLiteral("amd")}};
-    auto put = [&o](const char *k, const QString &v) {
-        if (!v.isEmpty())
-            o.insert(QLatin1String(k), v);
-    };
-    auto putNum = [&o](const char *k, double v) {
-        if (v > 0)
-            o.insert(QLatin1String(k), v);
-    };
-    put("isa_name", isaName);
-    put("backend", backend);
-    put("runtime_version", runtimeVersion);
-    put("driver_version", driverVersion);
-    put("library", library);
-    putNum("compute_units", computeUnits);
-    putNum("wavefront_size", wavefrontSize);
-    putNum("total_memory", double(totalMemory));
-    putNum("max_threads_per_block", maxThreadsPerBlock);
-    putNum("max_shared_memory_per_block", double(maxSharedMemoryPerBlock));
-    return o;
+    return jsonObjectOf(*this);
 }
 
 DeviceInfo DeviceInfo::fromJson(const QJsonObject &o) {

@@ -1,5 +1,7 @@
 #include "model/finding.h"
 
+#include "model/model_json.h"
+
 #include <QHash>
 #include <QJsonArray>
 
@@ -30,12 +32,6 @@ Severity severityFromName(const QString &name, Severity fallback) {
     return fallback;
 }
 
-QJsonObject Evidence::toJson() const {
-    return {{QStringLiteral("source"), source},
-            {QStringLiteral("location"), location},
-            {QStringLiteral("text"), text}};
-}
-
 Evidence Evidence::fromJson(const QJsonObject &o) {
     return {o.value(QStringLiteral("source")).toString(),
             o.value(QStringLiteral("location")).toString(),
@@ -43,20 +39,7 @@ Evidence Evidence::fromJson(const QJsonObject &o) {
 }
 
 QJsonObject Finding::toJson() const {
-    QJsonArray ev;
-    for (const Evidence &e : evidence)
-        ev.append(e.toJson());
-    QJsonObject o{{QStringLiteral("id"), id},
-                  {QStringLiteral("severity"), severityName(severity)},
-                  {QStringLiteral("title"), title},
-                  {QStringLiteral("detail"), detail},
-                  {QStringLiteral("evidence"), ev},
-                  {QStringLiteral("fix"), QJsonArray::fromStringList(fix)},
-                  {QStringLiteral("direction"), int(direction)},
-                  {QStringLiteral("layer"), layer}};
-    if (occurrences > 1)
-        o.insert(QStringLiteral("occurrences"), occurrences);
-    return o;
+    return jsonObjectOf(*this);
 }
 
 Finding Finding::fromJson(const QJsonObject &o) {

@@ -27,7 +27,6 @@ struct Evidence {
     QString location; // section/offset/symbol, "line 12", variable name
     QString text;     // the bytes, line or value that was seen
 
-    QJsonObject toJson() const;
     static Evidence fromJson(const QJsonObject &o);
     bool operator==(const Evidence &) const = default;
 };

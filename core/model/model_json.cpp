@@ -15,7 +15,8 @@
 
 namespace hd {
 
-// Keys in sorted order everywhere below: the order of toJson()'s QJsonObject.
+// Keys in sorted order everywhere below: the order a QJsonObject has, so that the object
+// jsonObjectOf() parses back is the same document (docs/architecture.md, "JSON documents").
 
 namespace {
 
@@ -67,7 +68,7 @@ void writeJson(JsonWriter &w, const Problem &p) {
 }
 
 void writeJson(JsonWriter &w, const DeviceInfo &d, const QString *from) {
-    // The optional members only when set, as in toJson().
+    // The optional members only when set.
     auto put = [&w](const char *k, const QString &v) {
         if (!v.isEmpty())
             w.member(k, v);
@@ -209,25 +210,9 @@ void writeJson(JsonWriter &w, const Comparison &c) {
     w.endObject();
 }
 
-void writeJson(JsonWriter &w, const EnvProfile &p) {
-    w.beginObject();
-    w.key("entries").beginArray();
-    for (const EnvEntry &e : p.entries) {
-        w.beginObject();
-        w.member("enabled", e.enabled);
-        w.member("name", e.name);
-        w.member("value", e.value);
-        w.endObject();
-    }
-    w.endArray();
-    w.member("name", p.name);
-    w.member("schema", "hipdoctor.env-profile/1");
-    w.endObject();
-}
-
 void writeJson(JsonWriter &w, const Session &s) {
-    // Session::toJson()'s members, each a writer, merged with the unknown fields as a
-    // QJsonObject merges them: ours win, "inventory" only when collected.
+    // The session's members, each a writer, merged with the unknown fields (kept from a newer
+    // writer) by key as a QJsonObject would merge them: ours win, "inventory" only when collected.
     QMap<QString, std::function<void()>> fields;
     for (auto it = s.unknownFields.begin(); it != s.unknownFields.end(); ++it)
         fields.insert(it.key(), [&w, v = it.value()] { w.value(v); });

@@ -1,11 +1,12 @@
 #pragma once
 
 // The model's JSON written straight to a JsonWriter (docs/performance.md, "Streamed JSON"):
-// what `verify --json` and `sysinfo --json` stream instead of building the document. Each
-// writes what the type's toJson() holds, keys in the same (sorted) order a QJsonObject has, so
-// the bytes are exactly JsonWriter::value(x.toJson())'s; toJson() stays for saving and the app.
+// the one description of each type's fields. `verify --json` and `sysinfo --json` stream it;
+// the toJson() members that remain (for saving and the app) are these bytes parsed back
+// (jsonObjectOf(), common/json_writer.h). Keys are written in QJsonObject's sorted order.
 
 #include "common/json_writer.h"
+#include "env/env_profile.h"
 
 #include <QString>
 
@@ -23,7 +24,6 @@ struct FailureSignature;
 struct CheckRecord;
 struct StepRecord;
 struct Comparison;
-struct EnvProfile;
 struct Session;
 
 // A list of anything with a writeJson (found where its type lives), as a JSON array.
@@ -43,7 +43,6 @@ void writeJson(JsonWriter &w, const FailureSignature &s);
 void writeJson(JsonWriter &w, const CheckRecord &c);
 void writeJson(JsonWriter &w, const StepRecord &s);
 void writeJson(JsonWriter &w, const Comparison &c);
-void writeJson(JsonWriter &w, const EnvProfile &p);
 // The hipdoctor.session/2 document, the unknown fields it keeps in their sorted place.
 void writeJson(JsonWriter &w, const Session &s);
 

@@ -1,5 +1,6 @@
 #include "model/problem.h"
 #include "common/format.h"
+#include "model/model_json.h"
 
 namespace hd {
 
@@ -10,12 +11,7 @@ QString Problem::toString() const {
 }
 
 QJsonObject Problem::toJson() const {
-    QJsonObject o{{QStringLiteral("file"), file}, {QStringLiteral("message"), message}};
-    if (offset >= 0)
-        o.insert(QStringLiteral("offset"), offset);
-    if (fatal)
-        o.insert(QStringLiteral("fatal"), true);
-    return o;
+    return jsonObjectOf(*this);
 }
 
 Problem Problem::fromJson(const QJsonObject &o) {

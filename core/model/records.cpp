@@ -1,5 +1,7 @@
 #include "model/records.h"
 
+#include "model/model_json.h"
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -7,13 +9,6 @@
 namespace hd {
 
 namespace {
-
-QJsonObject mapToJson(const QMap<QString, QString> &m) {
-    QJsonObject o;
-    for (auto it = m.begin(); it != m.end(); ++it)
-        o.insert(it.key(), it.value());
-    return o;
-}
 
 QMap<QString, QString> mapFromJson(const QJsonObject &o) {
     QMap<QString, QString> m;
@@ -27,13 +22,6 @@ QStringList strings(const QJsonValue &v) {
     for (const QJsonValue &x : v.toArray())
         out << x.toString();
     return out;
-}
-
-template <typename T> QJsonArray arrayOf(const QList<T> &items) {
-    QJsonArray a;
-    for (const T &t : items)
-        a.append(t.toJson());
-    return a;
 }
 
 template <typename T> QList<T> listOf(const QJsonValue &v) {
@@ -87,14 +75,6 @@ QString directionName(Direction d) {
     return QStringLiteral("none");
 }
 
-QJsonObject PhaseTiming::toJson() const {
-    return {{QStringLiteral("name"), name},
-            {QStringLiteral("start_ms"), startMs},
-            {QStringLiteral("ms"), ms},
-            {QStringLiteral("status"), status},
-            {QStringLiteral("detail"), detail}};
-}
-
 PhaseTiming PhaseTiming::fromJson(const QJsonObject &o) {
     return {o.value(QStringLiteral("name")).toString(),
             o.value(QStringLiteral("start_ms")).toDouble(),
@@ -137,13 +117,7 @@ bool FailureSignature::sameFailureAs(const FailureSignature &o) const {
 }
 
 QJsonObject FailureSignature::toJson() const {
-    return {{QStringLiteral("passed"), passed},
-            {QStringLiteral("exit_code"), exitCode},
-            {QStringLiteral("signal"), signalName},
-            {QStringLiteral("first_error"), firstError},
-            {QStringLiteral("hip_errors"), QJsonArray::fromStringList(hipErrors)},
-            {QStringLiteral("duration_ms"), durationMs},
-            {QStringLiteral("timed_out"), timedOut}};
+    return jsonObjectOf(*this);
 }
 
 FailureSignature FailureSignature::fromJson(const QJsonObject &o) {
@@ -159,31 +133,7 @@ FailureSignature FailureSignature::fromJson(const QJsonObject &o) {
 }
 
 QJsonObject CheckRecord::toJson() const {
-    QJsonArray samples;
-    for (double d : launchSamplesMs)
-        samples.append(d);
-    QJsonObject o{{QStringLiteral("id"), id},
-                  {QStringLiteral("title"), title},
-                  {QStringLiteral("status"), checkStatusName(status)},
-                  {QStringLiteral("summary"), summary},
-                  {QStringLiteral("command"), QJsonArray::fromStringList(command)},
-                  {QStringLiteral("working_directory"), workingDirectory},
-                  {QStringLiteral("env"), mapToJson(env)},
-                  {QStringLiteral("env_removed"), QJsonArray::fromStringList(envRemoved)},
-                  {QStringLiteral("stdout"), stdoutText},
-                  {QStringLiteral("stderr"), stderrText},
-                  {QStringLiteral("log"), logText},
-                  {QStringLiteral("exit_code"), exitCode},
-                  {QStringLiteral("signal"), signalName},
-                  {QStringLiteral("timed_out"), timedOut},
-                  {QStringLiteral("cached"), cached},
-                  {QStringLiteral("started_at"), startedAt},
-                  {QStringLiteral("duration_ms"), durationMs},
-                  {QStringLiteral("phases"), arrayOf(phases)},
-                  {QStringLiteral("launch_samples_ms"), samples},
-                  {QStringLiteral("artifacts"), QJsonArray::fromStringList(artifacts)},
-                  {QStringLiteral("data"), data}};
-    return o;
+    return jsonObjectOf(*this);
 }
 
 CheckRecord CheckRecord::fromJson(const QJsonObject &o) {
@@ -220,19 +170,6 @@ const CheckRecord *StepRecord::check(const QString &checkId) const {
     return nullptr;
 }
 
-QJsonObject StepRecord::toJson() const {
-    return {{QStringLiteral("step"), step},
-            {QStringLiteral("title"), title},
-            {QStringLiteral("status"), checkStatusName(status)},
-            {QStringLiteral("summary"), summary},
-            {QStringLiteral("inputs"), inputs},
-            {QStringLiteral("started_at"), startedAt},
-            {QStringLiteral("duration_ms"), durationMs},
-            {QStringLiteral("checks"), arrayOf(checks)},
-            {QStringLiteral("findings"), arrayOf(findings)},
-            {QStringLiteral("signatures"), arrayOf(signatures)}};
-}
-
 StepRecord StepRecord::fromJson(const QJsonObject &o) {
     StepRecord s;
     s.step = o.value(QStringLiteral("step")).toInt();
@@ -246,14 +183,6 @@ StepRecord StepRecord::fromJson(const QJsonObject &o) {
     s.findings = listOf<Finding>(o.value(QStringLiteral("findings")));
     s.signatures = listOf<FailureSignature>(o.value(QStringLiteral("signatures")));
     return s;
-}
-
-QJsonObject Comparison::toJson() const {
-    return {{QStringLiteral("direction"), int(direction)},
-            {QStringLiteral("direction_name"), directionName(direction)},
-            {QStringLiteral("verdict"), verdict},
-            {QStringLiteral("basis"), QJsonArray::fromStringList(basis)},
-            {QStringLiteral("findings"), arrayOf(findings)}};
 }
 
 Comparison Comparison::fromJson(const QJsonObject &o) {

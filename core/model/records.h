@@ -26,7 +26,6 @@ struct PhaseTiming {
     QString status; // "ok" | "error" | ""
     QString detail; // API, error name
 
-    QJsonObject toJson() const;
     static PhaseTiming fromJson(const QJsonObject &o);
     bool operator==(const PhaseTiming &) const = default;
 };
@@ -93,7 +92,6 @@ struct StepRecord {
     QList<FailureSignature> signatures;
 
     const CheckRecord *check(const QString &id) const;
-    QJsonObject toJson() const;
     static StepRecord fromJson(const QJsonObject &o);
 };
 
@@ -104,7 +102,6 @@ struct Comparison {
     QStringList basis; // evidence lines: "step 1: pass", "step 3 (as is): exit 1 …"
     QList<Finding> findings;
 
-    QJsonObject toJson() const;
     static Comparison fromJson(const QJsonObject &o);
 };
 

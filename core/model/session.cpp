@@ -3,6 +3,7 @@
 #include "common/input_file.h"
 #include "common/output_file.h"
 #include "common/version.h"
+#include "model/model_json.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -72,39 +73,7 @@ QJsonObject upgradeSessionJson(const QJsonObject &o, int fromVersion) {
 }
 
 QJsonObject Session::toJson() const {
-    QJsonObject o = unknownFields;
-    QJsonArray devs, probs, st, fs;
-    for (const DeviceInfo &d : devices)
-        devs.append(d.toJson());
-    for (const EnvProblem &p : envProblems)
-        probs.append(QJsonObject{{QStringLiteral("name"), p.name},
-                                 {QStringLiteral("message"), p.message},
-                                 {QStringLiteral("error"), p.error}});
-    for (const StepRecord &s : steps)
-        st.append(s.toJson());
-    for (const Finding &f : findings)
-        fs.append(f.toJson());
-    o.insert(QStringLiteral("schema"),
-             QString::fromLatin1(kSessionSchemaPrefix) + QString::number(kSessionSchemaVersion));
-    o.insert(QStringLiteral("created_at"), createdAt);
-    o.insert(QStringLiteral("tool"), tool);
-    o.insert(QStringLiteral("host"), host);
-    if (!remote.isEmpty())
-        o.insert(QStringLiteral("remote"), remote);
-    o.insert(QStringLiteral("origin"), origin);
-    o.insert(QStringLiteral("inputs"), inputs);
-    o.insert(QStringLiteral("devices"), devs);
-    o.insert(QStringLiteral("env"), env.toJson());
-    o.insert(QStringLiteral("env_problems"), probs);
-    o.insert(QStringLiteral("steps"), st);
-    o.insert(QStringLiteral("comparison"), comparison.toJson());
-    o.insert(QStringLiteral("findings"), fs);
-    o.insert(QStringLiteral("cancelled"), cancelled);
-    if (!inventory.isEmpty())
-        o.insert(QStringLiteral("inventory"), inventory.toJson());
-    else
-        o.remove(QStringLiteral("inventory"));
-    return o;
+    return jsonObjectOf(*this);
 }
 
 std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) {

@@ -1,21 +1,12 @@
 #include "model/system_inventory.h"
 
+#include "model/model_json.h"
+
 #include <algorithm>
 
 #include <QJsonArray>
 
 namespace hd {
-
-QJsonObject InventoryFact::toJson() const {
-    QJsonObject o{{QStringLiteral("section"), section},
-                  {QStringLiteral("name"), name},
-                  {QStringLiteral("source"), source}};
-    if (available())
-        o.insert(QStringLiteral("value"), value);
-    else
-        o.insert(QStringLiteral("unavailable"), unavailable);
-    return o;
-}
 
 InventoryFact InventoryFact::fromJson(const QJsonObject &o) {
     return {o.value(QStringLiteral("section")).toString(),
@@ -40,12 +31,7 @@ const InventoryFact *SystemInventory::find(const QString &section, const QString
 }
 
 QJsonObject SystemInventory::toJson() const {
-    QJsonArray fs;
-    for (const InventoryFact &f : facts)
-        fs.append(f.toJson());
-    return {{QStringLiteral("schema"), QLatin1String(kSysinfoSchema)},
-            {QStringLiteral("collected_at"), collectedAt},
-            {QStringLiteral("facts"), fs}};
+    return jsonObjectOf(*this);
 }
 
 SystemInventory SystemInventory::fromJson(const QJsonObject &o) {

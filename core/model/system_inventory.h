@@ -22,7 +22,6 @@ struct InventoryFact {
     QString unavailable; // why there is no value; "" when there is one
     bool available() const { return unavailable.isEmpty(); }
 
-    QJsonObject toJson() const;
     static InventoryFact fromJson(const QJsonObject &o);
     bool operator==(const InventoryFact &) const = default;
 };

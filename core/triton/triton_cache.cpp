@@ -112,49 +112,6 @@ QString TritonEntry::stageFile(const QString &suffix) const {
     return dir + QLatin1Char('/') + kernelName + suffix;
 }
 
-QJsonObject TritonEntry::toJson() const {
-    QJsonObject o{{QStringLiteral("dir"), dir},
-                  {QStringLiteral("hash"), hash},
-                  {QStringLiteral("kernel"), kernelName},
-                  {QStringLiteral("backend"), backend},
-                  {QStringLiteral("arch"), arch},
-                  {QStringLiteral("arch_source"), archSource},
-                  {QStringLiteral("warp_size"), warpSize},
-                  {QStringLiteral("num_warps"), numWarps},
-                  {QStringLiteral("num_stages"), numStages},
-                  {QStringLiteral("shared"), sharedBytes},
-                  {QStringLiteral("triton_version"), tritonVersion},
-                  {QStringLiteral("stages"), QJsonArray::fromStringList(stagesPresent)},
-                  {QStringLiteral("last_stage"), lastStage},
-                  {QStringLiteral("missing_stage"), missingStage},
-                  {QStringLiteral("metadata"), hasMetadata},
-                  {QStringLiteral("group"), hasGroup},
-                  {QStringLiteral("complete"), complete()},
-                  {QStringLiteral("binary"), binaryPath},
-                  {QStringLiteral("source_args"), sourceArgCount},
-                  {QStringLiteral("llir_args"), llirArgCount}};
-    if (const auto t = target())
-        o.insert(QStringLiteral("target"), t->toString());
-    QJsonArray probs;
-    for (const Problem &p : problems)
-        probs.append(p.toJson());
-    o.insert(QStringLiteral("problems"), probs);
-    return o;
-}
-
-QJsonObject TritonCache::toJson() const {
-    QJsonArray es, probs;
-    for (const TritonEntry &e : entries)
-        es.append(e.toJson());
-    for (const Problem &p : problems)
-        probs.append(p.toJson());
-    return {{QStringLiteral("root"), root},
-            {QStringLiteral("single_entry"), singleEntry},
-            {QStringLiteral("entries"), es},
-            {QStringLiteral("launcher_folders"), launcherFolders},
-            {QStringLiteral("problems"), probs}};
-}
-
 bool looksLikeTritonEntry(const QString &dir) {
     // Triton's layout: one kernel's stage files, all "<kernel><suffix>", and at the end
     // __grp__<kernel>.json. A binary alone is not enough: vendor kernel folders

@@ -46,7 +46,6 @@ struct TritonEntry {
     QStringList stageOrder() const;
     std::optional<TargetId> target() const;         // gfx90a / sm_90 from backend+arch
     QString stageFile(const QString &suffix) const; // dir/<kernel><suffix>
-    QJsonObject toJson() const;
 };
 
 struct TritonCache {
@@ -55,7 +54,6 @@ struct TritonCache {
     QList<TritonEntry> entries; // kernels only (launcher folders are skipped)
     int launcherFolders = 0;
     QList<Problem> problems;
-    QJsonObject toJson() const;
 };
 
 // Stage suffixes Triton writes, in order, for AMD and NVIDIA.

@@ -113,6 +113,34 @@ private slots:
         }
     }
 
+    void objectFromWriter() {
+        // The in-memory form types derive from their one writer: the streamed bytes parsed.
+        const QJsonObject o = hd::jsonObjectFromWriter([](hd::JsonWriter &w) {
+            w.beginObject();
+            w.key("list").beginArray();
+            w.value(3);
+            w.number(2.5);
+            w.value(QStringLiteral("caf\u00e9 \"q\"\n"));
+            w.endArray();
+            w.member("n", 9007199254740993ULL);
+            w.key("o").beginObject();
+            w.member("t", true);
+            w.endObject();
+            w.endObject();
+        });
+        QCOMPARE(o.value(QStringLiteral("list")),
+                 QJsonValue(QJsonArray{3, 2.5, QStringLiteral("caf\u00e9 \"q\"\n")}));
+        QCOMPARE(o.value(QStringLiteral("n")).toInteger(), qint64(9007199254740993LL));
+        QCOMPARE(o.value(QStringLiteral("o")).toObject().value(QStringLiteral("t")),
+                 QJsonValue(true));
+        QCOMPARE(o.size(), 3);
+        // A writer that leaves its object open gives no object, never a partial one.
+        QVERIFY(hd::jsonObjectFromWriter([](hd::JsonWriter &w) {
+                    w.beginObject();
+                    w.member("a", 1);
+                }).isEmpty());
+    }
+
     void fragments() {
         // A fragment written at the depth it is spliced in reads as if written in place.
         for (const auto style : {JsonWriter::Style::Compact, JsonWriter::Style::Pretty}) {

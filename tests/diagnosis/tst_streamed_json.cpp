@@ -1,10 +1,11 @@
 // The documents `diagnose`, `triton`, `verify` and `sysinfo` stream with --json (writeJson() of
-// model/model_json.h and diagnosis/diagnosis_json.h, docs/performance.md "Streamed JSON") against
-// the toJson() values they were printed from before, on real inputs: the hipcc-built programs and
-// the demo under build/kernels, the tool output of tests/diagnosis/data, the real Triton caches,
-// the verify sessions recorded on an H200 and this machine's system inventory. Streamed, each must
-// be byte for byte what the old path (JsonWriter::value(toJson())) printed, in both styles, parse
-// back to the same QJsonDocument, and be the same on every run; a streamed session must load again.
+// model/model_json.h and diagnosis/diagnosis_json.h, docs/performance.md "Streamed JSON"), the one
+// writer of each type, on real inputs: the hipcc-built programs and the demo under build/kernels,
+// the tool output of tests/diagnosis/data, the real Triton caches, the verify sessions recorded on
+// an H200 and this machine's system inventory. Each document must parse, hold the model's values,
+// be canonical (keys in QJsonObject's sorted order, numbers as QJsonDocument reads them: printing
+// the parsed object gives the same bytes, in both styles), equal the toJson() derived from it, and
+// be the same on every run; a streamed session must load again.
 
 #include "sample_session.h"
 #include "testpaths.h"
@@ -37,8 +38,8 @@ QByteArray streamed(const Write &write, JsonWriter::Style style) {
     return w.takeBytes();
 }
 
-// What `--json` printed before: the toJson() value through JsonWriter::value().
-QByteArray legacy(const QJsonObject &o, JsonWriter::Style style) {
+// The parsed object printed again: what a QJsonObject holding the document prints.
+QByteArray reprinted(const QJsonObject &o, JsonWriter::Style style) {
     JsonWriter w(nullptr, style);
     w.value(o);
     return w.takeBytes();
@@ -50,31 +51,62 @@ QByteArray firstDifference(const QByteArray &a, const QByteArray &b) {
     while (i < a.size() && i < b.size() && a[i] == b[i])
         ++i;
     const qsizetype from = std::max<qsizetype>(0, i - 60);
-    return "at byte " + QByteArray::number(i) + "\n streamed: " + a.mid(from, 120) +
-           "\n toJson(): " + b.mid(from, 120);
+    return "at byte " + QByteArray::number(i) + "\n streamed:  " + a.mid(from, 120) +
+           "\n reprinted: " + b.mid(from, 120);
 }
 
-// Streamed vs toJson(): same bytes in both styles, the same document parsed back, every run.
-bool sameDocument(const QJsonObject &reference, const Write &write) {
+// The streamed document parsed, after checking that it parses in both styles to the same object,
+// is canonical (printing the parsed object gives the streamed bytes back) and is the same on a
+// second run. An empty object when any of that fails.
+QJsonObject streamedDocument(const Write &write) {
+    QJsonObject first;
     for (const auto style : {JsonWriter::Style::Compact, JsonWriter::Style::Pretty}) {
         const QByteArray bytes = streamed(write, style);
-        const QByteArray old = legacy(reference, style);
-        if (bytes != old) {
-            qWarning().noquote() << firstDifference(bytes, old);
-            return false;
-        }
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
-        if (pe.error != QJsonParseError::NoError || doc != QJsonDocument(reference)) {
-            qWarning() << "parsed back differs:" << pe.errorString();
-            return false;
+        if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+            qWarning() << "does not parse:" << pe.errorString() << "at" << pe.offset;
+            return {};
+        }
+        const QByteArray again = reprinted(doc.object(), style);
+        if (again != bytes) {
+            qWarning().noquote() << "not canonical" << firstDifference(bytes, again);
+            return {};
+        }
+        if (style == JsonWriter::Style::Compact)
+            first = doc.object();
+        else if (doc.object() != first) {
+            qWarning() << "the pretty document differs from the compact one";
+            return {};
         }
         if (streamed(write, style) != bytes) {
             qWarning() << "not the same bytes on a second run";
-            return false;
+            return {};
         }
     }
-    return true;
+    return first;
+}
+
+QStringList strings(const QJsonValue &v) {
+    QStringList out;
+    for (const QJsonValue &x : v.toArray())
+        out << x.toString();
+    return out;
+}
+
+// The findings as the model holds them and as the document lists them: ids, severities, titles.
+void compareFindings(const QJsonValue &json, const QList<Finding> &findings) {
+    const QJsonArray a = json.toArray();
+    QCOMPARE(a.size(), findings.size());
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QJsonObject f = a[i].toObject();
+        QCOMPARE(f.value(QStringLiteral("id")).toString(), findings[i].id);
+        QCOMPARE(f.value(QStringLiteral("severity")).toString(),
+                 severityName(findings[i].severity));
+        QCOMPARE(f.value(QStringLiteral("title")).toString(), findings[i].title);
+        QCOMPARE(f.value(QStringLiteral("evidence")).toArray().size(), findings[i].evidence.size());
+        QCOMPARE(Finding::fromJson(f), findings[i]);
+    }
 }
 
 // Every file under root, sorted (the build's CMake files left out).
@@ -163,7 +195,32 @@ void TstStreamedJson::diagnosis() {
     r.kernels = kernels;
     r.runtimeVersion = QStringLiteral("6.2"); // not this machine's: the same on every run
     const Diagnosis d = hd::diagnose(r);
-    QVERIFY(sameDocument(d.toJson(), [&d](JsonWriter &w) { writeJson(w, d); }));
+    const QJsonObject o = streamedDocument([&d](JsonWriter &w) { writeJson(w, d); });
+    QVERIFY(!o.isEmpty());
+    QCOMPARE(d.toJson(), o);
+    QCOMPARE(o.value(QStringLiteral("schema")).toString(), QLatin1String(kDiagnosisSchema));
+    compareFindings(o.value(QStringLiteral("findings")), d.findings);
+    const QJsonObject summary = o.value(QStringLiteral("summary")).toObject();
+    qsizetype errors = 0;
+    for (const Finding &f : d.findings)
+        errors += f.severity == Severity::Error;
+    QCOMPARE(summary.value(QStringLiteral("errors")).toInteger(), errors);
+    const QJsonArray ins = o.value(QStringLiteral("inputs")).toArray();
+    QCOMPARE(ins.size(), d.inputs.size());
+    for (qsizetype i = 0; i < ins.size(); ++i) {
+        QCOMPARE(ins[i][QStringLiteral("path")].toString(), d.inputs[i].path);
+        QCOMPARE(ins[i][QStringLiteral("kind")].toString(), d.inputs[i].kind);
+        QCOMPARE(ins[i][QStringLiteral("problems")].toArray().size(), d.inputs[i].problems.size());
+    }
+    const QJsonArray devs = o.value(QStringLiteral("devices")).toArray();
+    QCOMPARE(devs.size(), d.devices.size());
+    for (qsizetype i = 0; i < devs.size(); ++i) {
+        QCOMPARE(devs[i][QStringLiteral("target")].toString(), d.devices[i].target.toString());
+        QCOMPARE(devs[i][QStringLiteral("from")].toString(), d.devicesFrom);
+    }
+    QCOMPARE(strings(o.value(QStringLiteral("kernels"))), d.kernels);
+    QCOMPARE(o.value(QStringLiteral("runtime_version")).toString(), d.runtimeVersion);
+    QCOMPARE(o.contains(QStringLiteral("usage_error")), !d.usageError.isEmpty());
 }
 
 void TstStreamedJson::triton_data() {
@@ -183,7 +240,27 @@ void TstStreamedJson::triton() {
     r.targets = targets;
     const Diagnosis d = hd::diagnose(r);
     QVERIFY(!d.tritonCaches.isEmpty());
-    QVERIFY(sameDocument(tritonDocument(d), [&d](JsonWriter &w) { writeTritonDocument(w, d); }));
+    const QJsonObject o = streamedDocument([&d](JsonWriter &w) { writeTritonDocument(w, d); });
+    QVERIFY(!o.isEmpty());
+    QCOMPARE(o.value(QStringLiteral("schema")).toString(), QLatin1String(kTritonSchema));
+    compareFindings(o.value(QStringLiteral("findings")), d.findings);
+    QCOMPARE(o.value(QStringLiteral("devices")).toArray().size(), d.devices.size());
+    const TritonCache &c = d.tritonCaches.first();
+    const QJsonObject cache = o.value(QStringLiteral("cache")).toObject();
+    QCOMPARE(cache.value(QStringLiteral("root")).toString(), c.root);
+    QCOMPARE(cache.value(QStringLiteral("single_entry")).toBool(), c.singleEntry);
+    const QJsonArray entries = cache.value(QStringLiteral("entries")).toArray();
+    QCOMPARE(entries.size(), c.entries.size());
+    QVERIFY(!entries.isEmpty());
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const TritonEntry &e = c.entries[i];
+        QCOMPARE(entries[i][QStringLiteral("kernel")].toString(), e.kernelName);
+        QCOMPARE(entries[i][QStringLiteral("hash")].toString(), e.hash);
+        QCOMPARE(entries[i][QStringLiteral("complete")].toBool(), e.complete());
+        QCOMPARE(strings(entries[i][QStringLiteral("stages")]), e.stagesPresent);
+        QCOMPARE(entries[i][QStringLiteral("num_warps")].toInt(), e.numWarps);
+        QCOMPARE(entries[i].toObject().contains(QStringLiteral("target")), e.target().has_value());
+    }
 }
 
 void TstStreamedJson::sessions_data() {
@@ -207,13 +284,40 @@ void TstStreamedJson::sessions() {
                                          : loadSession(path, &error);
     QVERIFY2(s, qPrintable(error));
     QVERIFY(!s->steps.isEmpty());
-    QVERIFY(sameDocument(s->toJson(), [&s](JsonWriter &w) { writeJson(w, *s); }));
+    const QJsonObject o = streamedDocument([&s](JsonWriter &w) { writeJson(w, *s); });
+    QVERIFY(!o.isEmpty());
+    QCOMPARE(s->toJson(), o);
+    QCOMPARE(o.value(QStringLiteral("host")).toString(), s->host);
+    QCOMPARE(o.value(QStringLiteral("created_at")).toString(), s->createdAt);
+    QCOMPARE(o.value(QStringLiteral("inputs")).toObject(), s->inputs);
+    compareFindings(o.value(QStringLiteral("findings")), s->findings);
+    const QJsonArray steps = o.value(QStringLiteral("steps")).toArray();
+    QCOMPARE(steps.size(), s->steps.size());
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const StepRecord &st = s->steps[i];
+        QCOMPARE(steps[i][QStringLiteral("step")].toInt(), st.step);
+        QCOMPARE(steps[i][QStringLiteral("status")].toString(), checkStatusName(st.status));
+        compareFindings(steps[i][QStringLiteral("findings")], st.findings);
+        const QJsonArray checks = steps[i][QStringLiteral("checks")].toArray();
+        QCOMPARE(checks.size(), st.checks.size());
+        for (qsizetype k = 0; k < checks.size(); ++k) {
+            QCOMPARE(checks[k][QStringLiteral("id")].toString(), st.checks[k].id);
+            QCOMPARE(checks[k][QStringLiteral("stdout")].toString(), st.checks[k].stdoutText);
+            QCOMPARE(checks[k][QStringLiteral("duration_ms")].toDouble(), st.checks[k].durationMs);
+            QCOMPARE(checks[k][QStringLiteral("data")].toObject(), st.checks[k].data);
+        }
+    }
+    QCOMPARE(o.value(QStringLiteral("comparison"))[QStringLiteral("verdict")].toString(),
+             s->comparison.verdict);
+    QCOMPARE(o.contains(QStringLiteral("inventory")), !s->inventory.isEmpty());
     // The readers (loadSession, report, the app) read what verify --json writes.
     for (const auto style : {JsonWriter::Style::Compact, JsonWriter::Style::Pretty}) {
         const auto back = parseSession(streamed([&s](JsonWriter &w) { writeJson(w, *s); }, style),
                                        QStringLiteral("streamed"), &error);
         QVERIFY2(back, qPrintable(error));
-        QCOMPARE(back->toJson(), s->toJson());
+        QCOMPARE(back->toJson(), o);
+        QCOMPARE(back->steps.size(), s->steps.size());
+        QCOMPARE(back->findings, s->findings);
     }
 }
 
@@ -231,10 +335,27 @@ void TstStreamedJson::sessionWithUnknownFields() {
     auto s = Session::fromJson(o, &error);
     QVERIFY2(s, qPrintable(error));
     QCOMPARE(s->unknownFields.size(), 3);
-    QVERIFY(sameDocument(s->toJson(), [&s](JsonWriter &w) { writeJson(w, *s); }));
+    const Write write = [&s](JsonWriter &w) { writeJson(w, *s); };
+    QJsonObject back = streamedDocument(write);
+    QVERIFY(!back.isEmpty());
+    QCOMPARE(s->toJson(), back);
+    QCOMPARE(back.value(QStringLiteral("aaa_first")),
+             QJsonValue(QJsonArray{1, 2.5, QStringLiteral("x")}));
+    QCOMPARE(back.value(QStringLiteral("host_extra")),
+             QJsonValue(o.value(QStringLiteral("host_extra"))));
+    QVERIFY(back.contains(QStringLiteral("zzz_last")));
+    QVERIFY(back.value(QStringLiteral("zzz_last")).isNull());
+    QVERIFY(
+        streamed(write, JsonWriter::Style::Compact).startsWith("{\"aaa_first\":[1,2.5,\"x\"],"));
+    QVERIFY(!back.contains(QStringLiteral("remote")));
+    QVERIFY(back.contains(QStringLiteral("inventory")));
     s->remote = QStringLiteral("node-1"); // the optional member, present
     s->inventory = {};                    // and the optional inventory, absent
-    QVERIFY(sameDocument(s->toJson(), [&s](JsonWriter &w) { writeJson(w, *s); }));
+    back = streamedDocument(write);
+    QVERIFY(!back.isEmpty());
+    QCOMPARE(s->toJson(), back);
+    QCOMPARE(back.value(QStringLiteral("remote")).toString(), QStringLiteral("node-1"));
+    QVERIFY(!back.contains(QStringLiteral("inventory")));
 }
 
 void TstStreamedJson::systemInventory() {
@@ -242,7 +363,16 @@ void TstStreamedJson::systemInventory() {
     options.python = false; // the slowest source, and not what is tested here
     const SystemInventory inv = collectSystemInventory(options);
     QVERIFY(inv.facts.size() > 10);
-    QVERIFY(sameDocument(inv.toJson(), [&inv](JsonWriter &w) { writeJson(w, inv); }));
+    const QJsonObject o = streamedDocument([&inv](JsonWriter &w) { writeJson(w, inv); });
+    QVERIFY(!o.isEmpty());
+    QCOMPARE(inv.toJson(), o);
+    QCOMPARE(o.value(QStringLiteral("schema")).toString(), QLatin1String(kSysinfoSchema));
+    QCOMPARE(o.value(QStringLiteral("collected_at")).toString(), inv.collectedAt);
+    const QJsonArray facts = o.value(QStringLiteral("facts")).toArray();
+    QCOMPARE(facts.size(), inv.facts.size());
+    for (qsizetype i = 0; i < facts.size(); ++i)
+        QCOMPARE(InventoryFact::fromJson(facts[i].toObject()), inv.facts[i]);
+    QCOMPARE(SystemInventory::fromJson(o), inv);
 }
 
 QTEST_GUILESS_MAIN(TstStreamedJson)

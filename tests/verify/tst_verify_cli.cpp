@@ -147,10 +147,11 @@ private slots:
     }
 
     void streamedJsonIsTheSavedSession() {
-        // verify --json streams the session (Session::writeJson); --session saves toJson(). On a
-        // real step-3 run (findings, comparison, signatures, env), both styles of stdout must
-        // hold the saved document, byte for byte what JsonWriter::value(toJson()) printed
-        // before, and load again (docs/cli.md "JSON documents").
+        // verify --json streams the session (writeJson); --session saves toJson(), the same
+        // writer's bytes parsed back and indented by QJsonDocument. On a real step-3 run
+        // (findings, comparison, signatures, env), both styles of stdout must hold the saved
+        // document, byte for byte what printing the saved object gives, and load again
+        // (docs/cli.md "JSON documents").
         for (const bool pretty : {false, true}) {
             QTemporaryDir dir;
             const QString session = dir.filePath(QStringLiteral("s.json"));
