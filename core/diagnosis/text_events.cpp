@@ -99,23 +99,6 @@ QString eventKindName(EventKind kind) {
     return {};
 }
 
-QJsonObject TextEvent::toJson() const {
-    QJsonObject f;
-    for (auto it = fields.cbegin(); it != fields.cend(); ++it)
-        f.insert(it.key(), it.value());
-    QJsonObject o{{QStringLiteral("kind"), eventKindName(kind)},
-                  {QStringLiteral("producer"), producer},
-                  {QStringLiteral("layer"), layer ? textLayerName(*layer) : QString()},
-                  {QStringLiteral("first_line"), firstLine},
-                  {QStringLiteral("last_line"), lastLine},
-                  {QStringLiteral("error"), error},
-                  {QStringLiteral("text"), text},
-                  {QStringLiteral("fields"), f}};
-    if (!notes.isEmpty())
-        o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(notes));
-    return o;
-}
-
 QString eventLocation(const TextEvent &e) {
     QString loc = e.field(QStringLiteral("file"));
     if (!loc.isEmpty() && !e.field(QStringLiteral("line")).isEmpty())

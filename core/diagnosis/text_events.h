@@ -6,7 +6,6 @@
 // the program that produced it. The layer of a failure is taken from its producer, not from the
 // words of a line; the facts (text_facts.h) and the rules read these events.
 
-#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -54,7 +53,6 @@ struct TextEvent {
 
     QString field(const QString &key) const { return fields.value(key); }
     bool speaksFor(TextLayer l) const { return layer && *layer == l; }
-    QJsonObject toJson() const;
 };
 
 // Reads a text into events, in the order they appear. Bounded: at most 5000 events, lines
