@@ -399,6 +399,133 @@ FatbinReadResult readFatbinContainer(const char *data, size_t size, const Source
 
 namespace {
 
+// The containers read so far from one host ELF file, by file offset: a wrapper and the scan of
+// .nv_fatbin find the same ones.
+struct HostContainers {
+    const char *data;
+    size_t size;
+    Source top;
+    bool symbols;
+    FatbinReadResult &r;
+    QSet<uint64_t> done;
+
+    void readAt(uint64_t off, const QString &origin) {
+        if (done.contains(off))
+            return;
+        done.insert(off);
+        Source s = top;
+        s.fileOffset = 0;
+        s.origin = origin;
+        readOneContainer(data, size, off, s, symbols, r);
+    }
+};
+
+// R_X86_64_RELATIVE addends by the address they patch inside `seg`: an executable's wrappers
+// get their fatbin pointer from these when the field itself is 0.
+template <class ELFT>
+QHash<uint64_t, uint64_t> relativeRelocationsInto(const llvm::object::ELFFile<ELFT> &elf,
+                                                  typename ELFT::ShdrRange secs,
+                                                  const typename ELFT::Shdr &seg) {
+    QHash<uint64_t, uint64_t> relative; // r_offset -> addend
+    for (const auto &s : secs) {
+        if (s.sh_type != llvm::ELF::SHT_RELA)
+            continue;
+        auto relas = elf.relas(s);
+        if (!relas) {
+            llvm::consumeError(relas.takeError());
+            continue;
+        }
+        for (const auto &rel : *relas)
+            if (rel.getType(false) == llvm::ELF::R_X86_64_RELATIVE && rel.r_offset >= seg.sh_addr &&
+                rel.r_offset - seg.sh_addr < seg.sh_size)
+                relative.insert(rel.r_offset, uint64_t(rel.r_addend));
+    }
+    return relative;
+}
+
+// The file offset of virtual address va, in an allocated section with contents; false if none.
+template <class ELFT>
+bool vaddrToOffset(typename ELFT::ShdrRange secs, size_t size, uint64_t va, uint64_t &off) {
+    for (const auto &s : secs) {
+        if (!(s.sh_flags & llvm::ELF::SHF_ALLOC) || s.sh_type == llvm::ELF::SHT_NOBITS)
+            continue;
+        if (va >= s.sh_addr && va - s.sh_addr < s.sh_size) {
+            off = s.sh_offset + (va - s.sh_addr);
+            return off < size;
+        }
+    }
+    return false;
+}
+
+// The containers the .nvFatBinSegment wrappers (24 bytes each) point at.
+template <class ELFT>
+void readWrappedContainers(const llvm::object::ELFFile<ELFT> &elf, typename ELFT::ShdrRange secs,
+                           int segSec, int fatbinSec, HostContainers &found) {
+    const auto &seg = secs[segSec];
+    const QHash<uint64_t, uint64_t> relative = relativeRelocationsInto(elf, secs, seg);
+    auto contents = elf.getSectionContents(seg);
+    if (!contents) {
+        found.r.problems.append(
+            problemAt(found.top, seg.sh_offset,
+                      QStringLiteral(".nvFatBinSegment cannot be read: %1")
+                          .arg(QString::fromStdString(llvm::toString(contents.takeError())))));
+        return;
+    }
+    const auto &c = *contents;
+    for (size_t w = 0; w + 24 <= c.size(); w += 24) {
+        uint32_t magic = u32At(c, w);
+        if (magic != kFatbinWrapperMagic) {
+            if (!allZero(reinterpret_cast<const char *>(c.data()) + w, 24))
+                found.r.problems.append(problemAt(
+                    found.top, seg.sh_offset + w,
+                    QStringLiteral(".nvFatBinSegment wrapper with bad magic %1").arg(hex(magic))));
+            continue;
+        }
+        uint64_t ptr = 0;
+        std::memcpy(&ptr, c.data() + w + 8, 8);
+        if (ptr == 0)
+            ptr = relative.value(seg.sh_addr + w + 8, 0);
+        uint64_t off = 0;
+        if (ptr == 0 || !vaddrToOffset<ELFT>(secs, found.size, ptr, off)) {
+            found.r.problems.append(problemAt(
+                found.top, seg.sh_offset + w + 8,
+                QStringLiteral(".nvFatBinSegment wrapper points to %1, outside the file's sections")
+                    .arg(hex(ptr))));
+            continue;
+        }
+        found.readAt(off, QStringLiteral(".nv_fatbin+%1")
+                              .arg(hex(fatbinSec >= 0 ? off - secs[fatbinSec].sh_offset : off)));
+    }
+}
+
+// Scans .nv_fatbin for containers no wrapper pointed at (relocatable objects, odd linkers).
+template <class Shdr> void scanNvFatbin(const Shdr &fs, HostContainers &found) {
+    if (fs.sh_offset > found.size || fs.sh_size > found.size - fs.sh_offset) {
+        found.r.problems.append(problemAt(
+            found.top, fs.sh_offset, QStringLiteral(".nv_fatbin runs past the end of the file")));
+        return;
+    }
+    FatbinReadResult &r = found.r;
+    for (uint64_t p = 0; p + 16 <= fs.sh_size; p += 8) {
+        if (!looksLikeFatbin(found.data + fs.sh_offset + p, size_t(fs.sh_size - p)))
+            continue;
+        if (!found.done.contains(fs.sh_offset + p)) {
+            const int before = int(r.fatbins.size());
+            found.done.insert(fs.sh_offset + p);
+            Source s = found.top;
+            s.fileOffset = fs.sh_offset; // bounded by the section
+            s.origin = QStringLiteral(".nv_fatbin+%1").arg(hex(p));
+            readOneContainer(found.data + fs.sh_offset, size_t(fs.sh_size), p, s, found.symbols, r);
+            if (int(r.fatbins.size()) > before && r.fatbins.last().size >= 16)
+                p += (r.fatbins.last().size & ~uint64_t(7)) - 8;
+        } else {
+            for (const auto &fb : r.fatbins)
+                if (fb.fileOffset == fs.sh_offset + p && fb.size >= 16)
+                    p += (fb.size & ~uint64_t(7)) - 8;
+        }
+    }
+}
+
 template <class ELFT>
 FatbinReadResult readHostElf(const char *data, size_t size, const QString &file, bool symbols,
                              bool *hasNvFatbin) {
@@ -432,108 +559,11 @@ FatbinReadResult readHostElf(const char *data, size_t size, const QString &file,
     }
     if (hasNvFatbin)
         *hasNvFatbin = fatbinSec >= 0 || segSec >= 0;
-    QSet<uint64_t> done; // file offsets of containers read
-
-    auto readAt = [&](uint64_t off, const QString &origin) {
-        if (done.contains(off))
-            return;
-        done.insert(off);
-        Source s = top;
-        s.fileOffset = 0;
-        s.origin = origin;
-        readOneContainer(data, size, off, s, symbols, r);
-    };
-    auto vaddrToOffset = [&](uint64_t va, uint64_t &off) {
-        for (const auto &s : secs) {
-            if (!(s.sh_flags & llvm::ELF::SHF_ALLOC) || s.sh_type == llvm::ELF::SHT_NOBITS)
-                continue;
-            if (va >= s.sh_addr && va - s.sh_addr < s.sh_size) {
-                off = s.sh_offset + (va - s.sh_addr);
-                return off < size;
-            }
-        }
-        return false;
-    };
-
-    if (segSec >= 0 && elf.getHeader().e_type != llvm::ELF::ET_REL) {
-        const auto &seg = secs[segSec];
-        QHash<uint64_t, uint64_t> relative; // r_offset -> addend
-        for (const auto &s : secs) {
-            if (s.sh_type != llvm::ELF::SHT_RELA)
-                continue;
-            auto relas = elf.relas(s);
-            if (!relas) {
-                llvm::consumeError(relas.takeError());
-                continue;
-            }
-            for (const auto &rel : *relas)
-                if (rel.getType(false) == llvm::ELF::R_X86_64_RELATIVE &&
-                    rel.r_offset >= seg.sh_addr && rel.r_offset - seg.sh_addr < seg.sh_size)
-                    relative.insert(rel.r_offset, uint64_t(rel.r_addend));
-        }
-        auto contents = elf.getSectionContents(seg);
-        if (!contents) {
-            r.problems.append(
-                problemAt(top, seg.sh_offset,
-                          QStringLiteral(".nvFatBinSegment cannot be read: %1")
-                              .arg(QString::fromStdString(llvm::toString(contents.takeError())))));
-        } else {
-            const auto &c = *contents;
-            for (size_t w = 0; w + 24 <= c.size(); w += 24) {
-                uint32_t magic = u32At(c, w);
-                if (magic != kFatbinWrapperMagic) {
-                    if (!allZero(reinterpret_cast<const char *>(c.data()) + w, 24))
-                        r.problems.append(
-                            problemAt(top, seg.sh_offset + w,
-                                      QStringLiteral(".nvFatBinSegment wrapper with bad magic %1")
-                                          .arg(hex(magic))));
-                    continue;
-                }
-                uint64_t ptr = 0;
-                std::memcpy(&ptr, c.data() + w + 8, 8);
-                if (ptr == 0)
-                    ptr = relative.value(seg.sh_addr + w + 8, 0);
-                uint64_t off = 0;
-                if (ptr == 0 || !vaddrToOffset(ptr, off)) {
-                    r.problems.append(problemAt(
-                        top, seg.sh_offset + w + 8,
-                        QStringLiteral(
-                            ".nvFatBinSegment wrapper points to %1, outside the file's sections")
-                            .arg(hex(ptr))));
-                    continue;
-                }
-                readAt(off, QStringLiteral(".nv_fatbin+%1")
-                                .arg(hex(fatbinSec >= 0 ? off - secs[fatbinSec].sh_offset : off)));
-            }
-        }
-    }
-    // Scan .nv_fatbin for containers no wrapper pointed at (relocatable objects, odd linkers).
-    if (fatbinSec >= 0 && secs[fatbinSec].sh_type != llvm::ELF::SHT_NOBITS) {
-        const auto &fs = secs[fatbinSec];
-        if (fs.sh_offset > size || fs.sh_size > size - fs.sh_offset) {
-            r.problems.append(problemAt(
-                top, fs.sh_offset, QStringLiteral(".nv_fatbin runs past the end of the file")));
-        } else {
-            for (uint64_t p = 0; p + 16 <= fs.sh_size; p += 8) {
-                if (!looksLikeFatbin(data + fs.sh_offset + p, size_t(fs.sh_size - p)))
-                    continue;
-                if (!done.contains(fs.sh_offset + p)) {
-                    const int before = int(r.fatbins.size());
-                    done.insert(fs.sh_offset + p);
-                    Source s = top;
-                    s.fileOffset = fs.sh_offset; // bounded by the section
-                    s.origin = QStringLiteral(".nv_fatbin+%1").arg(hex(p));
-                    readOneContainer(data + fs.sh_offset, size_t(fs.sh_size), p, s, symbols, r);
-                    if (int(r.fatbins.size()) > before && r.fatbins.last().size >= 16)
-                        p += (r.fatbins.last().size & ~uint64_t(7)) - 8;
-                } else {
-                    for (const auto &fb : r.fatbins)
-                        if (fb.fileOffset == fs.sh_offset + p && fb.size >= 16)
-                            p += (fb.size & ~uint64_t(7)) - 8;
-                }
-            }
-        }
-    }
+    HostContainers found{data, size, top, symbols, r, {}};
+    if (segSec >= 0 && elf.getHeader().e_type != llvm::ELF::ET_REL)
+        readWrappedContainers(elf, secs, segSec, fatbinSec, found);
+    if (fatbinSec >= 0 && secs[fatbinSec].sh_type != llvm::ELF::SHT_NOBITS)
+        scanNvFatbin(secs[fatbinSec], found);
     return r;
 }
 
