@@ -13,6 +13,8 @@
 
 #include <algorithm>
 
+#include <optional>
+
 namespace hd {
 
 namespace {
@@ -217,6 +219,131 @@ bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo>
     return true;
 }
 
+namespace {
+
+// One "key: value" line of the YAML note; item when it starts a list item ("- ").
+struct YamlLine {
+    bool item = false;
+    QString key, value;
+};
+
+std::optional<YamlLine> splitYamlLine(const QString &line) {
+    const QString trimmed = line.trimmed();
+    YamlLine l;
+    l.item = trimmed.startsWith(QLatin1String("- "));
+    const QString body = l.item ? trimmed.mid(2).trimmed() : trimmed;
+    const qsizetype colon = body.indexOf(QLatin1Char(':'));
+    if (colon < 0)
+        return std::nullopt;
+    l.key = body.left(colon).trimmed();
+    l.value = body.mid(colon + 1).trimmed();
+    if (l.value.size() >= 2 &&
+        (l.value.startsWith(QLatin1Char('\'')) || l.value.startsWith(QLatin1Char('"'))))
+        l.value = l.value.mid(1, l.value.size() - 2);
+    return l;
+}
+
+// A field of one kernel argument (Align kept aside: it places the argument when it is done).
+void setArgField(KernelArg &arg, uint64_t &align, const QString &key, const QString &value) {
+    if (key == QLatin1String("Name"))
+        arg.name = value;
+    else if (key == QLatin1String("TypeName"))
+        arg.typeName = value;
+    else if (key == QLatin1String("Size"))
+        arg.size = value.toULongLong();
+    else if (key == QLatin1String("Align"))
+        align = value.toULongLong();
+    else if (key == QLatin1String("ValueKind"))
+        arg.valueKind = value;
+    else if (key == QLatin1String("AddrSpaceQual"))
+        arg.addressSpace = value.toLower();
+}
+
+// A field of the kernel itself (its CodeProps).
+void setKernelField(KernelInfo &k, const QString &key, const QString &value) {
+    if (key == QLatin1String("SymbolName"))
+        k.symbol = value;
+    else if (key == QLatin1String("KernargSegmentSize"))
+        k.kernargSegmentSize = value.toULongLong();
+    else if (key == QLatin1String("KernargSegmentAlign"))
+        k.kernargSegmentAlign = value.toULongLong();
+    else if (key == QLatin1String("GroupSegmentFixedSize"))
+        k.groupSegmentFixedSize = value.toULongLong();
+    else if (key == QLatin1String("PrivateSegmentFixedSize"))
+        k.privateSegmentFixedSize = value.toULongLong();
+    else if (key == QLatin1String("WavefrontSize"))
+        k.wavefrontSize = value.toInt();
+    else if (key == QLatin1String("NumSGPRs"))
+        k.sgprCount = value.toInt();
+    else if (key == QLatin1String("NumVGPRs"))
+        k.vgprCount = value.toInt();
+    else if (key == QLatin1String("MaxFlatWorkGroupSize"))
+        k.maxFlatWorkgroupSize = value.toInt();
+    else if (key == QLatin1String("NumSpilledSGPRs"))
+        k.sgprSpillCount = value.toInt();
+    else if (key == QLatin1String("NumSpilledVGPRs"))
+        k.vgprSpillCount = value.toInt();
+}
+
+// The reading so far: the kernel and argument being filled, and where the next argument goes.
+struct YamlKernels {
+    QList<KernelInfo> &kernels;
+    KernelInfo *k = nullptr;
+    KernelArg *arg = nullptr;
+    bool inArgs = false;
+    uint64_t nextOffset = 0;
+    uint64_t argAlign = 0;
+
+    // The argument being filled is complete: placed at the next offset its alignment allows.
+    void finishArg() {
+        if (!arg)
+            return;
+        if (argAlign > 0)
+            nextOffset = (nextOffset + argAlign - 1) / argAlign * argAlign;
+        arg->offset = nextOffset;
+        nextOffset += arg->size;
+        arg = nullptr;
+        argAlign = 0;
+    }
+
+    void read(const YamlLine &l) {
+        if (l.key == QLatin1String("Kernels"))
+            return;
+        if (l.item && l.key == QLatin1String("Name") && !inArgs) {
+            finishArg();
+            kernels.append(KernelInfo{});
+            k = &kernels.last();
+            k->name = l.value;
+            nextOffset = 0;
+            return;
+        }
+        if (!k)
+            return;
+        if (l.key == QLatin1String("Args")) {
+            inArgs = true;
+            return;
+        }
+        if (l.key == QLatin1String("CodeProps")) {
+            finishArg();
+            inArgs = false;
+            return;
+        }
+        if (!inArgs) {
+            setKernelField(*k, l.key, l.value);
+            return;
+        }
+        if (l.item) {
+            finishArg();
+            k->args.append(KernelArg{});
+            arg = &k->args.last();
+        }
+        if (arg)
+            setArgField(*arg, argAlign, l.key, l.value);
+    }
+};
+
+} // namespace
+
 // Code object v2 wrote YAML; this reads the subset hipdoctor reports, line by line, without
 // a YAML library (keys are unique per kernel and nesting is fixed by the producer).
 bool parseAmdgpuMetadataYaml(const char *data, size_t size, QList<KernelInfo> &kernels,
@@ -227,101 +354,12 @@ bool parseAmdgpuMetadataYaml(const char *data, size_t size, QList<KernelInfo> &k
             *error = QStringLiteral("YAML metadata note has no Kernels list");
         return false;
     }
-    KernelInfo *k = nullptr;
-    KernelArg *arg = nullptr;
-    bool inArgs = false;
-    uint64_t nextOffset = 0;
-    uint64_t argAlign = 0;
-    auto finishArg = [&]() {
-        if (!arg)
-            return;
-        if (argAlign > 0)
-            nextOffset = (nextOffset + argAlign - 1) / argAlign * argAlign;
-        arg->offset = nextOffset;
-        nextOffset += arg->size;
-        arg = nullptr;
-        argAlign = 0;
-    };
+    YamlKernels reader{kernels};
     const QStringList lines = text.split(QLatin1Char('\n'));
-    for (QString line : lines) {
-        const QString trimmed = line.trimmed();
-        const bool item = trimmed.startsWith(QLatin1String("- "));
-        const QString body = item ? trimmed.mid(2).trimmed() : trimmed;
-        const qsizetype colon = body.indexOf(QLatin1Char(':'));
-        if (colon < 0)
-            continue;
-        const QString key = body.left(colon).trimmed();
-        QString value = body.mid(colon + 1).trimmed();
-        if (value.size() >= 2 &&
-            (value.startsWith(QLatin1Char('\'')) || value.startsWith(QLatin1Char('"'))))
-            value = value.mid(1, value.size() - 2);
-        if (key == QLatin1String("Kernels"))
-            continue;
-        if (item && key == QLatin1String("Name") && !inArgs) {
-            finishArg();
-            kernels.append(KernelInfo{});
-            k = &kernels.last();
-            k->name = value;
-            nextOffset = 0;
-            continue;
-        }
-        if (!k)
-            continue;
-        if (key == QLatin1String("Args")) {
-            inArgs = true;
-            continue;
-        }
-        if (key == QLatin1String("CodeProps")) {
-            finishArg();
-            inArgs = false;
-            continue;
-        }
-        if (inArgs) {
-            if (item) {
-                finishArg();
-                k->args.append(KernelArg{});
-                arg = &k->args.last();
-            }
-            if (!arg)
-                continue;
-            if (key == QLatin1String("Name"))
-                arg->name = value;
-            else if (key == QLatin1String("TypeName"))
-                arg->typeName = value;
-            else if (key == QLatin1String("Size"))
-                arg->size = value.toULongLong();
-            else if (key == QLatin1String("Align"))
-                argAlign = value.toULongLong();
-            else if (key == QLatin1String("ValueKind"))
-                arg->valueKind = value;
-            else if (key == QLatin1String("AddrSpaceQual"))
-                arg->addressSpace = value.toLower();
-            continue;
-        }
-        if (key == QLatin1String("SymbolName"))
-            k->symbol = value;
-        else if (key == QLatin1String("KernargSegmentSize"))
-            k->kernargSegmentSize = value.toULongLong();
-        else if (key == QLatin1String("KernargSegmentAlign"))
-            k->kernargSegmentAlign = value.toULongLong();
-        else if (key == QLatin1String("GroupSegmentFixedSize"))
-            k->groupSegmentFixedSize = value.toULongLong();
-        else if (key == QLatin1String("PrivateSegmentFixedSize"))
-            k->privateSegmentFixedSize = value.toULongLong();
-        else if (key == QLatin1String("WavefrontSize"))
-            k->wavefrontSize = value.toInt();
-        else if (key == QLatin1String("NumSGPRs"))
-            k->sgprCount = value.toInt();
-        else if (key == QLatin1String("NumVGPRs"))
-            k->vgprCount = value.toInt();
-        else if (key == QLatin1String("MaxFlatWorkGroupSize"))
-            k->maxFlatWorkgroupSize = value.toInt();
-        else if (key == QLatin1String("NumSpilledSGPRs"))
-            k->sgprSpillCount = value.toInt();
-        else if (key == QLatin1String("NumSpilledVGPRs"))
-            k->vgprSpillCount = value.toInt();
-    }
-    finishArg();
+    for (const QString &line : lines)
+        if (const std::optional<YamlLine> l = splitYamlLine(line))
+            reader.read(*l);
+    reader.finishArg();
     return true;
 }
 
