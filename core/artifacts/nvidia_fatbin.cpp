@@ -201,15 +201,12 @@ struct EntryPayload {
     std::unique_ptr<char[]> plain;
 };
 
-// Checks a zstd entry's sizes against its frame and the input's budget, then decompresses it into
-// payload (es then points inside the decompressed bytes); false (with a problem) when it cannot.
-bool decompressZstdEntry(const FatbinEntry &e, const EntrySpan &span, const Source &src, Source &es,
-                         EntryPayload &payload, FatbinReadResult &r) {
+// Whether a zstd entry's decompressed size is plausible, within the input's decompression budget
+// and the size its frame (the first clen bytes of payload) gives; false with a problem when not.
+bool zstdEntryFits(const FatbinEntry &e, const EntrySpan &span, const Source &src,
+                   const char *payload, size_t clen, FatbinReadResult &r) {
     const uint64_t p = span.header;
     const int index = span.index;
-    size_t clen = payload.size;
-    if (span.compressedSize > 0 && span.compressedSize <= payload.size)
-        clen = span.compressedSize;
     if (e.uncompressedSize == 0 || e.uncompressedSize > kMaxDecompressed) {
         r.problems.append(
             problemAt(src, p + 0x38,
@@ -231,7 +228,7 @@ bool decompressZstdEntry(const FatbinEntry &e, const EntrySpan &span, const Sour
                           .arg(r.decompressed)));
         return false;
     }
-    const unsigned long long frameSize = ZSTD_getFrameContentSize(payload.data, clen);
+    const unsigned long long frameSize = ZSTD_getFrameContentSize(payload, clen);
     if (frameSize == ZSTD_CONTENTSIZE_ERROR) {
         r.problems.append(
             problemAt(src, span.payload,
@@ -247,6 +244,20 @@ bool decompressZstdEntry(const FatbinEntry &e, const EntrySpan &span, const Sour
                                         .arg(frameSize)));
         return false;
     }
+    return true;
+}
+
+// Decompresses a zstd entry that fits (zstdEntryFits) into payload (es then points inside the
+// decompressed bytes); false (with a problem) when it cannot.
+bool decompressZstdEntry(const FatbinEntry &e, const EntrySpan &span, const Source &src, Source &es,
+                         EntryPayload &payload, FatbinReadResult &r) {
+    size_t clen = payload.size;
+    if (span.compressedSize > 0 && span.compressedSize <= payload.size)
+        clen = span.compressedSize;
+    if (!zstdEntryFits(e, span, src, payload.data, clen, r))
+        return false;
+    const uint64_t p = span.header;
+    const int index = span.index;
     r.decompressed += e.uncompressedSize;
     payload.plain.reset(new char[e.uncompressedSize]);
     const size_t got = ZSTD_decompress(payload.plain.get(), e.uncompressedSize, payload.data, clen);
