@@ -98,6 +98,70 @@ QStringList requestedNames(const Rec &r) {
     return names;
 }
 
+// symbol.mangled-name for `name` when another probe record of the same file found a mangled
+// name whose demangled base is `name`.
+std::optional<Finding> mangledNameFinding(const Rec &r, const QList<Rec> &all, const QString &name,
+                                          const QString &file) {
+    for (const Rec &other : all) {
+        if (!other.isProbe || other.request.value(QStringLiteral("file")).toString() != file)
+            continue;
+        for (const KernelLookup &k : other.probe.kernels) {
+            if (!k.found || k.name == name || demangledBase(k.name) != name)
+                continue;
+            Finding f =
+                findingFromProbe(r.probe, QStringLiteral("symbol.mangled-name"), r.check.id);
+            f.direction = Direction::Symbols;
+            f.title = HD_TEXT("hd::Verify", "Kernel '%1' exists only C++-mangled as %2")
+                          .arg(name, k.name);
+            f.detail =
+                HD_TEXT("hd::Verify", "Looking up '%1' fails (%2), while the same file's lookup of "
+                                      "the mangled name %3 succeeds (record %4): the kernel lacks "
+                                      "extern \"C\".")
+                    .arg(name, r.check.summary, k.name, other.check.id);
+            f.evidence.append({HD_TEXT("hd::Verify", "probe (GPU run)"), other.check.id,
+                               HD_TEXT("hd::Verify", "%1 found (demangles to %2)")
+                                   .arg(k.name, demangledBase(k.name))});
+            f.fix = {
+                HD_TEXT("hd::Verify", "Declare the kernel extern \"C\" so '%1' is its symbol name")
+                    .arg(name),
+                HD_TEXT("hd::Verify", "Or look it up by the mangled name: "
+                                      "hipModuleGetFunction(&f, module, \"%1\") "
+                                      "(cuModuleGetFunction on CUDA)")
+                    .arg(k.name)};
+            return f;
+        }
+    }
+    return std::nullopt;
+}
+
+// The findings of a symbol miss: symbol.mangled-name when proved for a missing name, else a
+// warning naming what is missing.
+QList<Finding> symbolMissFindings(const Rec &r, const QList<Rec> &all) {
+    QList<Finding> out;
+    QStringList missing;
+    for (const KernelLookup &k : r.probe.kernels)
+        if (!k.found)
+            missing << k.name;
+    if (missing.isEmpty())
+        missing = requestedNames(r);
+    const QString file = r.request.value(QStringLiteral("file")).toString();
+    for (const QString &name : missing)
+        if (std::optional<Finding> f = mangledNameFinding(r, all, name, file)) {
+            out << *f;
+            return out;
+        }
+    Finding f = findingFromProbe(r.probe, QStringLiteral("symbol.kernel-not-found"), r.check.id);
+    f.severity = Severity::Warning;
+    f.direction = Direction::Symbols;
+    f.detail = HD_TEXT("hd::Verify",
+                       "The runtime did not find %1. The error alone cannot tell whether the "
+                       "kernel is missing, only C++-mangled, not a kernel or internal: run "
+                       "'hipdoctor-cli diagnose FILE --kernel NAME' on the artifact.")
+                   .arg(missing.join(QStringLiteral(", ")));
+    out << f;
+    return out;
+}
+
 // Findings for a failed probe record. A symbol miss (CUDA 500 / hipErrorNotFound) alone cannot
 // tell which symbol case holds; another record that found a mangled name for the same file
 // whose demangled base is the missing name proves symbol.mangled-name. Otherwise it stays a
@@ -112,64 +176,7 @@ QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all, bool artifactI
     if (!symbolIds.isEmpty()) {
         for (const QString &id : symbolIds)
             ids.removeAll(id);
-        QStringList missing;
-        for (const KernelLookup &k : r.probe.kernels)
-            if (!k.found)
-                missing << k.name;
-        if (missing.isEmpty())
-            missing = requestedNames(r);
-        const QString file = r.request.value(QStringLiteral("file")).toString();
-        bool proved = false;
-        for (const QString &name : missing) {
-            for (const Rec &other : all) {
-                if (!other.isProbe ||
-                    other.request.value(QStringLiteral("file")).toString() != file)
-                    continue;
-                for (const KernelLookup &k : other.probe.kernels) {
-                    if (!k.found || k.name == name || demangledBase(k.name) != name)
-                        continue;
-                    Finding f = findingFromProbe(r.probe, QStringLiteral("symbol.mangled-name"),
-                                                 r.check.id);
-                    f.direction = Direction::Symbols;
-                    f.title = HD_TEXT("hd::Verify", "Kernel '%1' exists only C++-mangled as %2")
-                                  .arg(name, k.name);
-                    f.detail =
-                        HD_TEXT("hd::Verify",
-                                "Looking up '%1' fails (%2), while the same file's lookup of "
-                                "the mangled name %3 succeeds (record %4): the kernel lacks "
-                                "extern \"C\".")
-                            .arg(name, r.check.summary, k.name, other.check.id);
-                    f.evidence.append({HD_TEXT("hd::Verify", "probe (GPU run)"), other.check.id,
-                                       HD_TEXT("hd::Verify", "%1 found (demangles to %2)")
-                                           .arg(k.name, demangledBase(k.name))});
-                    f.fix = {HD_TEXT("hd::Verify",
-                                     "Declare the kernel extern \"C\" so '%1' is its symbol name")
-                                 .arg(name),
-                             HD_TEXT("hd::Verify", "Or look it up by the mangled name: "
-                                                   "hipModuleGetFunction(&f, module, \"%1\") "
-                                                   "(cuModuleGetFunction on CUDA)")
-                                 .arg(k.name)};
-                    out << f;
-                    proved = true;
-                    break;
-                }
-                if (proved)
-                    break;
-            }
-        }
-        if (!proved) {
-            Finding f =
-                findingFromProbe(r.probe, QStringLiteral("symbol.kernel-not-found"), r.check.id);
-            f.severity = Severity::Warning;
-            f.direction = Direction::Symbols;
-            f.detail =
-                HD_TEXT("hd::Verify",
-                        "The runtime did not find %1. The error alone cannot tell whether the "
-                        "kernel is missing, only C++-mangled, not a kernel or internal: run "
-                        "'hipdoctor-cli diagnose FILE --kernel NAME' on the artifact.")
-                    .arg(missing.join(QStringLiteral(", ")));
-            out << f;
-        }
+        out << symbolMissFindings(r, all);
     }
     // The table lists the most likely cause first; the others are possible with the same code
     // but not shown by it, so they are warnings (the artifact's diagnosis can settle them).
