@@ -161,6 +161,42 @@ SymbolKind symbolKind(const ELFT::Sym &sym, const StringPool::OffsetNames &names
     }
 }
 
+// The kernels whose "<name>.kd" descriptor (an OBJECT) is in the table: a kernel is a FUNC with
+// one next to it. Names are compared by their shared SymbolName: no string is hashed for a
+// string table seen before.
+template <typename Syms>
+llvm::DenseSet<const SymbolName *> kernelDescriptors(const Syms &syms, llvm::StringRef strtab,
+                                                     StringPool::NamesByOffset &byOffset,
+                                                     StringPool &pool) {
+    llvm::DenseSet<const SymbolName *> descriptors;
+    for (const auto &sym : syms) {
+        if (sym.getType() != llvm::ELF::STT_OBJECT || sym.st_name == 0 ||
+            sym.st_name >= strtab.size())
+            continue;
+        if (const SymbolName *kernel = pool.namesAt(byOffset, strtab, sym.st_name).descriptorOf)
+            descriptors.insert(kernel);
+    }
+    return descriptors;
+}
+
+// One symbol's names, binding, visibility, value, size and section (its kind aside).
+Symbol symbolOf(const ELFT::Sym &sym, const StringPool::OffsetNames &names,
+                const QList<SymbolName> &sectionNames, StringPool &pool) {
+    const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
+    Symbol s;
+    s.names = *names.name;
+    s.elfBinding = sym.getBinding();
+    s.elfVisibility = sym.getVisibility();
+    s.value = sym.st_value;
+    s.size = sym.st_size;
+    s.undefined = undef;
+    if (!undef && sym.st_shndx < sectionNames.size())
+        s.sectionName = sectionNames[sym.st_shndx];
+    else if (sym.st_shndx == llvm::ELF::SHN_ABS)
+        s.sectionName = pool.symbolName("*ABS*");
+    return s;
+}
+
 // The symbol table: counted, undefined names collected, and (wantSymbols) every symbol with
 // its kind and section.
 void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<SymbolName> &sectionNames,
@@ -183,18 +219,9 @@ void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<Symbol
     }
     const llvm::StringRef strtab = *strOr;
     StringPool::NamesByOffset &byOffset = pool.namesByOffset(strtab);
-    // A kernel is a FUNC with a "<name>.kd" descriptor next to it. Names are compared by
-    // their shared SymbolName: no string is hashed for a string table seen before.
-    llvm::DenseSet<const SymbolName *> descriptors;
-    for (const auto &sym : *symsOr) {
-        if (!wantSymbols)
-            break; // kinds are not needed when symbols are only counted
-        if (sym.getType() != llvm::ELF::STT_OBJECT || sym.st_name == 0 ||
-            sym.st_name >= strtab.size())
-            continue;
-        if (const SymbolName *kernel = pool.namesAt(byOffset, strtab, sym.st_name).descriptorOf)
-            descriptors.insert(kernel);
-    }
+    const llvm::DenseSet<const SymbolName *> descriptors =
+        wantSymbols ? kernelDescriptors(*symsOr, strtab, byOffset, pool)
+                    : llvm::DenseSet<const SymbolName *>();
     llvm::DenseSet<const SymbolName *> undefinedSeen;
     if (wantSymbols)
         co.symbols.reserve(qsizetype(symsOr->size()));
@@ -221,17 +248,7 @@ void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<Symbol
             co.undefinedSymbols.append(names.name->name());
         if (!wantSymbols)
             continue;
-        Symbol s;
-        s.names = *names.name;
-        s.elfBinding = sym.getBinding();
-        s.elfVisibility = sym.getVisibility();
-        s.value = sym.st_value;
-        s.size = sym.st_size;
-        s.undefined = undef;
-        if (!undef && sym.st_shndx < sectionNames.size())
-            s.sectionName = sectionNames[sym.st_shndx];
-        else if (sym.st_shndx == llvm::ELF::SHN_ABS)
-            s.sectionName = pool.symbolName("*ABS*");
+        Symbol s = symbolOf(sym, names, sectionNames, pool);
         s.kind = symbolKind(sym, names, descriptors);
         co.symbols.append(std::move(s));
     }

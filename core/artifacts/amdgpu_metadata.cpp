@@ -84,6 +84,47 @@ bool readArg(MsgpackWalker &w, const Object &header, StringPool &pool, KernelArg
     return true;
 }
 
+// A kernel's .args list (v its array header): a list seen before is found by its count and
+// first value (StringPool::argsAt); a new one is decoded into a reused buffer, then shared with
+// every kernel of the same signature.
+bool readKernelArgs(MsgpackWalker &w, const Object &v, StringPool &pool,
+                    QList<KernelArg> &scratchArgs, KernelInfo &k) {
+    const char *begin = w.position();
+    Object first;
+    if (v.Length > 0 && (!w.next(first) || !w.skip(first)))
+        return false;
+    const llvm::StringRef firstRaw(begin, size_t(w.position() - begin));
+    size_t seenSize = 0;
+    if (const QList<KernelArg> *seen =
+            pool.argsAt(llvm::StringRef(begin, firstRaw.size() + w.rest().size()), v.Length,
+                        firstRaw, &seenSize)) {
+        k.args = *seen;
+        return w.skipBytes(seenSize - firstRaw.size());
+    }
+    Object others = v; // the values after the first
+    others.Length = v.Length > 0 ? v.Length - 1 : 0;
+    if (!w.skip(others))
+        return false;
+    const llvm::StringRef raw(begin, size_t(w.position() - begin));
+    MsgpackWalker list(raw);
+    QList<KernelArg> &args = scratchArgs;
+    args.clear(); // keeps the capacity
+    for (size_t j = 0; j < v.Length; ++j) {
+        Object a;
+        if (!list.next(a))
+            return false;
+        KernelArg arg;
+        if (!readArg(list, a, pool, arg))
+            return false;
+        if (a.Kind == Type::Map)
+            args.append(std::move(arg));
+    }
+    k.args = pool.sharedArgs(args);
+    pool.rememberArgs(raw, v.Length, firstRaw, k.args);
+    args.clear();
+    return true;
+}
+
 bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
                 QList<KernelArg> &scratchArgs, KernelInfo &k) {
     if (header.Kind != Type::Map)
@@ -99,43 +140,8 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
         else if (key == ".symbol")
             k.symbol = v.Kind == Type::String ? pool.noteName(v.Raw).name() : QString();
         else if (key == ".args" && v.Kind == Type::Array) {
-            // A list seen before is found by its count and first value (StringPool::argsAt).
-            const char *begin = w.position();
-            Object first;
-            if (v.Length > 0 && (!w.next(first) || !w.skip(first)))
+            if (!readKernelArgs(w, v, pool, scratchArgs, k))
                 return false;
-            const llvm::StringRef firstRaw(begin, size_t(w.position() - begin));
-            size_t seenSize = 0;
-            if (const QList<KernelArg> *seen =
-                    pool.argsAt(llvm::StringRef(begin, firstRaw.size() + w.rest().size()), v.Length,
-                                firstRaw, &seenSize)) {
-                k.args = *seen;
-                if (!w.skipBytes(seenSize - firstRaw.size()))
-                    return false;
-                continue;
-            }
-            Object others = v; // the values after the first
-            others.Length = v.Length > 0 ? v.Length - 1 : 0;
-            if (!w.skip(others))
-                return false;
-            const llvm::StringRef raw(begin, size_t(w.position() - begin));
-            // Decoded into a reused buffer, then shared with every kernel of the same signature.
-            MsgpackWalker list(raw);
-            QList<KernelArg> &args = scratchArgs;
-            args.clear(); // keeps the capacity
-            for (size_t j = 0; j < v.Length; ++j) {
-                Object a;
-                if (!list.next(a))
-                    return false;
-                KernelArg arg;
-                if (!readArg(list, a, pool, arg))
-                    return false;
-                if (a.Kind == Type::Map)
-                    args.append(std::move(arg));
-            }
-            k.args = pool.sharedArgs(args);
-            pool.rememberArgs(raw, v.Length, firstRaw, k.args);
-            args.clear();
         } else if (key == ".kernarg_segment_size")
             toU64(v, k.kernargSegmentSize);
         else if (key == ".kernarg_segment_align")
