@@ -394,6 +394,55 @@ QList<uint64_t> hipWrapperTargets(HostElf &h, const Shdr &seg) {
     return out;
 }
 
+// Compressed bundles are decompressed ahead, in parallel with the decoding (CcobPrefetcher);
+// entriesOnly reads only their headers and needs none of it.
+void startPrefetch(HostElf &h, const QList<uint64_t> &targets) {
+    if (h.ctx.options.entriesOnly)
+        return;
+    QList<QPair<uint64_t, uint64_t>> ccobs;
+    QSet<uint64_t> queued;
+    for (uint64_t off : std::as_const(targets)) {
+        if (queued.contains(off) || off >= h.ctx.size ||
+            !looksLikeCcob(h.ctx.data + off, size_t(h.ctx.size - off)))
+            continue;
+        queued.insert(off);
+        const Shdr *in = h.sectionContaining(off);
+        const uint64_t limit =
+            in ? bytes::clampedEnd(h.ctx.size, in->sh_offset, in->sh_size) : h.ctx.size;
+        ccobs.append({off, limit - std::min(limit, off)});
+    }
+    if (ccobs.size() > 1) {
+        const int threads = h.ctx.options.threads > 0
+                                ? h.ctx.options.threads
+                                : int(std::min(4u, std::thread::hardware_concurrency()));
+        h.ctx.prefetch =
+            std::make_unique<CcobPrefetcher>(h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1),
+                                             std::max(threads, 2), h.ctx.options.verifyCcobHash);
+    }
+}
+
+// Fallback when no wrapper led to a bundle: the bundles sit on 4096-byte boundaries of
+// .hip_fatbin.
+void scanHipFatbin(HostElf &h, const Shdr &fatbin) {
+    if (!bytes::fits(h.ctx.size, fatbin.sh_offset, fatbin.sh_size)) {
+        h.ctx.problem(fatbin.sh_offset, QStringLiteral(".hip_fatbin (%1 bytes) runs past the end "
+                                                       "of the file; scanning what is there")
+                                            .arg(fatbin.sh_size));
+    }
+    const uint64_t end = std::min<uint64_t>(fatbin.sh_offset + fatbin.sh_size, h.ctx.size);
+    uint64_t pos = fatbin.sh_offset;
+    while (pos < end && !h.ctx.cancelled()) {
+        const char *p = h.ctx.data + pos;
+        const size_t avail = size_t(end - pos);
+        uint64_t used = 0;
+        if (looksLikeOffloadBundle(p, avail) || looksLikeCcob(p, avail))
+            used = readBundleAt(h.ctx, pos, avail,
+                                QStringLiteral(".hip_fatbin+%1 (found by scanning)")
+                                    .arg(hex(pos - fatbin.sh_offset)));
+        pos = bytes::alignUp(pos + std::max<uint64_t>(used, 1), kFatbinAlign);
+    }
+}
+
 void readHipFatbin(HostElf &h, HostInfo &host) {
     const int fatbinIndex = h.indexOf(QStringLiteral(".hip_fatbin"));
     const int segIndex = h.indexOf(QStringLiteral(".hipFatBinSegment"));
@@ -407,30 +456,7 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
     QSet<uint64_t> seen;
     int read = 0;
     h.ctx.bundlesExpected = int(QSet<uint64_t>(targets.cbegin(), targets.cend()).size());
-    // Compressed bundles are decompressed ahead, in parallel with the decoding
-    // (CcobPrefetcher); entriesOnly reads only their headers and needs none of it.
-    if (!h.ctx.options.entriesOnly) {
-        QList<QPair<uint64_t, uint64_t>> ccobs;
-        QSet<uint64_t> queued;
-        for (uint64_t off : std::as_const(targets)) {
-            if (queued.contains(off) || off >= h.ctx.size ||
-                !looksLikeCcob(h.ctx.data + off, size_t(h.ctx.size - off)))
-                continue;
-            queued.insert(off);
-            const Shdr *in = h.sectionContaining(off);
-            const uint64_t limit =
-                in ? bytes::clampedEnd(h.ctx.size, in->sh_offset, in->sh_size) : h.ctx.size;
-            ccobs.append({off, limit - std::min(limit, off)});
-        }
-        if (ccobs.size() > 1) {
-            const int threads = h.ctx.options.threads > 0
-                                    ? h.ctx.options.threads
-                                    : int(std::min(4u, std::thread::hardware_concurrency()));
-            h.ctx.prefetch = std::make_unique<CcobPrefetcher>(
-                h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1), std::max(threads, 2),
-                h.ctx.options.verifyCcobHash);
-        }
-    }
+    startPrefetch(h, targets);
     for (uint64_t off : targets) {
         if (seen.contains(off) || h.ctx.cancelled())
             continue;
@@ -450,24 +476,7 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
     h.ctx.prefetch.reset();
     if (read > 0 || !fatbin || fatbin->sh_type == llvm::ELF::SHT_NOBITS)
         return;
-    // Fallback: the bundles sit on 4096-byte boundaries of .hip_fatbin.
-    if (!bytes::fits(h.ctx.size, fatbin->sh_offset, fatbin->sh_size)) {
-        h.ctx.problem(fatbin->sh_offset, QStringLiteral(".hip_fatbin (%1 bytes) runs past the end "
-                                                        "of the file; scanning what is there")
-                                             .arg(fatbin->sh_size));
-    }
-    const uint64_t end = std::min<uint64_t>(fatbin->sh_offset + fatbin->sh_size, h.ctx.size);
-    uint64_t pos = fatbin->sh_offset;
-    while (pos < end && !h.ctx.cancelled()) {
-        const char *p = h.ctx.data + pos;
-        const size_t avail = size_t(end - pos);
-        uint64_t used = 0;
-        if (looksLikeOffloadBundle(p, avail) || looksLikeCcob(p, avail))
-            used = readBundleAt(h.ctx, pos, avail,
-                                QStringLiteral(".hip_fatbin+%1 (found by scanning)")
-                                    .arg(hex(pos - fatbin->sh_offset)));
-        pos = bytes::alignUp(pos + std::max<uint64_t>(used, 1), kFatbinAlign);
-    }
+    scanHipFatbin(h, *fatbin);
 }
 
 // -fgpu-rdc objects: one section per bundle entry, named __CLANG_OFFLOAD_BUNDLE__<id>.
