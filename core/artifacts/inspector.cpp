@@ -581,6 +581,33 @@ void resolveNeeded(detail::InspectContext &ctx) {
     checkSymbolVersions(host);
 }
 
+// A file that is one bundle: fatal when nothing of it can be read.
+void readBundleFile(detail::InspectContext &ctx) {
+    if (detail::readBundleAt(ctx, 0, ctx.size, QStringLiteral("file")) == 0 &&
+        ctx.report.bundles.isEmpty())
+        for (Problem &p : ctx.report.problems)
+            p.fatal = true;
+    else if (ctx.report.bundles.size() == 1 && !ctx.report.bundles[0].entries.isEmpty() &&
+             std::all_of(
+                 ctx.report.bundles[0].entries.cbegin(), ctx.report.bundles[0].entries.cend(),
+                 [](const BundleEntry &e) { return e.content == QLatin1String("out-of-range"); }))
+        ctx.problem(0,
+                    QStringLiteral("every entry of the bundle lies outside the file: nothing "
+                                   "in it can be read"),
+                    true);
+}
+
+// The progress callback's last call: everything read and decoded.
+void reportDone(detail::InspectContext &ctx) {
+    InspectProgress p;
+    p.bundlesRead = p.bundlesDone = int(ctx.report.bundles.size());
+    p.bundlesExpected = std::max(ctx.bundlesExpected, p.bundlesRead);
+    p.codeObjectsQueued = int(ctx.report.codeObjects.size());
+    p.codeObjectsDone = p.codeObjectsQueued;
+    p.partial = &ctx.report;
+    ctx.options.progress(p);
+}
+
 void inspectData(detail::InspectContext &ctx) {
     const ArtifactKind kind = detectArtifactKind(ctx.data, ctx.size);
     ctx.report.kind = kind;
@@ -593,19 +620,7 @@ void inspectData(detail::InspectContext &ctx) {
     }
     case ArtifactKind::OffloadBundle:
     case ArtifactKind::CompressedBundle:
-        if (detail::readBundleAt(ctx, 0, ctx.size, QStringLiteral("file")) == 0 &&
-            ctx.report.bundles.isEmpty())
-            for (Problem &p : ctx.report.problems)
-                p.fatal = true;
-        else if (ctx.report.bundles.size() == 1 && !ctx.report.bundles[0].entries.isEmpty() &&
-                 std::all_of(ctx.report.bundles[0].entries.cbegin(),
-                             ctx.report.bundles[0].entries.cend(), [](const BundleEntry &e) {
-                                 return e.content == QLatin1String("out-of-range");
-                             }))
-            ctx.problem(0,
-                        QStringLiteral("every entry of the bundle lies outside the file: nothing "
-                                       "in it can be read"),
-                        true);
+        readBundleFile(ctx);
         break;
     case ArtifactKind::HostExecutable:
     case ArtifactKind::HostSharedLibrary:
@@ -647,15 +662,8 @@ void inspectData(detail::InspectContext &ctx) {
     }
     }
     ctx.decoder.finish();
-    if (ctx.options.progress) { // the last call: everything decoded
-        InspectProgress p;
-        p.bundlesRead = p.bundlesDone = int(ctx.report.bundles.size());
-        p.bundlesExpected = std::max(ctx.bundlesExpected, p.bundlesRead);
-        p.codeObjectsQueued = int(ctx.report.codeObjects.size());
-        p.codeObjectsDone = p.codeObjectsQueued;
-        p.partial = &ctx.report;
-        ctx.options.progress(p);
-    }
+    if (ctx.options.progress) // the last call: everything decoded
+        reportDone(ctx);
 }
 
 } // namespace
