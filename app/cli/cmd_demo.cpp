@@ -167,6 +167,59 @@ QString programForUser() {
     return shellQuote(relativeForUser(self));
 }
 
+// One line of the demo's summary.
+struct DemoRow {
+    QString title, expected, got;
+    bool ok;
+};
+
+// The diagnose command that shows scenario s, runnable from where the user is (docs/cli.md,
+// "demo").
+QString scenarioCommand(const DemoScenario &s, const QString &dir, const QString &program) {
+    QStringList argv{QStringLiteral("diagnose")};
+    for (const QString &in : s.inputs)
+        argv << relativeForUser(dir + QLatin1Char('/') + in);
+    for (const QString &k : s.kernels)
+        argv << QStringLiteral("--kernel") << k;
+    for (const QString &t : s.targets)
+        argv << QStringLiteral("--target") << t;
+    return program + QLatin1Char(' ') + shellJoin(argv);
+}
+
+// One scenario: its banner, its diagnosis (unless its inputs are not built here), and its row of
+// the summary.
+DemoRow runScenario(const DemoScenario &s, const QString &dir, const QString &program) {
+    const QString rule(78, QLatin1Char('='));
+    out() << "\n" << rule << "\n" << s.title << "\n  demonstrates: " << s.demonstrates << "\n";
+    DiagnoseRequest req;
+    QStringList missing;
+    for (const QString &in : s.inputs) {
+        const QString p = dir + QLatin1Char('/') + in;
+        if (!QFileInfo::exists(p))
+            missing << p;
+        req.inputs << p;
+    }
+    req.kernels = s.kernels;
+    req.targets = s.targets;
+    out() << "  command:      " << scenarioCommand(s, dir, program) << "\n" << rule << "\n\n";
+    if (!missing.isEmpty()) {
+        out() << "  skipped: not built here (" << missing.join(QStringLiteral(", ")) << ")\n";
+        return {QString::fromUtf8(s.title), s.expected, QStringLiteral("not built"), false};
+    }
+    const Diagnosis d = diagnose(req);
+    printDiagnosis(out(), d, false);
+    QStringList errors;
+    for (const Finding &f : d.findings)
+        if (f.severity == Severity::Error && !errors.contains(f.id))
+            errors << f.id;
+    const bool ok = s.expected.isEmpty()
+                        ? errors.isEmpty()
+                        : std::any_of(d.findings.cbegin(), d.findings.cend(),
+                                      [&](const Finding &f) { return f.id == s.expected; });
+    return {QString::fromUtf8(s.title), s.expected,
+            errors.isEmpty() ? QStringLiteral("no error") : errors.join(QStringLiteral(", ")), ok};
+}
+
 int demo(const Args &) {
     QStringList looked;
     const QString dir = findDemoDir(&looked);
@@ -179,59 +232,13 @@ int demo(const Args &) {
     }
     out() << "hipdoctor demo: " << dir << "\n";
     const QString program = programForUser();
-    struct Row {
-        QString title, expected, got;
-        bool ok;
-    };
-    QList<Row> rows;
+    QList<DemoRow> rows;
     const QList<DemoScenario> list = scenarios();
-    for (const DemoScenario &s : list) {
-        const QString rule(78, QLatin1Char('='));
-        out() << "\n" << rule << "\n" << s.title << "\n  demonstrates: " << s.demonstrates << "\n";
-        DiagnoseRequest req;
-        QStringList missing;
-        for (const QString &in : s.inputs) {
-            const QString p = dir + QLatin1Char('/') + in;
-            if (!QFileInfo::exists(p))
-                missing << p;
-            req.inputs << p;
-        }
-        req.kernels = s.kernels;
-        req.targets = s.targets;
-        // A command that runs from where the user is (docs/cli.md, "demo").
-        QStringList argv{QStringLiteral("diagnose")};
-        for (const QString &in : s.inputs)
-            argv << relativeForUser(dir + QLatin1Char('/') + in);
-        for (const QString &k : s.kernels)
-            argv << QStringLiteral("--kernel") << k;
-        for (const QString &t : s.targets)
-            argv << QStringLiteral("--target") << t;
-        const QString cmd = program + QLatin1Char(' ') + shellJoin(argv);
-        out() << "  command:      " << cmd << "\n" << rule << "\n\n";
-        if (!missing.isEmpty()) {
-            out() << "  skipped: not built here (" << missing.join(QStringLiteral(", ")) << ")\n";
-            rows.append(
-                {QString::fromUtf8(s.title), s.expected, QStringLiteral("not built"), false});
-            continue;
-        }
-        const Diagnosis d = diagnose(req);
-        printDiagnosis(out(), d, false);
-        QStringList errors;
-        for (const Finding &f : d.findings)
-            if (f.severity == Severity::Error && !errors.contains(f.id))
-                errors << f.id;
-        const bool ok = s.expected.isEmpty()
-                            ? errors.isEmpty()
-                            : std::any_of(d.findings.cbegin(), d.findings.cend(),
-                                          [&](const Finding &f) { return f.id == s.expected; });
-        rows.append(
-            {QString::fromUtf8(s.title), s.expected,
-             errors.isEmpty() ? QStringLiteral("no error") : errors.join(QStringLiteral(", ")),
-             ok});
-    }
+    for (const DemoScenario &s : list)
+        rows.append(runScenario(s, dir, program));
     out() << "\n" << QString(78, QLatin1Char('=')) << "\nSummary\n";
     int shown = 0;
-    for (const Row &r : std::as_const(rows)) {
+    for (const DemoRow &r : std::as_const(rows)) {
         out() << (r.ok ? "  [shown]   " : "  [MISSED]  ") << r.title << "\n            expected: "
               << (r.expected.isEmpty() ? QStringLiteral("no error") : r.expected)
               << "; error findings: " << r.got << "\n";

@@ -127,16 +127,15 @@ int diagnosisExitCode(const Diagnosis &d) {
     return d.hasErrors() ? ExitFindings : ExitOk;
 }
 
-int diagnose(const Args &args) {
-    DiagnoseRequest req;
-    const Output output = readOutput(args);
-    const bool json = output.json, pretty = output.pretty;
-    const bool probe = args.isSet(Opt::Probe);
-    const auto host = readRemote(args);
+namespace {
+
+// The positional inputs into the request: files, "-" (a pasted log: standard input up to end of
+// file, held in memory) and HOST:/path (the node's file, read through ssh). ExitOk, or the exit
+// code (said on stderr).
+int readInputs(const Args &args, DiagnoseRequest &req) {
     QString error;
     for (const QString &a : args.positional()) {
         if (a == QLatin1String("-")) {
-            // A pasted log: standard input up to end of file (Ctrl-D), held in memory.
             QFile in;
             if (!in.open(stdin, QIODevice::ReadOnly)) {
                 err() << "hipdoctor-cli diagnose: cannot read standard input\n";
@@ -149,7 +148,6 @@ int diagnose(const Args &args) {
             req.inputs << a;
             continue;
         }
-        // HOST:/path: the node's file, read through ssh
         const QString copy = localCopyOf(a, &error);
         if (copy.isEmpty()) {
             err() << "hipdoctor-cli diagnose: " << a << ": " << error << "\n";
@@ -157,6 +155,35 @@ int diagnose(const Args &args) {
         }
         req.inputs << copy;
     }
+    return ExitOk;
+}
+
+// --probe without --target: the devices, runtime version and library the probe reports.
+void askProbeForDevices(ExecutionHost &host, DiagnoseRequest &req) {
+    ProbeRequest dev;
+    dev.kind = ProbeRequest::Kind::Devices;
+    const ProbeResult r = host.runProbe(dev, {});
+    req.probeRan = r.helloSeen && r.status != QLatin1String("no-runtime");
+    if (req.runtimeVersion.isEmpty() && r.hello.backend == QLatin1String("hip"))
+        req.runtimeVersion = r.hello.runtimeVersion;
+    req.probeDevices = r.devices;
+    req.probeLibrary = r.hello.library;
+    if (!r.helloSeen)
+        err() << "hipdoctor-cli diagnose: the probe gave no answer (" << r.message
+              << "); devices stay unknown\n";
+}
+
+} // namespace
+
+int diagnose(const Args &args) {
+    DiagnoseRequest req;
+    const Output output = readOutput(args);
+    const bool json = output.json, pretty = output.pretty;
+    const bool probe = args.isSet(Opt::Probe);
+    const auto host = readRemote(args);
+    QString error;
+    if (const int rc = readInputs(args, req); rc != ExitOk)
+        return rc;
     req.kernels = args.values(Opt::Kernel);
     const auto targets = readTargets(args, &error);
     if (!targets)
@@ -168,19 +195,8 @@ int diagnose(const Args &args) {
     for (const EnvAssignment &a : env)
         req.env.append({a.name, a.value});
     req.runtimeVersion = args.value(Opt::RuntimeVersion);
-    if (probe && req.targets.isEmpty()) {
-        ProbeRequest dev;
-        dev.kind = ProbeRequest::Kind::Devices;
-        const ProbeResult r = host->runProbe(dev, {});
-        req.probeRan = r.helloSeen && r.status != QLatin1String("no-runtime");
-        if (req.runtimeVersion.isEmpty() && r.hello.backend == QLatin1String("hip"))
-            req.runtimeVersion = r.hello.runtimeVersion;
-        req.probeDevices = r.devices;
-        req.probeLibrary = r.hello.library;
-        if (!r.helloSeen)
-            err() << "hipdoctor-cli diagnose: the probe gave no answer (" << r.message
-                  << "); devices stay unknown\n";
-    }
+    if (probe && req.targets.isEmpty())
+        askProbeForDevices(*host, req);
 
     const Diagnosis d = hd::diagnose(req);
     if (!d.usageError.isEmpty()) {

@@ -107,10 +107,8 @@ bool fitsTerminal(const ArtifactReport &r) {
     return r.bundles.size() <= 4 && r.codeObjects.size() <= 16 && r.kernelCount() <= 200;
 }
 
-void printGrouped(QTextStream &s, const ArtifactReport &r, const QList<TargetId> &targets) {
-    s << "  bundles: " << r.bundles.size() << ", code objects: " << r.codeObjects.size()
-      << ", kernels: " << r.kernelCount()
-      << " (grouped; --kernels lists every bundle entry and kernel)\n";
+// Grouped: per target, the code objects, bundles, kernels, symbols and bytes.
+void printPerTarget(QTextStream &s, const ArtifactReport &r) {
     struct PerTarget {
         int codeObjects = 0, kernels = 0, symbols = 0, undefined = 0;
         uint64_t bytes = 0;
@@ -133,79 +131,176 @@ void printGrouped(QTextStream &s, const ArtifactReport &r, const QList<TargetId>
         if (bundleOf[i] >= 0)
             t.bundles.insert(bundleOf[i]);
     }
-    if (!perTarget.isEmpty()) {
-        s << "  per target:\n";
-        Table t({QStringLiteral("TARGET"), QStringLiteral("CODE OBJECTS"),
-                 QStringLiteral("BUNDLES"), QStringLiteral("KERNELS"), QStringLiteral("SYMBOLS"),
-                 QStringLiteral("UNDEFINED"), QStringLiteral("BYTES")});
-        for (auto it = perTarget.cbegin(); it != perTarget.cend(); ++it)
-            t.add({it.key(), QString::number(it->codeObjects), QString::number(it->bundles.size()),
-                   QString::number(it->kernels), QString::number(it->symbols),
-                   QString::number(it->undefined), QString::number(it->bytes)});
-        t.print(s, QStringLiteral("    "));
-    }
-    if (!r.bundles.isEmpty()) {
-        // The largest bundles first: where the device code is.
-        QList<qsizetype> order(r.bundles.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
-            return r.bundles[a].size > r.bundles[b].size;
-        });
-        const qsizetype shown = std::min<qsizetype>(order.size(), 10);
-        s << "  per bundle (largest first, " << shown << " of " << r.bundles.size() << "):\n";
-        Table t({QStringLiteral("BUNDLE"), QStringLiteral("AT"), QStringLiteral("BYTES"),
-                 QStringLiteral("ENTRIES"), QStringLiteral("KERNELS"), QStringLiteral("TARGETS")});
-        for (qsizetype k = 0; k < shown; ++k) {
-            const Bundle &bu = r.bundles[order[k]];
-            int kernels = 0;
-            QStringList targetsHere;
-            for (const BundleEntry &e : bu.entries) {
-                if (e.codeObjectIndex >= 0 && e.codeObjectIndex < r.codeObjects.size())
-                    kernels += int(r.codeObjects[e.codeObjectIndex].kernels.size());
-                if (!e.targetId.isEmpty())
-                    targetsHere << e.targetId;
-            }
-            t.add({QStringLiteral("#%1").arg(order[k]), bu.origin, QString::number(bu.size),
-                   QString::number(bu.entries.size()), QString::number(kernels),
-                   QString::number(targetsHere.size())});
+    if (perTarget.isEmpty())
+        return;
+    s << "  per target:\n";
+    Table t({QStringLiteral("TARGET"), QStringLiteral("CODE OBJECTS"), QStringLiteral("BUNDLES"),
+             QStringLiteral("KERNELS"), QStringLiteral("SYMBOLS"), QStringLiteral("UNDEFINED"),
+             QStringLiteral("BYTES")});
+    for (auto it = perTarget.cbegin(); it != perTarget.cend(); ++it)
+        t.add({it.key(), QString::number(it->codeObjects), QString::number(it->bundles.size()),
+               QString::number(it->kernels), QString::number(it->symbols),
+               QString::number(it->undefined), QString::number(it->bytes)});
+    t.print(s, QStringLiteral("    "));
+}
+
+// Grouped: the largest bundles first (where the device code is), ten of them.
+void printLargestBundles(QTextStream &s, const ArtifactReport &r) {
+    if (r.bundles.isEmpty())
+        return;
+    QList<qsizetype> order(r.bundles.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        return r.bundles[a].size > r.bundles[b].size;
+    });
+    const qsizetype shown = std::min<qsizetype>(order.size(), 10);
+    s << "  per bundle (largest first, " << shown << " of " << r.bundles.size() << "):\n";
+    Table t({QStringLiteral("BUNDLE"), QStringLiteral("AT"), QStringLiteral("BYTES"),
+             QStringLiteral("ENTRIES"), QStringLiteral("KERNELS"), QStringLiteral("TARGETS")});
+    for (qsizetype k = 0; k < shown; ++k) {
+        const Bundle &bu = r.bundles[order[k]];
+        int kernels = 0;
+        QStringList targetsHere;
+        for (const BundleEntry &e : bu.entries) {
+            if (e.codeObjectIndex >= 0 && e.codeObjectIndex < r.codeObjects.size())
+                kernels += int(r.codeObjects[e.codeObjectIndex].kernels.size());
+            if (!e.targetId.isEmpty())
+                targetsHere << e.targetId;
         }
-        t.print(s, QStringLiteral("    "));
-        if (order.size() > shown)
-            s << "    ... (" << order.size() - shown << " more; --kernels lists all)\n";
+        t.add({QStringLiteral("#%1").arg(order[k]), bu.origin, QString::number(bu.size),
+               QString::number(bu.entries.size()), QString::number(kernels),
+               QString::number(targetsHere.size())});
     }
+    t.print(s, QStringLiteral("    "));
+    if (order.size() > shown)
+        s << "    ... (" << order.size() - shown << " more; --kernels lists all)\n";
+}
+
+// Grouped: for each --target, in how many bundles a code object fits, and the first misses.
+void printTargetCoverage(QTextStream &s, const ArtifactReport &r, const TargetId &t) {
+    const auto sels = selectCodeObjects(r, t);
+    if (sels.isEmpty()) {
+        s << "  target " << t.toString() << ": no device code in this file\n";
+        return;
+    }
+    QMap<QString, int> kinds;
+    QList<const CodeObjectSelection *> misses;
+    for (const CodeObjectSelection &sel : sels) {
+        if (sel.selected())
+            ++kinds[compatibilityKindName(sel.kind)];
+        else
+            misses << &sel;
+    }
+    QStringList how;
+    for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
+        how << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    s << "  target " << t.toString() << ": a code object in " << sels.size() - misses.size()
+      << " of " << sels.size() << " bundles"
+      << (how.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(how.join(QStringLiteral(", "))))
+      << "\n";
+    for (qsizetype i = 0; i < std::min<qsizetype>(misses.size(), 5); ++i)
+        s << "    NO CODE OBJECT in " << misses[i]->origin << " -- " << misses[i]->reason << "\n";
+    if (misses.size() > 5)
+        s << "    ... (" << misses.size() - 5 << " more bundles without one)\n";
+}
+
+void printGrouped(QTextStream &s, const ArtifactReport &r, const QList<TargetId> &targets) {
+    s << "  bundles: " << r.bundles.size() << ", code objects: " << r.codeObjects.size()
+      << ", kernels: " << r.kernelCount()
+      << " (grouped; --kernels lists every bundle entry and kernel)\n";
+    printPerTarget(s, r);
+    printLargestBundles(s, r);
     for (const CodeObject &co : r.codeObjects)
         for (const Problem &p : co.problems)
             s << "  problem in " << co.origin << ": " << p.toString() << "\n";
-    for (const TargetId &t : targets) {
-        const auto sels = selectCodeObjects(r, t);
-        if (sels.isEmpty()) {
-            s << "  target " << t.toString() << ": no device code in this file\n";
-            continue;
-        }
-        QMap<QString, int> kinds;
-        QList<const CodeObjectSelection *> misses;
-        for (const CodeObjectSelection &sel : sels) {
-            if (sel.selected())
-                ++kinds[compatibilityKindName(sel.kind)];
-            else
-                misses << &sel;
-        }
-        QStringList how;
-        for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
-            how << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
-        s << "  target " << t.toString() << ": a code object in " << sels.size() - misses.size()
-          << " of " << sels.size() << " bundles"
-          << (how.isEmpty() ? QString()
-                            : QStringLiteral(" (%1)").arg(how.join(QStringLiteral(", "))))
-          << "\n";
-        for (qsizetype i = 0; i < std::min<qsizetype>(misses.size(), 5); ++i)
-            s << "    NO CODE OBJECT in " << misses[i]->origin << " -- " << misses[i]->reason
-              << "\n";
-        if (misses.size() > 5)
-            s << "    ... (" << misses.size() - 5 << " more bundles without one)\n";
-    }
+    for (const TargetId &t : targets)
+        printTargetCoverage(s, r, t);
     for (const Problem &p : r.problems)
         s << "  problem: " << p.toString() << "\n";
+}
+
+// Every bundle with its entries.
+void printBundles(QTextStream &s, const ArtifactReport &r) {
+    s << "  bundles: " << r.bundles.size() << "\n";
+    for (qsizetype b = 0; b < r.bundles.size(); ++b) {
+        const Bundle &bu = r.bundles[b];
+        s << "  bundle #" << b << " at " << bu.origin << " (file offset " << hex(bu.fileOffset)
+          << ", " << bu.size << " bytes";
+        if (bu.compressed)
+            s << ", CCOB v" << bu.ccobVersion << " " << bu.compression << ", "
+              << bu.uncompressedSize << " bytes uncompressed";
+        s << ")\n";
+        Table t({QStringLiteral("ENTRY"), QStringLiteral("OFFSET"), QStringLiteral("SIZE"),
+                 QStringLiteral("CONTENT"), QStringLiteral("CODE OBJECT")});
+        for (const BundleEntry &e : bu.entries)
+            t.add({e.id, hex(e.offset), QString::number(e.size), e.content,
+                   e.codeObjectIndex >= 0 ? QStringLiteral("#%1").arg(e.codeObjectIndex)
+                                          : QString()});
+        t.print(s, QStringLiteral("    "));
+    }
+}
+
+// A code object's kernels with their arguments and resources.
+void printKernelTable(QTextStream &s, const QList<KernelInfo> &kernels) {
+    Table t({QStringLiteral("KERNEL"), QStringLiteral("ARGS"), QStringLiteral("KERNARG"),
+             QStringLiteral("LDS"), QStringLiteral("SCRATCH"), QStringLiteral("SGPR"),
+             QStringLiteral("VGPR"), QStringLiteral("AGPR"), QStringLiteral("SPILL S/V"),
+             QStringLiteral("WAVE"), QStringLiteral("MAX WG"), QStringLiteral("DYN STACK")});
+    for (const KernelInfo &k : kernels) {
+        const auto hidden = std::count_if(k.args.begin(), k.args.end(),
+                                          [](const KernelArg &a) { return a.hidden(); });
+        t.add({elide(k.name, 60), QStringLiteral("%1+%2h").arg(k.args.size() - hidden).arg(hidden),
+               QString::number(k.kernargSegmentSize), QString::number(k.groupSegmentFixedSize),
+               QString::number(k.privateSegmentFixedSize), QString::number(k.sgprCount),
+               QString::number(k.vgprCount), QString::number(k.agprCount),
+               QStringLiteral("%1/%2").arg(k.sgprSpillCount).arg(k.vgprSpillCount),
+               QString::number(k.wavefrontSize), QString::number(k.maxFlatWorkgroupSize),
+               k.usesDynamicStack ? QStringLiteral("yes") : QStringLiteral("no")});
+    }
+    t.print(s, QStringLiteral("    "));
+}
+
+// Code object #i: its header line, kernels, symbols (--symbols), undefined names and problems.
+void printCodeObject(QTextStream &s, const CodeObject &co, qsizetype i, bool allSymbols) {
+    s << "  code object #" << i << ": " << co.target.toString();
+    if (co.codeObjectVersion)
+        s << ", code object v" << co.codeObjectVersion;
+    if (!co.ptxVersion.isEmpty())
+        s << ", PTX " << co.ptxVersion;
+    s << ", e_flags " << hex(co.elfFlags) << ", " << co.size << " bytes, " << co.kernels.size()
+      << " kernels, " << co.symbols.size() << " symbols, " << co.undefinedSymbols.size()
+      << " undefined  [" << co.origin << "]\n";
+    if (!co.kernels.isEmpty())
+        printKernelTable(s, co.kernels);
+    if (allSymbols && !co.symbols.isEmpty()) {
+        Table t({QStringLiteral("SYMBOL"), QStringLiteral("KIND"), QStringLiteral("BINDING"),
+                 QStringLiteral("VISIBILITY"), QStringLiteral("SECTION"), QStringLiteral("SIZE")});
+        for (const Symbol &sym : co.symbols)
+            t.add({sym.demangled(), symbolKindName(sym.kind), sym.binding(), sym.visibility(),
+                   sym.undefined ? QStringLiteral("UND") : sym.section(),
+                   QString::number(sym.size)});
+        t.print(s, QStringLiteral("    "));
+    }
+    if (!co.undefinedSymbols.isEmpty())
+        s << "    undefined: " << co.undefinedSymbols.join(QStringLiteral(", ")) << "\n";
+    for (const Problem &p : co.problems)
+        s << "    problem: " << p.toString() << "\n";
+}
+
+// For --target t: which entry each bundle would give the runtime, and why.
+void printTargetChoices(QTextStream &s, const ArtifactReport &r, const TargetId &t) {
+    const auto sels = selectCodeObjects(r, t);
+    if (sels.isEmpty()) {
+        s << "  target " << t.toString() << ": no device code in this file\n";
+        return;
+    }
+    for (const CodeObjectSelection &sel : sels) {
+        s << "  target " << t.toString() << ", " << sel.origin << ": "
+          << (sel.selected() ? "picks " : "NO CODE OBJECT: ");
+        if (const SelectionCandidate *c = sel.choice())
+            s << c->entryId << " (" << compatibilityKindName(sel.kind) << ")";
+        s << " -- " << sel.reason << "\n";
+    }
 }
 
 void printReport(QTextStream &s, const ArtifactReport &r, const QList<TargetId> &targets,
@@ -217,91 +312,15 @@ void printReport(QTextStream &s, const ArtifactReport &r, const QList<TargetId> 
         printGrouped(s, r, targets);
         return;
     }
-    if (!r.bundles.isEmpty()) {
-        s << "  bundles: " << r.bundles.size() << "\n";
-        for (qsizetype b = 0; b < r.bundles.size(); ++b) {
-            const Bundle &bu = r.bundles[b];
-            s << "  bundle #" << b << " at " << bu.origin << " (file offset " << hex(bu.fileOffset)
-              << ", " << bu.size << " bytes";
-            if (bu.compressed)
-                s << ", CCOB v" << bu.ccobVersion << " " << bu.compression << ", "
-                  << bu.uncompressedSize << " bytes uncompressed";
-            s << ")\n";
-            Table t({QStringLiteral("ENTRY"), QStringLiteral("OFFSET"), QStringLiteral("SIZE"),
-                     QStringLiteral("CONTENT"), QStringLiteral("CODE OBJECT")});
-            for (const BundleEntry &e : bu.entries)
-                t.add({e.id, hex(e.offset), QString::number(e.size), e.content,
-                       e.codeObjectIndex >= 0 ? QStringLiteral("#%1").arg(e.codeObjectIndex)
-                                              : QString()});
-            t.print(s, QStringLiteral("    "));
-        }
-    }
+    if (!r.bundles.isEmpty())
+        printBundles(s, r);
     if (!r.codeObjects.isEmpty()) {
         s << "  code objects: " << r.codeObjects.size() << ", kernels: " << r.kernelCount() << "\n";
-        for (qsizetype i = 0; i < r.codeObjects.size(); ++i) {
-            const CodeObject &co = r.codeObjects[i];
-            s << "  code object #" << i << ": " << co.target.toString();
-            if (co.codeObjectVersion)
-                s << ", code object v" << co.codeObjectVersion;
-            if (!co.ptxVersion.isEmpty())
-                s << ", PTX " << co.ptxVersion;
-            s << ", e_flags " << hex(co.elfFlags) << ", " << co.size << " bytes, "
-              << co.kernels.size() << " kernels, " << co.symbols.size() << " symbols, "
-              << co.undefinedSymbols.size() << " undefined  [" << co.origin << "]\n";
-            if (!co.kernels.isEmpty()) {
-                Table t({QStringLiteral("KERNEL"), QStringLiteral("ARGS"),
-                         QStringLiteral("KERNARG"), QStringLiteral("LDS"),
-                         QStringLiteral("SCRATCH"), QStringLiteral("SGPR"), QStringLiteral("VGPR"),
-                         QStringLiteral("AGPR"), QStringLiteral("SPILL S/V"),
-                         QStringLiteral("WAVE"), QStringLiteral("MAX WG"),
-                         QStringLiteral("DYN STACK")});
-                for (const KernelInfo &k : co.kernels) {
-                    const auto hidden =
-                        std::count_if(k.args.begin(), k.args.end(),
-                                      [](const KernelArg &a) { return a.hidden(); });
-                    t.add({elide(k.name, 60),
-                           QStringLiteral("%1+%2h").arg(k.args.size() - hidden).arg(hidden),
-                           QString::number(k.kernargSegmentSize),
-                           QString::number(k.groupSegmentFixedSize),
-                           QString::number(k.privateSegmentFixedSize), QString::number(k.sgprCount),
-                           QString::number(k.vgprCount), QString::number(k.agprCount),
-                           QStringLiteral("%1/%2").arg(k.sgprSpillCount).arg(k.vgprSpillCount),
-                           QString::number(k.wavefrontSize),
-                           QString::number(k.maxFlatWorkgroupSize),
-                           k.usesDynamicStack ? QStringLiteral("yes") : QStringLiteral("no")});
-                }
-                t.print(s, QStringLiteral("    "));
-            }
-            if (allSymbols && !co.symbols.isEmpty()) {
-                Table t({QStringLiteral("SYMBOL"), QStringLiteral("KIND"),
-                         QStringLiteral("BINDING"), QStringLiteral("VISIBILITY"),
-                         QStringLiteral("SECTION"), QStringLiteral("SIZE")});
-                for (const Symbol &sym : co.symbols)
-                    t.add({sym.demangled(), symbolKindName(sym.kind), sym.binding(),
-                           sym.visibility(), sym.undefined ? QStringLiteral("UND") : sym.section(),
-                           QString::number(sym.size)});
-                t.print(s, QStringLiteral("    "));
-            }
-            if (!co.undefinedSymbols.isEmpty())
-                s << "    undefined: " << co.undefinedSymbols.join(QStringLiteral(", ")) << "\n";
-            for (const Problem &p : co.problems)
-                s << "    problem: " << p.toString() << "\n";
-        }
+        for (qsizetype i = 0; i < r.codeObjects.size(); ++i)
+            printCodeObject(s, r.codeObjects[i], i, allSymbols);
     }
-    for (const TargetId &t : targets) {
-        const auto sels = selectCodeObjects(r, t);
-        if (sels.isEmpty()) {
-            s << "  target " << t.toString() << ": no device code in this file\n";
-            continue;
-        }
-        for (const CodeObjectSelection &sel : sels) {
-            s << "  target " << t.toString() << ", " << sel.origin << ": "
-              << (sel.selected() ? "picks " : "NO CODE OBJECT: ");
-            if (const SelectionCandidate *c = sel.choice())
-                s << c->entryId << " (" << compatibilityKindName(sel.kind) << ")";
-            s << " -- " << sel.reason << "\n";
-        }
-    }
+    for (const TargetId &t : targets)
+        printTargetChoices(s, r, t);
     for (const Problem &p : r.problems)
         s << "  problem: " << p.toString() << "\n";
 }
@@ -320,6 +339,23 @@ void printSummary(QTextStream &s, const ArtifactReport &r) {
       << entries << " entries, " << r.codeObjects.size() << " code objects, " << r.kernelCount()
       << " kernels, " << args << " kernel arguments, " << symbols << " code object symbols, "
       << r.problems.size() << " problems\n";
+}
+
+// For each --target a bundle of the file has no code object for: why, added to misses; true
+// when there was one.
+bool addTargetMisses(const ArtifactReport &r, const QString &file, const QList<TargetId> &targets,
+                     QStringList &misses) {
+    bool missing = false;
+    for (const TargetId &t : targets) {
+        const QList<CodeObjectSelection> sels = selectCodeObjects(r, t);
+        const auto miss = std::find_if(sels.cbegin(), sels.cend(),
+                                       [](const CodeObjectSelection &s) { return !s.selected(); });
+        if (miss != sels.cend()) {
+            missing = true;
+            misses << QStringLiteral("%1: --target %2: %3").arg(file, t.toString(), miss->reason);
+        }
+    }
+    return missing;
 }
 
 } // namespace
@@ -361,16 +397,8 @@ int inspect(const Args &args) {
                                        [](const Problem &p) { return p.fatal; });
         if (!fatal)
             ++readable;
-        for (const TargetId &t : targets) {
-            const QList<CodeObjectSelection> sels = selectCodeObjects(r, t);
-            const auto miss =
-                std::find_if(sels.cbegin(), sels.cend(),
-                             [](const CodeObjectSelection &s) { return !s.selected(); });
-            if (miss != sels.cend() && !fatal) {
-                missingTarget = true;
-                misses << QStringLiteral("%1: --target %2: %3").arg(f, t.toString(), miss->reason);
-            }
-        }
+        if (!fatal && addTargetMisses(r, f, targets, misses))
+            missingTarget = true;
         if (doc)
             doc->add(r);
         reports.append(std::move(r));

@@ -27,30 +27,11 @@ bool isHost(ArtifactKind k) {
            k == ArtifactKind::HostRelocatable;
 }
 
-} // namespace
-
-int launch(const Args &args) {
-    ProbeOptions options;
-    ProbeRequest request;
-    request.kind = ProbeRequest::Kind::Launch;
-    const Output output = readOutput(args);
-    const bool json = output.json, verbose = args.isSet(Opt::Verbose);
+// --repeat, --device, --shared and --validate into the request; ExitOk, or the usage error's exit
+// code.
+int readLaunchSettings(const Args &args, ProbeRequest &request) {
     const CommandSpec &spec = args.spec();
     QString error;
-    if (!readProbe(args, &options, &request, &error))
-        return usageError(spec, error);
-    request.file = args.positional().value(0);
-    for (const Opt required : {Opt::Kernel, Opt::Args, Opt::Grid, Opt::Block})
-        if (!args.isSet(required))
-            return usageError(spec, QStringLiteral("--%1 is required").arg(optionName(required)));
-    request.kernel = args.value(Opt::Kernel);
-    request.args = args.value(Opt::Args);
-    for (const Opt dim : {Opt::Grid, Opt::Block}) {
-        const auto d = parseDimensions(args.value(dim), &error);
-        if (!d)
-            return usageError(spec, QStringLiteral("--%1: %2").arg(optionName(dim), error));
-        (dim == Opt::Grid ? request.grid : request.block) = *d;
-    }
     const auto number = [&](Opt id, qint64 min, qint64 max) -> std::optional<qint64> {
         const auto v = parseInteger(args.value(id), min, max, &error);
         if (!v)
@@ -83,9 +64,110 @@ int launch(const Args &args) {
             return usageError(spec, QStringLiteral("--validate: %1").arg(error));
         request.validate = *v;
     }
+    return ExitOk;
+}
+
+// The command line into the probe's options and launch request; ExitOk, or the usage error's
+// exit code.
+int readLaunchRequest(const Args &args, ProbeOptions &options, ProbeRequest &request) {
+    const CommandSpec &spec = args.spec();
+    QString error;
+    if (!readProbe(args, &options, &request, &error))
+        return usageError(spec, error);
+    request.file = args.positional().value(0);
+    for (const Opt required : {Opt::Kernel, Opt::Args, Opt::Grid, Opt::Block})
+        if (!args.isSet(required))
+            return usageError(spec, QStringLiteral("--%1 is required").arg(optionName(required)));
+    request.kernel = args.value(Opt::Kernel);
+    request.args = args.value(Opt::Args);
+    for (const Opt dim : {Opt::Grid, Opt::Block}) {
+        const auto d = parseDimensions(args.value(dim), &error);
+        if (!d)
+            return usageError(spec, QStringLiteral("--%1: %2").arg(optionName(dim), error));
+        (dim == Opt::Grid ? request.grid : request.block) = *d;
+    }
+    return readLaunchSettings(args, request);
+}
+
+// The target whose code object a host binary's launch uses: the last --target, else that of the
+// device asked for, as the probe reports it; nullopt when neither is known.
+std::optional<TargetId> launchTarget(const QList<TargetId> &targets, ExecutionHost &host,
+                                     const ProbeRequest &request, const ProbeOptions &options) {
+    if (!targets.isEmpty())
+        return targets.last();
+    ProbeRequest dev;
+    dev.kind = ProbeRequest::Kind::Devices;
+    dev.backend = request.backend;
+    dev.library = request.library;
+    const ProbeResult d = host.runProbe(dev, options);
+    if (d.devices.size() > request.device && d.devices[request.device].target.isValid())
+        return d.devices[request.device].target;
+    return std::nullopt;
+}
+
+// The code object's bytes copied out of `file` into `extracted`; false when they cannot be.
+bool extractCodeObject(const CodeObject &co, const QString &file, QTemporaryFile &extracted) {
+    QFile in;
+    if (co.insideCompressed || !openInputFile(in, file, nullptr) || !in.seek(qint64(co.fileOffset)))
+        return false;
+    const QByteArray bytes = in.read(qint64(co.size));
+    if (bytes.size() != qint64(co.size) || !extracted.open() ||
+        extracted.write(bytes) != bytes.size())
+        return false;
+    extracted.flush();
+    return true;
+}
+
+// A host binary: the code object the runtime would pick for the device, extracted into
+// `extracted`, becomes the request's file. ExitOk, or ExitFindings (said on stderr) when there
+// is none or it cannot be extracted.
+int useHostCodeObject(ProbeRequest &request, const QList<TargetId> &targets, ExecutionHost &host,
+                      const ProbeOptions &options, bool json, QTemporaryFile &extracted) {
+    InspectOptions io;
+    io.symbols = false;
+    io.resolveLibraries = false;
+    const ArtifactReport report = inspectFile(request.file, io);
+    const std::optional<TargetId> target = launchTarget(targets, host, request, options);
+    if (!target) {
+        err() << "hipdoctor-cli launch: " << request.file
+              << " is a host binary and no device was found to pick "
+              << "its code object for; pass --target ID\n";
+        return ExitFindings;
+    }
+    const CodeObjectSelection sel = selectCodeObject(report, *target);
+    const SelectionCandidate *c = sel.choice();
+    if (!c || c->codeObjectIndex < 0 || c->codeObjectIndex >= report.codeObjects.size()) {
+        err() << "hipdoctor-cli launch: " << request.file << ": no code object for "
+              << target->toString() << ": " << sel.reason << "\n";
+        return ExitFindings;
+    }
+    const CodeObject &co = report.codeObjects[c->codeObjectIndex];
+    if (!extractCodeObject(co, request.file, extracted)) {
+        err() << "hipdoctor-cli launch: cannot extract " << co.origin << " from " << request.file
+              << "\n";
+        return ExitFindings;
+    }
+    if (!json)
+        out() << "using " << co.origin << " (" << co.target.toString() << ") from " << request.file
+              << "\n";
+    request.file = extracted.fileName();
+    return ExitOk;
+}
+
+} // namespace
+
+int launch(const Args &args) {
+    ProbeOptions options;
+    ProbeRequest request;
+    request.kind = ProbeRequest::Kind::Launch;
+    const Output output = readOutput(args);
+    const bool json = output.json, verbose = args.isSet(Opt::Verbose);
+    if (const int rc = readLaunchRequest(args, options, request); rc != ExitOk)
+        return rc;
+    QString error;
     const auto targets = readTargets(args, &error);
     if (!targets)
-        return usageError(spec, error);
+        return usageError(args.spec(), error);
     const auto host = readRemote(args);
     if (parseRemotePath(request.file)) { // HOST:/path: read here from the node's copy
         const QString copy = localCopyOf(request.file, &error);
@@ -102,58 +184,10 @@ int launch(const Args &args) {
 
     // A host binary: extract the code object the runtime would pick for the device.
     QTemporaryFile extracted;
-    const ArtifactKind kind = detectArtifactKind(request.file);
-    if (isHost(kind)) {
-        InspectOptions io;
-        io.symbols = false;
-        io.resolveLibraries = false;
-        const ArtifactReport report = inspectFile(request.file, io);
-        std::optional<TargetId> target;
-        if (!targets->isEmpty()) {
-            target = targets->last();
-        } else {
-            ProbeRequest dev;
-            dev.kind = ProbeRequest::Kind::Devices;
-            dev.backend = request.backend;
-            dev.library = request.library;
-            const ProbeResult d = host->runProbe(dev, options);
-            if (d.devices.size() > request.device && d.devices[request.device].target.isValid())
-                target = d.devices[request.device].target;
-        }
-        if (!target) {
-            err() << "hipdoctor-cli launch: " << request.file
-                  << " is a host binary and no device was found to pick "
-                  << "its code object for; pass --target ID\n";
-            return ExitFindings;
-        }
-        const CodeObjectSelection sel = selectCodeObject(report, *target);
-        const SelectionCandidate *c = sel.choice();
-        if (!c || c->codeObjectIndex < 0 || c->codeObjectIndex >= report.codeObjects.size()) {
-            err() << "hipdoctor-cli launch: " << request.file << ": no code object for "
-                  << target->toString() << ": " << sel.reason << "\n";
-            return ExitFindings;
-        }
-        const CodeObject &co = report.codeObjects[c->codeObjectIndex];
-        QFile in;
-        if (co.insideCompressed || !openInputFile(in, request.file, nullptr) ||
-            !in.seek(qint64(co.fileOffset))) {
-            err() << "hipdoctor-cli launch: cannot extract " << co.origin << " from "
-                  << request.file << "\n";
-            return ExitFindings;
-        }
-        const QByteArray bytes = in.read(qint64(co.size));
-        if (bytes.size() != qint64(co.size) || !extracted.open() ||
-            extracted.write(bytes) != bytes.size()) {
-            err() << "hipdoctor-cli launch: cannot extract " << co.origin << " from "
-                  << request.file << "\n";
-            return ExitFindings;
-        }
-        extracted.flush();
-        if (!json)
-            out() << "using " << co.origin << " (" << co.target.toString() << ") from "
-                  << request.file << "\n";
-        request.file = extracted.fileName();
-    }
+    if (isHost(detectArtifactKind(request.file)))
+        if (const int rc = useHostCodeObject(request, *targets, *host, options, json, extracted);
+            rc != ExitOk)
+            return rc;
 
     const QString there = host->stageToHost(request.file, &error); // unchanged here
     if (there.isEmpty()) {

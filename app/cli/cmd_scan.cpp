@@ -57,9 +57,9 @@ void printTable(QTextStream &s, const QList<QStringList> &rows) {
     }
 }
 
-void printScan(QTextStream &s, const ScanResult &r, bool all) {
-    // The matrix: one row per library with device code (every host library with --all), one
-    // column per architecture found, one verdict column per --target.
+// The matrix: one row per library with device code (every host library with --all), one
+// column per architecture found, one verdict column per --target. Returns the rows left out.
+int printMatrix(QTextStream &s, const ScanResult &r, bool all) {
     QStringList header{QStringLiteral("LIBRARY"), QStringLiteral("PRODUCT")};
     QStringList columns;
     for (const QString &a : r.architectures)
@@ -93,6 +93,43 @@ void printScan(QTextStream &s, const ScanResult &r, bool all) {
         printTable(s, rows);
     else
         s << "  no device code found\n";
+    return hidden;
+}
+
+// Per --target: how many libraries have code for it and how many do not.
+void printDeviceCounts(QTextStream &s, const ScanResult &r) {
+    for (const TargetId &d : r.devices) {
+        int fit = 0, miss = 0;
+        const qsizetype di = r.devices.indexOf(d);
+        for (const ScanLibrary &lib : r.libraries) {
+            if (di >= lib.verdicts.size() ||
+                lib.verdicts[di].status == QLatin1String("no-device-code"))
+                continue;
+            (lib.verdicts[di].fits() ? fit : miss) += 1;
+        }
+        s << "device " << d.toString() << ": " << fit << " with code for it, " << miss
+          << " without\n";
+    }
+}
+
+// The fixes, each with (up to six of) the libraries it is for.
+void printFixes(QTextStream &s, const ScanResult &r) {
+    if (!r.fixes.isEmpty())
+        s << "fixes:\n";
+    for (const ScanFix &f : r.fixes) {
+        QStringList names;
+        for (const QString &p : f.libraries)
+            names.append(shortPath(p, r.paths));
+        const int shown = 6;
+        QString list = names.mid(0, shown).join(QStringLiteral(", "));
+        if (names.size() > shown)
+            list += QStringLiteral(" and %1 more").arg(names.size() - shown);
+        s << "  - " << f.text << "\n      (" << list << ")\n";
+    }
+}
+
+void printScan(QTextStream &s, const ScanResult &r, bool all) {
+    const int hidden = printMatrix(s, r, all);
     if (hidden > 0)
         s << "  (" << hidden
           << " host libraries without device code not shown; --all lists them)\n";
@@ -106,30 +143,8 @@ void printScan(QTextStream &s, const ScanResult &r, bool all) {
         s << "  " << shortPath(lib.path, r.paths) << ": "
           << lib.versionsMissing.join(QStringLiteral("; ")) << "\n";
     }
-    for (const TargetId &d : r.devices) {
-        int fit = 0, miss = 0;
-        const qsizetype di = r.devices.indexOf(d);
-        for (const ScanLibrary &lib : r.libraries) {
-            if (di >= lib.verdicts.size() ||
-                lib.verdicts[di].status == QLatin1String("no-device-code"))
-                continue;
-            (lib.verdicts[di].fits() ? fit : miss) += 1;
-        }
-        s << "device " << d.toString() << ": " << fit << " with code for it, " << miss
-          << " without\n";
-    }
-    if (!r.fixes.isEmpty())
-        s << "fixes:\n";
-    for (const ScanFix &f : r.fixes) {
-        QStringList names;
-        for (const QString &p : f.libraries)
-            names.append(shortPath(p, r.paths));
-        const int shown = 6;
-        QString list = names.mid(0, shown).join(QStringLiteral(", "));
-        if (names.size() > shown)
-            list += QStringLiteral(" and %1 more").arg(names.size() - shown);
-        s << "  - " << f.text << "\n      (" << list << ")\n";
-    }
+    printDeviceCounts(s, r);
+    printFixes(s, r);
     for (const Problem &p : r.problems)
         s << "problem: " << p.toString() << "\n";
     for (const ScanLibrary &lib : r.libraries)

@@ -18,6 +18,35 @@ namespace hd::cli {
 
 namespace {
 
+// One kernel folder: its kernel, target, stages, status, argument counts and problems.
+void printTritonEntry(QTextStream &s, const TritonEntry &e) {
+    s << "  " << e.hash << "\n";
+    s << "    kernel   " << e.kernelName << "\n";
+    s << "    target   "
+      << (e.arch.isEmpty() ? QStringLiteral("unknown")
+                           : QStringLiteral("%1 %2").arg(e.backend, e.arch));
+    if (e.warpSize > 0)
+        s << ", warp size " << e.warpSize;
+    if (!e.archSource.isEmpty())
+        s << " (from " << e.archSource << ")";
+    s << "\n";
+    s << "    stages   " << e.stagesPresent.join(QLatin1Char(' '))
+      << (e.hasMetadata ? " .json" : "") << (e.hasGroup ? " __grp__" : "") << "\n";
+    if (e.complete())
+        s << "    status   complete";
+    else if (!e.missingStage.isEmpty())
+        s << "    status   stopped after " << e.lastStage << ", " << e.missingStage << " missing";
+    else
+        s << "    status   no metadata (interrupted?)";
+    s << "\n";
+    if (e.sourceArgCount >= 0 && e.llirArgCount >= 0)
+        s << "    args     " << e.sourceArgCount << " in Python, " << e.llirArgCount
+          << " in the compiled kernel\n";
+    for (const Problem &p : e.problems)
+        s << "    problem  " << p.toString() << "\n";
+    s << "\n";
+}
+
 int triton(const Args &args) {
     const QString dir = args.positional().value(0);
     QString error;
@@ -64,34 +93,8 @@ int triton(const Args &args) {
     if (cache.launcherFolders > 0)
         out() << ", " << cache.launcherFolders << " launcher folder(s)";
     out() << "\n\n";
-    for (const TritonEntry &e : cache.entries) {
-        out() << "  " << e.hash << "\n";
-        out() << "    kernel   " << e.kernelName << "\n";
-        out() << "    target   "
-              << (e.arch.isEmpty() ? QStringLiteral("unknown")
-                                   : QStringLiteral("%1 %2").arg(e.backend, e.arch));
-        if (e.warpSize > 0)
-            out() << ", warp size " << e.warpSize;
-        if (!e.archSource.isEmpty())
-            out() << " (from " << e.archSource << ")";
-        out() << "\n";
-        out() << "    stages   " << e.stagesPresent.join(QLatin1Char(' '))
-              << (e.hasMetadata ? " .json" : "") << (e.hasGroup ? " __grp__" : "") << "\n";
-        if (e.complete())
-            out() << "    status   complete";
-        else if (!e.missingStage.isEmpty())
-            out() << "    status   stopped after " << e.lastStage << ", " << e.missingStage
-                  << " missing";
-        else
-            out() << "    status   no metadata (interrupted?)";
-        out() << "\n";
-        if (e.sourceArgCount >= 0 && e.llirArgCount >= 0)
-            out() << "    args     " << e.sourceArgCount << " in Python, " << e.llirArgCount
-                  << " in the compiled kernel\n";
-        for (const Problem &p : e.problems)
-            out() << "    problem  " << p.toString() << "\n";
-        out() << "\n";
-    }
+    for (const TritonEntry &e : cache.entries)
+        printTritonEntry(out(), e);
     printDiagnosis(out(), d, false);
     return diagnosisExitCode(d);
 }

@@ -119,10 +119,8 @@ bool writeSessionReport(const Session &s, const QString &path, const QString &fo
 
 namespace {
 
-// The command line into VerifyOptions; ExitOk, or the usage error's exit code.
-int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, bool &stepsGiven) {
-    const CommandSpec &spec = args.spec();
-    QString e;
+// --step: the steps asked for (stepsGiven when any); ExitOk, or the usage error's exit code.
+int readSteps(const Args &args, QList<int> &steps, bool &stepsGiven) {
     for (const QString &v : args.values(Opt::Step)) {
         stepsGiven = true;
         for (const QString &p : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -133,54 +131,80 @@ int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, b
                 steps << n->toInt();
             else
                 return usageError(
-                    spec, QStringLiteral("--step %1: expected 1, 2, 3, all or a list").arg(v));
+                    args.spec(),
+                    QStringLiteral("--step %1: expected 1, 2, 3, all or a list").arg(v));
         }
     }
+    return ExitOk;
+}
+
+// The environment of every child and the probe's options; ExitOk, or the usage error's exit code.
+int readEnvAndProbe(const Args &args, VerifyOptions &opt) {
+    QString e;
     EnvProfile profile;
     profile.name = QStringLiteral("command line");
     if (!readEnv(args, &profile, &e))
-        return usageError(spec, e);
+        return usageError(args.spec(), e);
     opt.env = profile;
     for (const EnvProblem &p : opt.env.check())
         if (p.error)
-            return usageError(spec, p.message);
+            return usageError(args.spec(), p.message);
     ProbeOptions probe;
     ProbeRequest request;
     probe.timeoutMs = opt.timeoutMs;
     if (!readProbe(args, &probe, &request, &e))
-        return usageError(spec, e);
+        return usageError(args.spec(), e);
     opt.probePath = probe.probePath;
     opt.backend = request.backend;
     opt.timeoutMs = probe.timeoutMs;
-    // Step 1.
+    return ExitOk;
+}
+
+// The option's value into `into`, when it is given.
+void readText(const Args &args, Opt id, QString &into) {
+    if (args.isSet(id))
+        into = args.value(id);
+}
+
+// The option's positive integer into `into`, when it is given; false (e says why) when it is not
+// one.
+bool readPositive(const Args &args, Opt id, int &into, QString &e) {
+    if (!args.isSet(id))
+        return true;
+    const auto v = parsePositiveInt(args.value(id), &e);
+    if (v)
+        into = *v;
+    else
+        e = QStringLiteral("--%1: %2").arg(optionName(id), e);
+    return bool(v);
+}
+
+// Step 1's options (the target is step 2's device too); ExitOk, or the usage error's exit code.
+int readStep1Options(const Args &args, VerifyOptions &opt) {
+    QString e;
     if (args.isSet(Opt::Target)) {
         const auto targets = readTargets(args, &e);
         if (!targets)
-            return usageError(spec, e);
+            return usageError(args.spec(), e);
         opt.step1.target = args.value(Opt::Target);
         opt.step2.targets << args.value(Opt::Target);
     }
-    const auto text = [&](Opt id, QString &into) {
-        if (args.isSet(id))
-            into = args.value(id);
-    };
-    text(Opt::Compiler, opt.step1.compiler);
-    text(Opt::KernelsDir, opt.step1.sourceDir);
-    text(Opt::CacheDir, opt.step1.cacheDir);
+    readText(args, Opt::Compiler, opt.step1.compiler);
+    readText(args, Opt::KernelsDir, opt.step1.sourceDir);
+    readText(args, Opt::CacheDir, opt.step1.cacheDir);
     opt.step1.useCache = !args.isSet(Opt::NoCache);
-    const auto positive = [&](Opt id, int &into) {
-        if (!args.isSet(id))
-            return true;
-        const auto v = parsePositiveInt(args.value(id), &e);
-        if (v)
-            into = *v;
-        else
-            e = QStringLiteral("--%1: %2").arg(optionName(id), e);
-        return bool(v);
-    };
-    if (!positive(Opt::Elements, opt.step1.elements) || !positive(Opt::Repeat, opt.step2.repeat))
+    if (!readPositive(args, Opt::Elements, opt.step1.elements, e))
+        return usageError(args.spec(), e);
+    return ExitOk;
+}
+
+// Step 2's options: one way in (artifact, dlopen, exec or compile) and the launch; ExitOk, or the
+// usage error's exit code.
+int readStep2Options(const Args &args, VerifyOptions &opt) {
+    const CommandSpec &spec = args.spec();
+    QString e;
+    if (!readPositive(args, Opt::Repeat, opt.step2.repeat, e))
         return usageError(spec, e);
-    // Step 2: one way in.
     QStringList modes;
     for (const Opt m : {Opt::Artifact, Opt::Dlopen, Opt::Exec, Opt::Compile})
         if (args.isSet(m))
@@ -206,10 +230,10 @@ int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, b
         if (opt.step2.compileArgv.isEmpty())
             return usageError(spec, QStringLiteral("--compile needs a command"));
     }
-    text(Opt::Output, opt.step2.file);
-    text(Opt::Kernel, opt.step2.kernel);
-    text(Opt::Args, opt.step2.args);
-    text(Opt::OpCwd, opt.step2.workingDirectory);
+    readText(args, Opt::Output, opt.step2.file);
+    readText(args, Opt::Kernel, opt.step2.kernel);
+    readText(args, Opt::Args, opt.step2.args);
+    readText(args, Opt::OpCwd, opt.step2.workingDirectory);
     for (const Opt dim : {Opt::Grid, Opt::Block}) {
         if (!args.isSet(dim))
             continue;
@@ -218,7 +242,14 @@ int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, b
             return usageError(spec, QStringLiteral("--%1: %2").arg(optionName(dim), e));
         (dim == Opt::Grid ? opt.step2.grid : opt.step2.block) = *d;
     }
-    // Step 3.
+    return ExitOk;
+}
+
+// Step 3's options: the project's command, its variant or env switch; ExitOk, or the usage
+// error's exit code.
+int readStep3Options(const Args &args, VerifyOptions &opt) {
+    const CommandSpec &spec = args.spec();
+    QString e;
     if (args.isSet(Opt::Run)) {
         opt.step3.argv = args.rest(Opt::Run);
         if (opt.step3.argv.isEmpty())
@@ -229,7 +260,7 @@ int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, b
         if (opt.step3.variantArgv.isEmpty())
             return usageError(spec, QStringLiteral("--variant needs a command"));
     }
-    text(Opt::Cwd, opt.step3.workingDirectory);
+    readText(args, Opt::Cwd, opt.step3.workingDirectory);
     for (const QString &v : args.values(Opt::RunEnv)) {
         const auto a = parseEnvAssignment(v, &e);
         if (!a)
@@ -242,10 +273,183 @@ int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, b
             return usageError(spec, QStringLiteral("--switch: %1").arg(e));
         opt.step3.switchEnv = v;
     }
+    return ExitOk;
+}
+
+// The command line into VerifyOptions; ExitOk, or the usage error's exit code.
+int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, bool &stepsGiven) {
+    if (const int rc = readSteps(args, steps, stepsGiven); rc != ExitOk)
+        return rc;
+    if (const int rc = readEnvAndProbe(args, opt); rc != ExitOk)
+        return rc;
+    for (const auto read : {readStep1Options, readStep2Options, readStep3Options})
+        if (const int rc = read(args, opt); rc != ExitOk)
+            return rc;
     if (opt.step2.mode == Step2Options::Mode::Source && opt.step2.file.isEmpty())
         return usageError(
-            spec, QStringLiteral("--compile needs --output FILE (what the command produces)"));
+            args.spec(),
+            QStringLiteral("--compile needs --output FILE (what the command produces)"));
     return ExitOk;
+}
+
+// --import-records: the session made of a GPU machine's capture records; nullopt when it was
+// made, else the exit code.
+std::optional<int> importSession(const QString &importDir, Session &session) {
+    const ImportedRecords imp = importGpuRecords(importDir);
+    for (const QString &p : imp.problems)
+        err() << "hipdoctor-cli verify: " << p << "\n";
+    if (imp.recordCount == 0) {
+        err() << "hipdoctor-cli verify: no capture records in " << importDir << "\n";
+        return ExitUsage;
+    }
+    const QString dir = QFileInfo(importDir).absoluteFilePath();
+    VerifyResult imported;
+    imported.devices = imp.devices;
+    imported.steps = imp.steps;
+    imported.comparison = compareSteps(imported.steps);
+    session =
+        sessionFromResult(VerifyOptions(), imported, versionLine(QStringLiteral("hipdoctor-cli")),
+                          QStringLiteral("import:%1").arg(dir));
+    session.inputs = QJsonObject{{QStringLiteral("import_records"), dir}};
+    err() << "imported " << imp.recordCount << " records from " << imp.files.size() << " file(s)"
+          << (imp.skippedBench
+                  ? QStringLiteral(" (%1 bench records left out)").arg(imp.skippedBench)
+                  : QString())
+          << "\n";
+    return std::nullopt;
+}
+
+// Without --step: step 1, and steps 2 and 3 when their inputs are given. A step asked for alone
+// without its inputs is a usage error: its message, else empty.
+QString settleSteps(const VerifyOptions &opt, QList<int> &steps, bool stepsGiven) {
+    if (!stepsGiven) {
+        steps << 1;
+        if (opt.step2.mode != Step2Options::Mode::None)
+            steps << 2;
+        if (!opt.step3.argv.isEmpty())
+            steps << 3;
+    }
+    if (steps.contains(2) && !steps.contains(1) && !steps.contains(3) &&
+        opt.step2.mode == Step2Options::Mode::None)
+        return QStringLiteral("step 2 needs --artifact, --dlopen, --exec or --compile");
+    if (steps.contains(3) && !steps.contains(1) && !steps.contains(2) && opt.step3.argv.isEmpty())
+        return QStringLiteral("step 3 needs --run CMD ... --");
+    return {};
+}
+
+// Step 2's FILE on the node (HOST:/path): a code object is read here (and copied back by
+// content), a library to dlopen is a path there. False when the copy failed (said on stderr).
+bool placeRemoteStep2File(VerifyOptions &opt) {
+    const auto rp = parseRemotePath(opt.step2.file);
+    if (!rp)
+        return true;
+    if (opt.step2.mode == Step2Options::Mode::Dlopen) {
+        opt.step2.file = rp->path;
+    } else if (opt.step2.mode == Step2Options::Mode::Artifact) {
+        QString fe;
+        const QString copy = localCopyOf(opt.step2.file, &fe);
+        if (copy.isEmpty()) {
+            err() << "hipdoctor-cli verify: " << opt.step2.file << ": " << fe << "\n";
+            return false;
+        }
+        opt.step2.file = copy;
+    }
+    return true;
+}
+
+// The steps run on `host`, with this machine's inventory collected meanwhile when it is local,
+// as a session.
+Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
+                  const std::shared_ptr<ExecutionHost> &host, bool json) {
+    // Here the inventory (python3, rocminfo, the compilers' --version: seconds of CPU) is
+    // collected while the steps run (docs/performance.md "Step 1 from cold"); a node's is
+    // read there after the run, over the one connection.
+    std::future<SystemInventory> localInventory;
+    if (host->isLocal())
+        localInventory = std::async(std::launch::async, [] { return collectSessionInventory(); });
+    const auto verifier = makeVerifier(opt);
+    verifier->setExecutionHost(host);
+    verifier->setProgressCallback([json](const VerifyProgress &p) {
+        if (!json)
+            err() << "step " << p.step << ": " << p.message << "\n";
+        err().flush();
+    });
+    const VerifyResult result = verifier->run(steps);
+    std::optional<SystemInventory> inventory;
+    if (localInventory.valid())
+        inventory = localInventory.get(); // where the steps ran
+    return sessionFromRun(opt, result, *host, versionLine(QStringLiteral("hipdoctor-cli")),
+                          QStringLiteral("verify"), inventory ? &*inventory : nullptr);
+}
+
+// The steps run here, on --remote's node or (finishing the command) on --hosts' nodes; nullopt
+// when `session` holds the run, else the exit code.
+std::optional<int> runSession(const Args &args, VerifyOptions &opt, QList<int> &steps,
+                              bool stepsGiven, int jobs, Session &session) {
+    const auto usage = [&](const QString &why) { return usageError(args.spec(), why); };
+    const QString remote = args.value(Opt::Remote);
+    const QString hostsSpec = args.value(Opt::Hosts);
+    if (const QString why = settleSteps(opt, steps, stepsGiven); !why.isEmpty())
+        return usage(why);
+    if (!remote.isEmpty() && !hostsSpec.isEmpty())
+        return usage(QStringLiteral("--remote and --hosts exclude each other"));
+    // Where the steps run: this machine, or the node of --remote (one connection, which
+    // a HOST:/path of the same node below shares).
+    const std::shared_ptr<ExecutionHost> host = hostFor(remote);
+    if ((!remote.isEmpty() || !hostsSpec.isEmpty()) && !placeRemoteStep2File(opt))
+        return ExitInternal;
+    const Output output = readOutput(args);
+    if (!hostsSpec.isEmpty()) {
+        QString he;
+        const QStringList hosts = readHostList(hostsSpec, &he);
+        if (hosts.isEmpty())
+            return usage(he);
+        return verifyOnHosts(opt, steps, hosts, jobs, args.value(Opt::SessionsDir), output.json,
+                             output.pretty);
+    }
+    if (const QString problem = host->connect(); !problem.isEmpty()) {
+        err() << "hipdoctor-cli verify: " << problem << "\n";
+        return ExitInternal;
+    }
+    session = runOnHost(opt, steps, host, output.json);
+    return std::nullopt;
+}
+
+// --session and --report written; ExitOk, else the exit code.
+int saveSessionFiles(const Args &args, const Session &session) {
+    const QString sessionPath = args.value(Opt::Session);
+    const QString reportPath = args.value(Opt::Report);
+    if (!sessionPath.isEmpty()) {
+        QString se;
+        if (!saveSession(session, sessionPath, &se)) {
+            err() << "hipdoctor-cli verify: " << se << "\n";
+            return ExitInternal;
+        }
+    }
+    if (!reportPath.isEmpty()) {
+        QString re;
+        if (!writeSessionReport(session, reportPath, {}, !args.isSet(Opt::NoRedact), &re)) {
+            err() << "hipdoctor-cli verify: " << re << "\n";
+            return ExitInternal;
+        }
+    }
+    return ExitOk;
+}
+
+// The probe refused what the options asked for (an --args spec it cannot read, a device
+// that does not exist): a usage error, not a finding about the artifact. True (said on stderr)
+// when it did.
+bool probeRefusedRequest(const Session &session) {
+    for (const StepRecord &st : session.steps)
+        for (const CheckRecord &c : st.checks) {
+            const QJsonObject probe = c.data.value(QStringLiteral("probe")).toObject();
+            if (probe.value(QStringLiteral("status")).toString() == QLatin1String("bad-request")) {
+                err() << "hipdoctor-cli verify: step " << st.step << ", " << c.id << ": "
+                      << probe.value(QStringLiteral("message")).toString() << "\n";
+                return true;
+            }
+        }
+    return false;
 }
 
 } // namespace
@@ -257,10 +461,6 @@ int verify(const Args &args) {
     if (const int rc = readVerifyOptions(args, opt, steps, stepsGiven); rc != ExitOk)
         return rc;
     const Output output = readOutput(args);
-    const bool json = output.json, pretty = output.pretty;
-    const bool redact = !args.isSet(Opt::NoRedact);
-    const QString reportPath = args.value(Opt::Report);
-    const QString sessionPath = args.value(Opt::Session);
     const QString importDir = args.value(Opt::ImportRecords);
     const auto usage = [&](const QString &why) { return usageError(args.spec(), why); };
     // Remote (docs/remote.md): --compare-sessions only merges saved sessions; --hosts runs on
@@ -274,8 +474,6 @@ int verify(const Args &args) {
         return usage(QStringLiteral("unexpected argument '%1' (session files go with "
                                     "--compare-sessions)")
                          .arg(args.positional().first()));
-    const QString remote = args.value(Opt::Remote);
-    const QString hostsSpec = args.value(Opt::Hosts);
     int jobs = 8;
     if (args.isSet(Opt::Jobs)) {
         QString je;
@@ -286,152 +484,120 @@ int verify(const Args &args) {
     }
 
     Session session;
-    if (!importDir.isEmpty()) {
-        const ImportedRecords imp = importGpuRecords(importDir);
-        for (const QString &p : imp.problems)
-            err() << "hipdoctor-cli verify: " << p << "\n";
-        if (imp.recordCount == 0) {
-            err() << "hipdoctor-cli verify: no capture records in " << importDir << "\n";
-            return ExitUsage;
-        }
-        const QString dir = QFileInfo(importDir).absoluteFilePath();
-        VerifyResult imported;
-        imported.devices = imp.devices;
-        imported.steps = imp.steps;
-        imported.comparison = compareSteps(imported.steps);
-        session = sessionFromResult(VerifyOptions(), imported,
-                                    versionLine(QStringLiteral("hipdoctor-cli")),
-                                    QStringLiteral("import:%1").arg(dir));
-        session.inputs = QJsonObject{{QStringLiteral("import_records"), dir}};
-        err() << "imported " << imp.recordCount << " records from " << imp.files.size()
-              << " file(s)"
-              << (imp.skippedBench
-                      ? QStringLiteral(" (%1 bench records left out)").arg(imp.skippedBench)
-                      : QString())
-              << "\n";
-    } else {
-        if (!stepsGiven) {
-            steps << 1;
-            if (opt.step2.mode != Step2Options::Mode::None)
-                steps << 2;
-            if (!opt.step3.argv.isEmpty())
-                steps << 3;
-        }
-        if (steps.contains(2) && !steps.contains(1) && !steps.contains(3) &&
-            opt.step2.mode == Step2Options::Mode::None)
-            return usage(QStringLiteral("step 2 needs --artifact, --dlopen, --exec or --compile"));
-        if (steps.contains(3) && !steps.contains(1) && !steps.contains(2) &&
-            opt.step3.argv.isEmpty())
-            return usage(QStringLiteral("step 3 needs --run CMD ... --"));
-        if (!remote.isEmpty() && !hostsSpec.isEmpty())
-            return usage(QStringLiteral("--remote and --hosts exclude each other"));
-        // Where the steps run: this machine, or the node of --remote (one connection, which
-        // a HOST:/path of the same node below shares).
-        const std::shared_ptr<ExecutionHost> host = hostFor(remote);
-        if (!remote.isEmpty() || !hostsSpec.isEmpty()) {
-            // FILE arguments on the node: a code object is read here (and copied back by
-            // content), a library to dlopen is a path there.
-            if (const auto rp = parseRemotePath(opt.step2.file)) {
-                if (opt.step2.mode == Step2Options::Mode::Dlopen) {
-                    opt.step2.file = rp->path;
-                } else if (opt.step2.mode == Step2Options::Mode::Artifact) {
-                    QString fe;
-                    const QString copy = localCopyOf(opt.step2.file, &fe);
-                    if (copy.isEmpty()) {
-                        err() << "hipdoctor-cli verify: " << opt.step2.file << ": " << fe << "\n";
-                        return ExitInternal;
-                    }
-                    opt.step2.file = copy;
-                }
-            }
-        }
-        if (!hostsSpec.isEmpty()) {
-            QString he;
-            const QStringList hosts = readHostList(hostsSpec, &he);
-            if (hosts.isEmpty())
-                return usage(he);
-            return verifyOnHosts(opt, steps, hosts, jobs, args.value(Opt::SessionsDir), json,
-                                 pretty);
-        }
-        if (const QString problem = host->connect(); !problem.isEmpty()) {
-            err() << "hipdoctor-cli verify: " << problem << "\n";
-            return ExitInternal;
-        }
-        // Here the inventory (python3, rocminfo, the compilers' --version: seconds of CPU) is
-        // collected while the steps run (docs/performance.md "Step 1 from cold"); a node's is
-        // read there after the run, over the one connection.
-        std::future<SystemInventory> localInventory;
-        if (host->isLocal())
-            localInventory =
-                std::async(std::launch::async, [] { return collectSessionInventory(); });
-        const auto verifier = makeVerifier(opt);
-        verifier->setExecutionHost(host);
-        verifier->setProgressCallback([json](const VerifyProgress &p) {
-            if (!json)
-                err() << "step " << p.step << ": " << p.message << "\n";
-            err().flush();
-        });
-        const VerifyResult result = verifier->run(steps);
-        std::optional<SystemInventory> inventory;
-        if (localInventory.valid())
-            inventory = localInventory.get(); // where the steps ran
-        session = sessionFromRun(opt, result, *host, versionLine(QStringLiteral("hipdoctor-cli")),
-                                 QStringLiteral("verify"), inventory ? &*inventory : nullptr);
-    }
-
-    if (!sessionPath.isEmpty()) {
-        QString se;
-        if (!saveSession(session, sessionPath, &se)) {
-            err() << "hipdoctor-cli verify: " << se << "\n";
-            return ExitInternal;
-        }
-    }
-    if (!reportPath.isEmpty()) {
-        QString re;
-        if (!writeSessionReport(session, reportPath, {}, redact, &re)) {
-            err() << "hipdoctor-cli verify: " << re << "\n";
-            return ExitInternal;
-        }
-    }
-    if (json) {
-        if (!streamJson(pretty, [&session](JsonWriter &w) { writeJson(w, session); }))
+    const std::optional<int> stopped =
+        !importDir.isEmpty() ? importSession(importDir, session)
+                             : runSession(args, opt, steps, stepsGiven, jobs, session);
+    if (stopped)
+        return *stopped;
+    if (const int rc = saveSessionFiles(args, session); rc != ExitOk)
+        return rc;
+    if (output.json) {
+        if (!streamJson(output.pretty, [&session](JsonWriter &w) { writeJson(w, session); }))
             return jsonWriteFailed(QStringLiteral("verify"));
     } else {
         printSession(session);
     }
-    // The probe refused what the options asked for (an --args spec it cannot read, a device
-    // that does not exist): a usage error, not a finding about the artifact.
-    for (const StepRecord &st : session.steps)
-        for (const CheckRecord &c : st.checks) {
-            const QJsonObject probe = c.data.value(QStringLiteral("probe")).toObject();
-            if (probe.value(QStringLiteral("status")).toString() == QLatin1String("bad-request")) {
-                err() << "hipdoctor-cli verify: step " << st.step << ", " << c.id << ": "
-                      << probe.value(QStringLiteral("message")).toString() << "\n";
-                return ExitUsage;
-            }
-        }
+    if (probeRefusedRequest(session))
+        return ExitUsage;
     return hasErrors(session.findings) ? ExitFindings : ExitOk;
 }
 
+namespace {
+
+QCommandLineOption described(Opt id, const char *description, const char *valueName = "") {
+    return option(id, QString::fromUtf8(description), QLatin1String(valueName));
+}
+
+// Output: the session on stdout, saved, or as a report.
+OptionGroup verifyOutputGroup() {
+    OptionGroup output =
+        outputGroup({QStringLiteral("print the session (hipdoctor.session/2) on stdout (compact)"),
+                     true,
+                     {},
+                     true});
+    output.options << described(Opt::Session, "save the session there (atomically)", "FILE")
+                   << described(Opt::Report,
+                                "write a report; .html gives HTML, anything else Markdown", "FILE")
+                   << described(Opt::NoRedact, "keep secrets in the report (redacted by default)");
+    return output;
+}
+
+OptionGroup step1Group() {
+    return {
+        QStringLiteral("step 1"),
+        {targetOption(QStringLiteral("compile for this target (else device 0's, else gfx90a); "
+                                     "also the device for step 2's checks")),
+         described(Opt::Compiler, "hipcc or nvcc (default: $HIP_PATH, $ROCM_PATH, PATH)", "PATH"),
+         described(Opt::KernelsDir, "folder with vector_add.hip and vector_add_main.hip", "DIR"),
+         described(Opt::CacheDir, "compile cache (default $XDG_CACHE_HOME/hipdoctor/compile)",
+                   "DIR"),
+         described(Opt::NoCache, "compile again even when cached"),
+         described(Opt::Elements, "vector length (default 1048576)", "N")}};
+}
+
+OptionGroup step2Group() {
+    return {
+        QStringLiteral("step 2 (one of --artifact, --dlopen, --exec, --compile)"),
+        {described(Opt::Artifact, "code object, bundle or host binary holding the kernel", "FILE"),
+         described(Opt::Kernel, "the kernel the project looks up", "NAME"),
+         described(Opt::Args,
+                   "launch arguments, e.g. \"buf:f32:1024:rand, buf:f32:1024:out, i32:1024\" "
+                   "(without --args the kernel is loaded and looked up only)",
+                   "SPEC"),
+         described(Opt::Grid, "grid size in blocks (default 1)", "X[,Y,Z]"),
+         described(Opt::Block, "block size in threads (default 1)", "X[,Y,Z]"),
+         described(Opt::Repeat, "launches (default 1)", "N"),
+         described(Opt::Dlopen, "a shared library to dlopen in a clean process", "FILE"),
+         described(Opt::Exec, "a program to run, with its arguments", "PROGRAM [ARG...] --"),
+         described(Opt::Compile, "compile first (its argv), then use --output", "CMD [ARG...] --"),
+         described(Opt::Output, "the compile command's output (a program, .so or code object)",
+                   "FILE"),
+         described(Opt::OpCwd, "working directory for --exec / --compile", "DIR")}};
+}
+
+OptionGroup step3Group() {
+    return {QStringLiteral("step 3"),
+            {described(Opt::Run, "the project's command", "CMD [ARG...] --"),
+             described(Opt::Cwd, "its working directory", "DIR"),
+             described(Opt::RunEnv, "added to both runs of step 3 (repeatable)", "NAME=VALUE"),
+             described(Opt::Switch, "the env switch that turns the Triton path off (second run)",
+                       "NAME=VALUE"),
+             described(Opt::Variant, "or a second command without the Triton path",
+                       "CMD [ARG...] --")}};
+}
+
+// --hosts, --compare-sessions and --import-records: sessions of other machines.
+QList<OptionGroup> otherMachinesGroups() {
+    return {
+        remoteGroup(QStringLiteral("run the steps' children and probes"),
+                    QStringLiteral("the probe is copied there; --probe is then a path on the "
+                                   "node; --artifact and --dlopen may be HOST:/path")),
+        {QStringLiteral("many nodes (docs/remote.md)"),
+         {described(Opt::Hosts,
+                    "the steps on every node in parallel; prints a node x check matrix (rows "
+                    "marked * differ) and writes one session per node",
+                    "FILE|H1,H2,..."),
+          described(Opt::Jobs, "nodes at a time with --hosts (default 8)", "N"),
+          described(Opt::SessionsDir, "where --hosts writes NODE.session.json (default: .)", "DIR"),
+          described(Opt::CompareSessions,
+                    "only print the node x check matrix of the saved sessions given as SESSION "
+                    "arguments (e.g. one per node written under a scheduler); nothing runs")}},
+        {QStringLiteral("import"),
+         {described(Opt::ImportRecords,
+                    "turn capture records of a GPU run (scripts/gpu/validate-probe.sh, *.jsonl of "
+                    "schema hipdoctor.gpu-capture/1) into a session",
+                    "DIR")}}};
+}
+
+} // namespace
+
 CommandSpec verifyCommand() {
-    const auto opt = [](Opt id, const char *description, const char *valueName = "") {
-        return option(id, QString::fromUtf8(description), QLatin1String(valueName));
-    };
     ProbeGroupSpec probe;
     probe.library = false;
     probe.env = false;
     probe.probePath = true;
     probe.timeoutDefault = QStringLiteral("120");
     probe.timeoutWhat = QStringLiteral("per child process");
-    OptionGroup output =
-        outputGroup({QStringLiteral("print the session (hipdoctor.session/2) on stdout (compact)"),
-                     true,
-                     {},
-                     true});
-    output.options << opt(Opt::Session, "save the session there (atomically)", "FILE")
-                   << opt(Opt::Report, "write a report; .html gives HTML, anything else Markdown",
-                          "FILE")
-                   << opt(Opt::NoRedact, "keep secrets in the report (redacted by default)");
     CommandSpec c;
     c.name = QStringLiteral("verify");
     c.summary = QStringLiteral("run the three-step verification sequence");
@@ -453,60 +619,15 @@ CommandSpec verifyCommand() {
         "  3 the project's own command, as is and without the Triton path.\n\n"
         "Without --step, step 1 runs, and steps 2 and 3 when their inputs are given. Options "
         "shown with \"CMD [ARG...] --\" take the rest of the command line up to a lone --.");
-    c.groups = {
-        {QStringLiteral("general"),
-         {opt(Opt::Step, "1, 2, 3, all, or a comma list (1,3)", "1|2|3|all|LIST")}},
-        envGroup(),
-        probeGroup(probe),
-        output,
-        {QStringLiteral("step 1"),
-         {targetOption(QStringLiteral("compile for this target (else device 0's, else gfx90a); "
-                                      "also the device for step 2's checks")),
-          opt(Opt::Compiler, "hipcc or nvcc (default: $HIP_PATH, $ROCM_PATH, PATH)", "PATH"),
-          opt(Opt::KernelsDir, "folder with vector_add.hip and vector_add_main.hip", "DIR"),
-          opt(Opt::CacheDir, "compile cache (default $XDG_CACHE_HOME/hipdoctor/compile)", "DIR"),
-          opt(Opt::NoCache, "compile again even when cached"),
-          opt(Opt::Elements, "vector length (default 1048576)", "N")}},
-        {QStringLiteral("step 2 (one of --artifact, --dlopen, --exec, --compile)"),
-         {opt(Opt::Artifact, "code object, bundle or host binary holding the kernel", "FILE"),
-          opt(Opt::Kernel, "the kernel the project looks up", "NAME"),
-          opt(Opt::Args,
-              "launch arguments, e.g. \"buf:f32:1024:rand, buf:f32:1024:out, i32:1024\" (without "
-              "--args the kernel is loaded and looked up only)",
-              "SPEC"),
-          opt(Opt::Grid, "grid size in blocks (default 1)", "X[,Y,Z]"),
-          opt(Opt::Block, "block size in threads (default 1)", "X[,Y,Z]"),
-          opt(Opt::Repeat, "launches (default 1)", "N"),
-          opt(Opt::Dlopen, "a shared library to dlopen in a clean process", "FILE"),
-          opt(Opt::Exec, "a program to run, with its arguments", "PROGRAM [ARG...] --"),
-          opt(Opt::Compile, "compile first (its argv), then use --output", "CMD [ARG...] --"),
-          opt(Opt::Output, "the compile command's output (a program, .so or code object)", "FILE"),
-          opt(Opt::OpCwd, "working directory for --exec / --compile", "DIR")}},
-        {QStringLiteral("step 3"),
-         {opt(Opt::Run, "the project's command", "CMD [ARG...] --"),
-          opt(Opt::Cwd, "its working directory", "DIR"),
-          opt(Opt::RunEnv, "added to both runs of step 3 (repeatable)", "NAME=VALUE"),
-          opt(Opt::Switch, "the env switch that turns the Triton path off (second run)",
-              "NAME=VALUE"),
-          opt(Opt::Variant, "or a second command without the Triton path", "CMD [ARG...] --")}},
-        remoteGroup(QStringLiteral("run the steps' children and probes"),
-                    QStringLiteral("the probe is copied there; --probe is then a path on the "
-                                   "node; --artifact and --dlopen may be HOST:/path")),
-        {QStringLiteral("many nodes (docs/remote.md)"),
-         {opt(Opt::Hosts,
-              "the steps on every node in parallel; prints a node x check matrix (rows marked * "
-              "differ) and writes one session per node",
-              "FILE|H1,H2,..."),
-          opt(Opt::Jobs, "nodes at a time with --hosts (default 8)", "N"),
-          opt(Opt::SessionsDir, "where --hosts writes NODE.session.json (default: .)", "DIR"),
-          opt(Opt::CompareSessions,
-              "only print the node x check matrix of the saved sessions given as SESSION "
-              "arguments (e.g. one per node written under a scheduler); nothing runs")}},
-        {QStringLiteral("import"),
-         {opt(Opt::ImportRecords,
-              "turn capture records of a GPU run (scripts/gpu/validate-probe.sh, *.jsonl of schema "
-              "hipdoctor.gpu-capture/1) into a session",
-              "DIR")}}};
+    c.groups = {{QStringLiteral("general"),
+                 {described(Opt::Step, "1, 2, 3, all, or a comma list (1,3)", "1|2|3|all|LIST")}},
+                envGroup(),
+                probeGroup(probe),
+                verifyOutputGroup(),
+                step1Group(),
+                step2Group(),
+                step3Group()};
+    c.groups << otherMachinesGroups();
     c.restOptions = {optionName(Opt::Exec), optionName(Opt::Compile), optionName(Opt::Run),
                      optionName(Opt::Variant)};
     c.exitCodes = QStringLiteral("0 no error findings, 1 error findings, 2 usage, 3 internal "

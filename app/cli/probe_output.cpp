@@ -6,9 +6,11 @@
 
 namespace hd::cli {
 
-void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
-    const ProbeHello &h = r.hello;
-    if (r.helloSeen && h.backend != QLatin1String("none")) {
+namespace {
+
+// The runtime the probe loaded, its ABI, and (on failure or verbose) every library tried.
+void printRuntime(QTextStream &s, const ProbeHello &h, bool helloSeen, bool verbose) {
+    if (helloSeen && h.backend != QLatin1String("none")) {
         s << "runtime: " << h.backend << " " << h.runtimeVersion << " (" << h.library << ")";
         if (!h.driverVersion.isEmpty() && h.driverVersion != h.runtimeVersion)
             s << ", driver " << h.driverVersion;
@@ -31,38 +33,30 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
             s << "  " << a.path << ": "
               << (a.loaded && a.error.isEmpty() ? QStringLiteral("loaded") : a.error) << "\n";
     }
-    for (const DeviceInfo &d : r.devices) {
-        s << "device " << d.index << ": " << d.name << "  "
-          << (d.isaName.isEmpty() ? d.target.toString() : d.isaName);
-        s << "  " << d.computeUnits << (h.backend == QLatin1String("cuda") ? " SMs" : " CUs");
-        if (d.totalMemory)
-            s << ", " << formatBytes(d.totalMemory);
-        s << ", max block " << d.maxThreadsPerBlock << ", shared/LDS "
-          << qulonglong(d.maxSharedMemoryPerBlock) << " B\n";
+}
+
+// Every runtime call (verbose), repeats left to the timings table.
+void printCalls(QTextStream &s, const QList<PhaseEvent> &phases) {
+    s << "calls:\n";
+    for (const PhaseEvent &p : phases) {
+        if (p.repeat > 0 && p.ok())
+            continue; // repeats: the timings table says it
+        s << "  " << p.name.leftJustified(16) << p.api.leftJustified(24)
+          << (p.ok() ? QStringLiteral("ok   ") : QStringLiteral("ERROR")) << "  "
+          << formatMsFigure(p.ms).rightJustified(9) << " ms";
+        if (!p.ok())
+            s << "  " << p.errorCode << " " << p.errorName
+              << (p.errorString.isEmpty() ? QString() : QStringLiteral(": ") + p.errorString);
+        if (!p.detail.isEmpty())
+            s << "  [" << p.detail << "]";
+        s << "\n";
     }
-    if (verbose && !r.phases.isEmpty()) {
-        s << "calls:\n";
-        for (const PhaseEvent &p : r.phases) {
-            if (p.repeat > 0 && p.ok())
-                continue; // repeats: the timings table says it
-            s << "  " << p.name.leftJustified(16) << p.api.leftJustified(24)
-              << (p.ok() ? QStringLiteral("ok   ") : QStringLiteral("ERROR")) << "  "
-              << formatMsFigure(p.ms).rightJustified(9) << " ms";
-            if (!p.ok())
-                s << "  " << p.errorCode << " " << p.errorName
-                  << (p.errorString.isEmpty() ? QString() : QStringLiteral(": ") + p.errorString);
-            if (!p.detail.isEmpty())
-                s << "  [" << p.detail << "]";
-            s << "\n";
-        }
-    }
-    for (const KernelLookup &k : r.kernels)
-        s << "kernel " << k.name << ": "
-          << (k.found ? QStringLiteral("found")
-                      : QStringLiteral("NOT FOUND (%1 %2)").arg(k.errorCode).arg(k.errorName))
-          << "\n";
+}
+
+// The timings table: repeated calls and the module load (every one when verbose).
+void printTimings(QTextStream &s, const QList<TimingStats> &timings, bool verbose) {
     bool header = false;
-    for (const TimingStats &t : r.timings) {
+    for (const TimingStats &t : timings) {
         if (!verbose && t.count < 2 && t.name != QLatin1String("module-load"))
             continue;
         if (!header) {
@@ -74,12 +68,12 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
           << formatMsFigure(t.medianMs).rightJustified(11)
           << formatMsFigure(t.maxMs).rightJustified(11) << "\n";
     }
-    if (r.validation.ran)
-        s << "validation: "
-          << (r.validation.passed ? QStringLiteral("passed") : QStringLiteral("FAILED")) << ", "
-          << r.validation.checked << " elements checked, " << r.validation.mismatches
-          << " mismatches\n";
-    s << "result: " << r.summary() << "\n";
+}
+
+// What the result tells beyond its summary: the runtime log's listings, the error's note, the
+// findings it points at and the end of the probe's stderr when it did not complete.
+void printExplanations(QTextStream &s, const ProbeResult &r) {
+    const ProbeHello &h = r.hello;
     if (!r.amdLog.noBinary.isEmpty())
         for (const NoBinaryListing &nb : r.amdLog.noBinary)
             s << "runtime log line " << nb.lineNumber << ": " << nb.message
@@ -105,6 +99,37 @@ void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
         for (qsizetype i = std::max<qsizetype>(0, lines.size() - 10); i < lines.size(); ++i)
             s << "  " << lines[i] << "\n";
     }
+}
+
+} // namespace
+
+void printProbeResult(QTextStream &s, const ProbeResult &r, bool verbose) {
+    const ProbeHello &h = r.hello;
+    printRuntime(s, h, r.helloSeen, verbose);
+    for (const DeviceInfo &d : r.devices) {
+        s << "device " << d.index << ": " << d.name << "  "
+          << (d.isaName.isEmpty() ? d.target.toString() : d.isaName);
+        s << "  " << d.computeUnits << (h.backend == QLatin1String("cuda") ? " SMs" : " CUs");
+        if (d.totalMemory)
+            s << ", " << formatBytes(d.totalMemory);
+        s << ", max block " << d.maxThreadsPerBlock << ", shared/LDS "
+          << qulonglong(d.maxSharedMemoryPerBlock) << " B\n";
+    }
+    if (verbose && !r.phases.isEmpty())
+        printCalls(s, r.phases);
+    for (const KernelLookup &k : r.kernels)
+        s << "kernel " << k.name << ": "
+          << (k.found ? QStringLiteral("found")
+                      : QStringLiteral("NOT FOUND (%1 %2)").arg(k.errorCode).arg(k.errorName))
+          << "\n";
+    printTimings(s, r.timings, verbose);
+    if (r.validation.ran)
+        s << "validation: "
+          << (r.validation.passed ? QStringLiteral("passed") : QStringLiteral("FAILED")) << ", "
+          << r.validation.checked << " elements checked, " << r.validation.mismatches
+          << " mismatches\n";
+    s << "result: " << r.summary() << "\n";
+    printExplanations(s, r);
 }
 
 int exitCodeFor(const ProbeResult &r) {

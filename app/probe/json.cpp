@@ -83,6 +83,53 @@ struct Parser {
         }
         return true;
     }
+    // The escape after a backslash (s[i] is its letter), appended to out.
+    bool escape(std::string &out) {
+        char e = s[i++];
+        switch (e) {
+        case '"':
+            out += '"';
+            return true;
+        case '\\':
+            out += '\\';
+            return true;
+        case '/':
+            out += '/';
+            return true;
+        case 'b':
+            out += '\b';
+            return true;
+        case 'f':
+            out += '\f';
+            return true;
+        case 'n':
+            out += '\n';
+            return true;
+        case 'r':
+            out += '\r';
+            return true;
+        case 't':
+            out += '\t';
+            return true;
+        case 'u': {
+            unsigned cp = 0;
+            if (!hex4(cp))
+                return false;
+            if (cp >= 0xd800 && cp < 0xdc00 && i + 6 <= s.size() && s[i] == '\\' &&
+                s[i + 1] == 'u') {
+                i += 2;
+                unsigned lo = 0;
+                if (!hex4(lo))
+                    return false;
+                cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+            }
+            utf8(out, cp);
+            return true;
+        }
+        default:
+            return fail("bad escape");
+        }
+    }
     bool string(std::string &out) {
         if (i >= s.size() || s[i] != '"')
             return fail("expected string");
@@ -97,52 +144,70 @@ struct Parser {
             }
             if (i >= s.size())
                 break;
-            char e = s[i++];
-            switch (e) {
-            case '"':
-                out += '"';
-                break;
-            case '\\':
-                out += '\\';
-                break;
-            case '/':
-                out += '/';
-                break;
-            case 'b':
-                out += '\b';
-                break;
-            case 'f':
-                out += '\f';
-                break;
-            case 'n':
-                out += '\n';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'u': {
-                unsigned cp = 0;
-                if (!hex4(cp))
-                    return false;
-                if (cp >= 0xd800 && cp < 0xdc00 && i + 6 <= s.size() && s[i] == '\\' &&
-                    s[i + 1] == 'u') {
-                    i += 2;
-                    unsigned lo = 0;
-                    if (!hex4(lo))
-                        return false;
-                    cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-                }
-                utf8(out, cp);
-                break;
-            }
-            default:
-                return fail("bad escape");
-            }
+            if (!escape(out))
+                return false;
         }
         return fail("unterminated string");
+    }
+    // An object; s[i] is its '{'.
+    bool object(JsonValue &v, int depth) {
+        v.type = JsonValue::Type::Object;
+        ++i;
+        ws();
+        if (i < s.size() && s[i] == '}') {
+            ++i;
+            return true;
+        }
+        for (;;) {
+            ws();
+            std::string k;
+            if (!string(k))
+                return false;
+            ws();
+            if (i >= s.size() || s[i] != ':')
+                return fail("expected ':'");
+            ++i;
+            JsonValue child;
+            if (!value(child, depth + 1))
+                return false;
+            v.object.emplace_back(std::move(k), std::move(child));
+            ws();
+            if (i < s.size() && s[i] == ',') {
+                ++i;
+                continue;
+            }
+            if (i < s.size() && s[i] == '}') {
+                ++i;
+                return true;
+            }
+            return fail("expected ',' or '}'");
+        }
+    }
+    // An array; s[i] is its '['.
+    bool array(JsonValue &v, int depth) {
+        v.type = JsonValue::Type::Array;
+        ++i;
+        ws();
+        if (i < s.size() && s[i] == ']') {
+            ++i;
+            return true;
+        }
+        for (;;) {
+            JsonValue child;
+            if (!value(child, depth + 1))
+                return false;
+            v.array.push_back(std::move(child));
+            ws();
+            if (i < s.size() && s[i] == ',') {
+                ++i;
+                continue;
+            }
+            if (i < s.size() && s[i] == ']') {
+                ++i;
+                return true;
+            }
+            return fail("expected ',' or ']'");
+        }
     }
     bool value(JsonValue &v, int depth) {
         if (depth > 64)
@@ -151,64 +216,10 @@ struct Parser {
         if (i >= s.size())
             return fail("unexpected end");
         char c = s[i];
-        if (c == '{') {
-            v.type = JsonValue::Type::Object;
-            ++i;
-            ws();
-            if (i < s.size() && s[i] == '}') {
-                ++i;
-                return true;
-            }
-            for (;;) {
-                ws();
-                std::string k;
-                if (!string(k))
-                    return false;
-                ws();
-                if (i >= s.size() || s[i] != ':')
-                    return fail("expected ':'");
-                ++i;
-                JsonValue child;
-                if (!value(child, depth + 1))
-                    return false;
-                v.object.emplace_back(std::move(k), std::move(child));
-                ws();
-                if (i < s.size() && s[i] == ',') {
-                    ++i;
-                    continue;
-                }
-                if (i < s.size() && s[i] == '}') {
-                    ++i;
-                    return true;
-                }
-                return fail("expected ',' or '}'");
-            }
-        }
-        if (c == '[') {
-            v.type = JsonValue::Type::Array;
-            ++i;
-            ws();
-            if (i < s.size() && s[i] == ']') {
-                ++i;
-                return true;
-            }
-            for (;;) {
-                JsonValue child;
-                if (!value(child, depth + 1))
-                    return false;
-                v.array.push_back(std::move(child));
-                ws();
-                if (i < s.size() && s[i] == ',') {
-                    ++i;
-                    continue;
-                }
-                if (i < s.size() && s[i] == ']') {
-                    ++i;
-                    return true;
-                }
-                return fail("expected ',' or ']'");
-            }
-        }
+        if (c == '{')
+            return object(v, depth);
+        if (c == '[')
+            return array(v, depth);
         if (c == '"') {
             v.type = JsonValue::Type::String;
             return string(v.string);

@@ -477,54 +477,26 @@ int runContained(int argc, char **argv) {
     return e == ENOENT ? 127 : 126;
 }
 
-int main(int argc, char **argv) {
-    if (argc > 1 && std::strcmp(argv[1], "--contain") == 0)
-        return runContained(argc, argv);
-    Output out;
-    Probe p(out);
-    if (argc > 1 && (std::strcmp(argv[1], "--version") == 0)) {
-        std::printf("hipdoctor-probe %s (protocol %d)\n", kProbeVersion, kProtocol);
-        return 0;
-    }
-    if (argc > 1 && std::strcmp(argv[1], "--help") == 0) {
-        std::printf(
-            "usage: hipdoctor-probe < request.json\n"
-            "Reads one JSON request on stdin and writes JSON lines on stdout (docs/protocol.md).\n"
-            "  {\"protocol\":1,\"request\":\"devices\",\"backend\":\"auto\"}\n");
-        return 0;
-    }
-    out.usePrivateDescriptor();
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    Request rq;
-    const Result bad = parseRequest(text, rq);
-    if (bad.status == "bad-request") {
-        helloNone(p, {});
-        emitResult(p, bad);
-        return 2;
-    }
+namespace {
 
-    if (rq.kind == "dlopen")
-        return runDlopen(p, rq);
-
-    // Pick the runtime: hip, then cuda for auto. Lines before the hello are held back.
-    std::vector<std::unique_ptr<Backend>> candidates;
-    if (rq.backend == "auto" || rq.backend == "hip")
-        candidates.push_back(makeHipBackend());
-    if (rq.backend == "auto" || rq.backend == "cuda")
-        candidates.push_back(makeCudaBackend());
-    std::vector<LibraryAttempt> tried;
+// A runtime that loaded, with what its init answered (held lines and timings when several
+// backends were tried).
+struct Probed {
     Backend *backend = nullptr;
-    // auto: a runtime that loads but sees no device (libamdhip64 installed on an NVIDIA
-    // machine) does not win over the next one that has devices. Its init runs before the hello,
-    // with the output held; with a single backend the init runs after the hello, live.
+    double loadMs = 0;
+    int rc = 0, crc = 0, count = 0;
+    std::vector<std::string> lines;
+    std::vector<std::pair<std::string, std::vector<double>>> times;
+};
+
+// Picks the runtime: hip, then cuda for auto. Lines before the hello are held back (out.hold).
+// auto: a runtime that loads but sees no device (libamdhip64 installed on an NVIDIA machine)
+// does not win over the next one that has devices. Its init runs before the hello, with the
+// output held; with a single backend the init runs after the hello, live (chosen.lines empty).
+Probed chooseBackend(Probe &p, Output &out, const Request &rq,
+                     std::vector<std::unique_ptr<Backend>> &candidates,
+                     std::vector<LibraryAttempt> &tried) {
     const bool multi = candidates.size() > 1;
-    struct Probed {
-        Backend *backend = nullptr;
-        double loadMs = 0;
-        int rc = 0, crc = 0, count = 0;
-        std::vector<std::string> lines;
-        std::vector<std::pair<std::string, std::vector<double>>> times;
-    };
     Probed chosen, fallback;
     out.hold = true;
     for (auto &c : candidates) {
@@ -572,23 +544,15 @@ int main(int argc, char **argv) {
         chosen = fallback;
         p.times = fallback.times;
     }
-    backend = chosen.backend;
-    const double loadMs = chosen.loadMs;
-    if (!backend) {
-        // Drop the held begin lines: nothing ran beyond dlopen.
-        out.discard();
-        helloNone(p, tried);
-        std::string list;
-        for (const auto &t : tried)
-            list += (list.empty() ? "" : "; ") + t.path + ": " + t.error;
-        emitResult(p, fail("no-runtime", "no GPU runtime found (tried " + list + ")"));
-        return 1;
-    }
-    p.errName = [backend](int c) { return backend->errorName(c); };
-    p.errString = [backend](int c) { return backend->errorString(c); };
+    return chosen;
+}
+
+// The hello line: the runtime chosen, its versions and every library tried. It goes out first;
+// the held "begin" lines of the library search are dropped.
+void emitHello(Probe &p, Output &out, Backend &backend, const std::vector<LibraryAttempt> &tried) {
     int rtRaw = 0, drvRaw = 0;
     std::string rt, drv;
-    backend->versions(rtRaw, rt, drvRaw, drv);
+    backend.versions(rtRaw, rt, drvRaw, drv);
     std::string list = "[";
     for (size_t i = 0; i < tried.size(); ++i)
         list += (i ? "," : "") + JsonLine()
@@ -601,57 +565,124 @@ int main(int argc, char **argv) {
     hello.add("event", "hello")
         .add("protocol", p.protocolClaim)
         .add("probe", kProbeVersion)
-        .add("backend", backend->name())
-        .add("library", backend->libraryPath)
-        .add("soname", backend->soname)
+        .add("backend", backend.name())
+        .add("library", backend.libraryPath)
+        .add("soname", backend.soname)
         .add("runtime_version", rt)
         .add("runtime_version_raw", rtRaw)
         .add("driver_version", drv)
         .add("driver_version_raw", drvRaw);
-    backend->helloFields(hello);
+    backend.helloFields(hello);
     const std::string helloLine = hello.raw("tried", list).str();
-    // The hello goes out first; the held "begin" lines of the library search are dropped.
     out.discard();
     out.line(helloLine);
-    Result r;
+}
+
+// The result when the runtime's init or device count failed or found no device.
+Result noDeviceResult(Backend &backend, int rc, int crc) {
+    const bool hip = backend.name() == std::string("hip");
+    const int code = crc ? crc : rc;
+    Result r = code ? apiFail(backend, "runtime-init",
+                              crc ? (hip ? "hipGetDeviceCount" : "cuDeviceGetCount")
+                                  : (hip ? "hipInit" : "cuInit"),
+                              code, "the runtime sees no device")
+                    : fail("no-device", "the runtime loaded but reports 0 devices");
+    if (code == 0 || code == backend.noDeviceCode())
+        r.status = "no-device";
+    return r;
+}
+
+// The request answered with the runtime chosen: its init (now, when it did not run during the
+// choice), then the devices listed or the module loaded or launched on the device asked for.
+Result answer(Probe &p, Output &out, Backend &backend, const Probed &chosen, bool multi,
+              const Request &rq) {
     int count = chosen.count, rc = chosen.rc, crc = chosen.crc;
     if (multi) {
         for (const auto &l : chosen.lines)
             out.line(l);
     } else {
-        p.phaseEvent("library-load", "dlopen", 0, "", "", loadMs, -1, backend->libraryPath);
-        rc = backend->init(p);
-        crc = backend->deviceCount(p, count);
+        p.phaseEvent("library-load", "dlopen", 0, "", "", chosen.loadMs, -1, backend.libraryPath);
+        rc = backend.init(p);
+        crc = backend.deviceCount(p, count);
     }
-    if (crc || count <= 0) {
-        int code = crc ? crc : rc;
-        r = code ? apiFail(*backend, "runtime-init",
-                           crc ? (backend->name() == std::string("hip") ? "hipGetDeviceCount"
-                                                                        : "cuDeviceGetCount")
-                               : (backend->name() == std::string("hip") ? "hipInit" : "cuInit"),
-                           code, "the runtime sees no device")
-                 : fail("no-device", "the runtime loaded but reports 0 devices");
-        if (code == 0 || code == backend->noDeviceCode())
-            r.status = "no-device";
-    } else if (rq.kind == "devices") {
+    if (crc || count <= 0)
+        return noDeviceResult(backend, rc, crc);
+    Result r;
+    if (rq.kind == "devices") {
         for (int i = 0; i < count; ++i) {
             DeviceFacts d;
-            backend->describe(p, i, d);
+            backend.describe(p, i, d);
             emitDevice(p, d);
         }
         r.message = std::to_string(count) + " device(s)";
-    } else {
-        if (rq.device < 0 || rq.device >= count) {
-            r = fail("bad-request", "device " + std::to_string(rq.device) + " does not exist (" +
-                                        std::to_string(count) + " device(s))");
-        } else {
-            DeviceFacts d;
-            backend->describe(p, rq.device, d);
-            emitDevice(p, d);
-            r = rq.kind == "load" ? runLoad(p, *backend, rq) : runLaunch(p, *backend, rq);
-        }
-        backend->release();
+        return r;
     }
+    if (rq.device < 0 || rq.device >= count) {
+        r = fail("bad-request", "device " + std::to_string(rq.device) + " does not exist (" +
+                                    std::to_string(count) + " device(s))");
+    } else {
+        DeviceFacts d;
+        backend.describe(p, rq.device, d);
+        emitDevice(p, d);
+        r = rq.kind == "load" ? runLoad(p, backend, rq) : runLaunch(p, backend, rq);
+    }
+    backend.release();
+    return r;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (argc > 1 && std::strcmp(argv[1], "--contain") == 0)
+        return runContained(argc, argv);
+    Output out;
+    Probe p(out);
+    if (argc > 1 && (std::strcmp(argv[1], "--version") == 0)) {
+        std::printf("hipdoctor-probe %s (protocol %d)\n", kProbeVersion, kProtocol);
+        return 0;
+    }
+    if (argc > 1 && std::strcmp(argv[1], "--help") == 0) {
+        std::printf(
+            "usage: hipdoctor-probe < request.json\n"
+            "Reads one JSON request on stdin and writes JSON lines on stdout (docs/protocol.md).\n"
+            "  {\"protocol\":1,\"request\":\"devices\",\"backend\":\"auto\"}\n");
+        return 0;
+    }
+    out.usePrivateDescriptor();
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    Request rq;
+    const Result bad = parseRequest(text, rq);
+    if (bad.status == "bad-request") {
+        helloNone(p, {});
+        emitResult(p, bad);
+        return 2;
+    }
+
+    if (rq.kind == "dlopen")
+        return runDlopen(p, rq);
+
+    std::vector<std::unique_ptr<Backend>> candidates;
+    if (rq.backend == "auto" || rq.backend == "hip")
+        candidates.push_back(makeHipBackend());
+    if (rq.backend == "auto" || rq.backend == "cuda")
+        candidates.push_back(makeCudaBackend());
+    std::vector<LibraryAttempt> tried;
+    const Probed chosen = chooseBackend(p, out, rq, candidates, tried);
+    Backend *backend = chosen.backend;
+    if (!backend) {
+        // Drop the held begin lines: nothing ran beyond dlopen.
+        out.discard();
+        helloNone(p, tried);
+        std::string list;
+        for (const auto &t : tried)
+            list += (list.empty() ? "" : "; ") + t.path + ": " + t.error;
+        emitResult(p, fail("no-runtime", "no GPU runtime found (tried " + list + ")"));
+        return 1;
+    }
+    p.errName = [backend](int c) { return backend->errorName(c); };
+    p.errString = [backend](int c) { return backend->errorString(c); };
+    emitHello(p, out, *backend, tried);
+    const Result r = answer(p, out, *backend, chosen, candidates.size() > 1, rq);
     emitResult(p, r);
     return exitCodeFor(r);
 }

@@ -232,6 +232,78 @@ static std::vector<std::string> split(const std::string &s, char sep) {
     return parts;
 }
 
+namespace {
+
+// buf:<type>:<count>[:init] (its fields f) into a; "" or why it is not one.
+std::string readBufferArg(const std::vector<std::string> &f, ArgSpec &a) {
+    if (f.size() < 3 || f.size() > 4)
+        return "expected buf:<type>:<count>[:rand|zero|ones|seq|out]";
+    a.kind = ArgSpec::Kind::Buffer;
+    if (!parseDType(f[1], a.type))
+        return "unknown element type '" + f[1] + "' (f32 f64 i32 u32 i64 u64 u8)";
+    char *end = nullptr;
+    unsigned long long n = std::strtoull(f[2].c_str(), &end, 0);
+    if (f[2].empty() || *end || n == 0 || n > (1ull << 34))
+        return "element count '" + f[2] + "' is not a number between 1 and 2^34";
+    a.count = n;
+    a.init = f.size() == 4 ? f[3] : "zero";
+    if (a.init != "rand" && a.init != "zero" && a.init != "ones" && a.init != "seq" &&
+        a.init != "out")
+        return "unknown initializer '" + a.init + "' (rand zero ones seq out)";
+    return {};
+}
+
+// The scalar's bytes from its text c, in a's type; end: where the number stopped.
+void storeScalar(ArgSpec &a, const char *c, char *&end) {
+    switch (a.type) {
+    case DType::F32: {
+        float v = std::strtof(c, &end);
+        std::memcpy(a.scalar, &v, 4);
+        break;
+    }
+    case DType::F64: {
+        double v = std::strtod(c, &end);
+        std::memcpy(a.scalar, &v, 8);
+        break;
+    }
+    case DType::I32:
+    case DType::U32: {
+        long long v = std::strtoll(c, &end, 0);
+        int32_t w = int32_t(v);
+        std::memcpy(a.scalar, &w, 4);
+        break;
+    }
+    case DType::I64:
+    case DType::U64: {
+        long long v = std::strtoll(c, &end, 0);
+        std::memcpy(a.scalar, &v, 8);
+        break;
+    }
+    case DType::U8: {
+        long v = std::strtol(c, &end, 0);
+        a.scalar[0] = static_cast<unsigned char>(v);
+        break;
+    }
+    }
+}
+
+// <type>:<value> (its fields f) into a; "" or why it is not one.
+std::string readScalarArg(const std::vector<std::string> &f, ArgSpec &a) {
+    if (f.size() != 2)
+        return "expected <type>:<value> or buf:<type>:<count>[:init]";
+    a.kind = ArgSpec::Kind::Scalar;
+    if (!parseDType(f[0], a.type))
+        return "unknown scalar type '" + f[0] + "' (f32 f64 i32 u32 i64 u64 u8)";
+    a.text = f[1];
+    char *end = nullptr;
+    storeScalar(a, f[1].c_str(), end);
+    if (f[1].empty() || (end && *end))
+        return "value '" + f[1] + "' is not a " + dtypeName(a.type);
+    return {};
+}
+
+} // namespace
+
 bool parseArgSpec(const std::string &spec, std::vector<ArgSpec> &args, std::string &error) {
     args.clear();
     if (trim(spec).empty())
@@ -241,68 +313,12 @@ bool parseArgSpec(const std::string &spec, std::vector<ArgSpec> &args, std::stri
         ++index;
         std::vector<std::string> f = split(item, ':');
         ArgSpec a;
-        auto bad = [&](const std::string &why) {
+        const std::string why = f.empty() || f[0].empty() ? std::string("empty argument")
+                                : f[0] == "buf"           ? readBufferArg(f, a)
+                                                          : readScalarArg(f, a);
+        if (!why.empty()) {
             error = "argument " + std::to_string(index) + " '" + item + "': " + why;
             return false;
-        };
-        if (f.empty() || f[0].empty())
-            return bad("empty argument");
-        if (f[0] == "buf") {
-            if (f.size() < 3 || f.size() > 4)
-                return bad("expected buf:<type>:<count>[:rand|zero|ones|seq|out]");
-            a.kind = ArgSpec::Kind::Buffer;
-            if (!parseDType(f[1], a.type))
-                return bad("unknown element type '" + f[1] + "' (f32 f64 i32 u32 i64 u64 u8)");
-            char *end = nullptr;
-            unsigned long long n = std::strtoull(f[2].c_str(), &end, 0);
-            if (f[2].empty() || *end || n == 0 || n > (1ull << 34))
-                return bad("element count '" + f[2] + "' is not a number between 1 and 2^34");
-            a.count = n;
-            a.init = f.size() == 4 ? f[3] : "zero";
-            if (a.init != "rand" && a.init != "zero" && a.init != "ones" && a.init != "seq" &&
-                a.init != "out")
-                return bad("unknown initializer '" + a.init + "' (rand zero ones seq out)");
-        } else {
-            if (f.size() != 2)
-                return bad("expected <type>:<value> or buf:<type>:<count>[:init]");
-            a.kind = ArgSpec::Kind::Scalar;
-            if (!parseDType(f[0], a.type))
-                return bad("unknown scalar type '" + f[0] + "' (f32 f64 i32 u32 i64 u64 u8)");
-            a.text = f[1];
-            char *end = nullptr;
-            const char *c = f[1].c_str();
-            switch (a.type) {
-            case DType::F32: {
-                float v = std::strtof(c, &end);
-                std::memcpy(a.scalar, &v, 4);
-                break;
-            }
-            case DType::F64: {
-                double v = std::strtod(c, &end);
-                std::memcpy(a.scalar, &v, 8);
-                break;
-            }
-            case DType::I32:
-            case DType::U32: {
-                long long v = std::strtoll(c, &end, 0);
-                int32_t w = int32_t(v);
-                std::memcpy(a.scalar, &w, 4);
-                break;
-            }
-            case DType::I64:
-            case DType::U64: {
-                long long v = std::strtoll(c, &end, 0);
-                std::memcpy(a.scalar, &v, 8);
-                break;
-            }
-            case DType::U8: {
-                long v = std::strtol(c, &end, 0);
-                a.scalar[0] = static_cast<unsigned char>(v);
-                break;
-            }
-            }
-            if (f[1].empty() || (end && *end))
-                return bad("value '" + f[1] + "' is not a " + dtypeName(a.type));
         }
         args.push_back(std::move(a));
     }

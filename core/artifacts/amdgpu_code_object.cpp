@@ -54,37 +54,25 @@ int amdgpuCodeObjectVersion(int osAbi, int abiVersion) {
     return abiVersion >= 0 && abiVersion <= 4 ? abiVersion + 2 : 0;
 }
 
-CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectSource &src,
-                                bool wantSymbols, bool wantMetadata, StringPool *sharedPool) {
-    StringPool localPool;
-    StringPool &pool = sharedPool ? *sharedPool : localPool;
-    CodeObject co;
-    co.origin = src.origin;
-    co.fileOffset = src.fileOffset;
-    co.size = size;
-    co.insideCompressed = src.insideCompressed;
-    co.format = CodeObject::Format::AmdgpuElf;
-    // Inside a compressed bundle no offset of the file points at the problem; name the bundle.
-    auto problem = [&](uint64_t at, const QString &msg) {
+namespace {
+
+// Problems of one code object: inside a compressed bundle no offset of the file points at the
+// problem; name the bundle.
+struct ProblemSink {
+    const CodeObjectSource &src;
+    CodeObject &co;
+    void operator()(uint64_t at, const QString &msg) const {
         co.problems.append(
             Problem{src.file, qint64(src.insideCompressed ? src.fileOffset : src.fileOffset + at),
                     src.insideCompressed
                         ? msg + QStringLiteral(" (at %1 in the decompressed data)").arg(hex(at))
                         : msg,
                     false});
-    };
-    if (!looksLikeAmdgpuElf(data, size)) {
-        problem(0, looksLikeElf(data, size)
-                       ? QStringLiteral("ELF but not a 64-bit little-endian AMDGPU code object")
-                       : QStringLiteral("not an ELF file"));
-        return co;
     }
-    auto elfOr = Elf::create(llvm::StringRef(data, size));
-    if (!elfOr) {
-        problem(0, QStringLiteral("unreadable AMDGPU ELF: %1").arg(errorText(elfOr.takeError())));
-        return co;
-    }
-    const Elf &elf = *elfOr;
+};
+
+// The ELF header's flags, OS ABI and ABI version, and the target they name.
+void readHeader(const Elf &elf, CodeObject &co, const ProblemSink &problem) {
     const auto &hdr = elf.getHeader();
     co.elfFlags = hdr.e_flags;
     co.elfOsAbi = hdr.e_ident[llvm::ELF::EI_OSABI];
@@ -100,14 +88,10 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
     else if (co.codeObjectVersion == 0)
         problem(8, QStringLiteral("unknown code object ABI version %1").arg(co.elfAbiVersion));
     co.target = TargetId::fromAmdgpuElf(co.elfFlags, co.codeObjectVersion);
+}
 
-    auto sectionsOr = elf.sections();
-    if (!sectionsOr) {
-        problem(hdr.e_shoff, QStringLiteral("section headers unreadable: %1")
-                                 .arg(errorText(sectionsOr.takeError())));
-        return co;
-    }
-    const auto sections = *sectionsOr;
+// Section names by section index (an empty name where one cannot be read).
+QList<SymbolName> sectionNamesOf(const Elf &elf, Elf::Elf_Shdr_Range sections, StringPool &pool) {
     QList<SymbolName> sectionNames;
     sectionNames.reserve(qsizetype(sections.size()));
     for (const auto &sec : sections) {
@@ -119,85 +103,125 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             sectionNames.append(SymbolName());
         }
     }
+    return sectionNames;
+}
 
-    const typename ELFT::Shdr *symtab = nullptr;
-    const typename ELFT::Shdr *dynsym = nullptr;
-    for (const auto &sec : sections) {
-        if (sec.sh_type == llvm::ELF::SHT_SYMTAB)
-            symtab = &sec;
-        else if (sec.sh_type == llvm::ELF::SHT_DYNSYM)
-            dynsym = &sec;
-        else if (sec.sh_type == llvm::ELF::SHT_NOTE && wantMetadata) {
-            // LLVM 15's notes() checks sh_offset + sh_size without overflow: a wrapping pair
-            // passes and the iterator reads wild memory. bytes::fits first.
-            if (!bytes::fits(size, sec.sh_offset, sec.sh_size)) {
-                problem(hdr.e_shoff,
-                        QStringLiteral("note section (offset %1, %2 bytes) lies outside the "
-                                       "code object (%3 bytes)")
-                            .arg(hex(sec.sh_offset))
-                            .arg(sec.sh_size)
-                            .arg(size));
-                continue;
-            }
-            llvm::Error err = llvm::Error::success();
-            for (const auto &note : elf.notes(sec, err)) {
-                const llvm::StringRef owner = note.getName();
-                const auto desc = noteDesc(note);
-                QString why;
-                if (owner == "AMDGPU" && note.getType() == llvm::ELF::NT_AMDGPU_METADATA) {
-                    QString mdTarget;
-                    if (!parseAmdgpuMetadataMsgpack(reinterpret_cast<const char *>(desc.data()),
-                                                    desc.size(), co.kernels, &mdTarget, &why,
-                                                    &pool))
-                        problem(sec.sh_offset, why);
-                    co.metadataTarget = mdTarget;
-                } else if (owner == "AMD" && note.getType() == llvm::ELF::NT_AMD_HSA_METADATA) {
-                    if (!parseAmdgpuMetadataYaml(reinterpret_cast<const char *>(desc.data()),
-                                                 desc.size(), co.kernels, &why))
-                        problem(sec.sh_offset, why);
-                }
-            }
-            if (err)
-                problem(
-                    sec.sh_offset,
-                    QStringLiteral("note section unreadable: %1").arg(errorText(std::move(err))));
+// The kernels' metadata from one note section (msgpack for code object v3+, YAML for v2).
+void readMetadataNotes(const Elf &elf, const ELFT::Shdr &sec, size_t size, CodeObject &co,
+                       StringPool &pool, const ProblemSink &problem) {
+    // LLVM 15's notes() checks sh_offset + sh_size without overflow: a wrapping pair
+    // passes and the iterator reads wild memory. bytes::fits first.
+    if (!bytes::fits(size, sec.sh_offset, sec.sh_size)) {
+        problem(elf.getHeader().e_shoff,
+                QStringLiteral("note section (offset %1, %2 bytes) lies outside the "
+                               "code object (%3 bytes)")
+                    .arg(hex(sec.sh_offset))
+                    .arg(sec.sh_size)
+                    .arg(size));
+        return;
+    }
+    llvm::Error err = llvm::Error::success();
+    for (const auto &note : elf.notes(sec, err)) {
+        const llvm::StringRef owner = note.getName();
+        const auto desc = noteDesc(note);
+        QString why;
+        if (owner == "AMDGPU" && note.getType() == llvm::ELF::NT_AMDGPU_METADATA) {
+            QString mdTarget;
+            if (!parseAmdgpuMetadataMsgpack(reinterpret_cast<const char *>(desc.data()),
+                                            desc.size(), co.kernels, &mdTarget, &why, &pool))
+                problem(sec.sh_offset, why);
+            co.metadataTarget = mdTarget;
+        } else if (owner == "AMD" && note.getType() == llvm::ELF::NT_AMD_HSA_METADATA) {
+            if (!parseAmdgpuMetadataYaml(reinterpret_cast<const char *>(desc.data()), desc.size(),
+                                         co.kernels, &why))
+                problem(sec.sh_offset, why);
         }
     }
-    if (!wantSymbols && !wantMetadata)
-        return co;
+    if (err)
+        problem(sec.sh_offset,
+                QStringLiteral("note section unreadable: %1").arg(errorText(std::move(err))));
+}
 
-    const auto *table = symtab ? symtab : dynsym;
-    if (!table)
-        return co;
-    auto symsOr = elf.symbols(table);
-    auto strOr = elf.getStringTableForSymtab(*table);
-    if (!symsOr) {
-        problem(table->sh_offset,
-                QStringLiteral("symbol table unreadable: %1").arg(errorText(symsOr.takeError())));
-        if (!strOr)
-            llvm::consumeError(strOr.takeError());
-        return co;
+// A symbol's kind: a FUNC is a kernel when its "<name>.kd" descriptor is among `descriptors`.
+SymbolKind symbolKind(const ELFT::Sym &sym, const StringPool::OffsetNames &names,
+                      const llvm::DenseSet<const SymbolName *> &descriptors) {
+    switch (sym.getType()) {
+    case llvm::ELF::STT_FUNC:
+        return descriptors.contains(names.name) ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
+    case llvm::ELF::STT_AMDGPU_HSA_KERNEL: // code object v2
+        return SymbolKind::Kernel;
+    case llvm::ELF::STT_OBJECT:
+        return names.descriptorOf ? SymbolKind::KernelDescriptor : SymbolKind::Object;
+    case llvm::ELF::STT_SECTION:
+        return SymbolKind::Section;
+    case llvm::ELF::STT_FILE:
+        return SymbolKind::File;
+    default:
+        return SymbolKind::Other;
     }
-    if (!strOr) {
-        problem(
-            table->sh_offset,
-            QStringLiteral("symbol string table unreadable: %1").arg(errorText(strOr.takeError())));
-        return co;
-    }
-    const llvm::StringRef strtab = *strOr;
-    StringPool::NamesByOffset &byOffset = pool.namesByOffset(strtab);
-    // A kernel is a FUNC with a "<name>.kd" descriptor next to it. Names are compared by
-    // their shared SymbolName: no string is hashed for a string table seen before.
+}
+
+// The kernels whose "<name>.kd" descriptor (an OBJECT) is in the table: a kernel is a FUNC with
+// one next to it. Names are compared by their shared SymbolName: no string is hashed for a
+// string table seen before.
+template <typename Syms>
+llvm::DenseSet<const SymbolName *> kernelDescriptors(const Syms &syms, llvm::StringRef strtab,
+                                                     StringPool::NamesByOffset &byOffset,
+                                                     StringPool &pool) {
     llvm::DenseSet<const SymbolName *> descriptors;
-    for (const auto &sym : *symsOr) {
-        if (!wantSymbols)
-            break; // kinds are not needed when symbols are only counted
+    for (const auto &sym : syms) {
         if (sym.getType() != llvm::ELF::STT_OBJECT || sym.st_name == 0 ||
             sym.st_name >= strtab.size())
             continue;
         if (const SymbolName *kernel = pool.namesAt(byOffset, strtab, sym.st_name).descriptorOf)
             descriptors.insert(kernel);
     }
+    return descriptors;
+}
+
+// One symbol's names, binding, visibility, value, size and section (its kind aside).
+Symbol symbolOf(const ELFT::Sym &sym, const StringPool::OffsetNames &names,
+                const QList<SymbolName> &sectionNames, StringPool &pool) {
+    const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
+    Symbol s;
+    s.names = *names.name;
+    s.elfBinding = sym.getBinding();
+    s.elfVisibility = sym.getVisibility();
+    s.value = sym.st_value;
+    s.size = sym.st_size;
+    s.undefined = undef;
+    if (!undef && sym.st_shndx < sectionNames.size())
+        s.sectionName = sectionNames[sym.st_shndx];
+    else if (sym.st_shndx == llvm::ELF::SHN_ABS)
+        s.sectionName = pool.symbolName("*ABS*");
+    return s;
+}
+
+// The symbol table: counted, undefined names collected, and (wantSymbols) every symbol with
+// its kind and section.
+void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<SymbolName> &sectionNames,
+                     bool wantSymbols, CodeObject &co, StringPool &pool,
+                     const ProblemSink &problem) {
+    auto symsOr = elf.symbols(&table);
+    auto strOr = elf.getStringTableForSymtab(table);
+    if (!symsOr) {
+        problem(table.sh_offset,
+                QStringLiteral("symbol table unreadable: %1").arg(errorText(symsOr.takeError())));
+        if (!strOr)
+            llvm::consumeError(strOr.takeError());
+        return;
+    }
+    if (!strOr) {
+        problem(
+            table.sh_offset,
+            QStringLiteral("symbol string table unreadable: %1").arg(errorText(strOr.takeError())));
+        return;
+    }
+    const llvm::StringRef strtab = *strOr;
+    StringPool::NamesByOffset &byOffset = pool.namesByOffset(strtab);
+    const llvm::DenseSet<const SymbolName *> descriptors =
+        wantSymbols ? kernelDescriptors(*symsOr, strtab, byOffset, pool)
+                    : llvm::DenseSet<const SymbolName *>();
     llvm::DenseSet<const SymbolName *> undefinedSeen;
     if (wantSymbols)
         co.symbols.reserve(qsizetype(symsOr->size()));
@@ -207,9 +231,9 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             continue;
         if (sym.st_name >= strtab.size()) {
             if (!badName)
-                problem(table->sh_offset, QStringLiteral("symbol name offset %1 past the end "
-                                                         "of the string table")
-                                              .arg(hex(sym.st_name)));
+                problem(table.sh_offset, QStringLiteral("symbol name offset %1 past the end "
+                                                        "of the string table")
+                                             .arg(hex(sym.st_name)));
             badName = true;
             continue;
         }
@@ -224,40 +248,64 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             co.undefinedSymbols.append(names.name->name());
         if (!wantSymbols)
             continue;
-        Symbol s;
-        s.names = *names.name;
-        s.elfBinding = sym.getBinding();
-        s.elfVisibility = sym.getVisibility();
-        s.value = sym.st_value;
-        s.size = sym.st_size;
-        s.undefined = undef;
-        if (!undef && sym.st_shndx < sectionNames.size())
-            s.sectionName = sectionNames[sym.st_shndx];
-        else if (sym.st_shndx == llvm::ELF::SHN_ABS)
-            s.sectionName = pool.symbolName("*ABS*");
-        switch (sym.getType()) {
-        case llvm::ELF::STT_FUNC:
-            s.kind =
-                descriptors.contains(names.name) ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
-            break;
-        case llvm::ELF::STT_AMDGPU_HSA_KERNEL: // code object v2
-            s.kind = SymbolKind::Kernel;
-            break;
-        case llvm::ELF::STT_OBJECT:
-            s.kind = names.descriptorOf ? SymbolKind::KernelDescriptor : SymbolKind::Object;
-            break;
-        case llvm::ELF::STT_SECTION:
-            s.kind = SymbolKind::Section;
-            break;
-        case llvm::ELF::STT_FILE:
-            s.kind = SymbolKind::File;
-            break;
-        default:
-            s.kind = SymbolKind::Other;
-            break;
-        }
+        Symbol s = symbolOf(sym, names, sectionNames, pool);
+        s.kind = symbolKind(sym, names, descriptors);
         co.symbols.append(std::move(s));
     }
+}
+
+} // namespace
+
+CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectSource &src,
+                                bool wantSymbols, bool wantMetadata, StringPool *sharedPool) {
+    StringPool localPool;
+    StringPool &pool = sharedPool ? *sharedPool : localPool;
+    CodeObject co;
+    co.origin = src.origin;
+    co.fileOffset = src.fileOffset;
+    co.size = size;
+    co.insideCompressed = src.insideCompressed;
+    co.format = CodeObject::Format::AmdgpuElf;
+    const ProblemSink problem{src, co};
+    if (!looksLikeAmdgpuElf(data, size)) {
+        problem(0, looksLikeElf(data, size)
+                       ? QStringLiteral("ELF but not a 64-bit little-endian AMDGPU code object")
+                       : QStringLiteral("not an ELF file"));
+        return co;
+    }
+    auto elfOr = Elf::create(llvm::StringRef(data, size));
+    if (!elfOr) {
+        problem(0, QStringLiteral("unreadable AMDGPU ELF: %1").arg(errorText(elfOr.takeError())));
+        return co;
+    }
+    const Elf &elf = *elfOr;
+    readHeader(elf, co, problem);
+
+    auto sectionsOr = elf.sections();
+    if (!sectionsOr) {
+        problem(elf.getHeader().e_shoff, QStringLiteral("section headers unreadable: %1")
+                                             .arg(errorText(sectionsOr.takeError())));
+        return co;
+    }
+    const auto sections = *sectionsOr;
+    const QList<SymbolName> sectionNames = sectionNamesOf(elf, sections, pool);
+
+    const typename ELFT::Shdr *symtab = nullptr;
+    const typename ELFT::Shdr *dynsym = nullptr;
+    for (const auto &sec : sections) {
+        if (sec.sh_type == llvm::ELF::SHT_SYMTAB)
+            symtab = &sec;
+        else if (sec.sh_type == llvm::ELF::SHT_DYNSYM)
+            dynsym = &sec;
+        else if (sec.sh_type == llvm::ELF::SHT_NOTE && wantMetadata)
+            readMetadataNotes(elf, sec, size, co, pool, problem);
+    }
+    if (!wantSymbols && !wantMetadata)
+        return co;
+
+    const auto *table = symtab ? symtab : dynsym;
+    if (table)
+        readSymbolTable(elf, *table, sectionNames, wantSymbols, co, pool, problem);
     return co;
 }
 

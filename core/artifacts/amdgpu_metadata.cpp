@@ -13,6 +13,8 @@
 
 #include <algorithm>
 
+#include <optional>
+
 namespace hd {
 
 namespace {
@@ -82,6 +84,47 @@ bool readArg(MsgpackWalker &w, const Object &header, StringPool &pool, KernelArg
     return true;
 }
 
+// A kernel's .args list (v its array header): a list seen before is found by its count and
+// first value (StringPool::argsAt); a new one is decoded into a reused buffer, then shared with
+// every kernel of the same signature.
+bool readKernelArgs(MsgpackWalker &w, const Object &v, StringPool &pool,
+                    QList<KernelArg> &scratchArgs, KernelInfo &k) {
+    const char *begin = w.position();
+    Object first;
+    if (v.Length > 0 && (!w.next(first) || !w.skip(first)))
+        return false;
+    const llvm::StringRef firstRaw(begin, size_t(w.position() - begin));
+    size_t seenSize = 0;
+    if (const QList<KernelArg> *seen =
+            pool.argsAt(llvm::StringRef(begin, firstRaw.size() + w.rest().size()), v.Length,
+                        firstRaw, &seenSize)) {
+        k.args = *seen;
+        return w.skipBytes(seenSize - firstRaw.size());
+    }
+    Object others = v; // the values after the first
+    others.Length = v.Length > 0 ? v.Length - 1 : 0;
+    if (!w.skip(others))
+        return false;
+    const llvm::StringRef raw(begin, size_t(w.position() - begin));
+    MsgpackWalker list(raw);
+    QList<KernelArg> &args = scratchArgs;
+    args.clear(); // keeps the capacity
+    for (size_t j = 0; j < v.Length; ++j) {
+        Object a;
+        if (!list.next(a))
+            return false;
+        KernelArg arg;
+        if (!readArg(list, a, pool, arg))
+            return false;
+        if (a.Kind == Type::Map)
+            args.append(std::move(arg));
+    }
+    k.args = pool.sharedArgs(args);
+    pool.rememberArgs(raw, v.Length, firstRaw, k.args);
+    args.clear();
+    return true;
+}
+
 bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
                 QList<KernelArg> &scratchArgs, KernelInfo &k) {
     if (header.Kind != Type::Map)
@@ -97,43 +140,8 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
         else if (key == ".symbol")
             k.symbol = v.Kind == Type::String ? pool.noteName(v.Raw).name() : QString();
         else if (key == ".args" && v.Kind == Type::Array) {
-            // A list seen before is found by its count and first value (StringPool::argsAt).
-            const char *begin = w.position();
-            Object first;
-            if (v.Length > 0 && (!w.next(first) || !w.skip(first)))
+            if (!readKernelArgs(w, v, pool, scratchArgs, k))
                 return false;
-            const llvm::StringRef firstRaw(begin, size_t(w.position() - begin));
-            size_t seenSize = 0;
-            if (const QList<KernelArg> *seen =
-                    pool.argsAt(llvm::StringRef(begin, firstRaw.size() + w.rest().size()), v.Length,
-                                firstRaw, &seenSize)) {
-                k.args = *seen;
-                if (!w.skipBytes(seenSize - firstRaw.size()))
-                    return false;
-                continue;
-            }
-            Object others = v; // the values after the first
-            others.Length = v.Length > 0 ? v.Length - 1 : 0;
-            if (!w.skip(others))
-                return false;
-            const llvm::StringRef raw(begin, size_t(w.position() - begin));
-            // Decoded into a reused buffer, then shared with every kernel of the same signature.
-            MsgpackWalker list(raw);
-            QList<KernelArg> &args = scratchArgs;
-            args.clear(); // keeps the capacity
-            for (size_t j = 0; j < v.Length; ++j) {
-                Object a;
-                if (!list.next(a))
-                    return false;
-                KernelArg arg;
-                if (!readArg(list, a, pool, arg))
-                    return false;
-                if (a.Kind == Type::Map)
-                    args.append(std::move(arg));
-            }
-            k.args = pool.sharedArgs(args);
-            pool.rememberArgs(raw, v.Length, firstRaw, k.args);
-            args.clear();
         } else if (key == ".kernarg_segment_size")
             toU64(v, k.kernargSegmentSize);
         else if (key == ".kernarg_segment_align")
@@ -217,6 +225,131 @@ bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo>
     return true;
 }
 
+namespace {
+
+// One "key: value" line of the YAML note; item when it starts a list item ("- ").
+struct YamlLine {
+    bool item = false;
+    QString key, value;
+};
+
+std::optional<YamlLine> splitYamlLine(const QString &line) {
+    const QString trimmed = line.trimmed();
+    YamlLine l;
+    l.item = trimmed.startsWith(QLatin1String("- "));
+    const QString body = l.item ? trimmed.mid(2).trimmed() : trimmed;
+    const qsizetype colon = body.indexOf(QLatin1Char(':'));
+    if (colon < 0)
+        return std::nullopt;
+    l.key = body.left(colon).trimmed();
+    l.value = body.mid(colon + 1).trimmed();
+    if (l.value.size() >= 2 &&
+        (l.value.startsWith(QLatin1Char('\'')) || l.value.startsWith(QLatin1Char('"'))))
+        l.value = l.value.mid(1, l.value.size() - 2);
+    return l;
+}
+
+// A field of one kernel argument (Align kept aside: it places the argument when it is done).
+void setArgField(KernelArg &arg, uint64_t &align, const QString &key, const QString &value) {
+    if (key == QLatin1String("Name"))
+        arg.name = value;
+    else if (key == QLatin1String("TypeName"))
+        arg.typeName = value;
+    else if (key == QLatin1String("Size"))
+        arg.size = value.toULongLong();
+    else if (key == QLatin1String("Align"))
+        align = value.toULongLong();
+    else if (key == QLatin1String("ValueKind"))
+        arg.valueKind = value;
+    else if (key == QLatin1String("AddrSpaceQual"))
+        arg.addressSpace = value.toLower();
+}
+
+// A field of the kernel itself (its CodeProps).
+void setKernelField(KernelInfo &k, const QString &key, const QString &value) {
+    if (key == QLatin1String("SymbolName"))
+        k.symbol = value;
+    else if (key == QLatin1String("KernargSegmentSize"))
+        k.kernargSegmentSize = value.toULongLong();
+    else if (key == QLatin1String("KernargSegmentAlign"))
+        k.kernargSegmentAlign = value.toULongLong();
+    else if (key == QLatin1String("GroupSegmentFixedSize"))
+        k.groupSegmentFixedSize = value.toULongLong();
+    else if (key == QLatin1String("PrivateSegmentFixedSize"))
+        k.privateSegmentFixedSize = value.toULongLong();
+    else if (key == QLatin1String("WavefrontSize"))
+        k.wavefrontSize = value.toInt();
+    else if (key == QLatin1String("NumSGPRs"))
+        k.sgprCount = value.toInt();
+    else if (key == QLatin1String("NumVGPRs"))
+        k.vgprCount = value.toInt();
+    else if (key == QLatin1String("MaxFlatWorkGroupSize"))
+        k.maxFlatWorkgroupSize = value.toInt();
+    else if (key == QLatin1String("NumSpilledSGPRs"))
+        k.sgprSpillCount = value.toInt();
+    else if (key == QLatin1String("NumSpilledVGPRs"))
+        k.vgprSpillCount = value.toInt();
+}
+
+// The reading so far: the kernel and argument being filled, and where the next argument goes.
+struct YamlKernels {
+    QList<KernelInfo> &kernels;
+    KernelInfo *k = nullptr;
+    KernelArg *arg = nullptr;
+    bool inArgs = false;
+    uint64_t nextOffset = 0;
+    uint64_t argAlign = 0;
+
+    // The argument being filled is complete: placed at the next offset its alignment allows.
+    void finishArg() {
+        if (!arg)
+            return;
+        if (argAlign > 0)
+            nextOffset = (nextOffset + argAlign - 1) / argAlign * argAlign;
+        arg->offset = nextOffset;
+        nextOffset += arg->size;
+        arg = nullptr;
+        argAlign = 0;
+    }
+
+    void read(const YamlLine &l) {
+        if (l.key == QLatin1String("Kernels"))
+            return;
+        if (l.item && l.key == QLatin1String("Name") && !inArgs) {
+            finishArg();
+            kernels.append(KernelInfo{});
+            k = &kernels.last();
+            k->name = l.value;
+            nextOffset = 0;
+            return;
+        }
+        if (!k)
+            return;
+        if (l.key == QLatin1String("Args")) {
+            inArgs = true;
+            return;
+        }
+        if (l.key == QLatin1String("CodeProps")) {
+            finishArg();
+            inArgs = false;
+            return;
+        }
+        if (!inArgs) {
+            setKernelField(*k, l.key, l.value);
+            return;
+        }
+        if (l.item) {
+            finishArg();
+            k->args.append(KernelArg{});
+            arg = &k->args.last();
+        }
+        if (arg)
+            setArgField(*arg, argAlign, l.key, l.value);
+    }
+};
+
+} // namespace
+
 // Code object v2 wrote YAML; this reads the subset hipdoctor reports, line by line, without
 // a YAML library (keys are unique per kernel and nesting is fixed by the producer).
 bool parseAmdgpuMetadataYaml(const char *data, size_t size, QList<KernelInfo> &kernels,
@@ -227,101 +360,12 @@ bool parseAmdgpuMetadataYaml(const char *data, size_t size, QList<KernelInfo> &k
             *error = QStringLiteral("YAML metadata note has no Kernels list");
         return false;
     }
-    KernelInfo *k = nullptr;
-    KernelArg *arg = nullptr;
-    bool inArgs = false;
-    uint64_t nextOffset = 0;
-    uint64_t argAlign = 0;
-    auto finishArg = [&]() {
-        if (!arg)
-            return;
-        if (argAlign > 0)
-            nextOffset = (nextOffset + argAlign - 1) / argAlign * argAlign;
-        arg->offset = nextOffset;
-        nextOffset += arg->size;
-        arg = nullptr;
-        argAlign = 0;
-    };
+    YamlKernels reader{kernels};
     const QStringList lines = text.split(QLatin1Char('\n'));
-    for (QString line : lines) {
-        const QString trimmed = line.trimmed();
-        const bool item = trimmed.startsWith(QLatin1String("- "));
-        const QString body = item ? trimmed.mid(2).trimmed() : trimmed;
-        const qsizetype colon = body.indexOf(QLatin1Char(':'));
-        if (colon < 0)
-            continue;
-        const QString key = body.left(colon).trimmed();
-        QString value = body.mid(colon + 1).trimmed();
-        if (value.size() >= 2 &&
-            (value.startsWith(QLatin1Char('\'')) || value.startsWith(QLatin1Char('"'))))
-            value = value.mid(1, value.size() - 2);
-        if (key == QLatin1String("Kernels"))
-            continue;
-        if (item && key == QLatin1String("Name") && !inArgs) {
-            finishArg();
-            kernels.append(KernelInfo{});
-            k = &kernels.last();
-            k->name = value;
-            nextOffset = 0;
-            continue;
-        }
-        if (!k)
-            continue;
-        if (key == QLatin1String("Args")) {
-            inArgs = true;
-            continue;
-        }
-        if (key == QLatin1String("CodeProps")) {
-            finishArg();
-            inArgs = false;
-            continue;
-        }
-        if (inArgs) {
-            if (item) {
-                finishArg();
-                k->args.append(KernelArg{});
-                arg = &k->args.last();
-            }
-            if (!arg)
-                continue;
-            if (key == QLatin1String("Name"))
-                arg->name = value;
-            else if (key == QLatin1String("TypeName"))
-                arg->typeName = value;
-            else if (key == QLatin1String("Size"))
-                arg->size = value.toULongLong();
-            else if (key == QLatin1String("Align"))
-                argAlign = value.toULongLong();
-            else if (key == QLatin1String("ValueKind"))
-                arg->valueKind = value;
-            else if (key == QLatin1String("AddrSpaceQual"))
-                arg->addressSpace = value.toLower();
-            continue;
-        }
-        if (key == QLatin1String("SymbolName"))
-            k->symbol = value;
-        else if (key == QLatin1String("KernargSegmentSize"))
-            k->kernargSegmentSize = value.toULongLong();
-        else if (key == QLatin1String("KernargSegmentAlign"))
-            k->kernargSegmentAlign = value.toULongLong();
-        else if (key == QLatin1String("GroupSegmentFixedSize"))
-            k->groupSegmentFixedSize = value.toULongLong();
-        else if (key == QLatin1String("PrivateSegmentFixedSize"))
-            k->privateSegmentFixedSize = value.toULongLong();
-        else if (key == QLatin1String("WavefrontSize"))
-            k->wavefrontSize = value.toInt();
-        else if (key == QLatin1String("NumSGPRs"))
-            k->sgprCount = value.toInt();
-        else if (key == QLatin1String("NumVGPRs"))
-            k->vgprCount = value.toInt();
-        else if (key == QLatin1String("MaxFlatWorkGroupSize"))
-            k->maxFlatWorkgroupSize = value.toInt();
-        else if (key == QLatin1String("NumSpilledSGPRs"))
-            k->sgprSpillCount = value.toInt();
-        else if (key == QLatin1String("NumSpilledVGPRs"))
-            k->vgprSpillCount = value.toInt();
-    }
-    finishArg();
+    for (const QString &line : lines)
+        if (const std::optional<YamlLine> l = splitYamlLine(line))
+            reader.read(*l);
+    reader.finishArg();
     return true;
 }
 

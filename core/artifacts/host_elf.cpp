@@ -245,27 +245,65 @@ void readSymbols(HostElf &h, HostInfo &host, bool wantFunctions) {
     });
 }
 
-// Where each .hipFatBinSegment wrapper's bundle pointer leads, as file offsets. The field in
-// the file is not trusted: lld leaves it 0 and only a relocation carries it.
-QList<uint64_t> hipWrapperTargets(HostElf &h, const Shdr &seg) {
-    QList<uint64_t> out;
-    const bool relocatable = h.elf.getHeader().e_type == llvm::ELF::ET_REL;
-    if (!bytes::fits(h.ctx.size, seg.sh_offset, seg.sh_size)) {
-        h.ctx.problem(seg.sh_offset, QStringLiteral(".hipFatBinSegment (%1 bytes) runs past the "
-                                                    "end of the file")
-                                         .arg(seg.sh_size));
-        return out;
-    }
-    const uint64_t count = seg.sh_size / kWrapperSize;
-    if (seg.sh_size % kWrapperSize)
-        h.ctx.problem(seg.sh_offset, QStringLiteral(".hipFatBinSegment size %1 is not a "
-                                                    "multiple of the 24-byte wrapper")
-                                         .arg(seg.sh_size));
-    // Relocations that patch the pointer fields: ET_REL through the section's own
-    // .rela.hipFatBinSegment, linked images through .rela.dyn (R_X86_64_RELATIVE).
-    const int segIndex = int(&seg - h.sections.data());
+// What relocations say about the wrappers' pointer fields, by wrapper index.
+struct WrapperRelocations {
     QHash<uint64_t, uint64_t> relocated; // wrapper index -> file offset of the bundle
     QHash<uint64_t, QString> external;   // wrapper index -> undefined symbol it refers to
+};
+
+// One relocation of wrapper `index`'s pointer field, from section rs, into rels.
+template <typename Rela>
+void applyWrapperRelocation(HostElf &h, const Shdr &rs, const Rela &r, uint64_t index,
+                            bool relocatable, WrapperRelocations &rels) {
+    const uint32_t type = r.getType(false);
+    const uint32_t symIndex = r.getSymbol(false);
+    if (type == llvm::ELF::R_X86_64_RELATIVE) {
+        if (auto off = h.fileOffsetOfAddress(uint64_t(r.r_addend)))
+            rels.relocated.insert(index, *off);
+        return;
+    }
+    if (type != llvm::ELF::R_X86_64_64)
+        return;
+    auto symtabOr = h.elf.getSection(rs.sh_link);
+    if (!symtabOr) {
+        llvm::consumeError(symtabOr.takeError());
+        return;
+    }
+    auto symOr = h.elf.template getEntry<typename ELFT::Sym>(**symtabOr, symIndex);
+    if (!symOr) {
+        h.ctx.problem(rs.sh_offset, QStringLiteral("%1: relocation refers to a symbol "
+                                                   "past the end of its table")
+                                        .arg(h.sectionName(rs)));
+        llvm::consumeError(symOr.takeError());
+        return;
+    }
+    const auto *sym = *symOr;
+    if (sym->st_shndx == llvm::ELF::SHN_UNDEF) {
+        QString name;
+        if (auto strOr = h.elf.getStringTableForSymtab(**symtabOr);
+            strOr && sym->st_name < strOr->size())
+            name = qstr(llvm::StringRef(strOr->data() + sym->st_name));
+        else if (!strOr)
+            llvm::consumeError(strOr.takeError());
+        rels.external.insert(index, name);
+        return;
+    }
+    if (relocatable) {
+        if (sym->st_shndx < h.sections.size()) {
+            const Shdr &target = h.sections[sym->st_shndx];
+            rels.relocated.insert(index, target.sh_offset + sym->st_value + uint64_t(r.r_addend));
+        }
+    } else if (auto off = h.fileOffsetOfAddress(sym->st_value + uint64_t(r.r_addend))) {
+        rels.relocated.insert(index, *off);
+    }
+}
+
+// Relocations that patch the pointer fields of the `count` wrappers in seg: ET_REL through the
+// section's own .rela.hipFatBinSegment, linked images through .rela.dyn (R_X86_64_RELATIVE).
+WrapperRelocations wrapperRelocations(HostElf &h, const Shdr &seg, uint64_t count,
+                                      bool relocatable) {
+    WrapperRelocations rels;
+    const int segIndex = int(&seg - h.sections.data());
     for (const Shdr &rs : h.sections) {
         if (rs.sh_type != llvm::ELF::SHT_RELA)
             continue;
@@ -287,92 +325,122 @@ QList<uint64_t> hipWrapperTargets(HostElf &h, const Shdr &seg) {
             const uint64_t rel = r.r_offset - base;
             if (rel % kWrapperSize != 8)
                 continue;
-            const uint64_t index = rel / kWrapperSize;
-            const uint32_t type = r.getType(false);
-            const uint32_t symIndex = r.getSymbol(false);
-            if (type == llvm::ELF::R_X86_64_RELATIVE) {
-                if (auto off = h.fileOffsetOfAddress(uint64_t(r.r_addend)))
-                    relocated.insert(index, *off);
-                continue;
-            }
-            if (type != llvm::ELF::R_X86_64_64)
-                continue;
-            auto symtabOr = h.elf.getSection(rs.sh_link);
-            if (!symtabOr) {
-                llvm::consumeError(symtabOr.takeError());
-                continue;
-            }
-            auto symOr = h.elf.template getEntry<typename ELFT::Sym>(**symtabOr, symIndex);
-            if (!symOr) {
-                h.ctx.problem(rs.sh_offset, QStringLiteral("%1: relocation refers to a symbol "
-                                                           "past the end of its table")
-                                                .arg(h.sectionName(rs)));
-                llvm::consumeError(symOr.takeError());
-                continue;
-            }
-            const auto *sym = *symOr;
-            if (sym->st_shndx == llvm::ELF::SHN_UNDEF) {
-                QString name;
-                if (auto strOr = h.elf.getStringTableForSymtab(**symtabOr);
-                    strOr && sym->st_name < strOr->size())
-                    name = qstr(llvm::StringRef(strOr->data() + sym->st_name));
-                else if (!strOr)
-                    llvm::consumeError(strOr.takeError());
-                external.insert(index, name);
-                continue;
-            }
-            if (relocatable) {
-                if (sym->st_shndx < h.sections.size()) {
-                    const Shdr &target = h.sections[sym->st_shndx];
-                    relocated.insert(index,
-                                     target.sh_offset + sym->st_value + uint64_t(r.r_addend));
-                }
-            } else if (auto off = h.fileOffsetOfAddress(sym->st_value + uint64_t(r.r_addend))) {
-                relocated.insert(index, *off);
-            }
+            applyWrapperRelocation(h, rs, r, rel / kWrapperSize, relocatable, rels);
         }
     }
-    for (uint64_t i = 0; i < count; ++i) {
-        const uint64_t at = seg.sh_offset + i * kWrapperSize;
-        uint32_t magic = 0, version = 0;
-        uint64_t ptr = 0;
-        bytes::readLe(h.ctx.data, h.ctx.size, at, magic);
-        bytes::readLe(h.ctx.data, h.ctx.size, at + 4, version);
-        bytes::readLe(h.ctx.data, h.ctx.size, at + 8, ptr);
-        if (magic != kHipWrapperMagic) {
-            h.ctx.problem(at, QStringLiteral(".hipFatBinSegment wrapper %1: magic %2 is not "
-                                             "0x48495046 (\"FPIH\")")
-                                  .arg(i)
-                                  .arg(hex(magic)));
-            continue;
-        }
-        if (external.contains(i)) {
-            // -fgpu-rdc: the bundle is provided at link time (__hip_fatbin); nothing to read here.
-            h.ctx.report.problems.append(
-                Problem{h.ctx.file, qint64(at),
-                        QStringLiteral(".hipFatBinSegment wrapper %1 refers to the external "
-                                       "symbol %2: device code is linked in later (-fgpu-rdc)")
-                            .arg(i)
-                            .arg(external.value(i)),
-                        false});
-            continue;
-        }
-        if (relocated.contains(i)) {
-            out.append(relocated.value(i));
-            continue;
-        }
-        if (!relocatable && ptr != 0) {
-            if (auto off = h.fileOffsetOfAddress(ptr)) {
-                out.append(*off);
-                continue;
-            }
-        }
-        h.ctx.problem(at, QStringLiteral(".hipFatBinSegment wrapper %1: bundle pointer %2 "
-                                         "leads nowhere in the file and no relocation sets it")
+    return rels;
+}
+
+// Where wrapper i (at file offset `at`) leads: its relocation, else (linked images) its own
+// pointer field; nullopt, with a problem, when nowhere.
+std::optional<uint64_t> wrapperTarget(HostElf &h, uint64_t i, uint64_t at,
+                                      const WrapperRelocations &rels, bool relocatable) {
+    uint32_t magic = 0, version = 0;
+    uint64_t ptr = 0;
+    bytes::readLe(h.ctx.data, h.ctx.size, at, magic);
+    bytes::readLe(h.ctx.data, h.ctx.size, at + 4, version);
+    bytes::readLe(h.ctx.data, h.ctx.size, at + 8, ptr);
+    if (magic != kHipWrapperMagic) {
+        h.ctx.problem(at, QStringLiteral(".hipFatBinSegment wrapper %1: magic %2 is not "
+                                         "0x48495046 (\"FPIH\")")
                               .arg(i)
-                              .arg(hex(ptr)));
+                              .arg(hex(magic)));
+        return std::nullopt;
     }
+    if (rels.external.contains(i)) {
+        // -fgpu-rdc: the bundle is provided at link time (__hip_fatbin); nothing to read here.
+        h.ctx.report.problems.append(
+            Problem{h.ctx.file, qint64(at),
+                    QStringLiteral(".hipFatBinSegment wrapper %1 refers to the external "
+                                   "symbol %2: device code is linked in later (-fgpu-rdc)")
+                        .arg(i)
+                        .arg(rels.external.value(i)),
+                    false});
+        return std::nullopt;
+    }
+    if (rels.relocated.contains(i))
+        return rels.relocated.value(i);
+    if (!relocatable && ptr != 0)
+        if (auto off = h.fileOffsetOfAddress(ptr))
+            return *off;
+    h.ctx.problem(at, QStringLiteral(".hipFatBinSegment wrapper %1: bundle pointer %2 "
+                                     "leads nowhere in the file and no relocation sets it")
+                          .arg(i)
+                          .arg(hex(ptr)));
+    return std::nullopt;
+}
+
+// Where each .hipFatBinSegment wrapper's bundle pointer leads, as file offsets. The field in
+// the file is not trusted: lld leaves it 0 and only a relocation carries it.
+QList<uint64_t> hipWrapperTargets(HostElf &h, const Shdr &seg) {
+    QList<uint64_t> out;
+    const bool relocatable = h.elf.getHeader().e_type == llvm::ELF::ET_REL;
+    if (!bytes::fits(h.ctx.size, seg.sh_offset, seg.sh_size)) {
+        h.ctx.problem(seg.sh_offset, QStringLiteral(".hipFatBinSegment (%1 bytes) runs past the "
+                                                    "end of the file")
+                                         .arg(seg.sh_size));
+        return out;
+    }
+    const uint64_t count = seg.sh_size / kWrapperSize;
+    if (seg.sh_size % kWrapperSize)
+        h.ctx.problem(seg.sh_offset, QStringLiteral(".hipFatBinSegment size %1 is not a "
+                                                    "multiple of the 24-byte wrapper")
+                                         .arg(seg.sh_size));
+    const WrapperRelocations rels = wrapperRelocations(h, seg, count, relocatable);
+    for (uint64_t i = 0; i < count; ++i)
+        if (const auto target =
+                wrapperTarget(h, i, seg.sh_offset + i * kWrapperSize, rels, relocatable))
+            out.append(*target);
     return out;
+}
+
+// Compressed bundles are decompressed ahead, in parallel with the decoding (CcobPrefetcher);
+// entriesOnly reads only their headers and needs none of it.
+void startPrefetch(HostElf &h, const QList<uint64_t> &targets) {
+    if (h.ctx.options.entriesOnly)
+        return;
+    QList<QPair<uint64_t, uint64_t>> ccobs;
+    QSet<uint64_t> queued;
+    for (uint64_t off : std::as_const(targets)) {
+        if (queued.contains(off) || off >= h.ctx.size ||
+            !looksLikeCcob(h.ctx.data + off, size_t(h.ctx.size - off)))
+            continue;
+        queued.insert(off);
+        const Shdr *in = h.sectionContaining(off);
+        const uint64_t limit =
+            in ? bytes::clampedEnd(h.ctx.size, in->sh_offset, in->sh_size) : h.ctx.size;
+        ccobs.append({off, limit - std::min(limit, off)});
+    }
+    if (ccobs.size() > 1) {
+        const int threads = h.ctx.options.threads > 0
+                                ? h.ctx.options.threads
+                                : int(std::min(4u, std::thread::hardware_concurrency()));
+        h.ctx.prefetch =
+            std::make_unique<CcobPrefetcher>(h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1),
+                                             std::max(threads, 2), h.ctx.options.verifyCcobHash);
+    }
+}
+
+// Fallback when no wrapper led to a bundle: the bundles sit on 4096-byte boundaries of
+// .hip_fatbin.
+void scanHipFatbin(HostElf &h, const Shdr &fatbin) {
+    if (!bytes::fits(h.ctx.size, fatbin.sh_offset, fatbin.sh_size)) {
+        h.ctx.problem(fatbin.sh_offset, QStringLiteral(".hip_fatbin (%1 bytes) runs past the end "
+                                                       "of the file; scanning what is there")
+                                            .arg(fatbin.sh_size));
+    }
+    const uint64_t end = std::min<uint64_t>(fatbin.sh_offset + fatbin.sh_size, h.ctx.size);
+    uint64_t pos = fatbin.sh_offset;
+    while (pos < end && !h.ctx.cancelled()) {
+        const char *p = h.ctx.data + pos;
+        const size_t avail = size_t(end - pos);
+        uint64_t used = 0;
+        if (looksLikeOffloadBundle(p, avail) || looksLikeCcob(p, avail))
+            used = readBundleAt(h.ctx, pos, avail,
+                                QStringLiteral(".hip_fatbin+%1 (found by scanning)")
+                                    .arg(hex(pos - fatbin.sh_offset)));
+        pos = bytes::alignUp(pos + std::max<uint64_t>(used, 1), kFatbinAlign);
+    }
 }
 
 void readHipFatbin(HostElf &h, HostInfo &host) {
@@ -388,30 +456,7 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
     QSet<uint64_t> seen;
     int read = 0;
     h.ctx.bundlesExpected = int(QSet<uint64_t>(targets.cbegin(), targets.cend()).size());
-    // Compressed bundles are decompressed ahead, in parallel with the decoding
-    // (CcobPrefetcher); entriesOnly reads only their headers and needs none of it.
-    if (!h.ctx.options.entriesOnly) {
-        QList<QPair<uint64_t, uint64_t>> ccobs;
-        QSet<uint64_t> queued;
-        for (uint64_t off : std::as_const(targets)) {
-            if (queued.contains(off) || off >= h.ctx.size ||
-                !looksLikeCcob(h.ctx.data + off, size_t(h.ctx.size - off)))
-                continue;
-            queued.insert(off);
-            const Shdr *in = h.sectionContaining(off);
-            const uint64_t limit =
-                in ? bytes::clampedEnd(h.ctx.size, in->sh_offset, in->sh_size) : h.ctx.size;
-            ccobs.append({off, limit - std::min(limit, off)});
-        }
-        if (ccobs.size() > 1) {
-            const int threads = h.ctx.options.threads > 0
-                                    ? h.ctx.options.threads
-                                    : int(std::min(4u, std::thread::hardware_concurrency()));
-            h.ctx.prefetch = std::make_unique<CcobPrefetcher>(
-                h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1), std::max(threads, 2),
-                h.ctx.options.verifyCcobHash);
-        }
-    }
+    startPrefetch(h, targets);
     for (uint64_t off : targets) {
         if (seen.contains(off) || h.ctx.cancelled())
             continue;
@@ -431,24 +476,7 @@ void readHipFatbin(HostElf &h, HostInfo &host) {
     h.ctx.prefetch.reset();
     if (read > 0 || !fatbin || fatbin->sh_type == llvm::ELF::SHT_NOBITS)
         return;
-    // Fallback: the bundles sit on 4096-byte boundaries of .hip_fatbin.
-    if (!bytes::fits(h.ctx.size, fatbin->sh_offset, fatbin->sh_size)) {
-        h.ctx.problem(fatbin->sh_offset, QStringLiteral(".hip_fatbin (%1 bytes) runs past the end "
-                                                        "of the file; scanning what is there")
-                                             .arg(fatbin->sh_size));
-    }
-    const uint64_t end = std::min<uint64_t>(fatbin->sh_offset + fatbin->sh_size, h.ctx.size);
-    uint64_t pos = fatbin->sh_offset;
-    while (pos < end && !h.ctx.cancelled()) {
-        const char *p = h.ctx.data + pos;
-        const size_t avail = size_t(end - pos);
-        uint64_t used = 0;
-        if (looksLikeOffloadBundle(p, avail) || looksLikeCcob(p, avail))
-            used = readBundleAt(h.ctx, pos, avail,
-                                QStringLiteral(".hip_fatbin+%1 (found by scanning)")
-                                    .arg(hex(pos - fatbin->sh_offset)));
-        pos = bytes::alignUp(pos + std::max<uint64_t>(used, 1), kFatbinAlign);
-    }
+    scanHipFatbin(h, *fatbin);
 }
 
 // -fgpu-rdc objects: one section per bundle entry, named __CLANG_OFFLOAD_BUNDLE__<id>.

@@ -359,6 +359,164 @@ int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, 
     return -1;
 }
 
+namespace {
+
+// A compressed bundle's header fields as a Bundle, before its entries are read.
+Bundle ccobBundle(const CcobHeader &h, const char *p, uint64_t offset, uint64_t maxSize,
+                  const QString &origin) {
+    Bundle b;
+    b.origin = origin;
+    b.fileOffset = offset;
+    b.compressed = true;
+    b.ccobVersion = h.version;
+    b.compression = h.methodName();
+    b.uncompressedSize = h.uncompressedSize;
+    b.size = h.version >= 2 ? std::min<uint64_t>(h.totalSize, maxSize)
+                            : ccobV1Extent(p, size_t(maxSize));
+    return b;
+}
+
+// InspectOptions::entriesOnly: the header and entry ids only, from a few KB of the stream, not
+// the code objects.
+void readCcobEntryIds(InspectContext &ctx, const char *p, uint64_t maxSize, const CcobHeader &h,
+                      uint64_t offset, const QString &origin, Bundle &b) {
+    QString why;
+    for (size_t want = 64 << 10; want <= (size_t(4) << 20); want *= 8) {
+        auto head = decompressCcobPrefix(p, size_t(maxSize), h, want, &why);
+        if (!head) {
+            ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
+                                    .arg(origin)
+                                    .arg(h.version)
+                                    .arg(b.compression, why));
+            break;
+        }
+        QList<Problem> inner;
+        auto bundle = readOffloadBundle(head->constData(), size_t(head->size()), ctx.file, 0, inner,
+                                        h.uncompressedSize);
+        const bool truncated = std::any_of(inner.cbegin(), inner.cend(), [](const Problem &pr) {
+            return pr.message.contains(QLatin1String("truncated")) ||
+                   pr.message.contains(QLatin1String("only"));
+        });
+        if (truncated && uint64_t(head->size()) < h.uncompressedSize && want < (size_t(4) << 20))
+            continue; // more entries than the prefix holds: read more of the stream
+        for (Problem &pr : inner) {
+            pr.offset = qint64(offset);
+            ctx.report.problems.append(pr);
+        }
+        if (bundle) {
+            for (BundleEntry &e : bundle->entries)
+                if (e.content.isEmpty())
+                    e.content = e.size == 0 ? QStringLiteral("empty") : QStringLiteral("unread");
+            b.entries = bundle->entries;
+        }
+        break;
+    }
+}
+
+// The decompressed bytes of a compressed bundle: its hash checked, its entries read (their code
+// objects decoded before the buffer goes away).
+void readDecompressedBundle(InspectContext &ctx, const QByteArray &data,
+                            std::optional<uint64_t> knownHash, const CcobHeader &h, uint64_t offset,
+                            const QString &origin, Bundle &b) {
+    const uint64_t hash = knownHash ? *knownHash
+                          : ctx.options.verifyCcobHash
+                              ? ccobHash(data.constData(), size_t(data.size()))
+                              : h.hash;
+    if (hash != h.hash)
+        ctx.problem(offset, QStringLiteral("compressed bundle (%1): hash %2 does not match "
+                                           "the MD5 of the decompressed data (%3)")
+                                .arg(origin, hex(h.hash), hex(hash)));
+    QList<Problem> inner;
+    auto bundle = readOffloadBundle(data.constData(), size_t(data.size()), ctx.file, 0, inner);
+    for (Problem &pr : inner) {
+        pr.message +=
+            QStringLiteral(" (at %1 in the decompressed bundle)").arg(hex(uint64_t(pr.offset)));
+        pr.offset = qint64(offset);
+        ctx.report.problems.append(pr);
+    }
+    if (bundle) {
+        for (BundleEntry &e : bundle->entries) {
+            if (ctx.cancelled())
+                break;
+            if (e.content == QLatin1String("out-of-range"))
+                continue;
+            e.codeObjectIndex = readEntryPayload(
+                ctx, e, data.constData() + e.offset, size_t(e.size), offset,
+                QStringLiteral("entry %1 of compressed bundle @ %2").arg(e.id, origin), true);
+        }
+        b.entries = bundle->entries;
+    }
+    ctx.runPending(); // before the decompressed buffer goes away
+}
+
+// A compressed bundle (CCOB) at data[offset]: within the input's decompression budget,
+// decompressed (or taken from the prefetcher) and read; returns the bytes it occupies.
+uint64_t readCompressedBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
+                                const QString &origin) {
+    const char *p = ctx.data + offset;
+    // Taken whatever happens next, so the prefetcher's window moves on.
+    std::optional<CcobPrefetcher::Result> prefetched;
+    if (ctx.prefetch)
+        prefetched = ctx.prefetch->take(offset);
+    QString why;
+    const auto h = readCcobHeader(p, size_t(maxSize), &why);
+    if (!h) {
+        ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2").arg(origin, why));
+        return 0;
+    }
+    Bundle b = ccobBundle(*h, p, offset, maxSize, origin);
+    // All the CCOBs of one input share a budget: many small bombs add up too. A claim past
+    // the CCOB's own limit is refused by decompressCcob, with its own message.
+    const uint64_t budget = inputDecompressionBudget(ctx.size);
+    const uint64_t payload = b.size > h->headerSize ? b.size - h->headerSize : 0;
+    const bool withinOwnLimit = h->uncompressedSize <= ccobLimit(payload);
+    if (withinOwnLimit && h->uncompressedSize > budget - std::min(budget, ctx.decompressed)) {
+        ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2 more uncompressed bytes "
+                                           "would pass this file's decompression budget of "
+                                           "%3 bytes (%4 already decompressed; "
+                                           "docs/limits.md): not decompressed")
+                                .arg(origin)
+                                .arg(h->uncompressedSize)
+                                .arg(budget)
+                                .arg(ctx.decompressed));
+        ctx.report.bundles.append(b);
+        return b.size;
+    }
+    if (ctx.options.entriesOnly && withinOwnLimit) {
+        readCcobEntryIds(ctx, p, maxSize, *h, offset, origin, b);
+        ctx.report.bundles.append(b);
+        ctx.reportProgress();
+        return b.size;
+    }
+    if (withinOwnLimit)
+        ctx.decompressed += h->uncompressedSize;
+    std::optional<QByteArray> data;
+    std::optional<uint64_t> knownHash;
+    if (prefetched) {
+        data = std::move(prefetched->data);
+        knownHash = prefetched->hash;
+    } else {
+        data = decompressCcob(p, size_t(h->version >= 2 ? maxSize : b.size), *h, &why);
+    }
+    if (!data) {
+        ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
+                                .arg(origin)
+                                .arg(h->version)
+                                .arg(b.compression, why));
+        ctx.report.bundles.append(b);
+        return b.size;
+    }
+    readDecompressedBundle(ctx, *data, knownHash, *h, offset, origin, b);
+    if (ctx.prefetch)
+        ctx.prefetch->recycle(std::move(*data));
+    ctx.releasePages(offset, b.size);
+    ctx.report.bundles.append(b);
+    ctx.reportProgress();
+    return b.size;
+}
+
+} // namespace
+
 uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
                       const QString &origin) {
     if (offset >= ctx.size) {
@@ -370,138 +528,8 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
     }
     maxSize = std::min<uint64_t>(maxSize, ctx.size - offset);
     const char *p = ctx.data + offset;
-
-    if (looksLikeCcob(p, size_t(maxSize))) {
-        // Taken whatever happens next, so the prefetcher's window moves on.
-        std::optional<CcobPrefetcher::Result> prefetched;
-        if (ctx.prefetch)
-            prefetched = ctx.prefetch->take(offset);
-        QString why;
-        const auto h = readCcobHeader(p, size_t(maxSize), &why);
-        if (!h) {
-            ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2").arg(origin, why));
-            return 0;
-        }
-        Bundle b;
-        b.origin = origin;
-        b.fileOffset = offset;
-        b.compressed = true;
-        b.ccobVersion = h->version;
-        b.compression = h->methodName();
-        b.uncompressedSize = h->uncompressedSize;
-        b.size = h->version >= 2 ? std::min<uint64_t>(h->totalSize, maxSize)
-                                 : ccobV1Extent(p, size_t(maxSize));
-        // All the CCOBs of one input share a budget: many small bombs add up too. A claim past
-        // the CCOB's own limit is refused by decompressCcob, with its own message.
-        const uint64_t budget = inputDecompressionBudget(ctx.size);
-        const uint64_t payload = b.size > h->headerSize ? b.size - h->headerSize : 0;
-        const bool withinOwnLimit = h->uncompressedSize <= ccobLimit(payload);
-        if (withinOwnLimit && h->uncompressedSize > budget - std::min(budget, ctx.decompressed)) {
-            ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2 more uncompressed bytes "
-                                               "would pass this file's decompression budget of "
-                                               "%3 bytes (%4 already decompressed; "
-                                               "docs/limits.md): not decompressed")
-                                    .arg(origin)
-                                    .arg(h->uncompressedSize)
-                                    .arg(budget)
-                                    .arg(ctx.decompressed));
-            ctx.report.bundles.append(b);
-            return b.size;
-        }
-        if (ctx.options.entriesOnly && withinOwnLimit) {
-            // The header and entry ids only: a few KB of the stream, not the code objects.
-            for (size_t want = 64 << 10; want <= (size_t(4) << 20); want *= 8) {
-                auto head = decompressCcobPrefix(p, size_t(maxSize), *h, want, &why);
-                if (!head) {
-                    ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
-                                            .arg(origin)
-                                            .arg(h->version)
-                                            .arg(b.compression, why));
-                    break;
-                }
-                QList<Problem> inner;
-                auto bundle = readOffloadBundle(head->constData(), size_t(head->size()), ctx.file,
-                                                0, inner, h->uncompressedSize);
-                const bool truncated =
-                    std::any_of(inner.cbegin(), inner.cend(), [](const Problem &pr) {
-                        return pr.message.contains(QLatin1String("truncated")) ||
-                               pr.message.contains(QLatin1String("only"));
-                    });
-                if (truncated && uint64_t(head->size()) < h->uncompressedSize &&
-                    want < (size_t(4) << 20))
-                    continue; // more entries than the prefix holds: read more of the stream
-                for (Problem &pr : inner) {
-                    pr.offset = qint64(offset);
-                    ctx.report.problems.append(pr);
-                }
-                if (bundle) {
-                    for (BundleEntry &e : bundle->entries)
-                        if (e.content.isEmpty())
-                            e.content =
-                                e.size == 0 ? QStringLiteral("empty") : QStringLiteral("unread");
-                    b.entries = bundle->entries;
-                }
-                break;
-            }
-            ctx.report.bundles.append(b);
-            ctx.reportProgress();
-            return b.size;
-        }
-        if (withinOwnLimit)
-            ctx.decompressed += h->uncompressedSize;
-        std::optional<QByteArray> data;
-        std::optional<uint64_t> knownHash;
-        if (prefetched) {
-            data = std::move(prefetched->data);
-            knownHash = prefetched->hash;
-        } else {
-            data = decompressCcob(p, size_t(h->version >= 2 ? maxSize : b.size), *h, &why);
-        }
-        if (!data) {
-            ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
-                                    .arg(origin)
-                                    .arg(h->version)
-                                    .arg(b.compression, why));
-            ctx.report.bundles.append(b);
-            return b.size;
-        }
-        const uint64_t hash = knownHash ? *knownHash
-                              : ctx.options.verifyCcobHash
-                                  ? ccobHash(data->constData(), size_t(data->size()))
-                                  : h->hash;
-        if (hash != h->hash)
-            ctx.problem(offset, QStringLiteral("compressed bundle (%1): hash %2 does not match "
-                                               "the MD5 of the decompressed data (%3)")
-                                    .arg(origin, hex(h->hash), hex(hash)));
-        QList<Problem> inner;
-        auto bundle =
-            readOffloadBundle(data->constData(), size_t(data->size()), ctx.file, 0, inner);
-        for (Problem &pr : inner) {
-            pr.message +=
-                QStringLiteral(" (at %1 in the decompressed bundle)").arg(hex(uint64_t(pr.offset)));
-            pr.offset = qint64(offset);
-            ctx.report.problems.append(pr);
-        }
-        if (bundle) {
-            for (BundleEntry &e : bundle->entries) {
-                if (ctx.cancelled())
-                    break;
-                if (e.content == QLatin1String("out-of-range"))
-                    continue;
-                e.codeObjectIndex = readEntryPayload(
-                    ctx, e, data->constData() + e.offset, size_t(e.size), offset,
-                    QStringLiteral("entry %1 of compressed bundle @ %2").arg(e.id, origin), true);
-            }
-            b.entries = bundle->entries;
-        }
-        ctx.runPending(); // before the decompressed buffer goes away
-        if (ctx.prefetch)
-            ctx.prefetch->recycle(std::move(*data));
-        ctx.releasePages(offset, b.size);
-        ctx.report.bundles.append(b);
-        ctx.reportProgress();
-        return b.size;
-    }
+    if (looksLikeCcob(p, size_t(maxSize)))
+        return readCompressedBundleAt(ctx, offset, maxSize, origin);
 
     auto bundle = readOffloadBundle(p, size_t(maxSize), ctx.file, offset, ctx.report.problems);
     if (!bundle)
@@ -553,6 +581,33 @@ void resolveNeeded(detail::InspectContext &ctx) {
     checkSymbolVersions(host);
 }
 
+// A file that is one bundle: fatal when nothing of it can be read.
+void readBundleFile(detail::InspectContext &ctx) {
+    if (detail::readBundleAt(ctx, 0, ctx.size, QStringLiteral("file")) == 0 &&
+        ctx.report.bundles.isEmpty())
+        for (Problem &p : ctx.report.problems)
+            p.fatal = true;
+    else if (ctx.report.bundles.size() == 1 && !ctx.report.bundles[0].entries.isEmpty() &&
+             std::all_of(
+                 ctx.report.bundles[0].entries.cbegin(), ctx.report.bundles[0].entries.cend(),
+                 [](const BundleEntry &e) { return e.content == QLatin1String("out-of-range"); }))
+        ctx.problem(0,
+                    QStringLiteral("every entry of the bundle lies outside the file: nothing "
+                                   "in it can be read"),
+                    true);
+}
+
+// The progress callback's last call: everything read and decoded.
+void reportDone(detail::InspectContext &ctx) {
+    InspectProgress p;
+    p.bundlesRead = p.bundlesDone = int(ctx.report.bundles.size());
+    p.bundlesExpected = std::max(ctx.bundlesExpected, p.bundlesRead);
+    p.codeObjectsQueued = int(ctx.report.codeObjects.size());
+    p.codeObjectsDone = p.codeObjectsQueued;
+    p.partial = &ctx.report;
+    ctx.options.progress(p);
+}
+
 void inspectData(detail::InspectContext &ctx) {
     const ArtifactKind kind = detectArtifactKind(ctx.data, ctx.size);
     ctx.report.kind = kind;
@@ -565,19 +620,7 @@ void inspectData(detail::InspectContext &ctx) {
     }
     case ArtifactKind::OffloadBundle:
     case ArtifactKind::CompressedBundle:
-        if (detail::readBundleAt(ctx, 0, ctx.size, QStringLiteral("file")) == 0 &&
-            ctx.report.bundles.isEmpty())
-            for (Problem &p : ctx.report.problems)
-                p.fatal = true;
-        else if (ctx.report.bundles.size() == 1 && !ctx.report.bundles[0].entries.isEmpty() &&
-                 std::all_of(ctx.report.bundles[0].entries.cbegin(),
-                             ctx.report.bundles[0].entries.cend(), [](const BundleEntry &e) {
-                                 return e.content == QLatin1String("out-of-range");
-                             }))
-            ctx.problem(0,
-                        QStringLiteral("every entry of the bundle lies outside the file: nothing "
-                                       "in it can be read"),
-                        true);
+        readBundleFile(ctx);
         break;
     case ArtifactKind::HostExecutable:
     case ArtifactKind::HostSharedLibrary:
@@ -619,15 +662,8 @@ void inspectData(detail::InspectContext &ctx) {
     }
     }
     ctx.decoder.finish();
-    if (ctx.options.progress) { // the last call: everything decoded
-        InspectProgress p;
-        p.bundlesRead = p.bundlesDone = int(ctx.report.bundles.size());
-        p.bundlesExpected = std::max(ctx.bundlesExpected, p.bundlesRead);
-        p.codeObjectsQueued = int(ctx.report.codeObjects.size());
-        p.codeObjectsDone = p.codeObjectsQueued;
-        p.partial = &ctx.report;
-        ctx.options.progress(p);
-    }
+    if (ctx.options.progress) // the last call: everything decoded
+        reportDone(ctx);
 }
 
 } // namespace

@@ -147,71 +147,70 @@ std::optional<KernelLibraryKind> kernelLibraryKind(const QString &dir) {
     return tensile >= miopen ? KernelLibraryKind::Tensile : KernelLibraryKind::MiopenDatabase;
 }
 
-KernelLibrary readKernelLibrary(const QString &dir, int maxFiles) {
-    KernelLibrary lib;
-    const QFileInfo di(dir);
-    lib.path = di.absoluteFilePath();
-    lib.kind = kernelLibraryKind(dir).value_or(KernelLibraryKind::Tensile);
+namespace {
+
+// What the walk over the folder collects besides the counts in KernelLibrary.
+struct LibraryScan {
     QMap<QString, KernelLibraryArch> archs;
     QMap<QString, QString> sampleCodeObject; // target -> one .hsaco / .co of it
     QString sampleCatalog;
-    QDirIterator it(dir, QDir::Files);
-    while (it.hasNext()) {
-        const QFileInfo fi = it.nextFileInfo();
-        if (lib.files >= maxFiles) {
-            lib.problems.append(
-                {lib.path, -1,
-                 QStringLiteral("more than %1 files: the rest is not read").arg(maxFiles), false});
-            break;
-        }
-        ++lib.files;
-        const QString name = fi.fileName();
-        const uint64_t size = uint64_t(std::max<qint64>(fi.size(), 0));
-        lib.bytes += size;
-        if (name.startsWith(QLatin1String("TensileLiteLibrary_lazy")) ||
-            name.startsWith(QLatin1String("TensileLibrary_lazy")))
-            lib.lazyLoading = true;
-        if (name.contains(QLatin1String("TensileLiteLibrary")) ||
-            name.startsWith(QLatin1String("hipblaslt")))
-            lib.product = QStringLiteral("hipBLASLt");
-        const QString target = kernelLibraryFileTarget(name);
-        const bool codeObject =
-            name.endsWith(QLatin1String(".co")) || name.endsWith(QLatin1String(".hsaco"));
-        const bool catalog =
-            name.endsWith(QLatin1String(".dat")) || name.endsWith(QLatin1String(".yaml"));
-        if (catalog && sampleCatalog.isEmpty())
-            sampleCatalog = fi.filePath();
-        if (target.isEmpty()) {
-            if (!isTensileFile(name) && !isMiopenDbFile(name))
-                ++lib.unrecognisedFiles;
-            continue;
-        }
-        KernelLibraryArch &a = archs[target];
-        a.target = target;
-        a.bytes += size;
-        if (lib.kind == KernelLibraryKind::MiopenDatabase && isMiopenDbFile(name)) {
-            ++a.databaseFiles;
-            if (name.contains(QLatin1String(".kdb")))
-                a.kernelDatabase = true;
-        } else if (codeObject) {
-            ++a.codeObjectFiles;
-            // Kernels.so-000-<arch>.hsaco is a plain code object: the best one to check.
-            if (!sampleCodeObject.contains(target) || name.startsWith(QLatin1String("Kernels.so")))
-                sampleCodeObject[target] = fi.filePath();
-        } else if (catalog) {
-            ++a.catalogFiles;
-            if (name.startsWith(QLatin1String("TensileLibrary_lazy")))
-                a.lazyCatalog = true;
-        }
+};
+
+// One file of the folder counted: the library's totals, and its architecture's when its name
+// names one.
+void countFile(const QFileInfo &fi, KernelLibrary &lib, LibraryScan &scan) {
+    ++lib.files;
+    const QString name = fi.fileName();
+    const uint64_t size = uint64_t(std::max<qint64>(fi.size(), 0));
+    lib.bytes += size;
+    if (name.startsWith(QLatin1String("TensileLiteLibrary_lazy")) ||
+        name.startsWith(QLatin1String("TensileLibrary_lazy")))
+        lib.lazyLoading = true;
+    if (name.contains(QLatin1String("TensileLiteLibrary")) ||
+        name.startsWith(QLatin1String("hipblaslt")))
+        lib.product = QStringLiteral("hipBLASLt");
+    const QString target = kernelLibraryFileTarget(name);
+    const bool codeObject =
+        name.endsWith(QLatin1String(".co")) || name.endsWith(QLatin1String(".hsaco"));
+    const bool catalog =
+        name.endsWith(QLatin1String(".dat")) || name.endsWith(QLatin1String(".yaml"));
+    if (catalog && scan.sampleCatalog.isEmpty())
+        scan.sampleCatalog = fi.filePath();
+    if (target.isEmpty()) {
+        if (!isTensileFile(name) && !isMiopenDbFile(name))
+            ++lib.unrecognisedFiles;
+        return;
     }
-    if (lib.product.isEmpty()) {
-        const QString p = lib.path.toLower();
-        lib.product = p.contains(QLatin1String("/rocblas"))           ? QStringLiteral("rocBLAS")
-                      : p.contains(QLatin1String("/hipblaslt"))       ? QStringLiteral("hipBLASLt")
-                      : lib.kind == KernelLibraryKind::MiopenDatabase ? QStringLiteral("MIOpen")
-                                                                      : QStringLiteral("Tensile");
+    KernelLibraryArch &a = scan.archs[target];
+    a.target = target;
+    a.bytes += size;
+    if (lib.kind == KernelLibraryKind::MiopenDatabase && isMiopenDbFile(name)) {
+        ++a.databaseFiles;
+        if (name.contains(QLatin1String(".kdb")))
+            a.kernelDatabase = true;
+    } else if (codeObject) {
+        ++a.codeObjectFiles;
+        // Kernels.so-000-<arch>.hsaco is a plain code object: the best one to check.
+        if (!scan.sampleCodeObject.contains(target) || name.startsWith(QLatin1String("Kernels.so")))
+            scan.sampleCodeObject[target] = fi.filePath();
+    } else if (catalog) {
+        ++a.catalogFiles;
+        if (name.startsWith(QLatin1String("TensileLibrary_lazy")))
+            a.lazyCatalog = true;
     }
-    // The name says the architecture; one header per architecture says whether it is true.
+}
+
+// The product when no file name said it: from the folder's path, else the library's kind.
+QString productFromPath(const KernelLibrary &lib) {
+    const QString p = lib.path.toLower();
+    return p.contains(QLatin1String("/rocblas"))           ? QStringLiteral("rocBLAS")
+           : p.contains(QLatin1String("/hipblaslt"))       ? QStringLiteral("hipBLASLt")
+           : lib.kind == KernelLibraryKind::MiopenDatabase ? QStringLiteral("MIOpen")
+                                                           : QStringLiteral("Tensile");
+}
+
+// The name says the architecture; one header per architecture says whether it is true.
+void checkSampleCodeObjects(const QMap<QString, QString> &sampleCodeObject, KernelLibrary &lib) {
     for (auto s = sampleCodeObject.cbegin(); s != sampleCodeObject.cend(); ++s) {
         const QByteArray h = head(s.value(), 64);
         if (looksLikeCcob(h.constData(), size_t(h.size())) ||
@@ -236,8 +235,32 @@ KernelLibrary readKernelLibrary(const QString &dir, int maxFiles) {
                                      .arg(s.key(), t.toString()),
                                  false});
     }
-    if (!sampleCatalog.isEmpty()) {
-        const QByteArray h = head(sampleCatalog, 8);
+}
+
+} // namespace
+
+KernelLibrary readKernelLibrary(const QString &dir, int maxFiles) {
+    KernelLibrary lib;
+    const QFileInfo di(dir);
+    lib.path = di.absoluteFilePath();
+    lib.kind = kernelLibraryKind(dir).value_or(KernelLibraryKind::Tensile);
+    LibraryScan scan;
+    QDirIterator it(dir, QDir::Files);
+    while (it.hasNext()) {
+        const QFileInfo fi = it.nextFileInfo();
+        if (lib.files >= maxFiles) {
+            lib.problems.append(
+                {lib.path, -1,
+                 QStringLiteral("more than %1 files: the rest is not read").arg(maxFiles), false});
+            break;
+        }
+        countFile(fi, lib, scan);
+    }
+    if (lib.product.isEmpty())
+        lib.product = productFromPath(lib);
+    checkSampleCodeObjects(scan.sampleCodeObject, lib);
+    if (!scan.sampleCatalog.isEmpty()) {
+        const QByteArray h = head(scan.sampleCatalog, 8);
         if (!h.isEmpty()) {
             const auto b = uint8_t(h[0]);
             lib.catalogFormat = (b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf
@@ -245,7 +268,7 @@ KernelLibrary readKernelLibrary(const QString &dir, int maxFiles) {
                                     : QStringLiteral("yaml");
         }
     }
-    for (const KernelLibraryArch &a : std::as_const(archs))
+    for (const KernelLibraryArch &a : std::as_const(scan.archs))
         lib.archs.append(a);
     return lib;
 }

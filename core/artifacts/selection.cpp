@@ -128,58 +128,41 @@ bool isKernelLessNvidiaBundle(const ArtifactReport &report, const Bundle &bundle
     return true;
 }
 
-QList<CodeObjectSelection> selectCodeObjects(const ArtifactReport &report, const TargetId &device,
-                                             const MatchOptions &options) {
-    QList<CodeObjectSelection> out;
-    for (int b = 0; b < report.bundles.size(); ++b) {
-        const Bundle &bundle = report.bundles[b];
-        if (isKernelLessNvidiaBundle(report, bundle))
-            continue;
-        CodeObjectSelection s;
-        s.device = device;
-        s.bundleIndex = b;
-        s.origin = bundle.origin;
-        bool anyDevice = false;
-        for (int e = 0; e < bundle.entries.size(); ++e) {
-            const BundleEntry &entry = bundle.entries[e];
-            if (entry.kind != QLatin1String("host"))
-                anyDevice = true;
-            if (!entryCounts(entry, device))
-                continue;
-            SelectionCandidate c;
-            c.bundleIndex = b;
-            c.entryIndex = e;
-            c.codeObjectIndex = entry.codeObjectIndex;
-            c.entryId = entry.id;
-            QString err;
-            if (auto t = TargetId::parse(entry.targetId, &err)) {
-                c.target = *t;
-                MatchOptions mo = options;
-                mo.isPtx = entry.kind == QLatin1String("ptx");
-                c.compatibility = checkCompatibility(c.target, device, mo);
-            } else {
-                c.compatibility = {Compatibility::Kind::ProcessorMismatch,
-                                   QStringLiteral("entry target '%1' is not a target ID: %2")
-                                       .arg(entry.targetId, err)};
-            }
-            if (entry.content == QLatin1String("bitcode")) {
-                // -fgpu-rdc bitcode is not loadable until linked.
-                c.compatibility = {Compatibility::Kind::ProcessorMismatch,
-                                   QStringLiteral("the entry holds LLVM bitcode (-fgpu-rdc), "
-                                                  "which must be linked with --hip-link first")};
-            }
-            s.candidates.append(c);
-        }
-        if (!anyDevice)
-            continue;
-        decide(s);
-        out.append(s);
+namespace {
+
+// Bundle entry e of bundle b as a candidate for the device: its target checked against the
+// device's (bitcode is never loadable as it is).
+SelectionCandidate entryCandidate(const BundleEntry &entry, int b, int e, const TargetId &device,
+                                  const MatchOptions &options) {
+    SelectionCandidate c;
+    c.bundleIndex = b;
+    c.entryIndex = e;
+    c.codeObjectIndex = entry.codeObjectIndex;
+    c.entryId = entry.id;
+    QString err;
+    if (auto t = TargetId::parse(entry.targetId, &err)) {
+        c.target = *t;
+        MatchOptions mo = options;
+        mo.isPtx = entry.kind == QLatin1String("ptx");
+        c.compatibility = checkCompatibility(c.target, device, mo);
+    } else {
+        c.compatibility = {
+            Compatibility::Kind::ProcessorMismatch,
+            QStringLiteral("entry target '%1' is not a target ID: %2").arg(entry.targetId, err)};
     }
-    if (!out.isEmpty() || !report.bundles.isEmpty())
-        return out;
-    // Bare code objects (a raw .co / .hsaco / cubin): the module API loads them as they are.
-    if (report.codeObjects.isEmpty())
-        return out;
+    if (entry.content == QLatin1String("bitcode")) {
+        // -fgpu-rdc bitcode is not loadable until linked.
+        c.compatibility = {Compatibility::Kind::ProcessorMismatch,
+                           QStringLiteral("the entry holds LLVM bitcode (-fgpu-rdc), "
+                                          "which must be linked with --hip-link first")};
+    }
+    return c;
+}
+
+// Bare code objects (a raw .co / .hsaco / cubin): the module API loads them as they are; one
+// selection among all of them.
+CodeObjectSelection bareCodeObjectSelection(const ArtifactReport &report, const TargetId &device,
+                                            const MatchOptions &options) {
     CodeObjectSelection s;
     s.device = device;
     s.origin = report.path;
@@ -199,7 +182,40 @@ QList<CodeObjectSelection> selectCodeObjects(const ArtifactReport &report, const
         s.candidates.append(c);
     }
     decide(s);
-    out.append(s);
+    return s;
+}
+
+} // namespace
+
+QList<CodeObjectSelection> selectCodeObjects(const ArtifactReport &report, const TargetId &device,
+                                             const MatchOptions &options) {
+    QList<CodeObjectSelection> out;
+    for (int b = 0; b < report.bundles.size(); ++b) {
+        const Bundle &bundle = report.bundles[b];
+        if (isKernelLessNvidiaBundle(report, bundle))
+            continue;
+        CodeObjectSelection s;
+        s.device = device;
+        s.bundleIndex = b;
+        s.origin = bundle.origin;
+        bool anyDevice = false;
+        for (int e = 0; e < bundle.entries.size(); ++e) {
+            const BundleEntry &entry = bundle.entries[e];
+            if (entry.kind != QLatin1String("host"))
+                anyDevice = true;
+            if (entryCounts(entry, device))
+                s.candidates.append(entryCandidate(entry, b, e, device, options));
+        }
+        if (!anyDevice)
+            continue;
+        decide(s);
+        out.append(s);
+    }
+    if (!out.isEmpty() || !report.bundles.isEmpty())
+        return out;
+    if (report.codeObjects.isEmpty())
+        return out;
+    out.append(bareCodeObjectSelection(report, device, options));
     return out;
 }
 

@@ -37,10 +37,10 @@ EnvVarInfo var(const char *name, EnvGroup g, const char *meaning, EnvValueKind k
     return v;
 }
 
-QList<EnvVarInfo> buildCatalogue() {
+// The HIP runtime's logging and serialization switches.
+void addRuntimeLogVariables(QList<EnvVarInfo> &c) {
     using G = EnvGroup;
     using K = EnvValueKind;
-    QList<EnvVarInfo> c;
     c << var("AMD_LOG_LEVEL", G::Runtime,
              "HIP runtime log verbosity on stderr: 0 always-printed only, 1 errors, 2 warnings, "
              "3 info, 4 debug, 5 extra debug",
@@ -61,6 +61,12 @@ QList<EnvVarInfo> buildCatalogue() {
              "every launch waits for the kernel to finish (= serialize after), so an error "
              "surfaces at the call that caused it",
              K::Bool01, "0 or 1");
+}
+
+// What the runtime shows of the devices and how it loads code objects.
+void addRuntimeDeviceVariables(QList<EnvVarInfo> &c) {
+    using G = EnvGroup;
+    using K = EnvValueKind;
     c << var("HIP_VISIBLE_DEVICES", G::Runtime, "which GPUs the HIP runtime shows, by index",
              K::DeviceList, "comma-separated indices; empty hides every GPU");
     c << var("ROCR_VISIBLE_DEVICES", G::Runtime,
@@ -97,6 +103,12 @@ QList<EnvVarInfo> buildCatalogue() {
              "directories the dynamic loader searches before the ld.so cache (which "
              "libamdhip64 a process gets)",
              K::PathList, "':'-separated directories");
+}
+
+// comgr and the compilers (hipcc, the bundler).
+void addBuildVariables(QList<EnvVarInfo> &c) {
+    using G = EnvGroup;
+    using K = EnvValueKind;
     c << var("AMD_COMGR_SAVE_TEMPS", G::Comgr, "keep comgr's intermediate files", K::Bool01,
              "0 or 1");
     c << var("AMD_COMGR_EMIT_VERBOSE_LOGS", G::Comgr, "verbose comgr logs", K::Bool01, "0 or 1");
@@ -121,6 +133,11 @@ QList<EnvVarInfo> buildCatalogue() {
     c << var("COMPRESSED_BUNDLE_FORMAT_VERSION", G::Build,
              "which compressed offload bundle (CCOB) version the bundler writes", K::IntRange,
              "1-3", 1, 3);
+}
+
+void addTritonVariables(QList<EnvVarInfo> &c) {
+    using G = EnvGroup;
+    using K = EnvValueKind;
     c << var("TRITON_CACHE_DIR", G::Triton, "Triton's kernel cache (default ~/.triton/cache)",
              K::Any, "a directory");
     c << var("TRITON_ALWAYS_COMPILE", G::Triton, "recompile even when the cache has the kernel",
@@ -132,6 +149,14 @@ QList<EnvVarInfo> buildCatalogue() {
     c << var("TRITON_LIBHIP_PATH", G::Triton, "the libamdhip64 Triton loads", K::Any,
              "a file path");
     c << var("TRITON_DEBUG", G::Triton, "Triton debug mode (device asserts)", K::Bool01, "0 or 1");
+}
+
+QList<EnvVarInfo> buildCatalogue() {
+    QList<EnvVarInfo> c;
+    addRuntimeLogVariables(c);
+    addRuntimeDeviceVariables(c);
+    addBuildVariables(c);
+    addTritonVariables(c);
     return c;
 }
 

@@ -200,8 +200,10 @@ QString reportdetail::htmlHead(const QString &title, const QString &extraCss) {
         .arg(esc(title), QString::fromUtf8(kCss) + extraCss);
 }
 
-void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions &o) {
-    const Session &s = p.s;
+namespace {
+
+// The verdict, the direction and the table of steps.
+void htmlVerdict(QString &out, const Session &s) {
     out += QStringLiteral("<div class=\"verdict\">");
     if (!s.comparison.verdict.isEmpty())
         out += QStringLiteral("<p><b>Verdict:</b> %1</p>").arg(htmlText(s.comparison.verdict));
@@ -218,32 +220,27 @@ void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions
                    .arg(esc(st.title), statusBadge(st.status), htmlText(st.summary),
                         formatDuration(st.durationMs));
     out += QStringLiteral("</table>\n");
-    htmlInventory(out, s);
-    out += QStringLiteral("<h2>Findings</h2>\n");
-    if (s.findings.isEmpty())
-        out += QStringLiteral("<p>No findings.</p>\n");
-    QList<Finding> sorted = s.findings;
-    std::stable_sort(sorted.begin(), sorted.end(), [](const Finding &a, const Finding &b) {
-        return int(a.severity) > int(b.severity);
-    });
-    for (const Finding &f : sorted)
-        htmlFinding(out, f);
+}
 
+void htmlDevices(QString &out, const Session &s) {
     out += QStringLiteral("<h2>Devices</h2>\n");
-    if (s.devices.isEmpty())
+    if (s.devices.isEmpty()) {
         out += QStringLiteral("<p>The runtime reported no device.</p>\n");
-    else {
-        out += QStringLiteral("<table><tr><th>#</th><th>Name</th><th>Target</th><th>Backend</"
-                              "th><th>Runtime</th><th>Library</th></tr>");
-        for (const DeviceInfo &d : s.devices)
-            out += QStringLiteral("<tr><td>%1</td><td>%2</td><td><code>%3</code></td><td>%4</"
-                                  "td><td>%5</td><td>%6</td></tr>")
-                       .arg(d.index)
-                       .arg(esc(d.name), esc(d.target.toString()), esc(d.backend),
-                            esc(d.runtimeVersion), esc(d.library));
-        out += QStringLiteral("</table>\n");
+        return;
     }
+    out += QStringLiteral("<table><tr><th>#</th><th>Name</th><th>Target</th><th>Backend</"
+                          "th><th>Runtime</th><th>Library</th></tr>");
+    for (const DeviceInfo &d : s.devices)
+        out += QStringLiteral("<tr><td>%1</td><td>%2</td><td><code>%3</code></td><td>%4</"
+                              "td><td>%5</td><td>%6</td></tr>")
+                   .arg(d.index)
+                   .arg(esc(d.name), esc(d.target.toString()), esc(d.backend),
+                        esc(d.runtimeVersion), esc(d.library));
+    out += QStringLiteral("</table>\n");
+}
 
+// The variables every child started with, and what is wrong with them.
+void htmlEnvProfile(QString &out, const Session &s) {
     out += QStringLiteral("<h2>Environment profile</h2>\n");
     if (s.env.assignments().isEmpty())
         out += QStringLiteral(
@@ -265,16 +262,10 @@ void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions
                             htmlText(pr.message));
         out += QStringLiteral("</ul>\n");
     }
+}
 
-    htmlTimings(out, s, o);
-
-    for (const StepRecord &st : s.steps) {
-        out += QStringLiteral("<h2>%1</h2>\n<p>%2 %3</p>\n")
-                   .arg(esc(stepTitle(st)), statusBadge(st.status), htmlText(st.summary));
-        for (const CheckRecord &c : st.checks)
-            htmlCheck(out, c, o);
-    }
-
+// What was redacted, or that redaction was off.
+void htmlRedactions(QString &out, const reportdetail::Prepared &p) {
     out += QStringLiteral("<h2>Redactions</h2>\n");
     if (!p.redacted)
         out += QStringLiteral(
@@ -289,6 +280,33 @@ void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions
                             r.count > 1 ? QStringLiteral(" (%1×)").arg(r.count) : QString());
         out += QStringLiteral("</ul>\n");
     }
+}
+
+} // namespace
+
+void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions &o) {
+    const Session &s = p.s;
+    htmlVerdict(out, s);
+    htmlInventory(out, s);
+    out += QStringLiteral("<h2>Findings</h2>\n");
+    if (s.findings.isEmpty())
+        out += QStringLiteral("<p>No findings.</p>\n");
+    QList<Finding> sorted = s.findings;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Finding &a, const Finding &b) {
+        return int(a.severity) > int(b.severity);
+    });
+    for (const Finding &f : sorted)
+        htmlFinding(out, f);
+    htmlDevices(out, s);
+    htmlEnvProfile(out, s);
+    htmlTimings(out, s, o);
+    for (const StepRecord &st : s.steps) {
+        out += QStringLiteral("<h2>%1</h2>\n<p>%2 %3</p>\n")
+                   .arg(esc(stepTitle(st)), statusBadge(st.status), htmlText(st.summary));
+        for (const CheckRecord &c : st.checks)
+            htmlCheck(out, c, o);
+    }
+    htmlRedactions(out, p);
     out += QStringLiteral("<footer>Session %1%2 · %3</footer>\n")
                .arg(esc(s.createdAt),
                     s.host.isEmpty() ? QString() : QStringLiteral(" on ") + esc(s.host),

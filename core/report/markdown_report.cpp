@@ -60,21 +60,8 @@ void mdBlock(QString &out, const QString &label, const QString &text, const QStr
            fence + QStringLiteral("\n\n");
 }
 
-void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
-    out +=
-        QStringLiteral("<details>\n<summary>%1 <b>%2</b> — %3%4</summary>\n\n")
-            .arg(checkStatusIcon(c.status) + (passingCheckErrorLine(c).isEmpty()
-                                                  ? QString()
-                                                  : QStringLiteral(" ⚠️ error line in output")),
-                 c.id.toHtmlEscaped(), (c.summary.isEmpty() ? c.title : c.summary).toHtmlEscaped(),
-                 c.durationMs > 0 ? QStringLiteral(" (%1%2)").arg(
-                                        formatDuration(c.durationMs),
-                                        c.cached ? QStringLiteral(", cached") : QString())
-                                  : QString());
-    out += QStringLiteral("%1 — status **%2**\n\n").arg(mdText(c.title), checkStatusName(c.status));
-    if (const QString line = passingCheckErrorLine(c); !line.isEmpty())
-        out += QStringLiteral("> ⚠️ **Passed, but its output holds an error line:** %1\n\n")
-                   .arg(inlineCode(line));
+// A check's command (with its folder) and the environment it changed.
+void mdCheckCommand(QString &out, const CheckRecord &c) {
     if (!c.command.isEmpty()) {
         const QString cmd = foldedCommand(c.command);
         out += QStringLiteral("**Command**");
@@ -96,6 +83,10 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
         out += QStringLiteral("**Removed from the environment:** %1\n\n")
                    .arg(names.join(QStringLiteral(", ")));
     }
+}
+
+// How a check ended (exit, signal, time, cache) on one line, then the files it made.
+void mdCheckFacts(QString &out, const CheckRecord &c) {
     QStringList facts;
     if (!c.signalName.isEmpty())
         facts << QStringLiteral("**Signal:** %1").arg(c.signalName);
@@ -119,6 +110,25 @@ void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
             a << inlineCode(x);
         out += QStringLiteral("**Files:** %1\n\n").arg(a.join(QStringLiteral(", ")));
     }
+}
+
+void mdCheck(QString &out, const CheckRecord &c, const ReportOptions &o) {
+    out +=
+        QStringLiteral("<details>\n<summary>%1 <b>%2</b> — %3%4</summary>\n\n")
+            .arg(checkStatusIcon(c.status) + (passingCheckErrorLine(c).isEmpty()
+                                                  ? QString()
+                                                  : QStringLiteral(" ⚠️ error line in output")),
+                 c.id.toHtmlEscaped(), (c.summary.isEmpty() ? c.title : c.summary).toHtmlEscaped(),
+                 c.durationMs > 0 ? QStringLiteral(" (%1%2)").arg(
+                                        formatDuration(c.durationMs),
+                                        c.cached ? QStringLiteral(", cached") : QString())
+                                  : QString());
+    out += QStringLiteral("%1 — status **%2**\n\n").arg(mdText(c.title), checkStatusName(c.status));
+    if (const QString line = passingCheckErrorLine(c); !line.isEmpty())
+        out += QStringLiteral("> ⚠️ **Passed, but its output holds an error line:** %1\n\n")
+                   .arg(inlineCode(line));
+    mdCheckCommand(out, c);
+    mdCheckFacts(out, c);
     if (!c.phases.isEmpty()) {
         out += QStringLiteral(
             "| Phase | Start | Duration | Status | Detail |\n|---|---:|---:|---|---|\n");
@@ -190,12 +200,8 @@ QString mdRedactions(const Prepared &p, int depth) {
     return out + QLatin1Char('\n');
 }
 
-} // namespace
-
-void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOptions &o,
-                                int depth) {
-    const Session &s = p.s;
-    const QString h2 = QString(2 + depth, QLatin1Char('#')) + QLatin1Char(' ');
+// The verdict, the direction and the table of steps.
+void mdVerdict(QString &out, const Session &s) {
     if (!s.comparison.verdict.isEmpty())
         out += QStringLiteral("**Verdict:** %1\n\n").arg(mdText(s.comparison.verdict));
     out += QStringLiteral("**Direction:** %1\n\n").arg(directionText(s.comparison.direction));
@@ -209,9 +215,10 @@ void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOpt
                         checkStatusIcon(st.status), checkStatusName(st.status), cell(st.summary),
                         formatDuration(st.durationMs));
     out += QLatin1Char('\n');
+}
 
-    mdInventory(out, s, depth);
-
+// The findings, errors first, and how the steps compare.
+void mdFindings(QString &out, const Session &s, const QString &h2, int depth) {
     out += h2 + QStringLiteral("Findings\n\n");
     if (s.findings.isEmpty())
         out += QStringLiteral("No findings.\n\n");
@@ -228,21 +235,26 @@ void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOpt
             out += QStringLiteral("- %1\n").arg(mdText(b));
         out += QStringLiteral("\n</details>\n\n");
     }
+}
 
+void mdDevices(QString &out, const Session &s, const QString &h2) {
     out += h2 + QStringLiteral("Devices\n\n");
     if (s.devices.isEmpty()) {
         out += QStringLiteral("The runtime reported no device.\n\n");
-    } else {
-        out += QStringLiteral(
-            "| # | Name | Target | Backend | Runtime | Library |\n|---|---|---|---|---|---|\n");
-        for (const DeviceInfo &d : s.devices)
-            out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
-                       .arg(d.index)
-                       .arg(cell(d.name), inlineCode(d.target.toString()), cell(d.backend),
-                            cell(d.runtimeVersion), cell(d.library));
-        out += QLatin1Char('\n');
+        return;
     }
+    out += QStringLiteral(
+        "| # | Name | Target | Backend | Runtime | Library |\n|---|---|---|---|---|---|\n");
+    for (const DeviceInfo &d : s.devices)
+        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
+                   .arg(d.index)
+                   .arg(cell(d.name), inlineCode(d.target.toString()), cell(d.backend),
+                        cell(d.runtimeVersion), cell(d.library));
+    out += QLatin1Char('\n');
+}
 
+// The variables every child started with, and what is wrong with them.
+void mdEnvProfile(QString &out, const Session &s, const QString &h2) {
     out += h2 + QStringLiteral("Environment profile\n\n");
     const QStringList assigns = s.env.assignments();
     if (assigns.isEmpty())
@@ -261,7 +273,9 @@ void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOpt
                 .arg(pr.error ? QStringLiteral("❌") : QStringLiteral("⚠️"), mdText(pr.message));
     if (!s.envProblems.isEmpty())
         out += QLatin1Char('\n');
+}
 
+void mdTimings(QString &out, const Session &s, const QString &h2) {
     out +=
         h2 +
         QStringLiteral(
@@ -273,7 +287,20 @@ void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOpt
                        .arg(cell(c.id), checkStatusName(c.status), formatDuration(c.durationMs),
                             c.cached ? QStringLiteral("yes") : QString());
     out += QLatin1Char('\n');
+}
 
+} // namespace
+
+void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOptions &o,
+                                int depth) {
+    const Session &s = p.s;
+    const QString h2 = QString(2 + depth, QLatin1Char('#')) + QLatin1Char(' ');
+    mdVerdict(out, s);
+    mdInventory(out, s, depth);
+    mdFindings(out, s, h2, depth);
+    mdDevices(out, s, h2);
+    mdEnvProfile(out, s, h2);
+    mdTimings(out, s, h2);
     for (const StepRecord &st : s.steps) {
         out += h2 + QStringLiteral("%1\n\n%2 **%3** — %4\n\n")
                         .arg(mdText(stepTitle(st)), checkStatusIcon(st.status),

@@ -43,55 +43,65 @@ int NodeMatrix::differing() const {
         std::count_if(rows.begin(), rows.end(), [](const NodeMatrixRow &r) { return r.differs; }));
 }
 
-NodeMatrix nodeMatrix(const QList<NodeSession> &nodes) {
-    NodeMatrix m;
-    for (const NodeSession &n : nodes)
-        m.nodes << n.name;
-    // Rows: what a node is (target, runtime, driver, environment), then each step and each of
-    // its checks.
-    auto add = [&](const QString &label, auto valueOf, bool check = false, bool status = false) {
+namespace {
+
+// Appends rows to the matrix: one value per node ("-" for a node without a session).
+struct MatrixRows {
+    const QList<NodeSession> &nodes;
+    NodeMatrix &m;
+
+    template <typename ValueOf>
+    void add(const QString &label, ValueOf valueOf, bool check = false, bool status = false) {
         NodeMatrixRow r{label, check, status, {}};
         for (const NodeSession &n : nodes)
             r.values << (n.ran ? valueOf(n.session) : QStringLiteral("-"));
         m.rows.append(r);
-    };
+    }
+};
+
+// What the node's inventory says (sessions without one: "-").
+QString inventoryFact(const Session &s, const char *section, const char *name) {
+    const InventoryFact *f = s.inventory.find(QLatin1String(section), QLatin1String(name));
+    return f && f->available() && !f->value.isEmpty() ? f->value : QStringLiteral("-");
+}
+
+// The rows of what a node is: connection, target, runtime, driver, system and environment.
+void addNodeRows(MatrixRows &rows) {
     NodeMatrixRow conn{QStringLiteral("connection"), false, false, {}};
-    for (const NodeSession &n : nodes)
+    for (const NodeSession &n : rows.nodes)
         conn.values << (n.ran ? QStringLiteral("ok") : n.failure.section(QLatin1Char(':'), 0, 0));
-    m.rows.append(conn);
-    add(QStringLiteral("node"), [](const Session &s) { return s.host; });
-    add(QStringLiteral("target"), [](const Session &s) {
+    rows.m.rows.append(conn);
+    rows.add(QStringLiteral("node"), [](const Session &s) { return s.host; });
+    rows.add(QStringLiteral("target"), [](const Session &s) {
         QStringList t;
         for (const DeviceInfo &d : s.devices)
             t << d.target.toString();
         return t.isEmpty() ? QStringLiteral("(no device)") : t.join(QLatin1Char(','));
     });
-    add(QStringLiteral("runtime"), [](const Session &s) {
+    rows.add(QStringLiteral("runtime"), [](const Session &s) {
         const QString v = probeHelloField(s, "runtime_version");
         return v.isEmpty() ? QStringLiteral("-") : v;
     });
-    add(QStringLiteral("driver"), [](const Session &s) {
+    rows.add(QStringLiteral("driver"), [](const Session &s) {
         const QString v = probeHelloField(s, "driver_version");
         return v.isEmpty() ? QStringLiteral("-") : v;
     });
-    // What the node's inventory says (sessions without one: "-").
-    const auto fact = [](const Session &s, const char *section, const char *name) {
-        const InventoryFact *f = s.inventory.find(QLatin1String(section), QLatin1String(name));
-        return f && f->available() && !f->value.isEmpty() ? f->value : QStringLiteral("-");
-    };
-    add(QStringLiteral("os"), [&](const Session &s) { return fact(s, "system", "os_id"); });
-    add(QStringLiteral("kernel"), [&](const Session &s) {
-        const QString k = fact(s, "system", "kernel");
+    rows.add(QStringLiteral("os"),
+             [](const Session &s) { return inventoryFact(s, "system", "os_id"); });
+    rows.add(QStringLiteral("kernel"), [](const Session &s) {
+        const QString k = inventoryFact(s, "system", "kernel");
         return k == QLatin1String("-") ? k : k.section(QLatin1Char(' '), 1, 1);
     });
-    add(QStringLiteral("glibc"), [&](const Session &s) { return fact(s, "system", "glibc"); });
-    add(QStringLiteral("amdgpu"), [&](const Session &s) { return fact(s, "driver", "amdgpu"); });
-    add(QStringLiteral("hip runtime"), [&](const Session &s) {
-        return fact(s, "toolchain", "hip runtime").section(QStringLiteral(" ("), 0, 0);
+    rows.add(QStringLiteral("glibc"),
+             [](const Session &s) { return inventoryFact(s, "system", "glibc"); });
+    rows.add(QStringLiteral("amdgpu"),
+             [](const Session &s) { return inventoryFact(s, "driver", "amdgpu"); });
+    rows.add(QStringLiteral("hip runtime"), [](const Session &s) {
+        return inventoryFact(s, "toolchain", "hip runtime").section(QStringLiteral(" ("), 0, 0);
     });
     // The profile every child started with: a variable set on one node only is a difference.
     // Secret values never show, not even in the terminal (report/redaction.h).
-    add(QStringLiteral("environment"), [](const Session &s) {
+    rows.add(QStringLiteral("environment"), [](const Session &s) {
         QStringList a;
         for (const EnvEntry &e : s.env.entries)
             if (e.enabled)
@@ -99,9 +109,12 @@ NodeMatrix nodeMatrix(const QList<NodeSession> &nodes) {
                          (isSecretEnvName(e.name) ? QLatin1String(kRedacted) : e.value);
         return a.isEmpty() ? QStringLiteral("(clean)") : a.join(QLatin1Char(' '));
     });
-    // Every check id in the order the first node that ran it met it.
+}
+
+// A row per step and per check: every check id in the order the first node that ran it met it.
+void addCheckRows(MatrixRows &rows) {
     QList<QPair<int, QString>> checks;
-    for (const NodeSession &n : nodes)
+    for (const NodeSession &n : rows.nodes)
         for (const StepRecord &st : n.session.steps) {
             if (!checks.contains(qMakePair(st.step, QString())))
                 checks.append({st.step, QString()});
@@ -112,7 +125,7 @@ NodeMatrix nodeMatrix(const QList<NodeSession> &nodes) {
     std::stable_sort(checks.begin(), checks.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
     for (const auto &[step, id] : checks) {
-        add(
+        rows.add(
             id.isEmpty() ? QStringLiteral("step %1").arg(step) : id,
             [step = step, id = id](const Session &s) {
                 const StepRecord *st = s.step(step);
@@ -125,15 +138,11 @@ NodeMatrix nodeMatrix(const QList<NodeSession> &nodes) {
             },
             !id.isEmpty(), true);
     }
-    add(QStringLiteral("findings"), [](const Session &s) {
-        QStringList ids;
-        for (const Finding &f : s.findings)
-            ids << f.id;
-        ids.removeDuplicates();
-        return ids.isEmpty() ? QStringLiteral("none") : ids.join(QLatin1Char(','));
-    });
-    // Among the nodes that have a session: one that could not be reached (or read) differs in
-    // its connection only, not in every row.
+}
+
+// Among the nodes that have a session: one that could not be reached (or read) differs in
+// its connection only, not in every row.
+void markDifferences(NodeMatrix &m, const QList<NodeSession> &nodes) {
     for (NodeMatrixRow &r : m.rows) {
         QStringList distinct;
         for (qsizetype i = 0; i < nodes.size(); ++i)
@@ -142,6 +151,27 @@ NodeMatrix nodeMatrix(const QList<NodeSession> &nodes) {
         distinct.removeDuplicates();
         r.differs = distinct.size() > 1 && r.label != QLatin1String("node");
     }
+}
+
+} // namespace
+
+NodeMatrix nodeMatrix(const QList<NodeSession> &nodes) {
+    NodeMatrix m;
+    for (const NodeSession &n : nodes)
+        m.nodes << n.name;
+    // Rows: what a node is (target, runtime, driver, environment), then each step and each of
+    // its checks, then the findings.
+    MatrixRows rows{nodes, m};
+    addNodeRows(rows);
+    addCheckRows(rows);
+    rows.add(QStringLiteral("findings"), [](const Session &s) {
+        QStringList ids;
+        for (const Finding &f : s.findings)
+            ids << f.id;
+        ids.removeDuplicates();
+        return ids.isEmpty() ? QStringLiteral("none") : ids.join(QLatin1Char(','));
+    });
+    markDifferences(m, nodes);
     return m;
 }
 

@@ -156,19 +156,11 @@ bool looksLikeTritonCache(const QString &dir) {
     return false;
 }
 
-TritonEntry readTritonEntry(const QString &dirPath) {
-    TritonEntry e;
-    const QFileInfo dirInfo(dirPath);
-    e.dir = dirInfo.absoluteFilePath();
-    e.hash = dirInfo.fileName();
-    const QDir dir(dirPath);
-    const QFileInfoList files = dir.entryInfoList(QDir::Files | QDir::Hidden, QDir::Name);
-    if (files.isEmpty() && !dir.exists()) {
-        e.problems.append({e.dir, -1, QStringLiteral("cannot read the folder"), true});
-        return e;
-    }
+namespace {
 
-    // The kernel name: from __grp__<name>.json, else the base name of the stage files.
+// The kernel name: from __grp__<name>.json, else the base name of the stage files. False when
+// the folder holds no kernel (a launcher folder of .so files, or no stage file: a problem says so).
+bool nameEntry(TritonEntry &e, const QFileInfoList &files) {
     QString grpName;
     QStringList stageBases;
     bool onlySo = !files.isEmpty();
@@ -186,7 +178,7 @@ TritonEntry readTritonEntry(const QString &dirPath) {
     }
     if (onlySo) {
         e.isLauncher = true;
-        return e;
+        return false;
     }
     e.kernelName = !grpName.isEmpty()      ? grpName
                    : !stageBases.isEmpty() ? stageBases.constFirst()
@@ -195,60 +187,73 @@ TritonEntry readTritonEntry(const QString &dirPath) {
         e.problems.append(
             {e.dir, -1, QStringLiteral("no Triton stage files (.ttir, .llir, ...) in this folder"),
              true});
-        return e;
+        return false;
     }
+    return true;
+}
 
-    // Metadata first: it names the backend and arch when the compile finished.
+// The metadata <kernel>.json: it names the backend and arch when the compile finished.
+void readMetadata(TritonEntry &e) {
     const QString jsonPath = e.stageFile(QStringLiteral(".json"));
-    if (QFileInfo::exists(jsonPath)) {
-        e.hasMetadata = true;
-        QString err;
-        const QByteArray bytes = readHead(jsonPath, kMaxStageRead, &err);
-        QJsonParseError perr{};
-        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &perr);
-        if (!err.isEmpty()) {
-            e.problems.append({jsonPath, -1, QStringLiteral("cannot read: %1").arg(err), false});
-        } else if (!doc.isObject()) {
-            e.problems.append({jsonPath, perr.offset,
-                               QStringLiteral("not a JSON object: %1").arg(perr.errorString()),
-                               false});
-        } else {
-            const QJsonObject o = doc.object();
-            if (o.contains(QStringLiteral("name")))
-                e.kernelName = o.value(QStringLiteral("name")).toString(e.kernelName);
-            const QJsonObject t = o.value(QStringLiteral("target")).toObject();
-            e.backend = t.value(QStringLiteral("backend")).toString();
-            const QJsonValue arch = t.value(QStringLiteral("arch"));
-            e.arch = arch.isDouble() ? QString::number(arch.toInt()) : arch.toString();
-            e.warpSize = t.value(QStringLiteral("warp_size"))
-                             .toInt(o.value(QStringLiteral("warp_size")).toInt());
-            e.numWarps = o.value(QStringLiteral("num_warps")).toInt();
-            e.numStages = o.value(QStringLiteral("num_stages")).toInt();
-            if (o.value(QStringLiteral("shared")).isDouble())
-                e.sharedBytes = qint64(o.value(QStringLiteral("shared")).toDouble());
-            e.tritonVersion = o.value(QStringLiteral("triton_version")).toString();
-            if (!e.arch.isEmpty())
-                e.archSource = QStringLiteral(".json");
-        }
-    }
-
-    // Without metadata, the stage files name the target: .amdgcn's .amdgcn_target, the
-    // ttgir's ttg.target = "hip:gfx90a" / "cuda:90", .llir's triple and target-cpu.
+    if (!QFileInfo::exists(jsonPath))
+        return;
+    e.hasMetadata = true;
     QString err;
-    if (e.arch.isEmpty() && QFileInfo::exists(e.stageFile(QStringLiteral(".amdgcn")))) {
-        const QByteArray a = readHead(e.stageFile(QStringLiteral(".amdgcn")), 64 * 1024, &err);
-        static const QRegularExpression re(
-            QStringLiteral(R"re(\.amdgcn_target\s+"amdgcn-amd-amdhsa--([^"]+)")re"));
-        const auto m = re.match(QString::fromUtf8(a));
-        if (m.hasMatch()) {
-            e.backend = QStringLiteral("hip");
-            e.arch = m.captured(1);
-            e.archSource = QStringLiteral(".amdgcn");
-        }
+    const QByteArray bytes = readHead(jsonPath, kMaxStageRead, &err);
+    QJsonParseError perr{};
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &perr);
+    if (!err.isEmpty()) {
+        e.problems.append({jsonPath, -1, QStringLiteral("cannot read: %1").arg(err), false});
+        return;
     }
-    QByteArray ttgir;
-    if (QFileInfo::exists(e.stageFile(QStringLiteral(".ttgir"))))
-        ttgir = readHead(e.stageFile(QStringLiteral(".ttgir")), kMaxStageRead, &err);
+    if (!doc.isObject()) {
+        e.problems.append({jsonPath, perr.offset,
+                           QStringLiteral("not a JSON object: %1").arg(perr.errorString()), false});
+        return;
+    }
+    const QJsonObject o = doc.object();
+    if (o.contains(QStringLiteral("name")))
+        e.kernelName = o.value(QStringLiteral("name")).toString(e.kernelName);
+    const QJsonObject t = o.value(QStringLiteral("target")).toObject();
+    e.backend = t.value(QStringLiteral("backend")).toString();
+    const QJsonValue arch = t.value(QStringLiteral("arch"));
+    e.arch = arch.isDouble() ? QString::number(arch.toInt()) : arch.toString();
+    e.warpSize =
+        t.value(QStringLiteral("warp_size")).toInt(o.value(QStringLiteral("warp_size")).toInt());
+    e.numWarps = o.value(QStringLiteral("num_warps")).toInt();
+    e.numStages = o.value(QStringLiteral("num_stages")).toInt();
+    if (o.value(QStringLiteral("shared")).isDouble())
+        e.sharedBytes = qint64(o.value(QStringLiteral("shared")).toDouble());
+    e.tritonVersion = o.value(QStringLiteral("triton_version")).toString();
+    if (!e.arch.isEmpty())
+        e.archSource = QStringLiteral(".json");
+}
+
+// The head of a stage file, empty when there is none.
+QByteArray readStage(const TritonEntry &e, const QString &suffix, qint64 cap) {
+    QString err;
+    if (!QFileInfo::exists(e.stageFile(suffix)))
+        return {};
+    return readHead(e.stageFile(suffix), cap, &err);
+}
+
+// .amdgcn's .amdgcn_target names the arch.
+void archFromAmdgcn(TritonEntry &e) {
+    if (!e.arch.isEmpty() || !QFileInfo::exists(e.stageFile(QStringLiteral(".amdgcn"))))
+        return;
+    const QByteArray a = readStage(e, QStringLiteral(".amdgcn"), 64 * 1024);
+    static const QRegularExpression re(
+        QStringLiteral(R"re(\.amdgcn_target\s+"amdgcn-amd-amdhsa--([^"]+)")re"));
+    const auto m = re.match(QString::fromUtf8(a));
+    if (m.hasMatch()) {
+        e.backend = QStringLiteral("hip");
+        e.arch = m.captured(1);
+        e.archSource = QStringLiteral(".amdgcn");
+    }
+}
+
+// The ttgir's ttg.target = "hip:gfx90a" / "cuda:90", and its threads-per-warp.
+void archFromTtgir(TritonEntry &e, const QByteArray &ttgir) {
     if (e.arch.isEmpty() && !ttgir.isEmpty()) {
         static const QRegularExpression re(
             QStringLiteral(R"re((?:ttg|triton_gpu)\.target\s*=\s*"(hip|cuda):([^"]+)")re"));
@@ -260,45 +265,50 @@ TritonEntry readTritonEntry(const QString &dirPath) {
         }
     }
     if (!ttgir.isEmpty() && e.warpSize == 0) {
-        {
-            static const QRegularExpression tpw(
-                QStringLiteral(R"re("(?:ttg|triton_gpu)\.threads-per-warp"\s*=\s*(\d+))re"));
-            const auto w = tpw.match(QString::fromUtf8(ttgir.left(64 * 1024)));
-            if (w.hasMatch())
-                e.warpSize = w.captured(1).toInt();
-        }
+        static const QRegularExpression tpw(
+            QStringLiteral(R"re("(?:ttg|triton_gpu)\.threads-per-warp"\s*=\s*(\d+))re"));
+        const auto w = tpw.match(QString::fromUtf8(ttgir.left(64 * 1024)));
+        if (w.hasMatch())
+            e.warpSize = w.captured(1).toInt();
     }
-    QByteArray llir;
-    if (QFileInfo::exists(e.stageFile(QStringLiteral(".llir"))))
-        llir = readHead(e.stageFile(QStringLiteral(".llir")), kMaxStageRead, &err);
-    if (e.arch.isEmpty() && !llir.isEmpty()) {
-        static const QRegularExpression cpu(QStringLiteral(R"re("target-cpu"="([^"]+)")re"));
-        const QString text = QString::fromUtf8(llir);
-        const auto m = cpu.match(text);
-        if (text.contains(QLatin1String("amdgcn-amd-amdhsa"))) {
-            e.backend = QStringLiteral("hip");
-            if (m.hasMatch()) {
-                e.arch = m.captured(1);
-                e.archSource = QStringLiteral(".llir");
-            }
-        } else if (text.contains(QLatin1String("nvptx64"))) {
-            e.backend = QStringLiteral("cuda");
-            if (m.hasMatch()) {
-                e.arch = m.captured(1).remove(QStringLiteral("sm_"));
-                e.archSource = QStringLiteral(".llir");
-            }
-        }
-    }
-    if (e.backend.isEmpty()) {
-        if (QFileInfo::exists(e.stageFile(QStringLiteral(".ptx"))) ||
-            QFileInfo::exists(e.stageFile(QStringLiteral(".cubin"))))
-            e.backend = QStringLiteral("cuda");
-        else if (QFileInfo::exists(e.stageFile(QStringLiteral(".amdgcn"))) ||
-                 QFileInfo::exists(e.stageFile(QStringLiteral(".hsaco"))))
-            e.backend = QStringLiteral("hip");
-    }
+}
 
-    // Stages present, the last one reached and the first one missing after it.
+// .llir's triple and target-cpu.
+void archFromLlir(TritonEntry &e, const QByteArray &llir) {
+    if (!e.arch.isEmpty() || llir.isEmpty())
+        return;
+    static const QRegularExpression cpu(QStringLiteral(R"re("target-cpu"="([^"]+)")re"));
+    const QString text = QString::fromUtf8(llir);
+    const auto m = cpu.match(text);
+    if (text.contains(QLatin1String("amdgcn-amd-amdhsa"))) {
+        e.backend = QStringLiteral("hip");
+        if (m.hasMatch()) {
+            e.arch = m.captured(1);
+            e.archSource = QStringLiteral(".llir");
+        }
+    } else if (text.contains(QLatin1String("nvptx64"))) {
+        e.backend = QStringLiteral("cuda");
+        if (m.hasMatch()) {
+            e.arch = m.captured(1).remove(QStringLiteral("sm_"));
+            e.archSource = QStringLiteral(".llir");
+        }
+    }
+}
+
+// Still no backend: the kind of binary or assembly present says it.
+void backendFromFiles(TritonEntry &e) {
+    if (!e.backend.isEmpty())
+        return;
+    if (QFileInfo::exists(e.stageFile(QStringLiteral(".ptx"))) ||
+        QFileInfo::exists(e.stageFile(QStringLiteral(".cubin"))))
+        e.backend = QStringLiteral("cuda");
+    else if (QFileInfo::exists(e.stageFile(QStringLiteral(".amdgcn"))) ||
+             QFileInfo::exists(e.stageFile(QStringLiteral(".hsaco"))))
+        e.backend = QStringLiteral("hip");
+}
+
+// Stages present, the last one reached and the first one missing after it.
+void findStages(TritonEntry &e) {
     const QStringList order = e.stageOrder();
     for (const QString &s : order) {
         if (!QFileInfo::exists(e.stageFile(s)))
@@ -329,11 +339,36 @@ TritonEntry readTritonEntry(const QString &dirPath) {
     const QString bin = order.constLast();
     if (e.stagesPresent.contains(bin))
         e.binaryPath = e.stageFile(bin);
+}
+
+} // namespace
+
+TritonEntry readTritonEntry(const QString &dirPath) {
+    TritonEntry e;
+    const QFileInfo dirInfo(dirPath);
+    e.dir = dirInfo.absoluteFilePath();
+    e.hash = dirInfo.fileName();
+    const QDir dir(dirPath);
+    const QFileInfoList files = dir.entryInfoList(QDir::Files | QDir::Hidden, QDir::Name);
+    if (files.isEmpty() && !dir.exists()) {
+        e.problems.append({e.dir, -1, QStringLiteral("cannot read the folder"), true});
+        return e;
+    }
+    if (!nameEntry(e, files))
+        return e;
+
+    // Metadata first; without it, the stage files name the target.
+    readMetadata(e);
+    archFromAmdgcn(e);
+    const QByteArray ttgir = readStage(e, QStringLiteral(".ttgir"), kMaxStageRead);
+    archFromTtgir(e, ttgir);
+    const QByteArray llir = readStage(e, QStringLiteral(".llir"), kMaxStageRead);
+    archFromLlir(e, llir);
+    backendFromFiles(e);
+    findStages(e);
 
     // Triton appends hidden scratch pointer arguments to the kernel it generates.
-    QByteArray ttir;
-    if (QFileInfo::exists(e.stageFile(QStringLiteral(".ttir"))))
-        ttir = readHead(e.stageFile(QStringLiteral(".ttir")), kMaxStageRead, &err);
+    const QByteArray ttir = readStage(e, QStringLiteral(".ttir"), kMaxStageRead);
     e.sourceArgCount = countParams(ttir.isEmpty() ? ttgir : ttir, "tt.func public ", e.kernelName);
     if (e.sourceArgCount < 0)
         e.sourceArgCount = countParams(ttir.isEmpty() ? ttgir : ttir, "tt.func ", e.kernelName);

@@ -426,80 +426,60 @@ QString hostWorkDir(Baseline &b, QString *error) {
     return b.hostWork;
 }
 
-// Runs the compile on the host, or takes it from the cache (never on a node). When the
-// compiler's --version is still running the compile starts anyway and is stored under its
-// key once that is known.
-CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
-                       Job<std::pair<QString, double>> version, const CompileJob &job,
-                       const QString &checkId) {
-    CheckRecord c;
-    if (!QFileInfo::exists(job.src)) { // the check is skipped: nothing to compile
-        c.status = CheckStatus::Skipped;
-        return c;
+// Where one compile happens: its source argument, its folder and its cache entry.
+struct CompilePlace {
+    QString srcArg;       // the source as the compiler sees it (a copy on a node)
+    QString runDir;       // on a node: the fresh folder there
+    QString key;          // the cache key; "" until the compiler's version is known
+    QString dir;          // where the compile writes
+    QString damaged;      // a damaged cache entry met on lookup
+    QString cacheProblem; // why the cache cannot take the compile
+    bool useCache = false;
+};
+
+QString compileKey(Baseline &b, const CompilePlan &plan, const CompileJob &job,
+                   const QString &compilerVersion) {
+    return b.cache->key(plan.compiler, compilerVersion, job.src, plan.target,
+                        job.hashHash ? job.flags + QStringList{QStringLiteral("-###")} : job.flags);
+}
+
+// The compile's folder: the node's, the cache's new entry, or (the cache's disk full or
+// read-only: named, docs/limits.md "Full and read-only disks") a temporary folder. False, with
+// c the error, when there is none.
+bool compileFolder(Baseline &b, bool remote, CompilePlace &place, CheckRecord &c) {
+    place.dir =
+        remote ? place.runDir
+               : b.cache->beginEntry(place.key.isEmpty() ? QStringLiteral("pending") : place.key,
+                                     &place.cacheProblem);
+    if (!place.dir.isEmpty())
+        return true;
+    auto dir = std::make_shared<QTemporaryDir>(QDir::tempPath() +
+                                               QStringLiteral("/hipdoctor-compile-XXXXXX"));
+    if (!dir->isValid()) {
+        c.startedAt = isoNow();
+        c.status = CheckStatus::Error;
+        c.summary = HD_TEXT("hd::Verify", "cannot compile: %1; no temporary folder either (%2)")
+                        .arg(place.cacheProblem, dir->errorString());
+        c.data.insert(QStringLiteral("compile_cache"), place.cacheProblem);
+        return false;
     }
-    const bool remote = b.ctx.remote();
-    bool useCache = b.o.useCache && !remote;
-    QString srcArg = job.src, runDir, key;
-    const auto keyOf = [&](const QString &compilerVersion) {
-        return b.cache->key(plan.compiler, compilerVersion, job.src, plan.target,
-                            job.hashHash ? job.flags + QStringList{QStringLiteral("-###")}
-                                         : job.flags);
-    };
-    if (remote) {
-        QString error;
-        runDir = hostWorkDir(b, &error);
-        srcArg = runDir.isEmpty() ? QString() : b.ctx.onHost(job.src, &error);
-        if (srcArg.isEmpty()) {
-            c.startedAt = isoNow();
-            c.status = CheckStatus::Error;
-            c.summary = HD_TEXT("hd::Verify", "cannot prepare the compile on %1: %2")
-                            .arg(b.ctx.host->hostName(), error);
-            return c;
-        }
-    } else if (available(version)) {
-        key = keyOf(version.get().first);
+    {
+        const std::lock_guard lock(b.scratchMutex);
+        b.scratch.push_back(dir);
     }
-    QElapsedTimer ct;
-    ct.start();
-    QString damaged, cacheProblem;
-    if (useCache && !key.isEmpty()) {
-        if (auto hit = b.cache->lookup(key, &damaged)) {
-            c = *hit;
-            c.cached = true;
-            c.startedAt = isoNow();
-            c.data.insert(QStringLiteral("original_duration_ms"), c.durationMs);
-            c.durationMs = double(ct.nsecsElapsed()) / 1e6;
-            return c;
-        }
-    }
-    QString tmp = remote ? runDir
-                         : b.cache->beginEntry(key.isEmpty() ? QStringLiteral("pending") : key,
-                                               &cacheProblem);
-    if (tmp.isEmpty()) {
-        // The cache's disk is full or read-only: named, and the compile goes to a temporary
-        // folder instead (docs/limits.md "Full and read-only disks").
-        auto dir = std::make_shared<QTemporaryDir>(QDir::tempPath() +
-                                                   QStringLiteral("/hipdoctor-compile-XXXXXX"));
-        if (!dir->isValid()) {
-            c.startedAt = isoNow();
-            c.status = CheckStatus::Error;
-            c.summary = HD_TEXT("hd::Verify", "cannot compile: %1; no temporary folder either (%2)")
-                            .arg(cacheProblem, dir->errorString());
-            c.data.insert(QStringLiteral("compile_cache"), cacheProblem);
-            return c;
-        }
-        {
-            const std::lock_guard lock(b.scratchMutex);
-            b.scratch.push_back(dir);
-        }
-        tmp = dir->path();
-        useCache = false;
-    }
-    const QString out = tmp + QLatin1Char('/') + job.outName;
+    place.dir = dir->path();
+    place.useCache = false;
+    return true;
+}
+
+// Runs the compiler in place.dir; c says how it went (its summary, its artifact).
+void runCompiler(Baseline &b, const CompilePlan &plan, const CompileJob &job,
+                 const QString &checkId, const CompilePlace &place, bool remote, CheckRecord &c) {
+    const QString out = place.dir + QLatin1Char('/') + job.outName;
     QStringList argv{plan.compiler};
     if (job.hashHash) // nvcc spells "print the sub-commands" --dryrun
         argv << (plan.nv ? QStringLiteral("--dryrun") : QStringLiteral("-###"));
-    argv << job.flags << QStringLiteral("-o") << out << srcArg;
+    argv << job.flags << QStringLiteral("-o") << out << place.srcArg;
     if (!b.concurrent) // else the check says it when it waits for this
         b.ctx.progress(
             1, checkId,
@@ -508,7 +488,7 @@ CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
                      QFileInfo(job.src).fileName(), plan.target));
     {
         const ChildSlots::Held slot(b.children, job.rank);
-        b.ctx.host->runProcess(b.spec(argv, tmp), c);
+        b.ctx.host->runProcess(b.spec(argv, place.dir), c);
     }
     if (c.status == CheckStatus::Pass && !job.hashHash && !remote && !QFileInfo::exists(out)) {
         c.status = CheckStatus::Fail;
@@ -522,32 +502,85 @@ CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
         c.summary = HD_TEXT("hd::Verify", "compile failed (%1)").arg(signatureOf(c).summary());
     }
     c.artifacts = job.hashHash ? QStringList{} : QStringList{out};
-    if (remote)
-        return c;
+}
+
+// After a compile on this machine: the cache's state said in c, and the entry committed (under
+// its key, known by now), dropped (no room) or kept uncommitted.
+void settleCacheEntry(Baseline &b, const CompilePlan &plan, const CompileJob &job,
+                      Job<std::pair<QString, double>> &version, CompilePlace &place,
+                      CheckRecord &c) {
     const bool noRoom = c.stderrText.contains(QLatin1String("No space left on device"));
     if (noRoom && c.status != CheckStatus::Pass)
         c.summary =
-            HD_TEXT("hd::Verify", "compile failed: no space left on the disk of %1").arg(tmp);
-    if (!cacheProblem.isEmpty()) {
-        c.data.insert(QStringLiteral("compile_cache"), cacheProblem);
+            HD_TEXT("hd::Verify", "compile failed: no space left on the disk of %1").arg(place.dir);
+    if (!place.cacheProblem.isEmpty()) {
+        c.data.insert(QStringLiteral("compile_cache"), place.cacheProblem);
         c.summary += HD_TEXT("hd::Verify", " (not cached: %1; built in %2, removed after the step)")
-                         .arg(cacheProblem, tmp);
+                         .arg(place.cacheProblem, place.dir);
     }
-    if (!damaged.isEmpty()) {
-        c.data.insert(QStringLiteral("compile_cache"), damaged);
-        c.summary +=
-            HD_TEXT("hd::Verify", " (the cached entry was damaged, %1: rebuilt)").arg(damaged);
+    if (!place.damaged.isEmpty()) {
+        c.data.insert(QStringLiteral("compile_cache"), place.damaged);
+        c.summary += HD_TEXT("hd::Verify", " (the cached entry was damaged, %1: rebuilt)")
+                         .arg(place.damaged);
     }
-    if (c.status == CheckStatus::Pass && useCache) {
-        if (key.isEmpty())
-            key = keyOf(version.get().first);
-        if (const auto committed = b.cache->commitEntry(key, tmp, c))
+    if (c.status == CheckStatus::Pass && place.useCache) {
+        if (place.key.isEmpty())
+            place.key = compileKey(b, plan, job, version.get().first);
+        if (const auto committed = b.cache->commitEntry(place.key, place.dir, c))
             c = *committed;
-    } else if (noRoom && cacheProblem.isEmpty()) {
-        b.cache->dropEntry(tmp); // nothing worth keeping, and the disk needs the room
-    } else if (cacheProblem.isEmpty()) {
-        b.cache->keepUncommitted(tmp);
+    } else if (noRoom && place.cacheProblem.isEmpty()) {
+        b.cache->dropEntry(place.dir); // nothing worth keeping, and the disk needs the room
+    } else if (place.cacheProblem.isEmpty()) {
+        b.cache->keepUncommitted(place.dir);
     }
+}
+
+// Runs the compile on the host, or takes it from the cache (never on a node). When the
+// compiler's --version is still running the compile starts anyway and is stored under its
+// key once that is known.
+CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
+                       Job<std::pair<QString, double>> version, const CompileJob &job,
+                       const QString &checkId) {
+    CheckRecord c;
+    if (!QFileInfo::exists(job.src)) { // the check is skipped: nothing to compile
+        c.status = CheckStatus::Skipped;
+        return c;
+    }
+    const bool remote = b.ctx.remote();
+    CompilePlace place;
+    place.useCache = b.o.useCache && !remote;
+    place.srcArg = job.src;
+    if (remote) {
+        QString error;
+        place.runDir = hostWorkDir(b, &error);
+        place.srcArg = place.runDir.isEmpty() ? QString() : b.ctx.onHost(job.src, &error);
+        if (place.srcArg.isEmpty()) {
+            c.startedAt = isoNow();
+            c.status = CheckStatus::Error;
+            c.summary = HD_TEXT("hd::Verify", "cannot prepare the compile on %1: %2")
+                            .arg(b.ctx.host->hostName(), error);
+            return c;
+        }
+    } else if (available(version)) {
+        place.key = compileKey(b, plan, job, version.get().first);
+    }
+    QElapsedTimer ct;
+    ct.start();
+    if (place.useCache && !place.key.isEmpty()) {
+        if (auto hit = b.cache->lookup(place.key, &place.damaged)) {
+            c = *hit;
+            c.cached = true;
+            c.startedAt = isoNow();
+            c.data.insert(QStringLiteral("original_duration_ms"), c.durationMs);
+            c.durationMs = double(ct.nsecsElapsed()) / 1e6;
+            return c;
+        }
+    }
+    if (!compileFolder(b, remote, place, c))
+        return c;
+    runCompiler(b, plan, job, checkId, place, remote, c);
+    if (!remote)
+        settleCacheEntry(b, plan, job, version, place, c);
     return c;
 }
 
