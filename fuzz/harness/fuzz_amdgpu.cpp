@@ -1,7 +1,11 @@
 // AMDGPU code object reader and the metadata decoders (msgpack note, code object v2 YAML).
 
 #include "artifacts/amdgpu_code_object.h"
+#include "artifacts/inspection_document.h"
+#include "common/json_writer.h"
 #include "fuzz_common.h"
+
+#include <QBuffer>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hdfuzz::quiet();
@@ -10,7 +14,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     src.file = QStringLiteral("fuzz");
     src.origin = QStringLiteral("file");
     const hd::CodeObject co = hd::readAmdgpuCodeObject(p, size, src);
-    (void)co.toJson();
+    hd::ArtifactReport report; // serialized by the inspection document's one writer
+    report.codeObjects << co;
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    hd::JsonWriter w(&out);
+    hd::writeInspection(w, {report}, {});
     // The metadata blobs on their own: the same bytes as a msgpack map and as YAML.
     QList<hd::KernelInfo> kernels;
     QString target, error;

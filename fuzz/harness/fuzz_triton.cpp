@@ -1,9 +1,12 @@
 // A Triton kernel folder whose metadata JSON and IR stage files hold the input (readTritonEntry
 // reads them from disk: a private temporary folder, created once).
 
+#include "common/json_writer.h"
+#include "diagnosis/diagnosis_json.h"
 #include "fuzz_common.h"
 #include "triton/triton_cache.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -23,6 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         f.write(reinterpret_cast<const char *>(data), qint64(size));
     }
     const hd::TritonEntry e = hd::readTritonEntry(entry);
-    (void)e.toJson();
+    QBuffer out; // its one JSON writer, the diagnosis document's
+    out.open(QIODevice::WriteOnly);
+    hd::JsonWriter w(&out);
+    hd::writeJson(w, e);
     return 0;
 }
