@@ -81,6 +81,118 @@ void unsupportedInstructionRule(Context &c, const TextInput &t) {
     c.add(f);
 }
 
+// The compiler refused the GPU as too old or unknown to it (arch.target-unsupported).
+void refusedFinding(Context &c, const TextInput &t, const TextEvent *refused, const QString &arch) {
+    const TextEvent *e = refused;
+    Finding f = makeFinding(
+        QStringLiteral("arch.target-unsupported"), Severity::Error,
+        HD_TEXT("hd::Diagnosis", "The compiler that builds the kernel does not support the "
+                                 "GPU%1")
+            .arg(arch.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(arch)),
+        HD_TEXT("hd::Diagnosis",
+                "Nothing was built for the device, whatever the kernel: the GPU is older "
+                "than the compiler supports (Triton needs CUDA capability 7.0 or newer) or "
+                "newer than its toolchain (a bundled ptxas) knows."));
+    f.evidence.append(lineEvidence(t.path, e->firstLine, e->text));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "For a GPU newer than the toolchain: update Triton, or point "
+                     "TRITON_PTXAS_PATH at the ptxas of a CUDA release that knows it.")
+          << HD_TEXT("hd::Diagnosis",
+                     "For a GPU older than Triton supports: run without Triton (no "
+                     "torch.compile, eager attention) or on a supported GPU.");
+    c.add(f);
+    if (!e->speaksFor(TextLayer::Compiler) && !e->speaksFor(TextLayer::Triton)) {
+        Finding l = makeFinding(QStringLiteral("layer.compile-failed"), Severity::Error,
+                                HD_TEXT("hd::Diagnosis",
+                                        "No device code was compiled (the compiler refused the "
+                                        "GPU)"),
+                                HD_TEXT("hd::Diagnosis", "The failure is in the compile layer."));
+        l.evidence = f.evidence;
+        c.add(l);
+    }
+}
+
+// A Triton compile that failed on a GPU older than Triton supports or newer than Triton
+// releases before 3.3 know, the device known from elsewhere.
+void tritonDeviceFinding(Context &c, const TextInput &t) {
+    // A Triton compile that failed on a GPU newer than Triton releases before 3.3 know
+    // (Blackwell): the toolchain is the suspect, the device known from elsewhere.
+    const TextEvent *failed = nullptr;
+    for (const TextEvent &e : t.facts.events)
+        if (e.error && e.speaksFor(TextLayer::Triton))
+            failed = &e;
+    const DeviceInfo *dev = c.devices.isEmpty() ? nullptr : &c.devices.first();
+    if (!failed || !dev || !dev->target.isNvidia())
+        return;
+    const int sm = dev->target.processor.mid(3).toInt();
+    if (sm > 0 && sm < 70) {
+        // Older than any GPU Triton supports: its fallbacks for them are unmaintained.
+        Finding f = makeFinding(
+            QStringLiteral("arch.target-unsupported"), Severity::Warning,
+            HD_TEXT("hd::Diagnosis", "Triton does not support the GPU (%1)")
+                .arg(dev->target.processor),
+            HD_TEXT("hd::Diagnosis",
+                    "Triton supports NVIDIA GPUs of compute capability 7.0 and newer; its "
+                    "compile failed on %1, which is older.")
+                .arg(dev->target.processor));
+        f.evidence.append(lineEvidence(t.path, failed->firstLine, failed->text));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Run without Triton on this GPU (no torch.compile, eager attention) "
+                         "or use a GPU of compute capability 7.0 or newer.");
+        c.add(f);
+        return;
+    }
+    if (sm < 100)
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("build.toolkit-too-old"), Severity::Warning,
+        HD_TEXT("hd::Diagnosis", "Triton may not know the GPU (%1)").arg(dev->target.processor),
+        HD_TEXT("hd::Diagnosis",
+                "Triton's compile failed on %1, a Blackwell GPU: Triton releases before 3.3 "
+                "(and the ptxas they bundle) do not support it, and fail in their passes or "
+                "in ptxas.")
+            .arg(dev->target.processor));
+    f.evidence.append(lineEvidence(t.path, failed->firstLine, failed->text));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Update Triton (3.3 or newer for sm_120), with a PyTorch built for "
+                     "CUDA 12.8 or newer; or point TRITON_PTXAS_PATH at a CUDA 12.8+ ptxas.");
+    c.add(f);
+}
+
+// The compiler does not know the architecture asked for (build.toolkit-too-old).
+void unknownArchFinding(Context &c, const TextInput &t, const TextEvent *unknown,
+                        const QString &arch) {
+    // clang handed a gfx target as a CUDA architecture is a language mix-up
+    // (build.source-language), not an old toolkit.
+    if (arch.startsWith(QLatin1String("gfx")) &&
+        unknown->text.contains(QLatin1String("CUDA"), Qt::CaseInsensitive))
+        return;
+    // An NVIDIA architecture asked of ptxas / nvcc on a machine whose GPU is AMD: an NVIDIA
+    // toolchain or backend (a Triton package built for CUDA) is in use where the ROCm one should
+    // be, which a newer toolkit would not change.
+    if (arch.startsWith(QLatin1String("sm_")) &&
+        std::any_of(c.devices.cbegin(), c.devices.cend(), [](const DeviceInfo &d) {
+            return d.target.processor.startsWith(QLatin1String("gfx"));
+        }))
+        return;
+    Finding f = makeFinding(
+        QStringLiteral("build.toolkit-too-old"), Severity::Error,
+        HD_TEXT("hd::Diagnosis", "The compiler does not know the architecture %1").arg(arch),
+        HD_TEXT("hd::Diagnosis",
+                "%1 refused %2: the toolkit release predates it (NVIDIA: sm_86 needs CUDA "
+                "11.1, sm_89/sm_90 CUDA 11.8, sm_120 CUDA 12.8; AMD: each gfx target needs "
+                "the ROCm release that added it).")
+            .arg(unknown->producer.isEmpty() ? QStringLiteral("The compiler") : unknown->producer,
+                 arch));
+    f.evidence.append(lineEvidence(t.path, unknown->firstLine, unknown->text));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Install a toolkit release that supports %1 and build with it, or build "
+                     "for an architecture this toolkit knows (TORCH_CUDA_ARCH_LIST / "
+                     "-gencode / --offload-arch).")
+                 .arg(arch);
+    c.add(f);
+}
+
 // A compiler that does not know the GPU: Triton refusing an old GPU, Triton's ptxas not knowing
 // a new one (arch.target-unsupported); nvcc / clang not knowing the architecture a build asks
 // for (build.toolkit-too-old).
@@ -121,112 +233,12 @@ void targetUnsupportedRule(Context &c, const TextInput &t) {
                 arch = m.captured(1);
             }
     }
-    if (refused) {
-        const TextEvent *e = refused;
-        Finding f = makeFinding(
-            QStringLiteral("arch.target-unsupported"), Severity::Error,
-            HD_TEXT("hd::Diagnosis", "The compiler that builds the kernel does not support the "
-                                     "GPU%1")
-                .arg(arch.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(arch)),
-            HD_TEXT("hd::Diagnosis",
-                    "Nothing was built for the device, whatever the kernel: the GPU is older "
-                    "than the compiler supports (Triton needs CUDA capability 7.0 or newer) or "
-                    "newer than its toolchain (a bundled ptxas) knows."));
-        f.evidence.append(lineEvidence(t.path, e->firstLine, e->text));
-        f.fix << HD_TEXT("hd::Diagnosis",
-                         "For a GPU newer than the toolchain: update Triton, or point "
-                         "TRITON_PTXAS_PATH at the ptxas of a CUDA release that knows it.")
-              << HD_TEXT("hd::Diagnosis",
-                         "For a GPU older than Triton supports: run without Triton (no "
-                         "torch.compile, eager attention) or on a supported GPU.");
-        c.add(f);
-        if (!e->speaksFor(TextLayer::Compiler) && !e->speaksFor(TextLayer::Triton)) {
-            Finding l = makeFinding(
-                QStringLiteral("layer.compile-failed"), Severity::Error,
-                HD_TEXT("hd::Diagnosis", "No device code was compiled (the compiler refused the "
-                                         "GPU)"),
-                HD_TEXT("hd::Diagnosis", "The failure is in the compile layer."));
-            l.evidence = f.evidence;
-            c.add(l);
-        }
-        return;
-    }
-    if (!unknown && triton) {
-        // A Triton compile that failed on a GPU newer than Triton releases before 3.3 know
-        // (Blackwell): the toolchain is the suspect, the device known from elsewhere.
-        const TextEvent *failed = nullptr;
-        for (const TextEvent &e : t.facts.events)
-            if (e.error && e.speaksFor(TextLayer::Triton))
-                failed = &e;
-        const DeviceInfo *dev = c.devices.isEmpty() ? nullptr : &c.devices.first();
-        if (!failed || !dev || !dev->target.isNvidia())
-            return;
-        const int sm = dev->target.processor.mid(3).toInt();
-        if (sm > 0 && sm < 70) {
-            // Older than any GPU Triton supports: its fallbacks for them are unmaintained.
-            Finding f = makeFinding(
-                QStringLiteral("arch.target-unsupported"), Severity::Warning,
-                HD_TEXT("hd::Diagnosis", "Triton does not support the GPU (%1)")
-                    .arg(dev->target.processor),
-                HD_TEXT("hd::Diagnosis",
-                        "Triton supports NVIDIA GPUs of compute capability 7.0 and newer; its "
-                        "compile failed on %1, which is older.")
-                    .arg(dev->target.processor));
-            f.evidence.append(lineEvidence(t.path, failed->firstLine, failed->text));
-            f.fix << HD_TEXT("hd::Diagnosis",
-                             "Run without Triton on this GPU (no torch.compile, eager attention) "
-                             "or use a GPU of compute capability 7.0 or newer.");
-            c.add(f);
-            return;
-        }
-        if (sm < 100)
-            return;
-        Finding f = makeFinding(
-            QStringLiteral("build.toolkit-too-old"), Severity::Warning,
-            HD_TEXT("hd::Diagnosis", "Triton may not know the GPU (%1)").arg(dev->target.processor),
-            HD_TEXT("hd::Diagnosis",
-                    "Triton's compile failed on %1, a Blackwell GPU: Triton releases before 3.3 "
-                    "(and the ptxas they bundle) do not support it, and fail in their passes or "
-                    "in ptxas.")
-                .arg(dev->target.processor));
-        f.evidence.append(lineEvidence(t.path, failed->firstLine, failed->text));
-        f.fix << HD_TEXT("hd::Diagnosis",
-                         "Update Triton (3.3 or newer for sm_120), with a PyTorch built for "
-                         "CUDA 12.8 or newer; or point TRITON_PTXAS_PATH at a CUDA 12.8+ ptxas.");
-        c.add(f);
-        return;
-    }
-    if (!unknown)
-        return;
-    // clang handed a gfx target as a CUDA architecture is a language mix-up
-    // (build.source-language), not an old toolkit.
-    if (arch.startsWith(QLatin1String("gfx")) &&
-        unknown->text.contains(QLatin1String("CUDA"), Qt::CaseInsensitive))
-        return;
-    // An NVIDIA architecture asked of ptxas / nvcc on a machine whose GPU is AMD: an NVIDIA
-    // toolchain or backend (a Triton package built for CUDA) is in use where the ROCm one should
-    // be, which a newer toolkit would not change.
-    if (arch.startsWith(QLatin1String("sm_")) &&
-        std::any_of(c.devices.cbegin(), c.devices.cend(), [](const DeviceInfo &d) {
-            return d.target.processor.startsWith(QLatin1String("gfx"));
-        }))
-        return;
-    Finding f = makeFinding(
-        QStringLiteral("build.toolkit-too-old"), Severity::Error,
-        HD_TEXT("hd::Diagnosis", "The compiler does not know the architecture %1").arg(arch),
-        HD_TEXT("hd::Diagnosis",
-                "%1 refused %2: the toolkit release predates it (NVIDIA: sm_86 needs CUDA "
-                "11.1, sm_89/sm_90 CUDA 11.8, sm_120 CUDA 12.8; AMD: each gfx target needs "
-                "the ROCm release that added it).")
-            .arg(unknown->producer.isEmpty() ? QStringLiteral("The compiler") : unknown->producer,
-                 arch));
-    f.evidence.append(lineEvidence(t.path, unknown->firstLine, unknown->text));
-    f.fix << HD_TEXT("hd::Diagnosis",
-                     "Install a toolkit release that supports %1 and build with it, or build "
-                     "for an architecture this toolkit knows (TORCH_CUDA_ARCH_LIST / "
-                     "-gencode / --offload-arch).")
-                 .arg(arch);
-    c.add(f);
+    if (refused)
+        refusedFinding(c, t, refused, arch);
+    else if (!unknown && triton)
+        tritonDeviceFinding(c, t);
+    else if (unknown)
+        unknownArchFinding(c, t, unknown, arch);
 }
 
 // A device variable (hipMemcpyToSymbol, cuModuleGetGlobal, a SYCL device_global) the runtime

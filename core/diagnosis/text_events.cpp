@@ -269,38 +269,46 @@ bool boilerplate(Reader &r, int i) {
     return true;
 }
 
-// "Traceback (most recent call last):" ... frames ... "XError: message".
-int traceback(Reader &r, int i) {
-    const PreparedLine *l = r.at(i);
-    static const QRegularExpression frame(
+// A traceback's frame line, and the exception line it ends in.
+const QRegularExpression &frameRe() {
+    static const QRegularExpression re(
         QStringLiteral(R"re(^\s*File "([^"]+)", line (\d+),? in (\S+))re"));
-    // A paste often starts inside the traceback, at a frame.
-    const bool headless = frame.match(l->text).hasMatch() &&
-                          (i == 0 || !r.at(i - 1) || !frame.match(r.at(i - 1)->text).hasMatch());
-    // Python's faulthandler ("Current thread 0x... (most recent call first):") lists frames too.
-    const bool faulthandler = l->trimmed.startsWith(QLatin1String("Current thread 0x")) ||
-                              l->trimmed.startsWith(QLatin1String("Thread 0x"));
-    if (!l->trimmed.startsWith(QLatin1String("Traceback (most recent call last)")) && !headless &&
-        !faulthandler)
-        return 0;
-    // The exception is at the traceback's own indentation (a paste can indent it all).
-    auto indentOf = [](const QString &t) {
-        qsizetype k = 0;
-        while (k < t.size() && (t[k] == QLatin1Char(' ') || t[k] == QLatin1Char('\t')))
-            ++k;
-        return k;
-    };
-    const qsizetype base =
-        headless ? std::max<qsizetype>(0, indentOf(l->text) - 2) : indentOf(l->text);
-    static const QRegularExpression exception(QStringLiteral(
+    return re;
+}
+const QRegularExpression &tracebackExceptionRe() {
+    static const QRegularExpression re(QStringLiteral(
         R"(^([A-Za-z_][\w.]*(?:Error|Exception|Failure|Interrupt|Exit|Warning))(?::\s*(.*))?$)"));
+    return re;
+}
+qsizetype indentOf(const QString &t) {
+    qsizetype k = 0;
+    while (k < t.size() && (t[k] == QLatin1Char(' ') || t[k] == QLatin1Char('\t')))
+        ++k;
+    return k;
+}
+
+// The frames of a traceback from line i (the first frame when headless): the packages they
+// pass through, the innermost one, Triton's stage, and where the exception line is.
+struct FrameWalk {
+    QStringList packages;
+    QString innermost, innermostFile, stage, tritonDir;
+    int frames = 0;
+    int end = -1; // the exception line, -1 when the traceback was cut
+    int next = 0; // the line after the walk
+};
+
+FrameWalk walkFrames(Reader &r, int i, bool headless, qsizetype base) {
+    const QRegularExpression &frame = frameRe();
+    const QRegularExpression &exception = tracebackExceptionRe();
+    FrameWalk w;
+    QStringList &packages = w.packages;
+    QString &innermost = w.innermost, &innermostFile = w.innermostFile, &stage = w.stage,
+            &tritonDir = w.tritonDir;
+    int &frames = w.frames, &end = w.end;
     static const QRegularExpression stageFrame(
         QStringLiteral(R"re(^make_(ttir|ttgir|llir|amdgcn|hsaco|ptx|cubin)$)re"));
     static const QRegularExpression stageLambda(QStringLiteral(R"re(stages\["(\w+)"\])re"));
-    QStringList packages;
-    QString innermost, innermostFile, stage, tritonDir;
-    int j = headless ? i : i + 1, frames = 0;
-    int end = -1;
+    int j = headless ? i : i + 1;
     for (; j < r.count() && j < i + 2000; ++j) {
         const PreparedLine *f = r.at(j);
         if (!f)
@@ -338,9 +346,49 @@ int traceback(Reader &r, int i) {
             continue;
         break; // something else: the traceback was cut
     }
+    w.next = j;
+    return w;
+}
+
+// "cause" or "context" when the traceback at line i is the second part of a chained one.
+QString chainedHow(Reader &r, int i) {
+    for (int k = i - 1; k >= 0 && k >= i - 3; --k) {
+        const PreparedLine *p = r.at(k);
+        if (!p)
+            continue;
+        if (p->trimmed.startsWith(QLatin1String("The above exception was the direct cause")))
+            return QStringLiteral("cause");
+        if (p->trimmed.startsWith(QLatin1String("During handling of the above exception")))
+            return QStringLiteral("context");
+        return {};
+    }
+    return {};
+}
+
+// "Traceback (most recent call last):" ... frames ... "XError: message".
+int traceback(Reader &r, int i) {
+    const PreparedLine *l = r.at(i);
+    const QRegularExpression &frame = frameRe();
+    // A paste often starts inside the traceback, at a frame.
+    const bool headless = frame.match(l->text).hasMatch() &&
+                          (i == 0 || !r.at(i - 1) || !frame.match(r.at(i - 1)->text).hasMatch());
+    // Python's faulthandler ("Current thread 0x... (most recent call first):") lists frames too.
+    const bool faulthandler = l->trimmed.startsWith(QLatin1String("Current thread 0x")) ||
+                              l->trimmed.startsWith(QLatin1String("Thread 0x"));
+    if (!l->trimmed.startsWith(QLatin1String("Traceback (most recent call last)")) && !headless &&
+        !faulthandler)
+        return 0;
+    // The exception is at the traceback's own indentation (a paste can indent it all).
+    const qsizetype base =
+        headless ? std::max<qsizetype>(0, indentOf(l->text) - 2) : indentOf(l->text);
+    const FrameWalk w = walkFrames(r, i, headless, base);
+    const QStringList &packages = w.packages;
+    const QString &innermost = w.innermost, &innermostFile = w.innermostFile, &stage = w.stage,
+                  &tritonDir = w.tritonDir;
+    const int frames = w.frames, end = w.end, j = w.next;
     const int last = end >= 0 ? end : j - 1;
     QString excLine = end >= 0 ? r.at(end)->trimmed : QString();
-    const auto em = exception.match(excLine);
+    const auto em = tracebackExceptionRe().match(excLine);
     const QString type = em.captured(1);
     const QString message = em.captured(2);
     const bool tritonCompile =
@@ -377,16 +425,8 @@ int traceback(Reader &r, int i) {
         e.fields.insert(QStringLiteral("exception-line"), QString::number(end + 1));
     e.notes = packages;
     // A chained traceback keeps the one before it.
-    for (int k = i - 1; k >= 0 && k >= i - 3; --k) {
-        const PreparedLine *p = r.at(k);
-        if (!p)
-            continue;
-        if (p->trimmed.startsWith(QLatin1String("The above exception was the direct cause")))
-            e.fields.insert(QStringLiteral("chained"), QStringLiteral("cause"));
-        else if (p->trimmed.startsWith(QLatin1String("During handling of the above exception")))
-            e.fields.insert(QStringLiteral("chained"), QStringLiteral("context"));
-        break;
-    }
+    if (const QString how = chainedHow(r, i); !how.isEmpty())
+        e.fields.insert(QStringLiteral("chained"), how);
     // The exception line itself is read again below as what it says (a loader message, a
     // runtime result), so the traceback ends before it.
     return std::max(1, (end >= 0 ? end : last + 1) - i);
@@ -637,11 +677,19 @@ bool mlir(Reader &r, int i) {
 }
 
 // Compiler, assembler and linker diagnostics, with the notes that follow them.
-int compilerDiagnostic(Reader &r, int i) {
-    const PreparedLine *l = r.at(i);
-    const QString &t = l->trimmed;
-    static const QRegularExpression located(QStringLiteral(
+// How a compiler, assembler or linker diagnostic starts: who says it, where, how severe.
+struct DiagHead {
+    QString producer, file, line, column, severity, message;
+};
+
+const QRegularExpression &locatedRe() {
+    static const QRegularExpression re(QStringLiteral(
         R"(^((?:[A-Za-z]:)?[^\s:()]*[^\s:()/\\]\.[A-Za-z0-9+]+|<inline asm>|<instantiation>|<unknown>|<stdin>|<built-in>|<command line>)(?::(\d+))?(?::(\d+))?:\s*(fatal error|error|warning|note|remark)\s*:\s*(.*)$)"));
+    return re;
+}
+
+std::optional<DiagHead> diagnosticHead(const QString &t) {
+    const QRegularExpression &located = locatedRe();
     static const QRegularExpression nvccLocated(QStringLiteral(
         R"(^((?:[A-Za-z]:)?[^\s:()]+\.[A-Za-z0-9+]+)\((\d+)\)(?:\s*:)?\s*(fatal error|error|warning|note|catastrophic error)\b\s*:?\s*(?:[A-Z]\d{4}\s*:\s*)?(.*)$)"));
     static const QRegularExpression tool(QStringLiteral(
@@ -654,7 +702,7 @@ int compilerDiagnostic(Reader &r, int i) {
     // A diagnostic quoted inside a sentence ("I got 'nvcc fatal : Unsupported gpu ...'").
     static const QRegularExpression embedded(QStringLiteral(
         R"((?:^|[\s'"`_(])((?:nvcc|ptxas) fatal\s*:.*|(?:clang\+\+|clang|hipcc|nvcc|ld\.lld|lld|ld): (?:fatal )?error: .*)$)"));
-    QString producer, file, line, column, severity, message;
+    DiagHead h;
     QString u = t;
     if (const auto em = embedded.match(t); em.hasMatch() && em.capturedStart(1) > 0 &&
                                            !tool.match(t).hasMatch() &&
@@ -665,53 +713,66 @@ int compilerDiagnostic(Reader &r, int i) {
             u.chop(1);
     }
     if (const auto px = ptxasLine.match(t); px.hasMatch()) {
-        producer = QStringLiteral("ptxas");
-        file = px.captured(2);
-        line = px.captured(3);
-        severity = px.captured(4);
-        message = px.captured(5);
+        h.producer = QStringLiteral("ptxas");
+        h.file = px.captured(2);
+        h.line = px.captured(3);
+        h.severity = px.captured(4);
+        h.message = px.captured(5);
     } else if (const auto m = located.match(t); m.hasMatch()) {
-        file = m.captured(1);
-        line = m.captured(2);
-        column = m.captured(3);
-        severity = m.captured(4);
-        message = m.captured(5);
-        producer = file == QLatin1String("<inline asm>") || file == QLatin1String("<unknown>") ||
-                           file == QLatin1String("<instantiation>") ||
-                           file.endsWith(QLatin1String(".s")) || file.endsWith(QLatin1String(".S"))
-                       ? QStringLiteral("assembler")
-                       : QStringLiteral("compiler");
+        h.file = m.captured(1);
+        h.line = m.captured(2);
+        h.column = m.captured(3);
+        h.severity = m.captured(4);
+        h.message = m.captured(5);
+        h.producer =
+            h.file == QLatin1String("<inline asm>") || h.file == QLatin1String("<unknown>") ||
+                    h.file == QLatin1String("<instantiation>") ||
+                    h.file.endsWith(QLatin1String(".s")) || h.file.endsWith(QLatin1String(".S"))
+                ? QStringLiteral("assembler")
+                : QStringLiteral("compiler");
     } else if (const auto n = nvccLocated.match(t); n.hasMatch()) {
-        file = n.captured(1);
-        line = n.captured(2);
-        severity = n.captured(3);
-        message = n.captured(4);
-        producer = QStringLiteral("compiler");
+        h.file = n.captured(1);
+        h.line = n.captured(2);
+        h.severity = n.captured(3);
+        h.message = n.captured(4);
+        h.producer = QStringLiteral("compiler");
     } else if (const auto k = tool.match(u); k.hasMatch() && !u.startsWith(QLatin1String("ld "))) {
-        producer = toolProducer(k.captured(1));
-        severity = k.captured(2);
-        message = k.captured(3);
+        h.producer = toolProducer(k.captured(1));
+        h.severity = k.captured(2);
+        h.message = k.captured(3);
     } else if (const auto v = msvc.match(t); v.hasMatch()) {
-        producer = v.captured(2).startsWith(QLatin1String("LNK")) ? QStringLiteral("link")
-                                                                  : QStringLiteral("cl");
-        severity = v.captured(1);
-        message = v.captured(2) + QStringLiteral(": ") + v.captured(3);
+        h.producer = v.captured(2).startsWith(QLatin1String("LNK")) ? QStringLiteral("link")
+                                                                    : QStringLiteral("cl");
+        h.severity = v.captured(1);
+        h.message = v.captured(2) + QStringLiteral(": ") + v.captured(3);
     } else if (const auto d = ldLine.match(t);
                d.hasMatch() &&
                (t.contains(QLatin1String("undefined reference")) ||
                 t.contains(QLatin1String("cannot find")) || t.contains(QLatin1String("error")) ||
                 t.contains(QLatin1String("in function")))) {
-        producer = toolProducer(d.captured(1));
-        severity = t.contains(QLatin1String("in function")) ? QStringLiteral("note")
-                                                            : QStringLiteral("error");
-        message = d.captured(2);
+        h.producer = toolProducer(d.captured(1));
+        h.severity = t.contains(QLatin1String("in function")) ? QStringLiteral("note")
+                                                              : QStringLiteral("error");
+        h.message = d.captured(2);
     } else if (t.contains(QLatin1String("undefined reference to"))) {
-        producer = QStringLiteral("ld");
-        severity = QStringLiteral("error");
-        message = t;
+        h.producer = QStringLiteral("ld");
+        h.severity = QStringLiteral("error");
+        h.message = t;
     } else {
-        return 0;
+        return std::nullopt;
     }
+    return h;
+}
+
+int compilerDiagnostic(Reader &r, int i) {
+    const PreparedLine *l = r.at(i);
+    const QString &t = l->trimmed;
+    const std::optional<DiagHead> head = diagnosticHead(t);
+    if (!head)
+        return 0;
+    const QString &producer = head->producer, &file = head->file, &line = head->line,
+                  &column = head->column, &severity = head->severity, &message = head->message;
+    const QRegularExpression &located = locatedRe();
     // A program's check macro shaped like a diagnostic names a runtime error: that is a
     // runtime result, read below.
     // (By a name only: "clang: error: unable to execute command: out of memory" is clang's.)

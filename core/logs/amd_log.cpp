@@ -2,8 +2,6 @@
 
 #include <QRegularExpression>
 
-#include <algorithm>
-
 namespace hd {
 
 namespace {
@@ -137,6 +135,46 @@ AmdLogLine parseLine(const QString &rawIn, int number) {
     return l;
 }
 
+// What the runtime says of itself at start-up: version, library, init failures, no device.
+void readStartupFacts(AmdLog &log, const AmdLogLine &l, const QString &msg) {
+    if (l.returnedError == QLatin1String("hipErrorNoDevice"))
+        log.noDevice = true;
+    if (const auto v = hipVersionRe().match(msg); v.hasMatch() && log.runtimeVersion.isEmpty())
+        log.runtimeVersion = v.captured(1);
+    else if (const auto p = hipLibraryRe().match(msg); p.hasMatch() && log.runtimeLibrary.isEmpty())
+        log.runtimeLibrary = p.captured(1);
+    else if (const auto f = initFailureRe().match(msg);
+             f.hasMatch() && !log.initFailures.contains(msg))
+        log.initFailures << msg;
+}
+
+// The listing of ROCm 6+'s bundle search for a device, made at its first mention.
+NoBinaryListing &bundleSearchListing(AmdLog &log, const QString &device, int number,
+                                     const QString &msg) {
+    for (NoBinaryListing &nb : log.noBinary)
+        if (nb.fromBundleSearch && nb.devices == QStringList{device})
+            return nb;
+    NoBinaryListing nb;
+    nb.lineNumber = number;
+    nb.message = msg;
+    nb.devices << device;
+    nb.fromBundleSearch = true;
+    log.noBinary << nb;
+    return log.noBinary.last();
+}
+
+// The ISA of a "Missing CO for these ISAs - ISA" line (`at`: where the words start, -1 for a
+// line under it that holds only the ISA); "" when the line names none.
+QString missingIsa(const QString &msg, qsizetype at) {
+    QString item = msg;
+    if (at >= 0) {
+        item = msg.mid(at + qsizetype(qstrlen("Missing CO for these ISAs"))).trimmed();
+        if (item.startsWith(QLatin1Char('-')))
+            item = item.mid(1).trimmed();
+    }
+    return isaLineRe().match(item).captured(1);
+}
+
 } // namespace
 
 bool looksLikeAmdLog(const QString &text) {
@@ -180,19 +218,8 @@ AmdLog parseAmdLog(const QString &text) {
             log.missingFunctions << m.captured(1);
 
         const QString msg = l.message.trimmed();
-        if (l.level >= 0) {
-            if (l.returnedError == QLatin1String("hipErrorNoDevice"))
-                log.noDevice = true;
-            if (const auto v = hipVersionRe().match(msg);
-                v.hasMatch() && log.runtimeVersion.isEmpty())
-                log.runtimeVersion = v.captured(1);
-            else if (const auto p = hipLibraryRe().match(msg);
-                     p.hasMatch() && log.runtimeLibrary.isEmpty())
-                log.runtimeLibrary = p.captured(1);
-            else if (const auto f = initFailureRe().match(msg);
-                     f.hasMatch() && !log.initFailures.contains(msg))
-                log.initFailures << msg;
-        }
+        if (l.level >= 0)
+            readStartupFacts(log, l, msg);
         if (msg.contains(QLatin1String("Unable to find code object for all current devices"))) {
             NoBinaryListing nb;
             nb.lineNumber = number;
@@ -205,22 +232,9 @@ AmdLog parseAmdLog(const QString &text) {
                 log.errorsReturned << QStringLiteral("hipErrorNoBinaryForGpu");
         } else if (const auto cf = cannotFindCoRe().match(msg); cf.hasMatch()) {
             // One listing per device; the libraries without code for it are its files.
-            const QString device = cf.captured(2);
-            auto same = std::find_if(
-                log.noBinary.begin(), log.noBinary.end(), [&](const NoBinaryListing &nb) {
-                    return nb.fromBundleSearch && nb.devices == QStringList{device};
-                });
-            if (same == log.noBinary.end()) {
-                NoBinaryListing nb;
-                nb.lineNumber = number;
-                nb.message = msg;
-                nb.devices << device;
-                nb.fromBundleSearch = true;
-                log.noBinary << nb;
-                same = log.noBinary.end() - 1;
-            }
-            if (!same->files.contains(cf.captured(1)))
-                same->files << cf.captured(1);
+            NoBinaryListing &nb = bundleSearchListing(log, cf.captured(2), number, msg);
+            if (!nb.files.contains(cf.captured(1)))
+                nb.files << cf.captured(1);
             listing = nullptr;
             section = Section::None;
         } else if (const qsizetype at = msg.indexOf(QLatin1String("Missing CO for these ISAs"));
@@ -228,29 +242,10 @@ AmdLog parseAmdLog(const QString &text) {
                    (section == Section::MissingIsas && isaLineRe().match(msg).hasMatch())) {
             listing = nullptr;
             section = Section::MissingIsas;
-            // The ISAs follow one per line (pasted by hand, sometimes on the same line). They
-            // are named by "Cannot find CO" lines too; one without such a line adds a listing.
-            QString item = msg;
-            if (at >= 0) {
-                item = msg.mid(at + qsizetype(qstrlen("Missing CO for these ISAs"))).trimmed();
-                if (item.startsWith(QLatin1Char('-')))
-                    item = item.mid(1).trimmed();
-            }
-            if (const auto isa = isaLineRe().match(item); isa.hasMatch()) {
-                const QString device = isa.captured(1);
-                const bool known = std::any_of(
-                    log.noBinary.cbegin(), log.noBinary.cend(), [&](const NoBinaryListing &nb) {
-                        return nb.fromBundleSearch && nb.devices.contains(device);
-                    });
-                if (!known && !device.startsWith(QLatin1String("spirv"))) {
-                    NoBinaryListing nb;
-                    nb.lineNumber = number;
-                    nb.message = msg;
-                    nb.devices << device;
-                    nb.fromBundleSearch = true;
-                    log.noBinary << nb;
-                }
-            }
+            // The ISAs follow one per line (pasted by hand, sometimes on the same line).
+            if (const QString device = missingIsa(msg, at);
+                !device.isEmpty() && !device.startsWith(QLatin1String("spirv")))
+                bundleSearchListing(log, device, number, msg);
         } else if (const auto nc = noCompatibleRe().match(msg); nc.hasMatch()) {
             NoBinaryListing nb;
             nb.lineNumber = number;
