@@ -14,5 +14,10 @@ namespace hd {
 // it (docs/design.md "context.triton-state"). The verifier calls this with both signatures.
 Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
                            const QList<Evidence> &evidence);
+// The same, when the run with the Triton path fails for want of code for the device (no kernel
+// image, no binary for the GPU, invalid device function): code only that path loads — Triton's
+// compiled kernels or an extension — lacks the device's architecture; not shared state.
+Finding tritonPathArchFinding(const QString &withTritonSignature,
+                              const QString &withoutTritonCommand, const QList<Evidence> &evidence);
 
 } // namespace hd

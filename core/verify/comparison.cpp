@@ -5,7 +5,10 @@
 #include "verify/verifier.h"
 
 #include "common/shell.h"
+#include "model/runtime_errors.h"
 #include "model/verification_findings.h"
+
+#include <algorithm>
 
 namespace hd {
 
@@ -99,22 +102,41 @@ void operatorFails(const Steps &st, Comparison &c) {
         QStringLiteral("load"));
 }
 
-// Only step 3 fails, and its variant without the Triton path passes: context.triton-state.
+// The run failed for want of code for the device, unambiguously: hipErrorNoBinaryForGpu /
+// cudaErrorNoKernelImageForDevice / CUDA_ERROR_NO_BINARY_FOR_GPU (209). "invalid device
+// function" is not enough: a kernel that was never registered (state) says it too.
+bool failedForMissingCode(const FailureSignature &s) {
+    return std::any_of(s.hipErrors.cbegin(), s.hipErrors.cend(), [](const QString &name) {
+        const RuntimeErrorMeaning *m = runtimeErrorMeaningByName(name);
+        return m && m->code == 209;
+    });
+}
+
+// Only step 3 fails, and its variant without the Triton path passes: context.triton-state, or
+// code on the Triton path without the device's architecture when that is what the error says.
 void onlyWithTriton(const Steps &st, Comparison &c) {
     const StepRecord *s2 = st.s2, *s3 = st.s3;
     const FailureSignature &asIs = s3->signatures.first();
     c.direction = Direction::CodeObject;
     const QString sw = s3->inputs.value(QStringLiteral("switch_env")).toString();
+    const bool missingCode = failedForMissingCode(asIs);
     // "Only the project" when the isolated steps ran and passed: never more than they showed.
     c.verdict =
-        (ran(st.s1) && ran(s2)
-             ? HD_TEXT("hd::Verify", "Only the project fails, and only with the Triton path: as is "
-                                     "it fails (%1), without Triton (%2) it passes%3. The process "
-                                     "state Triton leaves behind breaks the HIP kernel.")
-             : HD_TEXT("hd::Verify", "The project fails only with the Triton path: as is it fails "
-                                     "(%1), without Triton (%2) it passes%3. The process state "
-                                     "Triton leaves behind breaks the HIP kernel (steps 1 and 2 "
-                                     "did not both run to compare with)."))
+        (missingCode
+             ? HD_TEXT("hd::Verify", "The project fails only with the Triton path: as is it fails "
+                                     "(%1), without Triton (%2) it passes%3. The error says a "
+                                     "kernel has no code for the GPU: code only the Triton path "
+                                     "loads was built for another architecture.")
+             : (ran(st.s1) && ran(s2)
+                    ? HD_TEXT("hd::Verify",
+                              "Only the project fails, and only with the Triton path: as is "
+                              "it fails (%1), without Triton (%2) it passes%3. The process "
+                              "state Triton leaves behind breaks the HIP kernel.")
+                    : HD_TEXT("hd::Verify",
+                              "The project fails only with the Triton path: as is it fails "
+                              "(%1), without Triton (%2) it passes%3. The process state "
+                              "Triton leaves behind breaks the HIP kernel (steps 1 and 2 "
+                              "did not both run to compare with).")))
             .arg(asIs.summary(), sw.isEmpty() ? HD_TEXT("hd::Verify", "second command") : sw,
                  ran(s2) ? HD_TEXT("hd::Verify", ", and the operator alone passes (step 2)")
                          : QString());
@@ -124,10 +146,10 @@ void onlyWithTriton(const Steps &st, Comparison &c) {
     if (ran(s2))
         ev.append({QStringLiteral("step 2"), {}, s2->summary});
     // The diagnosis engine owns the finding's wording and fix; the steps add evidence.
-    Finding f = tritonStateFinding(
-        asIs.summary(),
-        sw.isEmpty() ? shellJoin(stringsOf(s3->inputs.value(QStringLiteral("variant_argv")))) : sw,
-        ev);
+    const QString without =
+        sw.isEmpty() ? shellJoin(stringsOf(s3->inputs.value(QStringLiteral("variant_argv")))) : sw;
+    Finding f = missingCode ? tritonPathArchFinding(asIs.summary(), without, ev)
+                            : tritonStateFinding(asIs.summary(), without, ev);
     f.direction = Direction::CodeObject;
     f.layer = QStringLiteral("load");
     if (ran(s2))

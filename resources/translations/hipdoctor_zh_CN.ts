@@ -3137,6 +3137,26 @@
         <source>Free space on the disk named above, or give --cache-dir on another disk: the compiler may well be fine</source>
         <translation>释放上面所指磁盘的空间,或用 --cache-dir 指定另一块磁盘:编译器很可能没有问题</translation>
     </message>
+    <message>
+        <source>The Triton path loads code without the device&apos;s architecture</source>
+        <translation>Triton 路径加载的代码不含该设备的架构</translation>
+    </message>
+    <message>
+        <source>The command fails (%1) with the Triton path and passes without it (%2). The error says a kernel has no code for the GPU: code that only the Triton path loads (kernels from Triton&apos;s cache, or an extension it imports) was built for another architecture. State shared between the two paths does not cause this error.</source>
+        <translation>该命令在走 Triton 路径时失败(%1),不走时通过(%2)。错误表明某个内核没有该 GPU 的代码:只有 Triton 路径加载的代码(Triton 缓存中的内核,或它导入的扩展)是为其他架构构建的。两条路径共享的状态不会导致此错误。</translation>
+    </message>
+    <message>
+        <source>Let Triton compile for this GPU: run with TRITON_CACHE_DIR set to a new folder (nothing is deleted), and check the target Triton reports for the device.</source>
+        <translation>让 Triton 为此 GPU 编译:将 TRITON_CACHE_DIR 设为一个新文件夹后运行(不会删除任何内容),并检查 Triton 为该设备报告的目标。</translation>
+    </message>
+    <message>
+        <source>Rebuild an extension on the Triton path for the device&apos;s architecture (TORCH_CUDA_ARCH_LIST / PYTORCH_ROCM_ARCH / --offload-arch), then run `hipdoctor-cli inspect` on it.</source>
+        <translation>为设备的架构重新构建 Triton 路径上的扩展(TORCH_CUDA_ARCH_LIST / PYTORCH_ROCM_ARCH / --offload-arch),然后对其运行 `hipdoctor-cli inspect`。</translation>
+    </message>
+    <message>
+        <source>The project fails only with the Triton path: as is it fails (%1), without Triton (%2) it passes%3. The error says a kernel has no code for the GPU: code only the Triton path loads was built for another architecture.</source>
+        <translation>项目仅在走 Triton 路径时失败:原样运行失败(%1),不走 Triton(%2)时通过%3。错误表明某个内核没有该 GPU 的代码:只有 Triton 路径加载的代码是为其他架构构建的。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::ArtifactTreeModel</name>

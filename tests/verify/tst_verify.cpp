@@ -318,6 +318,23 @@ private slots:
         s1.findings.clear();
         QCOMPARE(ids(compareSteps({s1, s}).findings),
                  QStringList{QStringLiteral("verify.baseline-failed")});
+
+        // The Triton path failing for want of code for the GPU (209, as a CUDA program on the
+        // H200 printed it: docs/gpu-validation.md) is code built for another architecture,
+        // not shared state: no "synchronize" advice.
+        const QString noImage = writeScript(
+            dir, QStringLiteral("noimage.sh"),
+            "if [ \"${USE_TRITON:-1}\" = 0 ]; then exit 0; fi\n"
+            "echo 'vector_add_main: FAILED: cudaGetLastError() returned "
+            "cudaErrorNoKernelImageForDevice (209): no kernel image is available for execution "
+            "on the device' >&2\nexit 1\n");
+        o.step3.argv = {noImage};
+        const StepRecord n = makeVerifier(o)->run({3}).steps.value(0);
+        const Comparison arch = compareSteps({n});
+        QCOMPARE(ids(arch.findings), QStringList{QStringLiteral("arch.no-compatible-code-object")});
+        QVERIFY(!arch.findings[0].fix.join(QLatin1Char(' ')).contains(QLatin1String("ynchronize")));
+        QVERIFY2(arch.verdict.contains(QLatin1String("another architecture")),
+                 qPrintable(arch.verdict));
     }
 
     void step3SecondCommandAndSameFailure() {
