@@ -9,6 +9,7 @@
 #include "diagnosis/text_events.h"
 #include "model/artifact_report.h"
 #include "model/device.h"
+#include "model/diagnose_request.h"
 #include "model/finding.h"
 #include "model/problem.h"
 #include "triton/triton_cache.h"
@@ -24,35 +25,6 @@
 namespace hd {
 
 inline constexpr char kDiagnosisSchema[] = "hipdoctor.diagnosis/1";
-
-// A text held in memory (a paste, standard input): diagnosed like a text file, without one.
-struct DiagnoseText {
-    QString name;    // how findings cite it: "<stdin>", "pasted log"
-    QString content; // the text
-};
-
-struct DiagnoseRequest {
-    QStringList inputs;        // files or folders; kinds are detected from content
-    QList<DiagnoseText> texts; // in-memory texts, diagnosed after `inputs`
-    // Inputs among `inputs` known to be text (output hipdoctor captured itself, such as a
-    // runtime log with binary bytes in it): read as text, never taken for an artifact.
-    QStringList textInputs;
-    QStringList kernels; // names the caller looks up (hipModuleGetFunction)
-    QStringList targets; // --target ids: AMD target ids or NVIDIA sm_XX
-    // Devices from the live probe (used only when neither --target nor a rocminfo dump gives
-    // any). probeRan says the probe was asked: with no devices that is runtime.no-device.
-    QList<DeviceInfo> probeDevices;
-    bool probeRan = false;
-    QString probeLibrary;               // the runtime file the probe loaded
-    QList<QPair<QString, QString>> env; // --env NAME=VALUE, in order
-    QString runtimeVersion;             // --runtime-version "6.2"; "" = infer, else unknown
-    QStringList ldLibraryPath;          // loader search path stand-in; empty = this process's
-    QStringList runtimeLibraries; // libraries scanned for env names; empty = the installed ones
-    const std::atomic_bool *cancel = nullptr;
-    // A text input larger than this is read as its first and last halves of it
-    // (docs/limits.md, "Text inputs").
-    qint64 maxTextBytes = 64LL * 1024 * 1024;
-};
 
 // One input as the engine understood it.
 struct DiagnosisInput {

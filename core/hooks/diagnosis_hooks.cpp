@@ -7,22 +7,7 @@
 namespace hd {
 
 DiagnoseHook diagnosisHook() {
-    return [](const DiagnoseHookInput &in) {
-        DiagnoseRequest req;
-        req.inputs = in.files;
-        req.kernels = in.kernels;
-        req.targets = in.targets;
-        req.probeDevices = in.devices;
-        req.probeRan = in.probeRan;
-        req.runtimeVersion = in.runtimeVersion;
-        for (auto it = in.env.begin(); it != in.env.end(); ++it)
-            req.env.append({it.key(), it.value()});
-        // The step's output is diagnosed in memory, cited by its name ("probe-dlopen.log").
-        for (qsizetype n = 0; n < in.texts.size(); ++n)
-            req.texts.append(
-                {in.textNames.value(n, QStringLiteral("output-%1.log").arg(n)), in.texts.at(n)});
-        return diagnose(req).findings;
-    };
+    return [](const DiagnoseRequest &req) { return diagnose(req).findings; };
 }
 
 FailingLineReader failingLineReader() {

@@ -259,33 +259,30 @@ void addProbeFindings(const Suspect &st, bool artifactRead, StepScope &scope) {
 }
 
 void checkDiagnose(Suspect &st, CheckRecord &c, StepScope &scope) {
-    DiagnoseHookInput in;
-    in.env = st.ctx.profileEnv();
+    DiagnoseRequest in;
+    const QMap<QString, QString> env = st.ctx.profileEnv();
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        in.env.append({it.key(), it.value()});
     if (st.compileFailed) { // the diagnosis may still explain the build output
-        for (const auto &[name, text] : st.texts) {
-            in.textNames << name;
-            in.texts << text;
-        }
+        for (const auto &[name, text] : st.texts)
+            in.texts.append({name, text});
         scope.record.findings << st.ctx.diagnose(in, c);
         return;
     }
     if (!st.file.isEmpty() && QFileInfo(st.file).isFile())
-        in.files << st.file;
+        in.inputs << st.file;
     if (!st.o.kernel.isEmpty())
         in.kernels << st.o.kernel;
     in.targets = st.targets;
-    for (const auto &[name, text] : st.texts) {
-        if (text.trimmed().isEmpty())
-            continue;
-        in.textNames << name;
-        in.texts << text;
-    }
-    in.devices = st.ctx.devices;
+    for (const auto &[name, text] : st.texts)
+        if (!text.trimmed().isEmpty())
+            in.texts.append({name, text});
+    in.probeDevices = st.ctx.devices;
     in.probeRan = st.ctx.devicesQueried;
     in.runtimeVersion = st.ctx.runtimeVersion;
     st.ctx.progress(2, c.id, QStringLiteral("diagnosing"));
     scope.record.findings << st.ctx.diagnose(in, c);
-    addProbeFindings(st, !in.files.isEmpty(), scope);
+    addProbeFindings(st, !in.inputs.isEmpty(), scope);
 }
 
 void concludeSuspect(const Suspect &st, StepRecord &s) {

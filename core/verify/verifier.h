@@ -14,6 +14,7 @@
 #include "env/env_profile.h"
 #include "exec/execution_host.h"
 #include "model/device.h"
+#include "model/diagnose_request.h"
 #include "model/records.h"
 
 #include <QJsonObject>
@@ -88,19 +89,9 @@ struct VerifyOptions {
     static VerifyOptions fromJson(const QJsonObject &o);
 };
 
-// What the diagnosis engine needs to explain a step's failure.
-struct DiagnoseHookInput {
-    QStringList files;         // artifacts
-    QStringList kernels;       // names the caller asks for
-    QStringList targets;       // device target ids
-    QStringList texts;         // logs / error output
-    QStringList textNames;     // a file name for each text ("probe-dlopen.log"), shown as evidence
-    QList<DeviceInfo> devices; // the live devices the probe saw
-    bool probeRan = false;
-    QMap<QString, QString> env;
-    QString runtimeVersion;
-};
-using DiagnoseHook = std::function<QList<Finding>(const DiagnoseHookInput &)>;
+// Explains a step's failure: the diagnosis engine's diagnose() on the request the step makes
+// (its files, names, targets, devices, environment and output texts).
+using DiagnoseHook = std::function<QList<Finding>(const DiagnoseRequest &)>;
 // The line of a program's output that says how it failed, as the diagnosis reads the text (the
 // exception of a traceback, not its "Traceback (most recent call last):"); "" when it tells none.
 using FailingLineReader = std::function<QString(const QString &text)>;

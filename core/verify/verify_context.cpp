@@ -102,8 +102,8 @@ QString VerifyContext::sourceDir() const {
     return candidates.isEmpty() ? QString() : candidates.first();
 }
 
-QList<Finding> VerifyContext::diagnose(const DiagnoseHookInput &in, CheckRecord &c) const {
-    c.artifacts = in.files;
+QList<Finding> VerifyContext::diagnose(const DiagnoseRequest &in, CheckRecord &c) const {
+    c.artifacts = in.inputs;
     if (!diagnoseHook) {
         c.status = CheckStatus::Skipped;
         c.summary = HD_TEXT("hd::Verify", "no diagnosis engine in this build");

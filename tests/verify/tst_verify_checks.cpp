@@ -147,7 +147,7 @@ struct Setup {
     VerifyOptions options;
     std::shared_ptr<FakeHost> host = std::make_shared<FakeHost>();
     std::shared_ptr<Recorder> recorder = std::make_shared<Recorder>();
-    QList<DiagnoseHookInput> diagnosed;
+    QList<DiagnoseRequest> diagnosed;
     QList<Finding> diagnosis; // what the fake diagnosis answers
 
     Setup() {
@@ -162,7 +162,7 @@ struct Setup {
         v.setExecutionHost(host);
         v.setObserver(recorder);
         v.setEnvReadCheck({});
-        v.setDiagnoseHook([this](const DiagnoseHookInput &in) {
+        v.setDiagnoseHook([this](const DiagnoseRequest &in) {
             diagnosed << in;
             return diagnosis;
         });
@@ -486,8 +486,11 @@ private slots:
         QCOMPARE(t.host->requests[1].dlopenPath,
                  QFileInfo(t.options.step2.file).absoluteFilePath());
         QCOMPARE(t.diagnosed.size(), 1);
-        QVERIFY(t.diagnosed[0].textNames.contains(QStringLiteral("probe-dlopen.log")));
-        QVERIFY(t.diagnosed[0].texts.join(QString()).contains(QLatin1String("__hipRegister")));
+        QVERIFY(std::any_of(t.diagnosed[0].texts.cbegin(), t.diagnosed[0].texts.cend(),
+                            [](const DiagnoseText &x) {
+                                return x.name == QLatin1String("probe-dlopen.log") &&
+                                       x.content.contains(QLatin1String("__hipRegister"));
+                            }));
         QCOMPARE(s.status, CheckStatus::Fail);
         QVERIFY2(s.summary.contains(QLatin1String("runtime.fatbin-not-registered")),
                  qPrintable(s.summary));
@@ -534,7 +537,8 @@ private slots:
         const StepRecord s = t.run({2}).steps.value(0);
         QCOMPARE(ids(s.checks), QStringList({"compile", "diagnose"}));
         QCOMPARE(ids(s.findings), QStringList{"layer.compile-failed"});
-        QCOMPARE(t.diagnosed.value(0).textNames, QStringList{"compile-output.log"});
+        QCOMPARE(t.diagnosed.value(0).texts.size(), 1);
+        QCOMPARE(t.diagnosed.value(0).texts.value(0).name, QStringLiteral("compile-output.log"));
         QCOMPARE(s.status, CheckStatus::Fail);
         QCOMPARE(s.summary, s.checks[0].summary);
     }

@@ -64,7 +64,7 @@ public:
     // source tree's kernels/.
     QString sourceDir() const;
     // The diagnosis hook over in, recorded in c (id "diagnose").
-    QList<Finding> diagnose(const DiagnoseHookInput &in, CheckRecord &c) const;
+    QList<Finding> diagnose(const DiagnoseRequest &in, CheckRecord &c) const;
 };
 
 // The steps' check lists (step1_baseline.cpp, step2_suspect.cpp, step3_project.cpp).
