@@ -183,6 +183,49 @@ void readInterpreter(HostElf &h, HostInfo &host) {
     }
 }
 
+using Sym = typename ELFT::Sym;
+
+// Calls fn(symbol, name) for each named symbol of a symbol table; an unreadable table is a
+// problem of the file, not a failure of the whole read.
+template <typename Fn> void forEachNamedSymbol(HostElf &h, const Shdr *table, Fn &&fn) {
+    if (!table)
+        return;
+    auto symsOr = h.elf.symbols(table);
+    auto strOr = h.elf.getStringTableForSymtab(*table);
+    if (!symsOr || !strOr) {
+        h.ctx.problem(table->sh_offset,
+                      QStringLiteral("%1 unreadable: %2")
+                          .arg(h.sectionName(*table), !symsOr ? errorText(symsOr.takeError())
+                                                              : errorText(strOr.takeError())));
+        if (!symsOr && !strOr)
+            llvm::consumeError(strOr.takeError());
+        return;
+    }
+    const llvm::StringRef strtab = *strOr;
+    for (const auto &sym : *symsOr) {
+        if (sym.st_name == 0 || sym.st_name >= strtab.size())
+            continue;
+        fn(sym, llvm::StringRef(strtab.data() + sym.st_name));
+    }
+}
+
+// The model's symbol for one ELF symbol; sectionNames is indexed by section number.
+Symbol makeSymbol(const Sym &sym, llvm::StringRef n, const QList<SymbolName> &sectionNames) {
+    Symbol s;
+    s.names = SymbolName(qstr(n));
+    s.elfBinding = sym.getBinding();
+    s.elfVisibility = sym.getVisibility();
+    s.value = sym.st_value;
+    s.size = sym.st_size;
+    s.undefined = sym.st_shndx == llvm::ELF::SHN_UNDEF;
+    if (!s.undefined && sym.st_shndx < sectionNames.size())
+        s.sectionName = sectionNames[sym.st_shndx];
+    s.kind = sym.getType() == llvm::ELF::STT_FUNC     ? SymbolKind::HostFunction
+             : sym.getType() == llvm::ELF::STT_OBJECT ? SymbolKind::Object
+                                                      : SymbolKind::Other;
+    return s;
+}
+
 void readSymbols(HostElf &h, HostInfo &host, bool wantFunctions) {
     const Shdr *dynsym = nullptr, *symtab = nullptr;
     for (const Shdr &s : h.sections) {
@@ -191,57 +234,21 @@ void readSymbols(HostElf &h, HostInfo &host, bool wantFunctions) {
         else if (s.sh_type == llvm::ELF::SHT_SYMTAB)
             symtab = &s;
     }
-    auto forEach = [&](const Shdr *table, auto &&fn) {
-        if (!table)
-            return;
-        auto symsOr = h.elf.symbols(table);
-        auto strOr = h.elf.getStringTableForSymtab(*table);
-        if (!symsOr || !strOr) {
-            h.ctx.problem(table->sh_offset,
-                          QStringLiteral("%1 unreadable: %2")
-                              .arg(h.sectionName(*table), !symsOr ? errorText(symsOr.takeError())
-                                                                  : errorText(strOr.takeError())));
-            if (!symsOr && !strOr)
-                llvm::consumeError(strOr.takeError());
-            return;
-        }
-        const llvm::StringRef strtab = *strOr;
-        for (const auto &sym : *symsOr) {
-            if (sym.st_name == 0 || sym.st_name >= strtab.size())
-                continue;
-            fn(sym, llvm::StringRef(strtab.data() + sym.st_name));
-        }
-    };
     QList<SymbolName> sectionNames; // shared by the symbols of each section
     for (const QString &name : h.names)
         sectionNames.append(SymbolName(name, name));
-    auto makeSymbol = [&](const auto &sym, llvm::StringRef n) {
-        Symbol s;
-        s.names = SymbolName(qstr(n));
-        s.elfBinding = sym.getBinding();
-        s.elfVisibility = sym.getVisibility();
-        s.value = sym.st_value;
-        s.size = sym.st_size;
-        s.undefined = sym.st_shndx == llvm::ELF::SHN_UNDEF;
-        if (!s.undefined && sym.st_shndx < sectionNames.size())
-            s.sectionName = sectionNames[sym.st_shndx];
-        s.kind = sym.getType() == llvm::ELF::STT_FUNC     ? SymbolKind::HostFunction
-                 : sym.getType() == llvm::ELF::STT_OBJECT ? SymbolKind::Object
-                                                          : SymbolKind::Other;
-        return s;
-    };
     // Undefined dynamic symbols are what ld.so must find elsewhere; a relocatable object has
     // no .dynsym, so its undefined .symtab entries stand in (what the link must provide).
     const Shdr *undefTable = dynsym ? dynsym : symtab;
-    forEach(undefTable, [&](const auto &sym, llvm::StringRef n) {
+    forEachNamedSymbol(h, undefTable, [&](const Sym &sym, llvm::StringRef n) {
         if (sym.st_shndx == llvm::ELF::SHN_UNDEF)
-            host.undefinedDynamic.append(makeSymbol(sym, n));
+            host.undefinedDynamic.append(makeSymbol(sym, n, sectionNames));
     });
     if (!wantFunctions)
         return;
-    forEach(symtab ? symtab : dynsym, [&](const auto &sym, llvm::StringRef n) {
+    forEachNamedSymbol(h, symtab ? symtab : dynsym, [&](const Sym &sym, llvm::StringRef n) {
         if (sym.getType() == llvm::ELF::STT_FUNC && sym.st_shndx != llvm::ELF::SHN_UNDEF)
-            host.hostFunctions.append(makeSymbol(sym, n));
+            host.hostFunctions.append(makeSymbol(sym, n, sectionNames));
     });
 }
 
