@@ -449,6 +449,24 @@ void readDecompressedBundle(InspectContext &ctx, const QByteArray &data,
     ctx.runPending(); // before the decompressed buffer goes away
 }
 
+// All the CCOBs of one input share a budget: many small bombs add up too. False (and said)
+// when decompressing this one would pass it.
+bool fitsInputBudget(InspectContext &ctx, const CcobHeader &h, uint64_t offset,
+                     const QString &origin) {
+    const uint64_t budget = inputDecompressionBudget(ctx.size);
+    if (h.uncompressedSize <= budget - std::min(budget, ctx.decompressed))
+        return true;
+    ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2 more uncompressed bytes "
+                                       "would pass this file's decompression budget of "
+                                       "%3 bytes (%4 already decompressed; "
+                                       "docs/limits.md): not decompressed")
+                            .arg(origin)
+                            .arg(h.uncompressedSize)
+                            .arg(budget)
+                            .arg(ctx.decompressed));
+    return false;
+}
+
 // A compressed bundle (CCOB) at data[offset]: within the input's decompression budget,
 // decompressed (or taken from the prefetcher) and read; returns the bytes it occupies.
 uint64_t readCompressedBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
@@ -465,20 +483,10 @@ uint64_t readCompressedBundleAt(InspectContext &ctx, uint64_t offset, uint64_t m
         return 0;
     }
     Bundle b = ccobBundle(*h, p, offset, maxSize, origin);
-    // All the CCOBs of one input share a budget: many small bombs add up too. A claim past
-    // the CCOB's own limit is refused by decompressCcob, with its own message.
-    const uint64_t budget = inputDecompressionBudget(ctx.size);
+    // A claim past the CCOB's own limit is refused by decompressCcob, with its own message.
     const uint64_t payload = b.size > h->headerSize ? b.size - h->headerSize : 0;
     const bool withinOwnLimit = h->uncompressedSize <= ccobLimit(payload);
-    if (withinOwnLimit && h->uncompressedSize > budget - std::min(budget, ctx.decompressed)) {
-        ctx.problem(offset, QStringLiteral("compressed bundle (%1): %2 more uncompressed bytes "
-                                           "would pass this file's decompression budget of "
-                                           "%3 bytes (%4 already decompressed; "
-                                           "docs/limits.md): not decompressed")
-                                .arg(origin)
-                                .arg(h->uncompressedSize)
-                                .arg(budget)
-                                .arg(ctx.decompressed));
+    if (withinOwnLimit && !fitsInputBudget(ctx, *h, offset, origin)) {
         ctx.report.bundles.append(b);
         return b.size;
     }
