@@ -10,6 +10,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 namespace hd {
@@ -69,6 +70,48 @@ bool isHipEntryKind(const QString &kind) {
            kind == QLatin1String("hcc");
 }
 
+namespace {
+
+using ProblemAt = std::function<void(uint64_t, const QString &)>;
+
+// Entry i's header at data[pos] (offset, size, id length, id); pos moves past it. Nullopt (and
+// said) when the header does not fit; an entry whose range lies past limit is kept, marked
+// out-of-range.
+std::optional<BundleEntry> readBundleEntry(const char *data, size_t size, uint64_t limit,
+                                           uint64_t &pos, uint64_t i, const ProblemAt &problem) {
+    uint64_t off = 0, len = 0, idLen = 0;
+    const uint64_t at = pos;
+    if (!bytes::readLe(data, size, pos, off) || !bytes::readLe(data, size, pos + 8, len) ||
+        !bytes::readLe(data, size, pos + 16, idLen)) {
+        problem(at, QStringLiteral("offload bundle entry %1: header truncated").arg(i));
+        return std::nullopt;
+    }
+    pos += 24;
+    if (!bytes::fits(size, pos, idLen) || idLen > 4096) {
+        problem(at + 16, QStringLiteral("offload bundle entry %1: id length %2 runs past the "
+                                        "end of the data")
+                             .arg(i)
+                             .arg(idLen));
+        return std::nullopt;
+    }
+    BundleEntry e;
+    splitBundleEntryId(QString::fromUtf8(data + pos, qsizetype(idLen)), e);
+    pos += idLen;
+    e.offset = off;
+    e.size = len;
+    if (!bytes::fits(limit, off, len)) {
+        problem(at, QStringLiteral("offload bundle entry %1 (%2): range %3+%4 lies past the "
+                                   "end of the data (%5 bytes available)")
+                        .arg(i)
+                        .arg(e.id, hex(off), hex(len))
+                        .arg(limit));
+        e.content = QStringLiteral("out-of-range");
+    }
+    return e;
+}
+
+} // namespace
+
 std::optional<Bundle> readOffloadBundle(const char *data, size_t size, const QString &file,
                                         uint64_t fileOffset, QList<Problem> &problems,
                                         uint64_t extent) {
@@ -104,37 +147,12 @@ std::optional<Bundle> readOffloadBundle(const char *data, size_t size, const QSt
     }
     uint64_t end = pos;
     for (uint64_t i = 0; i < count; ++i) {
-        uint64_t off = 0, len = 0, idLen = 0;
-        const uint64_t at = pos;
-        if (!bytes::readLe(data, size, pos, off) || !bytes::readLe(data, size, pos + 8, len) ||
-            !bytes::readLe(data, size, pos + 16, idLen)) {
-            problem(at, QStringLiteral("offload bundle entry %1: header truncated").arg(i));
+        auto e = readBundleEntry(data, size, limit, pos, i, problem);
+        if (!e)
             break;
-        }
-        pos += 24;
-        if (!bytes::fits(size, pos, idLen) || idLen > 4096) {
-            problem(at + 16, QStringLiteral("offload bundle entry %1: id length %2 runs past the "
-                                            "end of the data")
-                                 .arg(i)
-                                 .arg(idLen));
-            break;
-        }
-        BundleEntry e;
-        splitBundleEntryId(QString::fromUtf8(data + pos, qsizetype(idLen)), e);
-        pos += idLen;
-        e.offset = off;
-        e.size = len;
-        if (!bytes::fits(limit, off, len)) {
-            problem(at, QStringLiteral("offload bundle entry %1 (%2): range %3+%4 lies past the "
-                                       "end of the data (%5 bytes available)")
-                            .arg(i)
-                            .arg(e.id, hex(off), hex(len))
-                            .arg(limit));
-            e.content = QStringLiteral("out-of-range");
-        } else {
-            end = std::max(end, off + len);
-        }
-        b.entries.append(e);
+        if (e->content != QLatin1String("out-of-range"))
+            end = std::max(end, e->offset + e->size);
+        b.entries.append(*e);
     }
     b.size = std::max(end, pos);
     return b;
@@ -220,6 +238,54 @@ uint64_t inputDecompressionBudget(uint64_t inputSize) {
     return std::min(kInputCap, std::max(kInputFloor, byRatio));
 }
 
+namespace {
+
+// The zstd frame at in[0, inSize) into out, which has the header's uncompressed size; the
+// problem, or empty.
+QString inflateZstd(const char *in, size_t inSize, QByteArray &out) {
+    const size_t frame = ZSTD_findFrameCompressedSize(in, inSize);
+    if (ZSTD_isError(frame))
+        return QStringLiteral("zstd payload unreadable: %1")
+            .arg(QLatin1String(ZSTD_getErrorName(frame)));
+    const size_t n = ZSTD_decompress(out.data(), size_t(out.size()), in, frame);
+    if (ZSTD_isError(n))
+        return QStringLiteral("zstd decompression failed: %1")
+            .arg(QLatin1String(ZSTD_getErrorName(n)));
+    if (n != size_t(out.size()))
+        return QStringLiteral("zstd payload gave %1 bytes, the header says %2")
+            .arg(n)
+            .arg(out.size());
+    return {};
+}
+
+// The zlib stream at in[0, inSize) into out, which has the header's uncompressed size; the
+// problem, or empty.
+QString inflateZlib(const char *in, size_t inSize, QByteArray &out) {
+    z_stream zs{};
+    if (inflateInit(&zs) != Z_OK)
+        return QStringLiteral("zlib could not be initialised");
+    zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(in));
+    zs.avail_in = uInt(std::min<size_t>(inSize, std::numeric_limits<uInt>::max()));
+    zs.next_out = reinterpret_cast<Bytef *>(out.data());
+    zs.avail_out = uInt(out.size());
+    const int rc = inflate(&zs, Z_FINISH);
+    const uint64_t produced = zs.total_out;
+    const QString zmsg = zs.msg ? QStringLiteral(": ") + QLatin1String(zs.msg) : QString();
+    inflateEnd(&zs);
+    if (rc == Z_BUF_ERROR && zs.avail_out == 0)
+        return QStringLiteral("zlib payload is larger than the %1 bytes the header says")
+            .arg(out.size());
+    if (rc != Z_STREAM_END)
+        return QStringLiteral("zlib decompression failed (%1%2)").arg(rc).arg(zmsg);
+    if (produced != uint64_t(out.size()))
+        return QStringLiteral("zlib payload gave %1 bytes, the header says %2")
+            .arg(produced)
+            .arg(out.size());
+    return {};
+}
+
+} // namespace
+
 std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
                                          QString *error, QByteArray *reuse) {
     auto fail = [&](const QString &m) -> std::optional<QByteArray> {
@@ -252,41 +318,9 @@ std::optional<QByteArray> decompressCcob(const char *data, size_t size, const Cc
     if (reuse && reuse->capacity() >= qsizetype(h.uncompressedSize))
         out = std::move(*reuse);
     out.resize(qsizetype(h.uncompressedSize));
-    if (h.method == 1) {
-        const size_t frame = ZSTD_findFrameCompressedSize(in, inSize);
-        if (ZSTD_isError(frame))
-            return fail(QStringLiteral("zstd payload unreadable: %1")
-                            .arg(QLatin1String(ZSTD_getErrorName(frame))));
-        const size_t n = ZSTD_decompress(out.data(), size_t(out.size()), in, frame);
-        if (ZSTD_isError(n))
-            return fail(QStringLiteral("zstd decompression failed: %1")
-                            .arg(QLatin1String(ZSTD_getErrorName(n))));
-        if (n != h.uncompressedSize)
-            return fail(QStringLiteral("zstd payload gave %1 bytes, the header says %2")
-                            .arg(n)
-                            .arg(h.uncompressedSize));
-    } else {
-        z_stream zs{};
-        if (inflateInit(&zs) != Z_OK)
-            return fail(QStringLiteral("zlib could not be initialised"));
-        zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(in));
-        zs.avail_in = uInt(std::min<size_t>(inSize, std::numeric_limits<uInt>::max()));
-        zs.next_out = reinterpret_cast<Bytef *>(out.data());
-        zs.avail_out = uInt(out.size());
-        const int rc = inflate(&zs, Z_FINISH);
-        const uint64_t produced = zs.total_out;
-        const QString zmsg = zs.msg ? QStringLiteral(": ") + QLatin1String(zs.msg) : QString();
-        inflateEnd(&zs);
-        if (rc == Z_BUF_ERROR && zs.avail_out == 0)
-            return fail(QStringLiteral("zlib payload is larger than the %1 bytes the header says")
-                            .arg(h.uncompressedSize));
-        if (rc != Z_STREAM_END)
-            return fail(QStringLiteral("zlib decompression failed (%1%2)").arg(rc).arg(zmsg));
-        if (produced != h.uncompressedSize)
-            return fail(QStringLiteral("zlib payload gave %1 bytes, the header says %2")
-                            .arg(produced)
-                            .arg(h.uncompressedSize));
-    }
+    const QString why = h.method == 1 ? inflateZstd(in, inSize, out) : inflateZlib(in, inSize, out);
+    if (!why.isEmpty())
+        return fail(why);
     return out;
 }
 
