@@ -454,32 +454,30 @@ int smFromCubinFlags(uint32_t eflags, int osAbi, int abiVersion) {
     return sm >= 10 ? sm : 0;
 }
 
-CodeObject readCubin(const char *data, size_t size, const Source &src, bool symbols) {
-    CodeObject co;
-    co.origin = src.origin;
-    co.fileOffset = src.fileOffset;
-    co.size = size;
-    co.insideCompressed = src.insideCompressed;
-    co.format = CodeObject::Format::NvidiaCubin;
+namespace {
+
+// The ELF header's checks that make it a cubin (magic, little-endian, whole header, EM_CUDA);
+// false (and said in co) when it is not one.
+bool isCubinHeader(const char *data, size_t size, const Source &src, CodeObject &co) {
     if (size < 16 || std::memcmp(data,
                                  "\x7f"
                                  "ELF",
                                  4) != 0) {
         co.problems.append(
             problemAt(src, 0, QStringLiteral("not an ELF file (no \\x7fELF magic)")));
-        return co;
+        return false;
     }
     const int elfClass = uchar(data[4]);
     if (uchar(data[5]) != 1) {
         co.problems.append(problemAt(src, 5, QStringLiteral("big-endian ELF is not a cubin")));
-        return co;
+        return false;
     }
     const size_t ehdrSize = elfClass == 2 ? 64 : 52;
     if (size < ehdrSize) {
         co.problems.append(problemAt(
             src, 0,
             QStringLiteral("truncated ELF header: %1 bytes, need %2").arg(size).arg(ehdrSize)));
-        return co;
+        return false;
     }
     uint16_t machine = 0;
     readLE(data, size, 18, machine);
@@ -489,8 +487,14 @@ CodeObject readCubin(const char *data, size_t size, const Source &src, bool symb
                       QStringLiteral("not a cubin: e_machine %1, expected %2 (EM_CUDA)")
                           .arg(machine)
                           .arg(kEmCuda)));
-        return co;
+        return false;
     }
+    return true;
+}
+
+// The target from the ELF header: OS ABI, ABI version and e_flags (SM and the "a" suffix).
+void readCubinTarget(const char *data, size_t size, const Source &src, CodeObject &co) {
+    const int elfClass = uchar(data[4]);
     co.elfOsAbi = uchar(data[7]);
     co.elfAbiVersion = uchar(data[8]);
     uint32_t flags = 0;
@@ -513,6 +517,21 @@ CodeObject readCubin(const char *data, size_t size, const Source &src, bool symb
                       QStringLiteral("cannot tell the SM from e_flags %1 (ABI version %2)")
                           .arg(hex(flags))
                           .arg(co.elfAbiVersion)));
+}
+
+} // namespace
+
+CodeObject readCubin(const char *data, size_t size, const Source &src, bool symbols) {
+    CodeObject co;
+    co.origin = src.origin;
+    co.fileOffset = src.fileOffset;
+    co.size = size;
+    co.insideCompressed = src.insideCompressed;
+    co.format = CodeObject::Format::NvidiaCubin;
+    if (!isCubinHeader(data, size, src, co))
+        return co;
+    readCubinTarget(data, size, src, co);
+    const int elfClass = uchar(data[4]);
 
     // LLVM's ELF reader wants naturally aligned headers; a slice of a container might not be.
     std::unique_ptr<uint64_t[]> aligned;

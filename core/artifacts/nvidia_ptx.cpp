@@ -120,6 +120,11 @@ int ptxTypeSize(const QByteArray &t) {
 // Walks the file-scope tokens of one PTX text into `co`: the directives that say what the
 // code is (.version, .target), the functions (.entry / .func) with their parameters and the
 // file-scope variables. Each step appends its problems to co.problems.
+// The linkage directives written before a .entry / .func.
+struct PtxLinkage {
+    bool isExtern = false, isVisible = false, isWeak = false;
+};
+
 class PtxReader {
 public:
     PtxReader(const std::vector<PtxToken> &tokens, const Source &src, CodeObject &co)
@@ -132,6 +137,8 @@ private:
     bool readBrace(size_t i);
     void readTarget(size_t i);
     bool readFunction(size_t &i);
+    PtxLinkage linkageBefore(size_t i) const;
+    size_t skipReturnParam(size_t j) const;
     size_t readParams(size_t j, const QString &name, KernelInfo &k);
     void addParam(const QList<const PtxToken *> &cur, uint64_t &offset, KernelInfo &k);
     void readVariable(size_t i);
@@ -197,33 +204,42 @@ void PtxReader::readTarget(size_t i) {
     }
 }
 
+// .visible / .extern / .weak among the (at most three) tokens before t[i], back to the end of
+// the previous statement.
+PtxLinkage PtxReader::linkageBefore(size_t i) const {
+    PtxLinkage l;
+    for (size_t b = i; b > 0 && b + 3 > i; --b) {
+        const QByteArray &prev = t[b - 1].text;
+        l.isExtern = l.isExtern || prev == ".extern";
+        l.isVisible = l.isVisible || prev == ".visible";
+        l.isWeak = l.isWeak || prev == ".weak";
+        if (prev == ";" || prev == "}")
+            break;
+    }
+    return l;
+}
+
+// A .func's return parameter list at t[j] ("(.param .b32 retval) name(...)"): the index after
+// its closing ')', where the name is (t.size() when the text ends first).
+size_t PtxReader::skipReturnParam(size_t j) const {
+    int d = 0;
+    for (; j < t.size(); ++j) {
+        if (t[j].text == "(")
+            ++d;
+        else if (t[j].text == ")" && --d == 0)
+            return j + 1;
+    }
+    return j;
+}
+
 // A .entry / .func at t[i]: declared or defined, with its parameters. Leaves i before the
 // body's '{' (counted by read()); false when the text ends before the name.
 bool PtxReader::readFunction(size_t &i) {
     const QByteArray &tok = t[i].text;
-    // Linkage directives before it: .visible / .extern / .weak.
-    bool isExtern = false, isVisible = false, isWeak = false;
-    for (size_t b = i; b > 0 && b + 3 > i; --b) {
-        const QByteArray &prev = t[b - 1].text;
-        isExtern = isExtern || prev == ".extern";
-        isVisible = isVisible || prev == ".visible";
-        isWeak = isWeak || prev == ".weak";
-        if (prev == ";" || prev == "}")
-            break;
-    }
+    const PtxLinkage linkage = linkageBefore(i);
     size_t j = i + 1;
-    // .func (.param .b32 retval) name(...)
-    if (tok == ".func" && j < t.size() && t[j].text == "(") {
-        int d = 0;
-        for (; j < t.size(); ++j) {
-            if (t[j].text == "(")
-                ++d;
-            else if (t[j].text == ")" && --d == 0) {
-                ++j;
-                break;
-            }
-        }
-    }
+    if (tok == ".func" && j < t.size() && t[j].text == "(")
+        j = skipReturnParam(j);
     if (j >= t.size()) {
         m_co.problems.append(problemAt(m_src, t[i].offset,
                                        QStringLiteral("%1 without a name at the end of the text")
@@ -246,7 +262,7 @@ bool PtxReader::readFunction(size_t &i) {
         }
     }
     i = q > 0 ? q - 1 : q; // the '{' is counted by the loop
-    if (isExtern || !hasBody) {
+    if (linkage.isExtern || !hasBody) {
         m_declared.append(name);
         return true;
     }
@@ -254,9 +270,9 @@ bool PtxReader::readFunction(size_t &i) {
     Symbol s;
     s.names = SymbolName(name);
     s.kind = tok == ".entry" ? SymbolKind::Kernel : SymbolKind::DeviceFunction;
-    s.elfBinding = isWeak      ? llvm::ELF::STB_WEAK
-                   : isVisible ? llvm::ELF::STB_GLOBAL
-                               : llvm::ELF::STB_LOCAL;
+    s.elfBinding = linkage.isWeak      ? llvm::ELF::STB_WEAK
+                   : linkage.isVisible ? llvm::ELF::STB_GLOBAL
+                                       : llvm::ELF::STB_LOCAL;
     s.elfVisibility = llvm::ELF::STV_DEFAULT;
     s.sectionName = SymbolName(QString::fromLatin1(tok), QString::fromLatin1(tok));
     m_co.symbols.append(s);
