@@ -16,22 +16,45 @@ bool entryCounts(const BundleEntry &e, const TargetId &device) {
     return isHipEntryKind(e.kind);
 }
 
-void decide(CodeObjectSelection &s) {
-    const auto device = s.device.toString();
-    // Exact (and PTX JIT) first, generic only as a fallback — newer runtimes prefer the
-    // device's own processor.
-    for (int pass = 0; pass < 2 && s.chosen < 0; ++pass) {
-        for (int i = 0; i < s.candidates.size(); ++i) {
-            const auto k = s.candidates[i].compatibility.kind;
+// The candidate the runtime loads, or -1: exact (and PTX JIT) first, generic only as a
+// fallback — newer runtimes prefer the device's own processor.
+int runtimeChoice(const QList<SelectionCandidate> &candidates) {
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int i = 0; i < candidates.size(); ++i) {
+            const auto k = candidates[i].compatibility.kind;
             const bool fits =
                 pass == 0 ? (k == Compatibility::Kind::Exact || k == Compatibility::Kind::ViaPtxJit)
                           : k == Compatibility::Kind::ViaGeneric;
-            if (fits) {
-                s.chosen = i;
-                break;
-            }
+            if (fits)
+                return i;
         }
     }
+    return -1;
+}
+
+// The miss that explains it best, or null: features before generic before the nearest
+// processor (targets/closeness.h: same ISA family first, gfx1030 for gfx1031).
+const SelectionCandidate *closestMiss(const CodeObjectSelection &s) {
+    for (Compatibility::Kind k :
+         {Compatibility::Kind::FeatureMismatch, Compatibility::Kind::GenericNeedsNewerRuntime})
+        for (const SelectionCandidate &c : s.candidates)
+            if (c.compatibility.kind == k)
+                return &c;
+    QList<TargetId> valid;
+    QList<const SelectionCandidate *> of;
+    for (const SelectionCandidate &c : s.candidates)
+        if (c.target.isValid()) {
+            valid.append(c.target);
+            of.append(&c);
+        }
+    const int i = closestTarget(s.device, valid);
+    return i >= 0 ? of[i] : nullptr;
+}
+
+void decide(CodeObjectSelection &s) {
+    const auto device = s.device.toString();
+    if (s.chosen < 0)
+        s.chosen = runtimeChoice(s.candidates);
     if (const SelectionCandidate *c = s.choice()) {
         s.kind = c->compatibility.kind;
         s.reason =
@@ -45,29 +68,10 @@ void decide(CodeObjectSelection &s) {
                             s.device.isNvidia() ? QStringLiteral("NVIDIA") : QStringLiteral("HIP"));
         return;
     }
-    // The closest miss explains it best: features before generic before the nearest processor
-    // (targets/closeness.h: same ISA family first, gfx1030 for gfx1031).
     QStringList targets;
     for (const SelectionCandidate &c : s.candidates)
         targets.append(c.target.isValid() ? c.target.toString() : c.entryId);
-    const SelectionCandidate *closest = nullptr;
-    for (Compatibility::Kind k :
-         {Compatibility::Kind::FeatureMismatch, Compatibility::Kind::GenericNeedsNewerRuntime})
-        for (const SelectionCandidate &c : s.candidates)
-            if (!closest && c.compatibility.kind == k)
-                closest = &c;
-    if (!closest) {
-        QList<TargetId> valid;
-        QList<const SelectionCandidate *> of;
-        for (const SelectionCandidate &c : s.candidates)
-            if (c.target.isValid()) {
-                valid.append(c.target);
-                of.append(&c);
-            }
-        if (const int i = closestTarget(s.device, valid); i >= 0)
-            closest = of[i];
-    }
-    if (closest) {
+    if (const SelectionCandidate *closest = closestMiss(s)) {
         s.kind = closest->compatibility.kind;
         s.reason =
             QStringLiteral("no code object fits %1 (present: %2); closest: %3")
