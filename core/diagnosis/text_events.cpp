@@ -365,6 +365,20 @@ QString chainedHow(Reader &r, int i) {
     return {};
 }
 
+// Raised while Triton compiled a kernel: by the exception's type, by where the innermost frame
+// is (triton's compiler, backends, language; not an out-of-resources launch), or by a stage the
+// frames name.
+bool isTritonCompileError(const QString &type, const FrameWalk &w) {
+    return type.contains(QLatin1String("CompilationError")) ||
+           type.endsWith(QLatin1String("PTXASError")) ||
+           type.contains(QLatin1String("MLIRCompilationError")) ||
+           (w.innermost == QLatin1String("triton") &&
+            (w.tritonDir == QLatin1String("compiler") || w.tritonDir == QLatin1String("backends") ||
+             w.tritonDir == QLatin1String("language")) &&
+            !type.contains(QLatin1String("OutOfResources"))) ||
+           !w.stage.isEmpty();
+}
+
 // "Traceback (most recent call last):" ... frames ... "XError: message".
 int traceback(Reader &r, int i) {
     const PreparedLine *l = r.at(i);
@@ -383,23 +397,14 @@ int traceback(Reader &r, int i) {
         headless ? std::max<qsizetype>(0, indentOf(l->text) - 2) : indentOf(l->text);
     const FrameWalk w = walkFrames(r, i, headless, base);
     const QStringList &packages = w.packages;
-    const QString &innermost = w.innermost, &innermostFile = w.innermostFile, &stage = w.stage,
-                  &tritonDir = w.tritonDir;
+    const QString &innermost = w.innermost, &innermostFile = w.innermostFile, &stage = w.stage;
     const int frames = w.frames, end = w.end, j = w.next;
     const int last = end >= 0 ? end : j - 1;
     QString excLine = end >= 0 ? r.at(end)->trimmed : QString();
     const auto em = tracebackExceptionRe().match(excLine);
     const QString type = em.captured(1);
     const QString message = em.captured(2);
-    const bool tritonCompile =
-        type.contains(QLatin1String("CompilationError")) ||
-        type.endsWith(QLatin1String("PTXASError")) ||
-        type.contains(QLatin1String("MLIRCompilationError")) ||
-        (innermost == QLatin1String("triton") &&
-         (tritonDir == QLatin1String("compiler") || tritonDir == QLatin1String("backends") ||
-          tritonDir == QLatin1String("language")) &&
-         !type.contains(QLatin1String("OutOfResources"))) ||
-        !stage.isEmpty();
+    const bool tritonCompile = isTritonCompileError(type, w);
     std::optional<TextLayer> layer;
     if (tritonCompile)
         layer = TextLayer::Triton;
@@ -539,6 +544,35 @@ bool exceptionLine(Reader &r, int i) {
     return true;
 }
 
+// The toolchain project that asserted or failed (triton, mlir, clang, llvm), from the source
+// path; empty when none is named (a program's own assert). The asserting function or the error
+// names its project when the path does not ("mlir::triton::", "Failed to translate TritonGPU
+// to LLVM IR").
+QString toolchainAsserter(const QString &path, const QString &message) {
+    const QString p = QDir::fromNativeSeparators(path).toLower();
+    QString asserter;
+    if (p.contains(QLatin1String("triton")) || p.contains(QLatin1String("third_party/amd")) ||
+        p.contains(QLatin1String("third_party/nvidia")))
+        asserter = QStringLiteral("triton");
+    else if (p.contains(QLatin1String("mlir")))
+        asserter = QStringLiteral("mlir");
+    else if (p.contains(QLatin1String("/clang/")))
+        asserter = QStringLiteral("clang");
+    else if (p.isEmpty() || p.contains(QLatin1String("llvm")) ||
+             p.contains(QLatin1String("/lib/target/")) ||
+             p.contains(QLatin1String("/lib/codegen/")))
+        asserter = QStringLiteral("llvm");
+    static const QRegularExpression tritonNamed(
+        QStringLiteral(R"(\bTriton(?:GPU|AMDGPU|NVIDIAGPU)?\b|\bttg?ir\b)"));
+    if (asserter.isEmpty() || asserter == QLatin1String("llvm")) {
+        if (message.contains(QLatin1String("triton::")) || tritonNamed.match(message).hasMatch())
+            asserter = QStringLiteral("triton");
+        else if (message.contains(QLatin1String("mlir::")) && asserter.isEmpty())
+            asserter = QStringLiteral("mlir");
+    }
+    return asserter;
+}
+
 // LLVM's fatal errors and assertion failures, with who asserted (from the source path).
 bool llvmError(Reader &r, int i) {
     const PreparedLine *l = r.at(i);
@@ -549,7 +583,7 @@ bool llvmError(Reader &r, int i) {
         R"(UNREACHABLE executed at ((?:[A-Za-z]:)?[^\s:]+\.(?:cpp|h|hpp|cc|c|inc)):(\d+))"));
     static const QRegularExpression winAssertion(
         QStringLiteral(R"(^Assertion failed:\s*(.*), file (\S+), line (\d+))"));
-    QString path, message, asserter;
+    QString path, message;
     if (const auto m = fatal.match(l->trimmed); m.hasMatch()) {
         message = m.captured(1);
     } else if (const auto a = assertion.match(l->trimmed); a.hasMatch()) {
@@ -564,28 +598,7 @@ bool llvmError(Reader &r, int i) {
     } else {
         return false;
     }
-    const QString p = QDir::fromNativeSeparators(path).toLower();
-    if (p.contains(QLatin1String("triton")) || p.contains(QLatin1String("third_party/amd")) ||
-        p.contains(QLatin1String("third_party/nvidia")))
-        asserter = QStringLiteral("triton");
-    else if (p.contains(QLatin1String("mlir")))
-        asserter = QStringLiteral("mlir");
-    else if (p.contains(QLatin1String("/clang/")))
-        asserter = QStringLiteral("clang");
-    else if (p.isEmpty() || p.contains(QLatin1String("llvm")) ||
-             p.contains(QLatin1String("/lib/target/")) ||
-             p.contains(QLatin1String("/lib/codegen/")))
-        asserter = QStringLiteral("llvm");
-    // The asserting function or the error names its project when the path does not
-    // ("mlir::triton::", "Failed to translate TritonGPU to LLVM IR").
-    static const QRegularExpression tritonNamed(
-        QStringLiteral(R"(\bTriton(?:GPU|AMDGPU|NVIDIAGPU)?\b|\bttg?ir\b)"));
-    if (asserter.isEmpty() || asserter == QLatin1String("llvm")) {
-        if (message.contains(QLatin1String("triton::")) || tritonNamed.match(message).hasMatch())
-            asserter = QStringLiteral("triton");
-        else if (message.contains(QLatin1String("mlir::")) && asserter.isEmpty())
-            asserter = QStringLiteral("mlir");
-    }
+    QString asserter = toolchainAsserter(path, message);
     // A program's own assert() is the program's: it places nothing by itself.
     const bool toolchain = !asserter.isEmpty();
     if (!toolchain)
@@ -604,6 +617,29 @@ bool llvmError(Reader &r, int i) {
     e.fields.insert(QStringLiteral("assertion"),
                     path.isEmpty() ? QStringLiteral("0") : QStringLiteral("1"));
     return true;
+}
+
+// What one MLIR diagnostic line says.
+struct MlirLine {
+    QString severity, message, where, pass, dialect, opName;
+};
+
+// The event of an MLIR diagnostic at line i; an error places the failure in the compiler.
+void addMlirDiagnostic(Reader &r, int i, const MlirLine &d) {
+    const bool error = d.severity == QLatin1String("error");
+    TextEvent &e = r.add(EventKind::MlirDiagnostic, QStringLiteral("mlir"),
+                         error ? std::optional<TextLayer>(TextLayer::Compiler) : std::nullopt, i, i,
+                         error, r.at(i)->trimmed);
+    e.fields.insert(QStringLiteral("severity"), d.severity);
+    e.fields.insert(QStringLiteral("message"), d.message.left(1000));
+    if (!d.where.isEmpty())
+        e.fields.insert(QStringLiteral("location"), d.where);
+    if (!d.opName.isEmpty()) {
+        e.fields.insert(QStringLiteral("op"), d.opName);
+        e.fields.insert(QStringLiteral("dialect"), d.dialect);
+    }
+    if (!d.pass.isEmpty())
+        e.fields.insert(QStringLiteral("pass"), d.pass);
 }
 
 // MLIR: an operation's diagnostic ("loc(...): error: 'ttg.convert_layout' op ..."), a pass
@@ -659,20 +695,7 @@ bool mlir(Reader &r, int i) {
             return false;
     if (where.isEmpty() && opName.isEmpty() && pass.isEmpty() && !passFailed.match(t).hasMatch())
         return false;
-    const bool error = severity == QLatin1String("error");
-    TextEvent &e =
-        r.add(EventKind::MlirDiagnostic, QStringLiteral("mlir"),
-              error ? std::optional<TextLayer>(TextLayer::Compiler) : std::nullopt, i, i, error, t);
-    e.fields.insert(QStringLiteral("severity"), severity);
-    e.fields.insert(QStringLiteral("message"), message.left(1000));
-    if (!where.isEmpty())
-        e.fields.insert(QStringLiteral("location"), where);
-    if (!opName.isEmpty()) {
-        e.fields.insert(QStringLiteral("op"), opName);
-        e.fields.insert(QStringLiteral("dialect"), dialect);
-    }
-    if (!pass.isEmpty())
-        e.fields.insert(QStringLiteral("pass"), pass);
+    addMlirDiagnostic(r, i, {severity, message, where, pass, dialect, opName});
     return true;
 }
 
@@ -688,30 +711,51 @@ const QRegularExpression &locatedRe() {
     return re;
 }
 
-std::optional<DiagHead> diagnosticHead(const QString &t) {
-    const QRegularExpression &located = locatedRe();
-    static const QRegularExpression nvccLocated(QStringLiteral(
-        R"(^((?:[A-Za-z]:)?[^\s:()]+\.[A-Za-z0-9+]+)\((\d+)\)(?:\s*:)?\s*(fatal error|error|warning|note|catastrophic error)\b\s*:?\s*(?:[A-Z]\d{4}\s*:\s*)?(.*)$)"));
-    static const QRegularExpression tool(QStringLiteral(
+// A compiler, linker or binary tool's own diagnostic: "nvcc fatal : ...", "ld.lld: error: ...".
+const QRegularExpression &toolRe() {
+    static const QRegularExpression re(QStringLiteral(
         R"(^((?:\S*[/\\])?(?:clang|clang\+\+|clang-\d+|clang\+\+-\d+|clang-cl|amdclang|amdclang\+\+|hipcc|hipcc\.pl|hipcc\.bin|nvcc|gcc|g\+\+|cc|c\+\+|cc1|cc1plus|gfortran|flang|flang-new|ld|ld\.lld|ld\.bfd|ld\.gold|lld|lld-link|collect2|ptxas|nvlink|fatbinary|nvdisasm|cuobjdump|llvm-link|llc|opt|llvm-mc|llvm-objcopy|clang-offload-bundler|clang-offload-wrapper|clang-linker-wrapper|amdgcn-link|x86_64-linux-gnu-g\+\+(?:-\d+)?|x86_64-linux-gnu-gcc(?:-\d+)?|cl|link|LINK|hipconfig|hip-clang)(?:\.exe)?(?:-\d+(?:\.\d+)*)?)\s*:?\s*(?:\w+\s+)?(fatal error|fatal|error|warning|note|info)\s*:?\s*(.*)$)"));
-    static const QRegularExpression msvc(
-        QStringLiteral(R"(\b(fatal error|error) (LNK\d{4}|C\d{4})\s*:\s*(.*)$)"));
-    static const QRegularExpression ldLine(QStringLiteral(R"(^((?:\S*/)?ld(?:\.\w+)?):\s+(.*)$)"));
-    static const QRegularExpression ptxasLine(
-        QStringLiteral(R"(^(ptxas)\s+(\S+), line (\d+); (error|warning|fatal)\s*:\s*(.*)$)"));
-    // A diagnostic quoted inside a sentence ("I got 'nvcc fatal : Unsupported gpu ...'").
+    return re;
+}
+
+// A diagnostic quoted inside a sentence ("I got 'nvcc fatal : Unsupported gpu ...'"): the
+// diagnostic without its quotes; else the line as it is.
+QString unquotedDiagnostic(const QString &t) {
     static const QRegularExpression embedded(QStringLiteral(
         R"((?:^|[\s'"`_(])((?:nvcc|ptxas) fatal\s*:.*|(?:clang\+\+|clang|hipcc|nvcc|ld\.lld|lld|ld): (?:fatal )?error: .*)$)"));
-    DiagHead h;
     QString u = t;
     if (const auto em = embedded.match(t); em.hasMatch() && em.capturedStart(1) > 0 &&
-                                           !tool.match(t).hasMatch() &&
-                                           !located.match(t).hasMatch()) {
+                                           !toolRe().match(t).hasMatch() &&
+                                           !locatedRe().match(t).hasMatch()) {
         u = em.captured(1);
         while (u.endsWith(QLatin1Char('\'')) || u.endsWith(QLatin1Char('_')) ||
                u.endsWith(QLatin1Char('`')) || u.endsWith(QLatin1Char('"')))
             u.chop(1);
     }
+    return u;
+}
+
+// Who says a located diagnostic, by the file it names: the assembler for inline assembly and
+// assembly files, else the compiler.
+QString locatedProducer(const QString &file) {
+    return file == QLatin1String("<inline asm>") || file == QLatin1String("<unknown>") ||
+                   file == QLatin1String("<instantiation>") || file.endsWith(QLatin1String(".s")) ||
+                   file.endsWith(QLatin1String(".S"))
+               ? QStringLiteral("assembler")
+               : QStringLiteral("compiler");
+}
+
+std::optional<DiagHead> diagnosticHead(const QString &t) {
+    const QRegularExpression &located = locatedRe();
+    static const QRegularExpression nvccLocated(QStringLiteral(
+        R"(^((?:[A-Za-z]:)?[^\s:()]+\.[A-Za-z0-9+]+)\((\d+)\)(?:\s*:)?\s*(fatal error|error|warning|note|catastrophic error)\b\s*:?\s*(?:[A-Z]\d{4}\s*:\s*)?(.*)$)"));
+    static const QRegularExpression msvc(
+        QStringLiteral(R"(\b(fatal error|error) (LNK\d{4}|C\d{4})\s*:\s*(.*)$)"));
+    static const QRegularExpression ldLine(QStringLiteral(R"(^((?:\S*/)?ld(?:\.\w+)?):\s+(.*)$)"));
+    static const QRegularExpression ptxasLine(
+        QStringLiteral(R"(^(ptxas)\s+(\S+), line (\d+); (error|warning|fatal)\s*:\s*(.*)$)"));
+    DiagHead h;
+    const QString u = unquotedDiagnostic(t);
     if (const auto px = ptxasLine.match(t); px.hasMatch()) {
         h.producer = QStringLiteral("ptxas");
         h.file = px.captured(2);
@@ -724,19 +768,15 @@ std::optional<DiagHead> diagnosticHead(const QString &t) {
         h.column = m.captured(3);
         h.severity = m.captured(4);
         h.message = m.captured(5);
-        h.producer =
-            h.file == QLatin1String("<inline asm>") || h.file == QLatin1String("<unknown>") ||
-                    h.file == QLatin1String("<instantiation>") ||
-                    h.file.endsWith(QLatin1String(".s")) || h.file.endsWith(QLatin1String(".S"))
-                ? QStringLiteral("assembler")
-                : QStringLiteral("compiler");
+        h.producer = locatedProducer(h.file);
     } else if (const auto n = nvccLocated.match(t); n.hasMatch()) {
         h.file = n.captured(1);
         h.line = n.captured(2);
         h.severity = n.captured(3);
         h.message = n.captured(4);
         h.producer = QStringLiteral("compiler");
-    } else if (const auto k = tool.match(u); k.hasMatch() && !u.startsWith(QLatin1String("ld "))) {
+    } else if (const auto k = toolRe().match(u);
+               k.hasMatch() && !u.startsWith(QLatin1String("ld "))) {
         h.producer = toolProducer(k.captured(1));
         h.severity = k.captured(2);
         h.message = k.captured(3);
@@ -953,6 +993,34 @@ bool buildFailure(Reader &r, int i) {
     return true;
 }
 
+// What a loader message names: the library, a symbol (with @version), a version needed and
+// the file that needs it; whether the symbol is a CUDA driver entry point.
+struct LoaderLine {
+    QString library, symbol, version, requester;
+    bool driverEntryPoint = false;
+};
+
+// The event of a loader message at line i.
+void addLoaderEvent(Reader &r, int i, const LoaderLine &l) {
+    TextEvent &e = r.add(EventKind::LoaderMessage, QStringLiteral("loader"), TextLayer::Loader, i,
+                         i, true, r.at(i)->trimmed);
+    if (!l.library.isEmpty())
+        e.fields.insert(QStringLiteral("library"), l.library);
+    if (!l.symbol.isEmpty()) {
+        e.fields.insert(QStringLiteral("symbol"), l.symbol.section(QLatin1Char('@'), 0, 0));
+        if (l.symbol.contains(QLatin1Char('@')))
+            e.fields.insert(QStringLiteral("version"), l.symbol.section(QLatin1Char('@'), -1));
+    }
+    if (!l.version.isEmpty()) {
+        e.fields.insert(QStringLiteral("version"), l.version);
+        e.fields.insert(QStringLiteral("version-need"), QStringLiteral("1"));
+    }
+    if (!l.requester.isEmpty())
+        e.fields.insert(QStringLiteral("requester"), l.requester);
+    if (l.driverEntryPoint)
+        e.fields.insert(QStringLiteral("driver-entry-point"), QStringLiteral("1"));
+}
+
 // The dynamic loader's messages.
 bool loaderMessage(Reader &r, int i) {
     const QString &t = r.at(i)->trimmed;
@@ -1011,23 +1079,7 @@ bool loaderMessage(Reader &r, int i) {
     if (!hit)
         return false;
     // A link-time "undefined symbol" is lld's (read as a compiler diagnostic before this).
-    TextEvent &e =
-        r.add(EventKind::LoaderMessage, QStringLiteral("loader"), TextLayer::Loader, i, i, true, t);
-    if (!library.isEmpty())
-        e.fields.insert(QStringLiteral("library"), library);
-    if (!symbol.isEmpty()) {
-        e.fields.insert(QStringLiteral("symbol"), symbol.section(QLatin1Char('@'), 0, 0));
-        if (symbol.contains(QLatin1Char('@')))
-            e.fields.insert(QStringLiteral("version"), symbol.section(QLatin1Char('@'), -1));
-    }
-    if (!version.isEmpty()) {
-        e.fields.insert(QStringLiteral("version"), version);
-        e.fields.insert(QStringLiteral("version-need"), QStringLiteral("1"));
-    }
-    if (!requester.isEmpty())
-        e.fields.insert(QStringLiteral("requester"), requester);
-    if (driverEntryPoint)
-        e.fields.insert(QStringLiteral("driver-entry-point"), QStringLiteral("1"));
+    addLoaderEvent(r, i, {library, symbol, version, requester, driverEntryPoint});
     return true;
 }
 
