@@ -189,6 +189,70 @@ void readTextInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
     }
 }
 
+// A folder: a vendor's kernel library, a Triton cache, or neither (an input error).
+void readDirectoryInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
+    Diagnosis &result = c.result;
+    const QString &path = in.path;
+    if (!fi.isReadable() || !fi.isExecutable()) {
+        in.kind = QStringLiteral("unreadable");
+        in.problems.append({path, -1,
+                            HD_TEXT("hd::Diagnosis", "permission denied (a folder that cannot "
+                                                     "be listed)"),
+                            true});
+        result.inputError = true;
+    } else if (kernelLibraryKind(path)) {
+        // A vendor's kernel folder (rocBLAS/hipBLASLt Tensile, MIOpen databases): checked
+        // before Triton, whose layout it must never be taken for.
+        KernelLibrary lib = readKernelLibrary(path);
+        in.kind = QStringLiteral("kernel-library");
+        in.summary = HD_TEXT("hd::Diagnosis", "%1 kernel folder: %2 file(s), %3 architecture(s) "
+                                              "(%4)")
+                         .arg(lib.product)
+                         .arg(lib.files)
+                         .arg(lib.archs.size())
+                         .arg(lib.targets().join(QStringLiteral(", ")));
+        in.problems += lib.problems;
+        c.kernelLibraries.append(lib);
+    } else if (looksLikeTritonCache(path)) {
+        TritonCache cache = readTritonCache(path);
+        in.kind =
+            cache.singleEntry ? QStringLiteral("triton-entry") : QStringLiteral("triton-cache");
+        in.summary =
+            HD_TEXT("hd::Diagnosis", "Triton cache: %1 kernel folder(s)").arg(cache.entries.size());
+        in.problems += cache.problems;
+        for (const TritonEntry &e : cache.entries)
+            in.problems += e.problems;
+        c.caches.append(cache);
+    } else {
+        in.kind = QStringLiteral("unreadable");
+        in.problems.append(
+            {path, -1,
+             HD_TEXT("hd::Diagnosis", "a directory that is neither a Triton cache (no "
+                                      "folders of .ttir/.llir/.hsaco files) nor a kernel "
+                                      "library folder (Tensile, MIOpen); `hipdoctor-cli "
+                                      "scan` reads whole installs"),
+             true});
+        result.inputError = true;
+    }
+}
+
+// A file the inspector reads. One it does not recognise is still inspected: the inspector says
+// what it could make of the bytes.
+void readArtifactInput(Context &c, DiagnosisInput &in, ArtifactKind kind,
+                       const InspectOptions &inspectOptions) {
+    const QString &path = in.path;
+    ArtifactReport r = inspectFile(path, inspectOptions);
+    in.kind = artifactKindName(r.kind);
+    in.summary = artifactSummary(r);
+    in.problems += r.problems;
+    if (kind == ArtifactKind::Unknown && r.problems.isEmpty())
+        in.problems.append({path, 0,
+                            HD_TEXT("hd::Diagnosis", "not a recognised artifact (ELF, offload "
+                                                     "bundle, fatbin, PTX) nor text"),
+                            false});
+    c.artifacts.append(r);
+}
+
 // One input, read by what it holds: missing, a Triton cache, text, or an artifact.
 DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &inspectOptions) {
     const DiagnoseRequest &request = c.request;
@@ -203,48 +267,7 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
         in.problems.append({path, -1, why, true});
         result.inputError = true;
     } else if (fi.isDir()) {
-        if (!fi.isReadable() || !fi.isExecutable()) {
-            in.kind = QStringLiteral("unreadable");
-            in.problems.append({path, -1,
-                                HD_TEXT("hd::Diagnosis", "permission denied (a folder that cannot "
-                                                         "be listed)"),
-                                true});
-            result.inputError = true;
-        } else if (kernelLibraryKind(path)) {
-            // A vendor's kernel folder (rocBLAS/hipBLASLt Tensile, MIOpen databases): checked
-            // before Triton, whose layout it must never be taken for.
-            KernelLibrary lib = readKernelLibrary(path);
-            in.kind = QStringLiteral("kernel-library");
-            in.summary =
-                HD_TEXT("hd::Diagnosis", "%1 kernel folder: %2 file(s), %3 architecture(s) "
-                                         "(%4)")
-                    .arg(lib.product)
-                    .arg(lib.files)
-                    .arg(lib.archs.size())
-                    .arg(lib.targets().join(QStringLiteral(", ")));
-            in.problems += lib.problems;
-            c.kernelLibraries.append(lib);
-        } else if (looksLikeTritonCache(path)) {
-            TritonCache cache = readTritonCache(path);
-            in.kind =
-                cache.singleEntry ? QStringLiteral("triton-entry") : QStringLiteral("triton-cache");
-            in.summary = HD_TEXT("hd::Diagnosis", "Triton cache: %1 kernel folder(s)")
-                             .arg(cache.entries.size());
-            in.problems += cache.problems;
-            for (const TritonEntry &e : cache.entries)
-                in.problems += e.problems;
-            c.caches.append(cache);
-        } else {
-            in.kind = QStringLiteral("unreadable");
-            in.problems.append(
-                {path, -1,
-                 HD_TEXT("hd::Diagnosis", "a directory that is neither a Triton cache (no "
-                                          "folders of .ttir/.llir/.hsaco files) nor a kernel "
-                                          "library folder (Tensile, MIOpen); `hipdoctor-cli "
-                                          "scan` reads whole installs"),
-                 true});
-            result.inputError = true;
-        }
+        readDirectoryInput(c, in, fi);
     } else if (!fi.isReadable()) {
         in.kind = QStringLiteral("unreadable");
         in.problems.append({path, -1, HD_TEXT("hd::Diagnosis", "permission denied"), true});
@@ -252,28 +275,10 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
     } else {
         const ArtifactKind kind =
             request.textInputs.contains(path) ? ArtifactKind::Text : detectArtifactKind(path);
-        if (kind == ArtifactKind::Text && fi.size() > 0) {
+        if (kind == ArtifactKind::Text && fi.size() > 0)
             readTextInput(c, in, fi);
-        } else if (kind == ArtifactKind::Unknown) {
-            // Still inspected: the inspector says what it could make of the bytes.
-            ArtifactReport r = inspectFile(path, inspectOptions);
-            in.kind = artifactKindName(r.kind);
-            in.summary = artifactSummary(r);
-            in.problems += r.problems;
-            if (r.problems.isEmpty())
-                in.problems.append(
-                    {path, 0,
-                     HD_TEXT("hd::Diagnosis", "not a recognised artifact (ELF, offload "
-                                              "bundle, fatbin, PTX) nor text"),
-                     false});
-            c.artifacts.append(r);
-        } else {
-            ArtifactReport r = inspectFile(path, inspectOptions);
-            in.kind = artifactKindName(r.kind);
-            in.summary = artifactSummary(r);
-            in.problems += r.problems;
-            c.artifacts.append(r);
-        }
+        else
+            readArtifactInput(c, in, kind, inspectOptions);
     }
     return in;
 }
@@ -360,6 +365,27 @@ void applyGfxOverride(Context &c) {
     }
 }
 
+// The runtime version from the libamdhip64 the inputs resolve to (the last one found), else
+// the one installed here, by its file name.
+void runtimeFromLibrary(Context &c) {
+    QString lib;
+    for (const ArtifactReport &r : std::as_const(c.artifacts))
+        if (r.host)
+            for (const LibraryResolution &res : r.host->resolutions)
+                if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
+                    lib = res.path;
+    if (lib.isEmpty()) {
+        const QStringList libs = runtimeLibrariesFor();
+        if (!libs.isEmpty())
+            lib = libs.first();
+    }
+    const QString v = versionFromLibraryPath(lib);
+    if (!v.isEmpty()) {
+        c.runtime = parseRuntimeVersion(v);
+        c.result.runtimeVersionFrom = HD_TEXT("hd::Diagnosis", "the runtime library %1").arg(lib);
+    }
+}
+
 // Runtime version: given > the probe's > a runtime log's own > the libamdhip64 the inputs
 // resolve to > installed.
 void chooseRuntime(Context &c) {
@@ -404,24 +430,8 @@ void chooseRuntime(Context &c) {
                 break;
             }
     }
-    if (!c.runtimeKnown() && !probeUsedCuda) {
-        QString lib;
-        for (const ArtifactReport &r : std::as_const(c.artifacts))
-            if (r.host)
-                for (const LibraryResolution &res : r.host->resolutions)
-                    if (res.name.startsWith(QLatin1String("libamdhip64")) && res.found())
-                        lib = res.path;
-        if (lib.isEmpty()) {
-            const QStringList libs = runtimeLibrariesFor();
-            if (!libs.isEmpty())
-                lib = libs.first();
-        }
-        const QString v = versionFromLibraryPath(lib);
-        if (!v.isEmpty()) {
-            c.runtime = parseRuntimeVersion(v);
-            result.runtimeVersionFrom = HD_TEXT("hd::Diagnosis", "the runtime library %1").arg(lib);
-        }
-    }
+    if (!c.runtimeKnown() && !probeUsedCuda)
+        runtimeFromLibrary(c);
     if (c.runtimeKnown())
         result.runtimeVersion = c.runtimeText();
 }
