@@ -7,10 +7,11 @@
 
 namespace hd {
 
-QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceInfo *device,
-                                        int blockX, int blockY, int blockZ, qint64 argumentBytes,
-                                        const QString &where) {
-    QList<Finding> out;
+namespace {
+
+// The block's threads against the kernel's (or the device's, when lower) workgroup limit.
+std::optional<Finding> blockSizeFinding(const KernelInfo &kernel, const DeviceInfo *device,
+                                        int blockX, int blockY, int blockZ, const QString &where) {
     const qint64 threads = qint64(blockX) * blockY * blockZ;
     int limit = kernel.maxFlatWorkgroupSize > 0 ? kernel.maxFlatWorkgroupSize : 1024;
     QString limitFrom = kernel.maxFlatWorkgroupSize > 0
@@ -39,38 +40,55 @@ QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceIn
                          "Launch with at most %1 threads per block, or raise the kernel's "
                          "__launch_bounds__.")
                      .arg(limit);
-        out.append(f);
+        return f;
     }
-    if (argumentBytes >= 0) {
-        uint64_t explicitEnd = 0;
-        int explicitCount = 0;
-        for (const KernelArg &a : kernel.args) {
-            if (a.hidden())
-                continue;
-            ++explicitCount;
-            explicitEnd = std::max(explicitEnd, a.offset + a.size);
-        }
-        if (!kernel.args.isEmpty() && uint64_t(argumentBytes) != explicitEnd) {
-            Finding f = makeFinding(
-                QStringLiteral("launch.args-mismatch"), Severity::Error,
-                HD_TEXT("hd::Diagnosis",
-                        "%1 expects %2 bytes of explicit arguments (%3 argument(s)); the "
-                        "launch passes %4")
-                    .arg(kernel.name)
-                    .arg(explicitEnd)
-                    .arg(explicitCount)
-                    .arg(argumentBytes),
-                HD_TEXT("hd::Diagnosis", "The kernarg layout comes from the code object's metadata "
-                                         "(.args offsets and sizes, hidden arguments excluded)."));
-            f.evidence.append(
-                {where, kernel.name,
-                 QStringLiteral(".kernarg_segment_size = %1").arg(kernel.kernargSegmentSize)});
-            f.fix << HD_TEXT("hd::Diagnosis",
-                             "Pass the kernel's arguments in order with their sizes "
-                             "and alignment (pointers 8 bytes, int 4 bytes).");
-            out.append(f);
-        }
+    return std::nullopt;
+}
+
+// The bytes the launch passes against the end of the kernel's explicit arguments.
+std::optional<Finding> argumentBytesFinding(const KernelInfo &kernel, qint64 argumentBytes,
+                                            const QString &where) {
+    uint64_t explicitEnd = 0;
+    int explicitCount = 0;
+    for (const KernelArg &a : kernel.args) {
+        if (a.hidden())
+            continue;
+        ++explicitCount;
+        explicitEnd = std::max(explicitEnd, a.offset + a.size);
     }
+    if (!kernel.args.isEmpty() && uint64_t(argumentBytes) != explicitEnd) {
+        Finding f = makeFinding(
+            QStringLiteral("launch.args-mismatch"), Severity::Error,
+            HD_TEXT("hd::Diagnosis",
+                    "%1 expects %2 bytes of explicit arguments (%3 argument(s)); the "
+                    "launch passes %4")
+                .arg(kernel.name)
+                .arg(explicitEnd)
+                .arg(explicitCount)
+                .arg(argumentBytes),
+            HD_TEXT("hd::Diagnosis", "The kernarg layout comes from the code object's metadata "
+                                     "(.args offsets and sizes, hidden arguments excluded)."));
+        f.evidence.append(
+            {where, kernel.name,
+             QStringLiteral(".kernarg_segment_size = %1").arg(kernel.kernargSegmentSize)});
+        f.fix << HD_TEXT("hd::Diagnosis", "Pass the kernel's arguments in order with their sizes "
+                                          "and alignment (pointers 8 bytes, int 4 bytes).");
+        return f;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceInfo *device,
+                                        int blockX, int blockY, int blockZ, qint64 argumentBytes,
+                                        const QString &where) {
+    QList<Finding> out;
+    if (auto f = blockSizeFinding(kernel, device, blockX, blockY, blockZ, where))
+        out.append(*f);
+    if (argumentBytes >= 0)
+        if (auto f = argumentBytesFinding(kernel, argumentBytes, where))
+            out.append(*f);
     return out;
 }
 

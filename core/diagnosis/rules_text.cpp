@@ -357,6 +357,27 @@ bool hasOwnRule(const QString &id) {
            id == QLatin1String("runtime.memory-fault") || id == QLatin1String("runtime.hang");
 }
 
+// "No kernel image for the device" (209) says more: the device when it is known (and the
+// rebuild for it), else how to see the binary's architectures (CUDA) or the runtime's listing.
+void explainNoKernelImage(const Context &c, bool cuda, QString &detail, QString &fix) {
+    if (!c.devices.isEmpty()) {
+        const TargetId &dev = c.devices.first().target;
+        detail += HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString());
+        fix = HD_TEXT("hd::Diagnosis",
+                      "Rebuild with %1, or install a build of the library that lists %2.")
+                  .arg(offloadArchFix(dev), dev.processor);
+    } else if (cuda) {
+        detail += HD_TEXT("hd::Diagnosis",
+                          " `cuobjdump --list-elf --list-ptx BINARY` lists the architectures "
+                          "the binary holds; `nvidia-smi --query-gpu=compute_cap "
+                          "--format=csv` gives the GPU's.");
+    } else {
+        detail +=
+            HD_TEXT("hd::Diagnosis", " Run with AMD_LOG_LEVEL=1 to get the runtime's Devices / "
+                                     "Bundled Code Objects listing.");
+    }
+}
+
 // Every runtime error a text names (a message, a name, an AMD log "Returned" line), read
 // through the one runtime-error table (model/runtime_errors.h).
 void runtimeErrorRule(Context &c, const TextInput &t) {
@@ -381,22 +402,8 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         QString fix = QString::fromUtf8(m->fix);
         const bool cuda = fromCuda || shown.startsWith(QLatin1String("cuda")) ||
                           shown.startsWith(QLatin1String("CUDA_"));
-        if (m->code == 209 && !c.devices.isEmpty()) {
-            const TargetId &dev = c.devices.first().target;
-            detail += HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString());
-            fix = HD_TEXT("hd::Diagnosis",
-                          "Rebuild with %1, or install a build of the library that lists %2.")
-                      .arg(offloadArchFix(dev), dev.processor);
-        } else if (m->code == 209 && cuda) {
-            detail += HD_TEXT("hd::Diagnosis",
-                              " `cuobjdump --list-elf --list-ptx BINARY` lists the architectures "
-                              "the binary holds; `nvidia-smi --query-gpu=compute_cap "
-                              "--format=csv` gives the GPU's.");
-        } else if (m->code == 209) {
-            detail +=
-                HD_TEXT("hd::Diagnosis", " Run with AMD_LOG_LEVEL=1 to get the runtime's Devices / "
-                                         "Bundled Code Objects listing.");
-        }
+        if (m->code == 209)
+            explainNoKernelImage(c, cuda, detail, fix);
         Finding f = makeFinding(ids.first(), m->severity,
                                 QStringLiteral("%1 (%2)").arg(QString::fromUtf8(m->title),
                                                               shown.isEmpty() ? name : shown),
