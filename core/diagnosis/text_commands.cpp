@@ -5,6 +5,9 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <iterator>
+
 namespace hd {
 
 bool CommandLine::has(const QString &flag) const {
@@ -71,63 +74,70 @@ QStringList CommandLine::offloadArchs() const {
     return out;
 }
 
+namespace {
+
+// Options only nvcc understands; hipcc/clang reject them or silently do something else.
+constexpr const char *kNvccOnlyExact[] = {"--extended-lambda",
+                                          "--expt-extended-lambda",
+                                          "-expt-extended-lambda",
+                                          "--expt-relaxed-constexpr",
+                                          "-expt-relaxed-constexpr",
+                                          "--use_fast_math",
+                                          "-use_fast_math",
+                                          "-lineinfo",
+                                          "--generate-line-info",
+                                          "-dc",
+                                          "-dlink",
+                                          "--device-c",
+                                          "--device-link",
+                                          "--resource-usage",
+                                          "-Wno-deprecated-gpu-targets",
+                                          "--keep",
+                                          "-G",
+                                          "--device-debug",
+                                          "--disable-warnings",
+                                          "--restrict"};
+
+// nvcc-only options with a value, written "-opt value" or "-opt=value".
+constexpr const char *kNvccOnlyWithValue[] = {"-gencode",
+                                              "--generate-code",
+                                              "-code",
+                                              "--gpu-code",
+                                              "--gpu-architecture",
+                                              "-Xcompiler",
+                                              "--compiler-options",
+                                              "-Xptxas",
+                                              "--ptxas-options",
+                                              "-Xcudafe",
+                                              "-Xnvlink",
+                                              "-ccbin",
+                                              "--compiler-bindir",
+                                              "-maxrregcount",
+                                              "--maxrregcount",
+                                              "--default-stream",
+                                              "-rdc",
+                                              "--relocatable-device-code",
+                                              "-cudart",
+                                              "--cudart",
+                                              "--fmad",
+                                              "-fmad",
+                                              "-prec-div",
+                                              "-prec-sqrt",
+                                              "--prec-div",
+                                              "--prec-sqrt",
+                                              "-ftz",
+                                              "--ftz",
+                                              "--threads",
+                                              "-t"};
+
+} // namespace
+
 QStringList nvccOnlyFlags(const QStringList &args) {
-    // Options only nvcc understands; hipcc/clang reject them or silently do something else.
-    static const QStringList exact{QStringLiteral("--extended-lambda"),
-                                   QStringLiteral("--expt-extended-lambda"),
-                                   QStringLiteral("-expt-extended-lambda"),
-                                   QStringLiteral("--expt-relaxed-constexpr"),
-                                   QStringLiteral("-expt-relaxed-constexpr"),
-                                   QStringLiteral("--use_fast_math"),
-                                   QStringLiteral("-use_fast_math"),
-                                   QStringLiteral("-lineinfo"),
-                                   QStringLiteral("--generate-line-info"),
-                                   QStringLiteral("-dc"),
-                                   QStringLiteral("-dlink"),
-                                   QStringLiteral("--device-c"),
-                                   QStringLiteral("--device-link"),
-                                   QStringLiteral("--resource-usage"),
-                                   QStringLiteral("-Wno-deprecated-gpu-targets"),
-                                   QStringLiteral("--keep"),
-                                   QStringLiteral("-G"),
-                                   QStringLiteral("--device-debug"),
-                                   QStringLiteral("--disable-warnings"),
-                                   QStringLiteral("--restrict")};
-    // Options with a value, written "-opt value" or "-opt=value".
-    static const QStringList withValue{QStringLiteral("-gencode"),
-                                       QStringLiteral("--generate-code"),
-                                       QStringLiteral("-code"),
-                                       QStringLiteral("--gpu-code"),
-                                       QStringLiteral("--gpu-architecture"),
-                                       QStringLiteral("-Xcompiler"),
-                                       QStringLiteral("--compiler-options"),
-                                       QStringLiteral("-Xptxas"),
-                                       QStringLiteral("--ptxas-options"),
-                                       QStringLiteral("-Xcudafe"),
-                                       QStringLiteral("-Xnvlink"),
-                                       QStringLiteral("-ccbin"),
-                                       QStringLiteral("--compiler-bindir"),
-                                       QStringLiteral("-maxrregcount"),
-                                       QStringLiteral("--maxrregcount"),
-                                       QStringLiteral("--default-stream"),
-                                       QStringLiteral("-rdc"),
-                                       QStringLiteral("--relocatable-device-code"),
-                                       QStringLiteral("-cudart"),
-                                       QStringLiteral("--cudart"),
-                                       QStringLiteral("--fmad"),
-                                       QStringLiteral("-fmad"),
-                                       QStringLiteral("-prec-div"),
-                                       QStringLiteral("-prec-sqrt"),
-                                       QStringLiteral("--prec-div"),
-                                       QStringLiteral("--prec-sqrt"),
-                                       QStringLiteral("-ftz"),
-                                       QStringLiteral("--ftz"),
-                                       QStringLiteral("--threads"),
-                                       QStringLiteral("-t")};
     QStringList out;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
-        if (exact.contains(a)) {
+        if (std::any_of(std::begin(kNvccOnlyExact), std::end(kNvccOnlyExact),
+                        [&](const char *f) { return a == QLatin1String(f); })) {
             out.append(a);
             continue;
         }
@@ -144,7 +154,8 @@ QStringList nvccOnlyFlags(const QStringList &args) {
             }
             continue;
         }
-        for (const QString &f : withValue) {
+        for (const char *flag : kNvccOnlyWithValue) {
+            const QString f = QLatin1String(flag);
             if (a.startsWith(f + QLatin1Char('='))) {
                 out.append(a);
                 break;

@@ -71,7 +71,6 @@ QString demangleSymbol(const QString &name) {
     return QString::fromStdString(out);
 }
 
-
 namespace {
 
 using Line = PreparedLine;
@@ -379,6 +378,31 @@ int headline(const TextEvent &e) {
     return e.firstLine;
 }
 
+// A loader message wrapped before the symbol: only the event has the symbol.
+void addWrappedUndefinedSymbol(TextFacts &f, const TextEvent &e) {
+    TextFacts::UndefinedSymbol u;
+    u.line = makeLine(e.firstLine, e.text + QLatin1Char(' ') + e.field(QStringLiteral("symbol")));
+    u.symbol = e.field(QStringLiteral("symbol"));
+    u.demangled = demangleSymbol(u.symbol);
+    static const QRegularExpression file(QStringLiteral(R"((\S+\.so[\w.]*): undefined symbol)"));
+    u.file = file.match(e.text).captured(1);
+    f.undefinedSymbols.append(u);
+}
+
+// A runtime result's error that is a look-alike (out of memory, a memory fault, a hang): its
+// line, once, in the facts' list for it.
+void addRuntimeLookAlike(TextFacts &f, const TextEvent &e) {
+    const QString first = e.field(QStringLiteral("ids")).section(QLatin1Char(' '), 0, 0);
+    QList<TextLine> *list = first == QLatin1String("runtime.out-of-memory")  ? &f.outOfMemory
+                            : first == QLatin1String("runtime.memory-fault") ? &f.memoryFaults
+                            : first == QLatin1String("runtime.hang")         ? &f.hangs
+                                                                             : nullptr;
+    if (list && roomFor(*list) &&
+        std::none_of(list->cbegin(), list->cend(),
+                     [&](const TextLine &l) { return l.number == e.firstLine; }))
+        list->append(makeLine(e.firstLine, e.text));
+}
+
 LineRoles eventFacts(TextFacts &f, int lineCount) {
     LineRoles r;
     r.role.fill(0, lineCount);
@@ -398,31 +422,11 @@ LineRoles eventFacts(TextFacts &f, int lineCount) {
                     r.role[n - 1] = 2;
         }
         if (e.kind == EventKind::LoaderMessage && !e.field(QStringLiteral("symbol")).isEmpty() &&
-            e.text.endsWith(QLatin1String("undefined symbol:")) && roomFor(f.undefinedSymbols)) {
-            // The loader's message wrapped before the symbol: only the event has it.
-            TextFacts::UndefinedSymbol u;
-            u.line = makeLine(e.firstLine,
-                              e.text + QLatin1Char(' ') + e.field(QStringLiteral("symbol")));
-            u.symbol = e.field(QStringLiteral("symbol"));
-            u.demangled = demangleSymbol(u.symbol);
-            static const QRegularExpression file(
-                QStringLiteral(R"((\S+\.so[\w.]*): undefined symbol)"));
-            u.file = file.match(e.text).captured(1);
-            f.undefinedSymbols.append(u);
-        }
+            e.text.endsWith(QLatin1String("undefined symbol:")) && roomFor(f.undefinedSymbols))
+            addWrappedUndefinedSymbol(f, e);
         // Look-alikes and shared-memory limits a runtime result or a compiler's event names.
-        if (e.kind == EventKind::RuntimeResult && e.error) {
-            const QString first = e.field(QStringLiteral("ids")).section(QLatin1Char(' '), 0, 0);
-            QList<TextLine> *list = first == QLatin1String("runtime.out-of-memory") ? &f.outOfMemory
-                                    : first == QLatin1String("runtime.memory-fault")
-                                        ? &f.memoryFaults
-                                    : first == QLatin1String("runtime.hang") ? &f.hangs
-                                                                             : nullptr;
-            if (list && roomFor(*list) &&
-                std::none_of(list->cbegin(), list->cend(),
-                             [&](const TextLine &l) { return l.number == e.firstLine; }))
-                list->append(makeLine(e.firstLine, e.text));
-        }
+        if (e.kind == EventKind::RuntimeResult && e.error)
+            addRuntimeLookAlike(f, e);
         if (!e.field(QStringLiteral("required")).isEmpty() && roomFor(f.ldsOverLimit)) {
             f.ldsOverLimit.append({makeLine(e.firstLine, e.text),
                                    e.field(QStringLiteral("required")).toLongLong(),

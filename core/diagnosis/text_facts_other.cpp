@@ -12,11 +12,8 @@ using namespace detail;
 
 namespace {
 
-// Facts beyond the error lines: math libraries without kernels for a GPU, look-alikes, ISA and
-// override lines, device-side link errors, compiler and language mix-ups, device targets.
-// Math libraries without kernels for the GPU, and targets the text names as the device's.
-void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
-                      const QStringList &lines, int index) {
+// A math library that says it has no kernels (or no kernel file) for a GPU.
+void libraryArchFacts(TextFacts &f, int n, const QString &t, const QStringList &lines, int index) {
     static const QRegularExpression mathLib(QStringLiteral(
         R"(\b(rocBLAS|rocblas|rocblaslt|hipBLASLt|hipblaslt|hipBLAS|MIOpen|miopen|Tensile|rocFFT|rocSPARSE|hipSPARSELt|rocSOLVER|MIGraphX|composable_kernel|CK)\b|(TensileLibrary))"));
     static const QRegularExpression missingWord(
@@ -25,6 +22,43 @@ void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression gfx(
         QStringLiteral(R"(\b(gfx[0-9]{2,4}[0-9a-f]?)\b|_(gfx[0-9]{2,4}[0-9a-f]?)[._*])"));
+    const auto lib = mathLib.match(t);
+    auto g = gfx.match(t);
+    if (!g.hasMatch() &&
+        index + 1 < lines.size()) // "Cannot read ...:\nIllegal seek for GPU arch: gfx1103"
+        g = gfx.match(lines.at(index + 1));
+    if (lib.hasMatch() && g.hasMatch() && missingWord.match(t).hasMatch()) {
+        QString name = lib.captured(1).isEmpty() ? QStringLiteral("rocBLAS") : lib.captured(1);
+        if (name.compare(QLatin1String("rocblas"), Qt::CaseInsensitive) == 0 ||
+            name == QLatin1String("Tensile"))
+            name = QStringLiteral("rocBLAS");
+        else if (name.compare(QLatin1String("hipblaslt"), Qt::CaseInsensitive) == 0 ||
+                 name == QLatin1String("rocblaslt"))
+            name = QStringLiteral("hipBLASLt");
+        else if (name.compare(QLatin1String("miopen"), Qt::CaseInsensitive) == 0)
+            name = QStringLiteral("MIOpen");
+        const QString arch = g.captured(1).isEmpty() ? g.captured(2) : g.captured(1);
+        f.libraryArchMissing.append({makeLine(n, t), name, arch});
+        if (!f.deviceTargets.contains(arch))
+            f.deviceTargets.append(arch);
+    } else if (lib.hasMatch() && !g.hasMatch() && missingWord.match(t).hasMatch() &&
+               (t.contains(QLatin1String("TensileLibrary")) ||
+                t.contains(QLatin1String("/library/")))) {
+        // Its kernel library could not be read and the line names no GPU: the rule takes
+        // the device known from elsewhere (--target, rocminfo).
+        QString name = lib.captured(1).isEmpty() ? QStringLiteral("rocBLAS") : lib.captured(1);
+        if (name.compare(QLatin1String("rocblas"), Qt::CaseInsensitive) == 0 ||
+            name == QLatin1String("Tensile"))
+            name = QStringLiteral("rocBLAS");
+        f.libraryArchMissing.append({makeLine(n, t), name, QString()});
+    }
+}
+
+// Facts beyond the error lines: math libraries without kernels for a GPU, look-alikes, ISA and
+// override lines, device-side link errors, compiler and language mix-ups, device targets.
+// Math libraries without kernels for the GPU, and targets the text names as the device's.
+void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
+                      const QStringList &lines, int index) {
     static const QRegularExpression archIs(
         QStringLiteral(
             R"((?:GPU arch|(?<![-\w])arch(?:itecture)?|TARGET_GRAPHICS_VERSION|GFX_VERSION|gfx_target)\s*:?\s*=?\s*(gfx[0-9]{2,4}[0-9a-f]?)\b)"),
@@ -40,38 +74,8 @@ void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
             return;
         }
     }
-    if (!compilerLine && roomFor(f.libraryArchMissing)) {
-        const auto lib = mathLib.match(t);
-        auto g = gfx.match(t);
-        if (!g.hasMatch() &&
-            index + 1 < lines.size()) // "Cannot read ...:\nIllegal seek for GPU arch: gfx1103"
-            g = gfx.match(lines.at(index + 1));
-        if (lib.hasMatch() && g.hasMatch() && missingWord.match(t).hasMatch()) {
-            QString name = lib.captured(1).isEmpty() ? QStringLiteral("rocBLAS") : lib.captured(1);
-            if (name.compare(QLatin1String("rocblas"), Qt::CaseInsensitive) == 0 ||
-                name == QLatin1String("Tensile"))
-                name = QStringLiteral("rocBLAS");
-            else if (name.compare(QLatin1String("hipblaslt"), Qt::CaseInsensitive) == 0 ||
-                     name == QLatin1String("rocblaslt"))
-                name = QStringLiteral("hipBLASLt");
-            else if (name.compare(QLatin1String("miopen"), Qt::CaseInsensitive) == 0)
-                name = QStringLiteral("MIOpen");
-            const QString arch = g.captured(1).isEmpty() ? g.captured(2) : g.captured(1);
-            f.libraryArchMissing.append({makeLine(n, t), name, arch});
-            if (!f.deviceTargets.contains(arch))
-                f.deviceTargets.append(arch);
-        } else if (lib.hasMatch() && !g.hasMatch() && missingWord.match(t).hasMatch() &&
-                   (t.contains(QLatin1String("TensileLibrary")) ||
-                    t.contains(QLatin1String("/library/")))) {
-            // Its kernel library could not be read and the line names no GPU: the rule takes
-            // the device known from elsewhere (--target, rocminfo).
-            QString name = lib.captured(1).isEmpty() ? QStringLiteral("rocBLAS") : lib.captured(1);
-            if (name.compare(QLatin1String("rocblas"), Qt::CaseInsensitive) == 0 ||
-                name == QLatin1String("Tensile"))
-                name = QStringLiteral("rocBLAS");
-            f.libraryArchMissing.append({makeLine(n, t), name, QString()});
-        }
-    }
+    if (!compilerLine && roomFor(f.libraryArchMissing))
+        libraryArchFacts(f, n, t, lines, index);
     if (const auto a = archIs.match(t); a.hasMatch() && !compilerLine &&
                                         !f.deviceTargets.contains(a.captured(1)) &&
                                         f.deviceTargets.size() < 16)

@@ -13,25 +13,84 @@ bool looksLikeRocminfo(const QString &text) {
             text.contains(QLatin1String("Agent ")) && text.contains(QLatin1String("Name:")));
 }
 
+namespace {
+
+// One agent of a rocminfo dump, as its "Key: value" lines give it. inIsa and groupPool say
+// where in the agent the lines are (its ISA list, its group-segment memory pool).
+struct RocminfoAgent {
+    QString name, marketing, type, isa;
+    int cu = 0, wave = 0, wgMax = 0;
+    quint64 groupKb = 0;
+    bool inIsa = false, groupPool = false;
+
+    void read(const QString &key, const QString &val) {
+        static const QRegularExpression num(QStringLiteral(R"(^(\d+))"));
+        auto number = [&](const QString &v) { return num.match(v).captured(1).toLongLong(); };
+        if (key == QLatin1String("Name")) {
+            if (inIsa) {
+                if (isa.isEmpty())
+                    isa = val;
+            } else if (name.isEmpty()) {
+                name = val;
+            }
+        } else if (key == QLatin1String("Marketing Name")) {
+            marketing = val;
+        } else if (key == QLatin1String("Device Type")) {
+            type = val;
+        } else if (key == QLatin1String("Compute Unit")) {
+            cu = int(number(val));
+        } else if (key == QLatin1String("Wavefront Size")) {
+            wave = int(number(val));
+        } else if (key == QLatin1String("Workgroup Max Size")) {
+            wgMax = int(number(val));
+        } else if (key == QLatin1String("Segment")) {
+            groupPool = val.startsWith(QLatin1String("GROUP"));
+        } else if (key == QLatin1String("Size") && groupPool) {
+            groupKb = quint64(number(val));
+            groupPool = false;
+        }
+    }
+};
+
+// A GPU agent as a device (its target from the ISA name, else the agent's name); none for a
+// CPU agent or a name that is no target.
+std::optional<DeviceInfo> gpuDevice(const RocminfoAgent &a, int index) {
+    if (a.type != QLatin1String("GPU"))
+        return std::nullopt;
+    std::optional<TargetId> t;
+    if (!a.isa.isEmpty())
+        t = TargetId::parse(a.isa);
+    if (!t)
+        t = TargetId::parse(a.name);
+    if (!t)
+        return std::nullopt;
+    DeviceInfo d;
+    d.source = DeviceInfo::Source::Rocminfo;
+    d.index = index;
+    d.name = a.marketing;
+    d.target = *t;
+    d.isaName = a.isa;
+    d.computeUnits = a.cu;
+    d.wavefrontSize = a.wave;
+    d.maxThreadsPerBlock = a.wgMax;
+    d.maxSharedMemoryPerBlock = a.groupKb * 1024;
+    d.backend = QStringLiteral("hip");
+    return d;
+}
+
+} // namespace
+
 QList<DeviceInfo> parseRocminfo(const QString &text) {
-    QList<DeviceInfo> out;
-    struct Agent {
-        QString name, marketing, type, isa;
-        int cu = 0, wave = 0, wgMax = 0;
-        quint64 groupKb = 0;
-    };
-    QList<Agent> agents;
-    Agent cur;
-    bool inAgent = false, inIsa = false, groupPool = false;
+    QList<RocminfoAgent> agents;
+    RocminfoAgent cur;
+    bool inAgent = false;
     static const QRegularExpression kv(
         QStringLiteral(R"(^\s*([A-Za-z][\w .()/-]*?):\s*(.*?)\s*$)"));
-    static const QRegularExpression num(QStringLiteral(R"(^(\d+))"));
     const QStringList lines = text.split(QLatin1Char('\n'));
     auto flush = [&] {
         if (inAgent)
             agents.append(cur);
-        cur = Agent{};
-        inIsa = groupPool = false;
+        cur = RocminfoAgent{};
     };
     for (const QString &raw : lines) {
         const QString line = raw.trimmed();
@@ -43,62 +102,15 @@ QList<DeviceInfo> parseRocminfo(const QString &text) {
         if (!inAgent)
             continue;
         if (line.startsWith(QLatin1String("ISA Info")))
-            inIsa = true;
-        const auto m = kv.match(raw);
-        if (!m.hasMatch())
-            continue;
-        const QString key = m.captured(1).trimmed();
-        const QString val = m.captured(2);
-        auto number = [&](const QString &v) { return num.match(v).captured(1).toLongLong(); };
-        if (key == QLatin1String("Name")) {
-            if (inIsa) {
-                if (cur.isa.isEmpty())
-                    cur.isa = val;
-            } else if (cur.name.isEmpty()) {
-                cur.name = val;
-            }
-        } else if (key == QLatin1String("Marketing Name")) {
-            cur.marketing = val;
-        } else if (key == QLatin1String("Device Type")) {
-            cur.type = val;
-        } else if (key == QLatin1String("Compute Unit")) {
-            cur.cu = int(number(val));
-        } else if (key == QLatin1String("Wavefront Size")) {
-            cur.wave = int(number(val));
-        } else if (key == QLatin1String("Workgroup Max Size")) {
-            cur.wgMax = int(number(val));
-        } else if (key == QLatin1String("Segment")) {
-            groupPool = val.startsWith(QLatin1String("GROUP"));
-        } else if (key == QLatin1String("Size") && groupPool) {
-            cur.groupKb = quint64(number(val));
-            groupPool = false;
-        }
+            cur.inIsa = true;
+        if (const auto m = kv.match(raw); m.hasMatch())
+            cur.read(m.captured(1).trimmed(), m.captured(2));
     }
     flush();
-    int index = 0;
-    for (const Agent &a : agents) {
-        if (a.type != QLatin1String("GPU"))
-            continue;
-        std::optional<TargetId> t;
-        if (!a.isa.isEmpty())
-            t = TargetId::parse(a.isa);
-        if (!t)
-            t = TargetId::parse(a.name);
-        if (!t)
-            continue;
-        DeviceInfo d;
-        d.source = DeviceInfo::Source::Rocminfo;
-        d.index = index++;
-        d.name = a.marketing;
-        d.target = *t;
-        d.isaName = a.isa;
-        d.computeUnits = a.cu;
-        d.wavefrontSize = a.wave;
-        d.maxThreadsPerBlock = a.wgMax;
-        d.maxSharedMemoryPerBlock = a.groupKb * 1024;
-        d.backend = QStringLiteral("hip");
-        out.append(d);
-    }
+    QList<DeviceInfo> out;
+    for (const RocminfoAgent &a : agents)
+        if (auto d = gpuDevice(a, int(out.size())))
+            out.append(*d);
     return out;
 }
 
