@@ -88,11 +88,9 @@ private:
     qint64 m_lastPending = 0;
 };
 
-} // namespace
-
-SupervisedEnd runSupervised(const SupervisedSpec &spec) {
-    SupervisedEnd end;
-    QProcess proc;
+// The program and its arguments, run through the reaper when the child is contained. False
+// (end.startError said) when a contained program is not there to start.
+bool setCommand(QProcess &proc, const SupervisedSpec &spec, SupervisedEnd &end) {
     const bool contained = !spec.reaper.isEmpty();
     if (contained) {
         // Found as QProcess would find it (this process's PATH), so that a program that is not
@@ -103,11 +101,11 @@ SupervisedEnd runSupervised(const SupervisedSpec &spec) {
         const QFileInfo fi(program);
         if (program.isEmpty() || !fi.exists()) {
             end.startError = QStringLiteral("%1: No such file or directory").arg(spec.program);
-            return end;
+            return false;
         }
         if (!fi.isFile() || !fi.isExecutable()) {
             end.startError = QStringLiteral("%1: Permission denied").arg(spec.program);
-            return end;
+            return false;
         }
         proc.setProgram(spec.reaper);
         proc.setArguments(QStringList{QStringLiteral("--contain"), QStringLiteral("--"), program} +
@@ -116,6 +114,17 @@ SupervisedEnd runSupervised(const SupervisedSpec &spec) {
         proc.setProgram(spec.program);
         proc.setArguments(spec.arguments);
     }
+    return true;
+}
+
+} // namespace
+
+SupervisedEnd runSupervised(const SupervisedSpec &spec) {
+    SupervisedEnd end;
+    QProcess proc;
+    const bool contained = !spec.reaper.isEmpty();
+    if (!setCommand(proc, spec, end))
+        return end;
     proc.setProcessEnvironment(spec.environment);
     if (!spec.workingDirectory.isEmpty())
         proc.setWorkingDirectory(spec.workingDirectory);

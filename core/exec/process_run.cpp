@@ -17,6 +17,36 @@ QString isoNow() {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
 }
 
+namespace {
+
+// How the child ended, as the check's status and summary.
+void recordEnd(const ProcessSpec &spec, const SupervisedEnd &end, CheckRecord &check) {
+    if (!end.started) {
+        check.status = CheckStatus::Error;
+        check.summary =
+            HD_TEXT("hd::Verify", "could not start %1: %2").arg(spec.argv.first(), end.startError);
+        check.stderrText = end.startError;
+    } else if (end.cancelled) {
+        check.status = CheckStatus::Cancelled;
+        check.summary = QStringLiteral("cancelled");
+    } else if (end.timedOut) {
+        check.timedOut = true;
+        check.status = CheckStatus::Error;
+        check.summary =
+            HD_TEXT("hd::Verify", "still running after %1 s: killed").arg(spec.timeoutMs / 1000.0);
+    } else if (end.crashed) {
+        check.signalName = end.signalName;
+        check.status = CheckStatus::Fail;
+        check.summary = HD_TEXT("hd::Verify", "killed by %1").arg(check.signalName);
+    } else {
+        check.exitCode = end.exitCode;
+        check.status = check.exitCode == 0 ? CheckStatus::Pass : CheckStatus::Fail;
+        check.summary = HD_TEXT("hd::Verify", "exit status %1").arg(check.exitCode);
+    }
+}
+
+} // namespace
+
 void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     check.command = spec.argv;
     check.workingDirectory = spec.workingDirectory;
@@ -53,32 +83,11 @@ void runProcess(const ProcessSpec &spec, CheckRecord &check) {
     sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
     const SupervisedEnd end = runSupervised(sv);
     check.durationMs = end.durationMs;
-    if (!end.started) {
-        check.status = CheckStatus::Error;
-        check.summary =
-            HD_TEXT("hd::Verify", "could not start %1: %2").arg(spec.argv.first(), end.startError);
-        check.stderrText = end.startError;
-        return;
+    if (end.started) {
+        check.stdoutText = out.text();
+        check.stderrText = err.text();
     }
-    check.stdoutText = out.text();
-    check.stderrText = err.text();
-    if (end.cancelled) {
-        check.status = CheckStatus::Cancelled;
-        check.summary = QStringLiteral("cancelled");
-    } else if (end.timedOut) {
-        check.timedOut = true;
-        check.status = CheckStatus::Error;
-        check.summary =
-            HD_TEXT("hd::Verify", "still running after %1 s: killed").arg(spec.timeoutMs / 1000.0);
-    } else if (end.crashed) {
-        check.signalName = end.signalName;
-        check.status = CheckStatus::Fail;
-        check.summary = HD_TEXT("hd::Verify", "killed by %1").arg(check.signalName);
-    } else {
-        check.exitCode = end.exitCode;
-        check.status = check.exitCode == 0 ? CheckStatus::Pass : CheckStatus::Fail;
-        check.summary = HD_TEXT("hd::Verify", "exit status %1").arg(check.exitCode);
-    }
+    recordEnd(spec, end, check);
 }
 
 } // namespace hd
