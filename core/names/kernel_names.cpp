@@ -138,59 +138,59 @@ bool exported(const Symbol &s) {
 // (kApiFamily) exported unmangled functions sharing the name's prefix make it an API.
 constexpr int kApiFamily = 8;
 
-} // namespace
-
-void SymbolIndex::add(const ArtifactReport &r) {
-    for (const CodeObject &co : r.codeObjects) {
-        anyDeviceCode = true;
-        QSet<QString> seen;
-        for (const KernelInfo &k : co.kernels) {
-            if (seen.contains(k.name))
+// The kernels and defined device functions of one code object; a kernel both the metadata and
+// the symbol table name is listed once, with the symbol table's binding.
+void addCodeObject(SymbolIndex &index, const QString &file, const CodeObject &co) {
+    QSet<QString> seen;
+    for (const KernelInfo &k : co.kernels) {
+        if (seen.contains(k.name))
+            continue;
+        seen.insert(k.name);
+        NamedSymbol s;
+        s.file = file;
+        s.origin = co.origin;
+        s.name = k.name;
+        s.demangled = SymbolName(k.name).demangled();
+        s.binding = QStringLiteral("global");
+        s.codeObject = &co;
+        index.kernels.append(s);
+    }
+    for (const Symbol &sym : co.symbols) {
+        if (sym.kind == SymbolKind::Kernel) {
+            if (seen.contains(sym.name())) {
+                // The binding is the symbol table's.
+                for (NamedSymbol &k : index.kernels)
+                    if (k.name == sym.name() && k.codeObject == &co)
+                        k.binding = sym.binding();
                 continue;
-            seen.insert(k.name);
-            NamedSymbol s;
-            s.file = r.path;
-            s.origin = co.origin;
-            s.name = k.name;
-            s.demangled = SymbolName(k.name).demangled();
-            s.binding = QStringLiteral("global");
-            s.codeObject = &co;
-            kernels.append(s);
-        }
-        for (const Symbol &sym : co.symbols) {
-            if (sym.kind == SymbolKind::Kernel) {
-                if (seen.contains(sym.name())) {
-                    // The binding is the symbol table's.
-                    for (NamedSymbol &k : kernels)
-                        if (k.name == sym.name() && k.codeObject == &co)
-                            k.binding = sym.binding();
-                    continue;
-                }
-                seen.insert(sym.name());
-                kernels.append({r.path,
-                                co.origin,
-                                sym.name(),
-                                sym.demangled(),
-                                sym.binding(),
-                                SymbolKind::Kernel,
-                                &co,
-                                false,
-                                {}});
-            } else if (sym.kind == SymbolKind::DeviceFunction && !sym.undefined) {
-                functions.append({r.path,
+            }
+            seen.insert(sym.name());
+            index.kernels.append({file,
                                   co.origin,
                                   sym.name(),
                                   sym.demangled(),
                                   sym.binding(),
-                                  SymbolKind::DeviceFunction,
+                                  SymbolKind::Kernel,
                                   &co,
                                   false,
                                   {}});
-            }
+        } else if (sym.kind == SymbolKind::DeviceFunction && !sym.undefined) {
+            index.functions.append({file,
+                                    co.origin,
+                                    sym.name(),
+                                    sym.demangled(),
+                                    sym.binding(),
+                                    SymbolKind::DeviceFunction,
+                                    &co,
+                                    false,
+                                    {}});
         }
     }
-    if (!r.host)
-        return;
+}
+
+// The functions of a host binary. In a shared library, a large family of exported C entry
+// points sharing a prefix is its public API (kApiFamily).
+void addHostFunctions(SymbolIndex &index, const ArtifactReport &r) {
     const bool sharedLibrary =
         r.kind == ArtifactKind::HostSharedLibrary || !r.host->soname.isEmpty();
     QHash<QString, int> family;
@@ -212,8 +212,19 @@ void SymbolIndex::add(const ArtifactReport &r) {
             f.publicHostApi = true;
             f.library = library;
         }
-        functions.append(f);
+        index.functions.append(f);
     }
+}
+
+} // namespace
+
+void SymbolIndex::add(const ArtifactReport &r) {
+    for (const CodeObject &co : r.codeObjects) {
+        anyDeviceCode = true;
+        addCodeObject(*this, r.path, co);
+    }
+    if (r.host)
+        addHostFunctions(*this, r);
 }
 
 SymbolIndex indexSymbols(const QList<ArtifactReport> &artifacts) {
