@@ -76,6 +76,33 @@ QJsonObject Session::toJson() const {
     return jsonObjectOf(*this);
 }
 
+namespace {
+
+// The session's fields that hold a list or an object.
+const struct {
+    const char *key;
+    QJsonValue::Type type;
+} kSessionShape[] = {{"steps", QJsonValue::Array},        {"devices", QJsonValue::Array},
+                     {"findings", QJsonValue::Array},     {"env", QJsonValue::Object},
+                     {"inputs", QJsonValue::Object},      {"comparison", QJsonValue::Object},
+                     {"env_problems", QJsonValue::Array}, {"inventory", QJsonValue::Object}};
+
+// Structure must be right; a list where an object belongs is a corrupt file, not data. The
+// first field of the wrong kind, said, or empty.
+QString shapeProblem(const QJsonObject &o) {
+    for (const auto &s : kSessionShape) {
+        const QJsonValue v = o.value(QLatin1String(s.key));
+        if (!v.isUndefined() && !v.isNull() && v.type() != s.type)
+            return QStringLiteral("field \"%1\" is %2, expected %3")
+                .arg(QLatin1String(s.key), describeType(v),
+                     s.type == QJsonValue::Array ? QStringLiteral("a list")
+                                                 : QStringLiteral("an object"));
+    }
+    return {};
+}
+
+} // namespace
+
 std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) {
     const auto fail = [&](const QString &m) -> std::optional<Session> {
         if (error)
@@ -94,22 +121,8 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
                         .arg(schema, QString::fromLatin1(kSessionSchemaPrefix))
                         .arg(kSessionSchemaVersion));
     const QJsonObject o = version < kSessionSchemaVersion ? upgradeSessionJson(in, version) : in;
-    // Structure must be right; a list where an object belongs is a corrupt file, not data.
-    const struct {
-        const char *key;
-        QJsonValue::Type type;
-    } shape[] = {{"steps", QJsonValue::Array},        {"devices", QJsonValue::Array},
-                 {"findings", QJsonValue::Array},     {"env", QJsonValue::Object},
-                 {"inputs", QJsonValue::Object},      {"comparison", QJsonValue::Object},
-                 {"env_problems", QJsonValue::Array}, {"inventory", QJsonValue::Object}};
-    for (const auto &s : shape) {
-        const QJsonValue v = o.value(QLatin1String(s.key));
-        if (!v.isUndefined() && !v.isNull() && v.type() != s.type)
-            return fail(QStringLiteral("field \"%1\" is %2, expected %3")
-                            .arg(QLatin1String(s.key), describeType(v),
-                                 s.type == QJsonValue::Array ? QStringLiteral("a list")
-                                                             : QStringLiteral("an object")));
-    }
+    if (const QString why = shapeProblem(o); !why.isEmpty())
+        return fail(why);
     Session s;
     s.createdAt = o.value(QStringLiteral("created_at")).toString();
     s.tool = o.value(QStringLiteral("tool")).toString();

@@ -3,6 +3,7 @@
 #include "model/model_json.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <QJsonArray>
 
@@ -49,111 +50,131 @@ QString factText(const InventoryFact &f) {
     return f.available() ? f.value : QStringLiteral("not available: %1").arg(f.unavailable);
 }
 
+using FactFormat = std::function<QString(const InventoryFact &)>;
+
+QString named(const InventoryFact &f) {
+    return QStringLiteral("%1: %2").arg(f.name, f.value);
+}
+
+QList<const InventoryFact *> sectionFacts(const SystemInventory &inv, const QString &section) {
+    QList<const InventoryFact *> out;
+    for (const InventoryFact &f : inv.facts)
+        if (f.section == section)
+            out << &f;
+    return out;
+}
+
+QList<const InventoryFact *> factsNamed(const SystemInventory &inv, const QString &section,
+                                        const QStringList &names) {
+    QList<const InventoryFact *> out;
+    for (const InventoryFact &f : inv.facts)
+        if (f.section == section && names.contains(f.name))
+            out << &f;
+    return out;
+}
+
+// A row of the given facts: the available ones; when none is, every reason.
+InventorySummaryRow factRow(const QString &label, const QList<const InventoryFact *> &facts,
+                            const FactFormat &format) {
+    InventorySummaryRow r;
+    r.label = label;
+    for (const InventoryFact *f : facts)
+        if (f && f->available() && !f->value.isEmpty())
+            r.items << format(*f);
+    if (r.items.isEmpty()) {
+        r.missing = true;
+        for (const InventoryFact *f : facts)
+            if (f && !f->available())
+                r.items << QStringLiteral("%1: not available (%2)").arg(f->name, f->unavailable);
+    }
+    return r;
+}
+
+// OS, kernel, machine and glibc on one line.
+InventorySummaryRow systemRow(const SystemInventory &inv) {
+    QStringList sys;
+    for (const char *n : {"os", "kernel", "machine"})
+        if (const InventoryFact *f = inv.find(QStringLiteral("system"), QLatin1String(n));
+            f && f->available())
+            sys << f->value;
+    if (const InventoryFact *f = inv.find(QStringLiteral("system"), QStringLiteral("glibc"));
+        f && f->available())
+        sys << QStringLiteral("glibc ") + f->value;
+    if (sys.isEmpty())
+        return {QStringLiteral("System")};
+    return InventorySummaryRow{QStringLiteral("System"), {sys.join(QStringLiteral(", "))}};
+}
+
+// Every package, with why when the package manager could not be asked.
+InventorySummaryRow packagesRow(const SystemInventory &inv) {
+    InventorySummaryRow r{QStringLiteral("Packages")};
+    const QList<const InventoryFact *> pk = sectionFacts(inv, QStringLiteral("packages"));
+    for (const InventoryFact *f : pk)
+        r.items << (f->available() ? QStringLiteral("%1 %2").arg(f->name, f->value)
+                                   : QStringLiteral("not available (%1)").arg(f->unavailable));
+    r.missing = !pk.isEmpty() && std::none_of(pk.begin(), pk.end(), [](const InventoryFact *f) {
+        return f->available();
+    });
+    return r;
+}
+
+InventorySummaryRow pythonRow(const SystemInventory &inv) {
+    InventorySummaryRow r{QStringLiteral("Python, PyTorch, Triton")};
+    for (const InventoryFact *f : sectionFacts(inv, QStringLiteral("python")))
+        r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
+    return r;
+}
+
+// The device nodes; one this user cannot read and write is a problem.
+InventorySummaryRow deviceAccessRow(const SystemInventory &inv) {
+    InventorySummaryRow r{QStringLiteral("Device access")};
+    for (const InventoryFact *f : sectionFacts(inv, QStringLiteral("devices"))) {
+        if (f->name == QLatin1String("user"))
+            continue;
+        r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
+        // No access to a device node explains "no device" on its own.
+        r.problem = r.problem || (f->available() && f->value.startsWith(QLatin1Char('c')) &&
+                                  !f->value.contains(QLatin1String("read+write")));
+    }
+    return r;
+}
+
 } // namespace
 
 QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inv) {
-    QList<InventorySummaryRow> rows;
-    // A row of the given facts: the available ones; when none is, every reason.
-    auto row = [&](const QString &label, const QList<const InventoryFact *> &facts, auto &&format) {
-        InventorySummaryRow r;
-        r.label = label;
-        for (const InventoryFact *f : facts)
-            if (f && f->available() && !f->value.isEmpty())
-                r.items << format(*f);
-        if (r.items.isEmpty()) {
-            r.missing = true;
-            for (const InventoryFact *f : facts)
-                if (f && !f->available())
-                    r.items
-                        << QStringLiteral("%1: not available (%2)").arg(f->name, f->unavailable);
-        }
-        if (!r.items.isEmpty())
-            rows << r;
-    };
-    const auto named = [](const InventoryFact &f) {
-        return QStringLiteral("%1: %2").arg(f.name, f.value);
-    };
-    auto sectionFacts = [&](const QString &section) {
-        QList<const InventoryFact *> out;
-        for (const InventoryFact &f : inv.facts)
-            if (f.section == section)
-                out << &f;
-        return out;
-    };
-    auto facts = [&](const QString &section, const QStringList &names) {
-        QList<const InventoryFact *> out;
-        for (const InventoryFact &f : inv.facts)
-            if (f.section == section && names.contains(f.name))
-                out << &f;
-        return out;
-    };
     if (inv.isEmpty())
-        return rows;
-
-    row(QStringLiteral("GPUs (vendor tools)"), sectionFacts(QStringLiteral("gpus")), named);
-    row(QStringLiteral("Kernel driver"), sectionFacts(QStringLiteral("driver")), named);
-    {
-        QStringList sys;
-        for (const char *n : {"os", "kernel", "machine"})
-            if (const InventoryFact *f = inv.find(QStringLiteral("system"), QLatin1String(n));
-                f && f->available())
-                sys << f->value;
-        if (const InventoryFact *f = inv.find(QStringLiteral("system"), QStringLiteral("glibc"));
-            f && f->available())
-            sys << QStringLiteral("glibc ") + f->value;
-        if (!sys.isEmpty())
-            rows << InventorySummaryRow{QStringLiteral("System"), {sys.join(QStringLiteral(", "))}};
-    }
-    row(QStringLiteral("HIP runtime"),
-        facts(QStringLiteral("toolchain"),
-              {QStringLiteral("hip runtime"), QStringLiteral("cuda driver library")}),
-        [](const InventoryFact &f) {
-            return f.name == QLatin1String("hip runtime")
-                       ? f.value
-                       : QStringLiteral("%1: %2").arg(f.name, f.value);
-        });
-    {
-        InventorySummaryRow r{QStringLiteral("Packages")};
-        const QList<const InventoryFact *> pk = sectionFacts(QStringLiteral("packages"));
-        for (const InventoryFact *f : pk)
-            r.items << (f->available() ? QStringLiteral("%1 %2").arg(f->name, f->value)
-                                       : QStringLiteral("not available (%1)").arg(f->unavailable));
-        r.missing = !pk.isEmpty() && std::none_of(pk.begin(), pk.end(), [](const InventoryFact *f) {
-            return f->available();
-        });
-        if (!r.items.isEmpty())
-            rows << r;
-    }
-    row(QStringLiteral("Compilers"),
-        facts(QStringLiteral("toolchain"),
-              {QStringLiteral("hipcc"), QStringLiteral("clang"), QStringLiteral("nvcc")}),
-        named);
-    {
-        const QList<const InventoryFact *> py = sectionFacts(QStringLiteral("python"));
-        InventorySummaryRow r{QStringLiteral("Python, PyTorch, Triton")};
-        for (const InventoryFact *f : py)
-            r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
-        if (!r.items.isEmpty())
-            rows << r;
-    }
-    {
-        InventorySummaryRow r{QStringLiteral("Device access")};
-        for (const InventoryFact *f : sectionFacts(QStringLiteral("devices"))) {
-            if (f->name == QLatin1String("user"))
-                continue;
-            r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
-            // No access to a device node explains "no device" on its own.
-            r.problem = r.problem || (f->available() && f->value.startsWith(QLatin1Char('c')) &&
-                                      !f->value.contains(QLatin1String("read+write")));
-        }
-        if (!r.items.isEmpty())
-            rows << r;
-    }
+        return {};
     // PATH is long and rarely the answer: it stays in the full inventory.
-    QList<const InventoryFact *> env = sectionFacts(QStringLiteral("environment"));
+    QList<const InventoryFact *> env = sectionFacts(inv, QStringLiteral("environment"));
     env.removeIf([](const InventoryFact *f) { return f->name == QLatin1String("PATH"); });
-    row(QStringLiteral("Environment"), env,
-        [](const InventoryFact &f) { return QStringLiteral("%1=%2").arg(f.name, f.value); });
+    const InventorySummaryRow all[] = {
+        factRow(QStringLiteral("GPUs (vendor tools)"), sectionFacts(inv, QStringLiteral("gpus")),
+                named),
+        factRow(QStringLiteral("Kernel driver"), sectionFacts(inv, QStringLiteral("driver")),
+                named),
+        systemRow(inv),
+        factRow(QStringLiteral("HIP runtime"),
+                factsNamed(inv, QStringLiteral("toolchain"),
+                           {QStringLiteral("hip runtime"), QStringLiteral("cuda driver library")}),
+                [](const InventoryFact &f) {
+                    return f.name == QLatin1String("hip runtime") ? f.value : named(f);
+                }),
+        packagesRow(inv),
+        factRow(
+            QStringLiteral("Compilers"),
+            factsNamed(inv, QStringLiteral("toolchain"),
+                       {QStringLiteral("hipcc"), QStringLiteral("clang"), QStringLiteral("nvcc")}),
+            named),
+        pythonRow(inv),
+        deviceAccessRow(inv),
+        factRow(
+            QStringLiteral("Environment"), env,
+            [](const InventoryFact &f) { return QStringLiteral("%1=%2").arg(f.name, f.value); }),
+    };
+    QList<InventorySummaryRow> rows;
+    for (const InventorySummaryRow &r : all)
+        if (!r.items.isEmpty())
+            rows << r;
     return rows;
 }
 
