@@ -379,6 +379,32 @@ LibraryResolution resolveLibrary(const QString &soname, const LoaderQuery &query
     return resolveLibrary(soname, query, env, nullptr);
 }
 
+namespace {
+
+// ld.so's cache, between the paths and the default folders: true when it names a usable file
+// (res.path). An unreadable cache is said in res.searched and problems, and skipped.
+bool foundInLdSoCache(const QString &soname, const LoaderQuery &query, const LoaderEnvironment &env,
+                      LibraryResolution &res, QList<Problem> *problems) {
+    const QString cachePath = withRoot(env, env.ldSoCache);
+    const LdSoCache cache = readLdSoCache(cachePath);
+    if (cache.problem) {
+        res.searched
+            << QStringLiteral("%1 (ld.so.cache: %2)").arg(cachePath, cache.problem->message);
+        if (problems)
+            problems->append(*cache.problem);
+        return false;
+    }
+    res.searched << QStringLiteral("%1 (ld.so.cache)").arg(cachePath);
+    const QString hit = cache.lookup(soname, query.elfMachine, query.elfClass);
+    if (hit.isEmpty() || !usable(withRoot(env, hit), query))
+        return false;
+    res.path = withRoot(env, hit);
+    res.via = QStringLiteral("ld.so.cache");
+    return true;
+}
+
+} // namespace
+
 LibraryResolution resolveLibrary(const QString &soname, const LoaderQuery &query,
                                  const LoaderEnvironment &env, QList<Problem> *problems) {
     LibraryResolution res;
@@ -425,24 +451,8 @@ LibraryResolution resolveLibrary(const QString &soname, const LoaderQuery &query
         if (tryDir(d, QStringLiteral("runpath"), soname, query, env, res, dirsLooked))
             return finish();
 
-    const QString cachePath = withRoot(env, env.ldSoCache);
-    if (!env.ldSoCache.isEmpty()) {
-        const LdSoCache cache = readLdSoCache(cachePath);
-        if (cache.problem) {
-            res.searched
-                << QStringLiteral("%1 (ld.so.cache: %2)").arg(cachePath, cache.problem->message);
-            if (problems)
-                problems->append(*cache.problem);
-        } else {
-            res.searched << QStringLiteral("%1 (ld.so.cache)").arg(cachePath);
-            const QString hit = cache.lookup(soname, query.elfMachine, query.elfClass);
-            if (!hit.isEmpty() && usable(withRoot(env, hit), query)) {
-                res.path = withRoot(env, hit);
-                res.via = QStringLiteral("ld.so.cache");
-                return finish();
-            }
-        }
-    }
+    if (!env.ldSoCache.isEmpty() && foundInLdSoCache(soname, query, env, res, problems))
+        return finish();
     for (const QString &d : defaultDirsFor(env))
         if (tryDir(d, QStringLiteral("default"), soname, query, env, res, dirsLooked))
             return finish();
