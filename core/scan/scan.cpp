@@ -120,6 +120,32 @@ void setClosest(ScanVerdict &v, const QStringList &targets) {
         v.closest = ids[i].toString();
 }
 
+// Whether the library's device code runs on device d: the runtime's selection, and for a miss
+// the closest target it holds and why.
+ScanVerdict verdictFor(const ArtifactReport &r, const ScanLibrary &lib, const TargetId &d) {
+    ScanVerdict v;
+    v.device = d;
+    const QList<CodeObjectSelection> sels = selectCodeObjects(r, d);
+    v.status = lib.deviceCode ? statusOf(sels) : QStringLiteral("no-device-code");
+    if (const auto missing = std::count_if(
+            sels.cbegin(), sels.cend(), [](const CodeObjectSelection &s) { return !s.selected(); });
+        v.fits() && missing > 0)
+        v.reason = HD_TEXT("hd::Diagnosis",
+                           "%1 of %2 fatbins have no code for it: fatbins for one "
+                           "architecture each, which the CUDA runtime needs only when one of "
+                           "their kernels is launched")
+                       .arg(missing)
+                       .arg(sels.size());
+    if (!v.fits() && v.status != QLatin1String("no-device-code")) {
+        setClosest(v, lib.targets);
+        const auto miss = std::find_if(sels.cbegin(), sels.cend(),
+                                       [](const CodeObjectSelection &s) { return !s.selected(); });
+        if (miss != sels.cend())
+            v.reason = miss->reason;
+    }
+    return v;
+}
+
 ScanLibrary fromReport(const ArtifactReport &r, const ScanOptions &options) {
     ScanLibrary lib;
     lib.path = r.path;
@@ -156,31 +182,8 @@ ScanLibrary fromReport(const ArtifactReport &r, const ScanOptions &options) {
     lib.targets = QStringList(targets.cbegin(), targets.cend());
     std::sort(lib.targets.begin(), lib.targets.end());
     lib.deviceCode = lib.codeObjects > 0 || lib.bundles > 0;
-    for (const TargetId &d : options.devices) {
-        ScanVerdict v;
-        v.device = d;
-        const QList<CodeObjectSelection> sels = selectCodeObjects(r, d);
-        v.status = lib.deviceCode ? statusOf(sels) : QStringLiteral("no-device-code");
-        if (const auto missing =
-                std::count_if(sels.cbegin(), sels.cend(),
-                              [](const CodeObjectSelection &s) { return !s.selected(); });
-            v.fits() && missing > 0)
-            v.reason = HD_TEXT("hd::Diagnosis",
-                               "%1 of %2 fatbins have no code for it: fatbins for one "
-                               "architecture each, which the CUDA runtime needs only when one of "
-                               "their kernels is launched")
-                           .arg(missing)
-                           .arg(sels.size());
-        if (!v.fits() && v.status != QLatin1String("no-device-code")) {
-            setClosest(v, lib.targets);
-            const auto miss =
-                std::find_if(sels.cbegin(), sels.cend(),
-                             [](const CodeObjectSelection &s) { return !s.selected(); });
-            if (miss != sels.cend())
-                v.reason = miss->reason;
-        }
-        lib.verdicts.append(v);
-    }
+    for (const TargetId &d : options.devices)
+        lib.verdicts.append(verdictFor(r, lib, d));
     return lib;
 }
 
@@ -223,64 +226,79 @@ ScanLibrary fromKernelLibrary(const KernelLibrary &k, const ScanOptions &options
     return lib;
 }
 
-void addFixes(ScanResult &result) {
-    for (int di = 0; di < result.devices.size(); ++di) {
-        const TargetId &d = result.devices[di];
-        QMap<QString, QStringList> vendorPaths; // product -> paths
-        QMap<QString, QString> vendorSource;    // product -> one path (how it is shipped)
-        QStringList own, overridePaths;
-        bool overrideAll = true;
-        QString overrideValue, overrideProcessor;
-        for (const ScanLibrary &lib : std::as_const(result.libraries)) {
-            if (di >= lib.verdicts.size() || lib.verdicts[di].fits() ||
-                lib.verdicts[di].status == QLatin1String("no-device-code"))
-                continue;
-            if (lib.product.isEmpty()) {
-                own.append(lib.path);
-                continue;
-            }
-            vendorPaths[lib.product].append(lib.path);
-            vendorSource.insert(lib.product, lib.path);
-            if (const auto o = isaOverrideFor(d, lib.targets)) {
-                overridePaths.append(lib.path);
-                overrideValue = o->value;
-                overrideProcessor = o->processor;
-            } else {
-                overrideAll = false;
-            }
+// Where a device's misses are, by the fix each wants: vendor libraries (per product, and which
+// of them an ISA override would serve), and the project's own.
+struct DeviceMisses {
+    QMap<QString, QStringList> vendorPaths; // product -> paths
+    QMap<QString, QString> vendorSource;    // product -> one path (how it is shipped)
+    QStringList own, overridePaths;
+    bool overrideAll = true;
+    QString overrideValue, overrideProcessor;
+};
+
+DeviceMisses missesFor(const ScanResult &result, int di) {
+    const TargetId &d = result.devices[di];
+    DeviceMisses m;
+    for (const ScanLibrary &lib : std::as_const(result.libraries)) {
+        if (di >= lib.verdicts.size() || lib.verdicts[di].fits() ||
+            lib.verdicts[di].status == QLatin1String("no-device-code"))
+            continue;
+        if (lib.product.isEmpty()) {
+            m.own.append(lib.path);
+            continue;
         }
-        for (auto it = vendorPaths.cbegin(); it != vendorPaths.cend(); ++it) {
-            ScanFix f;
-            f.id = QStringLiteral("vendor-build");
-            f.device = d;
-            f.text = vendorBuildFix(vendorLibraryNamed(it.key(), vendorSource.value(it.key())), d);
-            f.libraries = it.value();
-            result.fixes.append(f);
-        }
-        if (!overridePaths.isEmpty()) {
-            ScanFix f;
-            f.id = QStringLiteral("isa-override");
-            f.device = d;
-            f.text = isaOverrideFix(IsaOverride{QStringLiteral("HSA_OVERRIDE_GFX_VERSION"),
-                                                overrideValue, overrideProcessor},
-                                    d);
-            if (!overrideAll)
-                f.text += HD_TEXT("hd::Diagnosis", " It helps only the libraries listed here; "
-                                                   "the others have no %1 code either.")
-                              .arg(overrideProcessor);
-            f.libraries = overridePaths;
-            result.fixes.append(f);
-        }
-        if (!own.isEmpty()) {
-            ScanFix f;
-            f.id = QStringLiteral("rebuild");
-            f.device = d;
-            f.text = HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
-                         .arg(offloadArchFix(d));
-            f.libraries = own;
-            result.fixes.append(f);
+        m.vendorPaths[lib.product].append(lib.path);
+        m.vendorSource.insert(lib.product, lib.path);
+        if (const auto o = isaOverrideFor(d, lib.targets)) {
+            m.overridePaths.append(lib.path);
+            m.overrideValue = o->value;
+            m.overrideProcessor = o->processor;
+        } else {
+            m.overrideAll = false;
         }
     }
+    return m;
+}
+
+// The fixes for device di's misses: a vendor build per product, the ISA override, a rebuild.
+void addDeviceFixes(ScanResult &result, int di) {
+    const TargetId &d = result.devices[di];
+    const DeviceMisses m = missesFor(result, di);
+    for (auto it = m.vendorPaths.cbegin(); it != m.vendorPaths.cend(); ++it) {
+        ScanFix f;
+        f.id = QStringLiteral("vendor-build");
+        f.device = d;
+        f.text = vendorBuildFix(vendorLibraryNamed(it.key(), m.vendorSource.value(it.key())), d);
+        f.libraries = it.value();
+        result.fixes.append(f);
+    }
+    if (!m.overridePaths.isEmpty()) {
+        ScanFix f;
+        f.id = QStringLiteral("isa-override");
+        f.device = d;
+        f.text = isaOverrideFix(IsaOverride{QStringLiteral("HSA_OVERRIDE_GFX_VERSION"),
+                                            m.overrideValue, m.overrideProcessor},
+                                d);
+        if (!m.overrideAll)
+            f.text += HD_TEXT("hd::Diagnosis", " It helps only the libraries listed here; "
+                                               "the others have no %1 code either.")
+                          .arg(m.overrideProcessor);
+        f.libraries = m.overridePaths;
+        result.fixes.append(f);
+    }
+    if (!m.own.isEmpty()) {
+        ScanFix f;
+        f.id = QStringLiteral("rebuild");
+        f.device = d;
+        f.text = HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
+                     .arg(offloadArchFix(d));
+        f.libraries = m.own;
+        result.fixes.append(f);
+    }
+}
+
+// Files built for a newer C library or C++ runtime than this system's, one fix for them all.
+void addLibcFix(ScanResult &result) {
     QStringList libc;
     QSet<QString> missing;
     for (const ScanLibrary &lib : std::as_const(result.libraries))
@@ -303,6 +321,79 @@ void addFixes(ScanResult &result) {
         f.libraries = libc;
         result.fixes.append(f);
     }
+}
+
+void addFixes(ScanResult &result) {
+    for (int di = 0; di < result.devices.size(); ++di)
+        addDeviceFixes(result, di);
+    addLibcFix(result);
+}
+
+// The files and folders named: folders walked, files taken whatever their name.
+void collectPaths(Walk &walk, const QStringList &paths) {
+    for (const QString &p : paths) {
+        const QFileInfo fi(p);
+        if (!fi.exists()) {
+            walk.result.problems.append({p, -1, QStringLiteral("no such file or folder"), true});
+            continue;
+        }
+        if (fi.isDir()) {
+            walk.folder(p, 0);
+        } else if (fi.isFile()) {
+            // A file named on the command line is read whatever its name.
+            const QString canon = fi.canonicalFilePath();
+            if (!walk.seen.contains(canon)) {
+                walk.seen.insert(canon);
+                ++walk.result.filesSeen;
+                walk.files.append(canon);
+            }
+        } else {
+            walk.result.problems.append(
+                {p, -1, QStringLiteral("not a regular file or folder"), true});
+        }
+    }
+}
+
+// The artifacts among the files, read in parallel (most of a scan is waiting on headers of
+// many files); in the files' order.
+QList<ScanLibrary> readLibraries(const QStringList &files, const ScanOptions &options) {
+    QList<ScanLibrary> read(files.size());
+    QList<bool> keep(files.size(), false);
+    std::atomic<qsizetype> next{0};
+    InspectOptions io;
+    io.entriesOnly = true;
+    io.symbols = false;
+    io.metadata = false;
+    io.threads = 1;
+    io.ldLibraryPath = options.ldLibraryPath;
+    io.cancel = options.cancel;
+    auto worker = [&] {
+        for (qsizetype i = next++; i < files.size(); i = next++) {
+            if (options.cancel && options.cancel->load())
+                return;
+            const ArtifactKind kind = detectArtifactKind(files[i]);
+            if (kind == ArtifactKind::Unknown || kind == ArtifactKind::Text ||
+                kind == ArtifactKind::Directory)
+                continue; // a linker script, a Python module's data: not an artifact
+            const ArtifactReport r = inspectFile(files[i], io);
+            read[i] = fromReport(r, options);
+            keep[i] = true;
+        }
+    };
+    const int threads =
+        std::max(1, options.threads > 0 ? options.threads
+                                        : int(std::min(4u, std::thread::hardware_concurrency())));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+        t.join();
+    QList<ScanLibrary> libraries;
+    for (qsizetype i = 0; i < read.size(); ++i)
+        if (keep[i])
+            libraries.append(std::move(read[i]));
+    return libraries;
 }
 
 } // namespace
@@ -386,70 +477,16 @@ ScanResult scanPaths(const QStringList &paths, const ScanOptions &options) {
     result.paths = paths;
     result.devices = options.devices;
     Walk walk{options, result, {}, {}, {}};
-    for (const QString &p : paths) {
-        const QFileInfo fi(p);
-        if (!fi.exists()) {
-            result.problems.append({p, -1, QStringLiteral("no such file or folder"), true});
-            continue;
-        }
-        if (fi.isDir()) {
-            walk.folder(p, 0);
-        } else if (fi.isFile()) {
-            // A file named on the command line is read whatever its name.
-            const QString canon = fi.canonicalFilePath();
-            if (!walk.seen.contains(canon)) {
-                walk.seen.insert(canon);
-                ++result.filesSeen;
-                walk.files.append(canon);
-            }
-        } else {
-            result.problems.append({p, -1, QStringLiteral("not a regular file or folder"), true});
-        }
-    }
+    collectPaths(walk, paths);
     if (result.truncated)
         result.problems.append(
             {paths.join(QStringLiteral(", ")), -1,
              QStringLiteral("more than %1 files: the rest was not read").arg(options.maxFiles),
              false});
 
-    // Files are read in parallel: most of a scan is waiting on headers of many files.
-    QList<ScanLibrary> read(walk.files.size());
-    QList<bool> keep(walk.files.size(), false);
-    std::atomic<qsizetype> next{0};
-    InspectOptions io;
-    io.entriesOnly = true;
-    io.symbols = false;
-    io.metadata = false;
-    io.threads = 1;
-    io.ldLibraryPath = options.ldLibraryPath;
-    io.cancel = options.cancel;
-    auto worker = [&] {
-        for (qsizetype i = next++; i < walk.files.size(); i = next++) {
-            if (options.cancel && options.cancel->load())
-                return;
-            const ArtifactKind kind = detectArtifactKind(walk.files[i]);
-            if (kind == ArtifactKind::Unknown || kind == ArtifactKind::Text ||
-                kind == ArtifactKind::Directory)
-                continue; // a linker script, a Python module's data: not an artifact
-            const ArtifactReport r = inspectFile(walk.files[i], io);
-            read[i] = fromReport(r, options);
-            keep[i] = true;
-        }
-    };
-    const int threads =
-        std::max(1, options.threads > 0 ? options.threads
-                                        : int(std::min(4u, std::thread::hardware_concurrency())));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (std::thread &t : pool)
-        t.join();
-    for (qsizetype i = 0; i < read.size(); ++i)
-        if (keep[i]) {
-            ++result.filesRead;
-            result.libraries.append(std::move(read[i]));
-        }
+    const QList<ScanLibrary> libraries = readLibraries(walk.files, options);
+    result.filesRead += int(libraries.size());
+    result.libraries += libraries;
     for (const QString &k : std::as_const(walk.kernelFolders))
         result.libraries.append(fromKernelLibrary(readKernelLibrary(k), options));
     std::sort(result.libraries.begin(), result.libraries.end(),
