@@ -240,6 +240,34 @@ void checkDevices(Baseline &b, CheckRecord &c) {
         c.status != CheckStatus::Pass && (probeSaysNoDevice(r) || (r.ok() && r.devices.isEmpty()));
 }
 
+// The compiler on a node; its version run there into b.version. An empty path when it could not
+// be run, with why in searched.
+CompilerInfo nodeCompiler(Baseline &b, bool nvidiaDevice) {
+    VerifyContext &ctx = b.ctx;
+    CompilerInfo ci;
+    // On a node the compiler is looked up there: the given one, else hipcc (nvcc for an
+    // NVIDIA device) on the node's PATH; its --version run says whether it exists.
+    ci.path = !b.o.compiler.isEmpty() ? b.o.compiler
+              : nvidiaDevice          ? QStringLiteral("nvcc")
+                                      : QStringLiteral("hipcc");
+    ci.kind = QFileInfo(ci.path).fileName().startsWith(QLatin1String("nvcc"))
+                  ? QStringLiteral("nvcc")
+                  : QStringLiteral("hipcc");
+    ci.via = b.o.compiler.isEmpty() ? HD_TEXT("hd::Verify", "PATH on %1").arg(ctx.host->hostName())
+                                    : QStringLiteral("--compiler");
+    CheckRecord vr;
+    ctx.host->runProcess(b.spec({ci.path, QStringLiteral("--version")}, {}), vr);
+    ci.searched << QStringLiteral("%1:%2").arg(ctx.host->hostName(), ci.path);
+    if (vr.status == CheckStatus::Pass) {
+        b.version = (vr.stdoutText + vr.stderrText).trimmed();
+    } else {
+        ci.path.clear();
+        if (!vr.summary.isEmpty())
+            ci.searched << vr.summary;
+    }
+    return ci;
+}
+
 void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
     VerifyContext &ctx = b.ctx;
     const bool nvidiaDevice = !ctx.devices.isEmpty() && ctx.devices.first().target.isNvidia();
@@ -249,27 +277,7 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
     CompilerInfo ci;
     b.compileCache();
     if (ctx.remote()) {
-        // On a node the compiler is looked up there: the given one, else hipcc (nvcc for an
-        // NVIDIA device) on the node's PATH; its --version run says whether it exists.
-        ci.path = !b.o.compiler.isEmpty() ? b.o.compiler
-                  : nvidiaDevice          ? QStringLiteral("nvcc")
-                                          : QStringLiteral("hipcc");
-        ci.kind = QFileInfo(ci.path).fileName().startsWith(QLatin1String("nvcc"))
-                      ? QStringLiteral("nvcc")
-                      : QStringLiteral("hipcc");
-        ci.via = b.o.compiler.isEmpty()
-                     ? HD_TEXT("hd::Verify", "PATH on %1").arg(ctx.host->hostName())
-                     : QStringLiteral("--compiler");
-        CheckRecord vr;
-        ctx.host->runProcess(b.spec({ci.path, QStringLiteral("--version")}, {}), vr);
-        ci.searched << QStringLiteral("%1:%2").arg(ctx.host->hostName(), ci.path);
-        if (vr.status == CheckStatus::Pass) {
-            b.version = (vr.stdoutText + vr.stderrText).trimmed();
-        } else {
-            ci.path.clear();
-            if (!vr.summary.isEmpty())
-                ci.searched << vr.summary;
-        }
+        ci = nodeCompiler(b, nvidiaDevice);
     } else {
         ci = detectCompiler(ctx.baseEnv, b.o.compiler, nvidiaDevice);
         if (!ci.path.isEmpty()) {
@@ -866,19 +874,10 @@ QList<Check> compileChecks(const BaselinePtr &b) {
                          &Baseline::codeObject)};
 }
 
-} // namespace
-
-StepPlan baselinePlan(VerifyContext &ctx) {
-    const auto b = std::make_shared<Baseline>(ctx);
-    StepPlan plan;
-    plan.step = 1;
-    plan.title = HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler");
-    plan.inputs = b->o.toJson();
-    plan.state = b;
-    const auto noProgram = [b] {
-        return b->program.isEmpty() ? HD_TEXT("hd::Verify", "no program was built") : QString();
-    };
-    plan.checks = {
+// What the baseline needs before it compiles: the runtime and its devices, the compiler, the
+// target.
+QList<Check> setupChecks(const BaselinePtr &b) {
+    return {
         {QStringLiteral("runtime-devices"),
          HD_TEXT("hd::Verify", "Runtime and devices (probe)"),
          {},
@@ -898,8 +897,15 @@ StepPlan baselinePlan(VerifyContext &ctx) {
          {},
          [b](CheckRecord &c, StepScope &s) { checkTarget(*b, c, s); }},
     };
-    plan.checks += compileChecks(b);
-    plan.checks += {
+}
+
+// What runs the vector add once it is built: the loader path, the program, the probe's
+// module-API load and launch.
+QList<Check> runChecks(const BaselinePtr &b) {
+    const auto noProgram = [b] {
+        return b->program.isEmpty() ? HD_TEXT("hd::Verify", "no program was built") : QString();
+    };
+    return {
         jobCheck(b, QStringLiteral("runtime-dependency"),
                  HD_TEXT("hd::Verify", "The program's runtime library (loader path)"),
                  &Ahead::dependency, ChildSlots::RunProgram, {},
@@ -928,6 +934,20 @@ StepPlan baselinePlan(VerifyContext &ctx) {
                                                : QString();
             }),
     };
+}
+
+} // namespace
+
+StepPlan baselinePlan(VerifyContext &ctx) {
+    const auto b = std::make_shared<Baseline>(ctx);
+    StepPlan plan;
+    plan.step = 1;
+    plan.title = HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler");
+    plan.inputs = b->o.toJson();
+    plan.state = b;
+    plan.checks = setupChecks(b);
+    plan.checks += compileChecks(b);
+    plan.checks += runChecks(b);
     plan.conclude = [b](StepRecord &s) { concludeBaseline(*b, s); };
     return plan;
 }
