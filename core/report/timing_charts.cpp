@@ -11,8 +11,11 @@
 
 namespace hd {
 
-QList<ChartSpec> timingCharts(const Session &s) {
-    QList<ChartSpec> charts;
+namespace {
+
+// Every check (and its probe phases) on one time axis from the first check's start; a check
+// without a start time follows the one before it.
+ChartSpec timelineChart(const Session &s) {
     ChartSpec timeline;
     timeline.kind = ChartSpec::Kind::Timeline;
     timeline.title = QStringLiteral("Checks and phases over time");
@@ -44,10 +47,11 @@ QList<ChartSpec> timingCharts(const Session &s) {
             cursor = std::max(cursor, start + c.durationMs);
         }
     }
-    if (!timeline.intervals.isEmpty())
-        charts << timeline;
+    return timeline;
+}
 
-    // Probe phases side by side across the checks that have them (e.g. step 1 vs. step 2).
+// Probe phases side by side across the checks that have them (e.g. step 1 vs. step 2).
+ChartSpec phaseBarsChart(const Session &s) {
     ChartSpec bars;
     bars.kind = ChartSpec::Kind::Bars;
     bars.title = QStringLiteral("Runtime phases per check");
@@ -72,23 +76,35 @@ QList<ChartSpec> timingCharts(const Session &s) {
             }
             bars.series << series;
         }
-    if (!bars.series.isEmpty())
-        charts << bars;
+    return bars;
+}
 
+// The distribution of one check's repeated launch latencies.
+ChartSpec latencyHistogram(const StepRecord &st, const CheckRecord &c) {
+    ChartSpec h;
+    h.kind = ChartSpec::Kind::Histogram;
+    h.title = QStringLiteral("Launch latency over %1 repeats (step %2: %3)")
+                  .arg(c.launchSamplesMs.size())
+                  .arg(st.step)
+                  .arg(c.id);
+    h.xLabel = QStringLiteral("ms");
+    h.yLabel = QStringLiteral("launches");
+    h.series << ChartSeries{c.id, c.launchSamplesMs};
+    return h;
+}
+
+} // namespace
+
+QList<ChartSpec> timingCharts(const Session &s) {
+    QList<ChartSpec> charts;
+    if (const ChartSpec timeline = timelineChart(s); !timeline.intervals.isEmpty())
+        charts << timeline;
+    if (const ChartSpec bars = phaseBarsChart(s); !bars.series.isEmpty())
+        charts << bars;
     for (const StepRecord &st : s.steps)
         for (const CheckRecord &c : st.checks)
-            if (c.launchSamplesMs.size() >= 2) {
-                ChartSpec h;
-                h.kind = ChartSpec::Kind::Histogram;
-                h.title = QStringLiteral("Launch latency over %1 repeats (step %2: %3)")
-                              .arg(c.launchSamplesMs.size())
-                              .arg(st.step)
-                              .arg(c.id);
-                h.xLabel = QStringLiteral("ms");
-                h.yLabel = QStringLiteral("launches");
-                h.series << ChartSeries{c.id, c.launchSamplesMs};
-                charts << h;
-            }
+            if (c.launchSamplesMs.size() >= 2)
+                charts << latencyHistogram(st, c);
     return charts;
 }
 
