@@ -199,27 +199,59 @@ bool looksLikeAmdLog(const QString &text) {
     return false;
 }
 
+namespace {
+
+// Where a runtime log is in the listing that follows "Unable to find code object".
+enum class Section { None, Devices, CodeObjects, MissingIsas };
+
+// What one line adds to the log's totals: a log line, an error returned, a function the
+// runtime could not find, the facts of the runtime's start.
+void readLineFacts(AmdLog &log, const AmdLogLine &l, const QString &msg) {
+    if (l.level >= 0)
+        ++log.logLineCount;
+    if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
+        log.errorsReturned << l.returnedError;
+    if (const auto m = cannotFindRe().match(l.message); m.hasMatch())
+        log.missingFunctions << m.captured(1);
+    if (l.level >= 0)
+        readStartupFacts(log, l, msg);
+}
+
+// A line of the listing that follows the error line, as log lines or as plain stderr text:
+// a section head, a device or a code object; any other text ends the listing.
+void readListingLine(const QString &msg, NoBinaryListing *&listing, Section &section) {
+    if (msg == QLatin1String("Devices:")) {
+        section = Section::Devices;
+    } else if (msg == QLatin1String("Bundled Code Objects:")) {
+        section = Section::CodeObjects;
+        listing->codeObjectsListed = true;
+    } else if (const auto it = listingItemRe().match(msg);
+               it.hasMatch() && section != Section::None) {
+        if (section == Section::Devices)
+            listing->devices << it.captured(1);
+        else
+            listing->codeObjects << it.captured(1);
+    } else if (!msg.isEmpty()) {
+        listing = nullptr;
+        section = Section::None;
+    }
+}
+
+} // namespace
+
 AmdLog parseAmdLog(const QString &text) {
     AmdLog log;
     const QStringList rawLines = text.split(QLatin1Char('\n'));
     NoBinaryListing *listing = nullptr;
-    enum class Section { None, Devices, CodeObjects, MissingIsas } section = Section::None;
+    Section section = Section::None;
     int number = 0;
     for (const QString &raw : rawLines) {
         ++number;
         if (number == rawLines.size() && raw.isEmpty())
             break; // the text's trailing newline
         AmdLogLine l = parseLine(raw, number);
-        if (l.level >= 0)
-            ++log.logLineCount;
-        if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
-            log.errorsReturned << l.returnedError;
-        if (const auto m = cannotFindRe().match(l.message); m.hasMatch())
-            log.missingFunctions << m.captured(1);
-
         const QString msg = l.message.trimmed();
-        if (l.level >= 0)
-            readStartupFacts(log, l, msg);
+        readLineFacts(log, l, msg);
         if (msg.contains(QLatin1String("Unable to find code object for all current devices"))) {
             NoBinaryListing nb;
             nb.lineNumber = number;
@@ -257,22 +289,7 @@ AmdLog parseAmdLog(const QString &text) {
         } else if (section == Section::MissingIsas) {
             section = Section::None;
         } else if (listing) {
-            // The listing follows the error line, as log lines or as plain stderr text.
-            if (msg == QLatin1String("Devices:")) {
-                section = Section::Devices;
-            } else if (msg == QLatin1String("Bundled Code Objects:")) {
-                section = Section::CodeObjects;
-                listing->codeObjectsListed = true;
-            } else if (const auto it = listingItemRe().match(msg);
-                       it.hasMatch() && section != Section::None) {
-                if (section == Section::Devices)
-                    listing->devices << it.captured(1);
-                else
-                    listing->codeObjects << it.captured(1);
-            } else if (!msg.isEmpty()) {
-                listing = nullptr;
-                section = Section::None;
-            }
+            readListingLine(msg, listing, section);
         }
         log.lines << l;
     }
