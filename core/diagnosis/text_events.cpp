@@ -1083,20 +1083,22 @@ bool loaderMessage(Reader &r, int i) {
     return true;
 }
 
-// Runtime and math-library results: names, and numbers in every shape programs print them.
-bool runtimeResult(Reader &r, int i, const QString &platform) {
-    const QString &t = r.at(i)->trimmed;
-    static const QRegularExpression callReturned(QStringLiteral(
-        R"(\b((?:hip|cu|cuda|hsa_|rocblas_|hipblas|miopen|cublas)[A-Za-z_]\w*)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*(?:(?:returned|returns|failed with|failed:|failed|error|=|->|:)\s*(?:error\s*)?(?:code\s*)?(?:[:=]\s*)?)(-?\d{1,5})\b(?!\.\d|\s*(?:MiB|MB|GB|KB|bytes|%)))"));
-    static const QRegularExpression codeParen(
-        QStringLiteral(R"(\bcode\s*[=:]\s*(\d{1,5})\s*\(\s*(\w+)\s*\))"));
-    static const QRegularExpression assertZero(QStringLiteral(
-        R"(\(\s*(\d{1,4})\s*==\s*0\s*\)|\b(?:Check failed|Assertion)\b[^\n]*?\b(\d{1,4}) == 0\b)"));
-    static const QRegularExpression errorNumber(QStringLiteral(
-        R"(\b(HIP|CUDA|Hip|Cuda|hip|cuda|HSA|hsa|CUDA Runtime|CUDA driver)(?: runtime| driver| API| Runtime API)?\s+(?:error|Error|ERROR|failure|status)(?:\s+code)?\s*[:=#(]?\s*(-?\d{1,5})\b)"));
+// What a runtime result line says: the status name, the API it belongs to, the function that
+// returned it, its number and its row of the runtime-error table.
+struct RuntimeStatus {
     QString name, api, fn;
     int code = -1;
     const RuntimeErrorMeaning *meaning = nullptr;
+};
+
+// A status named on line i: a message of the runtime-error table (also wrapped onto the next
+// line), a status name, or "code=N (name)".
+void namedStatus(Reader &r, int i, RuntimeStatus &s) {
+    const QString &t = r.at(i)->trimmed;
+    static const QRegularExpression codeParen(
+        QStringLiteral(R"(\bcode\s*[=:]\s*(\d{1,5})\s*\(\s*(\w+)\s*\))"));
+    static const QRegularExpression anyName(QStringLiteral(
+        R"(\b(hipError[A-Za-z]+|CUDA_ERROR_[A-Z_]+|cudaError[A-Za-z]+|HSA_STATUS_ERROR_[A-Z_]+|HIPBLAS_STATUS_[A-Z_]+|CUBLAS_STATUS_[A-Z_]+|rocblas_status_[a-z_]+|miopenStatus[A-Za-z]+)\b)"));
     QString matched;
     const RuntimeErrorMeaning *inText = runtimeErrorMeaningInText(t, &matched);
     if (!inText && (t.endsWith(QLatin1String(" for")) || t.endsWith(QLatin1String(" on")) ||
@@ -1107,78 +1109,80 @@ bool runtimeResult(Reader &r, int i, const QString &platform) {
             inText = runtimeErrorMeaningInText(t + QLatin1Char(' ') + n->trimmed, &matched);
     }
     if (const RuntimeErrorMeaning *m = inText) {
-        meaning = m;
-        name = matched;
-        api = runtimeStatusApi(matched);
-        code = m->code;
+        s.meaning = m;
+        s.name = matched;
+        s.api = runtimeStatusApi(matched);
+        s.code = m->code;
     }
-    static const QRegularExpression anyName(QStringLiteral(
-        R"(\b(hipError[A-Za-z]+|CUDA_ERROR_[A-Z_]+|cudaError[A-Za-z]+|HSA_STATUS_ERROR_[A-Z_]+|HIPBLAS_STATUS_[A-Z_]+|CUBLAS_STATUS_[A-Z_]+|rocblas_status_[a-z_]+|miopenStatus[A-Za-z]+)\b)"));
-    if (name.isEmpty() || !api.isEmpty()) {
-        // nothing more: a name is the strongest evidence
-    }
-    if (!meaning) {
+    if (!s.meaning) {
         if (const auto n = anyName.match(t); n.hasMatch()) {
-            name = n.captured(1);
-            api = runtimeStatusApi(name);
+            s.name = n.captured(1);
+            s.api = runtimeStatusApi(s.name);
         }
     }
-    if (const auto c = codeParen.match(t); c.hasMatch() && name.isEmpty()) {
-        name = c.captured(2);
-        code = c.captured(1).toInt();
-        api = runtimeStatusApi(name);
+    if (const auto c = codeParen.match(t); c.hasMatch() && s.name.isEmpty()) {
+        s.name = c.captured(2);
+        s.code = c.captured(1).toInt();
+        s.api = runtimeStatusApi(s.name);
     }
-    if (name.isEmpty()) {
-        if (const auto c = callReturned.match(t); c.hasMatch()) {
-            fn = c.captured(1);
-            api = apiOfFunction(fn);
-            code = c.captured(2).toInt();
-            // Shapes like "hipGetDeviceCount: 2" print a count, not an error: only codes the
-            // API knows as errors count, and 0 is success.
-            name = runtimeStatusName(api, code);
-            if (name.isEmpty() && code != 0)
-                return false;
-        } else if (const auto z = assertZero.match(t); z.hasMatch()) {
-            code = (z.captured(1).isEmpty() ? z.captured(2) : z.captured(1)).toInt();
-            api = platform;
-            name = runtimeStatusName(api, code);
-            if (name.isEmpty() || code == 0)
-                return false;
-        } else if (const auto e = errorNumber.match(t); e.hasMatch()) {
-            const QString who = e.captured(1).toLower();
-            api = who.startsWith(QLatin1String("hip"))    ? QStringLiteral("hip")
-                  : who.startsWith(QLatin1String("hsa"))  ? QStringLiteral("hsa")
-                  : who.contains(QLatin1String("driver")) ? QStringLiteral("cuda-driver")
-                                                          : QStringLiteral("cuda-runtime");
-            code = e.captured(2).toInt();
-            name = runtimeStatusName(api, code);
-            if (name.isEmpty())
-                return false;
-        } else {
+}
+
+// A status given by its number only: a call that returned it, an assertion that it is 0, "HIP
+// error 98". False when the line shows none, or a number that is no error of the API (a
+// count, success).
+bool numberedStatus(const QString &t, const QString &platform, RuntimeStatus &s) {
+    static const QRegularExpression callReturned(QStringLiteral(
+        R"(\b((?:hip|cu|cuda|hsa_|rocblas_|hipblas|miopen|cublas)[A-Za-z_]\w*)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*(?:(?:returned|returns|failed with|failed:|failed|error|=|->|:)\s*(?:error\s*)?(?:code\s*)?(?:[:=]\s*)?)(-?\d{1,5})\b(?!\.\d|\s*(?:MiB|MB|GB|KB|bytes|%)))"));
+    static const QRegularExpression assertZero(QStringLiteral(
+        R"(\(\s*(\d{1,4})\s*==\s*0\s*\)|\b(?:Check failed|Assertion)\b[^\n]*?\b(\d{1,4}) == 0\b)"));
+    static const QRegularExpression errorNumber(QStringLiteral(
+        R"(\b(HIP|CUDA|Hip|Cuda|hip|cuda|HSA|hsa|CUDA Runtime|CUDA driver)(?: runtime| driver| API| Runtime API)?\s+(?:error|Error|ERROR|failure|status)(?:\s+code)?\s*[:=#(]?\s*(-?\d{1,5})\b)"));
+    if (const auto c = callReturned.match(t); c.hasMatch()) {
+        s.fn = c.captured(1);
+        s.api = apiOfFunction(s.fn);
+        s.code = c.captured(2).toInt();
+        // Shapes like "hipGetDeviceCount: 2" print a count, not an error: only codes the
+        // API knows as errors count, and 0 is success.
+        s.name = runtimeStatusName(s.api, s.code);
+        if (s.name.isEmpty() && s.code != 0)
             return false;
-        }
-        meaning = runtimeErrorMeaningByName(name);
-    }
-    if (name.isEmpty() && !meaning)
+    } else if (const auto z = assertZero.match(t); z.hasMatch()) {
+        s.code = (z.captured(1).isEmpty() ? z.captured(2) : z.captured(1)).toInt();
+        s.api = platform;
+        s.name = runtimeStatusName(s.api, s.code);
+        if (s.name.isEmpty() || s.code == 0)
+            return false;
+    } else if (const auto e = errorNumber.match(t); e.hasMatch()) {
+        const QString who = e.captured(1).toLower();
+        s.api = who.startsWith(QLatin1String("hip"))    ? QStringLiteral("hip")
+                : who.startsWith(QLatin1String("hsa"))  ? QStringLiteral("hsa")
+                : who.contains(QLatin1String("driver")) ? QStringLiteral("cuda-driver")
+                                                        : QStringLiteral("cuda-runtime");
+        s.code = e.captured(2).toInt();
+        s.name = runtimeStatusName(s.api, s.code);
+        if (s.name.isEmpty())
+            return false;
+    } else {
         return false;
-    if (code < 0 && !name.isEmpty()) {
-        // A name without a meaning row still has its family's number.
-        code = hipErrorCode(name);
-        if (code < 0)
-            code = cudaErrorCode(name);
     }
-    const bool success = name == QLatin1String("hipSuccess") ||
-                         name == QLatin1String("cudaSuccess") ||
-                         name == QLatin1String("CUDA_SUCCESS") || code == 0;
-    QString producer = api.isEmpty() ? platform : api;
+    s.meaning = runtimeErrorMeaningByName(s.name);
+    return true;
+}
+
+// The event of a runtime result at line i; success places nothing.
+void addRuntimeEvent(Reader &r, int i, const QString &platform, const RuntimeStatus &s) {
+    const bool success = s.name == QLatin1String("hipSuccess") ||
+                         s.name == QLatin1String("cudaSuccess") ||
+                         s.name == QLatin1String("CUDA_SUCCESS") || s.code == 0;
+    QString producer = s.api.isEmpty() ? platform : s.api;
     TextEvent &e = r.add(EventKind::RuntimeResult, producer,
                          success ? std::nullopt : std::optional<TextLayer>(TextLayer::Runtime), i,
-                         i, !success, t);
-    e.fields.insert(QStringLiteral("name"), name);
-    if (code >= 0)
-        e.fields.insert(QStringLiteral("code"), QString::number(code));
-    if (!fn.isEmpty())
-        e.fields.insert(QStringLiteral("api"), fn);
+                         i, !success, r.at(i)->trimmed);
+    e.fields.insert(QStringLiteral("name"), s.name);
+    if (s.code >= 0)
+        e.fields.insert(QStringLiteral("code"), QString::number(s.code));
+    if (!s.fn.isEmpty())
+        e.fields.insert(QStringLiteral("api"), s.fn);
     // A lookup of a device variable, named on the line or in the lines around it.
     static const QRegularExpression variableApi(QStringLiteral(
         R"(\b(\w*(?:MemcpyToSymbol|MemcpyFromSymbol|GetSymbolAddress|GetSymbolSize|ModuleGetGlobal|GetGlobal\w*|GlobalVariable\w*|DeviceGlobal\w*|device_global\w*))\b)"));
@@ -1188,12 +1192,29 @@ bool runtimeResult(Reader &r, int i, const QString &platform) {
                 e.fields.insert(QStringLiteral("variable-api"), vm.captured(1));
                 break;
             }
-    if (meaning) {
+    if (s.meaning) {
         e.fields.insert(
             QStringLiteral("meaning"),
-            QString::fromLatin1(meaning->hipName ? meaning->hipName : meaning->cudaName));
-        e.fields.insert(QStringLiteral("ids"), findingIdsOf(*meaning).join(QLatin1Char(' ')));
+            QString::fromLatin1(s.meaning->hipName ? s.meaning->hipName : s.meaning->cudaName));
+        e.fields.insert(QStringLiteral("ids"), findingIdsOf(*s.meaning).join(QLatin1Char(' ')));
     }
+}
+
+// Runtime and math-library results: names, and numbers in every shape programs print them.
+bool runtimeResult(Reader &r, int i, const QString &platform) {
+    RuntimeStatus s;
+    namedStatus(r, i, s);
+    if (s.name.isEmpty() && !numberedStatus(r.at(i)->trimmed, platform, s))
+        return false;
+    if (s.name.isEmpty() && !s.meaning)
+        return false;
+    if (s.code < 0 && !s.name.isEmpty()) {
+        // A name without a meaning row still has its family's number.
+        s.code = hipErrorCode(s.name);
+        if (s.code < 0)
+            s.code = cudaErrorCode(s.name);
+    }
+    addRuntimeEvent(r, i, platform, s);
     return true;
 }
 
@@ -1265,23 +1286,27 @@ bool toolDump(Reader &r, int i, QSet<QString> &seen) {
 
 // ---- after the pass: producers that need the whole text --------------------------------------
 
-// The events of a Triton compile: MLIR on Triton's dialects or passes, LLVM errors and
-// assertions, ptxas and lld under a Triton traceback, with the stage where it can be told.
-void placeTriton(QList<TextEvent> &events, const QString &text) {
-    QString tracebackStage;
-    bool tritonTraceback = false;
+// What a text shows of a Triton compile: its traceback (or Triton's words, or an LLVM error in
+// a Python program), the stage the traceback names, Triton's MLIR and the pass that failed.
+struct TritonContext {
+    bool traceback = false, mlir = false;
+    QString tracebackStage, pass;
+};
+
+// Whether the text is a Triton compile's, by its traceback or its words.
+void readTritonTraceback(const QList<TextEvent> &events, const QString &text, TritonContext &c) {
     for (const TextEvent &e : std::as_const(events))
         if ((e.kind == EventKind::Traceback || e.kind == EventKind::Exception) &&
             e.producer == QLatin1String("triton")) {
-            tritonTraceback = true;
+            c.traceback = true;
             if (!e.field(QStringLiteral("stage")).isEmpty())
-                tracebackStage = e.field(QStringLiteral("stage"));
+                c.tracebackStage = e.field(QStringLiteral("stage"));
         }
     // Triton's own words around a toolchain's output (its PTX temp files, its codegen error).
     static const QRegularExpression tritonWords(QStringLiteral(
         R"(Internal Triton PTX codegen error|PassManager::run failed|`ptxas` failed with error code|ld\.lld', '-flavor', 'gnu', '-shared'[^\n]*\.hsaco'|ptxas\s+\S*[/\\]tmp\w{8}\.ptx\b|\bfp8e4(?:nv|b15|b8)\b|\bCompilationError: at \d+:\d+|backend='inductor' raised|compile-ptx-src-|triton[/\\](?:backends|compiler)[/\\]|triton\.runtime\.errors|triton\.compiler\.errors|PTXASError|MLIRCompilationError|share the reproducer above with Triton)"));
-    if (!tritonTraceback && tritonWords.match(text).hasMatch())
-        tritonTraceback = true;
+    if (!c.traceback && tritonWords.match(text).hasMatch())
+        c.traceback = true;
     // An LLVM error in a Python program that shows no compiler command: a JIT in the process,
     // and for GPU code that is Triton's.
     const bool python = std::any_of(events.cbegin(), events.cend(), [](const TextEvent &e) {
@@ -1292,90 +1317,107 @@ void placeTriton(QList<TextEvent> &events, const QString &text) {
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression driverWords(
         QStringLiteral(R"(\b(?:hipcc|nvcc|clang\+\+|clang|g\+\+|gcc|ninja|cmake)\b)"));
-    if (!tritonTraceback && (python || !driverWords.match(text).hasMatch()) &&
+    if (!c.traceback && (python || !driverWords.match(text).hasMatch()) &&
         pyWords.match(text).hasMatch() &&
         std::any_of(events.cbegin(), events.cend(), [](const TextEvent &e) {
             return e.kind == EventKind::LlvmError && e.producer == QLatin1String("llvm");
         }))
-        tritonTraceback = true;
-    // The MLIR events of one text are one pipeline: a Triton op or pass anywhere makes all
-    // of them Triton's.
-    bool tritonMlir = false;
-    QString pass;
+        c.traceback = true;
+}
+
+// The MLIR events of one text are one pipeline: a Triton op or pass anywhere makes all of them
+// Triton's.
+void readTritonMlir(const QList<TextEvent> &events, const QString &text, TritonContext &c) {
     for (const TextEvent &e : std::as_const(events)) {
         if (e.kind != EventKind::MlirDiagnostic)
             continue;
         if (isTritonDialect(e.field(QStringLiteral("dialect"))))
-            tritonMlir = true;
+            c.mlir = true;
         const QString p = e.field(QStringLiteral("pass"));
         if (!p.isEmpty()) {
             if (p.contains(QLatin1String("Triton"), Qt::CaseInsensitive) ||
                 p.contains(QLatin1String("ttg")) || p.contains(QLatin1String("tt-")))
-                tritonMlir = true;
-            if (e.field(QStringLiteral("severity")) != QLatin1String("dump") || pass.isEmpty())
-                pass = p;
+                c.mlir = true;
+            if (e.field(QStringLiteral("severity")) != QLatin1String("dump") || c.pass.isEmpty())
+                c.pass = p;
         }
     }
-    if (!tritonMlir &&
+    if (!c.mlir &&
         (text.contains(QLatin1String("share the reproducer above with Triton")) ||
          text.contains(QLatin1String("triton_gpu.")) || text.contains(QLatin1String("#ttg.")) ||
          text.contains(QLatin1String("#triton_gpu."))))
-        tritonMlir = std::any_of(events.cbegin(), events.cend(), [](const TextEvent &e) {
+        c.mlir = std::any_of(events.cbegin(), events.cend(), [](const TextEvent &e) {
             return e.kind == EventKind::MlirDiagnostic;
         });
-    const bool triton = tritonTraceback || tritonMlir;
-    if (!triton)
-        return;
-    for (TextEvent &e : events) {
-        QString stage;
-        if (e.kind == EventKind::MlirDiagnostic && (tritonMlir || tritonTraceback)) {
-            stage = stageOfPass(pass);
-            if (stage.isEmpty()) {
-                const QString d = e.field(QStringLiteral("dialect"));
-                if (d == QLatin1String("llvm") || d == QLatin1String("rocdl") ||
-                    d == QLatin1String("nvvm") ||
-                    e.field(QStringLiteral("message")).contains(QLatin1String("legalize")))
-                    stage = QStringLiteral("llir");
-            }
-        } else if (e.kind == EventKind::LlvmError && e.producer != QLatin1String("program")) {
-            const QString m = e.field(QStringLiteral("message"));
-            stage = e.producer == QLatin1String("mlir") ? stageOfPass(pass) : QString();
-            if (stage.isEmpty() &&
-                (m.contains(QLatin1String("Cannot select")) ||
-                 m.contains(QLatin1String("instruction")) || e.producer == QLatin1String("llvm")))
-                stage =
-                    text.contains(QLatin1String("nvidia")) || text.contains(QLatin1String("sm_"))
+}
+
+// The stage of the Triton compile event e stopped at (empty when it cannot be told); none when
+// e is not part of the compile.
+std::optional<QString> tritonStage(const TextEvent &e, const TritonContext &c,
+                                   const QString &text) {
+    QString stage;
+    if (e.kind == EventKind::MlirDiagnostic && (c.mlir || c.traceback)) {
+        stage = stageOfPass(c.pass);
+        if (stage.isEmpty()) {
+            const QString d = e.field(QStringLiteral("dialect"));
+            if (d == QLatin1String("llvm") || d == QLatin1String("rocdl") ||
+                d == QLatin1String("nvvm") ||
+                e.field(QStringLiteral("message")).contains(QLatin1String("legalize")))
+                stage = QStringLiteral("llir");
+        }
+    } else if (e.kind == EventKind::LlvmError && e.producer != QLatin1String("program")) {
+        const QString m = e.field(QStringLiteral("message"));
+        stage = e.producer == QLatin1String("mlir") ? stageOfPass(c.pass) : QString();
+        if (stage.isEmpty() &&
+            (m.contains(QLatin1String("Cannot select")) ||
+             m.contains(QLatin1String("instruction")) || e.producer == QLatin1String("llvm")))
+            stage = text.contains(QLatin1String("nvidia")) || text.contains(QLatin1String("sm_"))
                         ? QStringLiteral("ptx")
                         : QStringLiteral("amdgcn");
-        } else if (e.kind == EventKind::CompilerDiagnostic && e.error) {
-            if (e.producer == QLatin1String("ptxas"))
-                stage = QStringLiteral("cubin");
-            else if (e.producer.startsWith(QLatin1String("ld")) ||
-                     e.producer == QLatin1String("lld"))
-                stage = QStringLiteral("hsaco");
-            else if (e.producer == QLatin1String("assembler"))
-                stage = QStringLiteral("amdgcn");
-            else if (!tritonTraceback)
-                continue;
-        } else if (e.kind == EventKind::Traceback || e.kind == EventKind::Exception) {
-            if (e.producer != QLatin1String("triton"))
-                continue;
-        } else if (e.kind == EventKind::Message && e.error && e.speaksFor(TextLayer::Compiler) &&
-                   tritonTraceback && e.text.contains(QLatin1String("CalledProcessError"))) {
-            // ptxas or ld.lld that Triton ran as a subprocess.
-            if (e.text.contains(QLatin1String("ptxas")))
-                stage = QStringLiteral("cubin");
-            else if (e.text.contains(QLatin1String("ld.lld")))
-                stage = QStringLiteral("hsaco");
-            else
-                continue;
-        } else {
+    } else if (e.kind == EventKind::CompilerDiagnostic && e.error) {
+        if (e.producer == QLatin1String("ptxas"))
+            stage = QStringLiteral("cubin");
+        else if (e.producer.startsWith(QLatin1String("ld")) || e.producer == QLatin1String("lld"))
+            stage = QStringLiteral("hsaco");
+        else if (e.producer == QLatin1String("assembler"))
+            stage = QStringLiteral("amdgcn");
+        else if (!c.traceback)
+            return std::nullopt;
+    } else if (e.kind == EventKind::Traceback || e.kind == EventKind::Exception) {
+        if (e.producer != QLatin1String("triton"))
+            return std::nullopt;
+    } else if (e.kind == EventKind::Message && e.error && e.speaksFor(TextLayer::Compiler) &&
+               c.traceback && e.text.contains(QLatin1String("CalledProcessError"))) {
+        // ptxas or ld.lld that Triton ran as a subprocess.
+        if (e.text.contains(QLatin1String("ptxas")))
+            stage = QStringLiteral("cubin");
+        else if (e.text.contains(QLatin1String("ld.lld")))
+            stage = QStringLiteral("hsaco");
+        else
+            return std::nullopt;
+    } else {
+        return std::nullopt;
+    }
+    return stage;
+}
+
+// The events of a Triton compile: MLIR on Triton's dialects or passes, LLVM errors and
+// assertions, ptxas and lld under a Triton traceback, with the stage where it can be told.
+void placeTriton(QList<TextEvent> &events, const QString &text) {
+    TritonContext c;
+    readTritonTraceback(events, text, c);
+    readTritonMlir(events, text, c);
+    if (!c.traceback && !c.mlir)
+        return;
+    for (TextEvent &e : events) {
+        const std::optional<QString> found = tritonStage(e, c, text);
+        if (!found)
             continue;
-        }
+        QString stage = *found;
         if (!e.error && e.kind != EventKind::MlirDiagnostic)
             continue;
-        if (!tracebackStage.isEmpty())
-            stage = tracebackStage;
+        if (!c.tracebackStage.isEmpty())
+            stage = c.tracebackStage;
         if (e.kind != EventKind::Traceback && e.kind != EventKind::Exception)
             e.fields.insert(QStringLiteral("context"), QStringLiteral("triton"));
         if (e.error) {
@@ -1399,20 +1441,81 @@ void placeBareErrors(QList<TextEvent> &events) {
             e.layer = compiling ? std::optional<TextLayer>(TextLayer::Compiler) : std::nullopt;
 }
 
-} // namespace
+// Whose numbers a bare "(209 == 0)" is: the platform the text speaks of.
+QString textPlatform(const QString &text) {
+    const bool amd = text.contains(QLatin1String("hip"), Qt::CaseInsensitive) ||
+                     text.contains(QLatin1String("rocm"), Qt::CaseInsensitive);
+    return amd ? QStringLiteral("hip") : QStringLiteral("cuda-runtime");
+}
 
-QList<TextEvent> readEvents(const QString &text) {
+// The text's lines, prepared for the readers.
+Reader prepareReader(const QString &text) {
     Reader r;
     r.raw = text.split(QLatin1Char('\n'));
     r.lines.reserve(r.raw.size());
     for (int i = 0; i < r.raw.size(); ++i)
         r.lines.append(prepareLine(r.raw, i));
-    // Whose numbers a bare "(209 == 0)" is: the platform the text speaks of.
-    const bool amd = text.contains(QLatin1String("hip"), Qt::CaseInsensitive) ||
-                     text.contains(QLatin1String("rocm"), Qt::CaseInsensitive);
-    const QString platform = amd ? QStringLiteral("hip") : QStringLiteral("cuda-runtime");
-    static const QRegularExpression bareError(QStringLiteral(R"(^(?:fatal )?error: (.*)$)"));
+    return r;
+}
+
+// An AMD_LOG_LEVEL line (":3:hip_module.cpp ..."): a runtime result when it names one, else a
+// line of the runtime's log.
+bool amdLogLine(Reader &r, int i) {
     static const QRegularExpression amdLog(QStringLiteral(R"(^:\d:)"));
+    const QString &t = r.at(i)->trimmed;
+    if (!amdLog.match(t).hasMatch())
+        return false;
+    if (!runtimeResult(r, i, QStringLiteral("hip")))
+        r.add(EventKind::RuntimeLog, QStringLiteral("hip"), TextLayer::Runtime, i, i,
+              textSaysError(t), t);
+    else
+        r.out.last().kind = EventKind::RuntimeLog;
+    return true;
+}
+
+// Compiler lines without a location: a preprocessor #error, LLVM's unknown processor, a bare
+// "error: ...".
+bool unlocatedCompilerLine(Reader &r, int i) {
+    static const QRegularExpression bareError(QStringLiteral(R"(^(?:fatal )?error: (.*)$)"));
+    const QString &t = r.at(i)->trimmed;
+    if (t.startsWith(QLatin1String("#error"))) {
+        // A preprocessor #error printed without its location: the compile stopped.
+        TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("compiler"),
+                             TextLayer::Compiler, i, i, true, t);
+        e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
+        e.fields.insert(QStringLiteral("message"), t.left(1000));
+        return true;
+    }
+    // LLVM warns when asked for a processor it does not know (an LLVM older than the GPU,
+    // as a framework's bundled one): a warning of the compiler, read with its failure.
+    static const QRegularExpression unknownProcessor(
+        QStringLiteral(R"(^'[\w.+-]+' is not a recognized processor for this target\b)"));
+    if (unknownProcessor.match(t).hasMatch()) {
+        TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("llvm"),
+                             TextLayer::Compiler, i, i, false, t);
+        e.fields.insert(QStringLiteral("severity"), QStringLiteral("warning"));
+        e.fields.insert(QStringLiteral("message"), t.left(1000));
+        return true;
+    }
+    if (const auto b = bareError.match(t); b.hasMatch()) {
+        // "error in backend:" is LLVM's fatal-error handler inside clang (or another
+        // LLVM-based compiler): the compiler's own voice, whatever else the text shows.
+        const bool backend = b.captured(1).startsWith(QLatin1String("error in backend:"));
+        TextEvent &e = r.add(
+            EventKind::CompilerDiagnostic, backend ? QStringLiteral("llvm") : QString(),
+            backend ? std::optional<TextLayer>(TextLayer::Compiler) : std::nullopt, i, i, true, t);
+        e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
+        e.fields.insert(QStringLiteral("message"), b.captured(1).left(1000));
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+QList<TextEvent> readEvents(const QString &text) {
+    Reader r = prepareReader(text);
+    const QString platform = textPlatform(text);
     QSet<QString> dumps;
     for (int i = 0; i < r.count() && r.out.size() < kMaxEvents;) {
         const PreparedLine *l = r.at(i);
@@ -1433,14 +1536,7 @@ QList<TextEvent> readEvents(const QString &text) {
             i += n;
             continue;
         }
-        if (amdLog.match(l->trimmed).hasMatch()) {
-            if (!runtimeResult(r, i, QStringLiteral("hip"))) {
-                const bool err = textSaysError(l->trimmed);
-                r.add(EventKind::RuntimeLog, QStringLiteral("hip"), TextLayer::Runtime, i, i, err,
-                      l->trimmed);
-            } else {
-                r.out.last().kind = EventKind::RuntimeLog;
-            }
+        if (amdLogLine(r, i)) {
             ++i;
             continue;
         }
@@ -1462,37 +1558,7 @@ QList<TextEvent> readEvents(const QString &text) {
             ++i;
             continue;
         }
-        if (l->trimmed.startsWith(QLatin1String("#error"))) {
-            // A preprocessor #error printed without its location: the compile stopped.
-            TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("compiler"),
-                                 TextLayer::Compiler, i, i, true, l->trimmed);
-            e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
-            e.fields.insert(QStringLiteral("message"), l->trimmed.left(1000));
-            ++i;
-            continue;
-        }
-        // LLVM warns when asked for a processor it does not know (an LLVM older than the GPU,
-        // as a framework's bundled one): a warning of the compiler, read with its failure.
-        static const QRegularExpression unknownProcessor(
-            QStringLiteral(R"(^'[\w.+-]+' is not a recognized processor for this target\b)"));
-        if (unknownProcessor.match(l->trimmed).hasMatch()) {
-            TextEvent &e = r.add(EventKind::CompilerDiagnostic, QStringLiteral("llvm"),
-                                 TextLayer::Compiler, i, i, false, l->trimmed);
-            e.fields.insert(QStringLiteral("severity"), QStringLiteral("warning"));
-            e.fields.insert(QStringLiteral("message"), l->trimmed.left(1000));
-            ++i;
-            continue;
-        }
-        if (const auto b = bareError.match(l->trimmed); b.hasMatch()) {
-            // "error in backend:" is LLVM's fatal-error handler inside clang (or another
-            // LLVM-based compiler): the compiler's own voice, whatever else the text shows.
-            const bool backend = b.captured(1).startsWith(QLatin1String("error in backend:"));
-            TextEvent &e =
-                r.add(EventKind::CompilerDiagnostic, backend ? QStringLiteral("llvm") : QString(),
-                      backend ? std::optional<TextLayer>(TextLayer::Compiler) : std::nullopt, i, i,
-                      true, l->trimmed);
-            e.fields.insert(QStringLiteral("severity"), QStringLiteral("error"));
-            e.fields.insert(QStringLiteral("message"), b.captured(1).left(1000));
+        if (unlocatedCompilerLine(r, i)) {
             ++i;
             continue;
         }
