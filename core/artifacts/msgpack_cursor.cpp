@@ -70,55 +70,49 @@ std::string MsgpackCursor::error() const {
     return s + " at offset " + std::to_string(m_errorAt - m_begin);
 }
 
-bool MsgpackCursor::nextSlow(Object &o) {
-    if (!ok())
+template <typename Bits, typename F> bool MsgpackCursor::floating(Object &o) {
+    Bits bits = 0;
+    if (!readBe(bits))
         return false;
-    if (m_pos >= m_end)
-        return fail("value expected but the data ends", m_pos);
-    const char *at = m_pos;
-    const uint8_t b = uint8_t(*m_pos++);
-    // A string, binary or extension payload of n bytes follows the header.
-    auto payload = [&](uint64_t n, Type kind) {
-        if (uint64_t(m_end - m_pos) < n)
-            return fail("truncated string or binary value", at);
-        o.Kind = kind;
-        o.Raw = llvm::StringRef(m_pos, size_t(n));
-        m_pos += n;
-        return true;
-    };
-    auto container = [&](uint64_t n, Type kind) {
-        o.Kind = kind;
-        o.Length = size_t(n);
-        return true;
-    };
-    auto ext = [&](uint64_t n) {
-        int8_t t = 0;
-        if (!readBe(t))
-            return false;
-        if (uint64_t(m_end - m_pos) < n)
-            return fail("truncated extension value", at);
-        o.Kind = Type::Extension;
-        o.Extension = llvm::msgpack::ExtensionType{t, llvm::StringRef(m_pos, size_t(n))};
-        m_pos += n;
-        return true;
-    };
-    if (b <= 0x7f) {
-        o.Kind = Type::UInt;
-        o.UInt = b;
-        return true;
-    }
-    if (b >= 0xe0) {
-        o.Kind = Type::Int;
-        o.Int = int8_t(b);
-        return true;
-    }
-    if (b <= 0x8f)
-        return container(b & 0x0f, Type::Map);
-    if (b <= 0x9f)
-        return container(b & 0x0f, Type::Array);
-    if (b <= 0xbf)
-        return payload(b & 0x1f, Type::String);
-    uint64_t n = 0; // a length read by len<>()
+    F f;
+    std::memcpy(&f, &bits, sizeof f);
+    o.Kind = Type::Float;
+    o.Float = f;
+    return true;
+}
+
+// A string or binary payload of n bytes after its header at `at`.
+bool MsgpackCursor::payload(Object &o, uint64_t n, Type kind, const char *at) {
+    if (uint64_t(m_end - m_pos) < n)
+        return fail("truncated string or binary value", at);
+    o.Kind = kind;
+    o.Raw = llvm::StringRef(m_pos, size_t(n));
+    m_pos += n;
+    return true;
+}
+
+// An extension: its type byte, then n bytes of data.
+bool MsgpackCursor::extension(Object &o, uint64_t n, const char *at) {
+    int8_t t = 0;
+    if (!readBe(t))
+        return false;
+    if (uint64_t(m_end - m_pos) < n)
+        return fail("truncated extension value", at);
+    o.Kind = Type::Extension;
+    o.Extension = llvm::msgpack::ExtensionType{t, llvm::StringRef(m_pos, size_t(n))};
+    m_pos += n;
+    return true;
+}
+
+// A map or an array header: its n entries follow as values of their own.
+bool MsgpackCursor::container(Object &o, uint64_t n, Type kind) {
+    o.Kind = kind;
+    o.Length = size_t(n);
+    return true;
+}
+
+// The values whose type byte says their size: nil, booleans, floats and integers.
+bool MsgpackCursor::scalar(Object &o, uint8_t b) {
     switch (b) {
     case 0xc0:
         o.Kind = Type::Nil;
@@ -128,42 +122,10 @@ bool MsgpackCursor::nextSlow(Object &o) {
         o.Kind = Type::Boolean;
         o.Bool = b == 0xc3;
         return true;
-    case 0xc4:
-        return len<uint8_t>(n) && payload(n, Type::Binary);
-    case 0xc5:
-        return len<uint16_t>(n) && payload(n, Type::Binary);
-    case 0xc6:
-        return len<uint32_t>(n) && payload(n, Type::Binary);
-    case 0xd9:
-        return len<uint8_t>(n) && payload(n, Type::String);
-    case 0xda:
-        return len<uint16_t>(n) && payload(n, Type::String);
-    case 0xdb:
-        return len<uint32_t>(n) && payload(n, Type::String);
-    case 0xc7:
-        return len<uint8_t>(n) && ext(n);
-    case 0xc8:
-        return len<uint16_t>(n) && ext(n);
-    case 0xc9:
-        return len<uint32_t>(n) && ext(n);
-    case 0xca: {
-        uint32_t bits = 0;
-        if (!readBe(bits))
-            return false;
-        float f;
-        std::memcpy(&f, &bits, 4);
-        o.Kind = Type::Float;
-        o.Float = f;
-        return true;
-    }
-    case 0xcb: {
-        uint64_t bits = 0;
-        if (!readBe(bits))
-            return false;
-        o.Kind = Type::Float;
-        std::memcpy(&o.Float, &bits, 8);
-        return true;
-    }
+    case 0xca:
+        return floating<uint32_t, float>(o);
+    case 0xcb:
+        return floating<uint64_t, double>(o);
     case 0xcc:
         return number<uint8_t>(o);
     case 0xcd:
@@ -178,29 +140,83 @@ bool MsgpackCursor::nextSlow(Object &o) {
         return number<int16_t>(o);
     case 0xd2:
         return number<int32_t>(o);
-    case 0xd3:
-        return number<int64_t>(o);
+    default:
+        return number<int64_t>(o); // 0xd3
+    }
+}
+
+// The values with a length: binaries, strings, extensions, arrays and maps (the length in
+// 1, 2 or 4 bytes, or fixed by the type byte).
+bool MsgpackCursor::sized(Object &o, uint8_t b, const char *at) {
+    uint64_t n = 0; // a length read by len<>()
+    switch (b) {
+    case 0xc4:
+        return len<uint8_t>(n) && payload(o, n, Type::Binary, at);
+    case 0xc5:
+        return len<uint16_t>(n) && payload(o, n, Type::Binary, at);
+    case 0xc6:
+        return len<uint32_t>(n) && payload(o, n, Type::Binary, at);
+    case 0xd9:
+        return len<uint8_t>(n) && payload(o, n, Type::String, at);
+    case 0xda:
+        return len<uint16_t>(n) && payload(o, n, Type::String, at);
+    case 0xdb:
+        return len<uint32_t>(n) && payload(o, n, Type::String, at);
+    case 0xc7:
+        return len<uint8_t>(n) && extension(o, n, at);
+    case 0xc8:
+        return len<uint16_t>(n) && extension(o, n, at);
+    case 0xc9:
+        return len<uint32_t>(n) && extension(o, n, at);
     case 0xd4:
-        return ext(1);
+        return extension(o, 1, at);
     case 0xd5:
-        return ext(2);
+        return extension(o, 2, at);
     case 0xd6:
-        return ext(4);
+        return extension(o, 4, at);
     case 0xd7:
-        return ext(8);
+        return extension(o, 8, at);
     case 0xd8:
-        return ext(16);
+        return extension(o, 16, at);
     case 0xdc:
-        return len<uint16_t>(n) && container(n, Type::Array);
+        return len<uint16_t>(n) && container(o, n, Type::Array);
     case 0xdd:
-        return len<uint32_t>(n) && container(n, Type::Array);
+        return len<uint32_t>(n) && container(o, n, Type::Array);
     case 0xde:
-        return len<uint16_t>(n) && container(n, Type::Map);
+        return len<uint16_t>(n) && container(o, n, Type::Map);
     case 0xdf:
-        return len<uint32_t>(n) && container(n, Type::Map);
+        return len<uint32_t>(n) && container(o, n, Type::Map);
     default: // 0xc1 is never used
         return fail("invalid type byte", at);
     }
+}
+
+bool MsgpackCursor::nextSlow(Object &o) {
+    if (!ok())
+        return false;
+    if (m_pos >= m_end)
+        return fail("value expected but the data ends", m_pos);
+    const char *at = m_pos;
+    const uint8_t b = uint8_t(*m_pos++);
+    if (b <= 0x7f) {
+        o.Kind = Type::UInt;
+        o.UInt = b;
+        return true;
+    }
+    if (b >= 0xe0) {
+        o.Kind = Type::Int;
+        o.Int = int8_t(b);
+        return true;
+    }
+    if (b <= 0x8f)
+        return container(o, b & 0x0f, Type::Map);
+    if (b <= 0x9f)
+        return container(o, b & 0x0f, Type::Array);
+    if (b <= 0xbf)
+        return payload(o, b & 0x1f, Type::String, at);
+    if (b == 0xc0 || b == 0xc2 || b == 0xc3 || (b >= 0xca && b <= 0xd3))
+        return scalar(o, b);
+    return sized(o, b, at);
 }
 
 bool MsgpackCursor::skipValues(uint64_t count, int depth) {

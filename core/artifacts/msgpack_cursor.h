@@ -58,11 +58,17 @@ public:
 
 private:
     bool nextSlow(llvm::msgpack::Object &o);
+    bool scalar(llvm::msgpack::Object &o, uint8_t b);
+    bool sized(llvm::msgpack::Object &o, uint8_t b, const char *at);
+    bool payload(llvm::msgpack::Object &o, uint64_t n, llvm::msgpack::Type kind, const char *at);
+    bool extension(llvm::msgpack::Object &o, uint64_t n, const char *at);
+    static bool container(llvm::msgpack::Object &o, uint64_t n, llvm::msgpack::Type kind);
     bool fail(const char *what, const char *at);
     bool skipValues(uint64_t count, int depth);
     template <typename T> bool readBe(T &out);
     template <typename T> bool len(uint64_t &n);
     template <typename T> bool number(llvm::msgpack::Object &o);
+    template <typename Bits, typename F> bool floating(llvm::msgpack::Object &o);
 
     const char *m_begin;
     const char *m_pos;
