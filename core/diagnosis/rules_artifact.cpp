@@ -521,97 +521,122 @@ void genericTargetsRule(Context &c, const ArtifactReport &r) {
     });
 }
 
+// The targets of the code objects that miss the device's processor.
+QStringList presentTargets(const ArtifactReport &r, const DeviceFit &fit) {
+    QStringList present;
+    for (const Group *g : fit.procFail)
+        for (int idx : g->codeObjects)
+            if (!present.contains(r.codeObjects[idx].target.toString()))
+                present.append(r.codeObjects[idx].target.toString());
+    return present;
+}
+
+// Up to three kernels of the fatbins that miss the device, by their demangled start; count is
+// how many there are.
+QStringList missingFatbinKernels(const ArtifactReport &r, const DeviceFit &fit, int &count) {
+    QStringList kernels;
+    count = 0;
+    for (const Group *g : fit.procFail)
+        for (int idx : g->codeObjects)
+            for (const KernelInfo &k : r.codeObjects[idx].kernels) {
+                // Library kernels are long templates: their demangled start names them.
+                QString name = SymbolName(k.name).demangled();
+                if (name.size() > 60)
+                    name = name.left(59) + QStringLiteral("…");
+                if (!kernels.contains(name) && ++count <= 3)
+                    kernels.append(name);
+            }
+    return kernels;
+}
+
+// Some fatbins of an NVIDIA file miss the device while others fit: only their kernels fail.
+Finding partialFatbinFinding(const ArtifactReport &r, const DeviceInfo &d, const DeviceFit &fit,
+                             const std::optional<VendorLibrary> &vendor) {
+    const QString file = QFileInfo(r.path).fileName();
+    const QStringList present = presentTargets(r, fit);
+    int count = 0;
+    const QStringList kernels = missingFatbinKernels(r, fit, count);
+    Finding f = makeFinding(
+        QStringLiteral("arch.no-compatible-code-object"),
+        vendor ? Severity::Info : Severity::Warning,
+        HD_TEXT("hd::Diagnosis", "%1 of %2 fatbins in %3 have no code for %4")
+            .arg(fit.procFail.size())
+            .arg(fit.groups)
+            .arg(file, d.label()),
+        HD_TEXT("hd::Diagnosis",
+                "They hold only %1 (kernels: %2). The CUDA runtime needs a fatbin's code "
+                "only when one of its kernels is launched: the file loads, and a launch of "
+                "one of these kernels fails with cudaErrorNoKernelImageForDevice (209). "
+                "Libraries carry fatbins for one architecture each and pick by the GPU, "
+                "so this alone is no failure.")
+            .arg(present.join(QStringLiteral(", ")),
+                 kernels.isEmpty() ? HD_TEXT("hd::Diagnosis", "none named")
+                                   : kernels.join(QStringLiteral(", ")) +
+                                         (count > 3 ? QStringLiteral(" …") : QString())));
+    addGroupEvidence(f, r, fit.procFail);
+    f.evidence.append(
+        fileEvidence(QStringLiteral("device"), deviceSourceName(d.source), d.target.toString()));
+    f.fix << (vendor
+                  ? vendorBuildFix(*vendor, d.target)
+                  : HD_TEXT("hd::Diagnosis", "If one of these kernels fails to launch, rebuild its "
+                                             "source with %1 added to its targets.")
+                        .arg(offloadArchFix(d.target)));
+    return f;
+}
+
+// No code object of the file is for the device's processor.
+Finding noCodeObjectFinding(const ArtifactReport &r, const DeviceInfo &d, const DeviceFit &fit,
+                            const std::optional<VendorLibrary> &vendor) {
+    const QString file = QFileInfo(r.path).fileName();
+    const QStringList present = presentTargets(r, fit);
+    Finding f = makeFinding(
+        QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+        HD_TEXT("hd::Diagnosis", "%1 has no code object for the device %2%3")
+            .arg(file, d.label(), fit.scope),
+        HD_TEXT("hd::Diagnosis",
+                "The runtime needs a code object for %1; %2 holds only: %3. Loading "
+                "fails with %4 (\"no kernel image is available for execution on the "
+                "device\").")
+            .arg(d.target.toString(), file,
+                 present.isEmpty() ? QStringLiteral("(none)") : present.join(QStringLiteral(", ")),
+                 d.target.isNvidia() ? QStringLiteral("CUDA_ERROR_NO_BINARY_FOR_GPU (209)")
+                                     : QStringLiteral("hipErrorNoBinaryForGpu")));
+    addGroupEvidence(f, r, fit.procFail);
+    f.evidence.append(
+        fileEvidence(QStringLiteral("device"), deviceSourceName(d.source), d.target.toString()));
+    // A vendor's library is fixed by the vendor's build, not by rebuilding the user's code.
+    if (vendor) {
+        f.fix << vendorBuildFix(*vendor, d.target);
+        QStringList all;
+        for (const CodeObject &co : r.codeObjects)
+            all.append(co.target.toString());
+        if (const auto o = isaOverrideFor(d.target, all))
+            f.fix << isaOverrideFix(*o, d.target);
+    } else {
+        f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
+                     .arg(offloadArchFix(d.target));
+    }
+    if (!d.target.isNvidia())
+        f.fix << HD_TEXT("hd::Diagnosis", "Check the device's target with `rocminfo | grep gfx` "
+                                          "and the file's with `roc-obj-ls %1`.")
+                     .arg(file);
+    return f;
+}
+
 // No code object for the device's processor at all.
 void archMatchRule(Context &c, const ArtifactReport &r) {
-    const QString file = QFileInfo(r.path).fileName();
     forEachDeviceFit(c, r, [&](const DeviceInfo &d, const DeviceFit &fit) {
         if (fit.procFail.isEmpty())
             return;
-        QStringList present;
-        for (const Group *g : fit.procFail)
-            for (int idx : g->codeObjects)
-                if (!present.contains(r.codeObjects[idx].target.toString()))
-                    present.append(r.codeObjects[idx].target.toString());
         const auto vendor = r.host ? vendorLibraryFor(r.path, r.host->soname) : std::nullopt;
         // The CUDA runtime needs a fatbin's code only when one of its kernels is launched: with
         // other fatbins that fit, the file loads and only those kernels fail. Libraries carry
         // fatbins for one architecture each and choose between them by the GPU.
         const int failing = int(fit.procFail.size() + fit.featFail.size() + fit.genFail.size());
-        if (d.target.isNvidia() && failing < fit.groups) {
-            QStringList kernels;
-            int count = 0;
-            for (const Group *g : fit.procFail)
-                for (int idx : g->codeObjects)
-                    for (const KernelInfo &k : r.codeObjects[idx].kernels) {
-                        // Library kernels are long templates: their demangled start names them.
-                        QString name = SymbolName(k.name).demangled();
-                        if (name.size() > 60)
-                            name = name.left(59) + QStringLiteral("…");
-                        if (!kernels.contains(name) && ++count <= 3)
-                            kernels.append(name);
-                    }
-            Finding f = makeFinding(
-                QStringLiteral("arch.no-compatible-code-object"),
-                vendor ? Severity::Info : Severity::Warning,
-                HD_TEXT("hd::Diagnosis", "%1 of %2 fatbins in %3 have no code for %4")
-                    .arg(fit.procFail.size())
-                    .arg(fit.groups)
-                    .arg(file, d.label()),
-                HD_TEXT("hd::Diagnosis",
-                        "They hold only %1 (kernels: %2). The CUDA runtime needs a fatbin's code "
-                        "only when one of its kernels is launched: the file loads, and a launch of "
-                        "one of these kernels fails with cudaErrorNoKernelImageForDevice (209). "
-                        "Libraries carry fatbins for one architecture each and pick by the GPU, "
-                        "so this alone is no failure.")
-                    .arg(present.join(QStringLiteral(", ")),
-                         kernels.isEmpty() ? HD_TEXT("hd::Diagnosis", "none named")
-                                           : kernels.join(QStringLiteral(", ")) +
-                                                 (count > 3 ? QStringLiteral(" …") : QString())));
-            addGroupEvidence(f, r, fit.procFail);
-            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
-                                           d.target.toString()));
-            f.fix << (vendor ? vendorBuildFix(*vendor, d.target)
-                             : HD_TEXT("hd::Diagnosis",
-                                       "If one of these kernels fails to launch, rebuild its "
-                                       "source with %1 added to its targets.")
-                                   .arg(offloadArchFix(d.target)));
-            c.add(f);
-            return;
-        }
-        Finding f = makeFinding(
-            QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
-            HD_TEXT("hd::Diagnosis", "%1 has no code object for the device %2%3")
-                .arg(file, d.label(), fit.scope),
-            HD_TEXT("hd::Diagnosis",
-                    "The runtime needs a code object for %1; %2 holds only: %3. Loading "
-                    "fails with %4 (\"no kernel image is available for execution on the "
-                    "device\").")
-                .arg(d.target.toString(), file,
-                     present.isEmpty() ? QStringLiteral("(none)")
-                                       : present.join(QStringLiteral(", ")),
-                     d.target.isNvidia() ? QStringLiteral("CUDA_ERROR_NO_BINARY_FOR_GPU (209)")
-                                         : QStringLiteral("hipErrorNoBinaryForGpu")));
-        addGroupEvidence(f, r, fit.procFail);
-        f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
-                                       d.target.toString()));
-        // A vendor's library is fixed by the vendor's build, not by rebuilding the user's code.
-        if (vendor) {
-            f.fix << vendorBuildFix(*vendor, d.target);
-            QStringList all;
-            for (const CodeObject &co : r.codeObjects)
-                all.append(co.target.toString());
-            if (const auto o = isaOverrideFor(d.target, all))
-                f.fix << isaOverrideFix(*o, d.target);
-        } else {
-            f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
-                         .arg(offloadArchFix(d.target));
-        }
-        if (!d.target.isNvidia())
-            f.fix << HD_TEXT("hd::Diagnosis",
-                             "Check the device's target with `rocminfo | grep gfx` "
-                             "and the file's with `roc-obj-ls %1`.")
-                         .arg(file);
-        c.add(f);
+        if (d.target.isNvidia() && failing < fit.groups)
+            c.add(partialFatbinFinding(r, d, fit, vendor));
+        else
+            c.add(noCodeObjectFinding(r, d, fit, vendor));
     });
 }
 
