@@ -13,126 +13,143 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <array>
+
 namespace hd::cli {
 
 namespace {
 
+// One scenario of the demo: what it shows, the inputs and options given to diagnose, and the
+// finding it must produce.
 struct DemoScenario {
     const char *title;
     const char *demonstrates;
-    QStringList inputs; // relative to the demo folder
-    QStringList kernels;
-    QStringList targets;
-    QString expected; // the finding id the scenario shows ("" = no error expected)
+    std::array<const char *, 2> inputs; // relative to the demo folder; the second may be null
+    const char *kernel;                 // the name the program looks up, or null
+    const char *target;                 // the device, or null
+    const char *expected; // the finding id the scenario shows ("" = no error expected)
 };
 
-QList<DemoScenario> scenarios() {
-    const QString mi210 = QStringLiteral("gfx90a:sramecc+:xnack-");
-    return {
-        {"Baseline: vector add for gfx90a",
-         "a clean extern \"C\" kernel for the device's processor: no error",
-         {QStringLiteral("vector_add_gfx90a.hsaco")},
-         {QStringLiteral("vector_add")},
-         {mi210},
-         {}},
-        {"1. Kernel without extern \"C\"",
-         "direction 2: the kernel exists only C++-mangled; the fix shows the mangled name",
-         {QStringLiteral("scenarios/s01_mangled.co")},
-         {QStringLiteral("vecAdd")},
-         {mi210},
-         QStringLiteral("symbol.mangled-name")},
-        {"2. Built for the wrong GPU",
-         "direction 3: only gfx1030 code, the device is gfx90a",
-         {QStringLiteral("scenarios/s02_gfx1030.co")},
-         {QStringLiteral("vector_add")},
-         {mi210},
-         QStringLiteral("arch.no-compatible-code-object")},
-        {"3. xnack setting differs",
-         "direction 3: gfx90a:xnack+ code on a device running xnack-",
-         {QStringLiteral("scenarios/s03_gfx90a_xnack_on.co")},
-         {QStringLiteral("vector_add")},
-         {mi210},
-         QStringLiteral("arch.feature-mismatch")},
-        {"4. Built for ROCm 7, run on ROCm 5",
-         "direction 1: needs libamdhip64.so.7, only another major version is installed",
-         {QStringLiteral("scenarios/libs04_rocm7.so")},
-         {},
-         {},
-         QStringLiteral("runtime.soname-mismatch")},
-        {"5. Runtime left off the link line",
-         "direction 1: hipcc -c + g++ -shared without -lamdhip64",
-         {QStringLiteral("scenarios/libs05_not_linked.so")},
-         {},
-         {},
-         QStringLiteral("runtime.not-linked")},
-        {"6. __global__ lost in porting",
-         "direction 2: the name is a host function, not a kernel",
-         {QStringLiteral("scenarios/libs06_not_a_kernel.so")},
-         {QStringLiteral("scaleRows")},
-         {},
-         QStringLiteral("symbol.not-a-kernel")},
-        {"7. No --offload-arch on a build host without a GPU",
-         "direction 3: only clang's default target was built",
-         {QStringLiteral("scenarios/s07_default_target")},
-         {},
-         {mi210},
-         QStringLiteral("arch.default-target")},
-        {"8. A clean build",
-         "extern \"C\" kernel for the device's exact target id: no error",
-         {QStringLiteral("scenarios/s08_clean.co")},
-         {QStringLiteral("vector_add")},
-         {mi210},
-         {}},
-        {"9. Triton failed while producing the hsaco",
-         "compile layer: the cache entry stops at .amdgcn; the traceback confirms make_hsaco",
-         {QStringLiteral("scenarios/demo/triton/cache-failed-hsaco"),
-          QStringLiteral("scenarios/demo/triton/cache-failed-hsaco.traceback.txt")},
-         {},
-         {},
-         QStringLiteral("triton.stage-failed")},
-        {"10. Triton kernel for another arch",
-         "direction 3: a gfx90a Triton entry on a gfx1100 device",
-         {QStringLiteral("scenarios/demo/triton/cache-ok")},
-         {},
-         {QStringLiteral("gfx1100")},
-         QStringLiteral("arch.no-compatible-code-object")},
-        {"11. NVIDIA: sm_80-only fatbin on an sm_90 GPU",
-         "direction 3 on HIP's NVIDIA platform: no cubin for sm_90 and no PTX to JIT",
-         {QStringLiteral("scenarios/demo/nvidia/k80only.fatbin")},
-         {},
-         {QStringLiteral("sm_90")},
-         QStringLiteral("arch.no-compatible-code-object")},
-        {"12. Runtime log of a missing code object",
-         "AMD_LOG_LEVEL=1 output: the runtime's own device / code object listing",
-         {QStringLiteral("scenarios/demo/s12_no_binary_level1.log")},
-         {},
-         {},
-         QStringLiteral("arch.no-compatible-code-object")},
-        {"13. dlopen of an extension with a missing C++ symbol",
-         "direction 1: ImportError undefined symbol, shown demangled",
-         {QStringLiteral("scenarios/demo/s13_import_undefined_symbol.txt")},
-         {},
-         {},
-         QStringLiteral("runtime.undefined-symbol")},
-        {"14. Runtime library not installed",
-         "direction 1: OSError cannot open libamdhip64.so.7",
-         {QStringLiteral("scenarios/demo/s14_oserror_missing_runtime.txt")},
-         {},
-         {},
-         QStringLiteral("runtime.soname-mismatch")},
-        {"15. CUDA flags given to hipcc",
-         "build: each nvcc-only flag, with its clang replacement",
-         {QStringLiteral("scenarios/demo/s15_hipcc_nvcc_flags.txt")},
-         {},
-         {},
-         QStringLiteral("build.nvcc-flags")},
-        {"16. A host object file used as a code object",
-         "the file given to the module API is not device code",
-         {QStringLiteral("scenarios/s16_host.o")},
-         {QStringLiteral("vector_add")},
-         {},
-         QStringLiteral("module.not-a-code-object")},
-    };
+constexpr const char *kMi210 = "gfx90a:sramecc+:xnack-";
+
+// docs/scenarios.md's failure modes, after the baseline they differ from.
+constexpr DemoScenario kScenarios[] = {
+    {"Baseline: vector add for gfx90a",
+     "a clean extern \"C\" kernel for the device's processor: no error",
+     {"vector_add_gfx90a.hsaco"},
+     "vector_add",
+     kMi210,
+     ""},
+    {"1. Kernel without extern \"C\"",
+     "direction 2: the kernel exists only C++-mangled; the fix shows the mangled name",
+     {"scenarios/s01_mangled.co"},
+     "vecAdd",
+     kMi210,
+     "symbol.mangled-name"},
+    {"2. Built for the wrong GPU",
+     "direction 3: only gfx1030 code, the device is gfx90a",
+     {"scenarios/s02_gfx1030.co"},
+     "vector_add",
+     kMi210,
+     "arch.no-compatible-code-object"},
+    {"3. xnack setting differs",
+     "direction 3: gfx90a:xnack+ code on a device running xnack-",
+     {"scenarios/s03_gfx90a_xnack_on.co"},
+     "vector_add",
+     kMi210,
+     "arch.feature-mismatch"},
+    {"4. Built for ROCm 7, run on ROCm 5",
+     "direction 1: needs libamdhip64.so.7, only another major version is installed",
+     {"scenarios/libs04_rocm7.so"},
+     nullptr,
+     nullptr,
+     "runtime.soname-mismatch"},
+    {"5. Runtime left off the link line",
+     "direction 1: hipcc -c + g++ -shared without -lamdhip64",
+     {"scenarios/libs05_not_linked.so"},
+     nullptr,
+     nullptr,
+     "runtime.not-linked"},
+    {"6. __global__ lost in porting",
+     "direction 2: the name is a host function, not a kernel",
+     {"scenarios/libs06_not_a_kernel.so"},
+     "scaleRows",
+     nullptr,
+     "symbol.not-a-kernel"},
+    {"7. No --offload-arch on a build host without a GPU",
+     "direction 3: only clang's default target was built",
+     {"scenarios/s07_default_target"},
+     nullptr,
+     kMi210,
+     "arch.default-target"},
+    {"8. A clean build",
+     "extern \"C\" kernel for the device's exact target id: no error",
+     {"scenarios/s08_clean.co"},
+     "vector_add",
+     kMi210,
+     ""},
+    {"9. Triton failed while producing the hsaco",
+     "compile layer: the cache entry stops at .amdgcn; the traceback confirms make_hsaco",
+     {"scenarios/demo/triton/cache-failed-hsaco",
+      "scenarios/demo/triton/cache-failed-hsaco.traceback.txt"},
+     nullptr,
+     nullptr,
+     "triton.stage-failed"},
+    {"10. Triton kernel for another arch",
+     "direction 3: a gfx90a Triton entry on a gfx1100 device",
+     {"scenarios/demo/triton/cache-ok"},
+     nullptr,
+     "gfx1100",
+     "arch.no-compatible-code-object"},
+    {"11. NVIDIA: sm_80-only fatbin on an sm_90 GPU",
+     "direction 3 on HIP's NVIDIA platform: no cubin for sm_90 and no PTX to JIT",
+     {"scenarios/demo/nvidia/k80only.fatbin"},
+     nullptr,
+     "sm_90",
+     "arch.no-compatible-code-object"},
+    {"12. Runtime log of a missing code object",
+     "AMD_LOG_LEVEL=1 output: the runtime's own device / code object listing",
+     {"scenarios/demo/s12_no_binary_level1.log"},
+     nullptr,
+     nullptr,
+     "arch.no-compatible-code-object"},
+    {"13. dlopen of an extension with a missing C++ symbol",
+     "direction 1: ImportError undefined symbol, shown demangled",
+     {"scenarios/demo/s13_import_undefined_symbol.txt"},
+     nullptr,
+     nullptr,
+     "runtime.undefined-symbol"},
+    {"14. Runtime library not installed",
+     "direction 1: OSError cannot open libamdhip64.so.7",
+     {"scenarios/demo/s14_oserror_missing_runtime.txt"},
+     nullptr,
+     nullptr,
+     "runtime.soname-mismatch"},
+    {"15. CUDA flags given to hipcc",
+     "build: each nvcc-only flag, with its clang replacement",
+     {"scenarios/demo/s15_hipcc_nvcc_flags.txt"},
+     nullptr,
+     nullptr,
+     "build.nvcc-flags"},
+    {"16. A host object file used as a code object",
+     "the file given to the module API is not device code",
+     {"scenarios/s16_host.o"},
+     "vector_add",
+     nullptr,
+     "module.not-a-code-object"},
+};
+
+QStringList inputsOf(const DemoScenario &s) {
+    QStringList inputs;
+    for (const char *in : s.inputs)
+        if (in)
+            inputs << QString::fromUtf8(in);
+    return inputs;
+}
+
+// The option value a scenario gives (a kernel, a target) as a list of zero or one.
+QStringList optionList(const char *value) {
+    return value ? QStringList{QString::fromUtf8(value)} : QStringList{};
 }
 
 // A path that works from the current directory: relative when it lies below it, else absolute.
@@ -177,11 +194,11 @@ struct DemoRow {
 // "demo").
 QString scenarioCommand(const DemoScenario &s, const QString &dir, const QString &program) {
     QStringList argv{QStringLiteral("diagnose")};
-    for (const QString &in : s.inputs)
+    for (const QString &in : inputsOf(s))
         argv << relativeForUser(dir + QLatin1Char('/') + in);
-    for (const QString &k : s.kernels)
+    for (const QString &k : optionList(s.kernel))
         argv << QStringLiteral("--kernel") << k;
-    for (const QString &t : s.targets)
+    for (const QString &t : optionList(s.target))
         argv << QStringLiteral("--target") << t;
     return program + QLatin1Char(' ') + shellJoin(argv);
 }
@@ -191,20 +208,21 @@ QString scenarioCommand(const DemoScenario &s, const QString &dir, const QString
 DemoRow runScenario(const DemoScenario &s, const QString &dir, const QString &program) {
     const QString rule(78, QLatin1Char('='));
     out() << "\n" << rule << "\n" << s.title << "\n  demonstrates: " << s.demonstrates << "\n";
+    const QString expected = QString::fromUtf8(s.expected);
     DiagnoseRequest req;
     QStringList missing;
-    for (const QString &in : s.inputs) {
+    for (const QString &in : inputsOf(s)) {
         const QString p = dir + QLatin1Char('/') + in;
         if (!QFileInfo::exists(p))
             missing << p;
         req.inputs << p;
     }
-    req.kernels = s.kernels;
-    req.targets = s.targets;
+    req.kernels = optionList(s.kernel);
+    req.targets = optionList(s.target);
     out() << "  command:      " << scenarioCommand(s, dir, program) << "\n" << rule << "\n\n";
     if (!missing.isEmpty()) {
         out() << "  skipped: not built here (" << missing.join(QStringLiteral(", ")) << ")\n";
-        return {QString::fromUtf8(s.title), s.expected, QStringLiteral("not built"), false};
+        return {QString::fromUtf8(s.title), expected, QStringLiteral("not built"), false};
     }
     const Diagnosis d = diagnose(req);
     printDiagnosis(out(), d, false);
@@ -212,11 +230,11 @@ DemoRow runScenario(const DemoScenario &s, const QString &dir, const QString &pr
     for (const Finding &f : d.findings)
         if (f.severity == Severity::Error && !errors.contains(f.id))
             errors << f.id;
-    const bool ok = s.expected.isEmpty()
+    const bool ok = expected.isEmpty()
                         ? errors.isEmpty()
                         : std::any_of(d.findings.cbegin(), d.findings.cend(),
-                                      [&](const Finding &f) { return f.id == s.expected; });
-    return {QString::fromUtf8(s.title), s.expected,
+                                      [&](const Finding &f) { return f.id == expected; });
+    return {QString::fromUtf8(s.title), expected,
             errors.isEmpty() ? QStringLiteral("no error") : errors.join(QStringLiteral(", ")), ok};
 }
 
@@ -233,8 +251,7 @@ int demo(const Args &) {
     out() << "hipdoctor demo: " << dir << "\n";
     const QString program = programForUser();
     QList<DemoRow> rows;
-    const QList<DemoScenario> list = scenarios();
-    for (const DemoScenario &s : list)
+    for (const DemoScenario &s : kScenarios)
         rows.append(runScenario(s, dir, program));
     out() << "\n" << QString(78, QLatin1Char('=')) << "\nSummary\n";
     int shown = 0;

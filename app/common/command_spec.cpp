@@ -71,9 +71,19 @@ QString optionName(const QString &a, bool *inlineValue) {
 } // namespace
 
 bool Args::parse(const QStringList &arguments, ParseError *error) {
-    // The one hand-written rule: an option of restOptions takes every following argument up to
-    // a lone "--" (which it consumes). Values of other options are stepped over, so a value
-    // that happens to read "--run" is not taken for the option.
+    const QStringList remaining = takeRestOptions(arguments);
+    if (!m_parser.parse(remaining)) {
+        explainParseError(remaining, error);
+        return false;
+    }
+    m_positional = m_parser.positionalArguments();
+    return checkPositionals(error);
+}
+
+// The one hand-written rule: an option of restOptions takes every following argument up to a
+// lone "--" (which it consumes). Values of other options are stepped over, so a value that
+// happens to read "--run" is not taken for the option. Returns what QCommandLineParser reads.
+QStringList Args::takeRestOptions(const QStringList &arguments) {
     QStringList remaining{m_spec->name};
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString &a = arguments[i];
@@ -97,38 +107,45 @@ bool Args::parse(const QStringList &arguments, ParseError *error) {
         if (o && !o->valueName().isEmpty() && !inlineValue && i + 1 < arguments.size())
             remaining << arguments[++i];
     }
-    if (!m_parser.parse(remaining)) {
-        const QStringList unknown = m_parser.unknownOptionNames();
-        if (!unknown.isEmpty()) {
-            // As the user typed it: "--kernels", "-x".
-            QString typed = spelling(unknown.first());
-            for (const QString &a : remaining) {
-                bool inl = false;
-                if (optionName(a, &inl) == unknown.first()) {
-                    typed = inl ? a.section(QLatin1Char('='), 0, 0) : a;
-                    break;
-                }
+    return remaining;
+}
+
+// QCommandLineParser's refusal in the command's words: the option as the user typed it, with
+// the closest one, or the value an option lacks or must not have.
+void Args::explainParseError(const QStringList &remaining, ParseError *error) const {
+    const QStringList unknown = m_parser.unknownOptionNames();
+    if (!unknown.isEmpty()) {
+        // As the user typed it: "--kernels", "-x".
+        QString typed = spelling(unknown.first());
+        for (const QString &a : remaining) {
+            bool inl = false;
+            if (optionName(a, &inl) == unknown.first()) {
+                typed = inl ? a.section(QLatin1Char('='), 0, 0) : a;
+                break;
             }
-            error->message = QStringLiteral("unknown option '%1'").arg(typed);
-            error->suggestion = closestMatch(typed, m_spec->spellings());
-            return false;
         }
-        // Qt's texts: "Missing value after '--x'." / "Unexpected value after '--x'."
-        const QString text = m_parser.errorText();
-        static const QRegularExpression quoted(QStringLiteral("'([^']+)'"));
-        const QString opt = quoted.match(text).captured(1);
-        const QCommandLineOption *o =
-            m_spec->option(opt.mid(opt.startsWith(QLatin1String("--")) ? 2 : 1));
-        if (text.startsWith(QLatin1String("Missing value")))
-            error->message = QStringLiteral("%1 needs a value (%2)")
-                                 .arg(opt, o ? o->valueName() : QStringLiteral("VALUE"));
-        else if (text.startsWith(QLatin1String("Unexpected value")))
-            error->message = QStringLiteral("%1 takes no value").arg(opt);
-        else
-            error->message = text;
-        return false;
+        error->message = QStringLiteral("unknown option '%1'").arg(typed);
+        error->suggestion = closestMatch(typed, m_spec->spellings());
+        return;
     }
-    m_positional = m_parser.positionalArguments();
+    // Qt's texts: "Missing value after '--x'." / "Unexpected value after '--x'."
+    const QString text = m_parser.errorText();
+    static const QRegularExpression quoted(QStringLiteral("'([^']+)'"));
+    const QString opt = quoted.match(text).captured(1);
+    const QCommandLineOption *o =
+        m_spec->option(opt.mid(opt.startsWith(QLatin1String("--")) ? 2 : 1));
+    if (text.startsWith(QLatin1String("Missing value")))
+        error->message = QStringLiteral("%1 needs a value (%2)")
+                             .arg(opt, o ? o->valueName() : QStringLiteral("VALUE"));
+    else if (text.startsWith(QLatin1String("Unexpected value")))
+        error->message = QStringLiteral("%1 takes no value").arg(opt);
+    else
+        error->message = text;
+}
+
+// As many positional arguments as the command declares: the required ones, and no more unless
+// the last is repeatable.
+bool Args::checkPositionals(ParseError *error) const {
     const QList<Positional> &decl = m_spec->positionals;
     qsizetype required = 0;
     bool repeatable = false;
@@ -160,7 +177,6 @@ bool Args::parse(const QStringList &arguments, ParseError *error) {
 bool Args::isSetByName(const QString &name) const {
     return m_rest.contains(name) || m_parser.isSet(name);
 }
-
 
 QString closestMatch(const QString &word, const QStringList &candidates) {
     // The engine's one edit distance and its rule for a mistyped word (names/kernel_names.h).
@@ -449,6 +465,64 @@ QStringList visibleCommands(const ProgramDoc &doc) {
 }
 } // namespace
 
+namespace {
+
+// What bash offers for an option's value: files, folders, commands, the choices, or nothing
+// ("" for an option without a value).
+QString bashValueAction(const QString &valueName, ValueKind kind) {
+    switch (kind) {
+    case ValueKind::None:
+        break;
+    case ValueKind::Free:
+        return QStringLiteral("COMPREPLY=()");
+    case ValueKind::File:
+        return QStringLiteral(
+            "compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- \"$cur\") )");
+    case ValueKind::Dir:
+        return QStringLiteral(
+            "compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- \"$cur\") )");
+    case ValueKind::Command:
+        return QStringLiteral("COMPREPLY=( $(compgen -c -- \"$cur\") )");
+    case ValueKind::Choice:
+        return QStringLiteral("COMPREPLY=( $(compgen -W '%1' -- \"$cur\") )")
+            .arg(shellWords(choices(valueName)));
+    }
+    return {};
+}
+
+// One command's branch of the case on the command word: its options, what each option's value
+// completes to, and its positionals (files, or folders when the first is a DIR).
+QString bashCommandCase(const CommandSpec &c) {
+    QStringList all;
+    QString values;
+    for (const QCommandLineOption &o : c.options()) {
+        if (hidden(o))
+            continue;
+        QStringList sp;
+        for (const QString &n : o.names())
+            sp << spelling(n);
+        all += sp;
+        const ValueKind k = valueKind(o.valueName(), c.restOptions.contains(longName(o)));
+        if (k == ValueKind::None)
+            continue;
+        values += QStringLiteral("                %1) %2; return ;;\n")
+                      .arg(sp.join(QLatin1Char('|')), bashValueAction(o.valueName(), k));
+    }
+    QString s = QStringLiteral("        %1)\n            opts='%2'\n").arg(c.name, shellWords(all));
+    if (!values.isEmpty())
+        s += QStringLiteral("            case $prev in\n") + values +
+             QStringLiteral("            esac\n");
+    const bool dirs =
+        !c.positionals.isEmpty() && c.positionals.first().name.endsWith(QLatin1String("DIR"));
+    s += QStringLiteral("            if [[ $cur != -* ]]; then compopt -o filenames 2>/dev/null; "
+                        "COMPREPLY=( $(compgen %1 -- \"$cur\") ); return; fi\n"
+                        "            ;;\n")
+             .arg(dirs ? QStringLiteral("-d") : QStringLiteral("-f"));
+    return s;
+}
+
+} // namespace
+
 QString bashCompletion(const ProgramDoc &doc) {
     const QString fn = functionName(doc.program);
     QString s = QStringLiteral("# bash completion for %1, generated from its option declarations "
@@ -471,57 +545,9 @@ QString bashCompletion(const ProgramDoc &doc) {
     s += QStringLiteral("        help)\n            COMPREPLY=( $(compgen -W '%1' -- \"$cur\") )\n"
                         "            return ;;\n")
              .arg(shellWords(visibleCommands(doc)));
-    for (const CommandSpec &c : doc.commands) {
-        if (c.hidden)
-            continue;
-        QStringList all;
-        QString values;
-        for (const QCommandLineOption &o : c.options()) {
-            if (hidden(o))
-                continue;
-            QStringList sp;
-            for (const QString &n : o.names())
-                sp << spelling(n);
-            all += sp;
-            const ValueKind k = valueKind(o.valueName(), c.restOptions.contains(longName(o)));
-            QString action;
-            switch (k) {
-            case ValueKind::None:
-                continue;
-            case ValueKind::Free:
-                action = QStringLiteral("COMPREPLY=()");
-                break;
-            case ValueKind::File:
-                action = QStringLiteral(
-                    "compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- \"$cur\") )");
-                break;
-            case ValueKind::Dir:
-                action = QStringLiteral(
-                    "compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- \"$cur\") )");
-                break;
-            case ValueKind::Command:
-                action = QStringLiteral("COMPREPLY=( $(compgen -c -- \"$cur\") )");
-                break;
-            case ValueKind::Choice:
-                action = QStringLiteral("COMPREPLY=( $(compgen -W '%1' -- \"$cur\") )")
-                             .arg(shellWords(choices(o.valueName())));
-                break;
-            }
-            values += QStringLiteral("                %1) %2; return ;;\n")
-                          .arg(sp.join(QLatin1Char('|')), action);
-        }
-        s += QStringLiteral("        %1)\n            opts='%2'\n").arg(c.name, shellWords(all));
-        if (!values.isEmpty())
-            s += QStringLiteral("            case $prev in\n") + values +
-                 QStringLiteral("            esac\n");
-        const bool dirs =
-            !c.positionals.isEmpty() && c.positionals.first().name.endsWith(QLatin1String("DIR"));
-        s += QStringLiteral(
-                 "            if [[ $cur != -* ]]; then compopt -o filenames 2>/dev/null; "
-                 "COMPREPLY=( $(compgen %1 -- \"$cur\") ); return; fi\n"
-                 "            ;;\n")
-                 .arg(dirs ? QStringLiteral("-d") : QStringLiteral("-f"));
-    }
+    for (const CommandSpec &c : doc.commands)
+        if (!c.hidden)
+            s += bashCommandCase(c);
     s += QStringLiteral("    esac\n"
                         "    COMPREPLY=( $(compgen -W \"$opts\" -- \"$cur\") )\n"
                         "}\n"

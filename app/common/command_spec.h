@@ -99,6 +99,10 @@ public:
 
 private:
     bool isSetByName(const QString &name) const;
+    // parse's steps, in order.
+    QStringList takeRestOptions(const QStringList &arguments);
+    void explainParseError(const QStringList &remaining, ParseError *error) const;
+    bool checkPositionals(ParseError *error) const;
 
     const CommandSpec *m_spec;
     QCommandLineParser m_parser;

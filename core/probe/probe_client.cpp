@@ -112,6 +112,51 @@ void judgeEnd(const SupervisedEnd &end, const QString &probe, int timeoutMs, con
     }
 }
 
+// The probe's stdout cut into lines for applyProbeLine. Its own lines are short: one longer
+// than kMaxLine is cut there and the rest of it up to the newline dropped; after kMaxLines
+// lines the rest are dropped too (docs/limits.md).
+class ProbeLineReader {
+public:
+    explicit ProbeLineReader(ProbeResult &r) : m_r(r) {}
+
+    void feed(const QByteArray &bytes) {
+        m_pending += bytes;
+        qsizetype from = 0, nl;
+        while ((nl = m_pending.indexOf('\n', from)) >= 0) {
+            if (!m_skipping)
+                take(m_pending.mid(from, nl - from));
+            m_skipping = false;
+            from = nl + 1;
+        }
+        m_pending.remove(0, from);
+        if (m_pending.size() > kMaxLine) {
+            if (!m_skipping)
+                take(m_pending.left(kMaxLine));
+            m_skipping = true;
+            m_pending.clear();
+        }
+    }
+    // The last line, when the probe ended without its newline.
+    void finish() {
+        if (!m_pending.isEmpty() && !m_skipping)
+            take(m_pending);
+    }
+    QString phase, api; // the call under way (a "begin" without its "phase" yet)
+
+private:
+    static constexpr qsizetype kMaxLine = qsizetype(1) << 20;
+    static constexpr qsizetype kMaxLines = 100000;
+
+    void take(const QByteArray &line) {
+        if (m_r.stdoutLines.size() < kMaxLines)
+            applyProbeLine(m_r, line, &phase, &api);
+    }
+
+    ProbeResult &m_r;
+    QByteArray m_pending;
+    bool m_skipping = false; // inside a line already cut
+};
+
 } // namespace
 
 ProbeClient::ProbeClient(ProbeOptions options) : m_options(std::move(options)) {}
@@ -147,19 +192,9 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
         return r;
     }
 
-    // stderr (the runtime's log) is kept within a cap, head and tail (docs/limits.md). The
-    // probe's own lines are short: one longer than kMaxProbeLine is cut there and the rest of
-    // it up to the newline dropped; after kMaxProbeLines lines the rest are dropped too.
-    constexpr qsizetype kMaxProbeLine = qsizetype(1) << 20;
-    constexpr qsizetype kMaxProbeLines = 100000;
-    QByteArray pending;
-    bool skipping = false; // inside a line already cut
+    // stderr (the runtime's log) is kept within a cap, head and tail (docs/limits.md).
     CappedOutput err;
-    QString phase, api;
-    auto take = [&](const QByteArray &line) {
-        if (r.stdoutLines.size() < kMaxProbeLines)
-            applyProbeLine(r, line, &phase, &api);
-    };
+    ProbeLineReader lines(r);
     SupervisedSpec sv;
     sv.program = launched ? m_options.launcher.first() : probe;
     sv.arguments = launched ? m_options.launcher.mid(1) : QStringList{};
@@ -179,35 +214,18 @@ ProbeResult ProbeClient::run(const ProbeRequest &request) const {
         return (m_options.cancel && m_options.cancel->load()) || m_cancelled->load();
     };
     sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
-    sv.onStdout = [&](const QByteArray &b) {
-        pending += b;
-        qsizetype from = 0, nl;
-        while ((nl = pending.indexOf('\n', from)) >= 0) {
-            if (!skipping)
-                take(pending.mid(from, nl - from));
-            skipping = false;
-            from = nl + 1;
-        }
-        pending.remove(0, from);
-        if (pending.size() > kMaxProbeLine) {
-            if (!skipping)
-                take(pending.left(kMaxProbeLine));
-            skipping = true;
-            pending.clear();
-        }
-    };
+    sv.onStdout = [&lines](const QByteArray &b) { lines.feed(b); };
     const SupervisedEnd end = runSupervised(sv);
     if (!end.started) {
         r.outcome = ProbeOutcome::FailedToStart;
         r.message = QStringLiteral("cannot start %1: %2").arg(sv.program, end.startError);
         return r;
     }
-    if (!pending.isEmpty() && !skipping)
-        take(pending);
+    lines.finish();
     r.wallMs = end.durationMs;
     r.stderrText = err.text();
     r.amdLog = parseAmdLog(r.stderrText);
-    judgeEnd(end, probe, m_options.timeoutMs, phase, api, r);
+    judgeEnd(end, probe, m_options.timeoutMs, lines.phase, lines.api, r);
     return r;
 }
 

@@ -300,6 +300,41 @@ static ProbeOutcome outcomeFromName(const QString &n) {
     return ProbeOutcome::NoResult;
 }
 
+namespace {
+
+// The probe's "validation" event: its status word, and the counts of what was compared.
+void applyValidationEvent(ValidationResult &v, const QJsonObject &o) {
+    v.ran = true;
+    v.passed = o.value(QLatin1String("status")).toString() == QLatin1String("passed");
+    v.checked = o.value(QLatin1String("checked")).toInteger();
+    v.mismatches = o.value(QLatin1String("mismatches")).toInteger();
+    v.firstMismatch = o.value(QLatin1String("first_mismatch")).toInteger(-1);
+}
+
+// The probe's last word: its status and message, and the call that failed (when one did).
+void applyResultEvent(ProbeResult &r, const QJsonObject &o) {
+    r.outcome = ProbeOutcome::Completed;
+    r.status = o.value(QLatin1String("status")).toString();
+    r.message = o.value(QLatin1String("message")).toString();
+    if (o.contains(QLatin1String("phase"))) {
+        PhaseEvent f;
+        f.name = o.value(QLatin1String("phase")).toString();
+        f.api = o.value(QLatin1String("api")).toString();
+        f.status = QStringLiteral("error");
+        f.errorCode = o.value(QLatin1String("code")).toInt();
+        f.errorName = o.value(QLatin1String("error")).toString();
+        // the matching phase event carries the runtime's text and the time
+        for (auto it = r.phases.crbegin(); it != r.phases.crend(); ++it)
+            if (!it->ok() && it->name == f.name && it->errorCode == f.errorCode) {
+                f = *it;
+                break;
+            }
+        r.failedCall = f;
+    }
+}
+
+} // namespace
+
 void applyProbeLine(ProbeResult &r, const QByteArray &rawLine, QString *currentPhase,
                     QString *currentApi) {
     QByteArray line = rawLine.trimmed();
@@ -340,31 +375,9 @@ void applyProbeLine(ProbeResult &r, const QByteArray &rawLine, QString *currentP
     } else if (ev == QLatin1String("timing")) {
         r.timings << TimingStats::fromJson(o);
     } else if (ev == QLatin1String("validation")) {
-        r.validation.ran = true;
-        r.validation.passed =
-            o.value(QLatin1String("status")).toString() == QLatin1String("passed");
-        r.validation.checked = o.value(QLatin1String("checked")).toInteger();
-        r.validation.mismatches = o.value(QLatin1String("mismatches")).toInteger();
-        r.validation.firstMismatch = o.value(QLatin1String("first_mismatch")).toInteger(-1);
+        applyValidationEvent(r.validation, o);
     } else if (ev == QLatin1String("result")) {
-        r.outcome = ProbeOutcome::Completed;
-        r.status = o.value(QLatin1String("status")).toString();
-        r.message = o.value(QLatin1String("message")).toString();
-        if (o.contains(QLatin1String("phase"))) {
-            PhaseEvent f;
-            f.name = o.value(QLatin1String("phase")).toString();
-            f.api = o.value(QLatin1String("api")).toString();
-            f.status = QStringLiteral("error");
-            f.errorCode = o.value(QLatin1String("code")).toInt();
-            f.errorName = o.value(QLatin1String("error")).toString();
-            // the matching phase event carries the runtime's text and the time
-            for (auto it = r.phases.crbegin(); it != r.phases.crend(); ++it)
-                if (!it->ok() && it->name == f.name && it->errorCode == f.errorCode) {
-                    f = *it;
-                    break;
-                }
-            r.failedCall = f;
-        }
+        applyResultEvent(r, o);
     }
 }
 

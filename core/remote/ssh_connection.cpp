@@ -285,67 +285,64 @@ RemoteFailure SshConnection::classify(int exitCode, const QString &stderrText) c
     return classifySshFailure(exitCode, stderrText, m_open.load());
 }
 
-QString SshConnection::describe(RemoteFailure f, const QString &stderrText) const {
-    QString what;
-    const QString &host = m_options.destination;
+namespace {
+
+// What failed, in words, for the destination host (ssh's client program: client).
+QString failureWhat(RemoteFailure f, const QString &host, const QString &client,
+                    const QString &stderrText) {
     switch (f) {
     case RemoteFailure::None:
-        return {};
+        break;
     case RemoteFailure::SshMissing:
-        what = QStringLiteral("the ssh client (%1) could not be started")
-                   .arg(m_options.client.value(0));
-        break;
+        return QStringLiteral("the ssh client (%1) could not be started").arg(client);
     case RemoteFailure::Unreachable:
-        what = QStringLiteral("%1 cannot be reached").arg(host);
-        break;
+        return QStringLiteral("%1 cannot be reached").arg(host);
     case RemoteFailure::AuthRefused:
-        what = QStringLiteral("%1 refused every key offered (add yours with ssh-copy-id, or load "
+        return QStringLiteral("%1 refused every key offered (add yours with ssh-copy-id, or load "
                               "it into the agent)")
-                   .arg(host);
-        break;
+            .arg(host);
     case RemoteFailure::HostKeyUnknown:
-        what = QStringLiteral("the host key of %1 is not known: refused (check its fingerprint "
+        return QStringLiteral("the host key of %1 is not known: refused (check its fingerprint "
                               "and add it with a plain `ssh %1` first)")
-                   .arg(host);
-        break;
+            .arg(host);
     case RemoteFailure::HostKeyChanged:
-        what =
-            QStringLiteral("the host key of %1 CHANGED since it was recorded: refused").arg(host);
-        break;
+        return QStringLiteral("the host key of %1 CHANGED since it was recorded: refused")
+            .arg(host);
     case RemoteFailure::NoSpace:
-        what = QStringLiteral("no space left on %1").arg(host);
-        break;
+        return QStringLiteral("no space left on %1").arg(host);
     case RemoteFailure::ProgramMissing: {
         static const QRegularExpression re(QStringLiteral("program not found: ([^\\n]*)"));
         const QString prog = re.match(stderrText).captured(1).trimmed();
         const QString base = prog.section(QLatin1Char('/'), -1);
-        what = base == QLatin1String("hipcc")
+        return base == QLatin1String("hipcc")
                    ? QStringLiteral("no hipcc on %1 (not on its PATH)").arg(host)
                    : QStringLiteral("%1 is not on %2 (not on its PATH)").arg(prog, host);
-        break;
     }
     case RemoteFailure::ProbeNotRunnable:
-        what = QStringLiteral("the probe does not run on %1").arg(host);
-        break;
+        return QStringLiteral("the probe does not run on %1").arg(host);
     case RemoteFailure::ConnectionLost:
-        what = QStringLiteral("the connection to %1 was lost").arg(host);
-        break;
+        return QStringLiteral("the connection to %1 was lost").arg(host);
     case RemoteFailure::BadReply:
-        what = QStringLiteral("%1 gave a reply hipdoctor refuses").arg(host);
-        break;
+        return QStringLiteral("%1 gave a reply hipdoctor refuses").arg(host);
     case RemoteFailure::BadDestination:
-        what = QStringLiteral("hipdoctor refuses this destination");
-        break;
+        return QStringLiteral("hipdoctor refuses this destination");
     case RemoteFailure::TimedOut:
-        what = QStringLiteral("%1 did not answer in time").arg(host);
-        break;
+        return QStringLiteral("%1 did not answer in time").arg(host);
     case RemoteFailure::Cancelled:
-        what = QStringLiteral("cancelled");
-        break;
+        return QStringLiteral("cancelled");
     case RemoteFailure::Other:
-        what = QStringLiteral("ssh to %1 failed").arg(host);
-        break;
+        return QStringLiteral("ssh to %1 failed").arg(host);
     }
+    return {};
+}
+
+} // namespace
+
+QString SshConnection::describe(RemoteFailure f, const QString &stderrText) const {
+    if (f == RemoteFailure::None)
+        return {};
+    const QString what =
+        failureWhat(f, m_options.destination, m_options.client.value(0), stderrText);
     // ssh's (or the node's) own words, made printable and cut: they reach terminals and reports.
     const QString line = printableText(lastLine(stderrText), 500);
     QString s = remoteFailureName(f) + QStringLiteral(": ") + what;
@@ -369,50 +366,9 @@ bool SshConnection::open() {
         m_message = remoteFailureName(m_failure) + QStringLiteral(": ") + error;
         return false;
     }
-    // The first command starts the shared connection (ControlMaster=auto + ControlPersist
-    // put it in the background); it reads where the node's home is and what the node is. Its
-    // bytes are bounded as every command's (three short lines; ssh's messages), within the
-    // opening's total deadline.
     RemoteRun r;
-    {
-        const QStringList a =
-            argv(QStringLiteral("printf '%s\\n' \"$HOME\"; uname -sm 2>/dev/null || echo unknown; "
-                                "uname -n 2>/dev/null || echo unknown"));
-        constexpr qsizetype kMaxReply = 64 << 10;
-        CappedOutput err(1 << 20, 1 << 20);
-        bool tooLong = false;
-        SupervisedSpec sv;
-        sv.program = a.first();
-        sv.arguments = a.mid(1);
-        // Not contained: the shared connection it starts must outlive it.
-        sv.startTimeoutMs = 10000;
-        sv.timeoutMs = m_options.openTimeoutMs;
-        sv.cancelled = [&tooLong] { return tooLong; };
-        sv.onStdout = [&](const QByteArray &b) {
-            if (r.out.size() + b.size() > kMaxReply)
-                tooLong = true;
-            else
-                r.out += b;
-        };
-        sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
-        const SupervisedEnd end = runSupervised(sv);
-        r.err = QString::fromLocal8Bit(err.bytes());
-        if (!end.started) {
-            m_failure = RemoteFailure::SshMissing;
-            m_message = describe(m_failure, end.startError);
-            return false;
-        }
-        if (end.timedOut || tooLong) {
-            m_failure = tooLong ? RemoteFailure::BadReply : RemoteFailure::TimedOut;
-            m_message = describe(m_failure, r.err);
-            if (tooLong)
-                m_message += QStringLiteral(" (more than %1 bytes while the connection was "
-                                            "opened)")
-                                 .arg(kMaxReply);
-            return false;
-        }
-        r.exitCode = end.crashed ? 255 : end.exitCode;
-    }
+    if (!askNode(r))
+        return false;
     const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     if (r.exitCode != 0 || lines.size() < 2 || !lines.first().startsWith(QLatin1Char('/'))) {
         m_failure = classifySshFailure(r.exitCode == 0 ? 255 : r.exitCode, r.err, false);
@@ -430,6 +386,51 @@ bool SshConnection::open() {
     m_failure = RemoteFailure::None;
     m_message.clear();
     m_open.store(true);
+    return true;
+}
+
+// The first command starts the shared connection (ControlMaster=auto + ControlPersist
+// put it in the background); it reads where the node's home is and what the node is. Its
+// bytes are bounded as every command's (three short lines; ssh's messages), within the
+// opening's total deadline.
+bool SshConnection::askNode(RemoteRun &r) {
+    const QStringList a =
+        argv(QStringLiteral("printf '%s\\n' \"$HOME\"; uname -sm 2>/dev/null || echo unknown; "
+                            "uname -n 2>/dev/null || echo unknown"));
+    constexpr qsizetype kMaxReply = 64 << 10;
+    CappedOutput err(1 << 20, 1 << 20);
+    bool tooLong = false;
+    SupervisedSpec sv;
+    sv.program = a.first();
+    sv.arguments = a.mid(1);
+    // Not contained: the shared connection it starts must outlive it.
+    sv.startTimeoutMs = 10000;
+    sv.timeoutMs = m_options.openTimeoutMs;
+    sv.cancelled = [&tooLong] { return tooLong; };
+    sv.onStdout = [&](const QByteArray &b) {
+        if (r.out.size() + b.size() > kMaxReply)
+            tooLong = true;
+        else
+            r.out += b;
+    };
+    sv.onStderr = [&err](const QByteArray &b) { err.append(b); };
+    const SupervisedEnd end = runSupervised(sv);
+    r.err = QString::fromLocal8Bit(err.bytes());
+    if (!end.started) {
+        m_failure = RemoteFailure::SshMissing;
+        m_message = describe(m_failure, end.startError);
+        return false;
+    }
+    if (end.timedOut || tooLong) {
+        m_failure = tooLong ? RemoteFailure::BadReply : RemoteFailure::TimedOut;
+        m_message = describe(m_failure, r.err);
+        if (tooLong)
+            m_message += QStringLiteral(" (more than %1 bytes while the connection was "
+                                        "opened)")
+                             .arg(kMaxReply);
+        return false;
+    }
+    r.exitCode = end.crashed ? 255 : end.exitCode;
     return true;
 }
 

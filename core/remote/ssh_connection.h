@@ -154,6 +154,9 @@ public:
     void close();
 
 private:
+    // open()'s first command: the node's home, system and name, in r.out (false with
+    // m_failure and m_message set when it failed).
+    bool askNode(RemoteRun &r);
     QStringList baseArgv() const;
 
     SshOptions m_options;

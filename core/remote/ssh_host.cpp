@@ -77,6 +77,39 @@ QString firstLineOf(const QByteArray &out) {
     return QString::fromUtf8(out).section(QLatin1Char('\n'), 0, 0).trimmed();
 }
 
+// The wrapper reports a child killed by signal N as exit status 128+N, as shells do: N, or 0
+// for any other status.
+int signalOfWrapperExit(int exitCode) {
+    return exitCode > 128 && exitCode < 128 + 65 ? exitCode - 128 : 0;
+}
+
+// The command as it was asked for, on this host: what a check records whatever its end.
+void recordCommand(const ProcessSpec &spec, const QString &host, CheckRecord &check) {
+    check.command = spec.argv;
+    check.workingDirectory = spec.workingDirectory;
+    check.env.clear();
+    for (auto it = spec.env.begin(); it != spec.env.end(); ++it)
+        check.env.insert(it.key(), it.value());
+    check.envRemoved = spec.unset;
+    check.data.insert(QStringLiteral("host"), host);
+}
+
+void failCheck(CheckRecord &check, RemoteFailure f, const QString &message) {
+    check.status = f == RemoteFailure::Cancelled ? CheckStatus::Cancelled : CheckStatus::Error;
+    check.summary = message;
+    check.data.insert(QStringLiteral("remoteFailure"), remoteFailureName(f));
+}
+
+// A probe that exited without its hello, with the loader's or the shell's words for a binary
+// that cannot run there (missing libraries, another architecture, an older glibc).
+bool probeDidNotRun(const ProbeResult &r) {
+    return !r.helloSeen &&
+           (r.exitCode == 126 || r.exitCode == 127 ||
+            r.stderrText.contains(QLatin1String("error while loading shared libraries")) ||
+            r.stderrText.contains(QLatin1String("Exec format error")) ||
+            r.stderrText.contains(QLatin1String("version `GLIBC")));
+}
+
 } // namespace
 
 QString pathInCache(const QString &cacheRoot, const QString &hash, const QString &name,
@@ -164,28 +197,14 @@ QString SshHost::remoteProbePath() const {
 }
 
 void SshHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
-    auto fillCommand = [&] {
-        check.command = spec.argv;
-        check.workingDirectory = spec.workingDirectory;
-        check.env.clear();
-        for (auto it = spec.env.begin(); it != spec.env.end(); ++it)
-            check.env.insert(it.key(), it.value());
-        check.envRemoved = spec.unset;
-        check.data.insert(QStringLiteral("host"), hostName());
-    };
-    auto fail = [&](RemoteFailure f, const QString &message) {
-        check.status = f == RemoteFailure::Cancelled ? CheckStatus::Cancelled : CheckStatus::Error;
-        check.summary = message;
-        check.data.insert(QStringLiteral("remoteFailure"), remoteFailureName(f));
-    };
     if (spec.argv.isEmpty() || !m_conn->open()) {
         check.startedAt = isoNow();
-        fillCommand();
+        recordCommand(spec, hostName(), check);
         if (spec.argv.isEmpty()) {
             check.status = CheckStatus::Error;
             check.summary = QStringLiteral("no command given");
         } else {
-            fail(m_conn->lastFailure(), m_conn->lastMessage());
+            failCheck(check, m_conn->lastFailure(), m_conn->lastMessage());
         }
         return;
     }
@@ -204,20 +223,26 @@ void SshHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
     local.keepStdinOpen = true;
     local.contain = false; // ssh; the wrapper contains the step on the node
     hd::runProcess(local, check);
-    fillCommand();
+    recordCommand(spec, hostName(), check);
     if (reaper.isEmpty())
         check.data.insert(QStringLiteral("containment"),
                           QStringLiteral("process group only: %1").arg(noReaper));
     if (check.status == CheckStatus::Cancelled || check.timedOut)
         return; // the local ssh was killed; its stdin closed, the node's watchdog kills the rest
+    judgeSshEnd(check);
+}
+
+// How the local ssh ended, told apart: ssh itself failing, the connection failing, or the
+// command on the node ending (its exit status, or the signal that killed it).
+void SshHost::judgeSshEnd(CheckRecord &check) {
     if (check.exitCode < 0 && check.signalName.isEmpty()) {
-        fail(RemoteFailure::SshMissing,
-             m_conn->describe(RemoteFailure::SshMissing, check.stderrText));
+        failCheck(check, RemoteFailure::SshMissing,
+                  m_conn->describe(RemoteFailure::SshMissing, check.stderrText));
         return;
     }
     if (!check.signalName.isEmpty()) { // the local ssh died of a signal
-        fail(RemoteFailure::ConnectionLost,
-             m_conn->describe(RemoteFailure::ConnectionLost, check.stderrText));
+        failCheck(check, RemoteFailure::ConnectionLost,
+                  m_conn->describe(RemoteFailure::ConnectionLost, check.stderrText));
         return;
     }
     int remoteExit = -1;
@@ -226,12 +251,11 @@ void SshHost::runProcess(const ProcessSpec &spec, CheckRecord &check) {
     if (!finished && f == RemoteFailure::None)
         f = RemoteFailure::ConnectionLost; // ssh ended before the command did
     if (f != RemoteFailure::None) {
-        fail(f, m_conn->describe(f, check.stderrText));
+        failCheck(check, f, m_conn->describe(f, check.stderrText));
         return;
     }
-    // The wrapper reports a child killed by signal N as exit status 128+N, as shells do.
-    if (check.exitCode > 128 && check.exitCode < 128 + 65) {
-        check.signalName = signalName(check.exitCode - 128);
+    if (const int signal = signalOfWrapperExit(check.exitCode)) {
+        check.signalName = signalName(signal);
         check.exitCode = -1;
         check.status = CheckStatus::Fail;
         check.summary = QStringLiteral("killed by %1").arg(check.signalName);
@@ -327,28 +351,29 @@ ProbeResult SshHost::runProbe(const ProbeRequest &request, const ProbeOptions &o
     r.environment.clear();
     for (auto it = options.env.cbegin(); it != options.env.cend(); ++it)
         r.environment << it.key() + QLatin1Char('=') + it.value();
+    judgeProbeEnd(r, finished);
+    return r;
+}
 
+// The probe's end as the local ssh saw it, told apart: ssh failing, the connection failing, a
+// probe that cannot run there, or the probe killed by a signal (the wrapper's 128+N).
+void SshHost::judgeProbeEnd(ProbeResult &r, bool finished) {
     if (r.outcome == ProbeOutcome::Cancelled || r.outcome == ProbeOutcome::TimedOut ||
         r.outcome == ProbeOutcome::Completed)
-        return r;
+        return;
     if (r.outcome == ProbeOutcome::FailedToStart) { // the local ssh did not start
         r.message = m_conn->describe(RemoteFailure::SshMissing, r.message);
-        return r;
+        return;
     }
     if (r.signal != 0) { // the local ssh was killed
         r.outcome = ProbeOutcome::FailedToStart;
         r.message = m_conn->describe(RemoteFailure::ConnectionLost, r.stderrText);
-        return r;
+        return;
     }
     RemoteFailure f = m_conn->classify(r.exitCode, r.stderrText);
     if (!finished && f == RemoteFailure::None)
         f = RemoteFailure::ConnectionLost;
-    if (f == RemoteFailure::ProgramMissing ||
-        (f == RemoteFailure::None && !r.helloSeen &&
-         (r.exitCode == 126 || r.exitCode == 127 ||
-          r.stderrText.contains(QLatin1String("error while loading shared libraries")) ||
-          r.stderrText.contains(QLatin1String("Exec format error")) ||
-          r.stderrText.contains(QLatin1String("version `GLIBC")))))
+    if (f == RemoteFailure::ProgramMissing || (f == RemoteFailure::None && probeDidNotRun(r)))
         f = RemoteFailure::ProbeNotRunnable;
     if (f != RemoteFailure::None) {
         if (!r.helloSeen) {
@@ -356,11 +381,10 @@ ProbeResult SshHost::runProbe(const ProbeRequest &request, const ProbeOptions &o
             r.protocolMismatch = false;
         }
         r.message = m_conn->describe(f, r.stderrText);
-        return r;
+        return;
     }
-    // The wrapper reports a probe killed by signal N as exit status 128+N.
-    if (r.exitCode > 128 && r.exitCode < 128 + 65) {
-        r.signal = r.exitCode - 128;
+    if (const int signal = signalOfWrapperExit(r.exitCode)) {
+        r.signal = signal;
         r.signalName = signalName(r.signal);
         r.exitCode = -1;
         r.protocolMismatch = false;
@@ -371,7 +395,6 @@ ProbeResult SshHost::runProbe(const ProbeRequest &request, const ProbeOptions &o
         if (!last.isEmpty())
             r.message += QStringLiteral("; last stderr line: ") + last;
     }
-    return r;
 }
 
 QString SshHost::stageToHost(const QString &localPath, QString *error) {
@@ -408,60 +431,79 @@ QString SshHost::stageToHost(const QString &localPath, QString *error) {
         *error = has.message;
         return {};
     }
-    if (firstLineOf(has.out) != QLatin1String("present")) {
-        RemoteRun put;
-        if (fi.isDir()) {
-            QTemporaryFile tar(QDir::tempPath() + QStringLiteral("/hipdoctor-stage-XXXXXX.tar"));
-            if (!tar.open()) {
-                *error =
-                    QStringLiteral("cannot create a temporary file: %1").arg(tar.errorString());
-                return {};
-            }
-            CappedOutput tarErr(4096, 4096);
-            SupervisedSpec sv;
-            sv.program = QStringLiteral("tar");
-            sv.arguments = {QStringLiteral("-C"), fi.absolutePath(),    QStringLiteral("-cf"),
-                            tar.fileName(),       QStringLiteral("--"), fi.fileName()};
-            sv.timeoutMs = m_options.transferTimeoutMs;
-            sv.reaper = reaperProgram();
-            sv.onStderr = [&tarErr](const QByteArray &b) { tarErr.append(b); };
-            const SupervisedEnd end = runSupervised(sv);
-            if (!end.started || end.timedOut || end.crashed || end.exitCode != 0) {
-                *error = QStringLiteral("tar of %1 failed: %2")
-                             .arg(localPath, end.started ? tarErr.text() : end.startError);
-                return {};
-            }
-            tar.seek(0);
-            ScriptIo io = transfer(&tar);
-            io.maxOutput = 0; // it answers nothing
-            put = m_conn->runScript(QString::fromLatin1(kPutFolder), {remote, fi.fileName()}, io);
-        } else {
-            QFile in(localPath);
-            if (!in.open(QIODevice::ReadOnly)) {
-                *error = QStringLiteral("cannot read %1: %2").arg(localPath, in.errorString());
-                return {};
-            }
-            put = m_conn->runScript(
-                QString::fromLatin1(kPutFile),
-                {remote, fi.isExecutable() ? QStringLiteral("755") : QStringLiteral("644")},
-                transfer(&in));
-            if (put.ok() && firstLineOf(put.out) != QString::fromLatin1(hash)) {
-                *error = QStringLiteral("the copy of %1 on %2 differs from it")
-                             .arg(localPath, hostName());
-                return {};
-            }
-        }
-        if (!put.ok()) {
-            *error = put.failure != RemoteFailure::None
-                         ? put.message
-                         : QStringLiteral("copying %1 to %2 failed: %3")
-                               .arg(localPath, hostName(), put.err.trimmed());
-            return {};
-        }
-    }
+    // The path names the content's hash: a copy already there is this content.
+    if (firstLineOf(has.out) != QLatin1String("present") &&
+        !copyToHost(localPath, hash, remote, error))
+        return {};
     std::lock_guard lock(m_mutex);
     m_staged.insert(hash + '/' + fi.fileName().toUtf8(), remote);
     return remote;
+}
+
+bool SshHost::copyToHost(const QString &localPath, const QByteArray &hash, const QString &remote,
+                         QString *error) {
+    const std::optional<RemoteRun> put = QFileInfo(localPath).isDir()
+                                             ? putFolder(localPath, remote, error)
+                                             : putFile(localPath, hash, remote, error);
+    if (!put)
+        return false;
+    if (!put->ok()) {
+        *error = put->failure != RemoteFailure::None
+                     ? put->message
+                     : QStringLiteral("copying %1 to %2 failed: %3")
+                           .arg(localPath, hostName(), put->err.trimmed());
+        return false;
+    }
+    return true;
+}
+
+// A folder travels as one tar stream, made here first: the node needs nothing but tar.
+std::optional<RemoteRun> SshHost::putFolder(const QString &localPath, const QString &remote,
+                                            QString *error) {
+    const QFileInfo fi(localPath);
+    QTemporaryFile tar(QDir::tempPath() + QStringLiteral("/hipdoctor-stage-XXXXXX.tar"));
+    if (!tar.open()) {
+        *error = QStringLiteral("cannot create a temporary file: %1").arg(tar.errorString());
+        return std::nullopt;
+    }
+    CappedOutput tarErr(4096, 4096);
+    SupervisedSpec sv;
+    sv.program = QStringLiteral("tar");
+    sv.arguments = {QStringLiteral("-C"), fi.absolutePath(),    QStringLiteral("-cf"),
+                    tar.fileName(),       QStringLiteral("--"), fi.fileName()};
+    sv.timeoutMs = m_options.transferTimeoutMs;
+    sv.reaper = reaperProgram();
+    sv.onStderr = [&tarErr](const QByteArray &b) { tarErr.append(b); };
+    const SupervisedEnd end = runSupervised(sv);
+    if (!end.started || end.timedOut || end.crashed || end.exitCode != 0) {
+        *error = QStringLiteral("tar of %1 failed: %2")
+                     .arg(localPath, end.started ? tarErr.text() : end.startError);
+        return std::nullopt;
+    }
+    tar.seek(0);
+    ScriptIo io = transfer(&tar);
+    io.maxOutput = 0; // it answers nothing
+    return m_conn->runScript(QString::fromLatin1(kPutFolder), {remote, fi.fileName()}, io);
+}
+
+// A file keeps its executable bit; the node's sha256 of the copy must be the local one.
+std::optional<RemoteRun> SshHost::putFile(const QString &localPath, const QByteArray &hash,
+                                          const QString &remote, QString *error) {
+    QFile in(localPath);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(localPath, in.errorString());
+        return std::nullopt;
+    }
+    RemoteRun put =
+        m_conn->runScript(QString::fromLatin1(kPutFile),
+                          {remote, QFileInfo(localPath).isExecutable() ? QStringLiteral("755")
+                                                                       : QStringLiteral("644")},
+                          transfer(&in));
+    if (put.ok() && firstLineOf(put.out) != QString::fromLatin1(hash)) {
+        *error = QStringLiteral("the copy of %1 on %2 differs from it").arg(localPath, hostName());
+        return std::nullopt;
+    }
+    return put;
 }
 
 QString SshHost::fetchFromHost(const QString &hostPath, QString *error) {
@@ -482,6 +524,22 @@ QString SshHost::fetchFromHost(const QString &hostPath, QString *error) {
     }
     if (path.startsWith(QLatin1String("~/")))
         path = m_conn->home() + path.mid(1);
+    QString hash;
+    qint64 size = 0;
+    if (!askHashAndSize(path, &hash, &size, error))
+        return {};
+    const QString local =
+        pathInCache(m_options.localCache, hash, path.section(QLatin1Char('/'), -1), error);
+    if (local.isEmpty())
+        return {};
+    if (QFileInfo(local).isFile() && !QFileInfo(local).isSymLink() &&
+        sha256File(local, nullptr) == hash.toLatin1())
+        return local;
+    return copyIntoCache(path, hash, size, local, error) ? local : QString();
+}
+
+// The node's sha256 and size of the file at path.
+bool SshHost::askHashAndSize(const QString &path, QString *hash, qint64 *size, QString *error) {
     ScriptIo ask;
     ask.what = QStringLiteral("the sha256 and size of %1").arg(path);
     ask.maxOutput = kHashSizeReply;
@@ -491,31 +549,31 @@ QString SshHost::fetchFromHost(const QString &hostPath, QString *error) {
                      ? h.message
                      : QStringLiteral("cannot read %1 on %2: %3")
                            .arg(path, hostName(), printableText(h.err.trimmed(), 500));
-        return {};
+        return false;
     }
     // The one way node data becomes a local path: a sha256, checked, inside the cache.
     const QStringList reply = QString::fromLatin1(h.out).trimmed().split(QLatin1Char(' '));
     bool sizeOk = false;
-    const qint64 size = reply.value(1).toLongLong(&sizeOk);
-    const QString hash = reply.value(0);
-    if (reply.size() != 2 || !sizeOk || size < 0 || !isSha256Hex(hash)) {
+    *size = reply.value(1).toLongLong(&sizeOk);
+    *hash = reply.value(0);
+    if (reply.size() != 2 || !sizeOk || *size < 0 || !isSha256Hex(*hash)) {
         *error = m_conn->describe(RemoteFailure::BadReply, {}) +
                  QStringLiteral(": '%1' is not a sha256 and a size")
                      .arg(printableText(QString::fromLatin1(h.out), 200));
-        return {};
+        return false;
     }
-    const QString local =
-        pathInCache(m_options.localCache, hash, path.section(QLatin1Char('/'), -1), error);
-    if (local.isEmpty())
-        return {};
-    if (QFileInfo(local).isFile() && !QFileInfo(local).isSymLink() &&
-        sha256File(local, nullptr) == hash.toLatin1())
-        return local;
+    return true;
+}
+
+// The file's bytes into local, through local.part: only a whole copy with the hash the node
+// gave takes the cache's name.
+bool SshHost::copyIntoCache(const QString &path, const QString &hash, qint64 size,
+                            const QString &local, QString *error) {
     QFile::remove(local + QStringLiteral(".part")); // a link there is removed, not followed
     QFile tmp(local + QStringLiteral(".part"));
     if (!tmp.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
         *error = QStringLiteral("cannot write %1: %2").arg(tmp.fileName(), tmp.errorString());
-        return {};
+        return false;
     }
     ScriptIo io = transfer(nullptr);
     io.output = &tmp;
@@ -529,19 +587,19 @@ QString SshHost::fetchFromHost(const QString &hostPath, QString *error) {
                      ? c.message
                      : QStringLiteral("cannot read %1 on %2: %3")
                            .arg(path, hostName(), printableText(c.err.trimmed(), 500));
-        return {};
+        return false;
     }
     if (sha256File(tmp.fileName(), error) != hash.toLatin1()) {
         tmp.remove();
         *error = QStringLiteral("%1 changed on %2 while it was copied").arg(path, hostName());
-        return {};
+        return false;
     }
     QFile::remove(local);
     if (!tmp.rename(local)) {
         *error = QStringLiteral("cannot rename %1: %2").arg(tmp.fileName(), tmp.errorString());
-        return {};
+        return false;
     }
-    return local;
+    return true;
 }
 
 } // namespace hd

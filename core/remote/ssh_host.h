@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace hd {
 
@@ -50,6 +51,19 @@ public:
 private:
     // A file transfer's bounds: idle and total deadlines, a sha256 line as the reply.
     ScriptIo transfer(QIODevice *input) const;
+    void judgeSshEnd(CheckRecord &check);
+    void judgeProbeEnd(ProbeResult &r, bool finished);
+    // stageToHost's copy: false with *error when it failed.
+    bool copyToHost(const QString &localPath, const QByteArray &hash, const QString &remote,
+                    QString *error);
+    std::optional<RemoteRun> putFolder(const QString &localPath, const QString &remote,
+                                       QString *error);
+    std::optional<RemoteRun> putFile(const QString &localPath, const QByteArray &hash,
+                                     const QString &remote, QString *error);
+    // fetchFromHost's parts: false with *error when they fail.
+    bool askHashAndSize(const QString &path, QString *hash, qint64 *size, QString *error);
+    bool copyIntoCache(const QString &path, const QString &hash, qint64 size, const QString &local,
+                       QString *error);
 
     SshHostOptions m_options;
     std::unique_ptr<SshConnection> m_conn;

@@ -68,116 +68,139 @@ void ArtifactTreeModel::setArtifacts(const QList<ArtifactReport> &artifacts, int
     m_nodes.clear();
     m_top.clear();
     m_groups.clear();
-    for (int a = 0; a < m_artifacts.size(); ++a) {
-        const ArtifactReport &rep = m_artifacts[a];
-        Node file;
-        file.type = NodeType::Artifact;
-        file.artifact = a;
-        const int fileId = addNode(file);
-        std::vector<bool> inBundle(size_t(rep.codeObjects.size()), false);
-        auto addKernels = [&](int parentId, int co) {
-            if (co < 0 || co >= rep.codeObjects.size())
-                return;
-            for (int k = 0; k < rep.codeObjects[co].kernels.size(); ++k) {
-                Node kn;
-                kn.type = NodeType::Kernel;
-                kn.parent = parentId;
-                kn.artifact = a;
-                kn.codeObject = co;
-                kn.kernel = k;
-                addNode(kn);
+    for (int a = 0; a < m_artifacts.size(); ++a)
+        addArtifact(a);
+    endResetModel();
+}
+
+// File a's row and everything under it: its bundles (or targets), the code objects outside any
+// bundle, then its problems.
+void ArtifactTreeModel::addArtifact(int a) {
+    const ArtifactReport &rep = m_artifacts[a];
+    Node file;
+    file.type = NodeType::Artifact;
+    file.artifact = a;
+    const int fileId = addNode(file);
+    std::vector<bool> inBundle(size_t(rep.codeObjects.size()), false);
+    // A file still being read is grouped from its first bundle on: it is a big one.
+    if (rep.bundles.size() > 1 || a == m_inProgress)
+        addTargetGroups(fileId, a, inBundle);
+    else
+        addBundles(fileId, a, inBundle);
+    for (int c = 0; c < rep.codeObjects.size(); ++c) {
+        if (inBundle[size_t(c)])
+            continue;
+        Node cn;
+        cn.type = NodeType::CodeObject;
+        cn.parent = fileId;
+        cn.artifact = a;
+        cn.codeObject = c;
+        addKernels(addNode(cn), a, c);
+    }
+    addProblems(fileId, a);
+}
+
+void ArtifactTreeModel::addKernels(int parentId, int a, int co) {
+    const ArtifactReport &rep = m_artifacts[a];
+    if (co < 0 || co >= rep.codeObjects.size())
+        return;
+    for (int k = 0; k < rep.codeObjects[co].kernels.size(); ++k) {
+        Node kn;
+        kn.type = NodeType::Kernel;
+        kn.parent = parentId;
+        kn.artifact = a;
+        kn.codeObject = co;
+        kn.kernel = k;
+        addNode(kn);
+    }
+}
+
+// A bundle entry with its code object's kernels; returns its code object's index.
+int ArtifactTreeModel::addEntry(int parentId, int a, int b, int e, std::vector<bool> &inBundle) {
+    const ArtifactReport &rep = m_artifacts[a];
+    Node en;
+    en.type = NodeType::Entry;
+    en.parent = parentId;
+    en.artifact = a;
+    en.bundle = b;
+    en.entry = e;
+    en.codeObject = rep.bundles[b].entries[e].codeObjectIndex;
+    const int entryId = addNode(en);
+    if (en.codeObject < 0 || en.codeObject >= rep.codeObjects.size())
+        return -1;
+    inBundle[size_t(en.codeObject)] = true;
+    addKernels(entryId, a, en.codeObject);
+    return en.codeObject;
+}
+
+// One row per target, in first-seen order, holding every bundle's code object for it: what a
+// person looks for in a library of many bundles.
+void ArtifactTreeModel::addTargetGroups(int fileId, int a, std::vector<bool> &inBundle) {
+    const ArtifactReport &rep = m_artifacts[a];
+    QHash<QString, int> groupOf;
+    for (int b = 0; b < rep.bundles.size(); ++b) {
+        const Bundle &bundle = rep.bundles[b];
+        for (int e = 0; e < bundle.entries.size(); ++e) {
+            const BundleEntry &be = bundle.entries[e];
+            if (be.targetId.isEmpty() && be.size == 0)
+                continue; // the host's empty entry, once per bundle: nothing to show
+            const QString target = be.targetId.isEmpty() ? be.kind : be.targetId;
+            auto it = groupOf.constFind(target);
+            if (it == groupOf.cend()) {
+                Node gn;
+                gn.type = NodeType::TargetGroup;
+                gn.parent = fileId;
+                gn.artifact = a;
+                gn.group = int(m_groups.size());
+                m_groups.push_back({target});
+                it = groupOf.insert(target, addNode(gn));
             }
-        };
-        // A bundle entry with its code object's kernels; returns its code object's index.
-        auto addEntry = [&](int parentId, int b, int e) {
-            Node en;
-            en.type = NodeType::Entry;
-            en.parent = parentId;
-            en.artifact = a;
-            en.bundle = b;
-            en.entry = e;
-            en.codeObject = rep.bundles[b].entries[e].codeObjectIndex;
-            const int entryId = addNode(en);
-            if (en.codeObject < 0 || en.codeObject >= rep.codeObjects.size())
-                return -1;
-            inBundle[size_t(en.codeObject)] = true;
-            addKernels(entryId, en.codeObject);
-            return en.codeObject;
-        };
-        // A file still being read is grouped from its first bundle on: it is a big one.
-        if (rep.bundles.size() > 1 || a == m_inProgress) {
-            // One row per target, in first-seen order, holding every bundle's code object
-            // for it: what a person looks for in a library of many bundles.
-            QHash<QString, int> groupOf;
-            for (int b = 0; b < rep.bundles.size(); ++b) {
-                const Bundle &bundle = rep.bundles[b];
-                for (int e = 0; e < bundle.entries.size(); ++e) {
-                    const BundleEntry &be = bundle.entries[e];
-                    if (be.targetId.isEmpty() && be.size == 0)
-                        continue; // the host's empty entry, once per bundle: nothing to show
-                    const QString target = be.targetId.isEmpty() ? be.kind : be.targetId;
-                    auto it = groupOf.constFind(target);
-                    if (it == groupOf.cend()) {
-                        Node gn;
-                        gn.type = NodeType::TargetGroup;
-                        gn.parent = fileId;
-                        gn.artifact = a;
-                        gn.group = int(m_groups.size());
-                        m_groups.push_back({target});
-                        it = groupOf.insert(target, addNode(gn));
-                    }
-                    Group &g = m_groups[size_t(m_nodes[size_t(*it)].group)];
-                    ++g.entries;
-                    g.bytes += be.size;
-                    const int co = addEntry(*it, b, e);
-                    if (co >= 0)
-                        g.kernels += int(rep.codeObjects[co].kernels.size());
-                }
-            }
-        } else {
-            for (int b = 0; b < rep.bundles.size(); ++b) {
-                Node bn;
-                bn.type = NodeType::Bundle;
-                bn.parent = fileId;
-                bn.artifact = a;
-                bn.bundle = b;
-                const int bundleId = addNode(bn);
-                for (int e = 0; e < rep.bundles[b].entries.size(); ++e)
-                    addEntry(bundleId, b, e);
-            }
+            Group &g = m_groups[size_t(m_nodes[size_t(*it)].group)];
+            ++g.entries;
+            g.bytes += be.size;
+            const int co = addEntry(*it, a, b, e, inBundle);
+            if (co >= 0)
+                g.kernels += int(rep.codeObjects[co].kernels.size());
         }
-        for (int c = 0; c < rep.codeObjects.size(); ++c) {
-            if (inBundle[size_t(c)])
-                continue;
-            Node cn;
-            cn.type = NodeType::CodeObject;
-            cn.parent = fileId;
-            cn.artifact = a;
-            cn.codeObject = c;
-            addKernels(addNode(cn), c);
-        }
-        for (int p = 0; p < rep.problems.size(); ++p) {
+    }
+}
+
+// One row per bundle, its entries under it: a file of one bundle shows it as it is.
+void ArtifactTreeModel::addBundles(int fileId, int a, std::vector<bool> &inBundle) {
+    for (int b = 0; b < m_artifacts[a].bundles.size(); ++b) {
+        Node bn;
+        bn.type = NodeType::Bundle;
+        bn.parent = fileId;
+        bn.artifact = a;
+        bn.bundle = b;
+        const int bundleId = addNode(bn);
+        for (int e = 0; e < m_artifacts[a].bundles[b].entries.size(); ++e)
+            addEntry(bundleId, a, b, e, inBundle);
+    }
+}
+
+void ArtifactTreeModel::addProblems(int fileId, int a) {
+    const ArtifactReport &rep = m_artifacts[a];
+    for (int p = 0; p < rep.problems.size(); ++p) {
+        Node pn;
+        pn.type = NodeType::Problem;
+        pn.parent = fileId;
+        pn.artifact = a;
+        pn.problem = p;
+        addNode(pn);
+    }
+    // A code object's own problems (a corrupt note, a truncated section table) show on the
+    // file's row too: a bad file among good ones is seen where it is listed.
+    for (int c = 0; c < rep.codeObjects.size(); ++c)
+        for (int p = 0; p < rep.codeObjects[c].problems.size(); ++p) {
             Node pn;
             pn.type = NodeType::Problem;
             pn.parent = fileId;
             pn.artifact = a;
+            pn.codeObject = c;
             pn.problem = p;
             addNode(pn);
         }
-        // A code object's own problems (a corrupt note, a truncated section table) show on
-        // the file's row too: a bad file among good ones is seen where it is listed.
-        for (int c = 0; c < rep.codeObjects.size(); ++c)
-            for (int p = 0; p < rep.codeObjects[c].problems.size(); ++p) {
-                Node pn;
-                pn.type = NodeType::Problem;
-                pn.parent = fileId;
-                pn.artifact = a;
-                pn.codeObject = c;
-                pn.problem = p;
-                addNode(pn);
-            }
-    }
-    endResetModel();
 }
 
 const ArtifactTreeModel::Node *ArtifactTreeModel::node(const QModelIndex &index) const {
@@ -249,132 +272,154 @@ int ArtifactTreeModel::columnCount(const QModelIndex &) const {
     return ColumnCount;
 }
 
+// One function per kind of row: each knows what its four columns say.
 QVariant ArtifactTreeModel::display(const Node &n, int column) const {
     const ArtifactReport &rep = m_artifacts[n.artifact];
     switch (n.type) {
     case NodeType::Artifact:
-        switch (column) {
-        case Name:
-            return QFileInfo(rep.path).fileName();
-        case Target:
-            return artifactKindLabel(rep.kind);
-        case Details:
-            if (n.artifact == m_inProgress)
-                return tr("reading: %n bundle(s) so far…", nullptr, int(rep.bundles.size()));
-            return tr("%n code object(s), %1 kernels", nullptr, int(rep.codeObjects.size()))
-                .arg(rep.kernelCount());
-        case Size:
-            return byteSize(rep.fileSize);
-        }
-        break;
-    case NodeType::Bundle: {
-        const Bundle &b = rep.bundles[n.bundle];
-        switch (column) {
-        case Name:
-            return b.origin.isEmpty() ? tr("bundle %1").arg(n.bundle + 1) : b.origin;
-        case Target:
-            return b.compressed
-                       ? tr("compressed (CCOB v%1, %2)").arg(b.ccobVersion).arg(b.compression)
-                       : tr("offload bundle");
-        case Details:
-            return tr("%n entries @ 0x%1", nullptr, int(b.entries.size()))
-                .arg(QString::number(b.fileOffset, 16));
-        case Size:
-            return byteSize(b.size);
-        }
-        break;
+        return displayArtifact(n, rep, column);
+    case NodeType::Bundle:
+        return displayBundle(n, rep, column);
+    case NodeType::TargetGroup:
+        return displayGroup(m_groups[size_t(n.group)], column);
+    case NodeType::Entry:
+        return displayEntry(n, rep, column);
+    case NodeType::CodeObject:
+        return displayCodeObject(n, rep, column);
+    case NodeType::Kernel:
+        return displayKernel(n, rep, column);
+    case NodeType::Problem:
+        return displayProblem(problemOf(n), column);
     }
-    case NodeType::TargetGroup: {
-        const Group &g = m_groups[size_t(n.group)];
-        switch (column) {
-        case Name:
-            return g.target;
-        case Target:
-            return tr("target");
-        case Details:
-            return tr("%n code object(s), %1 kernels", nullptr, g.entries).arg(g.kernels);
-        case Size:
-            return byteSize(g.bytes);
-        }
-        break;
+    return {};
+}
+
+QVariant ArtifactTreeModel::displayArtifact(const Node &n, const ArtifactReport &rep,
+                                            int column) const {
+    switch (column) {
+    case Name:
+        return QFileInfo(rep.path).fileName();
+    case Target:
+        return artifactKindLabel(rep.kind);
+    case Details:
+        if (n.artifact == m_inProgress)
+            return tr("reading: %n bundle(s) so far…", nullptr, int(rep.bundles.size()));
+        return tr("%n code object(s), %1 kernels", nullptr, int(rep.codeObjects.size()))
+            .arg(rep.kernelCount());
+    case Size:
+        return byteSize(rep.fileSize);
     }
-    case NodeType::Entry: {
-        const BundleEntry &e = rep.bundles[n.bundle].entries[n.entry];
-        switch (column) {
-        case Name:
-            // Under a target row the target is known: the bundle tells the entries apart.
-            if (m_nodes[size_t(n.parent)].type == NodeType::TargetGroup)
-                return rep.bundles[n.bundle].origin.isEmpty() ? tr("bundle %1").arg(n.bundle + 1)
-                                                              : rep.bundles[n.bundle].origin;
-            return e.id;
-        case Target:
-            return e.targetId.isEmpty() ? e.kind : e.targetId;
-        case Details:
-            if (n.codeObject >= 0 && n.codeObject < rep.codeObjects.size()) {
-                const CodeObject &co = rep.codeObjects[n.codeObject];
-                return tr("code object v%1, %n kernel(s)", nullptr, int(co.kernels.size()))
-                    .arg(co.codeObjectVersion);
-            }
-            return e.size == 0 ? tr("host entry (empty)")
-                               : tr("entry @ +0x%1").arg(e.offset, 0, 16);
-        case Size:
-            return byteSize(e.size);
-        }
-        break;
+    return {};
+}
+
+QVariant ArtifactTreeModel::displayBundle(const Node &n, const ArtifactReport &rep,
+                                          int column) const {
+    const Bundle &b = rep.bundles[n.bundle];
+    switch (column) {
+    case Name:
+        return b.origin.isEmpty() ? tr("bundle %1").arg(n.bundle + 1) : b.origin;
+    case Target:
+        return b.compressed ? tr("compressed (CCOB v%1, %2)").arg(b.ccobVersion).arg(b.compression)
+                            : tr("offload bundle");
+    case Details:
+        return tr("%n entries @ 0x%1", nullptr, int(b.entries.size()))
+            .arg(QString::number(b.fileOffset, 16));
+    case Size:
+        return byteSize(b.size);
     }
-    case NodeType::CodeObject: {
-        const CodeObject &co = rep.codeObjects[n.codeObject];
-        switch (column) {
-        case Name:
-            return co.origin.isEmpty() ? tr("code object %1").arg(n.codeObject + 1) : co.origin;
-        case Target:
-            return co.target.toString();
-        case Details:
-            if (co.format == CodeObject::Format::NvidiaPtx)
-                return tr("PTX %1, %n kernel(s)", nullptr, int(co.kernels.size()))
-                    .arg(co.ptxVersion);
-            if (co.format == CodeObject::Format::NvidiaCubin)
-                return tr("cubin, %n kernel(s)", nullptr, int(co.kernels.size()));
+    return {};
+}
+
+QVariant ArtifactTreeModel::displayGroup(const Group &g, int column) const {
+    switch (column) {
+    case Name:
+        return g.target;
+    case Target:
+        return tr("target");
+    case Details:
+        return tr("%n code object(s), %1 kernels", nullptr, g.entries).arg(g.kernels);
+    case Size:
+        return byteSize(g.bytes);
+    }
+    return {};
+}
+
+QVariant ArtifactTreeModel::displayEntry(const Node &n, const ArtifactReport &rep,
+                                         int column) const {
+    const BundleEntry &e = rep.bundles[n.bundle].entries[n.entry];
+    switch (column) {
+    case Name:
+        // Under a target row the target is known: the bundle tells the entries apart.
+        if (m_nodes[size_t(n.parent)].type == NodeType::TargetGroup)
+            return rep.bundles[n.bundle].origin.isEmpty() ? tr("bundle %1").arg(n.bundle + 1)
+                                                          : rep.bundles[n.bundle].origin;
+        return e.id;
+    case Target:
+        return e.targetId.isEmpty() ? e.kind : e.targetId;
+    case Details:
+        if (n.codeObject >= 0 && n.codeObject < rep.codeObjects.size()) {
+            const CodeObject &co = rep.codeObjects[n.codeObject];
             return tr("code object v%1, %n kernel(s)", nullptr, int(co.kernels.size()))
                 .arg(co.codeObjectVersion);
-        case Size:
-            return byteSize(co.size);
         }
-        break;
+        return e.size == 0 ? tr("host entry (empty)") : tr("entry @ +0x%1").arg(e.offset, 0, 16);
+    case Size:
+        return byteSize(e.size);
     }
-    case NodeType::Kernel: {
-        const CodeObject &co = rep.codeObjects[n.codeObject];
-        const KernelInfo &k = co.kernels[n.kernel];
-        switch (column) {
-        case Name:
-            return k.name;
-        case Target:
-            return co.target.toString();
-        case Details:
-            return tr("%n arg(s), kernarg %1 B, LDS %2 B, VGPR %3", nullptr, int(k.args.size()))
-                .arg(k.kernargSegmentSize)
-                .arg(k.groupSegmentFixedSize)
-                .arg(k.vgprCount);
-        case Size:
-            return {};
-        }
-        break;
+    return {};
+}
+
+QVariant ArtifactTreeModel::displayCodeObject(const Node &n, const ArtifactReport &rep,
+                                              int column) const {
+    const CodeObject &co = rep.codeObjects[n.codeObject];
+    switch (column) {
+    case Name:
+        return co.origin.isEmpty() ? tr("code object %1").arg(n.codeObject + 1) : co.origin;
+    case Target:
+        return co.target.toString();
+    case Details:
+        if (co.format == CodeObject::Format::NvidiaPtx)
+            return tr("PTX %1, %n kernel(s)", nullptr, int(co.kernels.size())).arg(co.ptxVersion);
+        if (co.format == CodeObject::Format::NvidiaCubin)
+            return tr("cubin, %n kernel(s)", nullptr, int(co.kernels.size()));
+        return tr("code object v%1, %n kernel(s)", nullptr, int(co.kernels.size()))
+            .arg(co.codeObjectVersion);
+    case Size:
+        return byteSize(co.size);
     }
-    case NodeType::Problem: {
-        const Problem &p = problemOf(n);
-        switch (column) {
-        case Name:
-            return p.message;
-        case Target:
-            return p.fatal ? tr("unreadable") : tr("problem");
-        case Details:
-            return p.offset >= 0 ? tr("at offset 0x%1").arg(QString::number(p.offset, 16))
-                                 : QString();
-        case Size:
-            return {};
-        }
-        break;
+    return {};
+}
+
+QVariant ArtifactTreeModel::displayKernel(const Node &n, const ArtifactReport &rep,
+                                          int column) const {
+    const CodeObject &co = rep.codeObjects[n.codeObject];
+    const KernelInfo &k = co.kernels[n.kernel];
+    switch (column) {
+    case Name:
+        return k.name;
+    case Target:
+        return co.target.toString();
+    case Details:
+        return tr("%n arg(s), kernarg %1 B, LDS %2 B, VGPR %3", nullptr, int(k.args.size()))
+            .arg(k.kernargSegmentSize)
+            .arg(k.groupSegmentFixedSize)
+            .arg(k.vgprCount);
+    case Size:
+        return {};
     }
+    return {};
+}
+
+QVariant ArtifactTreeModel::displayProblem(const Problem &p, int column) const {
+    switch (column) {
+    case Name:
+        return p.message;
+    case Target:
+        return p.fatal ? tr("unreadable") : tr("problem");
+    case Details:
+        return p.offset >= 0 ? tr("at offset 0x%1").arg(QString::number(p.offset, 16)) : QString();
+    case Size:
+        return {};
     }
     return {};
 }

@@ -49,16 +49,31 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
 private:
-    int addNode(Node n);
-    QVariant display(const Node &n, int column) const;
-    // A Problem row's problem: the file's, or (codeObject >= 0) that code object's.
-    const Problem &problemOf(const Node &n) const;
-
     struct Group {
         QString target;
         int entries = 0, kernels = 0;
         quint64 bytes = 0;
     };
+
+    int addNode(Node n);
+    // setArtifacts' parts; inBundle marks the code objects a bundle entry already shows.
+    void addArtifact(int a);
+    void addKernels(int parentId, int a, int co);
+    int addEntry(int parentId, int a, int b, int e, std::vector<bool> &inBundle);
+    void addTargetGroups(int fileId, int a, std::vector<bool> &inBundle);
+    void addBundles(int fileId, int a, std::vector<bool> &inBundle);
+    void addProblems(int fileId, int a);
+    QVariant display(const Node &n, int column) const;
+    QVariant displayArtifact(const Node &n, const ArtifactReport &rep, int column) const;
+    QVariant displayBundle(const Node &n, const ArtifactReport &rep, int column) const;
+    QVariant displayGroup(const Group &g, int column) const;
+    QVariant displayEntry(const Node &n, const ArtifactReport &rep, int column) const;
+    QVariant displayCodeObject(const Node &n, const ArtifactReport &rep, int column) const;
+    QVariant displayKernel(const Node &n, const ArtifactReport &rep, int column) const;
+    QVariant displayProblem(const Problem &p, int column) const;
+    // A Problem row's problem: the file's, or (codeObject >= 0) that code object's.
+    const Problem &problemOf(const Node &n) const;
+
     QList<ArtifactReport> m_artifacts;
     int m_inProgress = -1;
     std::vector<Group> m_groups;

@@ -102,6 +102,39 @@ int EnvTableModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QVariant EnvTableModel::display(int row, int column) const {
+    const EnvVarRow &r = m_rows[row];
+    switch (column) {
+    case Name:
+        return r.name;
+    case Value:
+        return r.value;
+    case Status:
+        return statusText(row);
+    case Meaning:
+        return r.meaning;
+    case Allowed:
+        return r.allowed;
+    }
+    return {};
+}
+
+// Off, refused (the validation's words), or applied, with whether the runtime reads it once a
+// step has run.
+QString EnvTableModel::statusText(int row) const {
+    const EnvVarRow &r = m_rows[row];
+    if (!r.enabled)
+        return tr("off");
+    const QString err = validationError(row);
+    if (!err.isEmpty())
+        return err;
+    if (r.read == EnvVarRow::Read::No)
+        return tr("set, but the loaded runtime does not read it");
+    if (r.read == EnvVarRow::Read::Yes)
+        return tr("applied; the runtime reads it");
+    return tr("applied");
+}
+
 QVariant EnvTableModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
@@ -110,29 +143,7 @@ QVariant EnvTableModel::data(const QModelIndex &index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
     case SortRole:
-        switch (col) {
-        case Name:
-            return r.name;
-        case Value:
-            return r.value;
-        case Status: {
-            if (!r.enabled)
-                return tr("off");
-            const QString err = validationError(index.row());
-            if (!err.isEmpty())
-                return err;
-            if (r.read == EnvVarRow::Read::No)
-                return tr("set, but the loaded runtime does not read it");
-            if (r.read == EnvVarRow::Read::Yes)
-                return tr("applied; the runtime reads it");
-            return tr("applied");
-        }
-        case Meaning:
-            return r.meaning;
-        case Allowed:
-            return r.allowed;
-        }
-        break;
+        return display(index.row(), col);
     case Qt::EditRole:
         if (col == Value)
             return r.value;

@@ -60,6 +60,8 @@ signals:
     void profileChanged();
 
 private:
+    QVariant display(int row, int column) const; // DisplayRole and SortRole
+    QString statusText(int row) const;
     QList<EnvVarRow> m_rows;
     EnvValidator m_validator;
 };

@@ -78,6 +78,46 @@ int LogModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+namespace {
+
+// An error (level 0 or 1, or a call that returned an error), a warning (level 2), or
+// information: the row's colour and its severity.
+Severity severityOf(const AmdLogLine &l) {
+    if (l.level == 0 || l.level == 1 ||
+        (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess")))
+        return Severity::Error;
+    if (l.level == 2)
+        return Severity::Warning;
+    return Severity::Info;
+}
+
+} // namespace
+
+QVariant LogModel::display(const Entry &e, int column) {
+    const AmdLogLine &l = e.line;
+    switch (column) {
+    case Line:
+        return l.lineNumber;
+    case Origin:
+        return e.origin;
+    case Level:
+        return levelName(l.level);
+    case Api:
+        if (!l.returnedError.isEmpty())
+            return QStringLiteral("%1 → %2").arg(l.apiName, l.returnedError);
+        return l.apiName;
+    case Message:
+        return l.level < 0 ? l.raw : l.message;
+    case Location:
+        if (l.sourceFile.isEmpty())
+            return {};
+        return QStringLiteral("%1:%2").arg(l.sourceFile).arg(l.sourceLine);
+    case Time:
+        return l.microseconds >= 0 ? QVariant(l.microseconds) : QVariant();
+    }
+    return {};
+}
+
 QVariant LogModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
@@ -85,35 +125,13 @@ QVariant LogModel::data(const QModelIndex &index, int role) const {
     const AmdLogLine &l = e.line;
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
-        case Line:
-            return l.lineNumber;
-        case Origin:
-            return e.origin;
-        case Level:
-            return levelName(l.level);
-        case Api:
-            if (!l.returnedError.isEmpty())
-                return QStringLiteral("%1 → %2").arg(l.apiName, l.returnedError);
-            return l.apiName;
-        case Message:
-            return l.level < 0 ? l.raw : l.message;
-        case Location:
-            if (l.sourceFile.isEmpty())
-                return {};
-            return QStringLiteral("%1:%2").arg(l.sourceFile).arg(l.sourceLine);
-        case Time:
-            return l.microseconds >= 0 ? QVariant(l.microseconds) : QVariant();
-        }
-        break;
+        return display(e, index.column());
     case Qt::ToolTipRole:
         return l.raw;
     case Qt::ForegroundRole:
-        if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
+        if (severityOf(l) == Severity::Error)
             return QColor(0xd0, 0x30, 0x30);
-        if (l.level == 1 || l.level == 0)
-            return QColor(0xd0, 0x30, 0x30);
-        if (l.level == 2)
+        if (severityOf(l) == Severity::Warning)
             return QColor(0xc0, 0x80, 0x00);
         break;
     case Qt::FontRole:
@@ -130,12 +148,7 @@ QVariant LogModel::data(const QModelIndex &index, int role) const {
             return l.microseconds;
         return data(index, Qt::DisplayRole);
     case SeverityRole:
-        if (l.level == 0 || l.level == 1 ||
-            (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess")))
-            return int(Severity::Error);
-        if (l.level == 2)
-            return int(Severity::Warning);
-        return int(Severity::Info);
+        return int(severityOf(l));
     case KindRole:
         return l.level;
     case LinkRole:

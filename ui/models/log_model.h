@@ -37,6 +37,8 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
 private:
+    static QVariant display(const Entry &e, int column);
+
     QList<Entry> m_entries;
 };
 

@@ -108,6 +108,88 @@ NameExplanation explainMangled(NameExplanation out, const QString &name,
     return out;
 }
 
+// Where the hits were found: their symbols, targets and files, each once, in first-seen order.
+void addWhereFound(NameExplanation &out, const QList<NamedSymbol> &hits) {
+    for (const NamedSymbol &s : hits) {
+        if (!out.symbols.contains(s.name))
+            out.symbols.append(s.name);
+        const QString target =
+            s.codeObject ? s.codeObject->target.toString() : QStringLiteral("host");
+        if (!out.targets.contains(target))
+            out.targets.append(target);
+        if (!out.files.contains(s.file))
+            out.files.append(s.file);
+    }
+}
+
+// The kernel is there by that exact name, but local to its code object.
+NameExplanation explainInternal(NameExplanation out, const QString &name) {
+    out.match = NameExplanation::Match::InternalLinkage;
+    out.headline = NameLookup::tr("\"%1\" is a kernel, but with internal linkage.").arg(name);
+    out.explanation =
+        NameLookup::tr("The kernel is static or in an anonymous namespace, so its symbol is local "
+                       "to the code object and the module API may not find it by name.");
+    out.fix = NameLookup::tr("Give the kernel external linkage: remove \"static\" or move it out "
+                             "of the anonymous namespace, and declare it extern \"C\".");
+    return out;
+}
+
+// The name is an entry point of a library's host API (rocBLAS, hipBLAS ...), never a kernel.
+NameExplanation explainHostApi(NameExplanation out, const QString &name, const NamedSymbol &api) {
+    out.match = NameExplanation::Match::HostApi;
+    out.headline = NameLookup::tr("\"%1\" is a host function of %2's API, not a kernel.")
+                       .arg(name, api.library);
+    out.explanation =
+        NameLookup::tr(
+            "%1 exports it for host code, with a family of entry points of the same prefix: "
+            "your program calls it directly and the library launches its own kernels. "
+            "hipModuleGetFunction finds kernels of a code object only, so it never finds "
+            "this name; nothing was lost in a port.")
+            .arg(api.library);
+    out.fix = NameLookup::tr("Call %1 from host code, linked against %2 (or dlopen %2 and find it "
+                             "with dlsym).")
+                  .arg(name, api.library);
+    return out;
+}
+
+// A function by that name exists, host or device, but without a kernel descriptor.
+NameExplanation explainNotAKernel(NameExplanation out, const QString &name,
+                                  const QList<NamedSymbol> &functions) {
+    out.match = NameExplanation::Match::NotAKernel;
+    const bool host = std::any_of(functions.begin(), functions.end(), [](const NamedSymbol &s) {
+        return s.kind == SymbolKind::HostFunction;
+    });
+    out.headline =
+        host ? NameLookup::tr("\"%1\" exists, but as a host function, not a kernel.").arg(name)
+             : NameLookup::tr("\"%1\" exists, but as a device function, not a kernel.").arg(name);
+    out.explanation =
+        NameLookup::tr("A kernel has a kernel descriptor (%1.kd) next to its code; this "
+                       "function has none, so the module API cannot launch it. A common "
+                       "cause is a port (hipify) that dropped __global__.")
+            .arg(name);
+    out.fix = NameLookup::tr("Mark the function __global__ (and extern \"C\"), and compile it as "
+                             "device code with hipcc --offload-arch=<your GPU>.");
+    return out;
+}
+
+// Nothing by that name: the nearest kernel names, as the user may have misspelt one.
+NameExplanation explainMissing(NameExplanation out, const QString &name, const QStringList &nearest,
+                               bool noKernels) {
+    out.match = NameExplanation::Match::Missing;
+    for (const QString &n : nearest) {
+        const QString base = symbolBaseName(n);
+        out.nearest.append(n == base ? base : QStringLiteral("%1 (%2)").arg(base, n));
+    }
+    out.headline =
+        NameLookup::tr("No kernel or function called \"%1\" in the open artifacts.").arg(name);
+    out.explanation = noKernels ? NameLookup::tr("The open artifacts hold no kernels at all.")
+                                : NameLookup::tr("Nearest kernel names: %1.")
+                                      .arg(out.nearest.join(QStringLiteral("; ")));
+    out.fix = NameLookup::tr("Check the spelling and that the file you load is the one built from "
+                             "the source holding the kernel.");
+    return out;
+}
+
 } // namespace
 
 NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, const QString &rawName,
@@ -125,90 +207,29 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, cons
     }
     const SymbolIndex index = indexSymbols(artifacts);
     const hd::NameLookup lookup = lookupKernelName(index, name);
-    auto fill = [&](const QList<NamedSymbol> &hits) {
-        for (const NamedSymbol &s : hits) {
-            if (!out.symbols.contains(s.name))
-                out.symbols.append(s.name);
-            const QString target =
-                s.codeObject ? s.codeObject->target.toString() : QStringLiteral("host");
-            if (!out.targets.contains(target))
-                out.targets.append(target);
-            if (!out.files.contains(s.file))
-                out.files.append(s.file);
-        }
-    };
-
     switch (lookup.match) {
     case hd::NameLookup::Match::Exact:
-        fill(lookup.exact);
+        addWhereFound(out, lookup.exact);
         return explainExact(out, name, lookup.exact, devices);
     case hd::NameLookup::Match::InternalLinkage:
-        fill(lookup.internal);
+        addWhereFound(out, lookup.internal);
         if (std::any_of(lookup.internal.begin(), lookup.internal.end(),
-                        [&](const NamedSymbol &s) { return s.name == name; })) {
-            out.match = NameExplanation::Match::InternalLinkage;
-            out.headline = tr("\"%1\" is a kernel, but with internal linkage.").arg(name);
-            out.explanation =
-                tr("The kernel is static or in an anonymous namespace, so its symbol is local "
-                   "to the code object and the module API may not find it by name.");
-            out.fix = tr("Give the kernel external linkage: remove \"static\" or move it out of "
-                         "the anonymous namespace, and declare it extern \"C\".");
-            return out;
-        }
+                        [&](const NamedSymbol &s) { return s.name == name; }))
+            return explainInternal(out, name);
         return explainMangled(out, name, lookup.internal, true);
     case hd::NameLookup::Match::Mangled:
-        fill(lookup.mangled);
+        addWhereFound(out, lookup.mangled);
         return explainMangled(out, name, lookup.mangled, false);
-    case hd::NameLookup::Match::HostApi: {
-        fill(lookup.functions);
-        const NamedSymbol &api = lookup.functions.first();
-        out.match = NameExplanation::Match::HostApi;
-        out.headline =
-            tr("\"%1\" is a host function of %2's API, not a kernel.").arg(name, api.library);
-        out.explanation =
-            tr("%1 exports it for host code, with a family of entry points of the same prefix: "
-               "your program calls it directly and the library launches its own kernels. "
-               "hipModuleGetFunction finds kernels of a code object only, so it never finds "
-               "this name; nothing was lost in a port.")
-                .arg(api.library);
-        out.fix = tr("Call %1 from host code, linked against %2 (or dlopen %2 and find it with "
-                     "dlsym).")
-                      .arg(name, api.library);
-        return out;
-    }
-    case hd::NameLookup::Match::NotAKernel: {
-        fill(lookup.functions);
-        out.match = NameExplanation::Match::NotAKernel;
-        const bool host =
-            std::any_of(lookup.functions.begin(), lookup.functions.end(),
-                        [](const NamedSymbol &s) { return s.kind == SymbolKind::HostFunction; });
-        out.headline = host
-                           ? tr("\"%1\" exists, but as a host function, not a kernel.").arg(name)
-                           : tr("\"%1\" exists, but as a device function, not a kernel.").arg(name);
-        out.explanation = tr("A kernel has a kernel descriptor (%1.kd) next to its code; this "
-                             "function has none, so the module API cannot launch it. A common "
-                             "cause is a port (hipify) that dropped __global__.")
-                              .arg(name);
-        out.fix = tr("Mark the function __global__ (and extern \"C\"), and compile it as device "
-                     "code with hipcc --offload-arch=<your GPU>.");
-        return out;
-    }
+    case hd::NameLookup::Match::HostApi:
+        addWhereFound(out, lookup.functions);
+        return explainHostApi(out, name, lookup.functions.first());
+    case hd::NameLookup::Match::NotAKernel:
+        addWhereFound(out, lookup.functions);
+        return explainNotAKernel(out, name, lookup.functions);
     case hd::NameLookup::Match::Missing:
         break;
     }
-    out.match = NameExplanation::Match::Missing;
-    for (const QString &n : lookup.nearest) {
-        const QString base = symbolBaseName(n);
-        out.nearest.append(n == base ? base : QStringLiteral("%1 (%2)").arg(base, n));
-    }
-    out.headline = tr("No kernel or function called \"%1\" in the open artifacts.").arg(name);
-    out.explanation =
-        index.kernels.isEmpty()
-            ? tr("The open artifacts hold no kernels at all.")
-            : tr("Nearest kernel names: %1.").arg(out.nearest.join(QStringLiteral("; ")));
-    out.fix = tr("Check the spelling and that the file you load is the one built from the "
-                 "source holding the kernel.");
-    return out;
+    return explainMissing(out, name, lookup.nearest, index.kernels.isEmpty());
 }
 
 } // namespace hd::ui

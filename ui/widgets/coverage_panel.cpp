@@ -36,6 +36,32 @@ CoveragePanel::CoveragePanel(TargetsController *targets, QWidget *parent)
     outer->addWidget(scroll);
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(makeScanRow());
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("coverageSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    ignoreMinimumWidth(m_summary);
+    layout->addWidget(m_summary);
+    makeTable();
+    // The fixes can be long (a vendor's, the override with its risk): they scroll under the
+    // table, which keeps most of the height.
+    m_fixes = new QTextBrowser;
+    m_fixes->setObjectName(QStringLiteral("coverageFixes"));
+    m_fixes->setOpenLinks(false);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_table);
+    split->addWidget(m_fixes);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+    connect(targets, &TargetsController::coverageChanged, this, &CoveragePanel::render);
+    connect(targets, &TargetsController::devicesChanged, this, &CoveragePanel::render);
+    render();
+}
+
+// The scan button (a folder chosen, or one of the prefixes found here) and the intro beside it.
+QHBoxLayout *CoveragePanel::makeScanRow() {
     auto *row = new QHBoxLayout;
     auto *scan = new QToolButton;
     scan->setObjectName(QStringLiteral("coverageScan"));
@@ -55,15 +81,13 @@ CoveragePanel::CoveragePanel(TargetsController *targets, QWidget *parent)
     m_intro->setWordWrap(true);
     ignoreMinimumWidth(m_intro);
     row->addWidget(m_intro, 1);
-    layout->addLayout(row);
-    m_summary = new QLabel;
-    m_summary->setObjectName(QStringLiteral("coverageSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    ignoreMinimumWidth(m_summary);
-    layout->addWidget(m_summary);
+    return row;
+}
+
+// The libraries scanned, one a row, with the targets each covers.
+void CoveragePanel::makeTable() {
     m_table = new QTableView;
-    m_table->setModel(targets->coverage());
+    m_table->setModel(m_targets->coverage());
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSortingEnabled(false);
@@ -71,20 +95,6 @@ CoveragePanel::CoveragePanel(TargetsController *targets, QWidget *parent)
     m_table->setColumnWidth(CoverageModel::Library, 230);
     m_table->setColumnWidth(CoverageModel::Product, 90);
     m_table->setColumnWidth(CoverageModel::Targets, 260);
-    // The fixes can be long (a vendor's, the override with its risk): they scroll under the
-    // table, which keeps most of the height.
-    m_fixes = new QTextBrowser;
-    m_fixes->setObjectName(QStringLiteral("coverageFixes"));
-    m_fixes->setOpenLinks(false);
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_table);
-    split->addWidget(m_fixes);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-    layout->addWidget(split, 1);
-    connect(targets, &TargetsController::coverageChanged, this, &CoveragePanel::render);
-    connect(targets, &TargetsController::devicesChanged, this, &CoveragePanel::render);
-    render();
 }
 
 void CoveragePanel::scanInteractive() {

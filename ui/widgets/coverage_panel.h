@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QHBoxLayout;
 class QLabel;
 class QTableView;
 class QTextBrowser;
@@ -25,6 +26,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    QHBoxLayout *makeScanRow();
+    void makeTable();
     void scanInteractive();
     void render();
 

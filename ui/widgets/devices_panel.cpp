@@ -31,42 +31,13 @@ DevicesPanel::DevicesPanel(TargetsController *targets, QWidget *parent)
     m_host->setObjectName(QStringLiteral("devicesHost"));
     m_host->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_host);
-    auto showHost = [this] {
-        const auto &host = m_targets->executionHost();
-        m_host->setText(
-            host ? tr("<b>GPU node</b> %1, over ssh").arg(host->hostName().toHtmlEscaped())
-                 : tr("<b>This machine</b>"));
-    };
-    connect(targets, &TargetsController::executionHostChanged, this, showHost);
-    showHost();
-    auto *statusRow = new QHBoxLayout;
-    m_statusIcon = new QLabel;
-    m_statusIcon->setFixedSize(22, 22);
-    m_status = new QLabel;
-    m_status->setWordWrap(true);
-    ignoreMinimumWidth(m_status); // holds the runtime's path and error message
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    statusRow->addWidget(m_statusIcon, 0, Qt::AlignTop);
-    statusRow->addWidget(m_status, 1);
-    layout->addLayout(statusRow);
-
+    connect(targets, &TargetsController::executionHostChanged, this, &DevicesPanel::updateHost);
+    updateHost();
+    layout->addLayout(makeStatusRow());
     layout->addLayout(makeQueryRow());
 
     auto *split = new QSplitter(Qt::Vertical);
-    m_devices = new QTableView;
-    m_devices->setModel(targets->devicesModel());
-    m_devices->verticalHeader()->hide();
-    m_devices->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_devices->horizontalHeader()->setStretchLastSection(true);
-    m_devices->setColumnWidth(DevicesModel::Name, 170);
-    m_devices->setColumnWidth(DevicesModel::Target, 170);
-    m_devices->setContextMenuPolicy(Qt::ActionsContextMenu);
-    auto *remove = new QAction(tr("Remove device"), m_devices);
-    connect(remove, &QAction::triggered, this,
-            [this] { m_targets->removeDevice(m_devices->currentIndex().row()); });
-    m_devices->addAction(remove);
-    split->addWidget(m_devices);
-
+    split->addWidget(makeDevicesTable());
     QWidget *matrixBox = makeMatrixBox();
     QWidget *inventoryBox = makeInventoryBox();
     // The matrix and the inventory side by side under the devices: both are read at once
@@ -85,19 +56,58 @@ DevicesPanel::DevicesPanel(TargetsController *targets, QWidget *parent)
     connect(targets, &TargetsController::devicesChanged, this, &DevicesPanel::updateStatus);
     // The matrix's hint depends on the open code objects.
     connect(targets->compat(), &QAbstractItemModel::modelReset, this, &DevicesPanel::updateStatus);
-    connect(targets, &TargetsController::busyChanged, this,
-            [this](const QString &kind, bool running, const QString &msg) {
-                if (kind != QLatin1String("devices"))
-                    return;
-                if (running) {
-                    m_statusIcon->setPixmap(statusIcon(QStringLiteral("running")).pixmap(20, 20));
-                    m_status->setText(msg);
-                } else {
-                    updateStatus();
-                }
-            });
+    connect(targets, &TargetsController::busyChanged, this, &DevicesPanel::showBusy);
     updateStatus();
     updateInventory();
+}
+
+void DevicesPanel::updateHost() {
+    const auto &host = m_targets->executionHost();
+    m_host->setText(host ? tr("<b>GPU node</b> %1, over ssh").arg(host->hostName().toHtmlEscaped())
+                         : tr("<b>This machine</b>"));
+}
+
+// The probe's state: an icon and its words (the runtime's path, its error message).
+QLayout *DevicesPanel::makeStatusRow() {
+    auto *statusRow = new QHBoxLayout;
+    m_statusIcon = new QLabel;
+    m_statusIcon->setFixedSize(22, 22);
+    m_status = new QLabel;
+    m_status->setWordWrap(true);
+    ignoreMinimumWidth(m_status); // holds the runtime's path and error message
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusRow->addWidget(m_statusIcon, 0, Qt::AlignTop);
+    statusRow->addWidget(m_status, 1);
+    return statusRow;
+}
+
+// The devices seen or typed, one a row; a row's context menu removes it.
+QTableView *DevicesPanel::makeDevicesTable() {
+    m_devices = new QTableView;
+    m_devices->setModel(m_targets->devicesModel());
+    m_devices->verticalHeader()->hide();
+    m_devices->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_devices->horizontalHeader()->setStretchLastSection(true);
+    m_devices->setColumnWidth(DevicesModel::Name, 170);
+    m_devices->setColumnWidth(DevicesModel::Target, 170);
+    m_devices->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *remove = new QAction(tr("Remove device"), m_devices);
+    connect(remove, &QAction::triggered, this,
+            [this] { m_targets->removeDevice(m_devices->currentIndex().row()); });
+    m_devices->addAction(remove);
+    return m_devices;
+}
+
+// A device query running shows its progress message; its end shows the status it left.
+void DevicesPanel::showBusy(const QString &kind, bool running, const QString &message) {
+    if (kind != QLatin1String("devices"))
+        return;
+    if (running) {
+        m_statusIcon->setPixmap(statusIcon(QStringLiteral("running")).pixmap(20, 20));
+        m_status->setText(message);
+    } else {
+        updateStatus();
+    }
 }
 
 QLayout *DevicesPanel::makeQueryRow() {
@@ -167,6 +177,25 @@ QWidget *DevicesPanel::makeInventoryBox() {
     return inventoryBox;
 }
 
+namespace {
+
+// Shown, not shared: still, a token in the environment stays off the screen (and off
+// screenshots).
+SystemInventory redactedForScreen(SystemInventory inv) {
+    for (InventoryFact &f : inv.facts)
+        if (f.section == QLatin1String("environment") && isSecretEnvName(f.name) && f.available())
+            f.value = QString::fromLatin1(kRedacted);
+    return inv;
+}
+
+QString shownValue(const InventoryFact &f) {
+    if (!f.available())
+        return DevicesPanel::tr("not available: %1").arg(f.unavailable);
+    return f.value;
+}
+
+} // namespace
+
 void DevicesPanel::updateInventory() {
     const SystemInventory &inv = m_targets->inventory();
     m_inventory->clear();
@@ -176,32 +205,29 @@ void DevicesPanel::updateInventory() {
                "runtime, compilers, PyTorch, access to /dev/kfd)."));
         return;
     }
-    m_inventoryTitle->setText(
-        (m_targets->inventoryFromSession()
-             ? tr("<b>System</b> where the session was made (collected %1)")
-         : m_targets->executionHost()
-             ? tr("<b>System</b> of the GPU node %2 (collected %1)")
-                   .arg(QStringLiteral("%1"),
-                        m_targets->executionHost()->hostName().toHtmlEscaped())
-             : tr("<b>System</b> of this machine (collected %1)"))
-            .arg(QDateTime::fromString(inv.collectedAt, Qt::ISODate)
-                     .toLocalTime()
-                     .toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
-    // Shown, not shared: still, a token in the environment stays off the screen (and off
-    // screenshots).
-    const auto shown = [](const InventoryFact &f) {
-        if (!f.available())
-            return tr("not available: %1").arg(f.unavailable);
-        return f.section == QLatin1String("environment") && isSecretEnvName(f.name)
-                   ? QString::fromLatin1(kRedacted)
-                   : f.value;
-    };
-    SystemInventory display = inv;
-    for (InventoryFact &f : display.facts)
-        if (f.section == QLatin1String("environment") && isSecretEnvName(f.name) && f.available())
-            f.value = QString::fromLatin1(kRedacted);
-    for (const InventorySummaryRow &r : summarizeInventory(display)) {
-        // One line a row (the tree stays short); every item in the tooltip.
+    m_inventoryTitle->setText(inventoryTitle(inv.collectedAt));
+    const SystemInventory display = redactedForScreen(inv);
+    addInventorySummary(display);
+    addInventoryFacts(display);
+}
+
+// Where the inventory comes from (the session, the GPU node, this machine) and when.
+QString DevicesPanel::inventoryTitle(const QString &collectedAt) const {
+    return (m_targets->inventoryFromSession()
+                ? tr("<b>System</b> where the session was made (collected %1)")
+            : m_targets->executionHost()
+                ? tr("<b>System</b> of the GPU node %2 (collected %1)")
+                      .arg(QStringLiteral("%1"),
+                           m_targets->executionHost()->hostName().toHtmlEscaped())
+                : tr("<b>System</b> of this machine (collected %1)"))
+        .arg(QDateTime::fromString(collectedAt, Qt::ISODate)
+                 .toLocalTime()
+                 .toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+}
+
+// The summary's rows, bold, one line each (the tree stays short); every item in the tooltip.
+void DevicesPanel::addInventorySummary(const SystemInventory &inv) {
+    for (const InventorySummaryRow &r : summarizeInventory(inv)) {
         auto *item =
             new QTreeWidgetItem(m_inventory, {r.label, r.items.join(QStringLiteral("  ·  "))});
         item->setToolTip(1, r.items.join(QStringLiteral("\n")));
@@ -213,6 +239,10 @@ void DevicesPanel::updateInventory() {
         bold.setBold(true);
         item->setFont(0, bold);
     }
+}
+
+// Every fact under one collapsed row, by section, with its source in the tooltip.
+void DevicesPanel::addInventoryFacts(const SystemInventory &inv) {
     auto *all = new QTreeWidgetItem(m_inventory,
                                     {tr("All %n fact(s)", nullptr, int(inv.facts.size())), {}});
     for (const auto &[id, title] : inventorySections()) {
@@ -221,8 +251,8 @@ void DevicesPanel::updateInventory() {
             continue;
         auto *section = new QTreeWidgetItem(all, {title, {}});
         for (const InventoryFact &f : facts) {
-            auto *item = new QTreeWidgetItem(section, {f.name, shown(f)});
-            item->setToolTip(1, tr("%1\nsource: %2").arg(shown(f), f.source));
+            auto *item = new QTreeWidgetItem(section, {f.name, shownValue(f)});
+            item->setToolTip(1, tr("%1\nsource: %2").arg(shownValue(f), f.source));
             if (!f.available())
                 item->setForeground(1, palette().brush(QPalette::Disabled, QPalette::Text));
         }

@@ -8,6 +8,10 @@ class QLineEdit;
 class QTableView;
 class QTreeWidget;
 
+namespace hd {
+struct SystemInventory;
+}
+
 namespace hd::ui {
 
 class TargetsController;
@@ -28,11 +32,18 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void updateHost();
+    QLayout *makeStatusRow();
     QLayout *makeQueryRow();
+    QTableView *makeDevicesTable();
     QWidget *makeMatrixBox();
     QWidget *makeInventoryBox();
+    void showBusy(const QString &kind, bool running, const QString &message);
     void updateStatus();
     void updateInventory();
+    QString inventoryTitle(const QString &collectedAt) const;
+    void addInventorySummary(const SystemInventory &inv);
+    void addInventoryFacts(const SystemInventory &inv);
 
     TargetsController *m_targets;
     QLabel *m_statusIcon;

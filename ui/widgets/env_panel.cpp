@@ -25,6 +25,18 @@ namespace hd::ui {
 EnvPanel::EnvPanel(InputsController *inputs, QWidget *parent) : QWidget(parent), m_inputs(inputs) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(createPresetRow());
+    layout->addLayout(createToolRow());
+    layout->addWidget(createTable(), 1);
+    m_summary = new QLabel;
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    connect(inputs->env(), &EnvTableModel::profileChanged, this, &EnvPanel::updateSummary);
+    updateSummary();
+}
+
+// One button per preset of applyPreset.
+QHBoxLayout *EnvPanel::createPresetRow() {
     auto *presets = new QHBoxLayout;
     presets->addWidget(HD_TR_LABEL(QT_TR_NOOP("Presets:")));
     const QList<QPair<QString, const char *>> names = {
@@ -39,8 +51,11 @@ EnvPanel::EnvPanel(InputsController *inputs, QWidget *parent) : QWidget(parent),
         presets->addWidget(b);
     }
     presets->addStretch();
-    layout->addLayout(presets);
+    return presets;
+}
 
+// The search field, then adding a variable and saving / loading a profile.
+QHBoxLayout *EnvPanel::createToolRow() {
     auto *row = new QHBoxLayout;
     m_search = new QLineEdit;
     HD_TR_SET(m_search, "placeholderText", QT_TR_NOOP("Find a variable"));
@@ -55,10 +70,16 @@ EnvPanel::EnvPanel(InputsController *inputs, QWidget *parent) : QWidget(parent),
     row->addWidget(add);
     row->addWidget(save);
     row->addWidget(load);
-    layout->addLayout(row);
+    connect(add, &QPushButton::clicked, this, &EnvPanel::addVariable);
+    connect(save, &QPushButton::clicked, this, &EnvPanel::saveProfile);
+    connect(load, &QPushButton::clicked, this, &EnvPanel::loadProfile);
+    return row;
+}
 
+// The env table, filtered by the search field's text on the variables' names.
+QTableView *EnvPanel::createTable() {
     m_proxy = new QSortFilterProxyModel(this);
-    m_proxy->setSourceModel(inputs->env());
+    m_proxy->setSourceModel(m_inputs->env());
     m_proxy->setFilterKeyColumn(EnvTableModel::Name);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_view = new QTableView;
@@ -72,53 +93,51 @@ EnvPanel::EnvPanel(InputsController *inputs, QWidget *parent) : QWidget(parent),
     m_view->setColumnWidth(EnvTableModel::Status, 150);
     m_view->setColumnWidth(EnvTableModel::Meaning, 360);
     m_view->setWordWrap(false);
-    layout->addWidget(m_view, 1);
-    m_summary = new QLabel;
-    m_summary->setWordWrap(true);
-    layout->addWidget(m_summary);
-
     connect(m_search, &QLineEdit::textChanged, m_proxy,
             &QSortFilterProxyModel::setFilterFixedString);
-    connect(inputs->env(), &EnvTableModel::profileChanged, this, &EnvPanel::updateSummary);
-    connect(add, &QPushButton::clicked, this, [this] {
-        bool ok = false;
-        const QString assignment = QInputDialog::getText(
-            this, tr("Add variable"), tr("NAME=VALUE:"), QLineEdit::Normal, QString(), &ok);
-        if (!ok || assignment.trimmed().isEmpty())
-            return;
-        const QString name = assignment.section(QLatin1Char('='), 0, 0).trimmed();
-        const QString value = assignment.section(QLatin1Char('='), 1);
-        m_inputs->env()->addVariable(name, value);
-        showVariable(name);
-    });
-    connect(save, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save environment profile"),
-                                                          QString(), tr("Env profiles (*.json)"));
-        if (path.isEmpty())
-            return;
-        EnvProfile p;
-        p.name = QFileInfo(path).baseName();
-        for (const EnvVarRow &r : m_inputs->env()->rows())
-            if (r.enabled)
-                p.set(r.name, r.value);
-        QString error;
-        if (!p.save(path, &error))
-            QMessageBox::warning(this, tr("Save environment profile"), error);
-    });
-    connect(load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load environment profile"),
-                                                          QString(), tr("Env profiles (*.json)"));
-        if (path.isEmpty())
-            return;
-        QString error;
-        const auto p = EnvProfile::load(path, &error);
-        if (!p) {
-            QMessageBox::warning(this, tr("Load environment profile"), error);
-            return;
-        }
-        m_inputs->env()->applyProfile(p->enabledMap());
-    });
-    updateSummary();
+    return m_view;
+}
+
+void EnvPanel::addVariable() {
+    bool ok = false;
+    const QString assignment = QInputDialog::getText(this, tr("Add variable"), tr("NAME=VALUE:"),
+                                                     QLineEdit::Normal, QString(), &ok);
+    if (!ok || assignment.trimmed().isEmpty())
+        return;
+    const QString name = assignment.section(QLatin1Char('='), 0, 0).trimmed();
+    const QString value = assignment.section(QLatin1Char('='), 1);
+    m_inputs->env()->addVariable(name, value);
+    showVariable(name);
+}
+
+// The enabled variables, as a profile named after the file.
+void EnvPanel::saveProfile() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save environment profile"),
+                                                      QString(), tr("Env profiles (*.json)"));
+    if (path.isEmpty())
+        return;
+    EnvProfile p;
+    p.name = QFileInfo(path).baseName();
+    for (const EnvVarRow &r : m_inputs->env()->rows())
+        if (r.enabled)
+            p.set(r.name, r.value);
+    QString error;
+    if (!p.save(path, &error))
+        QMessageBox::warning(this, tr("Save environment profile"), error);
+}
+
+void EnvPanel::loadProfile() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load environment profile"),
+                                                      QString(), tr("Env profiles (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const auto p = EnvProfile::load(path, &error);
+    if (!p) {
+        QMessageBox::warning(this, tr("Load environment profile"), error);
+        return;
+    }
+    m_inputs->env()->applyProfile(p->enabledMap());
 }
 
 void EnvPanel::applyPreset(const QString &name) {

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -25,6 +26,13 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // The constructor's parts, top to bottom.
+    QHBoxLayout *createPresetRow();
+    QHBoxLayout *createToolRow();
+    QTableView *createTable();
+    void addVariable();
+    void saveProfile();
+    void loadProfile();
     void updateSummary();
 
     InputsController *m_inputs;

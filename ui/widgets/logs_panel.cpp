@@ -20,6 +20,23 @@ LogsPanel::LogsPanel(VerificationController *verification, QWidget *parent)
     : QWidget(parent), m_verification(verification) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(makeFilterRow());
+    layout->addWidget(makeTable(), 1);
+
+    auto *debounce = new QTimer(this);
+    debounce->setSingleShot(true);
+    debounce->setInterval(150);
+    connect(m_text, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    connect(debounce, &QTimer::timeout, this,
+            [this] { m_verification->logProxy()->setTextFilter(m_text->text()); });
+    connect(m_api, &QComboBox::currentTextChanged, verification->logProxy(),
+            &LogFilterProxy::setApiFilter);
+    connect(verification->logs(), &QAbstractItemModel::modelReset, this,
+            &LogsPanel::updateApiNames);
+}
+
+// Which lines show: by level, errors only, by API, by text.
+QHBoxLayout *LogsPanel::makeFilterRow() {
     auto *row = new QHBoxLayout;
     row->addWidget(HD_TR_LABEL(QT_TR_NOOP("Levels:")));
     for (int level = -1; level <= 4; ++level) {
@@ -31,7 +48,8 @@ LogsPanel::LogsPanel(VerificationController *verification, QWidget *parent)
     }
     auto *errors = new QCheckBox;
     HD_TR_SET(errors, "text", QT_TR_NOOP("Errors only"));
-    connect(errors, &QCheckBox::toggled, verification->logProxy(), &LogFilterProxy::setErrorsOnly);
+    connect(errors, &QCheckBox::toggled, m_verification->logProxy(),
+            &LogFilterProxy::setErrorsOnly);
     row->addWidget(errors);
     row->addSpacing(12);
     row->addWidget(HD_TR_LABEL(QT_TR_NOOP("API:")));
@@ -44,10 +62,12 @@ LogsPanel::LogsPanel(VerificationController *verification, QWidget *parent)
     HD_TR_SET(m_text, "placeholderText", QT_TR_NOOP("Search the log"));
     m_text->setClearButtonEnabled(true);
     row->addWidget(m_text, 1);
-    layout->addLayout(row);
+    return row;
+}
 
+QTableView *LogsPanel::makeTable() {
     m_view = new QTableView;
-    m_view->setModel(verification->logProxy());
+    m_view->setModel(m_verification->logProxy());
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
@@ -59,25 +79,18 @@ LogsPanel::LogsPanel(VerificationController *verification, QWidget *parent)
     m_view->setColumnWidth(LogModel::Level, 60);
     m_view->setColumnWidth(LogModel::Api, 220);
     m_view->setColumnWidth(LogModel::Message, 520);
-    layout->addWidget(m_view, 1);
+    return m_view;
+}
 
-    auto *debounce = new QTimer(this);
-    debounce->setSingleShot(true);
-    debounce->setInterval(150);
-    connect(m_text, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
-    connect(debounce, &QTimer::timeout, this,
-            [this] { m_verification->logProxy()->setTextFilter(m_text->text()); });
-    connect(m_api, &QComboBox::currentTextChanged, verification->logProxy(),
-            &LogFilterProxy::setApiFilter);
-    connect(verification->logs(), &QAbstractItemModel::modelReset, this, [this] {
-        const QString current = m_api->currentText();
-        m_api->blockSignals(true);
-        m_api->clear();
-        m_api->addItem(QString());
-        m_api->addItems(m_verification->logs()->apiNames());
-        m_api->setCurrentText(current);
-        m_api->blockSignals(false);
-    });
+// The API box offers the names of the log now shown, keeping what was typed.
+void LogsPanel::updateApiNames() {
+    const QString current = m_api->currentText();
+    m_api->blockSignals(true);
+    m_api->clear();
+    m_api->addItem(QString());
+    m_api->addItems(m_verification->logs()->apiNames());
+    m_api->setCurrentText(current);
+    m_api->blockSignals(false);
 }
 
 bool LogsPanel::showLine(int lineNumber, const QString &origin) {

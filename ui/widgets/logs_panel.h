@@ -4,6 +4,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLineEdit;
 class QTableView;
 
@@ -20,6 +21,10 @@ public:
     QTableView *view() const { return m_view; }
 
 private:
+    QHBoxLayout *makeFilterRow();
+    QTableView *makeTable();
+    void updateApiNames();
+
     VerificationController *m_verification;
     QTableView *m_view;
     QComboBox *m_api;

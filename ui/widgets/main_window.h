@@ -104,6 +104,11 @@ private:
     void createActions(); // (re)builds the menus and the toolbar's actions
     struct ToolbarActions;
     void createFileMenu(ToolbarActions &tb);
+    // createFileMenu's groups, between separators.
+    void addOpenActions(QMenu *file, ToolbarActions &tb);
+    void addHostActions(QMenu *file);
+    void addSessionActions(QMenu *file);
+    void addReportActions(QMenu *file, ToolbarActions &tb);
     void createRunMenu(ToolbarActions &tb);
     void createViewMenu();
     void createHelpMenu(ToolbarActions &tb);

@@ -138,7 +138,20 @@ void MainWindow::createActions() {
 
 void MainWindow::createFileMenu(ToolbarActions &tb) {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    addOpenActions(file, tb);
+    file->addSeparator();
+    addHostActions(file);
+    file->addSeparator();
+    addSessionActions(file);
+    file->addSeparator();
+    addReportActions(file, tb);
+    file->addSeparator();
+    auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+}
 
+// Files, a folder, the demo (whole or one case), recent files, a pasted log.
+void MainWindow::addOpenActions(QMenu *file, ToolbarActions &tb) {
     tb.open = file->addAction(icon(QStringLiteral("open")), tr("&Open files…"), this,
                               &MainWindow::openFilesInteractive);
     tb.open->setShortcut(QKeySequence::Open);
@@ -164,7 +177,10 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
     auto *paste = file->addAction(tr("Paste &log…"), this, &MainWindow::pasteLogInteractive);
     paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     file->addAction(tr("&Close all"), this, [this] { m_ws->inputs()->closeAll(); });
-    file->addSeparator();
+}
+
+// Where steps run: a GPU node over ssh, or this machine again.
+void MainWindow::addHostActions(QMenu *file) {
     file->addAction(tr("Connect to &GPU node…"), this, [this] {
         // The targets controller connects and makes the node the host; the dialog shows it.
         ConnectDialog dialog(m_ws->targets(), this);
@@ -175,7 +191,9 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
     local->setEnabled(m_ws->targets()->executionHost() != nullptr);
     connect(m_ws->targets(), &TargetsController::executionHostChanged, local,
             [this, local] { local->setEnabled(m_ws->targets()->executionHost() != nullptr); });
-    file->addSeparator();
+}
+
+void MainWindow::addSessionActions(QMenu *file) {
     file->addAction(icon(QStringLiteral("open")), tr("Open &session…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
                                                           tr("hipdoctor sessions (*.json)"));
@@ -188,7 +206,10 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
     auto *saveAs = file->addAction(icon(QStringLiteral("save")), tr("Save session &as…"), this,
                                    [this] { saveSession(true); });
     saveAs->setShortcut(QKeySequence::SaveAs);
-    file->addSeparator();
+}
+
+// The report (copied or exported) and screenshots of the window or of one panel.
+void MainWindow::addReportActions(QMenu *file, ToolbarActions &tb) {
     tb.copy = file->addAction(icon(QStringLiteral("copy")), tr("&Copy report (Markdown)"), this,
                               &MainWindow::copyReport);
     tb.copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
@@ -207,9 +228,6 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
         file->addMenu(icon(QStringLiteral("screenshot")), tr("Save screenshot of a &panel"));
     for (const QString &name : panelNames())
         panelShot->addAction(name, this, [this, name] { saveScreenshotInteractive(name); });
-    file->addSeparator();
-    auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
 }
 
 void MainWindow::createRunMenu(ToolbarActions &tb) {
