@@ -34,8 +34,8 @@ void decide(CodeObjectSelection &s) {
     }
     if (const SelectionCandidate *c = s.choice()) {
         s.kind = c->compatibility.kind;
-        s.reason =
-            QStringLiteral("%1 runs %2: %3").arg(device, c->entryId, c->compatibility.reason);
+        s.reason = Text(QStringLiteral("%1 runs %2: %3"))
+                       .arg(device, c->entryId, c->compatibility.reason);
         return;
     }
     if (s.candidates.isEmpty()) {
@@ -70,7 +70,7 @@ void decide(CodeObjectSelection &s) {
     if (closest) {
         s.kind = closest->compatibility.kind;
         s.reason =
-            QStringLiteral("no code object fits %1 (present: %2); closest: %3")
+            Text(QStringLiteral("no code object fits %1 (present: %2); closest: %3"))
                 .arg(device, targets.join(QStringLiteral(", ")), closest->compatibility.reason);
         return;
     }
@@ -85,7 +85,7 @@ QJsonObject SelectionCandidate::toJson() const {
     QJsonObject o{{QStringLiteral("entry"), entryId},
                   {QStringLiteral("target"), target.isValid() ? target.toString() : QString()},
                   {QStringLiteral("compatibility"), compatibilityKindName(compatibility.kind)},
-                  {QStringLiteral("reason"), compatibility.reason}};
+                  {QStringLiteral("reason"), compatibility.reason.english()}};
     if (bundleIndex >= 0)
         o.insert(QStringLiteral("bundle"), bundleIndex);
     if (entryIndex >= 0)
@@ -103,7 +103,7 @@ QJsonObject CodeObjectSelection::toJson() const {
                   {QStringLiteral("origin"), origin},
                   {QStringLiteral("selected"), selected()},
                   {QStringLiteral("kind"), compatibilityKindName(kind)},
-                  {QStringLiteral("reason"), reason},
+                  {QStringLiteral("reason"), reason.english()},
                   {QStringLiteral("candidates"), cands}};
     if (bundleIndex >= 0)
         o.insert(QStringLiteral("bundle"), bundleIndex);

@@ -13,7 +13,7 @@ QList<Finding> checkLaunchConfiguration(const KernelInfo &kernel, const DeviceIn
     QList<Finding> out;
     const qint64 threads = qint64(blockX) * blockY * blockZ;
     int limit = kernel.maxFlatWorkgroupSize > 0 ? kernel.maxFlatWorkgroupSize : 1024;
-    QString limitFrom = kernel.maxFlatWorkgroupSize > 0
+    Text limitFrom = kernel.maxFlatWorkgroupSize > 0
                             ? HD_TEXT("hd::Diagnosis", "the kernel's .max_flat_workgroup_size")
                             : HD_TEXT("hd::Diagnosis", "the default maximum");
     if (device && device->maxThreadsPerBlock > 0 && device->maxThreadsPerBlock < limit) {

@@ -20,7 +20,7 @@
 
 namespace hd::detail {
 
-Evidence fileEvidence(const QString &path, const QString &location, const QString &text) {
+Evidence fileEvidence(const QString &path, const QString &location, const Text &text) {
     return {path, location, text};
 }
 
@@ -28,7 +28,7 @@ Evidence lineEvidence(const QString &path, const TextLine &line) {
     return {path, QStringLiteral("line %1").arg(line.number), line.text};
 }
 
-Evidence lineEvidence(const QString &path, int lineNumber, const QString &text) {
+Evidence lineEvidence(const QString &path, int lineNumber, const Text &text) {
     return {path, QStringLiteral("line %1").arg(lineNumber), text};
 }
 
@@ -264,7 +264,7 @@ void hipSymbolsRule(Context &c, const ArtifactReport &r) {
     for (const QString &m : missing.mid(0, 8))
         f.evidence.append(
             fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), demangleSymbol(m)));
-    f.evidence.append(fileEvidence(hipResolved, HD_TEXT("hd::Diagnosis", "resolved runtime"),
+    f.evidence.append(fileEvidence(hipResolved, HD_TEXT("hd::Diagnosis", "resolved runtime").english(),
                                    HD_TEXT("hd::Diagnosis", "no such symbol")));
     f.fix << HD_TEXT("hd::Diagnosis",
                      "Rebuild against the installed ROCm's headers and runtime, or "
@@ -291,10 +291,10 @@ void installedRuntimesRule(Context &c, const ArtifactReport &r) {
                     "load errors.")
                 .arg(res.otherVersions.join(QStringLiteral(", "))));
         f.evidence.append(fileEvidence(
-            res.path, HD_TEXT("hd::Diagnosis", "resolved via %1").arg(res.via), res.name));
+            res.path, HD_TEXT("hd::Diagnosis", "resolved via %1").arg(res.via).english(), res.name));
         for (const QString &o : res.otherVersions)
             f.evidence.append(
-                fileEvidence(o, HD_TEXT("hd::Diagnosis", "also installed"), QString()));
+                fileEvidence(o, HD_TEXT("hd::Diagnosis", "also installed").english(), QString()));
         f.fix << HD_TEXT("hd::Diagnosis", "Make every library of the process use one ROCm: check "
                                           "`ldd %1 | grep amdhip64` and LD_LIBRARY_PATH / RUNPATH.")
                      .arg(file);
@@ -361,7 +361,7 @@ const QStringList &defaultTargetProcessors() {
 // by why not.
 struct DeviceFit {
     QList<const Group *> procFail, featFail, genFail;
-    QStringList featReasons, genReasons;
+    QList<Text> featReasons, genReasons;
     QString scope; // " (2 of 3 bundles)" when the file has several bundles
     int groups = 0;
     bool fitsAll() const { return procFail.isEmpty() && featFail.isEmpty() && genFail.isEmpty(); }
@@ -403,7 +403,7 @@ DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const QList<Group
     if (groups.size() > 1)
         fit.scope = HD_TEXT("hd::Diagnosis", " (%1 of %2 bundles)")
                         .arg(fit.procFail.size() + fit.featFail.size() + fit.genFail.size())
-                        .arg(groups.size());
+                        .arg(groups.size()).english();
     return fit;
 }
 
@@ -654,7 +654,7 @@ void defaultTargetRule(Context &c, const ArtifactReport &r) {
                         ? HD_TEXT("hd::Diagnosis", " (no device given: pass --target to "
                                                    "check it against your GPU)")
                         : HD_TEXT("hd::Diagnosis", "; it does not fit the device")));
-    f.evidence.append(fileEvidence(r.path, HD_TEXT("hd::Diagnosis", "code objects"),
+    f.evidence.append(fileEvidence(r.path, HD_TEXT("hd::Diagnosis", "code objects").english(),
                                    allTargets.join(QStringLiteral(", "))));
     f.fix << HD_TEXT("hd::Diagnosis",
                      "Pass the device's target explicitly: hipcc --offload-arch=%1 "
@@ -670,20 +670,20 @@ QString versionProblem(const Context &c, int v, Severity &sev) {
     if (v >= 6 && (!c.runtimeKnown() || !c.runtimeAtLeast(6, 3))) {
         if (c.runtimeExplicit)
             sev = Severity::Error;
-        return c.runtimeKnown()
+        return (c.runtimeKnown()
                    ? HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
                                               "runtime is ROCm %2")
                          .arg(v)
                          .arg(c.runtimeText())
                    : HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
                                               "runtime version is not known")
-                         .arg(v);
+                         .arg(v)).english();
     }
     if (v <= 3 && c.runtimeKnown() && c.runtimeAtLeast(6, 0))
         return HD_TEXT("hd::Diagnosis", "code object v%1 is no longer loaded by ROCm 6 runtimes "
                                         "(the runtime is ROCm %2)")
             .arg(v)
-            .arg(c.runtimeText());
+            .arg(c.runtimeText()).english();
     return {};
 }
 
@@ -812,7 +812,7 @@ void mixedInstallRules(Context &c) {
                                                  "conflict."));
         for (auto it = hipByFile.cbegin(); it != hipByFile.cend(); ++it)
             f.evidence.append(fileEvidence(
-                it.key(), HD_TEXT("hd::Diagnosis", "libamdhip64 resolves to"), it.value()));
+                it.key(), HD_TEXT("hd::Diagnosis", "libamdhip64 resolves to").english(), it.value()));
         f.fix << HD_TEXT("hd::Diagnosis", "Build every library against the same ROCm release.");
         c.add(f);
     }

@@ -203,7 +203,8 @@ void notFoundRule(Context &c) {
         for (const ArtifactReport &r : std::as_const(c.artifacts))
             if (!r.codeObjects.isEmpty())
                 f.evidence.append(fileEvidence(
-                    r.path, HD_TEXT("hd::Diagnosis", "%1 code object(s)").arg(r.codeObjects.size()),
+                    r.path,
+                    HD_TEXT("hd::Diagnosis", "%1 code object(s)").arg(r.codeObjects.size()).english(),
                     QStringLiteral("%1 kernel(s)").arg(r.kernelCount())));
         if (!near.isEmpty())
             f.fix << HD_TEXT("hd::Diagnosis", "Use the exact name: %1")

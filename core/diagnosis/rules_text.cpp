@@ -24,7 +24,7 @@ namespace {
 Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const TargetId &dev,
                         const QList<TargetId> &objects, const QStringList &objectIds) {
     bool featureOnly = false;
-    QString reason;
+    Text reason;
     for (const TargetId &o : objects) {
         const Compatibility comp = checkCompatibility(o, dev);
         if (comp.kind == Compatibility::Kind::FeatureMismatch) {
@@ -80,7 +80,7 @@ Finding bundleSearchFinding(const TextInput &t, const NoBinaryListing &l, const 
     QStringList names;
     for (const QString &file : l.files)
         names << fileName(file);
-    const QString shown = names.isEmpty() ? HD_TEXT("hd::Diagnosis", "the program's code objects")
+    const Text shown = names.isEmpty() ? HD_TEXT("hd::Diagnosis", "the program's code objects")
                           : names.size() <= 3 ? names.join(QStringLiteral(", "))
                                               : HD_TEXT("hd::Diagnosis", "%1 and %2 more")
                                                     .arg(names.mid(0, 3).join(QStringLiteral(", ")))
@@ -96,7 +96,7 @@ Finding bundleSearchFinding(const TextInput &t, const NoBinaryListing &l, const 
     f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
     for (const QString &file : l.files.mid(0, 8))
         f.evidence.append(
-            {t.path, HD_TEXT("hd::Diagnosis", "no code for %1").arg(dev.processor), file});
+            {t.path, HD_TEXT("hd::Diagnosis", "no code for %1").arg(dev.processor).english(), file});
     std::optional<VendorLibrary> vendor;
     for (const QString &file : l.files)
         if (!vendor)
@@ -180,9 +180,9 @@ QStringList otherVersionsInText(const TextFacts &f, const QString &soname) {
 
 // What to do about a library the loader or linker could not find.
 // `other`: only another major version is installed (soname mismatch).
-QStringList missingLibraryFixes(const QString &soname, const QStringList &others, bool other,
+QList<Text> missingLibraryFixes(const QString &soname, const QStringList &others, bool other,
                                 bool linkTime) {
-    QStringList fix;
+    QList<Text> fix;
     if (other)
         fix << HD_TEXT("hd::Diagnosis", "Install the ROCm release that provides %1, or rebuild the "
                                         "failing module against the installed one (%2).")
@@ -383,19 +383,19 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
                           shown.startsWith(QLatin1String("CUDA_"));
         if (m->code == 209 && !c.devices.isEmpty()) {
             const TargetId &dev = c.devices.first().target;
-            detail += HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString());
+            detail += HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString()).english();
             fix = HD_TEXT("hd::Diagnosis",
                           "Rebuild with %1, or install a build of the library that lists %2.")
-                      .arg(offloadArchFix(dev), dev.processor);
+                      .arg(offloadArchFix(dev), dev.processor).english();
         } else if (m->code == 209 && cuda) {
             detail += HD_TEXT("hd::Diagnosis",
                               " `cuobjdump --list-elf --list-ptx BINARY` lists the architectures "
                               "the binary holds; `nvidia-smi --query-gpu=compute_cap "
-                              "--format=csv` gives the GPU's.");
+                              "--format=csv` gives the GPU's.").english();
         } else if (m->code == 209) {
             detail +=
                 HD_TEXT("hd::Diagnosis", " Run with AMD_LOG_LEVEL=1 to get the runtime's Devices / "
-                                         "Bundled Code Objects listing.");
+                                         "Bundled Code Objects listing.").english();
         }
         Finding f = makeFinding(ids.first(), m->severity,
                                 QStringLiteral("%1 (%2)").arg(QString::fromUtf8(m->title),
@@ -526,12 +526,12 @@ void noDeviceTextRule(Context &c, const TextInput &t) {
             .arg(first.text));
     for (const TextLine &l : tf.noDevice.mid(0, 3))
         f.evidence.append(lineEvidence(t.path, l));
-    if (textMentions(t, HD_TEXT("hd::Diagnosis", "Permission denied")) ||
+    if (textMentions(t, HD_TEXT("hd::Diagnosis", "Permission denied").english()) ||
         textMentions(t, QStringLiteral("/dev/kfd")))
         f.fix << HD_TEXT("hd::Diagnosis",
                          "Give the user access to /dev/kfd and /dev/dri/renderD*: sudo "
                          "usermod -aG video,render $USER, then log in again.");
-    if (textMentions(t, HD_TEXT("hd::Diagnosis", "invalid device ordinal")) ||
+    if (textMentions(t, HD_TEXT("hd::Diagnosis", "invalid device ordinal").english()) ||
         textMentions(t, QStringLiteral("hipErrorInvalidDevice")))
         f.fix << HD_TEXT("hd::Diagnosis",
                          "The program selected a device index the runtime does not have: "
@@ -875,7 +875,7 @@ void unknownLayerRule(Context &c, const TextInput &t) {
     for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
         seen << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
     const TextEvent *failing = failingEvent(t.facts.events);
-    QString why;
+    Text why;
     if (failing)
         why = HD_TEXT("hd::Diagnosis",
                       "The last failing event (line %1, %2 from %3) names no cause this tool "
@@ -900,7 +900,7 @@ void unknownLayerRule(Context &c, const TextInput &t) {
         QStringLiteral("layer.unknown"), Severity::Info,
         HD_TEXT("hd::Diagnosis", "No failing layer recognised in %1").arg(fileName(t.path)),
         (seen.isEmpty()
-             ? QString()
+             ? Text()
              : HD_TEXT("hd::Diagnosis", "Events read: %1. ").arg(seen.join(QStringLiteral(", ")))) +
             why);
     if (failing)

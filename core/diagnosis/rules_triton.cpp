@@ -18,8 +18,8 @@ namespace hd::detail {
 
 namespace {
 
-QString stageFix(const QString &missing, const QString &arch) {
-    const QString tgt = arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "the target") : arch;
+Text stageFix(const QString &missing, const QString &arch) {
+    const Text tgt = arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "the target") : arch;
     if (missing == QLatin1String(".ttir"))
         return HD_TEXT("hd::Diagnosis",
                        "The Python kernel did not compile to Triton IR: fix the error the "
@@ -85,8 +85,8 @@ QSet<QString> tracebacksOfCaches(const Context &c) {
 }
 
 QString entryTarget(const TritonEntry &e) {
-    return e.arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "unknown target")
-                            : QStringLiteral("%1 %2").arg(e.backend, e.arch);
+    return (e.arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "unknown target")
+                            : QStringLiteral("%1 %2").arg(e.backend, e.arch)).english();
 }
 
 // The traceback's failing stage as evidence, and whether it agrees with the cache.
@@ -127,11 +127,11 @@ void stageFailedRule(Context &c) {
                          e.kernelName,
                          e.hasMetadata ? HD_TEXT("hd::Diagnosis", "present (unusual)")
                                        : QStringLiteral("missing")));
-            const Evidence stages = fileEvidence(e.dir, HD_TEXT("hd::Diagnosis", "stage files"),
+            const Evidence stages = fileEvidence(e.dir, HD_TEXT("hd::Diagnosis", "stage files").english(),
                                                  e.stagesPresent.join(QLatin1Char(' ')));
             f.evidence.append(stages);
             f.evidence.append(fileEvidence(e.stageFile(e.lastStage),
-                                           HD_TEXT("hd::Diagnosis", "last stage present"),
+                                           HD_TEXT("hd::Diagnosis", "last stage present").english(),
                                            e.lastStage));
             if (!e.archSource.isEmpty())
                 f.evidence.append(
@@ -176,7 +176,7 @@ void noMetadataRule(Context &c) {
                         "compile was interrupted after the last stage, or is still "
                         "running.")
                     .arg(e.lastStage, e.kernelName));
-            f.evidence.append(fileEvidence(e.dir, HD_TEXT("hd::Diagnosis", "stage files"),
+            f.evidence.append(fileEvidence(e.dir, HD_TEXT("hd::Diagnosis", "stage files").english(),
                                            e.stagesPresent.join(QLatin1Char(' '))));
             f.fix << HD_TEXT("hd::Diagnosis", "Delete the folder %1 and let Triton compile again.")
                          .arg(e.dir);
@@ -236,7 +236,7 @@ QString tritonTargetFix(const DeviceInfo &d) {
         .arg(d.target.processor, nv ? QStringLiteral("cuda") : QStringLiteral("hip"),
              nv ? QString::number(d.target.smVersion()) : d.target.processor)
         .arg(warp)
-        .arg(nv ? QStringLiteral(".cubin") : QStringLiteral(".hsaco"));
+        .arg(nv ? QStringLiteral(".cubin") : QStringLiteral(".hsaco")).english();
 }
 
 // An entry whose metadata and stage files name no target.
@@ -300,7 +300,7 @@ void tritonArchRule(Context &c) {
                                      .arg(e.warpSize)));
                 if (!ch.binary.isEmpty())
                     f.evidence.append(fileEvidence(
-                        ch.binary, HD_TEXT("hd::Diagnosis", "code object"), ch.target->toString()));
+                        ch.binary, HD_TEXT("hd::Diagnosis", "code object").english(), ch.target->toString()));
                 f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
                                                d.target.toString()));
                 f.fix << tritonTargetFix(d);

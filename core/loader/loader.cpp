@@ -430,7 +430,7 @@ LibraryResolution resolveLibrary(const QString &soname, const LoaderQuery &query
         const LdSoCache cache = readLdSoCache(cachePath);
         if (cache.problem) {
             res.searched
-                << QStringLiteral("%1 (ld.so.cache: %2)").arg(cachePath, cache.problem->message);
+                << QStringLiteral("%1 (ld.so.cache: %2)").arg(cachePath, cache.problem->message.english());
             if (problems)
                 problems->append(*cache.problem);
         } else {

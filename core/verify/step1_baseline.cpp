@@ -229,7 +229,7 @@ void startVersion(Baseline &b, const QString &compilerPath) {
 void checkDevices(Baseline &b, CheckRecord &c) {
     if (b.ahead.devices.valid()) {
         b.ctx.progress(1, QStringLiteral("devices"),
-                       HD_TEXT("hd::Verify", "asking the runtime for its devices"));
+                       HD_TEXT("hd::Verify", "asking the runtime for its devices").english());
         const auto &[r, startedAt] = b.ahead.devices.get();
         c = b.ctx.recordDevices(r, startedAt);
     } else {
@@ -257,9 +257,9 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
         ci.kind = QFileInfo(ci.path).fileName().startsWith(QLatin1String("nvcc"))
                       ? QStringLiteral("nvcc")
                       : QStringLiteral("hipcc");
-        ci.via = b.o.compiler.isEmpty()
+        ci.via = (b.o.compiler.isEmpty()
                      ? HD_TEXT("hd::Verify", "PATH on %1").arg(ctx.host->hostName())
-                     : QStringLiteral("--compiler");
+                     : QStringLiteral("--compiler")).english();
         CheckRecord vr;
         ctx.host->runProcess(b.spec({ci.path, QStringLiteral("--version")}, {}), vr);
         ci.searched << QStringLiteral("%1:%2").arg(ctx.host->hostName(), ci.path);
@@ -268,7 +268,7 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
         } else {
             ci.path.clear();
             if (!vr.summary.isEmpty())
-                ci.searched << vr.summary;
+                ci.searched << vr.summary.english();
         }
     } else {
         ci = detectCompiler(ctx.baseEnv, b.o.compiler, nvidiaDevice);
@@ -365,18 +365,18 @@ void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
     QString target = b.o.target;
     QString why;
     if (!target.isEmpty()) {
-        why = HD_TEXT("hd::Verify", "given with --target");
+        why = HD_TEXT("hd::Verify", "given with --target").english();
     } else if (!devices.isEmpty()) {
         target = devices.first().target.toString();
         why =
-            HD_TEXT("hd::Verify", "the exact target of device 0 (%1)").arg(devices.first().label());
+            HD_TEXT("hd::Verify", "the exact target of device 0 (%1)").arg(devices.first().label()).english();
     } else {
         target = b.compiler.kind == QLatin1String("nvcc")
                      ? QStringLiteral("sm_80")
                      : QString::fromLatin1(kDefaultStep1Target);
         why = HD_TEXT("hd::Verify", "no --target and no device: using the documented default %1 "
                                     "(give --target for the GPU the project runs on)")
-                  .arg(target);
+                  .arg(target).english();
     }
     QString terr;
     const auto parsed = TargetId::parse(target, &terr);
@@ -420,7 +420,7 @@ QString hostWorkDir(Baseline &b, QString *error) {
         b.hostWork = mk.status == CheckStatus::Pass ? mk.stdoutText.trimmed() : QString();
         if (b.hostWork.isEmpty())
             b.hostWorkError =
-                mk.summary.isEmpty() ? HD_TEXT("hd::Verify", "mktemp failed") : mk.summary;
+                (mk.summary.isEmpty() ? HD_TEXT("hd::Verify", "mktemp failed") : mk.summary).english();
     }
     *error = b.hostWorkError;
     return b.hostWork;
@@ -589,7 +589,7 @@ Finding compileFailed(const CheckRecord &c) {
         QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
         HD_TEXT("hd::Verify", "The baseline vector add does not compile"), c.summary,
         {{QStringLiteral("command"), {}, shellJoin(c.command)},
-         {HD_TEXT("hd::Verify", "compiler output"), {}, firstLines(c.stderrText, 8)}},
+         {HD_TEXT("hd::Verify", "compiler output").english(), {}, firstLines(c.stderrText, 8)}},
         {c.stderrText.contains(QLatin1String("No space left on device"))
              ? HD_TEXT("hd::Verify", "Free space on the disk named above, or give --cache-dir "
                                      "on another disk: the compiler may well be fine")
@@ -658,7 +658,7 @@ Done runProgram(Baseline &b, const QString &program) {
     CheckRecord &run = d.record;
     if (!b.concurrent)
         b.ctx.progress(1, QStringLiteral("run-program"),
-                       HD_TEXT("hd::Verify", "running the vector-add program"));
+                       HD_TEXT("hd::Verify", "running the vector-add program").english());
     {
         const ChildSlots::Held slot(b.children, ChildSlots::RunProgram);
         b.ctx.host->runProcess(
@@ -684,7 +684,7 @@ Done probeLaunch(Baseline &b, const QString &codeObject) {
     CheckRecord &pl = d.record;
     if (!b.concurrent)
         b.ctx.progress(1, QStringLiteral("probe-launch"),
-                       HD_TEXT("hd::Verify", "loading and launching vector_add through the probe"));
+                       HD_TEXT("hd::Verify", "loading and launching vector_add through the probe").english());
     ProbeRequest req = b.ctx.request(ProbeRequest::Kind::Launch);
     req.file = codeObject;
     req.kernel = QStringLiteral("vector_add");
@@ -758,7 +758,7 @@ void startCompiles(Baseline &b, const CompilePlan &plan) {
 // A check that records a job's result: it says what runs while it waits, takes over the
 // job's findings and its "no device".
 Check jobCheck(const BaselinePtr &b, const QString &id, const QString &title, Job<Done> Ahead::*job,
-               ChildSlots::Rank rank, QString message, std::function<QString()> skipReason) {
+               ChildSlots::Rank rank, QString message, std::function<Text()> skipReason) {
     Check c{id, title, {}, std::move(skipReason), {}};
     c.body = [b, job, rank, message, id](CheckRecord &r, StepScope &scope) {
         const Done &d = waitFor(*b, b->ahead.*job, rank, id, message);
@@ -854,14 +854,14 @@ void concludeBaseline(const Baseline &b, StepRecord &s) {
 
 QList<Check> compileChecks(const BaselinePtr &b) {
     return {compileCheck(b, QStringLiteral("compiler-commands"),
-                         HD_TEXT("hd::Verify", "Compiler sub-commands (-###)"), &Baseline::mainSrc,
+                         HD_TEXT("hd::Verify", "Compiler sub-commands (-###)").english(), &Baseline::mainSrc,
                          &Ahead::subCommands, ChildSlots::SubCommands, nullptr),
             compileCheck(b, QStringLiteral("compile-program"),
-                         HD_TEXT("hd::Verify", "Compile and link the vector-add program"),
+                         HD_TEXT("hd::Verify", "Compile and link the vector-add program").english(),
                          &Baseline::mainSrc, &Ahead::program, ChildSlots::Program,
                          &Baseline::program),
             compileCheck(b, QStringLiteral("compile-code-object"),
-                         HD_TEXT("hd::Verify", "Compile the kernel as a code object"),
+                         HD_TEXT("hd::Verify", "Compile the kernel as a code object").english(),
                          &Baseline::kernSrc, &Ahead::codeObject, ChildSlots::CodeObject,
                          &Baseline::codeObject)};
 }
@@ -872,7 +872,7 @@ StepPlan baselinePlan(VerifyContext &ctx) {
     const auto b = std::make_shared<Baseline>(ctx);
     StepPlan plan;
     plan.step = 1;
-    plan.title = HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler");
+    plan.title = HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler").english();
     plan.inputs = b->o.toJson();
     plan.state = b;
     const auto noProgram = [b] {
@@ -901,12 +901,12 @@ StepPlan baselinePlan(VerifyContext &ctx) {
     plan.checks += compileChecks(b);
     plan.checks += {
         jobCheck(b, QStringLiteral("runtime-dependency"),
-                 HD_TEXT("hd::Verify", "The program's runtime library (loader path)"),
+                 HD_TEXT("hd::Verify", "The program's runtime library (loader path)").english(),
                  &Ahead::dependency, ChildSlots::RunProgram, {},
                  [b, noProgram] {
                      // On a node the loader path is the node's: the program's run there
                      // shows it.
-                     const QString why = noProgram();
+                     const Text why = noProgram();
                      return !why.isEmpty() || !b->ctx.remote()
                                 ? why
                                 : HD_TEXT("hd::Verify",
@@ -915,14 +915,14 @@ StepPlan baselinePlan(VerifyContext &ctx) {
                                       .arg(b->ctx.host->hostName());
                  }),
         jobCheck(b, QStringLiteral("run-program"),
-                 HD_TEXT("hd::Verify", "Run the program (hipLaunchKernelGGL, result checked)"),
+                 HD_TEXT("hd::Verify", "Run the program (hipLaunchKernelGGL, result checked)").english(),
                  &Ahead::run, ChildSlots::RunProgram,
-                 HD_TEXT("hd::Verify", "running the vector-add program"), noProgram),
+                 HD_TEXT("hd::Verify", "running the vector-add program").english(), noProgram),
         jobCheck(
             b, QStringLiteral("probe-launch"),
-            HD_TEXT("hd::Verify", "Module API: load, look up and launch the code object (probe)"),
+            HD_TEXT("hd::Verify", "Module API: load, look up and launch the code object (probe)").english(),
             &Ahead::probe, ChildSlots::ProbeLaunch,
-            HD_TEXT("hd::Verify", "loading and launching vector_add through the probe"),
+            HD_TEXT("hd::Verify", "loading and launching vector_add through the probe").english(),
             [b] {
                 return b->codeObject.isEmpty() ? HD_TEXT("hd::Verify", "no code object was built")
                                                : QString();

@@ -64,7 +64,7 @@ const CheckRecord &VerifyContext::queryDevices(int step) {
     if (devicesQueried)
         return devicesCheck;
     progress(step, QStringLiteral("devices"),
-             HD_TEXT("hd::Verify", "asking the runtime for its devices"));
+             HD_TEXT("hd::Verify", "asking the runtime for its devices").english());
     const QString startedAt = isoNow();
     return recordDevices(host->runProbe(request(ProbeRequest::Kind::Devices), probeOptions()),
                          startedAt);
@@ -74,7 +74,7 @@ const CheckRecord &VerifyContext::recordDevices(const ProbeResult &r, const QStr
     devicesQueried = true;
     CheckRecord &c = devicesCheck;
     c.id = QStringLiteral("runtime-devices");
-    c.title = HD_TEXT("hd::Verify", "Runtime and devices (probe)");
+    c.title = HD_TEXT("hd::Verify", "Runtime and devices (probe)").english();
     c.startedAt = startedAt;
     fillFromProbe(r, profileEnv(), c);
     devices = r.devices;

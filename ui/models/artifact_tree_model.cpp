@@ -1,5 +1,6 @@
 #include "models/artifact_tree_model.h"
 
+#include "models/engine_text.h"
 #include "models/ui_roles.h"
 
 #include "common/format.h"
@@ -364,7 +365,7 @@ QVariant ArtifactTreeModel::display(const Node &n, int column) const {
         const Problem &p = problemOf(n);
         switch (column) {
         case Name:
-            return p.message;
+            return shownEngineText(p.message);
         case Target:
             return p.fatal ? tr("unreadable") : tr("problem");
         case Details:
