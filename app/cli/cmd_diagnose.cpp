@@ -39,21 +39,22 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
                                          : f.severity == Severity::Warning ? Colour::Yellow
                                                                            : Colour::Cyan)
           << paint(f.id, Colour::Bold) << "\n";
-        s << "        " << wrap(f.title, 8) << "\n";
+        s << "        " << wrap(f.title.english(), 8) << "\n";
         if (f.occurrences > 1)
             s << "        seen " << f.occurrences << " times\n";
         if (!f.detail.isEmpty())
-            s << "        " << wrap(f.detail, 8) << "\n";
+            s << "        " << wrap(f.detail.english(), 8) << "\n";
         for (const Evidence &e : f.evidence) {
             QString ev = e.source;
             if (!e.location.isEmpty())
-                ev += QStringLiteral(" [") + e.location + QLatin1Char(']');
+                ev += QStringLiteral(" [") + e.location.english() + QLatin1Char(']');
             if (!e.text.isEmpty())
-                ev += QStringLiteral(": ") + e.text;
+                ev += QStringLiteral(": ") + e.text.english();
             s << "        evidence: " << wrap(ev, 18) << "\n";
         }
         for (int i = 0; i < f.fix.size(); ++i)
-            s << "        " << (i == 0 ? "fix:      " : "          ") << wrap(f.fix[i], 18) << "\n";
+            s << "        " << (i == 0 ? "fix:      " : "          ")
+              << wrap(f.fix[i].english(), 18) << "\n";
         s << "\n";
     }
     if (d.findings.isEmpty())

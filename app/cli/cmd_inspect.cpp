@@ -352,7 +352,8 @@ bool addTargetMisses(const ArtifactReport &r, const QString &file, const QList<T
                                        [](const CodeObjectSelection &s) { return !s.selected(); });
         if (miss != sels.cend()) {
             missing = true;
-            misses << QStringLiteral("%1: --target %2: %3").arg(file, t.toString(), miss->reason);
+            misses << QStringLiteral("%1: --target %2: %3")
+                          .arg(file, t.toString(), miss->reason.english());
         }
     }
     return missing;

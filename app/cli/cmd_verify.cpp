@@ -66,7 +66,7 @@ void printSession(const Session &s) {
         if (f.occurrences > 1)
             o << " (seen " << f.occurrences << " times)";
         o << "\n";
-        for (const QString &fix : f.fix)
+        for (const Text &fix : f.fix)
             o << "      fix: " << fix << "\n";
     }
     o << "\nverdict: " << s.comparison.verdict << "\n";
@@ -296,8 +296,8 @@ int readVerifyOptions(const Args &args, VerifyOptions &opt, QList<int> &steps, b
 // made, else the exit code.
 std::optional<int> importSession(const QString &importDir, Session &session) {
     const ImportedRecords imp = importGpuRecords(importDir);
-    for (const QString &p : imp.problems)
-        err() << "hipdoctor-cli verify: " << p << "\n";
+    for (const Text &p : imp.problems)
+        err() << "hipdoctor-cli verify: " << p.english() << "\n";
     if (imp.recordCount == 0) {
         err() << "hipdoctor-cli verify: no capture records in " << importDir << "\n";
         return ExitUsage;

@@ -58,7 +58,7 @@ void decide(CodeObjectSelection &s) {
     if (const SelectionCandidate *c = s.choice()) {
         s.kind = c->compatibility.kind;
         s.reason =
-            QStringLiteral("%1 runs %2: %3").arg(device, c->entryId, c->compatibility.reason);
+            Text(QStringLiteral("%1 runs %2: %3")).arg(device, c->entryId, c->compatibility.reason);
         return;
     }
     if (s.candidates.isEmpty()) {
@@ -74,7 +74,7 @@ void decide(CodeObjectSelection &s) {
     if (const SelectionCandidate *closest = closestMiss(s)) {
         s.kind = closest->compatibility.kind;
         s.reason =
-            QStringLiteral("no code object fits %1 (present: %2); closest: %3")
+            Text(QStringLiteral("no code object fits %1 (present: %2); closest: %3"))
                 .arg(device, targets.join(QStringLiteral(", ")), closest->compatibility.reason);
         return;
     }
@@ -89,7 +89,7 @@ QJsonObject SelectionCandidate::toJson() const {
     QJsonObject o{{QStringLiteral("entry"), entryId},
                   {QStringLiteral("target"), target.isValid() ? target.toString() : QString()},
                   {QStringLiteral("compatibility"), compatibilityKindName(compatibility.kind)},
-                  {QStringLiteral("reason"), compatibility.reason}};
+                  {QStringLiteral("reason"), compatibility.reason.english()}};
     if (bundleIndex >= 0)
         o.insert(QStringLiteral("bundle"), bundleIndex);
     if (entryIndex >= 0)
@@ -107,7 +107,7 @@ QJsonObject CodeObjectSelection::toJson() const {
                   {QStringLiteral("origin"), origin},
                   {QStringLiteral("selected"), selected()},
                   {QStringLiteral("kind"), compatibilityKindName(kind)},
-                  {QStringLiteral("reason"), reason},
+                  {QStringLiteral("reason"), reason.english()},
                   {QStringLiteral("candidates"), cands}};
     if (bundleIndex >= 0)
         o.insert(QStringLiteral("bundle"), bundleIndex);

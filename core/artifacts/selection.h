@@ -31,7 +31,7 @@ struct CodeObjectSelection {
     bool selected() const { return chosen >= 0; }
     int chosen = -1;                                                   // index into candidates
     Compatibility::Kind kind = Compatibility::Kind::ProcessorMismatch; // of the choice, or why none
-    QString reason;                                                    // a sentence for the user
+    Text reason;                                                       // a sentence for the user
     QList<SelectionCandidate> candidates; // every entry looked at, in bundle order
 
     const SelectionCandidate *choice() const { return chosen >= 0 ? &candidates[chosen] : nullptr; }

@@ -58,7 +58,7 @@ constexpr std::array kKnown{
     Known{"libnccl", "NCCL", "NVIDIA"},
 };
 
-QString shippedBy(const QString &path) {
+Text shippedBy(const QString &path) {
     const QString p = QFileInfo(path).absoluteFilePath();
     if (p.contains(QLatin1String("/site-packages/")) ||
         p.contains(QLatin1String("/dist-packages/")))
@@ -101,7 +101,7 @@ std::optional<IsaOverride> isaOverrideFor(const TargetId &device, const QStringL
     return std::nullopt;
 }
 
-QString offloadArchFix(const TargetId &device) {
+Text offloadArchFix(const TargetId &device) {
     if (device.isNvidia())
         return HD_TEXT("hd::Diagnosis",
                        "-gencode arch=compute_%1,code=sm_%1 (add code=compute_%1 too, so "
@@ -110,7 +110,7 @@ QString offloadArchFix(const TargetId &device) {
     return QStringLiteral("--offload-arch=%1").arg(device.processor);
 }
 
-QString vendorBuildFix(const VendorLibrary &lib, const TargetId &device) {
+Text vendorBuildFix(const VendorLibrary &lib, const TargetId &device) {
     const QString proc = device.processor;
     const QString deviceVendor =
         device.isNvidia() ? QStringLiteral("NVIDIA") : QStringLiteral("AMD");
@@ -126,7 +126,7 @@ QString vendorBuildFix(const VendorLibrary &lib, const TargetId &device) {
                        "it) whose %1 supports %3; its release notes list the architectures. "
                        "Rebuilding your own code does not change it.")
             .arg(lib.product,
-                 lib.source.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(lib.source),
+                 lib.source.isEmpty() ? Text() : Text(QStringLiteral(" (%1)")).arg(lib.source),
                  device.toString());
     if (lib.product == QLatin1String("PyTorch") || lib.source.contains(QLatin1String("wheel")))
         return HD_TEXT("hd::Diagnosis",
@@ -134,17 +134,17 @@ QString vendorBuildFix(const VendorLibrary &lib, const TargetId &device) {
                        "%3 (another PyTorch/ROCm wheel, AMD's ROCm release that supports %3, or "
                        "a build from source with PYTORCH_ROCM_ARCH=%3). Rebuilding your own code "
                        "does not change it.")
-            .arg(lib.product, lib.source.isEmpty() ? lib.product : lib.source, proc);
+            .arg(lib.product, lib.source.isEmpty() ? Text(lib.product) : lib.source, proc);
     return HD_TEXT("hd::Diagnosis",
                    "%1 is a vendor library%2: install a %1 release built for %3 (check the ROCm "
                    "release notes' GPU support list) or build %1 from source with "
                    "-DGPU_TARGETS=%3 (older releases: AMDGPU_TARGETS). Rebuilding your own code "
                    "with --offload-arch does not change it.")
         .arg(lib.product,
-             lib.source.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(lib.source), proc);
+             lib.source.isEmpty() ? Text() : Text(QStringLiteral(" (%1)")).arg(lib.source), proc);
 }
 
-QString isaOverrideFix(const IsaOverride &o, const TargetId &device) {
+Text isaOverrideFix(const IsaOverride &o, const TargetId &device) {
     return HD_TEXT("hd::Diagnosis",
                    "Or, because %1 runs the same instruction set as %2, set %3=%4 for the "
                    "process: the runtime then reports the device as %2 and loads the %2 code. "

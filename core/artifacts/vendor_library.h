@@ -5,6 +5,7 @@
 // the architecture, or for a same-ISA family the override), never "rebuild with
 // --offload-arch". Used by the diagnosis and by scan, so both say the same.
 
+#include "common/engine_text.h"
 #include "targets/target_id.h"
 
 #include <QString>
@@ -16,7 +17,7 @@ namespace hd {
 
 struct VendorLibrary {
     QString product; // "rocBLAS", "PyTorch"
-    QString source;  // how it is shipped: "ROCm", "PyTorch wheel", "Debian package"
+    Text source;     // how it is shipped: "ROCm", "PyTorch wheel", "Debian package"
     QString gpus;    // "AMD" or "NVIDIA": whose GPUs its code is for; "" for either (PyTorch)
 };
 
@@ -37,11 +38,11 @@ std::optional<IsaOverride> isaOverrideFor(const TargetId &device, const QStringL
 
 // The flags a build of one's own adds for `device`: "--offload-arch=gfx1030", or for NVIDIA
 // "-gencode arch=compute_90,code=sm_90 (...)".
-QString offloadArchFix(const TargetId &device);
+Text offloadArchFix(const TargetId &device);
 
 // The vendor's fix for a library with no code for `device`: a build or release that covers it.
-QString vendorBuildFix(const VendorLibrary &lib, const TargetId &device);
+Text vendorBuildFix(const VendorLibrary &lib, const TargetId &device);
 // The override as a fix, with its risk.
-QString isaOverrideFix(const IsaOverride &o, const TargetId &device);
+Text isaOverrideFix(const IsaOverride &o, const TargetId &device);
 
 } // namespace hd

@@ -4,6 +4,8 @@
 // no in-memory tree (docs/performance.md, "Streamed JSON"). Compact by default; Pretty indents
 // by two spaces. Keys are written in the order the caller gives them.
 
+#include "common/engine_text.h"
+
 #include <QByteArray>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -42,6 +44,7 @@ public:
     JsonWriter &key(std::string_view name);
 
     void value(const QString &s);
+    void value(const Text &t) { value(t.english()); } // the English (docs/design.md, "Languages")
     void value(std::string_view utf8);
     void value(const char *utf8) { value(std::string_view(utf8)); }
     void value(bool b);

@@ -35,7 +35,7 @@ QString artifactSummary(const ArtifactReport &r) {
     QString s;
     if (!r.bundles.isEmpty())
         s += QStringLiteral("%1 bundle(s), ").arg(r.bundles.size());
-    s += HD_TEXT("hd::Diagnosis", "%1 code object(s)").arg(r.codeObjects.size());
+    s += HD_TEXT("hd::Diagnosis", "%1 code object(s)").arg(r.codeObjects.size()).english();
     if (!targets.isEmpty()) {
         const QStringList shown = targets.mid(0, 8);
         s += QStringLiteral(" (%1%2)").arg(shown.join(QStringLiteral(", ")),
@@ -117,11 +117,13 @@ void readTextContent(Context &c, DiagnosisInput &in, const QString &text) {
         in.aspects.append(QStringLiteral("rocminfo"));
     in.kind = in.aspects.isEmpty() ? QStringLiteral("text") : in.aspects.first();
     in.layers = t.facts.layers();
-    in.summary =
-        HD_TEXT("hd::Diagnosis", "%1 line(s) of text").arg(text.count(QLatin1Char('\n')) + 1);
+    in.summary = HD_TEXT("hd::Diagnosis", "%1 line(s) of text")
+                     .arg(text.count(QLatin1Char('\n')) + 1)
+                     .english();
     if (t.facts.rocminfo)
-        in.summary +=
-            HD_TEXT("hd::Diagnosis", ", %1 GPU agent(s)").arg(t.facts.rocminfoDevices.size());
+        in.summary += HD_TEXT("hd::Diagnosis", ", %1 GPU agent(s)")
+                          .arg(t.facts.rocminfoDevices.size())
+                          .english();
     in.events = t.facts.events;
     c.texts.append(t);
 }
@@ -210,15 +212,17 @@ void readDirectoryInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
                          .arg(lib.product)
                          .arg(lib.files)
                          .arg(lib.archs.size())
-                         .arg(lib.targets().join(QStringLiteral(", ")));
+                         .arg(lib.targets().join(QStringLiteral(", ")))
+                         .english();
         in.problems += lib.problems;
         c.kernelLibraries.append(lib);
     } else if (looksLikeTritonCache(path)) {
         TritonCache cache = readTritonCache(path);
         in.kind =
             cache.singleEntry ? QStringLiteral("triton-entry") : QStringLiteral("triton-cache");
-        in.summary =
-            HD_TEXT("hd::Diagnosis", "Triton cache: %1 kernel folder(s)").arg(cache.entries.size());
+        in.summary = HD_TEXT("hd::Diagnosis", "Triton cache: %1 kernel folder(s)")
+                         .arg(cache.entries.size())
+                         .english();
         in.problems += cache.problems;
         for (const TritonEntry &e : cache.entries)
             in.problems += e.problems;
@@ -284,7 +288,7 @@ DiagnosisInput readInput(Context &c, const QString &path, const InspectOptions &
 }
 
 // A device a text names (a runtime log's listing, a target on a line), once per target.
-void addTextDevice(Context &c, const QString &target, const QString &name) {
+void addTextDevice(Context &c, const QString &target, const Text &name) {
     const auto id = TargetId::parse(target);
     if (!id || std::any_of(c.devices.cbegin(), c.devices.cend(),
                            [&](const DeviceInfo &d) { return d.target == *id; }))
@@ -292,7 +296,7 @@ void addTextDevice(Context &c, const QString &target, const QString &name) {
     DeviceInfo d = DeviceInfo::fromTarget(*id);
     d.source = DeviceInfo::Source::Session;
     d.index = int(c.devices.size());
-    d.name = name;
+    d.name = name.english();
     d.backend = id->isNvidia() ? QStringLiteral("cuda") : QStringLiteral("hip");
     c.devices.append(d);
 }
@@ -359,7 +363,8 @@ void applyGfxOverride(Context &c) {
             if (d.target.isNvidia() || d.target.processor == gfx)
                 continue;
             d.name = HD_TEXT("hd::Diagnosis", "%1, reported as %2 by HSA_OVERRIDE_GFX_VERSION")
-                         .arg(d.name.isEmpty() ? d.target.processor : d.name, gfx);
+                         .arg(d.name.isEmpty() ? d.target.processor : d.name, gfx)
+                         .english();
             d.target.processor = gfx;
         }
     }
@@ -382,7 +387,8 @@ void runtimeFromLibrary(Context &c) {
     const QString v = versionFromLibraryPath(lib);
     if (!v.isEmpty()) {
         c.runtime = parseRuntimeVersion(v);
-        c.result.runtimeVersionFrom = HD_TEXT("hd::Diagnosis", "the runtime library %1").arg(lib);
+        c.result.runtimeVersionFrom =
+            HD_TEXT("hd::Diagnosis", "the runtime library %1").arg(lib).english();
     }
 }
 
@@ -395,7 +401,8 @@ void chooseRuntime(Context &c) {
         c.runtime = parseRuntimeVersion(request.runtimeVersion);
         if (c.runtime.first < 0)
             result.usageError = HD_TEXT("hd::Diagnosis", "--runtime-version %1: expected X.Y")
-                                    .arg(request.runtimeVersion);
+                                    .arg(request.runtimeVersion)
+                                    .english();
         c.runtimeExplicit = c.runtime.first >= 0;
         result.runtimeVersionFrom = QStringLiteral("option");
     }
@@ -426,7 +433,7 @@ void chooseRuntime(Context &c) {
                 c.runtime = parseRuntimeVersion(t.amdLog->runtimeVersion);
                 c.runtimeExplicit = c.runtime.first >= 0;
                 result.runtimeVersionFrom =
-                    HD_TEXT("hd::Diagnosis", "the runtime log %1").arg(t.path);
+                    HD_TEXT("hd::Diagnosis", "the runtime log %1").arg(t.path).english();
                 break;
             }
     }

@@ -14,9 +14,9 @@ std::optional<Finding> blockSizeFinding(const KernelInfo &kernel, const DeviceIn
                                         int blockX, int blockY, int blockZ, const QString &where) {
     const qint64 threads = qint64(blockX) * blockY * blockZ;
     int limit = kernel.maxFlatWorkgroupSize > 0 ? kernel.maxFlatWorkgroupSize : 1024;
-    QString limitFrom = kernel.maxFlatWorkgroupSize > 0
-                            ? HD_TEXT("hd::Diagnosis", "the kernel's .max_flat_workgroup_size")
-                            : HD_TEXT("hd::Diagnosis", "the default maximum");
+    Text limitFrom = kernel.maxFlatWorkgroupSize > 0
+                         ? HD_TEXT("hd::Diagnosis", "the kernel's .max_flat_workgroup_size")
+                         : HD_TEXT("hd::Diagnosis", "the default maximum");
     if (device && device->maxThreadsPerBlock > 0 && device->maxThreadsPerBlock < limit) {
         limit = device->maxThreadsPerBlock;
         limitFrom = HD_TEXT("hd::Diagnosis", "the device's maximum workgroup size");

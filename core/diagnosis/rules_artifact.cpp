@@ -20,7 +20,7 @@
 
 namespace hd::detail {
 
-Evidence fileEvidence(const QString &path, const QString &location, const QString &text) {
+Evidence fileEvidence(const QString &path, const Text &location, const Text &text) {
     return {path, location, text};
 }
 
@@ -28,7 +28,7 @@ Evidence lineEvidence(const QString &path, const TextLine &line) {
     return {path, QStringLiteral("line %1").arg(line.number), line.text};
 }
 
-Evidence lineEvidence(const QString &path, int lineNumber, const QString &text) {
+Evidence lineEvidence(const QString &path, int lineNumber, const Text &text) {
     return {path, QStringLiteral("line %1").arg(lineNumber), text};
 }
 
@@ -361,7 +361,7 @@ const QStringList &defaultTargetProcessors() {
 // by why not.
 struct DeviceFit {
     QList<const Group *> procFail, featFail, genFail;
-    QStringList featReasons, genReasons;
+    QList<Text> featReasons, genReasons;
     QString scope; // " (2 of 3 bundles)" when the file has several bundles
     int groups = 0;
     bool fitsAll() const { return procFail.isEmpty() && featFail.isEmpty() && genFail.isEmpty(); }
@@ -403,7 +403,8 @@ DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const QList<Group
     if (groups.size() > 1)
         fit.scope = HD_TEXT("hd::Diagnosis", " (%1 of %2 bundles)")
                         .arg(fit.procFail.size() + fit.featFail.size() + fit.genFail.size())
-                        .arg(groups.size());
+                        .arg(groups.size())
+                        .english();
     return fit;
 }
 
@@ -695,20 +696,22 @@ QString versionProblem(const Context &c, int v, Severity &sev) {
     if (v >= 6 && (!c.runtimeKnown() || !c.runtimeAtLeast(6, 3))) {
         if (c.runtimeExplicit)
             sev = Severity::Error;
-        return c.runtimeKnown()
-                   ? HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
-                                              "runtime is ROCm %2")
-                         .arg(v)
-                         .arg(c.runtimeText())
-                   : HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
-                                              "runtime version is not known")
-                         .arg(v);
+        return (c.runtimeKnown()
+                    ? HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
+                                               "runtime is ROCm %2")
+                          .arg(v)
+                          .arg(c.runtimeText())
+                    : HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
+                                               "runtime version is not known")
+                          .arg(v))
+            .english();
     }
     if (v <= 3 && c.runtimeKnown() && c.runtimeAtLeast(6, 0))
         return HD_TEXT("hd::Diagnosis", "code object v%1 is no longer loaded by ROCm 6 runtimes "
                                         "(the runtime is ROCm %2)")
             .arg(v)
-            .arg(c.runtimeText());
+            .arg(c.runtimeText())
+            .english();
     return {};
 }
 

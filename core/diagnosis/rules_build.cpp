@@ -332,8 +332,8 @@ QStringList cc1AmdgcnTargets(const TextFacts &tf) {
 }
 
 // clang's replacement for one nvcc-only option.
-QString nvccFlagReplacement(const QString &fl) {
-    QString repl;
+Text nvccFlagReplacement(const QString &fl) {
+    Text repl;
     if (fl.contains(QLatin1String("lambda")))
         repl = HD_TEXT("hd::Diagnosis",
                        "remove it (clang supports extended __device__ lambdas by default)");
@@ -411,7 +411,7 @@ void nvccFlagRule(Context &c, const TextInput &t) {
                             .arg(flags.size()));
         f.evidence = flagEvidence.mid(0, 10);
         for (const QString &fl : flags)
-            f.fix << QStringLiteral("%1: %2").arg(fl, nvccFlagReplacement(fl));
+            f.fix << Text(QStringLiteral("%1: %2")).arg(fl, nvccFlagReplacement(fl));
         f.fix << HD_TEXT("hd::Diagnosis",
                          "Keep CUDA-only flags behind a HIP_PLATFORM=nvidia / CUDA branch "
                          "of the build.");

@@ -74,7 +74,7 @@ void hsaOverrideRule(Context &c) {
 // Why a *_VISIBLE_DEVICES value leaves no GPU; "" when it leaves one (or may: UUIDs).
 QString hiddenWhy(const QString &value, int knownDeviceCount) {
     if (value.trimmed().isEmpty())
-        return HD_TEXT("hd::Diagnosis", "it is empty");
+        return HD_TEXT("hd::Diagnosis", "it is empty").english();
     // The runtime reads entries up to the first invalid one; the first valid one is enough.
     const QString first = value.split(QLatin1Char(','), Qt::KeepEmptyParts).first().trimmed();
     bool ok = false;
@@ -83,12 +83,13 @@ QString hiddenWhy(const QString &value, int knownDeviceCount) {
         return {};
     if (!ok && first.startsWith(QLatin1String("GPU-")) && first.size() > 4)
         return {}; // a UUID: cannot be checked here
-    return knownDeviceCount >= 0
-               ? HD_TEXT("hd::Diagnosis", "its first entry is not a valid index of the "
-                                          "%1 GPU(s) present (0..%2)")
-                     .arg(knownDeviceCount)
-                     .arg(knownDeviceCount - 1)
-               : HD_TEXT("hd::Diagnosis", "its first entry is not a valid device index");
+    return (knownDeviceCount >= 0
+                ? HD_TEXT("hd::Diagnosis", "its first entry is not a valid index of the "
+                                           "%1 GPU(s) present (0..%2)")
+                      .arg(knownDeviceCount)
+                      .arg(knownDeviceCount - 1)
+                : HD_TEXT("hd::Diagnosis", "its first entry is not a valid device index"))
+        .english();
 }
 
 // Visibility variables that leave no GPU.

@@ -24,7 +24,7 @@ namespace {
 Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const TargetId &dev,
                         const QList<TargetId> &objects, const QStringList &objectIds) {
     bool featureOnly = false;
-    QString reason;
+    Text reason;
     for (const TargetId &o : objects) {
         const Compatibility comp = checkCompatibility(o, dev);
         if (comp.kind == Compatibility::Kind::FeatureMismatch) {
@@ -80,11 +80,11 @@ Finding bundleSearchFinding(const TextInput &t, const NoBinaryListing &l, const 
     QStringList names;
     for (const QString &file : l.files)
         names << fileName(file);
-    const QString shown = names.isEmpty() ? HD_TEXT("hd::Diagnosis", "the program's code objects")
-                          : names.size() <= 3 ? names.join(QStringLiteral(", "))
-                                              : HD_TEXT("hd::Diagnosis", "%1 and %2 more")
-                                                    .arg(names.mid(0, 3).join(QStringLiteral(", ")))
-                                                    .arg(names.size() - 3);
+    const Text shown = names.isEmpty()     ? HD_TEXT("hd::Diagnosis", "the program's code objects")
+                       : names.size() <= 3 ? names.join(QStringLiteral(", "))
+                                           : HD_TEXT("hd::Diagnosis", "%1 and %2 more")
+                                                 .arg(names.mid(0, 3).join(QStringLiteral(", ")))
+                                                 .arg(names.size() - 3);
     Finding f = makeFinding(
         QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
         HD_TEXT("hd::Diagnosis", "No code object for %1 in %2").arg(dev.toString(), shown),
@@ -95,8 +95,9 @@ Finding bundleSearchFinding(const TextInput &t, const NoBinaryListing &l, const 
             .arg(dev.toString()));
     f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
     for (const QString &file : l.files.mid(0, 8))
-        f.evidence.append(
-            {t.path, HD_TEXT("hd::Diagnosis", "no code for %1").arg(dev.processor), file});
+        f.evidence.append({t.path,
+                           HD_TEXT("hd::Diagnosis", "no code for %1").arg(dev.processor).english(),
+                           file});
     std::optional<VendorLibrary> vendor;
     for (const QString &file : l.files)
         if (!vendor)
@@ -180,9 +181,9 @@ QStringList otherVersionsInText(const TextFacts &f, const QString &soname) {
 
 // What to do about a library the loader or linker could not find.
 // `other`: only another major version is installed (soname mismatch).
-QStringList missingLibraryFixes(const QString &soname, const QStringList &others, bool other,
+QList<Text> missingLibraryFixes(const QString &soname, const QStringList &others, bool other,
                                 bool linkTime) {
-    QStringList fix;
+    QList<Text> fix;
     if (other)
         fix << HD_TEXT("hd::Diagnosis", "Install the ROCm release that provides %1, or rebuild the "
                                         "failing module against the installed one (%2).")
@@ -359,7 +360,7 @@ bool hasOwnRule(const QString &id) {
 
 // "No kernel image for the device" (209) says more: the device when it is known (and the
 // rebuild for it), else how to see the binary's architectures (CUDA) or the runtime's listing.
-void explainNoKernelImage(const Context &c, bool cuda, QString &detail, QString &fix) {
+void explainNoKernelImage(const Context &c, bool cuda, Text &detail, Text &fix) {
     if (!c.devices.isEmpty()) {
         const TargetId &dev = c.devices.first().target;
         detail += HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString());
@@ -398,15 +399,16 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         if (ids.contains(QLatin1String("bundle.compressed")) && m->code != 209 &&
             showsCompressedBundle(t.facts))
             return;
-        QString detail = QString::fromUtf8(m->explanation);
-        QString fix = QString::fromUtf8(m->fix);
+        Text detail = Text::sentence("hd::Diagnosis", m->explanation);
+        Text fix = Text::sentence("hd::Diagnosis", m->fix);
         const bool cuda = fromCuda || shown.startsWith(QLatin1String("cuda")) ||
                           shown.startsWith(QLatin1String("CUDA_"));
         if (m->code == 209)
             explainNoKernelImage(c, cuda, detail, fix);
         Finding f = makeFinding(ids.first(), m->severity,
-                                QStringLiteral("%1 (%2)").arg(QString::fromUtf8(m->title),
-                                                              shown.isEmpty() ? name : shown),
+                                Text(QStringLiteral("%1 (%2)"))
+                                    .arg(Text::sentence("hd::Diagnosis", m->title),
+                                         Text(shown.isEmpty() ? name : shown)),
                                 detail);
         f.evidence.append(lineEvidence(t.path, lineNumber, lineText));
         f.fix << fix;
@@ -533,12 +535,12 @@ void noDeviceTextRule(Context &c, const TextInput &t) {
             .arg(first.text));
     for (const TextLine &l : tf.noDevice.mid(0, 3))
         f.evidence.append(lineEvidence(t.path, l));
-    if (textMentions(t, HD_TEXT("hd::Diagnosis", "Permission denied")) ||
+    if (textMentions(t, HD_TEXT("hd::Diagnosis", "Permission denied").english()) ||
         textMentions(t, QStringLiteral("/dev/kfd")))
         f.fix << HD_TEXT("hd::Diagnosis",
                          "Give the user access to /dev/kfd and /dev/dri/renderD*: sudo "
                          "usermod -aG video,render $USER, then log in again.");
-    if (textMentions(t, HD_TEXT("hd::Diagnosis", "invalid device ordinal")) ||
+    if (textMentions(t, HD_TEXT("hd::Diagnosis", "invalid device ordinal").english()) ||
         textMentions(t, QStringLiteral("hipErrorInvalidDevice")))
         f.fix << HD_TEXT("hd::Diagnosis",
                          "The program selected a device index the runtime does not have: "
@@ -688,10 +690,11 @@ void lookAlikeRule(Context &c, const TextInput &t) {
         if (k.lines->isEmpty())
             continue;
         Finding f = makeFinding(QString::fromLatin1(k.id), Severity::Warning,
-                                QString::fromLatin1(k.title), QString::fromLatin1(k.detail));
+                                Text::sentence("hd::Diagnosis", k.title),
+                                Text::sentence("hd::Diagnosis", k.detail));
         for (const TextLine &l : k.lines->mid(0, 3))
             f.evidence.append(lineEvidence(t.path, l));
-        f.fix << QString::fromLatin1(k.fix);
+        f.fix << Text::sentence("hd::Diagnosis", k.fix);
         c.add(f);
     }
 }
@@ -882,7 +885,7 @@ void unknownLayerRule(Context &c, const TextInput &t) {
     for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
         seen << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
     const TextEvent *failing = failingEvent(t.facts.events);
-    QString why;
+    Text why;
     if (failing)
         why = HD_TEXT("hd::Diagnosis",
                       "The last failing event (line %1, %2 from %3) names no cause this tool "
@@ -907,7 +910,7 @@ void unknownLayerRule(Context &c, const TextInput &t) {
         QStringLiteral("layer.unknown"), Severity::Info,
         HD_TEXT("hd::Diagnosis", "No failing layer recognised in %1").arg(fileName(t.path)),
         (seen.isEmpty()
-             ? QString()
+             ? Text()
              : HD_TEXT("hd::Diagnosis", "Events read: %1. ").arg(seen.join(QStringLiteral(", ")))) +
             why);
     if (failing)

@@ -18,8 +18,8 @@ namespace hd::detail {
 
 namespace {
 
-QString stageFix(const QString &missing, const QString &arch) {
-    const QString tgt = arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "the target") : arch;
+Text stageFix(const QString &missing, const QString &arch) {
+    const Text tgt = arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "the target") : arch;
     if (missing == QLatin1String(".ttir"))
         return HD_TEXT("hd::Diagnosis",
                        "The Python kernel did not compile to Triton IR: fix the error the "
@@ -85,8 +85,9 @@ QSet<QString> tracebacksOfCaches(const Context &c) {
 }
 
 QString entryTarget(const TritonEntry &e) {
-    return e.arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "unknown target")
-                            : QStringLiteral("%1 %2").arg(e.backend, e.arch);
+    return (e.arch.isEmpty() ? HD_TEXT("hd::Diagnosis", "unknown target")
+                             : QStringLiteral("%1 %2").arg(e.backend, e.arch))
+        .english();
 }
 
 // The traceback's failing stage as evidence, and whether it agrees with the cache.
@@ -223,7 +224,7 @@ Compatibility entryOnDevice(const Context &c, const TargetId &target, const Devi
 }
 
 // What triton.compile needs to build for the device, as a fix.
-QString tritonTargetFix(const DeviceInfo &d) {
+Text tritonTargetFix(const DeviceInfo &d) {
     const bool nv = d.target.isNvidia();
     const int warp = nv                                                     ? 32
                      : d.wavefrontSize > 0                                  ? d.wavefrontSize

@@ -388,8 +388,8 @@ bool foundInLdSoCache(const QString &soname, const LoaderQuery &query, const Loa
     const QString cachePath = withRoot(env, env.ldSoCache);
     const LdSoCache cache = readLdSoCache(cachePath);
     if (cache.problem) {
-        res.searched
-            << QStringLiteral("%1 (ld.so.cache: %2)").arg(cachePath, cache.problem->message);
+        res.searched << QStringLiteral("%1 (ld.so.cache: %2)")
+                            .arg(cachePath, cache.problem->message.english());
         if (problems)
             problems->append(*cache.problem);
         return false;

@@ -66,7 +66,7 @@ QString Finding::key() const {
     // (probe, log line, rocminfo dump, verification step) says it in its own words.
     if (id == QLatin1String("runtime.no-device"))
         return id;
-    return id + QLatin1Char('\x1f') + title;
+    return id + QLatin1Char('\x1f') + title.english();
 }
 
 QList<Finding> mergeDuplicateFindings(const QList<Finding> &findings) {

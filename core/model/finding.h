@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "common/engine_text.h"
+
 namespace hd {
 
 enum class Severity { Info, Warning, Error };
@@ -23,9 +25,9 @@ enum class Direction {
 
 // One piece of evidence: what was read and where.
 struct Evidence {
-    QString source;   // file path, "env", "command", "log", "probe"...
-    QString location; // section/offset/symbol, "line 12", variable name
-    QString text;     // the bytes, line or value that was seen
+    QString source; // file path, "env", "command", "log", "probe"...
+    Text location;  // section/offset/symbol, "line 12", variable name (or the engine's caption)
+    Text text;      // the bytes, line or value that was seen (or the engine's sentence on it)
 
     static Evidence fromJson(const QJsonObject &o);
     bool operator==(const Evidence &) const = default;
@@ -35,10 +37,10 @@ struct Evidence {
 struct Finding {
     QString id;
     Severity severity = Severity::Info;
-    QString title;
-    QString detail;
+    Text title;
+    Text detail;
     QList<Evidence> evidence;
-    QStringList fix;
+    TextList fix;
     Direction direction = Direction::None;
     QString layer; // "compile" | "load" | "launch" | "build" | "" when not known
     // How many times the same finding (same key(), see below) was seen; merged findings keep

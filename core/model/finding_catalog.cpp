@@ -371,8 +371,7 @@ const FindingKind *findingKind(const QString &id) {
     return nullptr;
 }
 
-Finding makeFinding(const QString &id, Severity severity, const QString &title,
-                    const QString &detail) {
+Finding makeFinding(const QString &id, Severity severity, const Text &title, const Text &detail) {
     Finding f;
     f.id = id;
     f.severity = severity;

@@ -30,7 +30,7 @@ QString findingAdvice(const QString &id);
 bool catalogTranslated();
 
 // A finding with the catalog's direction and layer filled in.
-Finding makeFinding(const QString &id, Severity severity, const QString &title,
-                    const QString &detail = {});
+Finding makeFinding(const QString &id, Severity severity, const Text &title,
+                    const Text &detail = {});
 
 } // namespace hd

@@ -6,8 +6,9 @@ namespace hd {
 
 QString Problem::toString() const {
     if (offset >= 0)
-        return QStringLiteral("%1: offset %2: %3").arg(file, hex(uint64_t(offset)), message);
-    return QStringLiteral("%1: %2").arg(file, message);
+        return QStringLiteral("%1: offset %2: %3")
+            .arg(file, hex(uint64_t(offset)), message.english());
+    return QStringLiteral("%1: %2").arg(file, message.english());
 }
 
 QJsonObject Problem::toJson() const {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/engine_text.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -10,7 +12,7 @@ namespace hd {
 struct Problem {
     QString file;
     qint64 offset = -1; // byte offset in the file, -1 when it has none
-    QString message;
+    Text message;
     bool fatal = false; // true when nothing of the file could be read
 
     QString toString() const; // "file: offset 0x40: message"

@@ -190,7 +190,7 @@ Comparison Comparison::fromJson(const QJsonObject &o) {
     const int d = o.value(QStringLiteral("direction")).toInt();
     c.direction = d >= 0 && d <= 3 ? Direction(d) : Direction::None;
     c.verdict = o.value(QStringLiteral("verdict")).toString();
-    c.basis = strings(o.value(QStringLiteral("basis")));
+    c.basis = textsOf(strings(o.value(QStringLiteral("basis"))));
     c.findings = listOf<Finding>(o.value(QStringLiteral("findings")));
     return c;
 }

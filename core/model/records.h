@@ -50,10 +50,10 @@ struct FailureSignature {
 };
 
 struct CheckRecord {
-    QString id;    // machine name: "compiler", "hipcc-###", "compile-program", "run-program"…
-    QString title; // one line for people
+    QString id; // machine name: "compiler", "hipcc-###", "compile-program", "run-program"…
+    Text title; // one line for people
     CheckStatus status = CheckStatus::Skipped;
-    QString summary; // what the result means, one or two sentences
+    Text summary; // what the result means, one or two sentences
 
     QStringList command; // argv, program first; empty when nothing was run
     QString workingDirectory;
@@ -82,7 +82,7 @@ struct StepRecord {
     int step = 0;  // 1, 2, 3
     QString title; // "Baseline", "The suspect operator alone", "Back to the project"
     CheckStatus status = CheckStatus::Skipped;
-    QString summary;
+    Text summary;
     QJsonObject inputs; // the step's options as given
     QString startedAt;
     double durationMs = 0;
@@ -98,8 +98,8 @@ struct StepRecord {
 // The conclusion over the steps that ran.
 struct Comparison {
     Direction direction = Direction::None;
-    QString verdict;   // one paragraph: what the steps show
-    QStringList basis; // evidence lines: "step 1: pass", "step 3 (as is): exit 1 …"
+    Text verdict;   // one paragraph: what the steps show
+    TextList basis; // evidence lines: "step 1: pass", "step 3 (as is): exit 1 …"
     QList<Finding> findings;
 
     static Comparison fromJson(const QJsonObject &o);

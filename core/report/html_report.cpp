@@ -131,7 +131,7 @@ void htmlFinding(QString &out, const Finding &f) {
     }
     if (!f.fix.isEmpty()) {
         out += QStringLiteral("<p><b>Fix</b></p><ol>");
-        for (const QString &x : f.fix)
+        for (const Text &x : f.fix)
             out += QStringLiteral("<li>%1</li>").arg(htmlText(x));
         out += QStringLiteral("</ol>");
     }

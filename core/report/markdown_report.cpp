@@ -176,7 +176,7 @@ void mdFinding(QString &out, const Finding &f, int depth) {
     if (!f.fix.isEmpty()) {
         out += QStringLiteral("**Fix**\n\n");
         int n = 1;
-        for (const QString &x : f.fix)
+        for (const Text &x : f.fix)
             out += QStringLiteral("%1. %2\n").arg(n++).arg(mdText(x));
         out += QLatin1Char('\n');
     }
@@ -231,7 +231,7 @@ void mdFindings(QString &out, const Session &s, const QString &h2, int depth) {
 
     if (!s.comparison.basis.isEmpty()) {
         out += QStringLiteral("<details>\n<summary>How the steps compare</summary>\n\n");
-        for (const QString &b : s.comparison.basis)
+        for (const Text &b : s.comparison.basis)
             out += QStringLiteral("- %1\n").arg(mdText(b));
         out += QStringLiteral("\n</details>\n\n");
     }

@@ -66,6 +66,13 @@ void capText(QString &s, qsizetype max = kMaxField) {
     if (s.size() > max)
         s = s.left(max) + QStringLiteral("… ") + cutMark(s.size() - max);
 }
+void capText(Text &t, qsizetype max = kMaxField) {
+    if (t.size() <= max)
+        return;
+    QString s = t.english();
+    capText(s, max);
+    t = s; // cut: shown as it is
+}
 void capLog(QString &s, qsizetype max) {
     if (s.size() > max)
         s = cutMark(s.size() - max) + QLatin1Char('\n') + s.right(max);
@@ -78,14 +85,17 @@ Session capped(const Session &in, const ReportOptions &o) {
     // A log keeps more than the report shows of it: the shown tail is cut by lines and bytes.
     const qsizetype maxLog = std::max<qsizetype>(kMaxField, o.maxLogBytes + kMaxField);
     Session s = in;
-    for (QString *f : {&s.createdAt, &s.tool, &s.host, &s.remote, &s.origin, &s.comparison.verdict})
+    for (QString *f : {&s.createdAt, &s.tool, &s.host, &s.remote, &s.origin})
         capText(*f);
+    capText(s.comparison.verdict);
     for (StepRecord &st : s.steps) {
         capText(st.title);
         capText(st.summary);
         for (CheckRecord &c : st.checks) {
-            for (QString *f : {&c.id, &c.title, &c.summary, &c.workingDirectory})
+            for (QString *f : {&c.id, &c.workingDirectory})
                 capText(*f);
+            capText(c.title);
+            capText(c.summary);
             for (QString &a : c.command)
                 capText(a);
             capLog(c.stdoutText, maxLog);

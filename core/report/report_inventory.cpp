@@ -48,7 +48,7 @@ QList<InventoryBlock> inventoryBlock(const Session &s) {
             for (const CheckRecord &c : st.checks)
                 if (c.id == QLatin1String("runtime-devices") && !c.summary.isEmpty() &&
                     gpu.items.size() == 1)
-                    gpu.items << c.summary;
+                    gpu.items << c.summary.english();
     }
     rows << gpu;
     if (!typed.items.isEmpty())
@@ -137,7 +137,7 @@ void htmlInventory(QString &out, const Session &s) {
     }
     out += QStringLiteral("</table>\n");
     if (s.inventory.isEmpty()) {
-        out += QStringLiteral("<p>%1</p>\n").arg(htmlText(QLatin1String(kNoInventory)));
+        out += QStringLiteral("<p>%1</p>\n").arg(htmlText(QString::fromLatin1(kNoInventory)));
         return;
     }
     out += QStringLiteral("<details><summary>Full system inventory (%1 facts, %2)</summary>\n")

@@ -410,7 +410,7 @@ QJsonObject ScanLibrary::toJson() const {
         if (!v.closest.isEmpty())
             o.insert(QStringLiteral("closest"), v.closest);
         if (!v.reason.isEmpty())
-            o.insert(QStringLiteral("reason"), v.reason);
+            o.insert(QStringLiteral("reason"), v.reason.english());
         vs.append(o);
     }
     for (const Problem &p : problems)
@@ -432,7 +432,7 @@ QJsonObject ScanLibrary::toJson() const {
 
 QJsonObject ScanFix::toJson() const {
     QJsonObject o{{QStringLiteral("id"), id},
-                  {QStringLiteral("text"), text},
+                  {QStringLiteral("text"), text.english()},
                   {QStringLiteral("libraries"), QJsonArray::fromStringList(libraries)}};
     if (device.isValid())
         o.insert(QStringLiteral("device"), device.toString());

@@ -38,7 +38,7 @@ struct ScanVerdict {
     // "not-covered", "no-device-code" (a host library without device code: nothing to fit)
     QString status;
     QString closest; // the nearest target present (targets/closeness.h) when not covered
-    QString reason;
+    Text reason;
     bool fits() const;
 };
 
@@ -65,7 +65,7 @@ struct ScanLibrary {
 struct ScanFix {
     QString id; // "vendor-build", "isa-override", "rebuild", "libc"
     TargetId device;
-    QString text;
+    Text text;
     QStringList libraries; // paths it applies to
     QJsonObject toJson() const;
 };

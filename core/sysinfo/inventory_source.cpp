@@ -498,7 +498,7 @@ private:
                         .arg(tool)
                         .arg(m_options.timeoutMs / 1000.0);
         else if (!failure.isEmpty() || check.exitCode < 0)
-            r.why = check.summary;
+            r.why = check.summary.english();
         else if (!check.signalName.isEmpty())
             r.why = QStringLiteral("%1 crashed").arg(tool);
         else if (check.exitCode != 0)

@@ -29,8 +29,8 @@ using Kind = Compatibility::Kind;
 
 // One feature by the runtime's rule: a code object that pins the feature needs the device to
 // have the same setting; one that leaves it open ("any") runs either way.
-bool featureFits(const char *name, FeatureSetting code, FeatureSetting device, QString *why,
-                 QString *note) {
+bool featureFits(const char *name, FeatureSetting code, FeatureSetting device, Text *why,
+                 Text *note) {
     if (code != FeatureSetting::On && code != FeatureSetting::Off)
         return true;
     if (device == FeatureSetting::Any) {
@@ -121,7 +121,7 @@ Compatibility checkCompatibility(const TargetId &code, const TargetId &device,
                         .arg(code.processor, device.processor)};
         matchKind = Kind::ViaGeneric;
     }
-    QString why, note;
+    Text why, note;
     if (!featureFits("sramecc", code.sramecc, device.sramecc, &why, &note) ||
         !featureFits("xnack", code.xnack, device.xnack, &why, &note))
         return {

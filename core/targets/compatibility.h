@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/engine_text.h"
 #include "targets/target_id.h"
 
 #include <QString>
@@ -18,7 +19,7 @@ struct Compatibility {
         GenericNeedsNewerRuntime, // generic target the runtime does not know
     };
     Kind kind = Kind::ProcessorMismatch;
-    QString reason; // a sentence for the user
+    Text reason; // a sentence for the user
 
     bool compatible() const {
         return kind == Kind::Exact || kind == Kind::ViaGeneric || kind == Kind::ViaPtxJit;

@@ -22,7 +22,7 @@ CheckRecord runCheck(const Check &check, StepScope &scope, const RunnerContext &
     c.id = check.id;
     c.title = check.title;
     c.startedAt = isoNow();
-    const QString skipped = check.skipReason ? check.skipReason() : QString();
+    const Text skipped = check.skipReason ? check.skipReason() : Text();
     if (!skipped.isEmpty()) {
         c.status = CheckStatus::Skipped;
         c.summary = skipped;
@@ -57,7 +57,7 @@ void rollUp(const StepPlan &plan, const StepScope &scope, StepRecord &s) {
 
 } // namespace
 
-CheckRecord cancelledCheck(const QString &id, const QString &title) {
+CheckRecord cancelledCheck(const QString &id, const Text &title) {
     CheckRecord c;
     c.id = id;
     c.title = title;

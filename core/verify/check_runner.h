@@ -29,30 +29,30 @@ public:
 
     // The step ends after this check with this verdict: later checks are not recorded and the
     // plan's conclude() is not called (the compiler is missing, the input does not exist).
-    void stop(CheckStatus status, const QString &summary) {
+    void stop(CheckStatus status, const Text &summary) {
         m_stopped = true;
         m_status = status;
         m_summary = summary;
     }
     bool stopped() const { return m_stopped; }
     CheckStatus stopStatus() const { return m_status; }
-    const QString &stopSummary() const { return m_summary; }
+    const Text &stopSummary() const { return m_summary; }
 
 private:
     bool m_stopped = false;
     CheckStatus m_status = CheckStatus::Fail;
-    QString m_summary;
+    Text m_summary;
 };
 
 struct Check {
     QString id;
-    QString title;
+    Text title;
     // false: the check has nothing to do in this run (another mode of the step) and leaves no
     // record. Unset = it always applies. Asked when the check's turn comes.
     std::function<bool()> applies;
     // Why it is not run, given what the earlier checks found ("no program was built");
     // "" or unset = it runs. A skipped check is recorded with this as its summary.
-    std::function<QString()> skipReason;
+    std::function<Text()> skipReason;
     // Fills the record (status, summary, command, output, artifacts). id, title and startedAt
     // are set before it runs; id and title are put back after it (a cached compile record
     // replaces the whole record).
@@ -64,7 +64,7 @@ struct StepPlan {
     QString title;
     QJsonObject inputs;
     // The whole step does not apply (nothing was given for it): recorded Skipped with this.
-    QString skipReason;
+    Text skipReason;
     QList<Check> checks;
     // The step's verdict once its checks ran, none cancelled and none stopped the step:
     // sets status and summary, may add findings.
@@ -87,6 +87,6 @@ struct RunnerContext {
 StepRecord runStepPlan(const StepPlan &plan, const RunnerContext &context);
 
 // The record of a check that did not run because the run was cancelled.
-CheckRecord cancelledCheck(const QString &id, const QString &title);
+CheckRecord cancelledCheck(const QString &id, const Text &title);
 
 } // namespace hd

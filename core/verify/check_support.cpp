@@ -162,8 +162,8 @@ FailureSignature signatureOf(const CheckRecord &run, const FailingLineReader &re
     return s;
 }
 
-Finding catalogFinding(const QString &id, Severity sev, Direction dir, const QString &title,
-                       const QString &detail, QList<Evidence> ev, QStringList fix,
+Finding catalogFinding(const QString &id, Severity sev, Direction dir, const Text &title,
+                       const Text &detail, QList<Evidence> ev, QList<Text> fix,
                        const QString &layer) {
     Finding f = hd::makeFinding(id, sev, title, detail);
     if (dir != Direction::None)

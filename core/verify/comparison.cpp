@@ -84,7 +84,8 @@ void operatorFails(const Steps &st, Comparison &c) {
     if (ran(s3) && !s3->signatures.isEmpty() && !s2->signatures.isEmpty() &&
         s2->signatures.first().sameFailureAs(s3->signatures.first()))
         same = HD_TEXT("hd::Verify", " It fails the same way as the project (step 3: %1).")
-                   .arg(s3->signatures.first().summary());
+                   .arg(s3->signatures.first().summary())
+                   .english();
     c.verdict = HD_TEXT("hd::Verify", "%1The suspect operator fails on its own (step 2: %2): the "
                                       "artifact is at fault, direction %3 (%4).%5")
                     .arg(s1ok ? HD_TEXT("hd::Verify", "The baseline works (step 1). ") : QString(),
@@ -140,9 +141,9 @@ void onlyWithTriton(const Steps &st, Comparison &c) {
             .arg(asIs.summary(), sw.isEmpty() ? HD_TEXT("hd::Verify", "second command") : sw,
                  ran(s2) ? HD_TEXT("hd::Verify", ", and the operator alone passes (step 2)")
                          : QString());
-    QList<Evidence> ev{
-        {HD_TEXT("hd::Verify", "step 3: as-is"), {}, asIs.summary()},
-        {HD_TEXT("hd::Verify", "step 3: without-triton"), sw, s3->signatures[1].summary()}};
+    QList<Evidence> ev{{HD_TEXT("hd::Verify", "step 3: as-is").english(), {}, asIs.summary()},
+                       {HD_TEXT("hd::Verify", "step 3: without-triton").english(), sw,
+                        s3->signatures[1].summary()}};
     if (ran(s2))
         ev.append({QStringLiteral("step 2"), {}, s2->summary});
     // The diagnosis engine owns the finding's wording and fix; the steps add evidence.

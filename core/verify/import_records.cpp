@@ -46,7 +46,7 @@ Finding findingFromProbe(const ProbeResult &r, const QString &id, const QString 
     f.detail = info.description.isEmpty() ? r.message : info.description;
     if (!info.note.isEmpty())
         f.detail += QStringLiteral(" ") + info.note;
-    f.evidence.append({HD_TEXT("hd::Verify", "probe (GPU run)"), checkName,
+    f.evidence.append({HD_TEXT("hd::Verify", "probe (GPU run)").english(), checkName,
                        e ? HD_TEXT("hd::Verify", "phase %1: %2 returned %3 %4")
                                .arg(e->name, e->api)
                                .arg(e->errorCode)
@@ -118,7 +118,7 @@ std::optional<Finding> mangledNameFinding(const Rec &r, const QList<Rec> &all, c
                                       "the mangled name %3 succeeds (record %4): the kernel lacks "
                                       "extern \"C\".")
                     .arg(name, r.check.summary, k.name, other.check.id);
-            f.evidence.append({HD_TEXT("hd::Verify", "probe (GPU run)"), other.check.id,
+            f.evidence.append({HD_TEXT("hd::Verify", "probe (GPU run)").english(), other.check.id,
                                HD_TEXT("hd::Verify", "%1 found (demangles to %2)")
                                    .arg(k.name, demangledBase(k.name))});
             f.fix = {
@@ -394,8 +394,9 @@ std::optional<StepRecord> importedStep(int n, const QList<Rec> &recs) {
     StepRecord s;
     s.step = n;
     s.title =
-        n == 1 ? HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler (GPU run)")
-               : HD_TEXT("hd::Verify", "The suspect operator alone (GPU run)");
+        (n == 1 ? HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler (GPU run)")
+                : HD_TEXT("hd::Verify", "The suspect operator alone (GPU run)"))
+            .english();
     int pass = 0, fail = 0, own = 0;
     for (const Rec &r : recs) {
         if ((n == 1 && r.step > 1) || (n == 2 && r.step != 2))

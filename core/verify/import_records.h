@@ -17,8 +17,8 @@ namespace hd {
 struct ImportedRecords {
     QList<StepRecord> steps; // 1 and 2 (compiles and device queries of "step 0" go to step 1)
     QList<DeviceInfo> devices;
-    QStringList files;    // the .jsonl files read
-    QStringList problems; // "file:line: what is wrong" — bad lines are skipped, the rest kept
+    QStringList files; // the .jsonl files read
+    TextList problems; // "file:line: what is wrong" — bad lines are skipped, the rest kept
     int recordCount = 0;
     int skippedBench = 0;
 };

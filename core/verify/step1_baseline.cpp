@@ -229,7 +229,7 @@ void startVersion(Baseline &b, const QString &compilerPath) {
 void checkDevices(Baseline &b, CheckRecord &c) {
     if (b.ahead.devices.valid()) {
         b.ctx.progress(1, QStringLiteral("devices"),
-                       HD_TEXT("hd::Verify", "asking the runtime for its devices"));
+                       HD_TEXT("hd::Verify", "asking the runtime for its devices").english());
         const auto &[r, startedAt] = b.ahead.devices.get();
         c = b.ctx.recordDevices(r, startedAt);
     } else {
@@ -253,8 +253,9 @@ CompilerInfo nodeCompiler(Baseline &b, bool nvidiaDevice) {
     ci.kind = QFileInfo(ci.path).fileName().startsWith(QLatin1String("nvcc"))
                   ? QStringLiteral("nvcc")
                   : QStringLiteral("hipcc");
-    ci.via = b.o.compiler.isEmpty() ? HD_TEXT("hd::Verify", "PATH on %1").arg(ctx.host->hostName())
-                                    : QStringLiteral("--compiler");
+    ci.via = b.o.compiler.isEmpty()
+                 ? HD_TEXT("hd::Verify", "PATH on %1").arg(ctx.host->hostName()).english()
+                 : QStringLiteral("--compiler");
     CheckRecord vr;
     ctx.host->runProcess(b.spec({ci.path, QStringLiteral("--version")}, {}), vr);
     ci.searched << QStringLiteral("%1:%2").arg(ctx.host->hostName(), ci.path);
@@ -263,7 +264,7 @@ CompilerInfo nodeCompiler(Baseline &b, bool nvidiaDevice) {
     } else {
         ci.path.clear();
         if (!vr.summary.isEmpty())
-            ci.searched << vr.summary;
+            ci.searched << vr.summary.english();
     }
     return ci;
 }
@@ -371,7 +372,7 @@ void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
     const QList<DeviceInfo> &devices = b.ctx.devices;
     c.status = CheckStatus::Pass;
     QString target = b.o.target;
-    QString why;
+    Text why;
     if (!target.isEmpty()) {
         why = HD_TEXT("hd::Verify", "given with --target");
     } else if (!devices.isEmpty()) {
@@ -401,7 +402,7 @@ void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
     b.kernSrc = plan.kernSrc;
     b.progFlags = plan.progFlags;
     b.coFlags = plan.coFlags;
-    c.summary = QStringLiteral("%1: %2").arg(b.target, why);
+    c.summary = Text(QStringLiteral("%1: %2")).arg(Text(b.target), why);
     c.data.insert(QStringLiteral("target"), b.target);
     startCompiles(b, plan); // unless they run already
 }
@@ -428,7 +429,8 @@ QString hostWorkDir(Baseline &b, QString *error) {
         b.hostWork = mk.status == CheckStatus::Pass ? mk.stdoutText.trimmed() : QString();
         if (b.hostWork.isEmpty())
             b.hostWorkError =
-                mk.summary.isEmpty() ? HD_TEXT("hd::Verify", "mktemp failed") : mk.summary;
+                (mk.summary.isEmpty() ? HD_TEXT("hd::Verify", "mktemp failed") : mk.summary)
+                    .english();
     }
     *error = b.hostWorkError;
     return b.hostWork;
@@ -597,7 +599,7 @@ Finding compileFailed(const CheckRecord &c) {
         QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
         HD_TEXT("hd::Verify", "The baseline vector add does not compile"), c.summary,
         {{QStringLiteral("command"), {}, shellJoin(c.command)},
-         {HD_TEXT("hd::Verify", "compiler output"), {}, firstLines(c.stderrText, 8)}},
+         {HD_TEXT("hd::Verify", "compiler output").english(), {}, firstLines(c.stderrText, 8)}},
         {c.stderrText.contains(QLatin1String("No space left on device"))
              ? HD_TEXT("hd::Verify", "Free space on the disk named above, or give --cache-dir "
                                      "on another disk: the compiler may well be fine")
@@ -666,7 +668,7 @@ Done runProgram(Baseline &b, const QString &program) {
     CheckRecord &run = d.record;
     if (!b.concurrent)
         b.ctx.progress(1, QStringLiteral("run-program"),
-                       HD_TEXT("hd::Verify", "running the vector-add program"));
+                       HD_TEXT("hd::Verify", "running the vector-add program").english());
     {
         const ChildSlots::Held slot(b.children, ChildSlots::RunProgram);
         b.ctx.host->runProcess(
@@ -691,8 +693,9 @@ Done probeLaunch(Baseline &b, const QString &codeObject) {
     Done d;
     CheckRecord &pl = d.record;
     if (!b.concurrent)
-        b.ctx.progress(1, QStringLiteral("probe-launch"),
-                       HD_TEXT("hd::Verify", "loading and launching vector_add through the probe"));
+        b.ctx.progress(
+            1, QStringLiteral("probe-launch"),
+            HD_TEXT("hd::Verify", "loading and launching vector_add through the probe").english());
     ProbeRequest req = b.ctx.request(ProbeRequest::Kind::Launch);
     req.file = codeObject;
     req.kernel = QStringLiteral("vector_add");
@@ -765,8 +768,8 @@ void startCompiles(Baseline &b, const CompilePlan &plan) {
 
 // A check that records a job's result: it says what runs while it waits, takes over the
 // job's findings and its "no device".
-Check jobCheck(const BaselinePtr &b, const QString &id, const QString &title, Job<Done> Ahead::*job,
-               ChildSlots::Rank rank, QString message, std::function<QString()> skipReason) {
+Check jobCheck(const BaselinePtr &b, const QString &id, const Text &title, Job<Done> Ahead::*job,
+               ChildSlots::Rank rank, QString message, std::function<Text()> skipReason) {
     Check c{id, title, {}, std::move(skipReason), {}};
     c.body = [b, job, rank, message, id](CheckRecord &r, StepScope &scope) {
         const Done &d = waitFor(*b, b->ahead.*job, rank, id, message);
@@ -779,7 +782,7 @@ Check jobCheck(const BaselinePtr &b, const QString &id, const QString &title, Jo
 
 // A compile check: skipped when its source is missing; a failure is a finding; the output
 // lands in *built.
-Check compileCheck(const BaselinePtr &b, const QString &id, const QString &title,
+Check compileCheck(const BaselinePtr &b, const QString &id, const Text &title,
                    QString Baseline::*src, Job<CheckRecord> Ahead::*job, ChildSlots::Rank rank,
                    QString Baseline::*built) {
     Check c{id, title, {}, {}, {}};
@@ -912,7 +915,7 @@ QList<Check> runChecks(const BaselinePtr &b) {
                  [b, noProgram] {
                      // On a node the loader path is the node's: the program's run there
                      // shows it.
-                     const QString why = noProgram();
+                     const Text why = noProgram();
                      return !why.isEmpty() || !b->ctx.remote()
                                 ? why
                                 : HD_TEXT("hd::Verify",
@@ -923,12 +926,12 @@ QList<Check> runChecks(const BaselinePtr &b) {
         jobCheck(b, QStringLiteral("run-program"),
                  HD_TEXT("hd::Verify", "Run the program (hipLaunchKernelGGL, result checked)"),
                  &Ahead::run, ChildSlots::RunProgram,
-                 HD_TEXT("hd::Verify", "running the vector-add program"), noProgram),
+                 HD_TEXT("hd::Verify", "running the vector-add program").english(), noProgram),
         jobCheck(
             b, QStringLiteral("probe-launch"),
             HD_TEXT("hd::Verify", "Module API: load, look up and launch the code object (probe)"),
             &Ahead::probe, ChildSlots::ProbeLaunch,
-            HD_TEXT("hd::Verify", "loading and launching vector_add through the probe"),
+            HD_TEXT("hd::Verify", "loading and launching vector_add through the probe").english(),
             [b] {
                 return b->codeObject.isEmpty() ? HD_TEXT("hd::Verify", "no code object was built")
                                                : QString();
@@ -942,7 +945,7 @@ StepPlan baselinePlan(VerifyContext &ctx) {
     const auto b = std::make_shared<Baseline>(ctx);
     StepPlan plan;
     plan.step = 1;
-    plan.title = HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler");
+    plan.title = HD_TEXT("hd::Verify", "Baseline: vector add with the platform compiler").english();
     plan.inputs = b->o.toJson();
     plan.state = b;
     plan.checks = setupChecks(b);

@@ -50,7 +50,7 @@ struct Suspect {
 using SuspectPtr = std::shared_ptr<Suspect>;
 
 void checkCompile(Suspect &st, CheckRecord &c, StepScope &scope) {
-    st.ctx.progress(2, c.id, HD_TEXT("hd::Verify", "compiling the operator"));
+    st.ctx.progress(2, c.id, HD_TEXT("hd::Verify", "compiling the operator").english());
     st.ctx.host->runProcess(st.ctx.spec(st.o.compileArgv, st.o.workingDirectory), c);
     st.texts.append({QStringLiteral("compile-output.log"), c.stderrText + c.stdoutText});
     QString out = QDir(st.o.workingDirectory).absoluteFilePath(st.file);
@@ -74,7 +74,7 @@ void checkCompile(Suspect &st, CheckRecord &c, StepScope &scope) {
             QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
             HD_TEXT("hd::Verify", "The operator does not compile"), c.summary,
             {{QStringLiteral("command"), {}, shellJoin(c.command)},
-             {HD_TEXT("hd::Verify", "compiler output"), {}, firstLines(c.stderrText, 8)}},
+             {HD_TEXT("hd::Verify", "compiler output").english(), {}, firstLines(c.stderrText, 8)}},
             {HD_TEXT("hd::Verify", "Fix the compile error first (see the compiler output)")},
             QStringLiteral("compile"));
         return;
@@ -115,7 +115,8 @@ void operatorRan(Suspect &st, CheckRecord &c, StepScope &scope) {
 
 void checkDlopen(Suspect &st, CheckRecord &c, StepScope &scope) {
     askDevices(st);
-    st.ctx.progress(2, c.id, HD_TEXT("hd::Verify", "dlopen of %1 in a clean process").arg(st.file));
+    st.ctx.progress(
+        2, c.id, HD_TEXT("hd::Verify", "dlopen of %1 in a clean process").arg(st.file).english());
     ProbeRequest req = st.ctx.request(ProbeRequest::Kind::Dlopen);
     req.dlopenPath = pathOnNode(st) ? st.file : QFileInfo(st.file).absoluteFilePath();
     const ProbeResult r = st.ctx.host->runProbe(req, st.ctx.probeOptions());
@@ -222,7 +223,8 @@ void checkProbe(Suspect &st, CheckRecord &c, StepScope &scope) {
         2, QStringLiteral("probe"),
         HD_TEXT("hd::Verify", "%1 %2 through the probe")
             .arg(o.args.isEmpty() ? QStringLiteral("loading") : QStringLiteral("launching"),
-                 o.kernel));
+                 o.kernel)
+            .english());
     ProbeResult r;
     if (req.file.isEmpty()) { // it could not be copied to the node
         r.request = req;
@@ -324,7 +326,7 @@ StepPlan suspectPlan(VerifyContext &ctx) {
     const auto st = std::make_shared<Suspect>(ctx);
     StepPlan plan;
     plan.step = 2;
-    plan.title = HD_TEXT("hd::Verify", "The suspect operator alone");
+    plan.title = HD_TEXT("hd::Verify", "The suspect operator alone").english();
     plan.inputs = st->o.toJson();
     plan.state = st;
     if (st->o.mode == Mode::None)

@@ -69,7 +69,7 @@ StepPlan projectPlan(VerifyContext &ctx) {
     const auto p = std::make_shared<Project>(ctx);
     StepPlan plan;
     plan.step = 3;
-    plan.title = HD_TEXT("hd::Verify", "Back to the project");
+    plan.title = HD_TEXT("hd::Verify", "Back to the project").english();
     plan.inputs = p->o.toJson();
     plan.state = p;
     if (p->o.argv.isEmpty())

@@ -64,7 +64,7 @@ const CheckRecord &VerifyContext::queryDevices(int step) {
     if (devicesQueried)
         return devicesCheck;
     progress(step, QStringLiteral("devices"),
-             HD_TEXT("hd::Verify", "asking the runtime for its devices"));
+             HD_TEXT("hd::Verify", "asking the runtime for its devices").english());
     const QString startedAt = isoNow();
     return recordDevices(host->runProbe(request(ProbeRequest::Kind::Devices), probeOptions()),
                          startedAt);

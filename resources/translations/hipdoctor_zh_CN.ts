@@ -4,6 +4,26 @@
 <context>
     <name>hd::Diagnosis</name>
     <message>
+        <source>The kernel never reached the GPU: Triton&apos;s compile pipeline stopped%1. This is the compile layer, not a load failure.</source>
+        <translation>内核根本没有到达 GPU:Triton 的编译流水线%1中止了。这是编译层的问题,不是加载失败。</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>在 %1 </translation>
+    </message>
+    <message>
+        <source> in the pass %1</source>
+        <translation>在 pass %1 </translation>
+    </message>
+    <message>
+        <source>A device variable looked up%1 is not in the code object</source>
+        <translation>所查找的设备变量%1不在代码对象中</translation>
+    </message>
+    <message>
+        <source> by %1</source>
+        <translation>(由 %1 查找)</translation>
+    </message>
+    <message>
         <source>%1 holds code for %2 GPUs only: no release of it runs on %3. On this GPU the program needs the library made for it (ROCm&apos;s or CUDA&apos;s counterpart of %1).</source>
         <translation>%1 只包含适用于 %2 GPU 的代码：它的任何版本都不能在 %3 上运行。在这块 GPU 上，程序需要为它构建的库（%1 在 ROCm 或 CUDA 中的对应库）。</translation>
     </message>
@@ -305,7 +325,7 @@
     </message>
     <message>
         <source> The runtime version was inferred from %1; pass --runtime-version to be sure.</source>
-        <translation>运行时版本是从 %1 推断的;传入 --runtime-version 可以确认。</translation>
+        <translation>运行时版本是从 %1 推断的;在“设备”中查询运行时可以确认。</translation>
     </message>
     <message>
         <source>Run with ROCm 6.3 or newer, or also build the specific target: %1</source>
@@ -337,7 +357,7 @@
     </message>
     <message>
         <source> (no device given: pass --target to check it against your GPU)</source>
-        <translation>(未指定设备:传入 --target 以对照你的 GPU 检查)</translation>
+        <translation>(未指定设备:在“设备”中输入你的 GPU 目标,以对照你的 GPU 检查)</translation>
     </message>
     <message>
         <source>; it does not fit the device</source>
@@ -533,7 +553,7 @@
     </message>
     <message>
         <source>Reproduce with TRITON_ALWAYS_COMPILE=1 and an empty TRITON_CACHE_DIR, then give the cache folder to `hipdoctor-cli diagnose` for the stage-by-stage view.</source>
-        <translation>用 TRITON_ALWAYS_COMPILE=1 和空的 TRITON_CACHE_DIR 复现,然后把缓存文件夹交给 `hipdoctor-cli diagnose`,逐阶段查看。</translation>
+        <translation>用 TRITON_ALWAYS_COMPILE=1 和空的 TRITON_CACHE_DIR 复现,然后在这里打开缓存文件夹(文件 &gt; 打开文件夹),逐阶段查看。</translation>
     </message>
     <message>
         <source>remove it (clang supports extended __device__ lambdas by default)</source>
@@ -881,7 +901,7 @@
     </message>
     <message>
         <source>Check that the file loaded is the one built from the kernel&apos;s source (list its kernels with `hipdoctor-cli inspect`).</source>
-        <translation>检查加载的文件是否正是由该内核源码构建的(用 `hipdoctor-cli inspect` 列出其内核)。</translation>
+        <translation>检查加载的文件是否正是由该内核源码构建的(在这里打开它:“符号”面板会列出其内核)。</translation>
     </message>
     <message>
         <source>The runtime found %1 code, but not with the device&apos;s xnack/sramecc settings (%2)</source>
@@ -909,7 +929,7 @@
     </message>
     <message>
         <source>Check which targets a binary holds with `roc-obj-ls FILE` or `hipdoctor-cli inspect FILE`.</source>
-        <translation>用 `roc-obj-ls FILE` 或 `hipdoctor-cli inspect FILE` 查看二进制包含哪些目标。</translation>
+        <translation>用 `roc-obj-ls FILE` 查看二进制包含哪些目标,或在这里打开它(“制品”面板)。</translation>
     </message>
     <message>
         <source>The runtime found no code object for the device (line %1)</source>
@@ -917,7 +937,7 @@
     </message>
     <message>
         <source>The log does not name the device; pass --target or a rocminfo dump to see which target is missing.</source>
-        <translation>日志中没有指明设备;传入 --target 或 rocminfo 的输出,才能看出缺少哪个目标。</translation>
+        <translation>日志中没有指明设备;在“设备”中输入你的 GPU 目标,或打开 rocminfo 的输出,才能看出缺少哪个目标。</translation>
     </message>
     <message>
         <source>Rebuild with --offload-arch=&lt;the device&apos;s gfx target&gt;.</source>
@@ -1045,7 +1065,7 @@
     </message>
     <message>
         <source>Run `hipdoctor-cli diagnose CODE_OBJECT --kernel %1` on the file the program loads.</source>
-        <translation>对程序加载的文件运行 `hipdoctor-cli diagnose CODE_OBJECT --kernel %1`。</translation>
+        <translation>在这里打开程序加载的文件,并在内核名称框中输入 %1。</translation>
     </message>
     <message>
         <source>The runtime sees no GPU</source>
@@ -1069,7 +1089,7 @@
     </message>
     <message>
         <source>The program selected a device index the runtime does not have: list the GPUs it sees (rocminfo, hipdoctor-cli devices) and select one of them.</source>
-        <translation>程序选择了运行时没有的设备索引:列出它能看到的 GPU(rocminfo、hipdoctor-cli devices),从中选择一个。</translation>
+        <translation>程序选择了运行时没有的设备索引:列出它能看到的 GPU(rocminfo、“设备”面板),从中选择一个。</translation>
     </message>
     <message>
         <source>Check that the amdgpu driver is loaded and /dev/kfd and /dev/dri/renderD* exist and are accessible (user in the &apos;render&apos; and &apos;video&apos; groups; in containers pass --device=/dev/kfd --device=/dev/dri).</source>
@@ -1173,7 +1193,7 @@
     </message>
     <message>
         <source>The HSA loader could not load the code object&apos;s format: most often a code object version the runtime does not know (v6 needs ROCm 6.3), else a damaged file. `hipdoctor-cli inspect FILE` shows the version.</source>
-        <translation>HSA 加载器无法加载该代码对象的格式:最常见的是运行时不认识的代码对象版本(v6 需要 ROCm 6.3),其次是文件损坏。`hipdoctor-cli inspect FILE` 会显示版本。</translation>
+        <translation>HSA 加载器无法加载该代码对象的格式:最常见的是运行时不认识的代码对象版本(v6 需要 ROCm 6.3),其次是文件损坏。在这里打开它,“制品”面板会显示版本。</translation>
     </message>
     <message>
         <source>Build with -mcode-object-version=N for the runtime (5 for ROCm before 6.3), on every step that emits device code (for offload links too: -Xoffload-linker --amdhsa-code-object-version=N).</source>
@@ -1461,7 +1481,7 @@
     </message>
     <message>
         <source>List the GPUs the runtime sees (rocminfo / nvidia-smi, hipdoctor-cli devices) and select one of those indices.</source>
-        <translation>列出运行时能看到的 GPU(rocminfo / nvidia-smi、hipdoctor-cli devices),并从这些索引中选择一个。</translation>
+        <translation>列出运行时能看到的 GPU(rocminfo / nvidia-smi、“设备”面板),并从这些索引中选择一个。</translation>
     </message>
     <message>
         <source>The GPU driver is older than the runtime needs</source>
@@ -1505,11 +1525,11 @@
     </message>
     <message>
         <source>A launch returns this when the kernel has no code for the device (a library or wheel built for other GPU architectures) or was never registered. The error alone cannot tell which: give the binary and --target.</source>
-        <translation>当内核没有适用于该设备的代码(为其他 GPU 架构构建的库或 wheel)或从未注册时,启动会返回此错误。仅凭这个错误无法区分:请提供二进制和 --target。</translation>
+        <translation>当内核没有适用于该设备的代码(为其他 GPU 架构构建的库或 wheel)或从未注册时,启动会返回此错误。仅凭这个错误无法区分:请打开二进制,并在“设备”中输入你的 GPU 目标。</translation>
     </message>
     <message>
         <source>Check the binary&apos;s targets (hipdoctor-cli inspect FILE, roc-obj-ls) against the GPU&apos;s (rocminfo | grep gfx); rebuild or install a build for that target.</source>
-        <translation>把二进制的目标(hipdoctor-cli inspect FILE、roc-obj-ls)与 GPU 的目标(rocminfo | grep gfx)对比;重新构建或安装面向该目标的版本。</translation>
+        <translation>把二进制的目标(“制品”面板、roc-obj-ls)与 GPU 的目标(rocminfo | grep gfx)对比;重新构建或安装面向该目标的版本。</translation>
     </message>
     <message>
         <source>The runtime did not find a requested symbol</source>
@@ -1521,7 +1541,7 @@
     </message>
     <message>
         <source>Run hipdoctor-cli diagnose CODE_OBJECT --kernel NAME.</source>
-        <translation>运行 hipdoctor-cli diagnose CODE_OBJECT --kernel NAME。</translation>
+        <translation>在这里打开代码对象,并在内核名称框中输入内核名称。</translation>
     </message>
     <message>
         <source>The runtime rejected the module image</source>
@@ -1533,7 +1553,7 @@
     </message>
     <message>
         <source>Give the file to hipdoctor-cli diagnose FILE to see what it is.</source>
-        <translation>把文件交给 hipdoctor-cli diagnose FILE,看看它是什么。</translation>
+        <translation>在这里打开该文件,看看它是什么。</translation>
     </message>
     <message>
         <source>The bytes given to the module loader are not a code object it can read.</source>
@@ -1573,7 +1593,7 @@
     </message>
     <message>
         <source>Give the code object and --target to check its targets.</source>
-        <translation>提供代码对象和 --target,以检查其目标。</translation>
+        <translation>打开代码对象,并在“设备”中输入你的 GPU 目标,以检查其目标。</translation>
     </message>
     <message>
         <source>The launch configuration was rejected</source>
@@ -1785,7 +1805,7 @@
     </message>
     <message>
         <source>a directory that is neither a Triton cache (no folders of .ttir/.llir/.hsaco files) nor a kernel library folder (Tensile, MIOpen); `hipdoctor-cli scan` reads whole installs</source>
-        <translation>既不是 Triton 缓存(没有 .ttir/.llir/.hsaco 文件的文件夹)也不是内核库文件夹(Tensile、MIOpen)的目录;`hipdoctor-cli scan` 可读取整个安装</translation>
+        <translation>既不是 Triton 缓存(没有 .ttir/.llir/.hsaco 文件的文件夹)也不是内核库文件夹(Tensile、MIOpen)的目录;“覆盖”面板可读取整个安装</translation>
     </message>
     <message>
         <source>the runtime log %1</source>
@@ -1829,7 +1849,7 @@
     </message>
     <message>
         <source>%1 ships its GPU kernels as one library file per architecture, and the one it looked for is missing: usually a GPU the installed build does not support (or an incomplete install). The GPU is not named; --target or a rocminfo dump names it.</source>
-        <translation>%1 以每种架构一个库文件的形式提供其 GPU 内核,而它查找的那个文件不存在:通常是已安装的版本不支持该 GPU(或安装不完整)。文本没有指明 GPU;--target 或 rocminfo 的输出可以指明它。</translation>
+        <translation>%1 以每种架构一个库文件的形式提供其 GPU 内核,而它查找的那个文件不存在:通常是已安装的版本不支持该 GPU(或安装不完整)。文本没有指明 GPU;在“设备”中输入你的 GPU 目标,或打开 rocminfo 的输出,即可指明。</translation>
     </message>
     <message>
         <source>List the library&apos;s kernel files (ls .../library/ | grep gfx) against the GPU&apos;s target (rocminfo | grep gfx); install a build that lists it.</source>
@@ -1957,7 +1977,7 @@
     </message>
     <message>
         <source>`hipdoctor-cli inspect` on the code object lists the variables it holds.</source>
-        <translation>对代码对象运行 `hipdoctor-cli inspect` 可列出其中的变量。</translation>
+        <translation>在这里打开代码对象,其符号表会列出其中的变量。</translation>
     </message>
     <message>
         <source>%1 needs %2, which %3 does not provide</source>
@@ -2715,7 +2735,7 @@
     </message>
     <message>
         <source>The runtime did not find %1. The error alone cannot tell whether the kernel is missing, only C++-mangled, not a kernel or internal: run &apos;hipdoctor-cli diagnose FILE --kernel NAME&apos; on the artifact.</source>
-        <translation>运行时没有找到 %1。仅凭这个错误无法判断内核是不存在、只有 C++ 修饰名、不是内核还是内部链接:请对该制品运行 &apos;hipdoctor-cli diagnose FILE --kernel NAME&apos;。</translation>
+        <translation>运行时没有找到 %1。仅凭这个错误无法判断内核是不存在、只有 C++ 修饰名、不是内核还是内部链接:请打开该制品,并在内核名称框中输入内核名称。</translation>
     </message>
     <message>
         <source>Also possible with this error code (not shown by it alone): </source>
@@ -2819,7 +2839,7 @@
     </message>
     <message>
         <source>given with --target</source>
-        <translation>由 --target 给出</translation>
+        <translation>在“设备”中输入</translation>
     </message>
     <message>
         <source>the exact target of device 0 (%1)</source>
@@ -2827,7 +2847,7 @@
     </message>
     <message>
         <source>no --target and no device: using the documented default %1 (give --target for the GPU the project runs on)</source>
-        <translation>没有 --target 也没有设备:使用文档中的默认值 %1(请用 --target 给出项目运行所用的 GPU)</translation>
+        <translation>没有输入目标也没有设备:使用文档中的默认值 %1(请在“设备”中输入项目运行所用 GPU 的目标)</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a target id: %2</source>
@@ -2871,7 +2891,7 @@
     </message>
     <message>
         <source>source %1 not found (set --kernels-dir)</source>
-        <translation>找不到源文件 %1(请设置 --kernels-dir)</translation>
+        <translation>找不到源文件 %1(随 hipdoctor 安装的内核源码缺失:请重新安装)</translation>
     </message>
     <message>
         <source>could not read %1 as a host binary</source>
@@ -3023,7 +3043,7 @@
     </message>
     <message>
         <source>no operator given (--artifact, --dlopen, --exec or --source)</source>
-        <translation>没有给出算子(--artifact、--dlopen、--exec 或 --source)</translation>
+        <translation>没有给出算子:打开它的文件,或在第 2 步卡片上给出它的命令</translation>
     </message>
     <message>
         <source>Compile the operator</source>
@@ -3083,7 +3103,7 @@
     </message>
     <message>
         <source>no project command given (--run … --)</source>
-        <translation>没有给出项目命令(--run … --)</translation>
+        <translation>没有给出项目命令:请在第 3 步卡片上给出</translation>
     </message>
     <message>
         <source>The project&apos;s command, as is</source>
@@ -3135,7 +3155,7 @@
     </message>
     <message>
         <source>Free space on the disk named above, or give --cache-dir on another disk: the compiler may well be fine</source>
-        <translation>释放上面所指磁盘的空间,或用 --cache-dir 指定另一块磁盘:编译器很可能没有问题</translation>
+        <translation>释放上面所指磁盘的空间,或以指向另一块磁盘的 XDG_CACHE_HOME 启动 hipdoctor:编译器很可能没有问题</translation>
     </message>
     <message>
         <source>The Triton path loads code without the device&apos;s architecture</source>
@@ -3151,7 +3171,7 @@
     </message>
     <message>
         <source>Rebuild an extension on the Triton path for the device&apos;s architecture (TORCH_CUDA_ARCH_LIST / PYTORCH_ROCM_ARCH / --offload-arch), then run `hipdoctor-cli inspect` on it.</source>
-        <translation>为设备的架构重新构建 Triton 路径上的扩展(TORCH_CUDA_ARCH_LIST / PYTORCH_ROCM_ARCH / --offload-arch),然后对其运行 `hipdoctor-cli inspect`。</translation>
+        <translation>为设备的架构重新构建 Triton 路径上的扩展(TORCH_CUDA_ARCH_LIST / PYTORCH_ROCM_ARCH / --offload-arch),然后在这里打开它检查其目标。</translation>
     </message>
     <message>
         <source>The project fails only with the Triton path: as is it fails (%1), without Triton (%2) it passes%3. The error says a kernel has no code for the GPU: code only the Triton path loads was built for another architecture.</source>

@@ -51,17 +51,18 @@ Diagnosis run(const QStringList &inputs, const QStringList &kernels, const QStri
 }
 
 QString allText(const Finding &f) {
-    QString s = f.title + QLatin1Char('\n') + f.detail + QLatin1Char('\n');
+    QString s = f.title.english() + QLatin1Char('\n') + f.detail.english() + QLatin1Char('\n');
     for (const Evidence &e : f.evidence)
-        s += e.source + QLatin1Char(' ') + e.location + QLatin1Char(' ') + e.text +
-             QLatin1Char('\n');
+        s += e.source + QLatin1Char(' ') + e.location.english() + QLatin1Char(' ') +
+             e.text.english() + QLatin1Char('\n');
     return s + f.fix.join(QLatin1Char('\n'));
 }
 
 QString describe(const Diagnosis &d) {
     QString s;
     for (const Finding &f : d.findings)
-        s += QStringLiteral("  [%1] %2: %3\n").arg(severityName(f.severity), f.id, f.title);
+        s += QStringLiteral("  [%1] %2: %3\n")
+                 .arg(severityName(f.severity), f.id, f.title.english());
     for (const Problem &p : d.problems)
         s += QStringLiteral("  problem: %1\n").arg(p.toString());
     return s;

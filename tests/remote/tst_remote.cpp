@@ -500,7 +500,7 @@ private slots:
         f.waitForFinished();
         const CheckRecord c = f.result();
         QVERIFY2(c.status == CheckStatus::Error, qPrintable(QStringLiteral("%1 / exit %2 / %3")
-                                                                .arg(c.summary)
+                                                                .arg(c.summary.english())
                                                                 .arg(c.exitCode)
                                                                 .arg(c.stderrText)));
         QVERIFY2(c.data.value(QStringLiteral("remoteFailure")).toString() ==

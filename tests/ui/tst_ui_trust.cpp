@@ -52,6 +52,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -62,6 +63,7 @@
 #include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
+#include <QXmlStreamReader>
 #include <algorithm>
 
 using namespace hd;
@@ -89,6 +91,7 @@ private slots:
     void newTextsInChinese();
     void findingsAndVerdictInChinese();
     void engineTextsInChinese();
+    void appWordsForCliOptions();
     void runAllFillsStep2();
     void stepSaysWhatItNeeds();
     void typingAValueEnablesTheVariable();
@@ -552,7 +555,7 @@ void TstUiTrust::verdictShownOnce() {
     command->setText(QStringLiteral("true"));
     QTest::mouseClick(v->card(3)->runButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->workspace()->verification()->isVerifying(), 60000);
-    const QString verdict = m_window->workspace()->verification()->comparison().verdict;
+    const QString verdict = m_window->workspace()->verification()->comparison().verdict.english();
     QVERIFY(!verdict.isEmpty());
     QVERIFY(v->comparisonText().contains(verdict.left(40).toHtmlEscaped()));
     int shown = 0;
@@ -948,7 +951,7 @@ void TstUiTrust::findingsAndVerdictInChinese() {
         if (l->text() == v->comparisonText())
             verdict = l;
     QVERIFY(verdict);
-    QVERIFY(verdict->toolTip().contains(ws->verification()->comparison().verdict));
+    QVERIFY(verdict->toolTip().contains(ws->verification()->comparison().verdict.english()));
     // The verdict itself is shown translated, not quoted in English.
     QVERIFY2(!v->comparisonText().contains(
                  ws->verification()->comparison().verdict.left(40).toHtmlEscaped()),
@@ -990,17 +993,14 @@ static bool englishOnly(const QString &line) {
 }
 
 // The findings of the demo's scenarios (`hipdoctor-cli demo` prints the command of each) and of
-// the field corpus' reports (tests/diagnosis/field, diagnosed as tst_field_corpus does), each
-// shown in zh_CN as the findings list, the detail pane and the fix show it: no line of a title,
-// explanation or fix is English-only; the names the engine found stay in it.
-void TstUiTrust::engineTextsInChinese() {
+// the field corpus' reports (tests/diagnosis/field, diagnosed as tst_field_corpus does).
+QList<std::pair<QString, Diagnosis>> diagnosisCases() {
     QList<std::pair<QString, Diagnosis>> cases;
     QProcess demo;
     demo.start(hdtest::binary(QStringLiteral("hipdoctor-cli")), {QStringLiteral("demo")});
-    QVERIFY(demo.waitForFinished(300000));
+    if (!demo.waitForFinished(300000))
+        return cases;
     const QString demoOut = QString::fromUtf8(demo.readAllStandardOutput());
-    QVERIFY2(demoOut.contains(QLatin1String("17 of 17 scenarios")),
-             qPrintable(demoOut.right(2000)));
     for (const QString &line : demoOut.split(QLatin1Char('\n'))) {
         if (!line.trimmed().startsWith(QLatin1String("command:")))
             continue;
@@ -1016,14 +1016,14 @@ void TstUiTrust::engineTextsInChinese() {
         }
         cases.append({line.trimmed(), diagnose(req)});
     }
-    QCOMPARE(cases.size(), 17);
     const QDir field(hdtest::sourceDir() + QStringLiteral("/tests/diagnosis/field"));
     for (const QString &t : field.entryList({QStringLiteral("*.txt")}, QDir::Files)) {
         // Reports are the .txt files with a sidecar; the split's source lists are not reports.
         QFile side(field.filePath(QFileInfo(t).completeBaseName() + QStringLiteral(".json")));
         if (!side.exists())
             continue;
-        QVERIFY(side.open(QIODevice::ReadOnly));
+        if (!side.open(QIODevice::ReadOnly))
+            continue;
         const QJsonObject o = QJsonDocument::fromJson(side.readAll()).object();
         DiagnoseRequest req;
         const QJsonObject env = o.value(QStringLiteral("env")).toObject();
@@ -1035,6 +1035,15 @@ void TstUiTrust::engineTextsInChinese() {
         req.runtimeLibraries = {QStringLiteral("/nonexistent/libamdhip64.so")};
         cases.append({t, diagnose(req)});
     }
+    return cases;
+}
+
+// The findings of the demo's scenarios (`hipdoctor-cli demo` prints the command of each) and of
+// the field corpus' reports (tests/diagnosis/field, diagnosed as tst_field_corpus does), each
+// shown in zh_CN as the findings list, the detail pane and the fix show it: no line of a title,
+// explanation or fix is English-only; the names the engine found stay in it.
+void TstUiTrust::engineTextsInChinese() {
+    const QList<std::pair<QString, Diagnosis>> cases = diagnosisCases();
     QVERIFY(cases.size() >= 17 + 40);
 
     m_window->chooseLanguage(QStringLiteral("zh_CN"));
@@ -1054,7 +1063,7 @@ void TstUiTrust::engineTextsInChinese() {
             }
             // The case's names survive the translation.
             const QRegularExpression kernel(QStringLiteral("^No kernel named (\\S+) in"));
-            const QRegularExpressionMatch m = kernel.match(f.title);
+            const QRegularExpressionMatch m = kernel.match(f.title.english());
             if (m.hasMatch())
                 QVERIFY2(s.title.contains(m.captured(1)), qPrintable(s.title));
         }
@@ -1069,6 +1078,63 @@ void TstUiTrust::engineTextsInChinese() {
     QVERIFY2(findings >= 60, qPrintable(QString::number(findings)));
     qInfo("%d findings of %d cases, %d lines shown in zh_CN: none English-only", findings,
           int(cases.size()), lines);
+}
+
+// The engine's sentences that name a CLI option ("pass --target", "`hipdoctor-cli inspect
+// FILE`") are shown in the app's words (resources/translations/hipdoctor_app_en.ts), through the
+// sentence's key, never by matching the finished English: on the demo's and the field corpus'
+// findings no shown line holds such a sentence, while the CLI's English still does.
+void TstUiTrust::appWordsForCliOptions() {
+    QFile ts(hdtest::sourceDir() + QStringLiteral("/resources/translations/hipdoctor_app_en.ts"));
+    QVERIFY(ts.open(QIODevice::ReadOnly));
+    QList<std::pair<QString, QString>> words; // (the CLI's English, the app's)
+    QXmlStreamReader xml(&ts);
+    QString source;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("source"))
+            source = xml.readElementText();
+        else if (xml.name() == QLatin1String("translation"))
+            words.append({source, xml.readElementText()});
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(words.size() >= 20);
+
+    const QList<std::pair<QString, Diagnosis>> cases = diagnosisCases();
+    QVERIFY(cases.size() >= 17 + 40);
+    m_window->chooseLanguage(QStringLiteral("en"));
+    QStringList cliWordsShown;
+    QSet<int> reached;
+    for (const auto &[name, d] : cases) {
+        for (const Finding &f : d.findings) {
+            const FindingsModel::Shown s = FindingsModel::shown(f);
+            QStringList shown{s.title, s.explanation};
+            shown += s.fix;
+            QString english = f.title.english() + f.detail.english() + f.fix.join(QString());
+            for (const Evidence &e : f.evidence) {
+                shown << shownEngineText(e.text);
+                english += e.text.english();
+            }
+            for (int i = 0; i < words.size(); ++i) {
+                const auto &[cli, app] = words[i];
+                for (const QString &line : std::as_const(shown))
+                    if (line.contains(cli))
+                        cliWordsShown << QStringLiteral("%1 [%2]: %3").arg(name, f.id, cli);
+                if (english.contains(cli) &&
+                    std::any_of(shown.cbegin(), shown.cend(),
+                                [&](const QString &l) { return l.contains(app); }))
+                    reached.insert(i);
+            }
+        }
+    }
+    cliWordsShown.removeDuplicates();
+    QVERIFY2(cliWordsShown.isEmpty(), qPrintable(QStringLiteral("shown in the CLI's words:\n") +
+                                                 cliWordsShown.join(QLatin1Char('\n'))));
+    QVERIFY2(reached.size() >= 5, qPrintable(QString::number(reached.size())));
+    qInfo("%d of %d CLI-option sentences met in %d cases: each shown in the app's words, the "
+          "CLI's English kept",
+          int(reached.size()), int(words.size()), int(cases.size()));
 }
 
 QTEST_MAIN(TstUiTrust)

@@ -123,7 +123,7 @@ private slots:
         QVERIFY(ldd.waitForFinished(60000));
         const QString lddOut = QString::fromUtf8(ldd.readAllStandardOutput());
         const QString resolved =
-            dep.summary.section(QStringLiteral(" → "), 1).section(QLatin1Char(' '), 0, 0);
+            dep.summary.english().section(QStringLiteral(" → "), 1).section(QLatin1Char(' '), 0, 0);
         QVERIFY2(
             lddOut.contains(QStringLiteral("libamdhip64.so.5 => ") + resolved) ||
                 lddOut.contains(QStringLiteral("=> ") + QFileInfo(resolved).canonicalFilePath()),

@@ -150,8 +150,8 @@ bool DiagnosisController::isPresetWarning(const Finding &f,
         return false;
     const QMap<QString, QString> &preset = m_inputs->presetEnv();
     for (const Evidence &e : f.evidence)
-        if (e.source == QLatin1String("env") && preset.contains(e.location) &&
-            preset.value(e.location) == profile.value(e.location))
+        if (e.source == QLatin1String("env") && preset.contains(e.location.english()) &&
+            preset.value(e.location.english()) == profile.value(e.location.english()))
             return true;
     return false;
 }

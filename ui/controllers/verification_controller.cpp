@@ -15,6 +15,7 @@
 #include "common/output_file.h"
 #include "common/version.h"
 
+#include "models/engine_text.h"
 #include "models/findings_model.h"
 #include "models/log_model.h"
 
@@ -43,7 +44,7 @@ QList<LogModel::Entry> logEntriesOf(const StepRecord &rec) {
         const QString origin =
             QCoreApplication::translate("hd::ui::VerificationController", "step %1 · %2")
                 .arg(rec.step)
-                .arg(c.title.isEmpty() ? c.id : c.title);
+                .arg(c.title.isEmpty() ? c.id : shownEngineText(c.title));
         for (const QString &text : {c.logText, c.stderrText}) {
             if (text.trimmed().isEmpty())
                 continue;
@@ -369,7 +370,7 @@ VerificationController::Answer VerificationController::answerFirst() const {
     for (const Finding &f : m_allFindings) {
         if (f.severity == Severity::Info)
             continue;
-        const QString text = f.title + QLatin1Char(' ') + f.detail;
+        const QString text = f.title.english() + QLatin1Char(' ') + f.detail.english();
         if (std::any_of(asked.begin(), asked.end(),
                         [&](const QString &q) { return text.contains(q); }))
             a.findings.append(FindingsModel::shown(f).title);

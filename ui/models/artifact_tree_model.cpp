@@ -1,5 +1,6 @@
 #include "models/artifact_tree_model.h"
 
+#include "models/engine_text.h"
 #include "models/ui_roles.h"
 
 #include "common/format.h"
@@ -413,7 +414,7 @@ QVariant ArtifactTreeModel::displayKernel(const Node &n, const ArtifactReport &r
 QVariant ArtifactTreeModel::displayProblem(const Problem &p, int column) const {
     switch (column) {
     case Name:
-        return p.message;
+        return shownEngineText(p.message);
     case Target:
         return p.fatal ? tr("unreadable") : tr("problem");
     case Details:

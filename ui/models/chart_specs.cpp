@@ -1,5 +1,7 @@
 #include "models/chart_specs.h"
 
+#include "models/engine_text.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -16,8 +18,8 @@ ChartSpec timelineSpec(const QList<StepRecord> &steps) {
     // never dwarfs a kernel's milliseconds.
     for (const StepRecord &s : steps) {
         for (const CheckRecord &c : s.checks) {
-            const QString row =
-                QStringLiteral("%1 · %2").arg(s.step).arg(c.title.isEmpty() ? c.id : c.title);
+            const QString row = QStringLiteral("%1 · %2").arg(s.step).arg(
+                c.title.isEmpty() ? c.id : shownEngineText(c.title));
             for (const PhaseTiming &p : c.phases)
                 spec.intervals.append(
                     {row, p.name, p.startMs, p.ms,
@@ -82,9 +84,9 @@ ChartSpec latencyHistogramSpec(const QList<StepRecord> &steps) {
     for (const StepRecord &s : steps)
         for (const CheckRecord &c : s.checks)
             if (!c.launchSamplesMs.isEmpty())
-                spec.series.append(
-                    {QStringLiteral("%1 · %2").arg(s.step).arg(c.title.isEmpty() ? c.id : c.title),
-                     c.launchSamplesMs});
+                spec.series.append({QStringLiteral("%1 · %2").arg(s.step).arg(
+                                        c.title.isEmpty() ? c.id : shownEngineText(c.title)),
+                                    c.launchSamplesMs});
     return spec;
 }
 

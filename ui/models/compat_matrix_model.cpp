@@ -1,5 +1,6 @@
 #include "models/compat_matrix_model.h"
 
+#include "models/engine_text.h"
 #include "models/ui_roles.h"
 
 #include <QColor>
@@ -104,7 +105,7 @@ QVariant CompatMatrixModel::data(const QModelIndex &index, int role) const {
     case Qt::DisplayRole:
         return shortKind(c.kind);
     case Qt::ToolTipRole:
-        return c.reason;
+        return shownEngineText(c.reason);
     case Qt::BackgroundRole:
         return c.compatible() ? QColor(0x2e, 0xa0, 0x43, 0x60) : QColor(0xd0, 0x30, 0x30, 0x50);
     case Qt::TextAlignmentRole:

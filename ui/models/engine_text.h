@@ -1,17 +1,18 @@
 #pragma once
 
+#include "common/engine_text.h"
+
 #include <QString>
 
 namespace hd::ui {
 
-// The engine's sentences (HD_TEXT in core/diagnosis and core/verify, contexts "hd::Diagnosis"
-// and "hd::Verify") in the app's language. The engine writes English with the case's names in
-// it; this finds the English sentence the text was built from, translates it and puts the
-// names back, each one translated the same way (a name that is itself an engine phrase, such
-// as "anonymous namespace", is translated too). A text built from two sentences is taken apart
-// at the second one, and lines one by one. Text that matches no sentence, and everything while
-// no translator is installed, comes back unchanged (docs/design.md, "Languages").
-QString shownEngineText(const QString &english);
+// An engine Text (findings, verdicts, check summaries, fixes) in the app's words: every
+// sentence it is made of through the installed translators (QCoreApplication::translate, the
+// sentence's context and English source as the key), the arguments put in the same way. The
+// app's own English file says what the CLI says with an option in the app's words ("type the
+// target in Devices" for "pass --target"); text that is no sentence (names, paths, bytes, a
+// session read back from a file) is shown as it is (docs/design.md, "Languages").
+QString shownEngineText(const Text &text);
 
 // True when the text has a CJK ideograph (the test of "is this shown in Chinese").
 bool hasCjk(const QString &text);

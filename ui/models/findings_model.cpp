@@ -53,19 +53,20 @@ QString FindingsModel::groupTitle(Group g) {
 QString FindingsModel::linkFor(const Evidence &e) {
     const QString src = e.source.toLower();
     if (src == QLatin1String("env"))
-        return QStringLiteral("env:") +
-               (e.location.isEmpty() ? e.text.section(QLatin1Char('='), 0, 0) : e.location);
+        return QStringLiteral("env:") + (e.location.isEmpty()
+                                             ? e.text.english().section(QLatin1Char('='), 0, 0)
+                                             : e.location.english());
     // A line of a log: "log:LINE" for the steps' logs, "log:LINE:PATH" for a log file input.
     if (e.location.startsWith(QLatin1String("line "))) {
         bool ok = false;
-        const int line = e.location.mid(5).section(QLatin1Char(' '), 0, 0).toInt(&ok);
+        const int line = e.location.english().mid(5).section(QLatin1Char(' '), 0, 0).toInt(&ok);
         if (ok)
             return src == QLatin1String("log")
                        ? QStringLiteral("log:%1").arg(line)
                        : QStringLiteral("log:%1:%2").arg(line).arg(e.source);
     }
     // Symbols: "symbol NAME", or evidence text "kernel NAME = demangled" / "symbol NAME (...)".
-    for (const QString &s : {e.location, e.text}) {
+    for (const QString &s : {e.location.english(), e.text.english()}) {
         for (const QLatin1String prefix : {QLatin1String("symbol "), QLatin1String("symbol:"),
                                            QLatin1String("kernel "), QLatin1String("function ")}) {
             if (s.startsWith(prefix)) {
@@ -91,26 +92,26 @@ QString FindingsModel::fixText(const Finding &f) {
 }
 
 FindingsModel::Shown FindingsModel::shown(const Finding &f) {
-    Shown s{f.title.isEmpty() ? f.id : f.title, f.detail, f.fix};
-    const QString meaning = findingMeaning(f.id);
-    if (!catalogTranslated() || meaning.isEmpty())
-        return s;
-    // The engine's sentences translated where the app knows them (models/engine_text.h); the
-    // names, paths and commands in them stay as the engine found them.
+    // The engine's sentences in the app's words (models/engine_text.h); the names, paths and
+    // commands in them stay as the engine found them.
     const QString title = shownEngineText(f.title);
     const QString detail = shownEngineText(f.detail);
     QStringList fix;
     bool fixTranslated = !f.fix.isEmpty();
-    for (const QString &step : f.fix) {
+    for (const Text &step : f.fix) {
         fix.append(shownEngineText(step));
         fixTranslated = fixTranslated && hasCjk(fix.last());
     }
+    Shown s{title.isEmpty() ? f.id : title, detail, fix};
+    const QString meaning = findingMeaning(f.id);
+    if (!catalogTranslated() || meaning.isEmpty())
+        return s;
     // A text the engine wrote that is not one of its sentences (a newer engine's, or a
     // session's from elsewhere): the catalog's translated meaning first, the English quoted.
     if (hasCjk(title))
         s.title = title;
     else
-        s.title = f.title.isEmpty() ? meaning : tr("%1 — %2").arg(meaning, f.title);
+        s.title = title.isEmpty() ? meaning : tr("%1 — %2").arg(meaning, title);
     if (hasCjk(detail) || (detail.isEmpty() && hasCjk(title))) {
         s.explanation = detail.isEmpty() ? title : detail;
     } else {
@@ -129,7 +130,7 @@ FindingsModel::Shown FindingsModel::shown(const Finding &f) {
     return s;
 }
 
-QString FindingsModel::shownCheckTitle(const QString &title) {
+QString FindingsModel::shownCheckTitle(const Text &title) {
     return shownEngineText(title);
 }
 
@@ -160,10 +161,8 @@ QString FindingsModel::directionText(Direction d) {
 }
 
 QString FindingsModel::shownVerdict(const Comparison &c) {
-    if (c.verdict.isEmpty() || !catalogTranslated())
-        return c.verdict;
     const QString verdict = shownEngineText(c.verdict);
-    if (hasCjk(verdict))
+    if (verdict.isEmpty() || !catalogTranslated() || hasCjk(verdict))
         return verdict;
     QString meaning;
     for (const Finding &f : c.findings)
@@ -172,7 +171,7 @@ QString FindingsModel::shownVerdict(const Comparison &c) {
             break;
     const QString head = meaning.isEmpty() ? directionText(c.direction)
                                            : tr("%1. %2").arg(meaning, directionText(c.direction));
-    return tr("%1. The engine's verdict (English): %2").arg(head, c.verdict);
+    return tr("%1. The engine's verdict (English): %2").arg(head, verdict);
 }
 
 int FindingsModel::addNode(Node n) {
@@ -326,14 +325,16 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         if (col == Title)
-            return e.text.isEmpty() ? e.location : shownEngineText(e.text.simplified().left(300));
+            return e.text.isEmpty() ? shownEngineText(e.location)
+                                    : shownEngineText(e.text).simplified().left(300);
         if (col == Id)
             return e.source;
         if (col == Location)
-            return e.location;
+            return shownEngineText(e.location);
         break;
     case Qt::ToolTipRole:
-        return QStringLiteral("%1 %2\n%3").arg(e.source, e.location, shownEngineText(e.text));
+        return QStringLiteral("%1 %2\n%3")
+            .arg(e.source, shownEngineText(e.location), shownEngineText(e.text));
     case LinkRole:
         return linkFor(e);
     case KindRole:

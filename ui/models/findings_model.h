@@ -51,7 +51,7 @@ public:
     static QString severityText(Severity s);   // translated "error" | "warning" | "info"
     // A verification step's or sub-check's title as the engine writes it ("Platform compiler"),
     // translated like the engine's other sentences.
-    static QString shownCheckTitle(const QString &title);
+    static QString shownCheckTitle(const Text &title);
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;

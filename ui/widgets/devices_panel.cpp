@@ -87,9 +87,10 @@ QTableView *DevicesPanel::makeDevicesTable() {
     m_devices->setModel(m_targets->devicesModel());
     m_devices->verticalHeader()->hide();
     m_devices->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Every column as wide as its header and values (none clipped at 1280 px or 1.5x), the
+    // last one taking the rest.
+    m_devices->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_devices->horizontalHeader()->setStretchLastSection(true);
-    m_devices->setColumnWidth(DevicesModel::Name, 170);
-    m_devices->setColumnWidth(DevicesModel::Target, 170);
     m_devices->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto *remove = new QAction(tr("Remove device"), m_devices);
     connect(remove, &QAction::triggered, this,
@@ -152,7 +153,11 @@ QWidget *DevicesPanel::makeMatrixBox() {
     m_matrixHint->setWordWrap(true);
     m_matrix = new QTableView;
     m_matrix->setModel(m_targets->compat());
-    m_matrix->horizontalHeader()->setDefaultSectionSize(130);
+    // A column per artifact × target, as wide as its name up to a limit; a longer name keeps
+    // its start and its end (the target is in the file name), the tooltip has all of it.
+    m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_matrix->horizontalHeader()->setMaximumSectionSize(260);
+    m_matrix->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
     m_matrix->horizontalHeader()->setMinimumHeight(2 * fontMetrics().height() + 8);
     ml->addWidget(title);
     ml->addWidget(m_matrixHint);

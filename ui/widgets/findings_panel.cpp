@@ -1,6 +1,7 @@
 #include "widgets/findings_panel.h"
 
 #include "controllers/verification_controller.h"
+#include "models/engine_text.h"
 #include "models/findings_model.h"
 #include "models/ui_roles.h"
 #include "widgets/icons.h"
@@ -113,11 +114,12 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
         h += QStringLiteral("<h4>%1</h4><ul>").arg(tr("Evidence"));
         for (const Evidence &e : f->evidence) {
             const QString link = FindingsModel::linkFor(e);
-            QString where = esc(QStringLiteral("%1 %2").arg(e.source, e.location).trimmed());
+            QString where =
+                esc(QStringLiteral("%1 %2").arg(e.source, shownEngineText(e.location)).trimmed());
             if (!link.isEmpty())
                 where = QStringLiteral("<a href='hd:%1'>%2</a>").arg(esc(link), where);
-            h +=
-                QStringLiteral("<li>%1<br><code>%2</code></li>").arg(where, esc(e.text.left(2000)));
+            h += QStringLiteral("<li>%1<br><code>%2</code></li>")
+                     .arg(where, esc(shownEngineText(e.text).left(2000)));
         }
         h += QStringLiteral("</ul>");
     }

@@ -16,7 +16,7 @@ namespace {
 
 constexpr char kTrProperty[] = "_hd_tr"; // {property: [context, source]}
 
-QPointer<QTranslator> g_ours, g_qt;
+QPointer<QTranslator> g_ours, g_qt, g_appWords;
 
 void remove(QPointer<QTranslator> &t) {
     if (!t)
@@ -50,6 +50,17 @@ bool setLanguage(const QString &code) {
     // Each removal and installation sends LanguageChange.
     remove(g_ours);
     remove(g_qt);
+    // The app's English for engine sentences that name a CLI option: beneath every language,
+    // so a language's own translation of the sentence comes first.
+    if (!g_appWords) {
+        auto *words = new QTranslator(QCoreApplication::instance());
+        if (words->load(QStringLiteral(":/i18n/hipdoctor_app_en.qm"))) {
+            QCoreApplication::installTranslator(words);
+            g_appWords = words;
+        } else {
+            delete words;
+        }
+    }
     if (code.isEmpty() || code == QLatin1String("en"))
         return true;
     auto *ours = new QTranslator(QCoreApplication::instance());

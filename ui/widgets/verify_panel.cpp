@@ -563,7 +563,7 @@ void VerifyPanel::refresh() {
     text += QStringLiteral("<b>%1</b> %2")
                 .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
     QStringList basis;
-    for (const QString &b : cmp.basis)
+    for (const Text &b : cmp.basis)
         basis.append(shownEngineText(b));
     if (!basis.isEmpty())
         text += QStringLiteral("<br><span style='color:gray'>%1</span>")
@@ -574,7 +574,7 @@ void VerifyPanel::refresh() {
     QString tip =
         FindingsModel::shownVerdict(cmp) + QLatin1Char('\n') + basis.join(QLatin1Char('\n'));
     if (FindingsModel::shownVerdict(cmp) != cmp.verdict)
-        tip += QLatin1Char('\n') + tr("The engine's text (English): %1").arg(cmp.verdict);
+        tip += QLatin1Char('\n') + tr("The engine's text (English): %1").arg(cmp.verdict.english());
     m_verdict->setToolTip(tip);
 }
 

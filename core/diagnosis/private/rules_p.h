@@ -64,9 +64,9 @@ public:
     void add(Finding f) { findings.append(std::move(f)); }
 };
 
-Evidence fileEvidence(const QString &path, const QString &location, const QString &text = {});
+Evidence fileEvidence(const QString &path, const Text &location, const Text &text = {});
 Evidence lineEvidence(const QString &path, const TextLine &line);
-Evidence lineEvidence(const QString &path, int lineNumber, const QString &text);
+Evidence lineEvidence(const QString &path, int lineNumber, const Text &text);
 QString fileName(const QString &path);
 // "hipv4-amdgcn-amd-amdhsa--gfx1030" -> gfx1030; host entries -> nothing.
 std::optional<TargetId> targetFromBundleId(const QString &id);

@@ -40,6 +40,25 @@ QString cell(QString s);
 QString inlineCode(const QString &s);
 QString esc(const QString &s);
 QString htmlText(const QString &s);
+// Reports are English: an engine Text is written as its English (common/engine_text.h).
+inline QString fenceFor(const Text &t) {
+    return fenceFor(t.english());
+}
+inline QString mdText(const Text &t) {
+    return mdText(t.english());
+}
+inline QString cell(const Text &t) {
+    return cell(t.english());
+}
+inline QString inlineCode(const Text &t) {
+    return inlineCode(t.english());
+}
+inline QString esc(const Text &t) {
+    return esc(t.english());
+}
+inline QString htmlText(const Text &t) {
+    return htmlText(t.english());
+}
 QString statusBadge(CheckStatus st);
 QString severityBadge(Severity sev);
 inline constexpr char kWarnBadge[] = "<span class=\"badge warn\">check</span>";

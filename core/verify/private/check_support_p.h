@@ -15,8 +15,8 @@ namespace hd {
 
 // A finding of the verification, built through the catalog (model/finding_catalog.h) with the
 // direction the step or the comparison found.
-Finding catalogFinding(const QString &id, Severity sev, Direction dir, const QString &title,
-                       const QString &detail, QList<Evidence> ev, QStringList fix,
+Finding catalogFinding(const QString &id, Severity sev, Direction dir, const Text &title,
+                       const Text &detail, QList<Evidence> ev, QList<Text> fix,
                        const QString &layer = {});
 
 // The first n non-empty lines of text.

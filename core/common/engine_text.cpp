@@ -1,0 +1,164 @@
+#include "common/engine_text.h"
+
+#include <QByteArray>
+
+#include <algorithm>
+
+namespace hd {
+
+// A Text's message: a sentence, a sentence or text with one .arg() call applied (chains nest),
+// or texts put together.
+struct Text::Node {
+    enum class Kind { Sentence, Applied, Concat } kind = Kind::Sentence;
+    const char *context = nullptr; // Sentence
+    const char *source = nullptr;  // Sentence
+    QList<Text> parts;             // Applied: [the text before the call]; Concat: the pieces
+    QList<Text> args;              // Applied: the call's arguments
+};
+
+namespace {
+
+// QString::arg with one argument, or the several-argument form (one pass over the %N places).
+QString applied(const QString &s, const QStringList &a) {
+    switch (a.size()) {
+    case 1:
+        return s.arg(a[0]);
+    case 2:
+        return s.arg(a[0], a[1]);
+    case 3:
+        return s.arg(a[0], a[1], a[2]);
+    case 4:
+        return s.arg(a[0], a[1], a[2], a[3]);
+    case 5:
+        return s.arg(a[0], a[1], a[2], a[3], a[4]);
+    case 6:
+        return s.arg(a[0], a[1], a[2], a[3], a[4], a[5]);
+    case 7:
+        return s.arg(a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+    case 8:
+        return s.arg(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+    default:
+        return s.arg(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]);
+    }
+}
+
+} // namespace
+
+Text Text::sentence(const char *context, const char *source) {
+    Text t(QString::fromUtf8(source));
+    auto node = std::make_shared<Node>();
+    node->context = context;
+    node->source = source;
+    t.m_node = std::move(node);
+    return t;
+}
+
+Text Text::withArgs(QList<Text> args) const {
+    Q_ASSERT(!args.isEmpty() && args.size() <= 9);
+    Text t(applied(m_english, englishOf(args)));
+    if (m_node == nullptr &&
+        std::none_of(args.cbegin(), args.cend(), [](const Text &a) { return a.hasSentence(); }))
+        return t; // nothing in it is a sentence: plain
+    auto node = std::make_shared<Node>();
+    node->kind = Node::Kind::Applied;
+    node->parts = {*this};
+    node->args = std::move(args);
+    t.m_node = std::move(node);
+    return t;
+}
+
+QString Text::rendered(const SentenceLookup &lookup) const {
+    if (m_node == nullptr)
+        return m_english;
+    switch (m_node->kind) {
+    case Node::Kind::Sentence:
+        return lookup(m_node->context, m_node->source);
+    case Node::Kind::Applied: {
+        QStringList args;
+        args.reserve(m_node->args.size());
+        for (const Text &a : m_node->args)
+            args.append(a.rendered(lookup));
+        return applied(m_node->parts.first().rendered(lookup), args);
+    }
+    case Node::Kind::Concat: {
+        QString out;
+        for (const Text &p : m_node->parts)
+            out += p.rendered(lookup);
+        return out;
+    }
+    }
+    return m_english;
+}
+
+QList<std::pair<QByteArray, QByteArray>> Text::sentences() const {
+    QList<std::pair<QByteArray, QByteArray>> out;
+    if (m_node == nullptr)
+        return out;
+    if (m_node->kind == Node::Kind::Sentence)
+        out.append({QByteArray(m_node->context), QByteArray(m_node->source)});
+    for (const Text &p : m_node->parts)
+        out += p.sentences();
+    for (const Text &a : m_node->args)
+        out += a.sentences();
+    return out;
+}
+
+Text &Text::operator+=(const Text &more) {
+    *this = *this + more;
+    return *this;
+}
+
+Text operator+(const Text &a, const Text &b) {
+    Text t(a.m_english + b.m_english);
+    if (a.m_node == nullptr && b.m_node == nullptr)
+        return t;
+    auto node = std::make_shared<Text::Node>();
+    node->kind = Text::Node::Kind::Concat;
+    // Flat: a long detail built piece by piece stays one level deep.
+    for (const Text *side : {&a, &b}) {
+        if (side->m_node && side->m_node->kind == Text::Node::Kind::Concat)
+            node->parts += side->m_node->parts;
+        else if (!side->isEmpty() || side->m_node)
+            node->parts.append(*side);
+    }
+    t.m_node = std::move(node);
+    return t;
+}
+
+QString TextList::join(const QString &separator) const {
+    return englishOf(*this).join(separator);
+}
+
+QStringList englishOf(const QList<Text> &texts) {
+    QStringList out;
+    out.reserve(texts.size());
+    for (const Text &t : texts)
+        out.append(t.english());
+    return out;
+}
+
+QList<Text> textsOf(const QStringList &plain) {
+    QList<Text> out;
+    out.reserve(plain.size());
+    for (const QString &s : plain)
+        out.append(Text(s));
+    return out;
+}
+
+QString joined(const QList<Text> &texts, const QString &separator) {
+    return englishOf(texts).join(separator);
+}
+
+QTextStream &operator<<(QTextStream &s, const Text &t) {
+    return s << t.english();
+}
+
+QDebug operator<<(QDebug d, const Text &t) {
+    return d << t.english();
+}
+
+char *toString(const Text &t) {
+    return qstrdup(t.english().toUtf8().constData()); // Qt Test frees it with delete[]
+}
+
+} // namespace hd
