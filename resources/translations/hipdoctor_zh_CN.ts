@@ -3651,6 +3651,18 @@
 <context>
     <name>hd::ui::DevicesPanel</name>
     <message>
+        <source>&lt;b&gt;System&lt;/b&gt; where the session was made (collected %1)</source>
+        <translation>&lt;b&gt;系统&lt;/b&gt;:生成会话的机器(收集于 %1)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;System&lt;/b&gt; of the GPU node %2 (collected %1)</source>
+        <translation>&lt;b&gt;系统&lt;/b&gt;:GPU 节点 %2(收集于 %1)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;System&lt;/b&gt; of this machine (collected %1)</source>
+        <translation>&lt;b&gt;系统&lt;/b&gt;:本机(收集于 %1)</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;GPU node&lt;/b&gt; %1, over ssh</source>
         <translation>&lt;b&gt;GPU 节点&lt;/b&gt; %1,经 ssh</translation>
     </message>
