@@ -329,6 +329,7 @@ void printSummary(QTextStream &s, const ArtifactReport &r) {
     qsizetype args = 0, symbols = 0;
     for (const CodeObject &co : r.codeObjects) {
         symbols += std::max(co.symbols.size(), co.symbolCount);
+        args += co.countedKernelArgs;
         for (const KernelInfo &k : co.kernels)
             args += k.args.size();
     }
@@ -391,6 +392,7 @@ int inspect(const Args &args) {
     InspectOptions inspectOptions;
     inspectOptions.verifyCcobHash = !summary;
     inspectOptions.symbols = !summary; // counted, not read
+    inspectOptions.kernels = !summary; // likewise the kernels and their arguments
     inspectOptions.resolveLibraries = true;
     for (const QString &f : files) {
         ArtifactReport r = inspectFile(f, inspectOptions);

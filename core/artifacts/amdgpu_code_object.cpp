@@ -107,8 +107,8 @@ QList<SymbolName> sectionNamesOf(const Elf &elf, Elf::Elf_Shdr_Range sections, S
 }
 
 // The kernels' metadata from one note section (msgpack for code object v3+, YAML for v2).
-void readMetadataNotes(const Elf &elf, const ELFT::Shdr &sec, size_t size, CodeObject &co,
-                       StringPool &pool, const ProblemSink &problem) {
+void readMetadataNotes(const Elf &elf, const ELFT::Shdr &sec, size_t size, MetadataRead mode,
+                       CodeObject &co, StringPool &pool, const ProblemSink &problem) {
     // LLVM 15's notes() checks sh_offset + sh_size without overflow: a wrapping pair
     // passes and the iterator reads wild memory. bytes::fits first.
     if (!bytes::fits(size, sec.sh_offset, sec.sh_size)) {
@@ -125,16 +125,30 @@ void readMetadataNotes(const Elf &elf, const ELFT::Shdr &sec, size_t size, CodeO
         const llvm::StringRef owner = note.getName();
         const auto desc = noteDesc(note);
         QString why;
+        const char *bytes = reinterpret_cast<const char *>(desc.data());
         if (owner == "AMDGPU" && note.getType() == llvm::ELF::NT_AMDGPU_METADATA) {
             QString mdTarget;
-            if (!parseAmdgpuMetadataMsgpack(reinterpret_cast<const char *>(desc.data()),
-                                            desc.size(), co.kernels, &mdTarget, &why, &pool))
+            const bool ok =
+                mode == MetadataRead::Counts
+                    ? countAmdgpuMetadataMsgpack(bytes, desc.size(), co.countedKernels,
+                                                 co.countedKernelArgs, &mdTarget, &why, &pool)
+                    : parseAmdgpuMetadataMsgpack(bytes, desc.size(), co.kernels, &mdTarget, &why,
+                                                 &pool);
+            if (!ok)
                 problem(sec.sh_offset, why);
             co.metadataTarget = mdTarget;
         } else if (owner == "AMD" && note.getType() == llvm::ELF::NT_AMD_HSA_METADATA) {
-            if (!parseAmdgpuMetadataYaml(reinterpret_cast<const char *>(desc.data()), desc.size(),
-                                         co.kernels, &why))
+            // Code object v2 (rare now): decoded either way, then counted if that is all.
+            QList<KernelInfo> kernels;
+            if (!parseAmdgpuMetadataYaml(bytes, desc.size(), kernels, &why))
                 problem(sec.sh_offset, why);
+            if (mode == MetadataRead::Counts) {
+                co.countedKernels += kernels.size();
+                for (const KernelInfo &k : std::as_const(kernels))
+                    co.countedKernelArgs += k.args.size();
+            } else {
+                co.kernels.append(std::move(kernels));
+            }
         }
     }
     if (err)
@@ -197,8 +211,8 @@ Symbol symbolOf(const ELFT::Sym &sym, const StringPool::OffsetNames &names,
     return s;
 }
 
-// The symbol table: counted, undefined names collected, and (wantSymbols) every symbol with
-// its kind and section.
+// The symbol table: counted and, with wantSymbols, every symbol with its kind and section and
+// the undefined names; without it counted only.
 void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<SymbolName> &sectionNames,
                      bool wantSymbols, CodeObject &co, StringPool &pool,
                      const ProblemSink &problem) {
@@ -218,14 +232,30 @@ void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<Symbol
         return;
     }
     const llvm::StringRef strtab = *strOr;
+    bool badName = false;
+    if (!wantSymbols) {
+        // Counted only (inspect --summary): no name is looked up, so the string table is
+        // neither hashed nor interned (on librocsparse 6.4 that was a third of the run).
+        for (const auto &sym : *symsOr) {
+            if (sym.st_name == 0)
+                continue;
+            if (sym.st_name >= strtab.size()) {
+                if (!badName)
+                    problem(table.sh_offset, QStringLiteral("symbol name offset %1 past the end "
+                                                            "of the string table")
+                                                 .arg(hex(sym.st_name)));
+                badName = true;
+                continue;
+            }
+            ++co.symbolCount;
+        }
+        return;
+    }
     StringPool::NamesByOffset &byOffset = pool.namesByOffset(strtab);
     const llvm::DenseSet<const SymbolName *> descriptors =
-        wantSymbols ? kernelDescriptors(*symsOr, strtab, byOffset, pool)
-                    : llvm::DenseSet<const SymbolName *>();
+        kernelDescriptors(*symsOr, strtab, byOffset, pool);
     llvm::DenseSet<const SymbolName *> undefinedSeen;
-    if (wantSymbols)
-        co.symbols.reserve(qsizetype(symsOr->size()));
-    bool badName = false;
+    co.symbols.reserve(qsizetype(symsOr->size()));
     for (const auto &sym : *symsOr) {
         if (sym.st_name == 0)
             continue;
@@ -239,15 +269,11 @@ void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<Symbol
         }
         ++co.symbolCount;
         const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
-        if (!wantSymbols && !undef)
-            continue; // counted only: no name looked up (inspect --summary)
         // A copy: the next namesAt() may grow the table the reference points into.
         const StringPool::OffsetNames names = pool.namesAt(byOffset, strtab, sym.st_name);
         // librocsparse's code objects hold 53k undefined symbols: by their shared name too.
         if (undef && undefinedSeen.insert(names.name).second)
             co.undefinedSymbols.append(names.name->name());
-        if (!wantSymbols)
-            continue;
         Symbol s = symbolOf(sym, names, sectionNames, pool);
         s.kind = symbolKind(sym, names, descriptors);
         co.symbols.append(std::move(s));
@@ -257,7 +283,7 @@ void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<Symbol
 } // namespace
 
 CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectSource &src,
-                                bool wantSymbols, bool wantMetadata, StringPool *sharedPool) {
+                                bool wantSymbols, MetadataRead metadata, StringPool *sharedPool) {
     StringPool localPool;
     StringPool &pool = sharedPool ? *sharedPool : localPool;
     CodeObject co;
@@ -297,10 +323,10 @@ CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectS
             symtab = &sec;
         else if (sec.sh_type == llvm::ELF::SHT_DYNSYM)
             dynsym = &sec;
-        else if (sec.sh_type == llvm::ELF::SHT_NOTE && wantMetadata)
-            readMetadataNotes(elf, sec, size, co, pool, problem);
+        else if (sec.sh_type == llvm::ELF::SHT_NOTE && metadata != MetadataRead::None)
+            readMetadataNotes(elf, sec, size, metadata, co, pool, problem);
     }
-    if (!wantSymbols && !wantMetadata)
+    if (!wantSymbols && metadata == MetadataRead::None)
         return co;
 
     const auto *table = symtab ? symtab : dynsym;

@@ -31,14 +31,22 @@ bool looksLikeAmdgpuElf(const char *data, size_t size); // ELF64 LE with e_machi
 // Code object version (2..6) from the ELF's OSABI/ABI version; 0 when unknown.
 int amdgpuCodeObjectVersion(int osAbi, int abiVersion);
 
+// How much of the metadata note is read: nothing, the kernels and arguments counted only
+// (CodeObject::kernelCount, inspect --summary), or every kernel decoded.
+enum class MetadataRead { None, Counts, Kernels };
+
 // `pool` (optional) shares equal strings across code objects of one inspection.
 CodeObject readAmdgpuCodeObject(const char *data, size_t size, const CodeObjectSource &src,
-                                bool symbols = true, bool metadata = true,
+                                bool symbols = true, MetadataRead metadata = MetadataRead::Kernels,
                                 StringPool *pool = nullptr);
 
 // The NT_AMDGPU_METADATA msgpack map's kernels (amdhsa.kernels) and target (amdhsa.target).
 // Returns false with a reason in *error when the blob is not a readable msgpack map.
 bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo> &kernels,
+                                QString *target, QString *error, StringPool *pool = nullptr);
+// The same note's kernels and their arguments counted (added to kernels and args), nothing
+// decoded: what inspect --summary prints, without a KernelInfo per kernel.
+bool countAmdgpuMetadataMsgpack(const char *data, size_t size, qsizetype &kernels, qsizetype &args,
                                 QString *target, QString *error, StringPool *pool = nullptr);
 // Code object v2's YAML "AMD" note (NT_AMD_HSA_METADATA): names, symbols, args, code props.
 bool parseAmdgpuMetadataYaml(const char *data, size_t size, QList<KernelInfo> &kernels,

@@ -172,12 +172,12 @@ bool readKernel(MsgpackWalker &w, const Object &header, StringPool &pool,
     return true;
 }
 
-} // namespace
-
-bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo> &kernels,
-                                QString *target, QString *error, StringPool *sharedPool) {
-    StringPool localPool;
-    StringPool &pool = sharedPool ? *sharedPool : localPool;
+// The note's root map: amdhsa.target into *target, and the amdhsa.kernels array to the sink:
+// sink.expect(length) first, then sink.read(walker, header) for each entry, which reads the
+// entry's value and says whether the walk can go on; sink.soFar() counts them for the error.
+template <typename Sink>
+bool walkMetadataMsgpack(const char *data, size_t size, QString *target, QString *error,
+                         StringPool &pool, Sink &sink) {
     MsgpackWalker w(llvm::StringRef(data, size));
     pool.beginNote();
     Object root;
@@ -198,17 +198,10 @@ bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo>
             if (target)
                 *target = toStr(v, pool);
         } else if (key == "amdhsa.kernels" && v.Kind == Type::Array) {
-            QList<KernelArg> scratchArgs;
-            kernels.reserve(kernels.size() + qsizetype(std::min<size_t>(v.Length, 1 << 16)));
+            sink.expect(v.Length);
             for (size_t j = 0; j < v.Length; ++j) {
                 Object kh;
-                if (!w.next(kh))
-                    break;
-                KernelInfo ki;
-                const bool good = readKernel(w, kh, pool, scratchArgs, ki);
-                if (kh.Kind == Type::Map)
-                    kernels.append(std::move(ki));
-                if (!good)
+                if (!w.next(kh) || !sink.read(w, kh))
                     break;
             }
         } else if (!w.skip(v)) {
@@ -218,11 +211,77 @@ bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo>
     if (!w.ok()) {
         if (error)
             *error = QStringLiteral("metadata note unreadable after %1 kernels: %2")
-                         .arg(kernels.size())
+                         .arg(sink.soFar())
                          .arg(w.errorText());
         return false;
     }
     return true;
+}
+
+// One kernel's map counted: 1 kernel, and the maps in its .args list.
+bool countKernel(MsgpackWalker &w, const Object &header, qsizetype &args) {
+    if (header.Kind != Type::Map)
+        return w.skip(header);
+    for (size_t i = 0; i < header.Length; ++i) {
+        Object kk, v;
+        if (!w.next(kk) || !w.next(v))
+            return false;
+        if (!(isKey(kk) && kk.Raw == ".args" && v.Kind == Type::Array)) {
+            if (!w.skip(v))
+                return false;
+            continue;
+        }
+        for (size_t j = 0; j < v.Length; ++j) {
+            Object a;
+            if (!w.next(a) || !w.skip(a))
+                return false;
+            if (a.Kind == Type::Map)
+                ++args;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+bool parseAmdgpuMetadataMsgpack(const char *data, size_t size, QList<KernelInfo> &kernels,
+                                QString *target, QString *error, StringPool *sharedPool) {
+    StringPool localPool;
+    StringPool &pool = sharedPool ? *sharedPool : localPool;
+    struct Decode {
+        QList<KernelInfo> &kernels;
+        StringPool &pool;
+        QList<KernelArg> scratchArgs;
+        void expect(size_t n) {
+            kernels.reserve(kernels.size() + qsizetype(std::min<size_t>(n, 1 << 16)));
+        }
+        bool read(MsgpackWalker &w, const Object &kh) {
+            KernelInfo ki;
+            const bool good = readKernel(w, kh, pool, scratchArgs, ki);
+            if (kh.Kind == Type::Map)
+                kernels.append(std::move(ki));
+            return good;
+        }
+        qsizetype soFar() const { return kernels.size(); }
+    } sink{kernels, pool, {}};
+    return walkMetadataMsgpack(data, size, target, error, pool, sink);
+}
+
+bool countAmdgpuMetadataMsgpack(const char *data, size_t size, qsizetype &kernels, qsizetype &args,
+                                QString *target, QString *error, StringPool *sharedPool) {
+    StringPool localPool;
+    StringPool &pool = sharedPool ? *sharedPool : localPool;
+    struct Count {
+        qsizetype &kernels, &args;
+        void expect(size_t) {}
+        bool read(MsgpackWalker &w, const Object &kh) {
+            if (kh.Kind == Type::Map)
+                ++kernels;
+            return countKernel(w, kh, args);
+        }
+        qsizetype soFar() const { return kernels; }
+    } sink{kernels, args};
+    return walkMetadataMsgpack(data, size, target, error, pool, sink);
 }
 
 namespace {

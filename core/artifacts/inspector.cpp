@@ -26,6 +26,16 @@
 
 namespace hd {
 
+namespace {
+
+MetadataRead metadataRead(const InspectOptions &o) {
+    if (!o.metadata)
+        return MetadataRead::None;
+    return o.kernels ? MetadataRead::Kernels : MetadataRead::Counts;
+}
+
+} // namespace
+
 namespace detail {
 
 namespace {
@@ -197,7 +207,7 @@ void DecodeQueue::decodeGroup(size_t first, size_t end, StringPool *pool,
 void DecodeQueue::decode(CodeObjectJob &job, StringPool *pool) {
     if (!m_ctx.cancelled())
         job.result = readAmdgpuCodeObject(job.data, job.size, job.source, m_ctx.options.symbols,
-                                          m_ctx.options.metadata, pool);
+                                          metadataRead(m_ctx.options), pool);
 }
 
 void DecodeQueue::finished(CodeObjectJob &job, std::unique_lock<std::mutex> &lock) {
@@ -623,7 +633,7 @@ void inspectData(detail::InspectContext &ctx) {
     case ArtifactKind::AmdgpuCodeObject: {
         CodeObjectSource src{ctx.file, 0, QStringLiteral("file"), false};
         ctx.report.codeObjects.append(readAmdgpuCodeObject(
-            ctx.data, ctx.size, src, ctx.options.symbols, ctx.options.metadata, &ctx.pool));
+            ctx.data, ctx.size, src, ctx.options.symbols, metadataRead(ctx.options), &ctx.pool));
         break;
     }
     case ArtifactKind::OffloadBundle:

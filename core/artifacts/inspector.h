@@ -28,8 +28,11 @@ struct InspectProgress {
 };
 
 struct InspectOptions {
-    bool symbols = true;          // fill CodeObject::symbols
-    bool metadata = true;         // decode the AMDGPU metadata note into kernels
+    bool symbols = true;  // fill CodeObject::symbols; off: an AMDGPU table is only counted
+    bool metadata = true; // decode the AMDGPU metadata note into kernels
+    // With metadata: each kernel decoded (name, arguments, resources); off, the kernels and
+    // their arguments are only counted (CodeObject::countedKernels: inspect --summary).
+    bool kernels = true;
     bool resolveLibraries = true; // loader-path resolution of DT_NEEDED (host ELF)
     QStringList ldLibraryPath;    // stands in for LD_LIBRARY_PATH; empty = the process's own
     const std::atomic_bool *cancel = nullptr; // checked between code objects

@@ -145,7 +145,7 @@ QJsonObject LibraryResolution::toJson() const {
 int ArtifactReport::kernelCount() const {
     int n = 0;
     for (const CodeObject &co : codeObjects)
-        n += int(co.kernels.size());
+        n += int(co.kernels.size() + co.countedKernels);
     return n;
 }
 

@@ -138,6 +138,9 @@ struct CodeObject {
     // Named symbols in the table: symbols.size() when they were read, the count alone when not
     // (InspectOptions::symbols off: inspect --summary).
     qsizetype symbolCount = 0;
+    // Kernels and their arguments when the metadata was only counted (InspectOptions::kernels
+    // off: inspect --summary); 0 when `kernels` holds them.
+    qsizetype countedKernels = 0, countedKernelArgs = 0;
     QStringList undefinedSymbols;
     QList<Problem> problems;
 };

@@ -14,6 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     src.file = QStringLiteral("fuzz");
     src.origin = QStringLiteral("file");
     const hd::CodeObject co = hd::readAmdgpuCodeObject(p, size, src);
+    // inspect --summary's reading: the symbol table and the kernels counted only.
+    (void)hd::readAmdgpuCodeObject(p, size, src, false, hd::MetadataRead::Counts);
     hd::ArtifactReport report; // serialized by the inspection document's one writer
     report.codeObjects << co;
     QBuffer out;
@@ -24,6 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     QList<hd::KernelInfo> kernels;
     QString target, error;
     (void)hd::parseAmdgpuMetadataMsgpack(p, size, kernels, &target, &error);
+    qsizetype counted = 0, countedArgs = 0;
+    (void)hd::countAmdgpuMetadataMsgpack(p, size, counted, countedArgs, &target, &error);
     kernels.clear();
     (void)hd::parseAmdgpuMetadataYaml(p, size, kernels, &error);
     return 0;

@@ -9,6 +9,7 @@
 #include "artifacts/symbols.h"
 #include "report_json.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QSet>
 #include <QTest>
@@ -300,6 +301,8 @@ private slots:
     void skipBytesStaysInside();
     void seenArgumentListsAreRecognisedExactly();
     void kernelNamesFollowTheNoteReadBefore();
+    void countedEqualsDecoded_data();
+    void countedEqualsDecoded();
 };
 
 void TestMsgpackCursor::realNotesMatchLlvmReader_data() {
@@ -544,6 +547,53 @@ void TestMsgpackCursor::kernelNamesFollowTheNoteReadBefore() {
                 QCOMPARE(s.constData(), first); // one shared copy per distinct name
             }
         }
+    }
+}
+
+void TestMsgpackCursor::countedEqualsDecoded_data() {
+    QTest::addColumn<QString>("path");
+    QTest::newRow("multi-target bundle")
+        << hdtest::kernelArtifact(QStringLiteral("vector_add_multi.hsaco"));
+    QTest::newRow("host library") << hdtest::kernelArtifact(QStringLiteral("libvector_add.so"));
+    QTest::newRow("cov3 code object")
+        << hdtest::kernelArtifact(QStringLiteral("vector_add_cov3_gfx90a.co"));
+    QTest::newRow("triton cache") << hdtest::fixture(QStringLiteral(
+        "triton/cache-ok/DXWZLDK3CPYMFDHW27Z3K44AZMZ5D3S7RI66FKAQHLW5CI3YQVVA/add_kernel.hsaco"));
+    // Debian 12's rocSPARSE (the test packages): 111 bundles of real ROCm 5.2 code objects.
+    QTest::newRow("librocsparse0")
+        << QStringLiteral("/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
+}
+
+void TestMsgpackCursor::countedEqualsDecoded() {
+    // inspect --summary counts the kernels and their arguments without decoding them
+    // (InspectOptions::kernels off); the counts must be the decoded lists' sizes.
+    QFETCH(QString, path);
+    const bool system = path.startsWith(QLatin1String("/usr/lib/"));
+    if (system && !QFileInfo::exists(path))
+        QSKIP(qPrintable(path + QStringLiteral(" is not installed (scripts/bootstrap.sh test "
+                                               "installs librocsparse0)")));
+    QVERIFY2(QFileInfo::exists(path), qPrintable(path));
+    hd::InspectOptions counting;
+    counting.symbols = false;
+    counting.kernels = false;
+    const hd::ArtifactReport decoded = hd::inspectFile(path);
+    const hd::ArtifactReport counted = hd::inspectFile(path, counting);
+    QVERIFY(decoded.kernelCount() > 0);
+    QCOMPARE(counted.kernelCount(), decoded.kernelCount());
+    QCOMPARE(counted.codeObjects.size(), decoded.codeObjects.size());
+    QCOMPARE(counted.problems.size(), decoded.problems.size());
+    for (qsizetype i = 0; i < decoded.codeObjects.size(); ++i) {
+        const hd::CodeObject &d = decoded.codeObjects[i];
+        const hd::CodeObject &c = counted.codeObjects[i];
+        qsizetype args = 0;
+        for (const hd::KernelInfo &k : d.kernels)
+            args += k.args.size();
+        QVERIFY(c.kernels.isEmpty());
+        QCOMPARE(c.countedKernels, d.kernels.size());
+        QCOMPARE(c.countedKernelArgs, args);
+        QCOMPARE(c.symbolCount, d.symbols.size());
+        QCOMPARE(c.metadataTarget, d.metadataTarget);
+        QCOMPARE(c.problems.size(), d.problems.size());
     }
 }
 
