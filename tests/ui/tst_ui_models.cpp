@@ -70,6 +70,7 @@ private slots:
     void symbolFilter_data();
     void symbolFilter();
     void symbolSortBySize();
+    void symbolRanksFollowTheValues();
     void symbolFilterKeepsSortOrder();
     void symbolFilterTyping_data();
     void symbolFilterTyping();
@@ -1016,6 +1017,51 @@ void TstUiModels::chartRenderer() {
     QVERIFY(img.loadFromData(png, "PNG"));
     QCOMPARE(img.size(), QSize(640, 320));
     QVERIFY(countDistinctColors(img) > 8); // axes, text and bars, not a blank image
+}
+
+// Every column's rank is the row's place in a stable sort by the column's value (strings by
+// QString's order, sizes and kinds as numbers), in both groupings of real code objects.
+void TstUiModels::symbolRanksFollowTheValues() {
+    QList<ArtifactReport> reps;
+    reps << inspectFile(hdtest::kernelArtifact(QStringLiteral("vector_add_multi.hsaco")))
+         << inspectFile(hdtest::kernelArtifact(QStringLiteral("libvector_add.so")));
+    const QString rocsparse = QStringLiteral("/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
+    if (QFile::exists(rocsparse)) // Debian 12's rocSPARSE (the test packages): 30k names
+        reps << inspectFile(rocsparse);
+    auto less = [](const SymbolRow &a, const SymbolRow &b, int column) {
+        switch (column) {
+        case SymbolTableModel::Mangled:
+            return a.name < b.name;
+        case SymbolTableModel::Kind:
+            return int(a.kind) < int(b.kind);
+        case SymbolTableModel::Binding:
+            return a.binding < b.binding;
+        case SymbolTableModel::Visibility:
+            return a.visibility < b.visibility;
+        case SymbolTableModel::Section:
+            return a.section < b.section;
+        case SymbolTableModel::Size:
+            return a.size < b.size;
+        case SymbolTableModel::CodeObjects:
+            return a.codeObjects.size() < b.codeObjects.size() ||
+                   (a.codeObjects.size() == b.codeObjects.size() && a.appearsIn < b.appearsIn);
+        default:
+            return a.demangled < b.demangled;
+        }
+    };
+    for (const auto grouping : {SymbolGrouping::ByName, SymbolGrouping::PerCodeObject}) {
+        const SymbolRows rows = buildSymbolRows(reps, grouping);
+        QVERIFY(rows.size() > 100);
+        for (int column = 0; column < SymbolTableModel::ColumnCount; ++column) {
+            std::vector<int> expected(rows.size());
+            std::iota(expected.begin(), expected.end(), 0);
+            std::stable_sort(expected.begin(), expected.end(), [&](int l, int r) {
+                return less(rows[size_t(l)], rows[size_t(r)], column);
+            });
+            for (size_t pos = 0; pos < expected.size(); ++pos)
+                QCOMPARE(rows[size_t(expected[pos])].rank[size_t(column)], int(pos));
+        }
+    }
 }
 
 // A QApplication: QCustomPlot (the chart renderer) is a widget.
