@@ -8,7 +8,9 @@
 # builds both symbol tables again timed alone (by name: 30k rows; per code object: 232k rows),
 # and quits. Times `hipdoctor-cli inspect --summary FILE` the same way; prints both, with peak
 # RSS (/usr/bin/time -v) and the load average (the machine may be shared: say so with figures).
-#   bench/gui-open-big.sh [FILE] ; env: BUILD (default build), RUNS (default 3)
+#   bench/gui-open-big.sh [FILE] ; env: BUILD (default build), RUNS (default 3), TARGET (a
+#   device typed first, e.g. gfx1031: the time to its findings is printed too, and the CLI's
+#   `diagnose FILE --target TARGET` is timed beside it)
 set -euo pipefail
 file=${1:-/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1}
 build=${BUILD:-build}
@@ -31,9 +33,13 @@ wall() { sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1"; }
 echo "gui-open-big: $(date -u '+%Y-%m-%d %H:%M UTC') $(nproc) cores, load:$(uptime | sed 's/.*load average://')"
 tmp=$(mktemp -d)
 for i in $(seq "$runs"); do
-    out=$(HIPDOCTOR_OPEN_BENCH=1 /usr/bin/time -v -o "$tmp/app" "$app" "$file")
+    out=$(HIPDOCTOR_OPEN_BENCH=${TARGET:-1} /usr/bin/time -v -o "$tmp/app" "$app" "$file")
     echo "app run $i: $(echo "$out" | tr '\n' ' ') process wall $(wall "$tmp/app"), peak RSS $(rss "$tmp/app") MB"
     /usr/bin/time -v -o "$tmp/cli" "$cli" inspect --summary "$file" > /dev/null || true
     echo "cli run $i: inspect wall $(wall "$tmp/cli"), peak RSS $(rss "$tmp/cli") MB"
+    if [[ -n ${TARGET:-} ]]; then
+        /usr/bin/time -v -o "$tmp/cli" "$cli" diagnose "$file" --target "$TARGET" >/dev/null || true
+        echo "cli run $i: diagnose --target $TARGET wall $(wall "$tmp/cli"), peak RSS $(rss "$tmp/cli") MB"
+    fi
 done
 rm -rf "$tmp"

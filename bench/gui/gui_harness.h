@@ -17,7 +17,8 @@ namespace hd::bench {
 
 // HIPDOCTOR_STARTUP_BENCH: the time from the process start to the first painted window.
 // HIPDOCTOR_OPEN_BENCH: the time from the window to the tree and symbol table filled with
-// paths, the progress updates, the peak RSS and the symbol rows rebuilt alone.
+// paths, the progress updates, the peak RSS and the symbol rows rebuilt alone; set to a target
+// id (gfx1031) instead of 1, that device is typed first and its findings are timed too.
 // Either runs the app's event loop to its end and gives its exit status; nothing when neither
 // variable is set.
 std::optional<int> runGuiBench(const QElapsedTimer &sinceStart, ui::MainWindow &window,

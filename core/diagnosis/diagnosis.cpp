@@ -245,7 +245,10 @@ void readDirectoryInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
 void readArtifactInput(Context &c, DiagnosisInput &in, ArtifactKind kind,
                        const InspectOptions &inspectOptions) {
     const QString &path = in.path;
-    ArtifactReport r = inspectFile(path, inspectOptions);
+    const QList<ArtifactReport> &known = c.request.inspected;
+    const auto have = std::find_if(known.cbegin(), known.cend(),
+                                   [&](const ArtifactReport &k) { return k.path == path; });
+    ArtifactReport r = have != known.cend() ? *have : inspectFile(path, inspectOptions);
     in.kind = artifactKindName(r.kind);
     in.summary = artifactSummary(r);
     in.problems += r.problems;

@@ -4,6 +4,7 @@
 // devices and environment. In the model so that every front end and the verifier (which does
 // not link the diagnosis) build the same request; hd_diagnosis' diagnose() answers it.
 
+#include "model/artifact_report.h"
 #include "model/device.h"
 
 #include <QList>
@@ -39,6 +40,10 @@ struct DiagnoseRequest {
     QStringList ldLibraryPath;          // loader search path stand-in; empty = this process's
     QStringList runtimeLibraries; // libraries scanned for env names; empty = the installed ones
     const std::atomic_bool *cancel = nullptr;
+    // Files among `inputs` the caller has already inspected (the app's open artifacts), with
+    // InspectOptions' defaults and this ldLibraryPath: used as they are, not read again. Their
+    // lists are shared, not copied.
+    QList<ArtifactReport> inspected;
     // A text input larger than this is read as its first and last halves of it
     // (docs/limits.md, "Text inputs").
     qint64 maxTextBytes = 64LL * 1024 * 1024;

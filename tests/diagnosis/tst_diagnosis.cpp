@@ -144,6 +144,7 @@ private slots:
     void thirdPartyLibrary_data();
     void thirdPartyLibrary();
     void covAndRuntimeVersion();
+    void inspectedReportsAreUsed();
     void runtimeReadsVariable_data();
     void runtimeReadsVariable();
     void devicePrecedence();
@@ -530,6 +531,31 @@ void TstDiagnosis::thirdPartyLibrary() {
                      {QStringLiteral("gfx942"), QStringLiteral("bundles")}, {});
         QCOMPARE(d.findings.first().id, QStringLiteral("arch.no-compatible-code-object"));
     }
+}
+
+// The app passes the reports it opened (DiagnoseRequest::inspected): the diagnosis is the
+// same as reading the files, and it is made from those reports, not from a second reading.
+void TstDiagnosis::inspectedReportsAreUsed() {
+    QStringList inputs{resolve(QStringLiteral("k:vector_add_gfx90a.co")),
+                       resolve(QStringLiteral("k:libvector_add.so"))};
+    const QString lib = QStringLiteral("/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
+    if (QFileInfo::exists(lib))
+        inputs << lib;
+    DiagnoseRequest read;
+    read.inputs = inputs;
+    read.targets = {QStringLiteral("gfx1030")};
+    DiagnoseRequest given = read;
+    for (const QString &i : inputs)
+        given.inspected.append(inspectFile(i));
+    const Diagnosis a = diagnose(read), b = diagnose(given);
+    QVERIFY(!a.findings.isEmpty());
+    QCOMPARE(QJsonDocument(b.toJson()).toJson(), QJsonDocument(a.toJson()).toJson());
+    // A problem only the given report has shows: that report was used.
+    given.inspected[0].problems.append({inputs[0], 7, QStringLiteral("marked by the test"), false});
+    const Diagnosis c = diagnose(given);
+    QVERIFY(std::any_of(c.problems.cbegin(), c.problems.cend(), [](const Problem &p) {
+        return p.message.english() == QLatin1String("marked by the test");
+    }));
 }
 
 void TstDiagnosis::covAndRuntimeVersion() {

@@ -103,6 +103,7 @@ bool DiagnosisController::isDiagnosing() const {
 void DiagnosisController::runDiagnosis() {
     DiagnoseRequest req;
     req.inputs = m_inputs->inputPaths();
+    req.inspected = m_inputs->artifacts(); // read once, on opening (shared, not copied)
     req.texts = m_inputs->pastedTexts();
     req.kernels = m_keptKernels;
     if (m_otherKernelNames)
