@@ -60,7 +60,7 @@ CcobPrefetcher::CcobPrefetcher(const char *data, size_t size,
                                int window, bool hash)
     : m_data(data), m_size(size), m_window(size_t(std::max(window, 1))), m_hash(hash) {
     for (const auto &[offset, maxSize] : regions)
-        m_slots.push_back(Slot{offset, maxSize, false, std::nullopt});
+        m_slots.push_back(Slot{offset, maxSize, 0, false, std::nullopt});
     for (int t = 0; t < std::max(threads, 1); ++t)
         m_threads.emplace_back([this] { work(); });
 }
@@ -75,11 +75,22 @@ CcobPrefetcher::~CcobPrefetcher() {
         t.join();
 }
 
+uint64_t CcobPrefetcher::uncompressedSize(size_t slot) const {
+    const Slot &s = m_slots[slot];
+    if (s.offset >= m_size)
+        return 0;
+    const std::optional<CcobHeader> h = readCcobHeader(
+        m_data + s.offset, size_t(std::min<uint64_t>(s.maxSize, m_size - s.offset)), nullptr);
+    return h ? h->uncompressedSize : 0;
+}
+
 void CcobPrefetcher::work() {
     std::unique_lock lock(m_mutex);
     for (;;) {
         m_cv.wait(lock, [&] {
-            return m_stopping || (m_next < m_slots.size() && m_next - m_taken < m_window);
+            return m_stopping ||
+                   (m_next < m_slots.size() && m_next - m_taken < m_window &&
+                    (m_aheadBytes == 0 || m_aheadBytes + uncompressedSize(m_next) <= kAheadBytes));
         });
         if (m_stopping)
             return;
@@ -95,6 +106,8 @@ void CcobPrefetcher::work() {
         QByteArray buffer;
         if (go) {
             m_budgetUsed += h->uncompressedSize;
+            slot.ahead = h->uncompressedSize;
+            m_aheadBytes += slot.ahead;
             if (!m_pool.empty()) {
                 buffer = std::move(m_pool.back());
                 m_pool.pop_back();
@@ -125,6 +138,8 @@ std::optional<CcobPrefetcher::Result> CcobPrefetcher::take(uint64_t offset) {
     m_cv.wait(lock, [&] { return it->done || m_stopping; });
     std::optional<Result> r = std::move(it->result);
     it->result.reset();
+    m_aheadBytes -= it->ahead;
+    it->ahead = 0;
     ++m_taken;
     m_cv.notify_all();
     return r;
@@ -132,7 +147,11 @@ std::optional<CcobPrefetcher::Result> CcobPrefetcher::take(uint64_t offset) {
 
 void CcobPrefetcher::recycle(QByteArray buffer) {
     const std::lock_guard lock(m_mutex);
-    if (m_pool.size() <= m_window)
+    // Kept buffers hold their pages: no more of them than may be ahead.
+    uint64_t kept = uint64_t(buffer.capacity());
+    for (const QByteArray &b : m_pool)
+        kept += uint64_t(b.capacity());
+    if (m_pool.size() <= m_window && kept <= kAheadBytes)
         m_pool.push_back(std::move(buffer));
 }
 

@@ -37,7 +37,9 @@ struct InspectContext;
 // Decompresses the CCOBs of a host binary (their offsets known from .hipFatBinSegment) on
 // worker threads, a few ahead of the inspecting thread, and hashes them there: decompression,
 // hashing and decoding then overlap instead of taking turns (librocblas 7.2: 65 CCOBs). Keeps at
-// most `window` decompressed bundles not yet taken. Within the same limits as readBundleAt
+// most `window` decompressed bundles not yet taken, and at most kAheadBytes of them unless there
+// is none (librocblas' largest are 158 and 154 MB: two of them ahead of the one being decoded
+// made the app's peak). Within the same limits as readBundleAt
 // (ccobLimit, the input's budget); what it does not decompress the caller does, as before.
 class CcobPrefetcher {
 public:
@@ -57,16 +59,20 @@ public:
     void recycle(QByteArray buffer);
 
 private:
+    static constexpr uint64_t kAheadBytes = 192ull << 20;
     struct Slot {
         uint64_t offset = 0, maxSize = 0;
+        uint64_t ahead = 0; // its decompressed size while it waits to be taken
         bool done = false;
         std::optional<Result> result;
     };
     void work();
+    uint64_t uncompressedSize(size_t slot) const; // from its header; 0 when unreadable
     const char *m_data;
     size_t m_size;
     std::vector<Slot> m_slots;
     size_t m_next = 0, m_taken = 0, m_window;
+    uint64_t m_aheadBytes = 0; // decompressed (or being so) and not yet taken
     uint64_t m_budgetUsed = 0;
     bool m_hash = true;
     bool m_stopping = false;
