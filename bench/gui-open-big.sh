@@ -4,8 +4,9 @@
 # <= 200 MB, the 30k-row symbol table built in <= 250 ms).
 # Starts `hipdoctor FILE` RUNS times on an Xvfb display with HIPDOCTOR_OPEN_BENCH=1: it prints
 # the time from the shown window to the first per-bundle progress (the tree starts filling),
-# the number of progress updates, the time to the tree and symbol table filled, and then
-# builds both symbol tables again timed alone (by name: 30k rows; per code object: 232k rows),
+# then to the tree filled, the findings (with TARGET) and the symbol table filled (the rows
+# follow the tree from a worker), each with the peak RSS so far, the number of progress
+# updates, and then builds both symbol tables again timed alone (by name: 30k rows; per code object: 232k rows),
 # and quits. Times `hipdoctor-cli inspect --summary FILE` the same way; prints both, with peak
 # RSS (/usr/bin/time -v) and the load average (the machine may be shared: say so with figures).
 #   bench/gui-open-big.sh [FILE] ; env: BUILD (default build), RUNS (default 3), TARGET (a

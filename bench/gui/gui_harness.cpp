@@ -35,23 +35,6 @@ long long peakRssMb() {
     return -1;
 }
 
-void printFilled(ui::MainWindow &window, double filledMs, int progressCalls) {
-    window.repaint();
-    ui::InputsController *inputs = window.workspace()->inputs();
-    std::printf("window-to-filled-ms: %.1f\nprogress-updates: %d\nsymbol-rows: %d\n", filledMs,
-                progressCalls, inputs->symbols()->rowCount());
-    // Peak RSS up to here (the timed rebuilds below allocate more).
-    std::printf("peak-rss-when-filled-mb: %lld\n", peakRssMb());
-    std::fflush(stdout);
-}
-
-void printFindings(ui::MainWindow &window, double findingsMs) {
-    window.repaint();
-    std::printf("window-to-findings-ms: %.1f (%d findings)\npeak-rss-with-findings-mb: %lld\n",
-                findingsMs, int(window.workspace()->diagnosis()->findings().size()), peakRssMb());
-    std::fflush(stdout);
-}
-
 // The table's rows built again here, timed alone (the app built them on a worker).
 void printRowBuilds(ui::MainWindow &window) {
     ui::InputsController *inputs = window.workspace()->inputs();
@@ -87,23 +70,35 @@ int openBench(ui::MainWindow &window, const QStringList &paths) {
         std::fprintf(stderr, "gui bench: not a target id: %s\n", qPrintable(target));
         return 2;
     }
-    bool filled = false;
-    QObject::connect(window.workspace()->inputs(), &ui::InputsController::artifactsChanged, qApp,
-                     [&] {
-                         printFilled(window, double(shown.nsecsElapsed()) / 1e6, progressCalls);
-                         filled = true;
-                         if (withFindings)
-                             return;
-                         printRowBuilds(window);
-                         QApplication::quit();
-                     });
+    // Each stage once, in the order it comes: the tree (artifacts), the findings for the typed
+    // device (after the tree), the symbol table's rows (from a worker after the tree).
+    bool tree = false, findings = !withFindings, symbols = false;
+    auto stage = [&](const char *what) {
+        window.repaint();
+        std::printf("window-to-%s-ms: %.1f\npeak-rss-with-%s-mb: %lld\n", what,
+                    double(shown.nsecsElapsed()) / 1e6, what, peakRssMb());
+        std::fflush(stdout);
+        if (tree && findings && symbols) {
+            std::printf("progress-updates: %d\nsymbol-rows: %d\nfindings: %d\n", progressCalls,
+                        window.workspace()->inputs()->symbols()->rowCount(),
+                        int(window.workspace()->diagnosis()->findings().size()));
+            printRowBuilds(window); // after the peaks above: it allocates more
+            QApplication::quit();
+        }
+    };
+    ui::InputsController *inputs = window.workspace()->inputs();
+    QObject::connect(inputs, &ui::InputsController::artifactsChanged, qApp, [&] {
+        if (!tree && (tree = true))
+            stage("tree");
+    });
+    QObject::connect(inputs, &ui::InputsController::symbolsRebuilt, qApp, [&] {
+        if (tree && !symbols && (symbols = true))
+            stage("symbols");
+    });
     QObject::connect(window.workspace()->diagnosis(), &ui::DiagnosisController::diagnosisFinished,
                      qApp, [&] {
-                         if (!filled || !withFindings)
-                             return;
-                         printFindings(window, double(shown.nsecsElapsed()) / 1e6);
-                         printRowBuilds(window);
-                         QApplication::quit();
+                         if (tree && !findings && (findings = true))
+                             stage("findings");
                      });
     window.openPaths(paths);
     return QApplication::exec();

@@ -16,9 +16,10 @@ class MainWindow;
 namespace hd::bench {
 
 // HIPDOCTOR_STARTUP_BENCH: the time from the process start to the first painted window.
-// HIPDOCTOR_OPEN_BENCH: the time from the window to the tree and symbol table filled with
-// paths, the progress updates, the peak RSS and the symbol rows rebuilt alone; set to a target
-// id (gfx1031) instead of 1, that device is typed first and its findings are timed too.
+// HIPDOCTOR_OPEN_BENCH: the time from the window to the tree, then the symbol table, filled
+// with paths (with the peak RSS at each), the progress updates and the symbol rows rebuilt
+// alone; set to a target id (gfx1031) instead of 1, that device is typed first and the time to
+// its findings is printed too.
 // Either runs the app's event loop to its end and gives its exit status; nothing when neither
 // variable is set.
 std::optional<int> runGuiBench(const QElapsedTimer &sinceStart, ui::MainWindow &window,

@@ -430,7 +430,8 @@ void TstUiTrust::init() {
 
 void TstUiTrust::waitIdle() {
     Workspace *ws = m_window->workspace();
-    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isInspecting() && !ws->diagnosis()->isDiagnosing() &&
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isInspecting() && !ws->inputs()->isListingSymbols() &&
+                                 !ws->diagnosis()->isDiagnosing() &&
                                  !ws->verification()->isVerifying() &&
                                  !m_window->artifactsPanel()->isExplaining(),
                              120000);

@@ -104,6 +104,8 @@ void TstUiWindow::openKernelsFolder() {
         texts += detectArtifactKind(f) == ArtifactKind::Text;
     QCOMPARE(ws->inputs()->artifacts().size(), files.size() - texts);
     QCOMPARE(ws->inputs()->tree()->rowCount(), files.size() - texts);
+    // The symbol table's rows follow the tree from a worker.
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->inputs()->isListingSymbols(), 60000);
     QVERIFY(ws->inputs()->symbols()->rowCount() > 0);
     QCOMPARE(m_window->artifactsPanel()->symbolView()->model()->rowCount(),
              ws->inputs()->symbols()->rowCount());

@@ -206,25 +206,25 @@ void InputsController::openPaths(const QStringList &paths) {
     emit busyChanged(kInspect, true, tr("Inspecting %n input(s)…", nullptr, int(paths.size())));
     runInBackground(
         this,
-        [this, paths, open = Inspected{m_artifacts, m_inputs, {}, {}}, grouping = m_grouping,
-         ticket, guard = QPointer<QObject>(this)]() {
-            return inspect(paths, open, grouping, ticket, guard);
-        },
+        [this, paths, open = Inspected{m_artifacts, m_inputs, {}}, ticket,
+         guard = QPointer<QObject>(this)]() { return inspect(paths, open, ticket, guard); },
         [this, ticket](Inspected r) {
             if (!m_jobs.isCurrent(ticket))
                 return; // superseded or cancelled: drop the stale result
             m_jobs.finish(ticket);
-            m_symbols->setRows(std::move(r.rows));
             m_inputLogs += r.logs;
             emit inputLogsChanged();
+            // The tree and the findings first; the symbol table's rows follow from a worker
+            // (librocsparse 6.4: 180k rows from 1.84M symbols, about two seconds).
+            m_symbols->setRows({});
             setArtifacts(std::move(r.artifacts), std::move(r.inputs));
             emit busyChanged(kInspect, false,
                              tr("%n artifact(s) open", nullptr, int(m_artifacts.size())));
+            rebuildSymbolRows();
         });
 }
 
 InputsController::Inspected InputsController::inspect(const QStringList &paths, Inspected r,
-                                                      SymbolGrouping grouping,
                                                       const JobTracker::Ticket &ticket,
                                                       const QPointer<QObject> &guard) {
     const QStringList files = filesOf(paths);
@@ -256,7 +256,6 @@ InputsController::Inspected InputsController::inspect(const QStringList &paths, 
             [this, ticket](const InspectSnapshot &s) { showPartialInspection(ticket, s); });
         r.artifacts.append(inspectFile(f, options));
     }
-    r.rows = buildSymbolRows(r.artifacts, grouping);
     return r;
 }
 
@@ -277,10 +276,16 @@ void InputsController::setSymbolGrouping(SymbolGrouping grouping) {
     if (grouping == m_grouping)
         return;
     m_grouping = grouping;
+    rebuildSymbolRows();
+}
+
+void InputsController::rebuildSymbolRows() {
     const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("symbols"));
     runInBackground(
         this,
-        [artifacts = m_artifacts, grouping]() { return buildSymbolRows(artifacts, grouping); },
+        [artifacts = m_artifacts, grouping = m_grouping]() {
+            return buildSymbolRows(artifacts, grouping);
+        },
         [this, ticket](SymbolRows rows) {
             if (!m_jobs.isCurrent(ticket))
                 return;
@@ -308,6 +313,7 @@ QString InputsController::addPastedText(const QString &text) {
 
 void InputsController::closeAll() {
     m_jobs.cancel(kInspect);
+    m_jobs.cancel(QStringLiteral("symbols"));
     m_symbols->setRows({});
     m_inputLogs.clear();
     emit inputLogsChanged();

@@ -58,6 +58,9 @@ public:
     void setSymbolGrouping(SymbolGrouping grouping);
     SymbolGrouping symbolGrouping() const { return m_grouping; }
     bool isInspecting() const { return m_jobs.isRunning(QStringLiteral("inspect")); }
+    // The symbol table's rows are being built: after an open (the tree and the findings come
+    // first) or a change of grouping.
+    bool isListingSymbols() const { return m_jobs.isRunning(QStringLiteral("symbols")); }
     void cancelInspection();
     // Where the built-in demo lives (HIPDOCTOR_DEMO_DIR, <exe>/../kernels,
     // <exe>/../share/hipdoctor/demo); "" when none exists.
@@ -102,7 +105,7 @@ signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
     void progress(const QString &kind, int done, int total, const QString &message);
     void artifactsChanged();
-    void symbolsRebuilt(); // the symbol table's rows were regrouped
+    void symbolsRebuilt(); // the symbol table's rows were rebuilt (after an open, a regrouping)
     void inputLogsChanged();
     void pastedTextsChanged();
 
@@ -112,13 +115,14 @@ private:
     struct Inspected {
         QList<ArtifactReport> artifacts;
         QStringList inputs;
-        SymbolRows rows;
         QList<LogModel::Entry> logs;
     };
     // On a worker thread: inspects the files of paths that are not open yet (progress goes to
     // the GUI thread through guard).
-    Inspected inspect(const QStringList &paths, Inspected open, SymbolGrouping grouping,
-                      const JobTracker::Ticket &ticket, const QPointer<QObject> &guard);
+    Inspected inspect(const QStringList &paths, Inspected open, const JobTracker::Ticket &ticket,
+                      const QPointer<QObject> &guard);
+    // The symbol table's rows for the open artifacts and the grouping, built on a worker.
+    void rebuildSymbolRows();
     void setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs);
     // A running inspection's progress (GUI thread): the status text, and the tree with the
     // bundles read so far under the file being read.

@@ -37,9 +37,9 @@ Workspace::~Workspace() {
 }
 
 bool Workspace::isIdle() const {
-    return !isWorking() && m_targets->probed() && !m_targets->isQueryingDevices() &&
-           !m_targets->isCollectingInventory() && !m_targets->isScanning() &&
-           !m_diagnosis->isDiagnosing() && !m_diagnosis->isExplaining();
+    return !isWorking() && !m_inputs->isListingSymbols() && m_targets->probed() &&
+           !m_targets->isQueryingDevices() && !m_targets->isCollectingInventory() &&
+           !m_targets->isScanning() && !m_diagnosis->isDiagnosing() && !m_diagnosis->isExplaining();
 }
 
 void Workspace::retranslate() {

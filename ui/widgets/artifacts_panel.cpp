@@ -514,7 +514,11 @@ void ArtifactsPanel::connectInputs() {
     connect(m_perCodeObject, &QCheckBox::toggled, this, [this](bool on) {
         m_inputs->setSymbolGrouping(on ? SymbolGrouping::PerCodeObject : SymbolGrouping::ByName);
     });
-    connect(inputs, &InputsController::symbolsRebuilt, this, &ArtifactsPanel::updateCount);
+    connect(inputs, &InputsController::symbolsRebuilt, this, [this] {
+        updateCount();
+        if (!m_pendingSymbol.isEmpty() && !m_inputs->isListingSymbols())
+            showSymbol(std::exchange(m_pendingSymbol, {}));
+    });
     connect(m_kernelsOnly, &QCheckBox::toggled, this,
             [this](bool on) { m_inputs->symbolProxy()->setKernelsOnly(on); });
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
@@ -541,7 +545,7 @@ void ArtifactsPanel::connectInputs() {
 void ArtifactsPanel::updateCount() {
     const int shown = m_inputs->symbolProxy()->rowCount();
     const int total = m_inputs->symbols()->rowCount();
-    if (m_inputs->isInspecting() && total == 0) {
+    if ((m_inputs->isInspecting() || m_inputs->isListingSymbols()) && total == 0) {
         m_count->setText(tr("reading symbols…"));
         return;
     }
@@ -563,6 +567,10 @@ void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
 bool ArtifactsPanel::showSymbol(const QString &name) {
     m_pendingSymbol.clear();
     const int row = m_inputs->symbols()->findRow(name);
+    if (row < 0 && m_inputs->isListingSymbols()) {
+        m_pendingSymbol = name; // shown when the rows arrive
+        return true;
+    }
     if (row < 0)
         return false;
     SymbolFilterProxy *proxy = m_inputs->symbolProxy();
