@@ -26,22 +26,27 @@ QString targetLabel(const CodeObject &co) {
 
 // Case folding of ASCII is lower-casing the bytes: symbol names are ASCII but for rare
 // exceptions, which take the full QString::toCaseFolded().
-QByteArray foldedKey(const QString &name, const QString &demangled) {
+// Appends the filter's key of a name to text: the name, and its demangled form after a "\n"
+// when it differs, case-folded (ASCII in place; anything else through QString).
+void appendFoldedKey(QByteArray &text, const QString &name, const QString &demangled) {
     const bool both = !demangled.isEmpty() && demangled != name;
-    QByteArray key = name.toUtf8();
+    const qsizetype start = text.size();
+    text += name.toUtf8();
     if (both) {
-        key += '\n';
-        key += demangled.toUtf8();
+        text += '\n';
+        text += demangled.toUtf8();
     }
-    char *d = key.data();
-    for (qsizetype i = 0; i < key.size(); ++i) {
+    char *d = text.data();
+    for (qsizetype i = start; i < text.size(); ++i) {
         const char c = d[i];
-        if (uchar(c) >= 0x80)
-            return (both ? name + QLatin1Char('\n') + demangled : name).toCaseFolded().toUtf8();
+        if (uchar(c) >= 0x80) {
+            text.truncate(start);
+            text += (both ? name + QLatin1Char('\n') + demangled : name).toCaseFolded().toUtf8();
+            return;
+        }
         if (c >= 'A' && c <= 'Z')
             d[i] = char(c + ('a' - 'A'));
     }
-    return key;
 }
 
 } // namespace
@@ -148,9 +153,9 @@ static void indexKeys(SymbolRows &rows) {
     SymbolKeys &k = rows.keys;
     k.rowKey.reserve(rows.size());
     k.kernel.reserve(rows.size());
-    QHash<QByteArray, quint32> seen; // key -> its index
     // Rows of one shared name (every target's copy, per code object) share its QString data:
-    // its key is folded once.
+    // its key is folded and stored once, straight into the text (no copy per key: on
+    // librocsparse 6.4 the 180k keys with their demangled templates are about 100 MB).
     // (A name given with another demangled form is another key: both data pointers count.)
     QHash<std::pair<const QChar *, const QChar *>, quint32> byName;
     for (const SymbolRow &r : rows) {
@@ -159,21 +164,13 @@ static void indexKeys(SymbolRows &rows) {
         const auto known = byName.constFind(shared);
         if (known != byName.cend()) {
             k.rowKey.push_back(known.value());
-            k.kernel.push_back(r.kind == SymbolKind::Kernel);
-            continue;
-        }
-        const QByteArray key = foldedKey(r.name, r.demangled);
-        const auto it = seen.constFind(key);
-        if (it != seen.cend()) {
-            k.rowKey.push_back(it.value());
-            byName.insert(shared, it.value());
         } else {
             const auto index = quint32(k.begin.size());
-            seen.insert(key, index);
+            const qsizetype start = k.text.size();
+            appendFoldedKey(k.text, r.name, r.demangled);
+            k.begin.push_back(quint32(start));
+            k.size.push_back(quint32(k.text.size() - start));
             k.rowKey.push_back(index);
-            k.begin.push_back(quint32(k.text.size()));
-            k.size.push_back(quint32(key.size()));
-            k.text += key;
             byName.insert(shared, index);
         }
         k.kernel.push_back(r.kind == SymbolKind::Kernel);
