@@ -232,23 +232,25 @@ void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<Symbol
         return;
     }
     const llvm::StringRef strtab = *strOr;
+    // A symbol with a name in the table; a name offset past its end is reported once.
     bool badName = false;
+    auto named = [&](const ELFT::Sym &sym) {
+        if (sym.st_name == 0)
+            return false;
+        if (sym.st_name < strtab.size())
+            return true;
+        if (!badName)
+            problem(table.sh_offset,
+                    QStringLiteral("symbol name offset %1 past the end of the string table")
+                        .arg(hex(sym.st_name)));
+        badName = true;
+        return false;
+    };
     if (!wantSymbols) {
         // Counted only (inspect --summary): no name is looked up, so the string table is
         // neither hashed nor interned (on librocsparse 6.4 that was a third of the run).
-        for (const auto &sym : *symsOr) {
-            if (sym.st_name == 0)
-                continue;
-            if (sym.st_name >= strtab.size()) {
-                if (!badName)
-                    problem(table.sh_offset, QStringLiteral("symbol name offset %1 past the end "
-                                                            "of the string table")
-                                                 .arg(hex(sym.st_name)));
-                badName = true;
-                continue;
-            }
-            ++co.symbolCount;
-        }
+        for (const auto &sym : *symsOr)
+            co.symbolCount += named(sym);
         return;
     }
     StringPool::NamesByOffset &byOffset = pool.namesByOffset(strtab);
@@ -257,16 +259,8 @@ void readSymbolTable(const Elf &elf, const ELFT::Shdr &table, const QList<Symbol
     llvm::DenseSet<const SymbolName *> undefinedSeen;
     co.symbols.reserve(qsizetype(symsOr->size()));
     for (const auto &sym : *symsOr) {
-        if (sym.st_name == 0)
+        if (!named(sym))
             continue;
-        if (sym.st_name >= strtab.size()) {
-            if (!badName)
-                problem(table.sh_offset, QStringLiteral("symbol name offset %1 past the end "
-                                                        "of the string table")
-                                             .arg(hex(sym.st_name)));
-            badName = true;
-            continue;
-        }
         ++co.symbolCount;
         const bool undef = sym.st_shndx == llvm::ELF::SHN_UNDEF;
         // A copy: the next namesAt() may grow the table the reference points into.
