@@ -59,7 +59,7 @@ public:
     void recycle(QByteArray buffer);
 
 private:
-    static constexpr uint64_t kAheadBytes = 192ull << 20;
+    static constexpr uint64_t kAheadBytes = 96ull << 20;
     struct Slot {
         uint64_t offset = 0, maxSize = 0;
         uint64_t ahead = 0; // its decompressed size while it waits to be taken
