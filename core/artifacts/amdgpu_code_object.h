@@ -32,7 +32,7 @@ bool looksLikeAmdgpuElf(const char *data, size_t size); // ELF64 LE with e_machi
 int amdgpuCodeObjectVersion(int osAbi, int abiVersion);
 
 // How much of the metadata note is read: nothing, the kernels and arguments counted only
-// (CodeObject::kernelCount, inspect --summary), or every kernel decoded.
+// (CodeObject::countedKernels, inspect --summary), or every kernel decoded.
 enum class MetadataRead { None, Counts, Kernels };
 
 // `pool` (optional) shares equal strings across code objects of one inspection.

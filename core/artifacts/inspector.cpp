@@ -59,8 +59,14 @@ CcobPrefetcher::CcobPrefetcher(const char *data, size_t size,
                                const QList<QPair<uint64_t, uint64_t>> &regions, int threads,
                                int window, bool hash)
     : m_data(data), m_size(size), m_window(size_t(std::max(window, 1))), m_hash(hash) {
-    for (const auto &[offset, maxSize] : regions)
-        m_slots.push_back(Slot{offset, maxSize, 0, false, std::nullopt});
+    for (const auto &[offset, maxSize] : regions) {
+        Slot s{offset, maxSize};
+        // Read once here: the workers' wait needs each one's decompressed size.
+        if (offset < size)
+            s.header = readCcobHeader(data + offset,
+                                      size_t(std::min<uint64_t>(maxSize, size - offset)), nullptr);
+        m_slots.push_back(std::move(s));
+    }
     for (int t = 0; t < std::max(threads, 1); ++t)
         m_threads.emplace_back([this] { work(); });
 }
@@ -75,29 +81,23 @@ CcobPrefetcher::~CcobPrefetcher() {
         t.join();
 }
 
-uint64_t CcobPrefetcher::uncompressedSize(size_t slot) const {
-    const Slot &s = m_slots[slot];
-    if (s.offset >= m_size)
-        return 0;
-    const std::optional<CcobHeader> h = readCcobHeader(
-        m_data + s.offset, size_t(std::min<uint64_t>(s.maxSize, m_size - s.offset)), nullptr);
-    return h ? h->uncompressedSize : 0;
-}
-
 void CcobPrefetcher::work() {
     std::unique_lock lock(m_mutex);
     for (;;) {
         m_cv.wait(lock, [&] {
             return m_stopping ||
                    (m_next < m_slots.size() && m_next - m_taken < m_window &&
-                    (m_aheadBytes == 0 || m_aheadBytes + uncompressedSize(m_next) <= kAheadBytes));
+                    (m_aheadBytes == 0 ||
+                     m_aheadBytes + m_slots[m_next].decompressedSize() <= kAheadBytes));
         });
         if (m_stopping)
             return;
         Slot &slot = m_slots[m_next++];
         const char *p = m_data + slot.offset;
-        const size_t avail = size_t(std::min<uint64_t>(slot.maxSize, m_size - slot.offset));
-        std::optional<CcobHeader> h = readCcobHeader(p, avail, nullptr);
+        const size_t avail = slot.offset < m_size
+                                 ? size_t(std::min<uint64_t>(slot.maxSize, m_size - slot.offset))
+                                 : 0;
+        const std::optional<CcobHeader> &h = slot.header;
         // The same limits as readBundleAt: a CCOB over its own limit or the input's budget is
         // left to it, to be refused with its message.
         bool go = h && h->version >= 2 && h->totalSize > h->headerSize &&

@@ -51,7 +51,6 @@ void appendFoldedKey(QByteArray &text, const QString &name, const QString &deman
 
 } // namespace
 
-// The natural order of one column (the same order lessThan() gives through the ranks).
 // Each row's sort key for a string column: the string's place among the column's distinct
 // strings. Rows of one shared name share its data, so the distinct strings (librocsparse 6.4
 // per code object: 1.84M rows, ~180k names) are sorted instead of the rows.

@@ -35,8 +35,8 @@ struct SymbolRow {
 };
 
 // What the filter matches, for every row: the case-folded name + "\n" + demangled name as
-// UTF-8, searched with a plain byte search, no QString/QVariant per row. Each distinct key is
-// stored once, the keys back to back in the order of the rows that first have them: the
+// UTF-8, searched with a plain byte search, no QString/QVariant per row. Each shared name's key
+// is stored once, the keys back to back in the order of the rows that first have them: the
 // per-code-object table repeats every name once per target (librocsparse: 232k rows, 30k
 // keys), so a pass over all keys reads a seventh of what one key per row would. A scan reads a
 // few compact arrays instead of each row's struct, and many candidates are scanned in one pass

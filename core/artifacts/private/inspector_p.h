@@ -4,6 +4,7 @@
 
 #include "artifacts/amdgpu_code_object.h"
 #include "artifacts/inspector.h"
+#include "artifacts/offload_bundle.h"
 #include "artifacts/symbols.h"
 
 #include <QPair>
@@ -62,12 +63,13 @@ private:
     static constexpr uint64_t kAheadBytes = 96ull << 20;
     struct Slot {
         uint64_t offset = 0, maxSize = 0;
-        uint64_t ahead = 0; // its decompressed size while it waits to be taken
+        std::optional<CcobHeader> header; // nothing when unreadable
+        uint64_t ahead = 0;               // its decompressed size while it waits to be taken
+        uint64_t decompressedSize() const { return header ? header->uncompressedSize : 0; }
         bool done = false;
         std::optional<Result> result;
     };
     void work();
-    uint64_t uncompressedSize(size_t slot) const; // from its header; 0 when unreadable
     const char *m_data;
     size_t m_size;
     std::vector<Slot> m_slots;
