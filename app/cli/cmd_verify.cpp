@@ -16,6 +16,7 @@
 #include "report/report.h"
 #include "session/make_session.h"
 #include "sysinfo/system_inventory.h"
+#include "verify/compile_cache.h"
 #include "verify/import_records.h"
 #include "verify/verifier.h"
 
@@ -25,6 +26,7 @@
 #include <QSaveFile>
 
 #include <future>
+#include <mutex>
 #include <optional>
 
 #include "chart_loader.h"
@@ -363,18 +365,35 @@ Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
                   const std::shared_ptr<ExecutionHost> &host, bool json) {
     // Here the inventory (python3, rocminfo, the compilers' --version: seconds of CPU) is
     // collected while the steps run (docs/performance.md "Step 1 from cold"); a node's is
-    // read there after the run, over the one connection.
+    // read there after the run, over the one connection. The compilers' --version texts are
+    // step 1's own query's, shared through the compile cache, instead of a second run (hipcc:
+    // Perl, clang and Python); so the inventory starts at the steps' first word, when step 1
+    // has started that query.
     std::future<SystemInventory> localInventory;
-    if (host->isLocal())
-        localInventory = std::async(std::launch::async, [] { return collectSessionInventory(); });
+    std::once_flag inventoryStarted;
+    const auto startInventory = [&] {
+        if (!host->isLocal())
+            return;
+        std::call_once(inventoryStarted, [&] {
+            const QString cacheDir =
+                opt.step1.cacheDir.isEmpty() ? defaultCompileCacheDir() : opt.step1.cacheDir;
+            localInventory = std::async(std::launch::async, [cacheDir] {
+                const CompileCache cache(cacheDir);
+                return collectSessionInventory(
+                    [&cache](const QString &tool) { return cache.knownCompilerVersion(tool); });
+            });
+        });
+    };
     const auto verifier = makeVerifier(opt);
     verifier->setExecutionHost(host);
-    verifier->setProgressCallback([json](const VerifyProgress &p) {
+    verifier->setProgressCallback([json, &startInventory](const VerifyProgress &p) {
+        startInventory();
         if (!json)
             err() << "step " << p.step << ": " << p.message << "\n";
         err().flush();
     });
     const VerifyResult result = verifier->run(steps);
+    startInventory(); // the steps said nothing
     std::optional<SystemInventory> inventory;
     if (localInventory.valid())
         inventory = localInventory.get(); // where the steps ran

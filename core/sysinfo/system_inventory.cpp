@@ -272,21 +272,30 @@ void toolchainFacts(Collector &c) {
                       QStringLiteral("%1 is not on PATH").arg(name));
             continue;
         }
-        const auto r = c.run(path, t.args);
-        if (!r.ok) {
-            c.missing(s, name, path, r.why);
-            continue;
+        QString source = QStringLiteral("%1 %2").arg(name, t.args.join(QLatin1Char(' ')));
+        QString out;
+        if (const auto known = c.options().knownVersion ? c.options().knownVersion(path)
+                                                        : std::nullopt) {
+            out = *known;
+            source += QStringLiteral(" (as the compile cache keeps it for this file)");
+        } else {
+            const auto r = c.run(path, t.args);
+            if (!r.ok) {
+                c.missing(s, name, path, r.why);
+                continue;
+            }
+            out = QString::fromUtf8(r.out);
         }
         // The lines that name versions: hipcc prints the HIP version and its clang's, nvcc a
         // "release".
         QStringList lines;
-        for (const QString &l : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
+        for (const QString &l : out.split(QLatin1Char('\n')))
             if (l.contains(QLatin1String("version"), Qt::CaseInsensitive) ||
                 l.contains(QLatin1String("release")) || lines.isEmpty())
                 lines << l.trimmed();
         lines.removeAll(QString());
         c.fact(s, name, QStringLiteral("%1 (%2)").arg(lines.join(QStringLiteral("; ")), path),
-               QStringLiteral("%1 %2").arg(name, t.args.join(QLatin1Char(' '))));
+               source);
     }
 }
 
@@ -429,8 +438,11 @@ void environmentFacts(Collector &c) {
 
 } // namespace
 
-SystemInventory collectSessionInventory() {
-    return collectSystemInventory(InventoryOptions{});
+SystemInventory collectSessionInventory(
+    std::function<std::optional<QString>(const QString &toolPath)> knownVersion) {
+    InventoryOptions o;
+    o.knownVersion = std::move(knownVersion);
+    return collectSystemInventory(o);
 }
 
 namespace {

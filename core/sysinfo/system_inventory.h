@@ -14,6 +14,9 @@
 #include <QProcessEnvironment>
 #include <QString>
 
+#include <functional>
+#include <optional>
+
 namespace hd {
 
 class ExecutionHost;
@@ -23,6 +26,10 @@ struct InventoryOptions {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     int timeoutMs = 10000; // per child process
     bool python = true;    // ask python3 about torch and triton (the slowest source)
+    // A tool's `--version` text the caller has already (verify: the compile cache's, which
+    // step 1's own query fills; it may wait for that query), used instead of running the tool
+    // again (docs/performance.md "Step 1 from cold"); nothing: the tool is run.
+    std::function<std::optional<QString>(const QString &toolPath)> knownVersion;
 };
 
 SystemInventory collectSystemInventory(const InventoryOptions &options = {});
@@ -36,7 +43,9 @@ SystemInventory collectSystemInventory(const InventoryOptions &options = {});
 SystemInventory collectSystemInventory(ExecutionHost &host, const InventoryOptions &options = {});
 
 // The inventory a verification session records where it is made (docs/schema-session.md
-// "inventory"): every source, Python included, in the process's own environment.
-SystemInventory collectSessionInventory();
+// "inventory"): every source, Python included, in the process's own environment; knownVersion
+// as in InventoryOptions.
+SystemInventory collectSessionInventory(
+    std::function<std::optional<QString>(const QString &toolPath)> knownVersion = {});
 
 } // namespace hd

@@ -10,10 +10,13 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <atomic>
+#include <future>
+#include <mutex>
 #include <cerrno>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -192,6 +195,12 @@ std::optional<CheckRecord> CompileCache::commitEntry(const QString &k, const QSt
 }
 
 namespace {
+// Asked from several threads of one process at once (verify's inventory beside step 1): the
+// first asker runs the query, the others wait for its text; compilers.json is read and
+// rewritten under one lock. Keyed by that file and the compiler's id.
+std::mutex versionMutex;
+QHash<QString, std::shared_future<QString>> runningVersions;
+
 QString compilerFileId(const QString &compilerPath) {
     const QFileInfo fi(compilerPath);
     return QStringLiteral("%1|%2|%3")
@@ -202,11 +211,18 @@ QString compilerFileId(const QString &compilerPath) {
 } // namespace
 
 std::optional<QString> CompileCache::knownCompilerVersion(const QString &compilerPath) const {
-    const QJsonValue hit = readJson(m_dir + QStringLiteral("/compilers.json"))
-                               .value_or(QJsonObject{})
-                               .value(compilerFileId(compilerPath));
-    if (hit.isString())
-        return hit.toString();
+    const QString id = compilerFileId(compilerPath);
+    const QString path = m_dir + QStringLiteral("/compilers.json");
+    std::shared_future<QString> running;
+    {
+        const std::lock_guard lock(versionMutex);
+        const QJsonValue hit = readJson(path).value_or(QJsonObject{}).value(id);
+        if (hit.isString())
+            return hit.toString();
+        running = runningVersions.value(path + QLatin1Char('\n') + id);
+    }
+    if (running.valid())
+        return running.get();
     return std::nullopt;
 }
 
@@ -214,13 +230,30 @@ QString CompileCache::compilerVersion(const QString &compilerPath,
                                       const std::function<QString()> &compute) {
     const QString id = compilerFileId(compilerPath);
     const QString path = m_dir + QStringLiteral("/compilers.json");
-    QJsonObject all = readJson(path).value_or(QJsonObject{});
-    const QJsonValue hit = all.value(id);
-    if (hit.isString())
-        return hit.toString();
+    const QString runKey = path + QLatin1Char('\n') + id;
+    std::promise<QString> mine;
+    std::shared_future<QString> theirs;
+    {
+        const std::lock_guard lock(versionMutex);
+        const QJsonValue hit = readJson(path).value_or(QJsonObject{}).value(id);
+        if (hit.isString())
+            return hit.toString();
+        if (const auto it = runningVersions.constFind(runKey); it != runningVersions.constEnd())
+            theirs = *it;
+        else
+            runningVersions.insert(runKey, mine.get_future().share());
+    }
+    if (theirs.valid())
+        return theirs.get();
     const QString v = compute();
-    all.insert(id, v);
-    writeJson(path, all);
+    {
+        const std::lock_guard lock(versionMutex);
+        QJsonObject all = readJson(path).value_or(QJsonObject{});
+        all.insert(id, v);
+        writeJson(path, all);
+        runningVersions.remove(runKey);
+    }
+    mine.set_value(v);
     return v;
 }
 

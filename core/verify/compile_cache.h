@@ -44,10 +44,12 @@ public:
     void keepUncommitted(const QString &tmpDir) { Q_UNUSED(tmpDir) }
 
     // `compiler --version` is slow (hipcc runs a Perl script and rocm_agent_enumerator): its
-    // text is kept per compiler file (path, size, mtime) and computed only when that changes.
+    // text is kept per compiler file (path, size, mtime) and computed only when that changes;
+    // threads asking at once share one run.
     QString compilerVersion(const QString &compilerPath, const std::function<QString()> &compute);
-    // The kept text, without computing it: nothing when the compiler file changed or was
-    // never asked (step 1 then compiles while --version runs, docs/performance.md).
+    // The kept text, or that of a query running in this process now (waited for), without
+    // computing it: nothing when the compiler file changed or was never asked (step 1 then
+    // compiles while --version runs; verify's inventory runs its own, docs/performance.md).
     std::optional<QString> knownCompilerVersion(const QString &compilerPath) const;
 
 private:

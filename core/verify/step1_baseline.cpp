@@ -57,7 +57,7 @@ template <class T> bool available(const Job<T> &job) {
 // compile (the step's critical path) starts at once.
 class ChildSlots {
 public:
-    enum Rank { Program, CodeObject, Devices, Version, SubCommands, RunProgram, ProbeLaunch };
+    enum Rank { Program, CodeObject, Devices, Version, RunProgram, ProbeLaunch };
 
     explicit ChildSlots(int n) : m_free(std::max(1, n)) {}
 
@@ -226,6 +226,14 @@ void startVersion(Baseline &b, const QString &compilerPath) {
     });
 }
 
+// Whether step 1 compiles with nvcc: a --target says it (sm_NN: nvcc; gfxNNN: hipcc), else
+// the first device does.
+bool wantsNvcc(const Baseline &b) {
+    if (const auto given = TargetId::parse(b.o.target))
+        return given->isNvidia();
+    return !b.ctx.devices.isEmpty() && b.ctx.devices.first().target.isNvidia();
+}
+
 void checkDevices(Baseline &b, CheckRecord &c) {
     if (b.ahead.devices.valid()) {
         b.ctx.progress(1, QStringLiteral("devices"),
@@ -242,13 +250,13 @@ void checkDevices(Baseline &b, CheckRecord &c) {
 
 // The compiler on a node; its version run there into b.version. An empty path when it could not
 // be run, with why in searched.
-CompilerInfo nodeCompiler(Baseline &b, bool nvidiaDevice) {
+CompilerInfo nodeCompiler(Baseline &b, bool nvcc) {
     VerifyContext &ctx = b.ctx;
     CompilerInfo ci;
     // On a node the compiler is looked up there: the given one, else hipcc (nvcc for an
-    // NVIDIA device) on the node's PATH; its --version run says whether it exists.
+    // NVIDIA target or device) on the node's PATH; its --version run says whether it exists.
     ci.path = !b.o.compiler.isEmpty() ? b.o.compiler
-              : nvidiaDevice          ? QStringLiteral("nvcc")
+              : nvcc                  ? QStringLiteral("nvcc")
                                       : QStringLiteral("hipcc");
     ci.kind = QFileInfo(ci.path).fileName().startsWith(QLatin1String("nvcc"))
                   ? QStringLiteral("nvcc")
@@ -271,16 +279,16 @@ CompilerInfo nodeCompiler(Baseline &b, bool nvidiaDevice) {
 
 void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
     VerifyContext &ctx = b.ctx;
-    const bool nvidiaDevice = !ctx.devices.isEmpty() && ctx.devices.first().target.isNvidia();
+    const bool nvcc = wantsNvcc(b);
     QElapsedTimer t;
     t.start();
     double versionMs = 0;
     CompilerInfo ci;
     b.compileCache();
     if (ctx.remote()) {
-        ci = nodeCompiler(b, nvidiaDevice);
+        ci = nodeCompiler(b, nvcc);
     } else {
-        ci = detectCompiler(ctx.baseEnv, b.o.compiler, nvidiaDevice);
+        ci = detectCompiler(ctx.baseEnv, b.o.compiler, nvcc);
         if (!ci.path.isEmpty()) {
             startVersion(b, ci.path); // already running when the device could not change it
             std::tie(b.version, versionMs) = b.ahead.version.get();
@@ -343,8 +351,8 @@ CompilePlan planCompiles(const Baseline &b, const CompilerInfo &compiler, const 
 
 void startCompiles(Baseline &b, const CompilePlan &plan);
 
-// Before the first check: the device query, and when the device cannot change them (one
-// compiler to choose from, --target given) the --version query and the compiles.
+// Before the first check: the device query, and when the device cannot change them (--target
+// given: its vendor picks the compiler) the --version query and the compiles.
 void startAhead(Baseline &b) {
     if (!b.ctx.devicesQueried) {
         b.ahead.devices = b.launch([&b] {
@@ -358,14 +366,14 @@ void startAhead(Baseline &b) {
     }
     if (b.ctx.remote() || !b.concurrent)
         return; // each in its check's turn
-    const CompilerInfo amd = detectCompiler(b.ctx.baseEnv, b.o.compiler, false);
-    if (amd.path.isEmpty() || amd.path != detectCompiler(b.ctx.baseEnv, b.o.compiler, true).path)
-        return; // hipcc and nvcc both there: the device chooses
-    startVersion(b, amd.path);
     const auto target = TargetId::parse(b.o.target);
-    if (b.o.target.isEmpty() || !target)
+    if (!target)
         return; // the device's target, or the target check stops the step
-    startCompiles(b, planCompiles(b, amd, target->toString()));
+    const CompilerInfo compiler = detectCompiler(b.ctx.baseEnv, b.o.compiler, target->isNvidia());
+    if (compiler.path.isEmpty())
+        return; // the compiler check says so
+    startVersion(b, compiler.path);
+    startCompiles(b, planCompiles(b, compiler, target->toString()));
 }
 
 void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
@@ -411,9 +419,57 @@ struct CompileJob {
     QString src;
     QStringList flags;
     QString outName;
-    bool hashHash = false; // record the sub-commands (-###) instead of building
+    bool verbose = false; // -v: the driver prints its sub-commands as it runs them
     ChildSlots::Rank rank = ChildSlots::Program;
 };
+
+// What a compile's -v printed (kept as the record's "driver_commands") and the rest, the
+// compiler's own diagnostics. The sub-commands come from the program's compile itself instead
+// of a separate -### run: one hipcc run less on a cold cache (docs/performance.md "Step 1
+// from cold"). clang prints its version header, the installations it found, each command
+// (a space and the quoted program) and the include search; nvcc each command after "#$ ".
+// Anything else stays with the compile.
+std::pair<QString, QString> splitDriverVerbose(const QString &stderrText) {
+    static const QLatin1String prefixes[] = {
+        QLatin1String("Target: "),
+        QLatin1String("Thread model: "),
+        QLatin1String("InstalledDir: "),
+        QLatin1String("Configuration file: "),
+        QLatin1String("System configuration file directory: "),
+        QLatin1String("User configuration file directory: "),
+        QLatin1String("Build config: "),
+        QLatin1String("Found candidate GCC installation: "),
+        QLatin1String("Selected GCC installation: "),
+        QLatin1String("Candidate multilib: "),
+        QLatin1String("Selected multilib: "),
+        QLatin1String("Found CUDA installation: "),
+        QLatin1String("Found HIP installation: "),
+        QLatin1String("Found ROCm installation: "),
+        QLatin1String("clang -cc1 version "),
+        QLatin1String("clang -cc1as version "),
+        QLatin1String("ignoring nonexistent directory \""),
+        QLatin1String("ignoring duplicate directory \""),
+        QLatin1String("#include \"...\" search starts here:"),
+        QLatin1String("#include <...> search starts here:"),
+        QLatin1String("End of search list."),
+        QLatin1String(" \""), // a sub-command
+        QLatin1String(" /"),   // a folder of the include search
+        QLatin1String("#$ "),  // nvcc's sub-command
+    };
+    const auto isVerbose = [](QStringView line) {
+        if (line.contains(QLatin1String("clang version ")) && !line.contains(QLatin1String(": ")))
+            return true; // "Debian clang version 15.0.6", "AMD clang version 17.0.0 (…)"
+        return std::any_of(std::begin(prefixes), std::end(prefixes),
+                           [line](QLatin1String p) { return line.startsWith(p); });
+    };
+    QString verbose, rest;
+    for (const QStringView line : QStringView(stderrText).split(QLatin1Char('\n'))) {
+        QString &to = isVerbose(line) ? verbose : rest;
+        to += line;
+        to += QLatin1Char('\n');
+    }
+    return {verbose.trimmed(), rest.trimmed()};
+}
 
 // On a node the sources are copied there and the outputs go to one fresh folder there (this
 // machine's compile cache does not describe the node's compiler); "" and *error when it
@@ -449,8 +505,7 @@ struct CompilePlace {
 
 QString compileKey(Baseline &b, const CompilePlan &plan, const CompileJob &job,
                    const QString &compilerVersion) {
-    return b.cache->key(plan.compiler, compilerVersion, job.src, plan.target,
-                        job.hashHash ? job.flags + QStringList{QStringLiteral("-###")} : job.flags);
+    return b.cache->key(plan.compiler, compilerVersion, job.src, plan.target, job.flags);
 }
 
 // The compile's folder: the node's, the cache's new entry, or (the cache's disk full or
@@ -487,31 +542,55 @@ void runCompiler(Baseline &b, const CompilePlan &plan, const CompileJob &job,
                  const QString &checkId, const CompilePlace &place, bool remote, CheckRecord &c) {
     const QString out = place.dir + QLatin1Char('/') + job.outName;
     QStringList argv{plan.compiler};
-    if (job.hashHash) // nvcc spells "print the sub-commands" --dryrun
-        argv << (plan.nv ? QStringLiteral("--dryrun") : QStringLiteral("-###"));
     argv << job.flags << QStringLiteral("-o") << out << place.srcArg;
     if (!b.concurrent) // else the check says it when it waits for this
-        b.ctx.progress(
-            1, checkId,
-            QStringLiteral("%1 %2 for %3")
-                .arg(job.hashHash ? QStringLiteral("recording") : QStringLiteral("compiling"),
-                     QFileInfo(job.src).fileName(), plan.target));
+        b.ctx.progress(1, checkId,
+                       QStringLiteral("compiling %1 for %2")
+                           .arg(QFileInfo(job.src).fileName(), plan.target));
     {
         const ChildSlots::Held slot(b.children, job.rank);
         b.ctx.host->runProcess(b.spec(argv, place.dir), c);
     }
-    if (c.status == CheckStatus::Pass && !job.hashHash && !remote && !QFileInfo::exists(out)) {
+    if (job.verbose) {
+        const auto [verbose, rest] = splitDriverVerbose(c.stderrText);
+        c.stderrText = rest;
+        c.data.insert(QStringLiteral("driver_commands"), verbose);
+    }
+    if (c.status == CheckStatus::Pass && !remote && !QFileInfo::exists(out)) {
         c.status = CheckStatus::Fail;
         c.summary = HD_TEXT("hd::Verify", "the compiler exited 0 but wrote no %1").arg(job.outName);
     } else if (c.status == CheckStatus::Pass) {
-        c.summary =
-            job.hashHash
-                ? HD_TEXT("hd::Verify", "the compiler's sub-commands for %1").arg(plan.target)
-                : HD_TEXT("hd::Verify", "built %1 for %2").arg(job.outName, plan.target);
+        c.summary = HD_TEXT("hd::Verify", "built %1 for %2").arg(job.outName, plan.target);
     } else if (c.status == CheckStatus::Fail) {
         c.summary = HD_TEXT("hd::Verify", "compile failed (%1)").arg(signatureOf(c).summary());
     }
-    c.artifacts = job.hashHash ? QStringList{} : QStringList{out};
+    c.artifacts = {out};
+}
+
+// The compiler-commands check: the sub-commands the program's compile printed with -v.
+CheckRecord subCommandsOf(const CheckRecord &program, const QString &target) {
+    CheckRecord c;
+    c.status = program.status;
+    if (program.status == CheckStatus::Skipped)
+        return c;
+    c.startedAt = program.startedAt;
+    c.command = program.command;
+    c.cached = program.cached;
+    c.stderrText = program.data.value(QStringLiteral("driver_commands")).toString();
+    c.data.insert(QStringLiteral("from"), QStringLiteral("compile-program"));
+    if (!c.stderrText.isEmpty()) {
+        c.status = CheckStatus::Pass;
+        c.summary = HD_TEXT("hd::Verify", "the compiler's sub-commands for %1, as the program's "
+                                          "compile ran them (-v)")
+                        .arg(target);
+    } else if (program.status == CheckStatus::Pass) {
+        c.status = CheckStatus::Skipped;
+        c.summary = HD_TEXT("hd::Verify", "the program's compile printed no sub-commands with -v");
+    } else {
+        c.summary = HD_TEXT("hd::Verify", "the program's compile printed no sub-commands: %1")
+                        .arg(program.summary);
+    }
+    return c;
 }
 
 // After a compile on this machine: the cache's state said in c, and the entry committed (under
@@ -735,12 +814,14 @@ void startCompiles(Baseline &b, const CompilePlan &plan) {
             return runCompile(b, plan, version, job, checkId);
         });
     };
-    b.ahead.subCommands = compile({plan.mainSrc, plan.progFlags, QStringLiteral("vector_add_main"),
-                                   true, ChildSlots::SubCommands},
-                                  QStringLiteral("compiler-commands"));
-    b.ahead.program = compile({plan.mainSrc, plan.progFlags, QStringLiteral("vector_add_main"),
-                               false, ChildSlots::Program},
-                              QStringLiteral("compile-program"));
+    // The program's compile prints its sub-commands (-v), recorded as compiler-commands.
+    b.ahead.program =
+        compile({plan.mainSrc, plan.progFlags + QStringList{QStringLiteral("-v")},
+                 QStringLiteral("vector_add_main"), true, ChildSlots::Program},
+                QStringLiteral("compile-program"));
+    b.ahead.subCommands = b.launch([program = b.ahead.program, target = plan.target] {
+        return subCommandsOf(program.get(), target);
+    });
     b.ahead.codeObject =
         compile({plan.kernSrc, plan.coFlags,
                  plan.nv ? QStringLiteral("vector_add.cubin") : QStringLiteral("vector_add.co"),
@@ -793,10 +874,11 @@ Check compileCheck(const BaselinePtr &b, const QString &id, const Text &title,
                    : HD_TEXT("hd::Verify", "source %1 not found (set --kernels-dir)").arg(path);
     };
     c.body = [b, id, src, job, rank, built](CheckRecord &r, StepScope &scope) {
+        // compiler-commands waits for the program's compile, whose -v it records.
         r = waitFor(*b, b->ahead.*job, rank, id,
-                    QStringLiteral("%1 %2 for %3")
-                        .arg(built ? QStringLiteral("compiling") : QStringLiteral("recording"),
-                             QFileInfo((*b).*src).fileName(), b->target));
+                    QStringLiteral("compiling %1 for %2").arg(QFileInfo((*b).*src).fileName(),
+                                                              b->target));
+        r.data.remove(QStringLiteral("driver_commands")); // compiler-commands shows them
         if (!built)
             return;
         if (r.status == CheckStatus::Fail)
@@ -865,8 +947,8 @@ void concludeBaseline(const Baseline &b, StepRecord &s) {
 
 QList<Check> compileChecks(const BaselinePtr &b) {
     return {compileCheck(b, QStringLiteral("compiler-commands"),
-                         HD_TEXT("hd::Verify", "Compiler sub-commands (-###)"), &Baseline::mainSrc,
-                         &Ahead::subCommands, ChildSlots::SubCommands, nullptr),
+                         HD_TEXT("hd::Verify", "Compiler sub-commands (-v)"), &Baseline::mainSrc,
+                         &Ahead::subCommands, ChildSlots::Program, nullptr),
             compileCheck(b, QStringLiteral("compile-program"),
                          HD_TEXT("hd::Verify", "Compile and link the vector-add program"),
                          &Baseline::mainSrc, &Ahead::program, ChildSlots::Program,

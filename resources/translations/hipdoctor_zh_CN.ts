@@ -2866,8 +2866,16 @@
         <translation>编译器以 0 退出,但没有写出 %1</translation>
     </message>
     <message>
-        <source>the compiler&apos;s sub-commands for %1</source>
-        <translation>%1 的编译器子命令</translation>
+        <source>the compiler&apos;s sub-commands for %1, as the program&apos;s compile ran them (-v)</source>
+        <translation>%1 的编译器子命令,取自程序编译时的实际运行(-v)</translation>
+    </message>
+    <message>
+        <source>the program&apos;s compile printed no sub-commands with -v</source>
+        <translation>程序编译在 -v 下没有打印任何子命令</translation>
+    </message>
+    <message>
+        <source>the program&apos;s compile printed no sub-commands: %1</source>
+        <translation>程序编译没有打印任何子命令:%1</translation>
     </message>
     <message>
         <source>built %1 for %2</source>
@@ -2950,8 +2958,8 @@
         <translation>无法运行:%1</translation>
     </message>
     <message>
-        <source>Compiler sub-commands (-###)</source>
-        <translation>编译器子命令(-###)</translation>
+        <source>Compiler sub-commands (-v)</source>
+        <translation>编译器子命令(-v)</translation>
     </message>
     <message>
         <source>Compile and link the vector-add program</source>

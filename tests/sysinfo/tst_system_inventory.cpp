@@ -9,6 +9,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
@@ -188,6 +189,36 @@ private slots:
         QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
         QCOMPARE(reason(inv, "python", "python"),
                  QStringLiteral("python3 did not answer within 1 s (killed)"));
+    }
+
+    // A tool's --version the caller has (verify: step 1's, through the compile cache) is used
+    // instead of running the tool again; the others still run.
+    void knownVersionIsUsed() {
+        QTemporaryDir dir;
+        script(dir, QStringLiteral("hipcc"), "echo ran >&2; exit 3");
+        script(dir, QStringLiteral("hipconfig"), "echo 5.2.21153-0");
+        InventoryOptions o;
+        o.environment = QProcessEnvironment();
+        o.environment.insert(QStringLiteral("PATH"), dir.path());
+        o.python = false;
+        QStringList asked;
+        o.knownVersion = [&](const QString &tool) -> std::optional<QString> {
+            asked << QFileInfo(tool).fileName();
+            if (tool == dir.filePath(QStringLiteral("hipcc")))
+                return QStringLiteral("HIP version: 5.2.21153-0\nDebian clang version 15.0.6\n"
+                                      "Target: x86_64-pc-linux-gnu");
+            return std::nullopt;
+        };
+        const SystemInventory inv = collectSystemInventory(o);
+        QCOMPARE(value(inv, "toolchain", "hipcc"),
+                 QStringLiteral("HIP version: 5.2.21153-0; Debian clang version 15.0.6 (%1)")
+                     .arg(dir.filePath(QStringLiteral("hipcc"))));
+        QCOMPARE(value(inv, "toolchain", "hipconfig"),
+                 QStringLiteral("5.2.21153-0 (%1)").arg(dir.filePath(QStringLiteral("hipconfig"))));
+        QCOMPARE(asked, QStringList({"hipcc", "hipconfig"}));
+        for (const InventoryFact &f : inv.facts)
+            if (f.section == QLatin1String("toolchain") && f.name == QLatin1String("hipcc"))
+                QVERIFY2(f.source.contains(QLatin1String("compile cache")), qPrintable(f.source));
     }
 
     void pythonAnswers() {

@@ -175,14 +175,16 @@ struct Setup {
     void compilesSucceed() {
         host->process = [](const ProcessSpec &spec, CheckRecord &c) {
             const QString out = outputOf(spec);
-            if (spec.argv.contains(QStringLiteral("-###")) || out.isEmpty())
+            if (out.isEmpty())
                 return;
+            if (spec.argv.contains(QStringLiteral("-v"))) // the driver's sub-commands, as clang
+                c.stderrText = QStringLiteral("Debian clang version 15.0.6\n \"/usr/bin/clang\" "
+                                              "-cc1 -triple amdgcn-amd-amdhsa\n");
             if (out.endsWith(QLatin1String("vector_add_main")))
                 QFile::copy(hdtest::kernelArtifact(QStringLiteral("scenarios/libs04_rocm5.so")),
                             out);
             else if (QFile f(out); f.open(QIODevice::WriteOnly))
                 f.write("code object");
-            Q_UNUSED(c)
         };
     }
 };
@@ -222,11 +224,14 @@ private slots:
             QVERIFY2(c.status == CheckStatus::Pass, qPrintable(c.id + ": " + c.summary));
         QCOMPARE(s.status, CheckStatus::Pass);
         QVERIFY2(s.summary.contains(QLatin1String("on gfx90a")), qPrintable(s.summary));
-        // --version, -###, two compiles, the program.
-        QCOMPARE(t.host->programs(),
-                 QStringList({"hipcc", "hipcc", "hipcc", "hipcc", "vector_add_main"}));
-        QVERIFY(t.host->specs[2].argv.contains(QStringLiteral("--offload-arch=gfx90a")));
-        QVERIFY(t.host->specs[3].argv.contains(QStringLiteral("--genco")));
+        // --version, two compiles (the program's with -v: its sub-commands), the program.
+        QCOMPARE(t.host->programs(), QStringList({"hipcc", "hipcc", "hipcc", "vector_add_main"}));
+        QVERIFY(t.host->specs[1].argv.contains(QStringLiteral("--offload-arch=gfx90a")));
+        QVERIFY(t.host->specs[1].argv.contains(QStringLiteral("-v")));
+        QVERIFY(t.host->specs[2].argv.contains(QStringLiteral("--genco")));
+        QVERIFY(s.check(QStringLiteral("compiler-commands"))
+                    ->stderrText.contains(QLatin1String("-cc1 -triple amdgcn-amd-amdhsa")));
+        QCOMPARE(s.check(QStringLiteral("compile-program"))->stderrText, QString());
         // Every child gets the env profile and the timeout; none inherits a runtime switch.
         for (const ProcessSpec &spec : t.host->specs) {
             QCOMPARE(spec.env.value(QStringLiteral("AMD_LOG_LEVEL")), QStringLiteral("3"));
@@ -266,8 +271,7 @@ private slots:
                 mostInFlight = std::max(mostInFlight, ++inFlight);
             }
             const QString out = outputOf(spec);
-            const bool build = spec.argv.contains(QStringLiteral("-o")) &&
-                               !spec.argv.contains(QStringLiteral("-###"));
+            const bool build = spec.argv.contains(QStringLiteral("-o"));
             if (spec.argv.contains(QStringLiteral("--version"))) {
                 // Answers once both compiles have started: they did not wait for it.
                 std::unique_lock l(m);
@@ -304,17 +308,18 @@ private slots:
         QCOMPARE(beforeVersion, QStringList({"vector_add.co", "vector_add_main"}));
         QCOMPARE(s.check(QStringLiteral("compiler"))->stdoutText,
                  QStringLiteral("HIP version: 5.2.21153-0"));
-        // The same children as one after the other: --version, -###, two compiles, the
+        // The same children as one after the other: --version, two compiles, the
         // program; the devices and the launch through the probe.
         QStringList programs = t.host->programs();
         programs.sort();
-        QCOMPARE(programs, QStringList({"hipcc", "hipcc", "hipcc", "hipcc", "vector_add_main"}));
+        QCOMPARE(programs, QStringList({"hipcc", "hipcc", "hipcc", "vector_add_main"}));
         QCOMPARE(t.host->requests.size(), 2);
         QVERIFY(t.host->requests[1].file.endsWith(QLatin1String("vector_add.co")));
         for (const char *id : {"compiler-commands", "compile-program", "compile-code-object"})
             QVERIFY2(!s.check(QString::fromLatin1(id))->cached, id);
 
-        // Again: the version is known, the three compiles come from the cache.
+        // Again: the version is known, the two compiles (with the sub-commands) come from
+        // the cache.
         t.host->specs.clear();
         t.host->requests.clear();
         const StepRecord again = t.run({1}).steps.value(0);
@@ -433,6 +438,33 @@ private slots:
                  t.options.step1.sourceDir + QStringLiteral("/cuda/vector_add_main.cu"));
     }
 
+    // hipcc and nvcc both on PATH: a given target's vendor picks the compiler (the device
+    // cannot change it, so the compiles start before the devices answer).
+    void baselineTargetPicksCompiler() {
+        for (const auto &[target, compiler] :
+             {std::pair{"gfx90a", "hipcc"}, std::pair{"sm_90", "nvcc"}}) {
+            Setup t;
+            t.options.step1.compiler.clear();
+            t.options.step1.target = QLatin1String(target);
+            QTemporaryDir bin;
+            writeExecutable(bin, QStringLiteral("hipcc"));
+            writeExecutable(bin, QStringLiteral("nvcc"));
+            QProcessEnvironment env;
+            env.insert(QStringLiteral("PATH"), bin.path());
+            Verifier v(t.options);
+            v.setExecutionHost(t.host);
+            v.setEnvReadCheck({});
+            v.setBaseEnvironment(env);
+            const StepRecord s = v.run({1}).steps.value(0);
+            const CheckRecord *c = s.check(QStringLiteral("compiler"));
+            QVERIFY(c);
+            QCOMPARE(c->command.value(0), bin.filePath(QLatin1String(compiler)));
+            const CheckRecord *prog = s.check(QStringLiteral("compile-program"));
+            QVERIFY(prog);
+            QCOMPARE(prog->command.value(0), bin.filePath(QLatin1String(compiler)));
+        }
+    }
+
     // A target that is no target id: Error, the step stops there.
     void baselineStopsOnBadTarget() {
         Setup t;
@@ -447,8 +479,7 @@ private slots:
     void baselineCompileFails() {
         Setup t;
         t.host->process = [](const ProcessSpec &spec, CheckRecord &c) {
-            if (outputOf(spec).endsWith(QLatin1String("vector_add_main")) &&
-                !spec.argv.contains(QStringLiteral("-###"))) {
+            if (outputOf(spec).endsWith(QLatin1String("vector_add_main"))) {
                 c.status = CheckStatus::Fail;
                 c.exitCode = 1;
                 c.stderrText = QStringLiteral("error: unknown target 'gfx90a'\n");
