@@ -274,8 +274,8 @@ void toolchainFacts(Collector &c) {
         }
         QString source = QStringLiteral("%1 %2").arg(name, t.args.join(QLatin1Char(' ')));
         QString out;
-        if (const auto known = c.options().knownVersion ? c.options().knownVersion(path)
-                                                        : std::nullopt) {
+        if (const auto known =
+                c.options().knownVersion ? c.options().knownVersion(path) : std::nullopt) {
             out = *known;
             source += QStringLiteral(" (as the compile cache keeps it for this file)");
         } else {

@@ -15,9 +15,9 @@
 #include <QJsonDocument>
 
 #include <atomic>
+#include <cerrno>
 #include <future>
 #include <mutex>
-#include <cerrno>
 #include <sys/statvfs.h>
 #include <unistd.h>
 

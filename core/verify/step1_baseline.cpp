@@ -453,8 +453,8 @@ std::pair<QString, QString> splitDriverVerbose(const QString &stderrText) {
         QLatin1String("#include <...> search starts here:"),
         QLatin1String("End of search list."),
         QLatin1String(" \""), // a sub-command
-        QLatin1String(" /"),   // a folder of the include search
-        QLatin1String("#$ "),  // nvcc's sub-command
+        QLatin1String(" /"),  // a folder of the include search
+        QLatin1String("#$ "), // nvcc's sub-command
     };
     const auto isVerbose = [](QStringView line) {
         if (line.contains(QLatin1String("clang version ")) && !line.contains(QLatin1String(": ")))
@@ -544,9 +544,9 @@ void runCompiler(Baseline &b, const CompilePlan &plan, const CompileJob &job,
     QStringList argv{plan.compiler};
     argv << job.flags << QStringLiteral("-o") << out << place.srcArg;
     if (!b.concurrent) // else the check says it when it waits for this
-        b.ctx.progress(1, checkId,
-                       QStringLiteral("compiling %1 for %2")
-                           .arg(QFileInfo(job.src).fileName(), plan.target));
+        b.ctx.progress(
+            1, checkId,
+            QStringLiteral("compiling %1 for %2").arg(QFileInfo(job.src).fileName(), plan.target));
     {
         const ChildSlots::Held slot(b.children, job.rank);
         b.ctx.host->runProcess(b.spec(argv, place.dir), c);
@@ -815,10 +815,9 @@ void startCompiles(Baseline &b, const CompilePlan &plan) {
         });
     };
     // The program's compile prints its sub-commands (-v), recorded as compiler-commands.
-    b.ahead.program =
-        compile({plan.mainSrc, plan.progFlags + QStringList{QStringLiteral("-v")},
-                 QStringLiteral("vector_add_main"), true, ChildSlots::Program},
-                QStringLiteral("compile-program"));
+    b.ahead.program = compile({plan.mainSrc, plan.progFlags + QStringList{QStringLiteral("-v")},
+                               QStringLiteral("vector_add_main"), true, ChildSlots::Program},
+                              QStringLiteral("compile-program"));
     b.ahead.subCommands = b.launch([program = b.ahead.program, target = plan.target] {
         return subCommandsOf(program.get(), target);
     });
@@ -875,9 +874,9 @@ Check compileCheck(const BaselinePtr &b, const QString &id, const Text &title,
     };
     c.body = [b, id, src, job, rank, built](CheckRecord &r, StepScope &scope) {
         // compiler-commands waits for the program's compile, whose -v it records.
-        r = waitFor(*b, b->ahead.*job, rank, id,
-                    QStringLiteral("compiling %1 for %2").arg(QFileInfo((*b).*src).fileName(),
-                                                              b->target));
+        r = waitFor(
+            *b, b->ahead.*job, rank, id,
+            QStringLiteral("compiling %1 for %2").arg(QFileInfo((*b).*src).fileName(), b->target));
         r.data.remove(QStringLiteral("driver_commands")); // compiler-commands shows them
         if (!built)
             return;

@@ -1035,9 +1035,9 @@ void TstUiModels::symbolRanksFollowTheValues() {
         case SymbolTableModel::Kind:
             return int(a.kind) < int(b.kind);
         case SymbolTableModel::Binding:
-            return a.binding < b.binding;
+            return a.binding() < b.binding();
         case SymbolTableModel::Visibility:
-            return a.visibility < b.visibility;
+            return a.visibility() < b.visibility();
         case SymbolTableModel::Section:
             return a.section < b.section;
         case SymbolTableModel::Size:

@@ -112,9 +112,11 @@ private slots:
                      hh.stderrText.contains(QLatin1String("gfx90a")),
                  qPrintable(hh.stderrText.left(500)));
         QVERIFY(hh.stderrText.contains(QLatin1String("clang version")));
-        QVERIFY2(!check(s, QStringLiteral("compile-program")).stderrText.contains(QLatin1String("-cc1")),
-                 qPrintable(check(s, QStringLiteral("compile-program")).stderrText.left(500)));
-        QVERIFY(!check(s, QStringLiteral("compile-program")).data.contains(QStringLiteral("driver_commands")));
+        QVERIFY2(
+            !check(s, QStringLiteral("compile-program")).stderrText.contains(QLatin1String("-cc1")),
+            qPrintable(check(s, QStringLiteral("compile-program")).stderrText.left(500)));
+        QVERIFY(!check(s, QStringLiteral("compile-program"))
+                     .data.contains(QStringLiteral("driver_commands")));
         for (const char *id : {"compile-program", "compile-code-object"}) {
             const CheckRecord &c = check(s, QString::fromLatin1(id));
             QVERIFY2(c.status == CheckStatus::Pass, qPrintable(c.summary + c.stderrText));

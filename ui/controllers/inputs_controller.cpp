@@ -276,7 +276,10 @@ void InputsController::setSymbolGrouping(SymbolGrouping grouping) {
     if (grouping == m_grouping)
         return;
     m_grouping = grouping;
+    // The other grouping's rows go first ("reading symbols…" meanwhile): both at once were
+    // the peak of memory (librocsparse 6.4: 180k rows beside 1.84M).
     rebuildSymbolRows();
+    m_symbols->setRows({});
 }
 
 void InputsController::rebuildSymbolRows() {

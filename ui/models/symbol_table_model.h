@@ -25,13 +25,18 @@ struct SymbolRow {
     SymbolKind kind = SymbolKind::Other;
     bool undefined = false;
     bool host = false; // from the host ELF, not device code
-    QString binding, visibility, section;
+    // ELF binding and visibility codes (STB_*, STV_*): two bytes instead of two strings a row.
+    quint8 elfBinding = 1, elfVisibility = 0;
+    QString section;
     quint64 size = 0;
     QList<int> codeObjects; // indices into ArtifactReport::codeObjects
     QString appearsIn;      // "gfx906, gfx90a:xnack-" or "host"
     // Position of the row when sorted by each column: sorting compares two ints, so the proxy
     // re-sorts 100k+ rows without a string comparison on the GUI thread.
     std::array<int, 8> rank{};
+
+    QString binding() const { return symbolBindingName(elfBinding); }          // "global", ...
+    QString visibility() const { return symbolVisibilityName(elfVisibility); } // "default", ...
 };
 
 // What the filter matches, for every row: the case-folded name + "\n" + demangled name as
