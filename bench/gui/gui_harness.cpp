@@ -90,6 +90,15 @@ int openBench(ui::MainWindow &window, const QStringList &paths) {
             inputs->setSymbolGrouping(ui::SymbolGrouping::PerCodeObject);
         }
     };
+    // The live count while the per-code-object rows are built: how often, and the first one.
+    int countUpdates = 0;
+    double firstCountMs = -1;
+    QObject::connect(inputs, &ui::InputsController::symbolsProgress, qApp, [&] {
+        if (!clicked.isValid() || perCodeObject)
+            return;
+        if (++countUpdates == 1)
+            firstCountMs = double(clicked.nsecsElapsed()) / 1e6;
+    });
     QObject::connect(inputs, &ui::InputsController::artifactsChanged, qApp, [&] {
         if (!tree && (tree = true))
             stage("window", "tree", shown);
@@ -99,7 +108,9 @@ int openBench(ui::MainWindow &window, const QStringList &paths) {
             stage("window", "symbols", shown);
         } else if (clicked.isValid() && !perCodeObject && (perCodeObject = true)) {
             stage("click", "per-code-object", clicked);
-            std::printf("per-code-object-rows: %d\n", inputs->symbols()->rowCount());
+            std::printf("per-code-object-rows: %d\nclick-to-first-count-ms: %.1f\n"
+                        "count-updates: %d\n",
+                        inputs->symbols()->rowCount(), firstCountMs, countUpdates);
             inputs->setSymbolGrouping(ui::SymbolGrouping::ByName);
             printRowBuilds(window); // after the peaks above: it allocates more
             QApplication::quit();

@@ -3532,6 +3532,14 @@
         <source>reading symbols…</source>
         <translation>正在读取符号…</translation>
     </message>
+    <message>
+        <source>reading symbols… %1 of %2</source>
+        <translation>正在读取符号… 第 %1 个,共 %2 个</translation>
+    </message>
+    <message>
+        <source>ordering %1 symbols…</source>
+        <translation>正在排序 %1 个符号…</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::Charts</name>

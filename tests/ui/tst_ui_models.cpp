@@ -71,6 +71,7 @@ private slots:
     void symbolFilter();
     void symbolSortBySize();
     void symbolRanksFollowTheValues();
+    void symbolRowsSayHowFarTheyAre();
     void symbolFilterKeepsSortOrder();
     void symbolFilterTyping_data();
     void symbolFilterTyping();
@@ -1021,6 +1022,37 @@ void TstUiModels::chartRenderer() {
 
 // Every column's rank is the row's place in a stable sort by the column's value (strings by
 // QString's order, sizes and kinds as numbers), in both groupings of real code objects.
+// The live count of a rows build: rising, within the total (every symbol of every code object
+// and the host's), and done == total once all are read; rows per code object: one a symbol.
+void TstUiModels::symbolRowsSayHowFarTheyAre() {
+    QList<ArtifactReport> reps;
+    reps << inspectFile(hdtest::kernelArtifact(QStringLiteral("libvector_add.so")));
+    const QString rocsparse = QStringLiteral("/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
+    if (QFile::exists(rocsparse)) // Debian 12's rocSPARSE (the test packages): 232k symbols
+        reps << inspectFile(rocsparse);
+    qint64 symbols = 0;
+    for (const ArtifactReport &r : reps) {
+        for (const CodeObject &co : r.codeObjects)
+            symbols += co.symbols.size();
+        if (r.host)
+            symbols += r.host->hostFunctions.size() + r.host->undefinedDynamic.size();
+    }
+    QVERIFY(symbols > 0);
+    for (const auto grouping : {SymbolGrouping::ByName, SymbolGrouping::PerCodeObject}) {
+        QList<std::pair<qint64, qint64>> said;
+        const SymbolRows rows = buildSymbolRows(
+            reps, grouping, [&](qint64 done, qint64 total) { said.append({done, total}); });
+        QVERIFY(!said.isEmpty());
+        QCOMPARE(said.last(), std::pair(symbols, symbols));
+        for (qsizetype i = 1; i < said.size(); ++i)
+            QVERIFY(said[i].first > said[i - 1].first && said[i].first <= symbols);
+        if (grouping == SymbolGrouping::PerCodeObject)
+            QCOMPARE(qint64(rows.size()), symbols);
+        if (QFile::exists(rocsparse))
+            QVERIFY2(said.size() > 2, qPrintable(QString::number(said.size())));
+    }
+}
+
 void TstUiModels::symbolRanksFollowTheValues() {
     QList<ArtifactReport> reps;
     reps << inspectFile(hdtest::kernelArtifact(QStringLiteral("vector_add_multi.hsaco")))

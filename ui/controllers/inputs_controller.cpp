@@ -284,10 +284,22 @@ void InputsController::setSymbolGrouping(SymbolGrouping grouping) {
 
 void InputsController::rebuildSymbolRows() {
     const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("symbols"));
+    m_symbolsRead = m_symbolsTotal = 0;
     runInBackground(
         this,
-        [artifacts = m_artifacts, grouping = m_grouping]() {
-            return buildSymbolRows(artifacts, grouping);
+        [this, artifacts = m_artifacts, grouping = m_grouping, ticket,
+         guard = QPointer<QObject>(this)]() {
+            // A live count while a big library's rows are built (1.84M per code object).
+            return buildSymbolRows(artifacts, grouping,
+                                   [this, ticket, guard](qint64 done, qint64 total) {
+                                       postToGui(guard, [this, ticket, done, total] {
+                                           if (!m_jobs.isCurrent(ticket))
+                                               return;
+                                           m_symbolsRead = done;
+                                           m_symbolsTotal = total;
+                                           emit symbolsProgress();
+                                       });
+                                   });
         },
         [this, ticket](SymbolRows rows) {
             if (!m_jobs.isCurrent(ticket))

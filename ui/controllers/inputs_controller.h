@@ -61,6 +61,9 @@ public:
     // The symbol table's rows are being built: after an open (the tree and the findings come
     // first) or a change of grouping.
     bool isListingSymbols() const { return m_jobs.isRunning(QStringLiteral("symbols")); }
+    // While listing: how many of the symbols were read so far, of how many (0, 0 before the
+    // first word of the worker).
+    std::pair<qint64, qint64> symbolsRead() const { return {m_symbolsRead, m_symbolsTotal}; }
     void cancelInspection();
     // Where the built-in demo lives (HIPDOCTOR_DEMO_DIR, <exe>/../kernels,
     // <exe>/../share/hipdoctor/demo); "" when none exists.
@@ -105,7 +108,8 @@ signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
     void progress(const QString &kind, int done, int total, const QString &message);
     void artifactsChanged();
-    void symbolsRebuilt(); // the symbol table's rows were rebuilt (after an open, a regrouping)
+    void symbolsRebuilt();  // the symbol table's rows were rebuilt (after an open, a regrouping)
+    void symbolsProgress(); // symbolsRead() moved on
     void inputLogsChanged();
     void pastedTextsChanged();
 
@@ -141,8 +145,9 @@ private:
     QList<DiagnoseText> m_pasted;
     int m_pastedCount = 0; // names stay unique after closeAll()
     SymbolGrouping m_grouping = SymbolGrouping::ByName;
-    QMap<QString, QString> m_presetEnv; // the last preset applied
-    bool m_demoOpened = false;          // the user opened the demo folder
+    qint64 m_symbolsRead = 0, m_symbolsTotal = 0; // symbolsRead()
+    QMap<QString, QString> m_presetEnv;           // the last preset applied
+    bool m_demoOpened = false;                    // the user opened the demo folder
 };
 
 } // namespace hd::ui

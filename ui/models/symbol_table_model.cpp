@@ -231,7 +231,23 @@ void demangleRows(SymbolRows &rows, size_t first, const std::vector<SymbolName> 
 // found by its name's data pointer, and each row's code objects' targets are bits: no string
 // is built or hashed per symbol; the "appears in" texts are made once per distinct set of
 // targets at the end.
-void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGrouping grouping) {
+// How far the reading of symbols is, said at most every 64k symbols.
+struct RowsTicker {
+    const SymbolRowsProgress &progress;
+    qint64 total = 0;
+    qint64 done = 0;
+    qint64 said = 0;
+    void add(qint64 n) {
+        done += n;
+        if (progress && done - said >= (qint64(1) << 16)) {
+            said = done;
+            progress(done, total);
+        }
+    }
+};
+
+void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGrouping grouping,
+                   RowsTicker &ticker) {
     const size_t first = rows.size();
     std::vector<SymbolName> names; // per new row: its shared name, demangled below
     QStringList targets;           // this artifact's target labels, first seen first
@@ -299,6 +315,7 @@ void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGro
                 rows[row].codeObjects.append(c);
             masks[(row - first) * words + size_t(t) / 64] |= quint64(1) << (t % 64);
         }
+        ticker.add(co.symbols.size());
     }
     // One text per distinct set of targets ("gfx906, gfx90a:xnack-"), shared by its rows.
     QHash<QByteArray, QString> texts;
@@ -322,24 +339,24 @@ void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGro
 
 } // namespace
 
-SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGrouping grouping) {
+SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGrouping grouping,
+                           const SymbolRowsProgress &progress) {
     SymbolRows rows;
+    RowsTicker ticker{progress};
+    for (const ArtifactReport &rep : artifacts) {
+        for (const CodeObject &co : rep.codeObjects)
+            ticker.total += co.symbols.size();
+        if (rep.host)
+            ticker.total += rep.host->hostFunctions.size() + rep.host->undefinedDynamic.size();
+    }
     // Per code object the rows are known in advance, one per symbol: reserved, the vector
     // never grows through a copy of itself (librocsparse 6.4: 1.84M rows of 224 bytes).
-    if (grouping == SymbolGrouping::PerCodeObject) {
-        size_t n = 0;
-        for (const ArtifactReport &rep : artifacts) {
-            for (const CodeObject &co : rep.codeObjects)
-                n += size_t(co.symbols.size());
-            if (rep.host)
-                n += size_t(rep.host->hostFunctions.size() + rep.host->undefinedDynamic.size());
-        }
-        rows.reserve(n);
-    }
+    if (grouping == SymbolGrouping::PerCodeObject)
+        rows.reserve(size_t(ticker.total));
     // Every artifact's device symbols, then the host ELF's symbols (_DYNAMIC,
     // deregister_tm_clones, ...): the table opens on what a person looks for.
     for (int a = 0; a < artifacts.size(); ++a)
-        addDeviceRows(rows, artifacts[a], a, grouping);
+        addDeviceRows(rows, artifacts[a], a, grouping, ticker);
     const auto deviceEnd = rows.end() - rows.begin();
     for (int a = 0; a < artifacts.size(); ++a) {
         const ArtifactReport &rep = artifacts[a];
@@ -366,8 +383,11 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
                 addHost(s);
                 rows.back().undefined = true;
             }
+            ticker.add(rep.host->hostFunctions.size() + rep.host->undefinedDynamic.size());
         }
     }
+    if (progress) // all read: what is left is ordering and indexing them
+        progress(ticker.total, ticker.total);
     // In the default view the kernels first.
     if (grouping == SymbolGrouping::ByName)
         std::stable_partition(rows.begin(), rows.begin() + deviceEnd, [](const SymbolRow &r) {

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -72,8 +73,13 @@ enum class SymbolGrouping {
 
 // Pure function, safe on a worker thread: flattens every artifact's symbols into rows and
 // ranks them for every column.
+// progress, when given, hears how many of the artifacts' symbols were read so far, now and
+// then (the calling thread), and done == total once all are read (the rows are then ranked
+// and indexed).
+using SymbolRowsProgress = std::function<void(qint64 done, qint64 total)>;
 SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts,
-                           SymbolGrouping grouping = SymbolGrouping::ByName);
+                           SymbolGrouping grouping = SymbolGrouping::ByName,
+                           const SymbolRowsProgress &progress = {});
 
 // The symbol table of every open artifact. Built for 100k+ rows: rows are made off the GUI
 // thread by buildSymbolRows() and swapped in; data() does no allocation beyond the QVariant.

@@ -19,6 +19,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -533,6 +534,7 @@ void ArtifactsPanel::connectInputs() {
             m_tree->expandToDepth(0);
     });
     connect(inputs, &InputsController::busyChanged, this, &ArtifactsPanel::updateCount);
+    connect(inputs, &InputsController::symbolsProgress, this, &ArtifactsPanel::updateCount);
     connect(inputs, &InputsController::artifactsChanged, this, [this] {
         m_tree->expandToDepth(0);
         updateCount();
@@ -546,7 +548,12 @@ void ArtifactsPanel::updateCount() {
     const int shown = m_inputs->symbolProxy()->rowCount();
     const int total = m_inputs->symbols()->rowCount();
     if ((m_inputs->isInspecting() || m_inputs->isListingSymbols()) && total == 0) {
-        m_count->setText(tr("reading symbols…"));
+        const auto [read, of] = m_inputs->symbolsRead();
+        const QLocale l;
+        m_count->setText(!m_inputs->isListingSymbols() || of == 0 ? tr("reading symbols…")
+                         : read < of
+                             ? tr("reading symbols… %1 of %2").arg(l.toString(read), l.toString(of))
+                             : tr("ordering %1 symbols…").arg(l.toString(of)));
         return;
     }
     m_count->setText(shown == total ? tr("%n symbol(s)", nullptr, total)
