@@ -378,6 +378,8 @@ Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
             const QString cacheDir =
                 opt.step1.cacheDir.isEmpty() ? defaultCompileCacheDir() : opt.step1.cacheDir;
             localInventory = std::async(std::launch::async, [cacheDir] {
+                if (!QFileInfo::exists(cacheDir)) // nothing kept nor being made: none made here
+                    return collectSessionInventory();
                 const CompileCache cache(cacheDir);
                 return collectSessionInventory(
                     [&cache](const QString &tool) { return cache.knownCompilerVersion(tool); });

@@ -117,15 +117,20 @@ const QString &SymbolName::demangled() const {
         return d->demangled;
     if (state == Data::None &&
         d->state.compare_exchange_strong(state, Data::Making, std::memory_order_acquire)) {
-        d->demangled = d->name.startsWith(QLatin1String("_Z"))
-                           ? demangleSymbol(d->name.toStdString())
-                           : d->name;
+        try {
+            d->demangled = d->name.startsWith(QLatin1String("_Z"))
+                               ? demangleSymbol(d->name.toStdString())
+                               : d->name;
+        } catch (...) { // out of memory: the next asker tries again, none waits forever
+            d->state.store(Data::None, std::memory_order_release);
+            throw;
+        }
         d->state.store(Data::Made, std::memory_order_release);
         return d->demangled;
     }
-    while (d->state.load(std::memory_order_acquire) != Data::Made)
+    while (d->state.load(std::memory_order_acquire) == Data::Making)
         std::this_thread::yield(); // another thread is demangling it (microseconds)
-    return d->demangled;
+    return d->state.load(std::memory_order_acquire) == Data::Made ? d->demangled : demangled();
 }
 
 static_assert(sizeof(Symbol) <= 40, "Symbol is kept small: hundreds of thousands per library");

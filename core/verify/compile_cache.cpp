@@ -245,7 +245,17 @@ QString CompileCache::compilerVersion(const QString &compilerPath,
     }
     if (theirs.valid())
         return theirs.get();
-    const QString v = compute();
+    QString v;
+    try {
+        v = compute();
+    } catch (...) { // nothing in the engine throws; a waiter must not wait forever either
+        {
+            const std::lock_guard lock(versionMutex);
+            runningVersions.remove(runKey);
+        }
+        mine.set_exception(std::current_exception());
+        throw;
+    }
     {
         const std::lock_guard lock(versionMutex);
         QJsonObject all = readJson(path).value_or(QJsonObject{});

@@ -352,7 +352,8 @@ CompilePlan planCompiles(const Baseline &b, const CompilerInfo &compiler, const 
 void startCompiles(Baseline &b, const CompilePlan &plan);
 
 // Before the first check: the device query, and when the device cannot change them (--target
-// given: its vendor picks the compiler) the --version query and the compiles.
+// given: its vendor picks the compiler) the --version query and the compiles; without
+// --target the --version query when only one compiler is there.
 void startAhead(Baseline &b) {
     if (!b.ctx.devicesQueried) {
         b.ahead.devices = b.launch([&b] {
@@ -367,8 +368,15 @@ void startAhead(Baseline &b) {
     if (b.ctx.remote() || !b.concurrent)
         return; // each in its check's turn
     const auto target = TargetId::parse(b.o.target);
-    if (!target)
-        return; // the device's target, or the target check stops the step
+    if (!target) {
+        // The device's target: the compiles wait for it; the --version query does not when
+        // there is one compiler to choose from (or the target check stops the step).
+        const CompilerInfo only = detectCompiler(b.ctx.baseEnv, b.o.compiler, false);
+        if (!only.path.isEmpty() &&
+            only.path == detectCompiler(b.ctx.baseEnv, b.o.compiler, true).path)
+            startVersion(b, only.path);
+        return;
+    }
     const CompilerInfo compiler = detectCompiler(b.ctx.baseEnv, b.o.compiler, target->isNvidia());
     if (compiler.path.isEmpty())
         return; // the compiler check says so

@@ -3537,8 +3537,8 @@
         <translation>正在读取符号… 第 %1 个,共 %2 个</translation>
     </message>
     <message>
-        <source>ordering %1 symbols…</source>
-        <translation>正在排序 %1 个符号…</translation>
+        <source>%1 symbols read, ordering the rows…</source>
+        <translation>已读取 %1 个符号,正在排列各行…</translation>
     </message>
 </context>
 <context>

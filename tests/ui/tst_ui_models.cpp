@@ -1020,8 +1020,6 @@ void TstUiModels::chartRenderer() {
     QVERIFY(countDistinctColors(img) > 8); // axes, text and bars, not a blank image
 }
 
-// Every column's rank is the row's place in a stable sort by the column's value (strings by
-// QString's order, sizes and kinds as numbers), in both groupings of real code objects.
 // The live count of a rows build: rising, within the total (every symbol of every code object
 // and the host's), and done == total once all are read; rows per code object: one a symbol.
 void TstUiModels::symbolRowsSayHowFarTheyAre() {
@@ -1040,8 +1038,9 @@ void TstUiModels::symbolRowsSayHowFarTheyAre() {
     QVERIFY(symbols > 0);
     for (const auto grouping : {SymbolGrouping::ByName, SymbolGrouping::PerCodeObject}) {
         QList<std::pair<qint64, qint64>> said;
-        const SymbolRows rows = buildSymbolRows(
-            reps, grouping, [&](qint64 done, qint64 total) { said.append({done, total}); });
+        const SymbolRows rows = buildSymbolRows(reps, grouping, [&](qint64 done, qint64 total) {
+            said.append({done, total});
+        });
         QVERIFY(!said.isEmpty());
         QCOMPARE(said.last(), std::pair(symbols, symbols));
         for (qsizetype i = 1; i < said.size(); ++i)
@@ -1053,6 +1052,8 @@ void TstUiModels::symbolRowsSayHowFarTheyAre() {
     }
 }
 
+// Every column's rank is the row's place in a stable sort by the column's value (strings by
+// QString's order, sizes and kinds as numbers), in both groupings of real code objects.
 void TstUiModels::symbolRanksFollowTheValues() {
     QList<ArtifactReport> reps;
     reps << inspectFile(hdtest::kernelArtifact(QStringLiteral("vector_add_multi.hsaco")))

@@ -386,7 +386,7 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
             ticker.add(rep.host->hostFunctions.size() + rep.host->undefinedDynamic.size());
         }
     }
-    if (progress) // all read: what is left is ordering and indexing them
+    if (progress && ticker.said != ticker.total) // all read: ordering and indexing are left
         progress(ticker.total, ticker.total);
     // In the default view the kernels first.
     if (grouping == SymbolGrouping::ByName)

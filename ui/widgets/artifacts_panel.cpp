@@ -19,8 +19,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
@@ -553,7 +553,7 @@ void ArtifactsPanel::updateCount() {
         m_count->setText(!m_inputs->isListingSymbols() || of == 0 ? tr("reading symbols…")
                          : read < of
                              ? tr("reading symbols… %1 of %2").arg(l.toString(read), l.toString(of))
-                             : tr("ordering %1 symbols…").arg(l.toString(of)));
+                             : tr("%1 symbols read, ordering the rows…").arg(l.toString(of)));
         return;
     }
     m_count->setText(shown == total ? tr("%n symbol(s)", nullptr, total)
