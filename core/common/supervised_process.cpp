@@ -9,6 +9,7 @@
 #include <QStandardPaths>
 
 #include <optional>
+#include <utility>
 
 namespace hd {
 
@@ -20,7 +21,29 @@ class Supervisor {
 public:
     Supervisor(QProcess &proc, const SupervisedSpec &spec) : m_proc(proc), m_spec(spec) {
         m_inputDone = !spec.stdinSource;
+        // Handed over as each piece arrives: QProcess's waitFor* read the pipes into its own
+        // buffer for as long as they wait, so a child flooding a channel (a node's 192 MiB on
+        // stderr) would pile up there a whole poll's worth, hundreds of MB on a fast pipe,
+        // before the callbacks could cap it.
+        m_outConn = QObject::connect(&proc, &QProcess::readyReadStandardOutput, [this] {
+            const QByteArray out = m_proc.readAllStandardOutput();
+            m_arrived = m_arrived || !out.isEmpty();
+            if (!out.isEmpty() && m_spec.onStdout)
+                m_spec.onStdout(out);
+        });
+        m_errConn = QObject::connect(&proc, &QProcess::readyReadStandardError, [this] {
+            const QByteArray err = m_proc.readAllStandardError();
+            m_arrived = m_arrived || !err.isEmpty();
+            if (!err.isEmpty() && m_spec.onStderr)
+                m_spec.onStderr(err);
+        });
     }
+    ~Supervisor() {
+        QObject::disconnect(m_outConn);
+        QObject::disconnect(m_errConn);
+    }
+    Supervisor(const Supervisor &) = delete;
+    Supervisor &operator=(const Supervisor &) = delete;
 
     // Polls until the child ends, is cancelled or passes a deadline; kills it then.
     void run(const QElapsedTimer &clock, SupervisedEnd &end) {
@@ -63,7 +86,7 @@ private:
 
     // Output drained, more stdin given; true when a byte moved either way.
     bool pump() {
-        bool moved = drain();
+        bool moved = drain() || std::exchange(m_arrived, false);
         const qint64 pending = m_proc.bytesToWrite();
         if (pending < m_lastPending)
             moved = true;
@@ -86,6 +109,8 @@ private:
     const SupervisedSpec &m_spec;
     bool m_inputDone = true;
     qint64 m_lastPending = 0;
+    QMetaObject::Connection m_outConn, m_errConn;
+    bool m_arrived = false; // the handlers above took output since the last pump()
 };
 
 // The program and its arguments, run through the reaper when the child is contained. False
