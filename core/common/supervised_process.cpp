@@ -25,18 +25,9 @@ public:
         // buffer for as long as they wait, so a child flooding a channel (a node's 192 MiB on
         // stderr) would pile up there a whole poll's worth, hundreds of MB on a fast pipe,
         // before the callbacks could cap it.
-        m_outConn = QObject::connect(&proc, &QProcess::readyReadStandardOutput, [this] {
-            const QByteArray out = m_proc.readAllStandardOutput();
-            m_arrived = m_arrived || !out.isEmpty();
-            if (!out.isEmpty() && m_spec.onStdout)
-                m_spec.onStdout(out);
-        });
-        m_errConn = QObject::connect(&proc, &QProcess::readyReadStandardError, [this] {
-            const QByteArray err = m_proc.readAllStandardError();
-            m_arrived = m_arrived || !err.isEmpty();
-            if (!err.isEmpty() && m_spec.onStderr)
-                m_spec.onStderr(err);
-        });
+        const auto arrived = [this] { m_arrived = drain() || m_arrived; };
+        m_outConn = QObject::connect(&proc, &QProcess::readyReadStandardOutput, arrived);
+        m_errConn = QObject::connect(&proc, &QProcess::readyReadStandardError, arrived);
     }
     ~Supervisor() {
         QObject::disconnect(m_outConn);

@@ -208,22 +208,29 @@ QString compilerFileId(const QString &compilerPath) {
         .arg(fi.size())
         .arg(fi.lastModified().toMSecsSinceEpoch());
 }
+
+// Under versionMutex: the kept text (*kept), or the query running for it now.
+std::shared_future<QString> keptOrRunning(const QString &path, const QString &id,
+                                          const QString &runKey, std::optional<QString> *kept) {
+    const QJsonValue hit = readJson(path).value_or(QJsonObject{}).value(id);
+    if (hit.isString())
+        *kept = hit.toString();
+    return kept->has_value() ? std::shared_future<QString>() : runningVersions.value(runKey);
+}
 } // namespace
 
 std::optional<QString> CompileCache::knownCompilerVersion(const QString &compilerPath) const {
     const QString id = compilerFileId(compilerPath);
     const QString path = m_dir + QStringLiteral("/compilers.json");
+    std::optional<QString> kept;
     std::shared_future<QString> running;
     {
         const std::lock_guard lock(versionMutex);
-        const QJsonValue hit = readJson(path).value_or(QJsonObject{}).value(id);
-        if (hit.isString())
-            return hit.toString();
-        running = runningVersions.value(path + QLatin1Char('\n') + id);
+        running = keptOrRunning(path, id, path + QLatin1Char('\n') + id, &kept);
     }
     if (running.valid())
         return running.get();
-    return std::nullopt;
+    return kept;
 }
 
 QString CompileCache::compilerVersion(const QString &compilerPath,
@@ -232,15 +239,14 @@ QString CompileCache::compilerVersion(const QString &compilerPath,
     const QString path = m_dir + QStringLiteral("/compilers.json");
     const QString runKey = path + QLatin1Char('\n') + id;
     std::promise<QString> mine;
+    std::optional<QString> kept;
     std::shared_future<QString> theirs;
     {
         const std::lock_guard lock(versionMutex);
-        const QJsonValue hit = readJson(path).value_or(QJsonObject{}).value(id);
-        if (hit.isString())
-            return hit.toString();
-        if (const auto it = runningVersions.constFind(runKey); it != runningVersions.constEnd())
-            theirs = *it;
-        else
+        theirs = keptOrRunning(path, id, runKey, &kept);
+        if (kept)
+            return *kept;
+        if (!theirs.valid())
             runningVersions.insert(runKey, mine.get_future().share());
     }
     if (theirs.valid())

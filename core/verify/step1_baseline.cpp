@@ -130,7 +130,7 @@ struct Ahead {
     QString versionFor;                           // the compiler the version below is of
     Job<std::pair<QString, double>> version;      // --version text, ms it took
     QString compilesFor;                          // CompilePlan::id() of the jobs below
-    Job<CheckRecord> subCommands, program, codeObject;
+    Job<CheckRecord> program, codeObject;
     Job<Done> dependency, run, probe;
 };
 
@@ -427,7 +427,6 @@ struct CompileJob {
     QString src;
     QStringList flags;
     QString outName;
-    bool verbose = false; // -v: the driver prints its sub-commands as it runs them
     ChildSlots::Rank rank = ChildSlots::Program;
 };
 
@@ -559,7 +558,7 @@ void runCompiler(Baseline &b, const CompilePlan &plan, const CompileJob &job,
         const ChildSlots::Held slot(b.children, job.rank);
         b.ctx.host->runProcess(b.spec(argv, place.dir), c);
     }
-    if (job.verbose) {
+    if (job.flags.contains(QStringLiteral("-v"))) { // the driver printed its sub-commands
         const auto [verbose, rest] = splitDriverVerbose(c.stderrText);
         c.stderrText = rest;
         c.data.insert(QStringLiteral("driver_commands"), verbose);
@@ -824,15 +823,12 @@ void startCompiles(Baseline &b, const CompilePlan &plan) {
     };
     // The program's compile prints its sub-commands (-v), recorded as compiler-commands.
     b.ahead.program = compile({plan.mainSrc, plan.progFlags + QStringList{QStringLiteral("-v")},
-                               QStringLiteral("vector_add_main"), true, ChildSlots::Program},
+                               QStringLiteral("vector_add_main"), ChildSlots::Program},
                               QStringLiteral("compile-program"));
-    b.ahead.subCommands = b.launch([program = b.ahead.program, target = plan.target] {
-        return subCommandsOf(program.get(), target);
-    });
     b.ahead.codeObject =
         compile({plan.kernSrc, plan.coFlags,
                  plan.nv ? QStringLiteral("vector_add.cubin") : QStringLiteral("vector_add.co"),
-                 false, ChildSlots::CodeObject},
+                 ChildSlots::CodeObject},
                 QStringLiteral("compile-code-object"));
     const auto built = [](const Job<CheckRecord> &job) {
         const CheckRecord &r = job.get();
@@ -869,7 +865,7 @@ Check jobCheck(const BaselinePtr &b, const QString &id, const Text &title, Job<D
 }
 
 // A compile check: skipped when its source is missing; a failure is a finding; the output
-// lands in *built.
+// lands in *built. Without built, the sub-commands the compile printed (compiler-commands).
 Check compileCheck(const BaselinePtr &b, const QString &id, const Text &title,
                    QString Baseline::*src, Job<CheckRecord> Ahead::*job, ChildSlots::Rank rank,
                    QString Baseline::*built) {
@@ -881,13 +877,14 @@ Check compileCheck(const BaselinePtr &b, const QString &id, const Text &title,
                    : HD_TEXT("hd::Verify", "source %1 not found (set --kernels-dir)").arg(path);
     };
     c.body = [b, id, src, job, rank, built](CheckRecord &r, StepScope &scope) {
-        // compiler-commands waits for the program's compile, whose -v it records.
         r = waitFor(
             *b, b->ahead.*job, rank, id,
             QStringLiteral("compiling %1 for %2").arg(QFileInfo((*b).*src).fileName(), b->target));
-        r.data.remove(QStringLiteral("driver_commands")); // compiler-commands shows them
-        if (!built)
+        if (!built) { // compiler-commands: what the program's compile printed with -v
+            r = subCommandsOf(r, b->target);
             return;
+        }
+        r.data.remove(QStringLiteral("driver_commands")); // compiler-commands shows them
         if (r.status == CheckStatus::Fail)
             scope.record.findings << compileFailed(r);
         if (r.status == CheckStatus::Pass)
@@ -955,7 +952,7 @@ void concludeBaseline(const Baseline &b, StepRecord &s) {
 QList<Check> compileChecks(const BaselinePtr &b) {
     return {compileCheck(b, QStringLiteral("compiler-commands"),
                          HD_TEXT("hd::Verify", "Compiler sub-commands (-v)"), &Baseline::mainSrc,
-                         &Ahead::subCommands, ChildSlots::Program, nullptr),
+                         &Ahead::program, ChildSlots::Program, nullptr),
             compileCheck(b, QStringLiteral("compile-program"),
                          HD_TEXT("hd::Verify", "Compile and link the vector-add program"),
                          &Baseline::mainSrc, &Ahead::program, ChildSlots::Program,

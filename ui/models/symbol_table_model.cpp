@@ -6,6 +6,7 @@
 #include <QFuture>
 #include <QHash>
 #include <QLocale>
+#include <QSet>
 #include <QThread>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
@@ -15,7 +16,6 @@
 #include <cstring>
 #include <memory>
 #include <string_view>
-#include <utility>
 
 namespace hd::ui {
 
@@ -212,11 +212,15 @@ namespace {
 // (about 0.7 s on one core).
 void demangleRows(SymbolRows &rows, size_t first, const std::vector<SymbolName> &names) {
     std::vector<size_t> distinct;
-    QHash<const QChar *, bool> seen;
+    QSet<const QChar *> seen;
     seen.reserve(qsizetype(names.size()));
-    for (size_t i = 0; i < names.size(); ++i)
-        if (!std::exchange(seen[names[i].name().constData()], true))
+    for (size_t i = 0; i < names.size(); ++i) {
+        const QChar *data = names[i].name().constData();
+        if (!seen.contains(data)) {
+            seen.insert(data);
             distinct.push_back(i);
+        }
+    }
     const auto demangle = [&names](size_t i) { (void)names[i].demangled(); };
     if (distinct.size() < 2000)
         std::for_each(distinct.begin(), distinct.end(), demangle);
@@ -226,11 +230,6 @@ void demangleRows(SymbolRows &rows, size_t first, const std::vector<SymbolName> 
         rows[first + i].demangled = names[i].demangled(); // made above: shared, no copy
 }
 
-// The rows of one artifact's device symbols. The names are shared (SymbolName: one copy of
-// each distinct name per inspection, librocsparse: 231k symbols, 30k names), so a row is
-// found by its name's data pointer, and each row's code objects' targets are bits: no string
-// is built or hashed per symbol; the "appears in" texts are made once per distinct set of
-// targets at the end.
 // How far the reading of symbols is, said at most every 64k symbols.
 struct RowsTicker {
     const SymbolRowsProgress &progress;
@@ -246,6 +245,11 @@ struct RowsTicker {
     }
 };
 
+// The rows of one artifact's device symbols. The names are shared (SymbolName: one copy of
+// each distinct name per inspection, librocsparse: 231k symbols, 30k names), so a row is
+// found by its name's data pointer, and each row's code objects' targets are bits: no string
+// is built or hashed per symbol; the "appears in" texts are made once per distinct set of
+// targets at the end.
 void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGrouping grouping,
                    RowsTicker &ticker) {
     const size_t first = rows.size();
