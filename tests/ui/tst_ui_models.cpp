@@ -122,8 +122,8 @@ void TstUiModels::symbolTable() {
             for (const KernelInfo &k : m_artifacts[a].codeObjects[c].kernels) {
                 bool found = false;
                 for (const SymbolRow &r : model.rows())
-                    if (r.artifact == a && r.name == k.name && r.kind == SymbolKind::Kernel) {
-                        QVERIFY(r.codeObjects.contains(c));
+                    if (r.artifact == a && r.name() == k.name && r.kind == SymbolKind::Kernel) {
+                        QVERIFY(std::ranges::count(model.rows().codeObjects(r), c) == 1);
                         found = true;
                     }
                 QVERIFY2(found, qPrintable(k.name));
@@ -135,7 +135,8 @@ void TstUiModels::symbolTable() {
     for (const SymbolRow &r : model.rows()) {
         if (r.host)
             continue;
-        const QString key = QStringLiteral("%1|%2|%3").arg(r.artifact).arg(r.name).arg(int(r.kind));
+        const QString key =
+            QStringLiteral("%1|%2|%3").arg(r.artifact).arg(r.name()).arg(int(r.kind));
         QVERIFY2(!keys.contains(key), qPrintable(key));
         keys.insert(key);
     }
@@ -174,8 +175,8 @@ void TstUiModels::symbolFilter() {
     // The proxy keeps exactly the rows whose names contain the text (case-insensitive).
     int expected = 0;
     for (const SymbolRow &r : model.rows()) {
-        const bool textOk = r.name.contains(text, Qt::CaseInsensitive) ||
-                            r.demangled.contains(text, Qt::CaseInsensitive);
+        const bool textOk = r.name().contains(text, Qt::CaseInsensitive) ||
+                            r.demangled().contains(text, Qt::CaseInsensitive);
         expected += textOk && (!kernelsOnly || r.kind == SymbolKind::Kernel);
     }
     QCOMPARE(proxy.rowCount(), expected);
@@ -212,8 +213,8 @@ static QList<int> expectedRows(const SymbolTableModel &model, QString text, bool
         const SymbolRow &r = model.row(i);
         if (kernelsOnly && r.kind != SymbolKind::Kernel)
             continue;
-        if (r.name.contains(text, Qt::CaseInsensitive) ||
-            r.demangled.contains(text, Qt::CaseInsensitive))
+        if (r.name().contains(text, Qt::CaseInsensitive) ||
+            r.demangled().contains(text, Qt::CaseInsensitive))
             rows.append(i);
     }
     return rows;
@@ -350,9 +351,9 @@ void TstUiModels::symbolFilterParallelSlices() {
 struct NaiveSymbolFilter {
     explicit NaiveSymbolFilter(const SymbolRows &rows) {
         for (const SymbolRow &r : rows) {
-            const QString key = r.demangled.isEmpty() || r.demangled == r.name
-                                    ? r.name
-                                    : r.name + QLatin1Char('\n') + r.demangled;
+            const QString key = r.demangled().isEmpty() || r.demangled() == r.name()
+                                    ? r.name()
+                                    : r.name() + QLatin1Char('\n') + r.demangled();
             keys.push_back(key.toCaseFolded().toUtf8().toStdString());
             kernel.push_back(r.kind == SymbolKind::Kernel);
         }
@@ -1061,10 +1062,10 @@ void TstUiModels::symbolRanksFollowTheValues() {
     const QString rocsparse = QStringLiteral("/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
     if (QFile::exists(rocsparse)) // Debian 12's rocSPARSE (the test packages): 30k names
         reps << inspectFile(rocsparse);
-    auto less = [](const SymbolRow &a, const SymbolRow &b, int column) {
+    auto less = [](const SymbolRows &rows, const SymbolRow &a, const SymbolRow &b, int column) {
         switch (column) {
         case SymbolTableModel::Mangled:
-            return a.name < b.name;
+            return a.name() < b.name();
         case SymbolTableModel::Kind:
             return int(a.kind) < int(b.kind);
         case SymbolTableModel::Binding:
@@ -1072,14 +1073,14 @@ void TstUiModels::symbolRanksFollowTheValues() {
         case SymbolTableModel::Visibility:
             return a.visibility() < b.visibility();
         case SymbolTableModel::Section:
-            return a.section < b.section;
+            return a.section() < b.section();
         case SymbolTableModel::Size:
             return a.size < b.size;
         case SymbolTableModel::CodeObjects:
-            return a.codeObjects.size() < b.codeObjects.size() ||
-                   (a.codeObjects.size() == b.codeObjects.size() && a.appearsIn < b.appearsIn);
+            return a.coCount < b.coCount ||
+                   (a.coCount == b.coCount && rows.appearsIn(a) < rows.appearsIn(b));
         default:
-            return a.demangled < b.demangled;
+            return a.demangled() < b.demangled();
         }
     };
     for (const auto grouping : {SymbolGrouping::ByName, SymbolGrouping::PerCodeObject}) {
@@ -1089,10 +1090,10 @@ void TstUiModels::symbolRanksFollowTheValues() {
             std::vector<int> expected(rows.size());
             std::iota(expected.begin(), expected.end(), 0);
             std::stable_sort(expected.begin(), expected.end(), [&](int l, int r) {
-                return less(rows[size_t(l)], rows[size_t(r)], column);
+                return less(rows, rows[size_t(l)], rows[size_t(r)], column);
             });
             for (size_t pos = 0; pos < expected.size(); ++pos)
-                QCOMPARE(rows[size_t(expected[pos])].rank[size_t(column)], int(pos));
+                QCOMPARE(rows.ranks(column)[size_t(expected[pos])], int(pos));
         }
     }
 }

@@ -806,7 +806,7 @@ void TstUiTrust::symbolTableOpensOnKernels() {
         const SymbolRow &row = m_window->workspace()->inputs()->symbols()->row(
             proxy->mapToSource(view->index(r, 0)).row());
         const int t = row.host ? 2 : (row.kind == SymbolKind::Kernel && !row.undefined ? 0 : 1);
-        QVERIFY2(t >= tier, qPrintable(row.name));
+        QVERIFY2(t >= tier, qPrintable(row.name()));
         tier = t;
         hostRows += row.host;
     }

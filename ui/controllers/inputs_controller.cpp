@@ -288,18 +288,23 @@ void InputsController::rebuildSymbolRows() {
     runInBackground(
         this,
         [this, artifacts = m_artifacts, grouping = m_grouping, ticket,
-         guard = QPointer<QObject>(this)]() {
+         sortColumn = m_symbolProxy->sortColumn(), guard = QPointer<QObject>(this)]() {
             // A live count while a big library's rows are built (1.84M per code object).
-            return buildSymbolRows(artifacts, grouping,
-                                   [this, ticket, guard](qint64 done, qint64 total) {
-                                       postToGui(guard, [this, ticket, done, total] {
-                                           if (!m_jobs.isCurrent(ticket))
-                                               return;
-                                           m_symbolsRead = done;
-                                           m_symbolsTotal = total;
-                                           emit symbolsProgress();
-                                       });
-                                   });
+            SymbolRows rows = buildSymbolRows(artifacts, grouping,
+                                              [this, ticket, guard](qint64 done, qint64 total) {
+                                                  postToGui(guard, [this, ticket, done, total] {
+                                                      if (!m_jobs.isCurrent(ticket))
+                                                          return;
+                                                      m_symbolsRead = done;
+                                                      m_symbolsTotal = total;
+                                                      emit symbolsProgress();
+                                                  });
+                                              });
+            // A sorted table needs its column's ranks at once: made here, not on the GUI
+            // thread (the others follow on a worker, SymbolTableModel::setRows()).
+            if (sortColumn >= 0)
+                (void)rows.ranks(sortColumn);
+            return rows;
         },
         [this, ticket](SymbolRows rows) {
             if (!m_jobs.isCurrent(ticket))

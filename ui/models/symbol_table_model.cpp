@@ -28,36 +28,59 @@ QString targetLabel(const CodeObject &co) {
 // Case folding of ASCII is lower-casing the bytes: symbol names are ASCII but for rare
 // exceptions, which take the full QString::toCaseFolded().
 // Appends the filter's key of a name to text: the name, and its demangled form after a "\n"
-// when it differs, case-folded (ASCII in place; anything else through QString).
+// when it differs, case-folded. ASCII is written straight into the text, one byte a character
+// (no UTF-8 copy per name: the keys of librocsparse 6.4 are about 100 MB); anything else goes
+// through QString.
 void appendFoldedKey(QByteArray &text, const QString &name, const QString &demangled) {
     const bool both = !demangled.isEmpty() && demangled != name;
     const qsizetype start = text.size();
-    text += name.toUtf8();
-    if (both) {
-        text += '\n';
-        text += demangled.toUtf8();
-    }
-    char *d = text.data();
-    for (qsizetype i = start; i < text.size(); ++i) {
-        const char c = d[i];
-        if (uchar(c) >= 0x80) {
-            text.truncate(start);
-            text += (both ? name + QLatin1Char('\n') + demangled : name).toCaseFolded().toUtf8();
-            return;
+    text.resize(start + name.size() + (both ? 1 + demangled.size() : 0));
+    char *d = text.data() + start;
+    const auto put = [&d](const QString &s) {
+        for (const QChar c : s) {
+            const char16_t u = c.unicode();
+            if (u >= 0x80)
+                return false;
+            *d++ = char(u >= 'A' && u <= 'Z' ? u + ('a' - 'A') : u);
         }
-        if (c >= 'A' && c <= 'Z')
-            d[i] = char(c + ('a' - 'A'));
+        return true;
+    };
+    bool ascii = put(name);
+    if (ascii && both) {
+        *d++ = '\n';
+        ascii = put(demangled);
+    }
+    if (!ascii) {
+        text.truncate(start);
+        text += (both ? name + QLatin1Char('\n') + demangled : name).toCaseFolded().toUtf8();
     }
 }
 
 } // namespace
 
+// The place of each string among the distinct strings of `strings` (equal strings share it).
+static std::vector<quint32> ordinals(const std::vector<const QString *> &strings) {
+    std::vector<quint32> order(strings.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = quint32(i);
+    std::sort(order.begin(), order.end(),
+              [&](quint32 l, quint32 r) { return *strings[l] < *strings[r]; });
+    std::vector<quint32> ordinal(strings.size());
+    quint32 next = 0;
+    for (size_t pos = 0; pos < order.size(); ++pos) {
+        if (pos > 0 && *strings[order[pos - 1]] != *strings[order[pos]])
+            ++next; // equal strings of different data share one place
+        ordinal[order[pos]] = next;
+    }
+    return ordinal;
+}
+
 // Each row's sort key for a string column: the string's place among the column's distinct
 // strings. Rows of one shared name share its data, so the distinct strings (librocsparse 6.4
 // per code object: 1.84M rows, ~180k names) are sorted instead of the rows.
-static std::vector<quint32> stringOrdinals(const SymbolRows &rows,
-                                           const QString &(*field)(const SymbolRow &)) {
-    std::vector<quint32> slot(rows.size());
+template <typename Field>
+static std::vector<quint64> stringKeys(const SymbolRows &rows, Field field) {
+    std::vector<quint64> keys(rows.size());
     QHash<const QChar *, quint32> byData;
     std::vector<const QString *> distinct;
     for (size_t i = 0; i < rows.size(); ++i) {
@@ -67,48 +90,25 @@ static std::vector<quint32> stringOrdinals(const SymbolRows &rows,
             it = byData.insert(v.constData(), quint32(distinct.size()));
             distinct.push_back(&v);
         }
-        slot[i] = *it;
+        keys[i] = *it;
     }
-    std::vector<quint32> order(distinct.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = quint32(i);
-    std::sort(order.begin(), order.end(),
-              [&](quint32 l, quint32 r) { return *distinct[l] < *distinct[r]; });
-    std::vector<quint32> ordinal(distinct.size());
-    quint32 next = 0;
-    for (size_t pos = 0; pos < order.size(); ++pos) {
-        if (pos > 0 && *distinct[order[pos - 1]] != *distinct[order[pos]])
-            ++next; // equal strings of different data share one place
-        ordinal[order[pos]] = next;
-    }
-    for (quint32 &v : slot)
-        v = ordinal[v];
-    return slot;
+    const std::vector<quint32> ordinal = ordinals(distinct);
+    for (quint64 &k : keys)
+        k = ordinal[size_t(k)];
+    return keys;
 }
 
 // Each row's key for `column`: rows sort by it, ties in row order.
 static std::vector<quint64> sortKeys(const SymbolRows &rows, int column) {
-    using Field = const QString &(*)(const SymbolRow &);
-    auto byString = [&rows](Field f) {
-        const std::vector<quint32> o = stringOrdinals(rows, f);
-        return std::vector<quint64>(o.begin(), o.end());
-    };
     // A code's key is its name's place among the names of the 256 codes.
     auto byName = [&rows](quint8 (*code)(const SymbolRow &), QString (*name)(unsigned)) {
-        std::array<int, 256> order{};
-        for (size_t i = 0; i < order.size(); ++i)
-            order[i] = int(i);
         std::array<QString, 256> names;
-        for (size_t i = 0; i < names.size(); ++i)
+        std::vector<const QString *> strings;
+        for (size_t i = 0; i < names.size(); ++i) {
             names[i] = name(unsigned(i));
-        std::stable_sort(order.begin(), order.end(),
-                         [&](int l, int r) { return names[size_t(l)] < names[size_t(r)]; });
-        std::array<quint64, 256> place{};
-        for (size_t pos = 0; pos < order.size(); ++pos)
-            place[size_t(order[pos])] =
-                pos > 0 && names[size_t(order[pos])] == names[size_t(order[pos - 1])]
-                    ? place[size_t(order[pos - 1])]
-                    : quint64(pos);
+            strings.push_back(&names[i]);
+        }
+        const std::vector<quint32> place = ordinals(strings);
         std::vector<quint64> keys;
         keys.reserve(rows.size());
         for (const SymbolRow &r : rows)
@@ -118,13 +118,13 @@ static std::vector<quint64> sortKeys(const SymbolRows &rows, int column) {
     std::vector<quint64> keys;
     switch (column) {
     case SymbolTableModel::Mangled:
-        return byString([](const SymbolRow &r) -> const QString & { return r.name; });
+        return stringKeys(rows, [](const SymbolRow &r) -> const QString & { return r.name(); });
     case SymbolTableModel::Binding:
         return byName([](const SymbolRow &r) { return r.elfBinding; }, symbolBindingName);
     case SymbolTableModel::Visibility:
         return byName([](const SymbolRow &r) { return r.elfVisibility; }, symbolVisibilityName);
     case SymbolTableModel::Section:
-        return byString([](const SymbolRow &r) -> const QString & { return r.section; });
+        return stringKeys(rows, [](const SymbolRow &r) -> const QString & { return r.section(); });
     case SymbolTableModel::Kind:
         keys.reserve(rows.size());
         for (const SymbolRow &r : rows)
@@ -136,43 +136,54 @@ static std::vector<quint64> sortKeys(const SymbolRows &rows, int column) {
             keys.push_back(r.size);
         return keys;
     case SymbolTableModel::CodeObjects: {
-        // How many code objects, then which.
-        keys = byString([](const SymbolRow &r) -> const QString & { return r.appearsIn; });
-        for (size_t i = 0; i < rows.size(); ++i)
-            keys[i] |= quint64(rows[i].codeObjects.size()) << 32;
+        // How many code objects, then which: dense (count * texts + place), so the counting
+        // sort takes it.
+        std::vector<const QString *> texts;
+        for (const QString &t : rows.appearsInTexts)
+            texts.push_back(&t);
+        const std::vector<quint32> place = ordinals(texts);
+        const quint64 stride = quint64(texts.size()) + 1;
+        keys.reserve(rows.size());
+        for (const SymbolRow &r : rows)
+            keys.push_back(quint64(r.coCount) * stride + place[r.appearsIn]);
         return keys;
     }
     default:
-        return byString([](const SymbolRow &r) -> const QString & { return r.demangled; });
+        return stringKeys(rows,
+                          [](const SymbolRow &r) -> const QString & { return r.demangled(); });
     }
 }
 
-// The columns are ranked at once on the thread pool (each writes only its own rank). A row's
-// rank is its place when sorted by the column's key, ties in row order (a stable sort).
-static void rankRows(SymbolRows &rows) {
-    std::array<int, SymbolTableModel::ColumnCount> columns{};
-    for (int c = 0; c < SymbolTableModel::ColumnCount; ++c)
-        columns[size_t(c)] = c;
-    auto rankColumn = [&rows](int column) {
-        const std::vector<quint64> keys = sortKeys(rows, column);
-        std::vector<int> order(rows.size());
-        for (size_t i = 0; i < order.size(); ++i)
-            order[i] = int(i);
-        std::sort(order.begin(), order.end(), [&](int l, int r) {
-            return keys[size_t(l)] < keys[size_t(r)] ||
-                   (keys[size_t(l)] == keys[size_t(r)] && l < r);
-        });
-        for (size_t pos = 0; pos < order.size(); ++pos)
-            rows[size_t(order[pos])].rank[size_t(column)] = int(pos);
-    };
-    if (rows.size() < 2000)
-        std::for_each(columns.begin(), columns.end(), rankColumn);
-    else
-        QtConcurrent::blockingMap(columns, rankColumn);
+// A column's ranks: each row's place when sorted by the column's key, ties in row order (a
+// stable sort).
+static std::vector<int> rankColumn(const SymbolRows &rows, int column) {
+    const std::vector<quint64> keys = sortKeys(rows, column);
+    std::vector<int> rank(keys.size());
+    const quint64 most = keys.empty() ? 0 : *std::max_element(keys.begin(), keys.end());
+    if (most < 4 * quint64(keys.size()) + 4096) {
+        // Most columns' keys are places among few distinct values: a counting sort, rows
+        // visited in order, is the stable order with no comparison (1.84M rows: an indirect
+        // std::sort was a sixth of opening librocsparse 6.4).
+        std::vector<int> next(size_t(most) + 2, 0);
+        for (const quint64 k : keys)
+            ++next[size_t(k) + 1];
+        for (size_t v = 1; v < next.size(); ++v)
+            next[v] += next[v - 1];
+        for (size_t i = 0; i < keys.size(); ++i)
+            rank[i] = next[size_t(keys[i])]++;
+        return rank;
+    }
+    // Sizes: the keys sorted beside their rows, in one array (no lookup per comparison).
+    std::vector<std::pair<quint64, int>> order(keys.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = {keys[i], int(i)};
+    std::sort(order.begin(), order.end());
+    for (size_t pos = 0; pos < order.size(); ++pos)
+        rank[size_t(order[pos].second)] = int(pos);
+    return rank;
 }
 
-static void indexKeys(SymbolRows &rows) {
-    SymbolKeys &k = rows.keys;
+static void indexKeys(const SymbolRows &rows, SymbolKeys &k) {
     k.rowKey.reserve(rows.size());
     k.kernel.reserve(rows.size());
     // Rows of one shared name (every target's copy, per code object) share its QString data:
@@ -181,15 +192,15 @@ static void indexKeys(SymbolRows &rows) {
     // (A name given with another demangled form is another key: both data pointers count.)
     QHash<std::pair<const QChar *, const QChar *>, quint32> byName;
     for (const SymbolRow &r : rows) {
-        const std::pair<const QChar *, const QChar *> shared{r.name.constData(),
-                                                             r.demangled.constData()};
+        const std::pair<const QChar *, const QChar *> shared{r.name().constData(),
+                                                             r.demangled().constData()};
         const auto known = byName.constFind(shared);
         if (known != byName.cend()) {
             k.rowKey.push_back(known.value());
         } else {
             const auto index = quint32(k.begin.size());
             const qsizetype start = k.text.size();
-            appendFoldedKey(k.text, r.name, r.demangled);
+            appendFoldedKey(k.text, r.name(), r.demangled());
             k.begin.push_back(quint32(start));
             k.size.push_back(quint32(k.text.size() - start));
             k.rowKey.push_back(index);
@@ -206,28 +217,26 @@ static void indexKeys(SymbolRows &rows) {
 
 namespace {
 
-// Fills the demangled form of rows [first, first + names.size()) from their names. A name is
-// demangled once, however many rows share it (per code object: one per target), and the
-// distinct names on the thread pool: the first open of librocsparse 6.4 demangles 180k names
-// (about 0.7 s on one core).
-void demangleRows(SymbolRows &rows, size_t first, const std::vector<SymbolName> &names) {
+// Makes the demangled form of rows [first, end) from their names, on the thread pool: a name is
+// demangled once, however many rows share it (per code object: one per target); the first
+// open of librocsparse 6.4 demangles 180k names (about 0.7 s on one core). The rows then read
+// it without a lock.
+void demangleRows(const SymbolRows &rows, size_t first) {
     std::vector<size_t> distinct;
     QSet<const QChar *> seen;
-    seen.reserve(qsizetype(names.size()));
-    for (size_t i = 0; i < names.size(); ++i) {
-        const QChar *data = names[i].name().constData();
+    seen.reserve(qsizetype(rows.size() - first));
+    for (size_t i = first; i < rows.size(); ++i) {
+        const QChar *data = rows[i].name().constData();
         if (!seen.contains(data)) {
             seen.insert(data);
             distinct.push_back(i);
         }
     }
-    const auto demangle = [&names](size_t i) { (void)names[i].demangled(); };
+    const auto demangle = [&rows](size_t i) { (void)rows[i].demangled(); };
     if (distinct.size() < 2000)
         std::for_each(distinct.begin(), distinct.end(), demangle);
     else
         QtConcurrent::blockingMap(distinct, demangle);
-    for (size_t i = 0; i < names.size(); ++i)
-        rows[first + i].demangled = names[i].demangled(); // made above: shared, no copy
 }
 
 // How far the reading of symbols is, said at most every 64k symbols.
@@ -245,6 +254,19 @@ struct RowsTicker {
     }
 };
 
+SymbolRow rowOf(const Symbol &s, int artifact) {
+    SymbolRow r;
+    r.names = s.names;
+    r.sectionName = s.sectionName;
+    r.size = s.size;
+    r.artifact = artifact;
+    r.kind = s.kind;
+    r.undefined = s.undefined;
+    r.elfBinding = s.elfBinding;
+    r.elfVisibility = s.elfVisibility;
+    return r;
+}
+
 // The rows of one artifact's device symbols. The names are shared (SymbolName: one copy of
 // each distinct name per inspection, librocsparse: 231k symbols, 30k names), so a row is
 // found by its name's data pointer, and each row's code objects' targets are bits: no string
@@ -253,9 +275,8 @@ struct RowsTicker {
 void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGrouping grouping,
                    RowsTicker &ticker) {
     const size_t first = rows.size();
-    std::vector<SymbolName> names; // per new row: its shared name, demangled below
-    QStringList targets;           // this artifact's target labels, first seen first
-    std::vector<int> coTarget;     // per code object: its index in targets
+    QStringList targets;       // this artifact's target labels, first seen first
+    std::vector<int> coTarget; // per code object: its index in targets
     coTarget.reserve(size_t(rep.codeObjects.size()));
     for (const CodeObject &co : rep.codeObjects) {
         const QString label = targetLabel(co);
@@ -266,63 +287,62 @@ void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGro
         }
         coTarget.push_back(int(t));
     }
+    if (grouping == SymbolGrouping::PerCodeObject) {
+        // One row per symbol, listing its own code object; the text is its target's.
+        const auto textBase = quint32(rows.appearsInTexts.size());
+        rows.appearsInTexts.append(targets);
+        for (int c = 0; c < rep.codeObjects.size(); ++c) {
+            const auto coFirst = quint32(rows.codeObjectIndexes.size());
+            rows.codeObjectIndexes.push_back(c);
+            const quint32 text = textBase + quint32(coTarget[size_t(c)]);
+            for (const Symbol &s : rep.codeObjects[c].symbols) {
+                rows.push_back(rowOf(s, a));
+                SymbolRow &r = rows.back();
+                r.coFirst = coFirst;
+                r.coCount = 1;
+                r.appearsIn = text;
+            }
+            ticker.add(rep.codeObjects[c].symbols.size());
+        }
+        demangleRows(rows, first);
+        return;
+    }
     const size_t words = size_t(targets.size() + 63) / 64;
-    std::vector<quint64> masks; // per row of this artifact: `words` words of target bits
+    std::vector<quint64> masks;          // per row of this artifact: `words` words of target bits
+    std::vector<std::vector<int>> lists; // per row of this artifact: its code objects
     using PtrKey = std::pair<const void *, int>;
     QHash<PtrKey, quint32> byPointer;               // (name's data, kind) -> row
     QHash<std::pair<QString, int>, quint32> byText; // the same name held twice (rare)
-    if (grouping == SymbolGrouping::ByName)
-        byPointer.reserve(rep.codeObjects.isEmpty() ? 0 : rep.codeObjects[0].symbols.size() * 4);
+    byPointer.reserve(rep.codeObjects.isEmpty() ? 0 : rep.codeObjects[0].symbols.size() * 4);
     for (int c = 0; c < rep.codeObjects.size(); ++c) {
         const CodeObject &co = rep.codeObjects[c];
         const int t = coTarget[size_t(c)];
-        // Per code object every row of c lists c alone: one shared list instead of one
-        // allocation per row (librocsparse 6.4: 1.84M rows).
-        const QList<int> onlyThis{c};
         for (const Symbol &s : co.symbols) {
             size_t row = rows.size();
-            if (grouping == SymbolGrouping::ByName) {
-                const PtrKey key{s.name().constData(), int(s.kind)};
-                auto it = byPointer.constFind(key);
-                if (it != byPointer.cend()) {
-                    row = it.value();
-                } else {
-                    const auto [tit, fresh] = [&] {
-                        auto f = byText.constFind({s.name(), int(s.kind)});
-                        if (f != byText.cend())
-                            return std::pair{f.value(), false};
-                        byText.insert({s.name(), int(s.kind)}, quint32(rows.size()));
-                        return std::pair{quint32(rows.size()), true};
-                    }();
-                    (void)fresh;
-                    row = tit;
-                    byPointer.insert(key, quint32(row));
-                }
+            const PtrKey key{s.name().constData(), int(s.kind)};
+            auto it = byPointer.constFind(key);
+            if (it != byPointer.cend()) {
+                row = it.value();
+            } else {
+                auto f = byText.constFind({s.name(), int(s.kind)});
+                if (f != byText.cend())
+                    row = f.value();
+                else
+                    byText.insert({s.name(), int(s.kind)}, quint32(rows.size()));
+                byPointer.insert(key, quint32(row));
             }
             if (row == rows.size()) {
-                SymbolRow r;
-                r.artifact = a;
-                r.name = s.name();
-                r.kind = s.kind;
-                r.undefined = s.undefined;
-                r.elfBinding = s.elfBinding;
-                r.elfVisibility = s.elfVisibility;
-                r.section = s.section();
-                r.size = s.size;
-                rows.push_back(std::move(r));
-                names.push_back(s.names);
+                rows.push_back(rowOf(s, a));
                 masks.resize(masks.size() + words, 0);
+                lists.emplace_back();
             }
-            if (grouping == SymbolGrouping::PerCodeObject)
-                rows[row].codeObjects = onlyThis;
-            else
-                rows[row].codeObjects.append(c);
+            lists[row - first].push_back(c);
             masks[(row - first) * words + size_t(t) / 64] |= quint64(1) << (t % 64);
         }
         ticker.add(co.symbols.size());
     }
     // One text per distinct set of targets ("gfx906, gfx90a:xnack-"), shared by its rows.
-    QHash<QByteArray, QString> texts;
+    QHash<QByteArray, quint32> texts;
     for (size_t r = first; r < rows.size(); ++r) {
         const quint64 *m = masks.data() + (r - first) * words;
         const QByteArray key = QByteArray::fromRawData(reinterpret_cast<const char *>(m),
@@ -334,11 +354,17 @@ void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGro
                 if (m[t / 64] & (quint64(1) << (t % 64)))
                     names.append(targets[t]);
             it = texts.insert(QByteArray(key.constData(), key.size()),
-                              names.join(QStringLiteral(", ")));
+                              quint32(rows.appearsInTexts.size()));
+            rows.appearsInTexts.append(names.join(QStringLiteral(", ")));
         }
-        rows[r].appearsIn = it.value();
+        SymbolRow &row = rows[r];
+        row.appearsIn = it.value();
+        const std::vector<int> &list = lists[r - first];
+        row.coFirst = quint32(rows.codeObjectIndexes.size());
+        row.coCount = quint32(list.size());
+        rows.codeObjectIndexes.insert(rows.codeObjectIndexes.end(), list.begin(), list.end());
     }
-    demangleRows(rows, first, names);
+    demangleRows(rows, first);
 }
 
 } // namespace
@@ -354,7 +380,7 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
             ticker.total += rep.host->hostFunctions.size() + rep.host->undefinedDynamic.size();
     }
     // Per code object the rows are known in advance, one per symbol: reserved, the vector
-    // never grows through a copy of itself (librocsparse 6.4: 1.84M rows of 224 bytes).
+    // never grows through a copy of itself (librocsparse 6.4: 1.84M rows).
     if (grouping == SymbolGrouping::PerCodeObject)
         rows.reserve(size_t(ticker.total));
     // Every artifact's device symbols, then the host ELF's symbols (_DYNAMIC,
@@ -362,34 +388,29 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
     for (int a = 0; a < artifacts.size(); ++a)
         addDeviceRows(rows, artifacts[a], a, grouping, ticker);
     const auto deviceEnd = rows.end() - rows.begin();
+    const auto hostText = quint32(rows.appearsInTexts.size());
+    bool anyHost = false;
     for (int a = 0; a < artifacts.size(); ++a) {
         const ArtifactReport &rep = artifacts[a];
-        if (rep.host) {
-            static const QString host = QStringLiteral("host");
-            auto addHost = [&](const Symbol &s) {
-                SymbolRow row;
-                row.artifact = a;
-                row.name = s.name();
-                row.demangled = s.demangled();
-                row.kind = s.kind;
-                row.undefined = s.undefined;
-                row.host = true;
-                row.elfBinding = s.elfBinding;
-                row.elfVisibility = s.elfVisibility;
-                row.section = s.section();
-                row.size = s.size;
-                row.appearsIn = host;
-                rows.push_back(std::move(row));
-            };
-            for (const Symbol &s : rep.host->hostFunctions)
-                addHost(s);
-            for (const Symbol &s : rep.host->undefinedDynamic) {
-                addHost(s);
-                rows.back().undefined = true;
-            }
-            ticker.add(rep.host->hostFunctions.size() + rep.host->undefinedDynamic.size());
-        }
+        if (!rep.host)
+            continue;
+        anyHost = true;
+        auto addHost = [&](const Symbol &s, bool undefined) {
+            rows.push_back(rowOf(s, a));
+            SymbolRow &row = rows.back();
+            row.undefined = row.undefined || undefined;
+            row.host = true;
+            row.coFirst = quint32(rows.codeObjectIndexes.size());
+            row.appearsIn = hostText;
+        };
+        for (const Symbol &s : rep.host->hostFunctions)
+            addHost(s, false);
+        for (const Symbol &s : rep.host->undefinedDynamic)
+            addHost(s, true);
+        ticker.add(rep.host->hostFunctions.size() + rep.host->undefinedDynamic.size());
     }
+    if (anyHost)
+        rows.appearsInTexts.append(QStringLiteral("host"));
     if (progress && ticker.said != ticker.total) // all read: ordering and indexing are left
         progress(ticker.total, ticker.total);
     // In the default view the kernels first.
@@ -397,9 +418,20 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
         std::stable_partition(rows.begin(), rows.begin() + deviceEnd, [](const SymbolRow &r) {
             return r.kind == SymbolKind::Kernel && !r.undefined;
         });
-    rankRows(rows);
-    indexKeys(rows);
     return rows;
+}
+
+const SymbolKeys &SymbolRows::keys() const {
+    std::call_once(m_lazy->keysMade, [this] { indexKeys(*this, m_lazy->keys); });
+    return m_lazy->keys;
+}
+
+const std::vector<int> &SymbolRows::ranks(int column) const {
+    if (column < 0 || column >= SymbolTableModel::ColumnCount)
+        column = SymbolTableModel::Demangled;
+    const auto c = size_t(column);
+    std::call_once(m_lazy->ranksMade[c], [&] { m_lazy->ranks[c] = rankColumn(*this, column); });
+    return m_lazy->ranks[c];
 }
 
 SymbolTableModel::SymbolTableModel(QObject *parent)
@@ -410,6 +442,18 @@ void SymbolTableModel::setRows(SymbolRows rows) {
     std::shared_ptr<const SymbolRows> old = std::move(m_rows);
     m_rows = std::make_shared<const SymbolRows>(std::move(rows));
     endResetModel();
+    // The table is shown before its filter keys and sort ranks exist: a worker makes them
+    // right after, the keys first (on librocsparse 6.4 the first keystroke would wait about a
+    // second for them), so the filter and a click on a header find them made. It lets go of
+    // the rows between steps: rows replaced meanwhile are freed, not indexed.
+    if (m_rows->size() > 10000)
+        QThreadPool::globalInstance()->start([weak = std::weak_ptr<const SymbolRows>(m_rows)] {
+            if (const std::shared_ptr<const SymbolRows> rows = weak.lock())
+                (void)rows->keys();
+            for (int c = 0; c < ColumnCount; ++c)
+                if (const std::shared_ptr<const SymbolRows> rows = weak.lock())
+                    (void)rows->ranks(c);
+        });
     // Freeing 232k rows (millions of strings) takes longer than a frame: a worker does it
     // (or the filter job that still holds them, whichever lets go last).
     if (old->size() > 10000)
@@ -419,10 +463,10 @@ void SymbolTableModel::setRows(SymbolRows rows) {
 int SymbolTableModel::findRow(const QString &name) const {
     const SymbolRows &rows = *m_rows;
     for (size_t i = 0; i < rows.size(); ++i)
-        if (rows[i].name == name)
+        if (rows[i].name() == name)
             return int(i);
     for (size_t i = 0; i < rows.size(); ++i)
-        if (rows[i].demangled == name)
+        if (rows[i].demangled() == name)
             return int(i);
     return -1;
 }
@@ -467,9 +511,9 @@ QVariant SymbolTableModel::data(const QModelIndex &index, int role) const {
     case Qt::DisplayRole:
         switch (index.column()) {
         case Demangled:
-            return r.demangled;
+            return r.demangled();
         case Mangled:
-            return r.name;
+            return r.name();
         case Kind:
             return kindText(r);
         case Binding:
@@ -477,18 +521,18 @@ QVariant SymbolTableModel::data(const QModelIndex &index, int role) const {
         case Visibility:
             return r.visibility();
         case Section:
-            return r.section;
+            return r.section();
         case Size:
             return QLocale().toString(r.size);
         case CodeObjects:
-            return r.appearsIn;
+            return m_rows->appearsIn(r);
         }
         break;
     case Qt::ToolTipRole:
         if (index.column() == Demangled || index.column() == Mangled)
-            return QStringLiteral("%1\n%2").arg(r.demangled, r.name);
+            return QStringLiteral("%1\n%2").arg(r.demangled(), r.name());
         if (index.column() == CodeObjects)
-            return tr("%n code object(s): %1", nullptr, int(r.codeObjects.size())).arg(r.appearsIn);
+            return tr("%n code object(s): %1", nullptr, int(r.coCount)).arg(m_rows->appearsIn(r));
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == Size)
@@ -499,15 +543,15 @@ QVariant SymbolTableModel::data(const QModelIndex &index, int role) const {
             return QVariant::fromValue<qulonglong>(r.size);
         return data(index, Qt::DisplayRole);
     case FilterRole:
-        return QString::fromUtf8(m_rows->keys.key(index.row()));
+        return QString::fromUtf8(m_rows->keys().key(index.row()));
     case KindRole:
         return int(r.kind);
     case LinkRole:
-        return QStringLiteral("symbol:") + r.name;
+        return QStringLiteral("symbol:") + r.name();
     case RawRole:
         if (index.column() == Size)
             return QVariant::fromValue<qulonglong>(r.size);
-        return r.name;
+        return r.name();
     default:
         break;
     }
@@ -541,8 +585,8 @@ QVariant SymbolTableModel::headerData(int section, Qt::Orientation o, int role) 
 bool SymbolTableModel::lessThan(int left, int right, int column) const {
     if (column < 0 || column >= ColumnCount)
         column = Demangled;
-    const SymbolRows &rows = *m_rows;
-    return rows[size_t(left)].rank[size_t(column)] < rows[size_t(right)].rank[size_t(column)];
+    const std::vector<int> &rank = m_rows->ranks(column);
+    return rank[size_t(left)] < rank[size_t(right)];
 }
 
 QByteArray foldFilterText(const QString &text) {
@@ -562,7 +606,7 @@ std::vector<int> filterSlice(const SymbolRows &rows, const int *begin, const int
     out.reserve(size_t(end - begin));
     const char *needle = folded.constData();
     const size_t n = size_t(folded.size());
-    const SymbolKeys &keys = rows.keys;
+    const SymbolKeys &keys = rows.keys();
     const char *text = keys.text.constData();
     for (const int *p = begin; p != end; ++p) {
         // A superseded scan stops soon; checking every row would cost more than the check.
@@ -666,7 +710,7 @@ bool useWholeText(const SymbolRows &rows, const std::vector<int> &candidates,
         return false; // nothing to search for: no pass over the keys
     if (how != SymbolScan::Auto)
         return how == SymbolScan::WholeText;
-    return candidates.size() * kWholeTextShare >= rows.keys.begin.size();
+    return candidates.size() * kWholeTextShare >= rows.keys().begin.size();
 }
 
 } // namespace
@@ -677,12 +721,12 @@ std::vector<int> filterSymbolRows(const SymbolRows &rows, const std::vector<int>
     if (!useWholeText(rows, candidates, folded, how))
         return filterSlice(rows, candidates.data(), candidates.data() + candidates.size(), folded,
                            kernelsOnly, cancel);
-    std::vector<quint8> mark(rows.keys.begin.size(), 0);
-    if (!markMatchingKeys(rows.keys, 0, mark.size(),
+    std::vector<quint8> mark(rows.keys().begin.size(), 0);
+    if (!markMatchingKeys(rows.keys(), 0, mark.size(),
                           std::string_view(folded.constData(), size_t(folded.size())), mark.data(),
                           cancel))
         return {};
-    return keepMarked(rows.keys, candidates, mark, kernelsOnly);
+    return keepMarked(rows.keys(), candidates, mark, kernelsOnly);
 }
 
 std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
@@ -693,7 +737,7 @@ std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
     constexpr size_t kMinSlice = 16384;
     const bool whole = useWholeText(rows, candidates, folded, how);
     // Whole text: slices of the keys (a match never spans two keys, so they are independent).
-    const size_t total = whole ? rows.keys.begin.size() : candidates.size();
+    const size_t total = whole ? rows.keys().begin.size() : candidates.size();
     const size_t slices = std::clamp<size_t>(total / kMinSlice, 1, size_t(std::max(chunks, 1)));
     if (slices == 1)
         return filterSymbolRows(rows, candidates, folded, kernelsOnly, cancel,
@@ -704,7 +748,7 @@ std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
         std::vector<quint8> mark(total, 0);
         const std::string_view needle(folded.constData(), size_t(folded.size()));
         auto markSlice = [&rows, &mark, needle, cancel](size_t first, size_t last) {
-            return markMatchingKeys(rows.keys, first, last, needle, mark.data(), cancel);
+            return markMatchingKeys(rows.keys(), first, last, needle, mark.data(), cancel);
         };
         QList<QFuture<bool>> others;
         for (size_t k = 1; k < slices; ++k)
@@ -714,7 +758,7 @@ std::vector<int> filterSymbolRowsParallel(const SymbolRows &rows,
             done = f.result() && done; // every slice must end before `mark` goes
         if (!done)
             return {};
-        return keepMarked(rows.keys, candidates, mark, kernelsOnly);
+        return keepMarked(rows.keys(), candidates, mark, kernelsOnly);
     }
     const int *base = candidates.data();
     QList<QFuture<std::vector<int>>> others;
@@ -823,9 +867,9 @@ void SymbolFilterProxy::rebuildOrder() {
         return;
     }
     // The ranks are the rows' positions in that column's order: inverting them is the sort.
-    const SymbolRows &rows = m_symbols->rows();
+    const std::vector<int> &rank = m_symbols->rows().ranks(column);
     for (int i = 0; i < n; ++i)
-        m_order[size_t(rows[size_t(i)].rank[size_t(column)])] = i;
+        m_order[size_t(rank[size_t(i)])] = i;
     if (m_sortOrder == Qt::DescendingOrder)
         std::reverse(m_order.begin(), m_order.end());
 }

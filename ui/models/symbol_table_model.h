@@ -13,29 +13,33 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <span>
 #include <vector>
 
 namespace hd::ui {
 
 // One symbol name of one artifact; the same symbol in several code objects (one per target)
-// is one row listing every code object it appears in.
+// is one row listing every code object it appears in. 48 bytes: the per-code-object table of
+// librocsparse 6.4 has 1.84M rows, so the row shares the report's names (a reference count
+// each) and keeps indexes into its table (SymbolRows) instead of strings and lists of its own.
 struct SymbolRow {
-    int artifact = -1; // index into the list of inspected artifacts
-    QString name;      // mangled, as in the symbol table
-    QString demangled;
+    SymbolName names;       // mangled, as in the symbol table, and demangled (shared)
+    SymbolName sectionName; // shared; empty when undefined
+    quint64 size = 0;
+    int artifact = -1;     // index into the list of inspected artifacts
+    quint32 coFirst = 0;   // its code objects: SymbolRows::codeObjects(row)
+    quint32 coCount = 0;   // how many code objects (0: host)
+    quint32 appearsIn = 0; // SymbolRows::appearsIn(row): "gfx906, gfx90a:xnack-" or "host"
     SymbolKind kind = SymbolKind::Other;
     bool undefined = false;
     bool host = false; // from the host ELF, not device code
     // ELF binding and visibility codes (STB_*, STV_*): two bytes instead of two strings a row.
     quint8 elfBinding = 1, elfVisibility = 0;
-    QString section;
-    quint64 size = 0;
-    QList<int> codeObjects; // indices into ArtifactReport::codeObjects
-    QString appearsIn;      // "gfx906, gfx90a:xnack-" or "host"
-    // Position of the row when sorted by each column: sorting compares two ints, so the proxy
-    // re-sorts 100k+ rows without a string comparison on the GUI thread.
-    std::array<int, 8> rank{};
 
+    const QString &name() const { return names.name(); }
+    const QString &demangled() const { return names.demangled(); }
+    const QString &section() const { return sectionName.name(); }
     QString binding() const { return symbolBindingName(elfBinding); }          // "global", ...
     QString visibility() const { return symbolVisibilityName(elfVisibility); } // "default", ...
 };
@@ -63,7 +67,36 @@ struct SymbolKeys {
 };
 
 struct SymbolRows : std::vector<SymbolRow> {
-    SymbolKeys keys; // filled by buildSymbolRows()
+    // The filter's keys, made on first use from the rows as they are then (thread-safe; the
+    // rows are not changed once built); SymbolTableModel::setRows() has a worker make them
+    // once the table is shown. Opening librocsparse 6.4 no longer waits for them: 180k names
+    // with their demangled templates are about 100 MB of keys, a fifth of the rows' build.
+    const SymbolKeys &keys() const;
+    // Each row's position when sorted by `column` (SymbolTableModel::Column), ties in row
+    // order: sorting compares two ints, so the proxy re-sorts 100k+ rows without a string
+    // comparison on the GUI thread. Made on first use, like the keys (thread-safe): the table
+    // opens unsorted, and SymbolTableModel::setRows() has a worker make them meanwhile.
+    const std::vector<int> &ranks(int column) const;
+    // Every row's code objects (indices into ArtifactReport::codeObjects), back to back.
+    std::vector<int> codeObjectIndexes;
+    // The distinct "appears in" texts, shared by their rows.
+    QStringList appearsInTexts;
+
+    std::span<const int> codeObjects(const SymbolRow &r) const {
+        return {codeObjectIndexes.data() + r.coFirst, r.coCount};
+    }
+    const QString &appearsIn(const SymbolRow &r) const {
+        return appearsInTexts[qsizetype(r.appearsIn)];
+    }
+
+private:
+    struct Lazy {
+        std::once_flag keysMade;
+        SymbolKeys keys;
+        std::array<std::once_flag, 8> ranksMade;
+        std::array<std::vector<int>, 8> ranks;
+    };
+    std::shared_ptr<Lazy> m_lazy = std::make_shared<Lazy>();
 };
 
 enum class SymbolGrouping {
@@ -71,11 +104,10 @@ enum class SymbolGrouping {
     PerCodeObject, // one row per symbol of each code object (per-target sizes)
 };
 
-// Pure function, safe on a worker thread: flattens every artifact's symbols into rows and
-// ranks them for every column.
+// Pure function, safe on a worker thread: flattens every artifact's symbols into rows (their
+// ranks and filter keys are made on first use).
 // progress, when given, hears how many of the artifacts' symbols were read so far, now and
-// then (the calling thread), and done == total once all are read (the rows are then ranked
-// and indexed).
+// then (the calling thread), and done == total once all are read.
 using SymbolRowsProgress = std::function<void(qint64 done, qint64 total)>;
 SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts,
                            SymbolGrouping grouping = SymbolGrouping::ByName,

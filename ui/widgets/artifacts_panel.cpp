@@ -586,7 +586,7 @@ bool ArtifactsPanel::showSymbol(const QString &name) {
     // The filter hides it (or is about to change): show it by its own name.
     m_filterTimer->stop();
     m_filter->blockSignals(true);
-    m_filter->setText(m_inputs->symbols()->row(row).name);
+    m_filter->setText(m_inputs->symbols()->row(row).name());
     m_filter->blockSignals(false);
     m_kernelsOnly->setChecked(false);
     proxy->setFilterText(m_filter->text());
