@@ -186,7 +186,7 @@ QByteArray foldFilterText(const QString &text);
 // QSortFilterProxyModel: that one re-sorts and emits row insertions/removals range by range
 // on every filter change (hundreds of ms on 232k rows). This proxy maps through one vector of
 // source rows:
-//  - sorting is an O(n) permutation read off the rows' precomputed per-column ranks;
+//  - sorting is an O(n) permutation read off the column's ranks (SymbolRows::ranks);
 //  - filtering walks the sorted order once and keeps the matching rows, so the order is kept
 //    without re-sorting; a text that extends the previous one (the usual next keystroke) only
 //    rescans the rows still shown;
