@@ -59,7 +59,7 @@ if [ "$mode" = test ]; then
     timeout 1200 bash scripts/fetch-rocm.sh --ci > "$fetch_log" 2>&1 &
     fetch_pid=$!
     # A failed build ends the script: the download with it.
-    trap 'kill "$fetch_pid" 2>/dev/null || true' EXIT
+    trap 'kill "$fetch_pid" 2>/dev/null || true; rm -f "$fetch_log"' EXIT
 fi
 cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset" -j "$jobs"
@@ -69,6 +69,7 @@ build) ;;
 test)
     fetch_ok=0
     wait "$fetch_pid" || fetch_ok=$?
+    trap - EXIT # its process id may be another's from here on
     cat "$fetch_log"
     rm -f "$fetch_log"
     if [ "$fetch_ok" != 0 ]; then

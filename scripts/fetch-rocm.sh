@@ -76,6 +76,9 @@ apt_opts=(
     -o "Acquire::Languages=none"
     -o "Acquire::Retries=2"
     -o "Acquire::http::Timeout=30"
+    # A snapshot mirror serves Release files past their Valid-Until date (apt: "is expired"):
+    # their signatures are still checked, and nothing fetched here is ever installed.
+    -o "Acquire::Check-Valid-Until=false"
     -o "Debug::NoLocking=1"
     -o "APT::Sandbox::User=$(id -un)"
 )
