@@ -30,6 +30,10 @@ if [ "$mode" = test ]; then
     packages+=(librocsparse0)
     # tst_remote starts a real sshd on a loopback port (docs/remote.md "Tests").
     packages+=(openssh-server openssh-client)
+    # The independent bundle reader the rocm-modern counts are checked against
+    # (tests/oracle/bundle_oracle.py) is Python and decompresses with the zstd tool; a minbase
+    # root has neither the tool nor, by name, Python.
+    packages+=(python3 zstd)
 fi
 
 missing=()
