@@ -15,10 +15,10 @@ namespace hd {
 
 namespace {
 
-constexpr int kSlots = 64;
+constexpr int kGroupSlots = 64;
 pid_t g_keeperGroup = 0; // in a keeper process: the group it kills
 // > 0: a group to kill; < 0: minus the pid of a reaper to stop (it kills what is below it).
-std::atomic<pid_t> g_groups[kSlots];
+std::atomic<pid_t> g_groups[kGroupSlots];
 const char kContained[] = "hipdoctor_contained";
 
 void onTerminate(int sig) {
@@ -113,7 +113,7 @@ ChildRegistration::ChildRegistration(qint64 pid, bool contained) {
     if (pid <= 0)
         return;
     const pid_t value = contained ? -pid_t(pid) : pid_t(pid);
-    for (int i = 0; i < kSlots; ++i) {
+    for (int i = 0; i < kGroupSlots; ++i) {
         pid_t expected = 0;
         if (g_groups[i].compare_exchange_strong(expected, value)) {
             m_slot = i;
