@@ -7,6 +7,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QToolBar;
 class QToolButton;
 
 namespace hd::ui {
@@ -122,7 +123,7 @@ private:
     QByteArray m_defaultState;
     QByteArray m_pendingState;
     QMenu *m_recentMenu = nullptr;
-    class QToolBar *m_toolBar = nullptr;
+    QToolBar *m_toolBar = nullptr;
     bool m_retranslatePending = false;
     QMap<QString, QString> m_jobMessages; // running background jobs: kind → latest message
     QLabel *m_status;

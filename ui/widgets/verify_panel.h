@@ -5,6 +5,7 @@
 #include <QFrame>
 #include <QWidget>
 
+class QBoxLayout;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -93,7 +94,7 @@ private:
 
     VerificationController *m_verification;
     QList<StepCard *> m_cards;
-    class QBoxLayout *m_cardsLayout = nullptr;
+    QBoxLayout *m_cardsLayout = nullptr;
     QLabel *m_progress;
     QLabel *m_verdictIcon;
     QLabel *m_verdict;
