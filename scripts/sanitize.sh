@@ -3,8 +3,8 @@
 # configures the `asan` preset (build-asan/, Debug), builds everything and runs ctest.
 #   scripts/sanitize.sh [-j N] [extra ctest arguments, e.g. -R tst_probe]
 # Any sanitizer report fails its test (tests/CMakeLists.txt sets ASAN/LSAN/UBSAN_OPTIONS).
-# From scratch on 2 cores (-j2, shared machine): configure 4 s, build 9 min, tests 4.5 min;
-# an incremental rebuild takes minutes. Needs the packages of scripts/bootstrap.sh.
+# From scratch on 2 cores (-j2, 2026-12-02, otherwise idle): configure 5 s, build 12 min,
+# tests 13 min; an incremental rebuild takes minutes. Needs the packages of scripts/bootstrap.sh.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
