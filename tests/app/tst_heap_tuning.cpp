@@ -4,6 +4,7 @@
 // environment; the child tunes itself like hipdoctor-cli does and reports what it sees.
 
 #include "heap_tuning.h"
+#include "sanitizers.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -18,17 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitizerAllocator = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitizerAllocator = true;
-#else
-constexpr bool kSanitizerAllocator = false;
-#endif
-#else
-constexpr bool kSanitizerAllocator = false;
-#endif
+constexpr bool kSanitizerAllocator = hdtest::kAddressSanitizer || hdtest::kThreadSanitizer;
 
 namespace {
 

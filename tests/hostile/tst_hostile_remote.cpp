@@ -4,6 +4,7 @@
 // named failure, within bounded memory (ru_maxrss of the CLI), writes nothing outside its
 // cache, prints no control character raw, and leaves no process behind.
 
+#include "sanitizers.h"
 #include "testpaths.h"
 
 #include <QDir>
@@ -18,23 +19,11 @@
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-
 // What a node fault may cost the CLI at most (docs/limits.md). Under AddressSanitizer (the asan
 // preset) the CLI also holds up to 256 MB of freed memory in quarantine (ASan's default
 // quarantine_size_mb) and its shadow memory: there the cap only shows that the flood stays
 // bounded; the default build checks the real figure (the CLI measured 363 MB under ASan).
-constexpr long kMaxRssKiB = (300 + (kAddressSanitizer ? 256 + 100 : 0)) * 1024;
+constexpr long kMaxRssKiB = (300 + (hdtest::kAddressSanitizer ? 256 + 100 : 0)) * 1024;
 
 struct Run {
     int exitCode = -1;
