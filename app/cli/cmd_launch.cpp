@@ -10,7 +10,6 @@
 
 #include "artifacts/inspector.h"
 #include "artifacts/selection.h"
-#include "common/input_file.h"
 #include "common/value_parsers.h"
 
 #include <QFile>
@@ -105,28 +104,11 @@ std::optional<TargetId> launchTarget(const QList<TargetId> &targets, ExecutionHo
     return std::nullopt;
 }
 
-// The code object's bytes copied out of `file` into `extracted`; false when they cannot be.
-bool extractCodeObject(const CodeObject &co, const QString &file, QTemporaryFile &extracted) {
-    QFile in;
-    if (co.insideCompressed || !openInputFile(in, file, nullptr) || !in.seek(qint64(co.fileOffset)))
-        return false;
-    const QByteArray bytes = in.read(qint64(co.size));
-    if (bytes.size() != qint64(co.size) || !extracted.open() ||
-        extracted.write(bytes) != bytes.size())
-        return false;
-    extracted.flush();
-    return true;
-}
-
 // A host binary: the code object the runtime would pick for the device, extracted into
 // `extracted`, becomes the request's file. ExitOk, or ExitFindings (said on stderr) when there
 // is none or it cannot be extracted.
 int useHostCodeObject(ProbeRequest &request, const QList<TargetId> &targets, ExecutionHost &host,
                       const ProbeOptions &options, bool json, QTemporaryFile &extracted) {
-    InspectOptions io;
-    io.symbols = false;
-    io.resolveLibraries = false;
-    const ArtifactReport report = inspectFile(request.file, io);
     const std::optional<TargetId> target = launchTarget(targets, host, request, options);
     if (!target) {
         err() << "hipdoctor-cli launch: " << request.file
@@ -134,19 +116,16 @@ int useHostCodeObject(ProbeRequest &request, const QList<TargetId> &targets, Exe
               << "its code object for; pass --target ID\n";
         return ExitFindings;
     }
-    const CodeObjectSelection sel = selectCodeObject(report, *target);
-    const SelectionCandidate *c = sel.choice();
-    if (!c || c->codeObjectIndex < 0 || c->codeObjectIndex >= report.codeObjects.size()) {
-        err() << "hipdoctor-cli launch: " << request.file << ": no code object for "
-              << target->toString() << ": " << sel.reason << "\n";
+    QString why;
+    const PickedCodeObject picked = pickCodeObject(request.file, *target, &why);
+    if (picked.bytes.isEmpty() ||
+        (!extracted.open() || extracted.write(picked.bytes) != picked.bytes.size() ||
+         !extracted.flush())) {
+        err() << "hipdoctor-cli launch: " << request.file << ": "
+              << (why.isEmpty() ? extracted.errorString() : why) << "\n";
         return ExitFindings;
     }
-    const CodeObject &co = report.codeObjects[c->codeObjectIndex];
-    if (!extractCodeObject(co, request.file, extracted)) {
-        err() << "hipdoctor-cli launch: cannot extract " << co.origin << " from " << request.file
-              << "\n";
-        return ExitFindings;
-    }
+    const CodeObject &co = picked.codeObject;
     if (!json)
         out() << "using " << co.origin << " (" << co.target.toString() << ") from " << request.file
               << "\n";

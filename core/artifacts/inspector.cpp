@@ -781,4 +781,27 @@ ArtifactReport inspectFile(const QString &path, const InspectOptions &options) {
     return report;
 }
 
+QByteArray readCodeObjectBytes(const CodeObject &co, const QString &path, QString *why) {
+    const auto fail = [why](const QString &reason) {
+        if (why)
+            *why = reason;
+        return QByteArray();
+    };
+    if (co.insideCompressed)
+        return fail(QStringLiteral("%1 lies inside a compressed bundle").arg(co.origin));
+    QFile in;
+    QString error;
+    if (!openInputFile(in, path, &error))
+        return fail(QStringLiteral("%1: %2").arg(path, error));
+    QByteArray bytes;
+    if (in.seek(qint64(co.fileOffset)))
+        bytes = in.read(qint64(co.size));
+    if (bytes.size() != qint64(co.size))
+        return fail(QStringLiteral("%1: cannot read %2 bytes at offset %3")
+                        .arg(path)
+                        .arg(co.size)
+                        .arg(co.fileOffset));
+    return bytes;
+}
+
 } // namespace hd

@@ -62,4 +62,9 @@ ArtifactReport inspectFile(const QString &path, const InspectOptions &options = 
 ArtifactReport inspectBytes(const QByteArray &bytes, const QString &displayName,
                             const InspectOptions &options = {});
 
+// The bytes of one code object of the file at `path`, where its inspection found it
+// (CodeObject::fileOffset and size). Empty, with *why, when it lies inside a compressed bundle
+// (its bytes exist only decompressed) or the file cannot be read there.
+QByteArray readCodeObjectBytes(const CodeObject &co, const QString &path, QString *why = nullptr);
+
 } // namespace hd

@@ -1,5 +1,6 @@
 #include "artifacts/selection.h"
 
+#include "artifacts/inspector.h"
 #include "artifacts/offload_bundle.h"
 #include "targets/closeness.h"
 
@@ -233,6 +234,25 @@ CodeObjectSelection selectCodeObject(const ArtifactReport &report, const TargetI
     s.origin = report.path;
     decide(s);
     return s;
+}
+
+PickedCodeObject pickCodeObject(const QString &path, const TargetId &device, QString *why) {
+    InspectOptions io;
+    io.symbols = false;
+    io.metadata = false;
+    io.resolveLibraries = false;
+    const ArtifactReport report = inspectFile(path, io);
+    PickedCodeObject p;
+    p.selection = selectCodeObject(report, device);
+    const SelectionCandidate *c = p.selection.choice();
+    if (!c || c->codeObjectIndex < 0 || c->codeObjectIndex >= report.codeObjects.size()) {
+        *why = QStringLiteral("no code object for %1: %2")
+                   .arg(device.toString(), p.selection.reason.english());
+        return p;
+    }
+    p.codeObject = report.codeObjects[c->codeObjectIndex];
+    p.bytes = readCodeObjectBytes(p.codeObject, path, why);
+    return p;
 }
 
 } // namespace hd

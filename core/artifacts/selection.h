@@ -53,4 +53,15 @@ QList<CodeObjectSelection> selectCodeObjects(const ArtifactReport &report, const
 CodeObjectSelection selectCodeObject(const ArtifactReport &report, const TargetId &device,
                                      const MatchOptions &options = {});
 
+// The code object the runtime would pick for a device in a file, read out of it.
+struct PickedCodeObject {
+    CodeObjectSelection selection; // of the file's first bundle (its reason when none fits)
+    CodeObject codeObject;         // the pick; default when none fits
+    QByteArray bytes;              // its bytes; empty when none fits or they cannot be read
+};
+// Reads the file at `path` for its bundles (no symbols, metadata nor loader paths), picks as
+// selectCodeObject() does and reads the pick's bytes (readCodeObjectBytes()). Empty bytes,
+// with *why, when no code object fits or its bytes cannot be read.
+PickedCodeObject pickCodeObject(const QString &path, const TargetId &device, QString *why);
+
 } // namespace hd
