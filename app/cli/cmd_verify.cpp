@@ -29,6 +29,9 @@
 #include <mutex>
 #include <optional>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "chart_loader.h"
 #include "remote_option.h"
 #include "verify_hosts.h"
@@ -378,6 +381,10 @@ Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
             const QString cacheDir =
                 opt.step1.cacheDir.isEmpty() ? defaultCompileCacheDir() : opt.step1.cacheDir;
             localInventory = std::async(std::launch::async, [cacheDir] {
+                // Nobody waits for the inventory while the steps run: it yields the cores to
+                // the compile the user waits for. Its children inherit this thread's nice
+                // value (Linux: per thread, copied by fork).
+                ::setpriority(PRIO_PROCESS, id_t(::gettid()), 10);
                 if (!QFileInfo::exists(cacheDir)) // nothing kept nor being made: none made here
                     return collectSessionInventory();
                 const CompileCache cache(cacheDir);

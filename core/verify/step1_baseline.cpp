@@ -1,5 +1,7 @@
 // Step 1, the baseline (docs/design.md "The method it implements"): the platform compiler
-// builds the vector add for the device's exact target as a program and as a code object, the
+// builds the vector add for the device's exact target as a program, whose code object for that
+// target the probe loads through the module API (hipcc on this machine: taken out of the
+// program's offload bundle; nvcc, a node, or a program without one: a compile of its own), the
 // program's runtime dependency resolves, and the program and the probe's module-API launch run
 // in clean processes. Each check below states one of these; the runner does the rest.
 
@@ -11,6 +13,7 @@
 // node over ssh) each piece of work runs when its check asks for it, in the checks' order.
 
 #include "artifacts/inspector.h"
+#include "artifacts/selection.h"
 #include "check_support_p.h"
 #include "common/engine_text.h"
 #include "common/shell.h"
@@ -21,6 +24,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QSaveFile>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -355,7 +359,9 @@ void startCompiles(Baseline &b, const CompilePlan &plan);
 // given: its vendor picks the compiler) the --version query and the compiles; without
 // --target the --version query when only one compiler is there.
 void startAhead(Baseline &b) {
-    if (!b.ctx.devicesQueried) {
+    const auto startDevices = [&b] {
+        if (b.ctx.devicesQueried)
+            return;
         b.ahead.devices = b.launch([&b] {
             const ChildSlots::Held slot(b.children, ChildSlots::Devices);
             const QString startedAt = isoNow();
@@ -364,10 +370,21 @@ void startAhead(Baseline &b) {
                                      b.ctx.probeOptions()),
                 startedAt};
         });
-    }
+    };
     if (b.ctx.remote() || !b.concurrent)
-        return; // each in its check's turn
+        return startDevices(); // the rest each in its check's turn
     const auto target = TargetId::parse(b.o.target);
+    if (target) {
+        // The program's compile is the step's critical path: it takes a core before the device
+        // query does (which would hold it for the probe's run while the compile waited).
+        const CompilerInfo compiler =
+            detectCompiler(b.ctx.baseEnv, b.o.compiler, target->isNvidia());
+        if (!compiler.path.isEmpty()) { // else the compiler check says so
+            startVersion(b, compiler.path);
+            startCompiles(b, planCompiles(b, compiler, target->toString()));
+        }
+    }
+    startDevices();
     if (!target) {
         // The device's target: the compiles wait for it; the --version query does not when
         // there is one compiler to choose from (or the target check stops the step).
@@ -375,13 +392,7 @@ void startAhead(Baseline &b) {
         if (!only.path.isEmpty() &&
             only.path == detectCompiler(b.ctx.baseEnv, b.o.compiler, true).path)
             startVersion(b, only.path);
-        return;
     }
-    const CompilerInfo compiler = detectCompiler(b.ctx.baseEnv, b.o.compiler, target->isNvidia());
-    if (compiler.path.isEmpty())
-        return; // the compiler check says so
-    startVersion(b, compiler.path);
-    startCompiles(b, planCompiles(b, compiler, target->toString()));
 }
 
 void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
@@ -694,6 +705,77 @@ Finding compileFailed(const CheckRecord &c) {
         QStringLiteral("compile"));
 }
 
+// Where the kernel's code object taken out of the program goes: beside the program (its compile
+// cache entry: a warm run finds it there), else, when that folder cannot be written, a folder
+// removed with the step. "" with *why when neither can be written.
+QString writeExtracted(Baseline &b, const QString &programDir, const QByteArray &bytes,
+                       QString *why) {
+    const QString name = QStringLiteral("/vector_add.co");
+    const QString beside = programDir + name;
+    if (QFileInfo(beside).size() == bytes.size()) {
+        QFile have(beside);
+        if (have.open(QIODevice::ReadOnly) && have.readAll() == bytes)
+            return beside;
+    }
+    const auto write = [&bytes, why](const QString &path) {
+        QSaveFile f(path); // whole or not at all: another run may read the same entry
+        if (f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit())
+            return true;
+        *why = QStringLiteral("%1: %2").arg(path, f.errorString());
+        return false;
+    };
+    if (write(beside))
+        return beside;
+    auto dir = std::make_shared<QTemporaryDir>(QDir::tempPath() +
+                                               QStringLiteral("/hipdoctor-compile-XXXXXX"));
+    if (!dir->isValid() || !write(dir->path() + name))
+        return {};
+    const std::lock_guard lock(b.scratchMutex);
+    b.scratch.push_back(dir);
+    return dir->path() + name;
+}
+
+// The kernel's code object for the target, taken out of the program's offload bundle: the
+// same kernel, compiled once (docs/performance.md "Step 1 from cold": the separate --genco
+// compile was a third of step 1's CPU). nullopt, with *why, when the program was not built
+// or holds no code object that can be read for the target; the caller then compiles it.
+std::optional<CheckRecord> codeObjectFromProgram(Baseline &b, const CompilePlan &plan,
+                                                 const CheckRecord &program, QString *why) {
+    if (program.status != CheckStatus::Pass) {
+        *why = QStringLiteral("the program was not built");
+        return std::nullopt;
+    }
+    const QString path = program.artifacts.value(0);
+    CheckRecord c;
+    c.startedAt = isoNow();
+    QElapsedTimer t;
+    t.start();
+    const auto target = TargetId::parse(plan.target);
+    if (!target) {
+        *why = QStringLiteral("'%1' is not a target id").arg(plan.target);
+        return std::nullopt;
+    }
+    const PickedCodeObject picked = pickCodeObject(path, *target, why);
+    if (picked.bytes.isEmpty())
+        return std::nullopt;
+    const CodeObject &co = picked.codeObject;
+    const QByteArray &bytes = picked.bytes;
+    const QString out = writeExtracted(b, QFileInfo(path).absolutePath(), bytes, why);
+    if (out.isEmpty())
+        return std::nullopt;
+    c.durationMs = double(t.nsecsElapsed()) / 1e6;
+    c.status = CheckStatus::Pass;
+    c.command = program.command; // the compile that made it
+    c.cached = program.cached;
+    c.artifacts = {out};
+    c.data.insert(QStringLiteral("from"), QStringLiteral("compile-program"));
+    c.data.insert(QStringLiteral("origin"), co.origin);
+    c.summary = HD_TEXT("hd::Verify", "took the kernel's code object for %1 out of the "
+                                      "program (%2): the same kernel, compiled once")
+                    .arg(Text(co.target.toString()), Text(co.origin));
+    return c;
+}
+
 // The program's DT_NEEDED runtime library, resolved the way the dynamic loader would.
 Done runtimeDependency(const Baseline &b, const QString &program, bool nv) {
     Done d;
@@ -825,11 +907,28 @@ void startCompiles(Baseline &b, const CompilePlan &plan) {
     b.ahead.program = compile({plan.mainSrc, plan.progFlags + QStringList{QStringLiteral("-v")},
                                QStringLiteral("vector_add_main"), ChildSlots::Program},
                               QStringLiteral("compile-program"));
-    b.ahead.codeObject =
-        compile({plan.kernSrc, plan.coFlags,
-                 plan.nv ? QStringLiteral("vector_add.cubin") : QStringLiteral("vector_add.co"),
-                 ChildSlots::CodeObject},
-                QStringLiteral("compile-code-object"));
+    const CompileJob coJob{plan.kernSrc, plan.coFlags,
+                           plan.nv ? QStringLiteral("vector_add.cubin")
+                                   : QStringLiteral("vector_add.co"),
+                           ChildSlots::CodeObject};
+    if (plan.nv || b.ctx.remote()) {
+        // nvcc's fat binaries are not taken apart yet, and a node's program is on the node:
+        // the kernel is compiled on its own.
+        b.ahead.codeObject = compile(coJob, QStringLiteral("compile-code-object"));
+    } else {
+        // On this machine hipcc compiles once: the code object is the program's own, taken out
+        // of its offload bundle; a program that fails to build, or holds no code object that
+        // can be read (a compressed bundle), leaves it to a --genco compile of the kernel.
+        b.ahead.codeObject = b.launch([&b, plan, version, coJob, program = b.ahead.program] {
+            QString why;
+            if (auto c = codeObjectFromProgram(b, plan, program.get(), &why))
+                return *c;
+            CheckRecord c =
+                runCompile(b, plan, version, coJob, QStringLiteral("compile-code-object"));
+            c.data.insert(QStringLiteral("not_from_program"), why);
+            return c;
+        });
+    }
     const auto built = [](const Job<CheckRecord> &job) {
         const CheckRecord &r = job.get();
         return r.status == CheckStatus::Pass ? r.artifacts.value(0) : QString();

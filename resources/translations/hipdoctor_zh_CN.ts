@@ -2882,6 +2882,10 @@
         <translation>已为 %2 构建 %1</translation>
     </message>
     <message>
+        <source>took the kernel&apos;s code object for %1 out of the program (%2): the same kernel, compiled once</source>
+        <translation>从程序中取出内核针对 %1 的代码对象(%2):同一个内核,只编译一次</translation>
+    </message>
+    <message>
         <source>compile failed (%1)</source>
         <translation>编译失败(%1)</translation>
     </message>

@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSemaphore>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -124,6 +125,45 @@ private slots:
             QVERIFY(QFileInfo::exists(c.artifacts.value(0)));
             QVERIFY(!c.cached);
         }
+        // hipcc compiled once: the code object is the program's own, byte for byte what LLVM's
+        // tools take out of it (llvm-objcopy dumps .hip_fatbin, clang-offload-bundler
+        // unbundles the gfx90a entry).
+        const CheckRecord &co = check(s, QStringLiteral("compile-code-object"));
+        QCOMPARE(co.data.value(QStringLiteral("from")).toString(),
+                 QStringLiteral("compile-program"));
+        QCOMPARE(co.command, check(s, QStringLiteral("compile-program")).command);
+        QVERIFY2(co.summary.contains(QLatin1String("gfx90a")), qPrintable(co.summary));
+        {
+            const QString objcopy =
+                QStandardPaths::findExecutable(QStringLiteral("llvm-objcopy-15"));
+            const QString bundler =
+                QStandardPaths::findExecutable(QStringLiteral("clang-offload-bundler-15"));
+            QVERIFY2(!objcopy.isEmpty() && !bundler.isEmpty(), "llvm-15 tools not installed");
+            QTemporaryDir work;
+            const QString fatbin = work.filePath(QStringLiteral("fatbin")),
+                          oracle = work.filePath(QStringLiteral("oracle.co"));
+            const auto ok = [](const QString &program, const QStringList &args) {
+                QProcess p;
+                p.start(program, args);
+                return p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit &&
+                       p.exitCode() == 0;
+            };
+            QVERIFY(ok(objcopy,
+                       {QStringLiteral("--dump-section"), QStringLiteral(".hip_fatbin=") + fatbin,
+                        check(s, QStringLiteral("compile-program")).artifacts.value(0),
+                        work.filePath(QStringLiteral("copy"))}));
+            QVERIFY(
+                ok(bundler, {QStringLiteral("--type=bc"),
+                             QStringLiteral("--targets=hipv4-amdgcn-amd-amdhsa--gfx90a"),
+                             QStringLiteral("--input=") + fatbin,
+                             QStringLiteral("--output=") + oracle, QStringLiteral("--unbundle")}));
+            QFile a(co.artifacts.value(0)), b(oracle);
+            QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+            const QByteArray ours = a.readAll();
+            QVERIFY(ours.startsWith("\x7f"
+                                    "ELF"));
+            QCOMPARE(ours, b.readAll());
+        }
         const CheckRecord &dep = check(s, QStringLiteral("runtime-dependency"));
         QCOMPARE(dep.status, CheckStatus::Pass);
         QVERIFY2(dep.summary.startsWith(QStringLiteral("libamdhip64.so.5 → /")),
@@ -165,8 +205,12 @@ private slots:
             const CheckRecord &c = check(s2, QString::fromLatin1(id));
             QVERIFY2(c.cached, id);
             QCOMPARE(c.status, CheckStatus::Pass);
-            QVERIFY(c.data.value(QStringLiteral("original_duration_ms")).toDouble() > 0);
         }
+        QVERIFY(check(s2, QStringLiteral("compile-program"))
+                    .data.value(QStringLiteral("original_duration_ms"))
+                    .toDouble() > 0);
+        // The code object the cold run took out of the cached program is found beside it.
+        QCOMPARE(check(s2, QStringLiteral("compile-code-object")).artifacts, co.artifacts);
         QVERIFY(check(s2, QStringLiteral("compiler-commands")).cached);
         QCOMPARE(check(s2, QStringLiteral("compiler-commands")).stderrText, hh.stderrText);
         QCOMPARE(s2.status, CheckStatus::Fail);

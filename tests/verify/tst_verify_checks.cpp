@@ -171,9 +171,13 @@ struct Setup {
         return v.run(steps);
     }
     // A compile writes its output: the program is a real hipcc-built library that needs
-    // libamdhip64 (the runtime-dependency check reads it), the code object any bytes.
-    void compilesSucceed() {
-        host->process = [](const ProcessSpec &spec, CheckRecord &c) {
+    // libamdhip64 (the runtime-dependency check reads it) and holds a gfx90a code object
+    // (step 1 takes it out), a code object of its own any bytes.
+    // With programPasses the program's run prints PASSED (a device that runs it).
+    void compilesSucceed(bool programPasses = false) {
+        host->process = [programPasses](const ProcessSpec &spec, CheckRecord &c) {
+            if (programPasses && spec.argv.value(0).endsWith(QLatin1String("vector_add_main")))
+                c.stdoutText = QStringLiteral("PASSED\n");
             const QString out = outputOf(spec);
             if (out.isEmpty())
                 return;
@@ -207,13 +211,7 @@ private slots:
     void baselinePasses() {
         Setup t;
         t.options.step1.target = QStringLiteral("gfx90a");
-        t.compilesSucceed();
-        const auto compile = t.host->process;
-        t.host->process = [compile](const ProcessSpec &spec, CheckRecord &c) {
-            compile(spec, c);
-            if (spec.argv.value(0).endsWith(QLatin1String("vector_add_main")))
-                c.stdoutText = QStringLiteral("PASSED\n");
-        };
+        t.compilesSucceed(true);
         const VerifyResult r = t.run({1});
         const StepRecord &s = r.steps.value(0);
         QCOMPARE(ids(s.checks),
@@ -224,11 +222,15 @@ private slots:
             QVERIFY2(c.status == CheckStatus::Pass, qPrintable(c.id + ": " + c.summary));
         QCOMPARE(s.status, CheckStatus::Pass);
         QVERIFY2(s.summary.contains(QLatin1String("on gfx90a")), qPrintable(s.summary));
-        // --version, two compiles (the program's with -v: its sub-commands), the program.
-        QCOMPARE(t.host->programs(), QStringList({"hipcc", "hipcc", "hipcc", "vector_add_main"}));
+        // --version, one compile (the program's, with -v: its sub-commands; the code object is
+        // taken out of it), the program.
+        QCOMPARE(t.host->programs(), QStringList({"hipcc", "hipcc", "vector_add_main"}));
         QVERIFY(t.host->specs[1].argv.contains(QStringLiteral("--offload-arch=gfx90a")));
         QVERIFY(t.host->specs[1].argv.contains(QStringLiteral("-v")));
-        QVERIFY(t.host->specs[2].argv.contains(QStringLiteral("--genco")));
+        QCOMPARE(s.check(QStringLiteral("compile-code-object"))
+                     ->data.value(QStringLiteral("from"))
+                     .toString(),
+                 QStringLiteral("compile-program"));
         QVERIFY(s.check(QStringLiteral("compiler-commands"))
                     ->stderrText.contains(QLatin1String("-cc1 -triple amdgcn-amd-amdhsa")));
         QCOMPARE(s.check(QStringLiteral("compile-program"))->stderrText, QString());
@@ -246,56 +248,44 @@ private slots:
         QCOMPARE(r.comparison.findings.value(0).id, QStringLiteral("verify.passes-in-isolation"));
     }
 
-    // On a host that runs several children at once (this machine) the compiles run side by
-    // side, and before the compiler's --version answered; the record is the same as one after
-    // the other, and the compiles are stored under the key the version gives (a second run
-    // takes all three from the cache and starts no compiler at all).
+    // On a host that runs several children at once (this machine) the program's compile runs
+    // beside the compiler's --version and does not wait for it; hipcc compiles once: the code
+    // object is taken out of the program (the fake program is a real HIP library with a gfx90a
+    // code object). The program is stored under the key the version gives (a second run takes
+    // it from the cache, the code object with it, and starts no compiler at all).
     void baselineSideBySide() {
         Setup t;
-        t.host->parallel = 3; // --version waits below for both compiles: three at once
+        t.host->parallel = 2;
         t.options.step1.target = QStringLiteral("gfx90a");
         t.options.step1.useCache = true;
-        t.compilesSucceed();
+        t.compilesSucceed(true);
         const auto compile = t.host->process;
-        // Each compile waits until the other one has started: one after the other would never
-        // get past the first (bounded: a failure, not a hang).
+        // --version answers only once the compile has started: one after the other would never
+        // get past it (bounded: a failure, not a hang).
         std::mutex m;
         std::condition_variable cv;
         QStringList started;
         bool versionAnswered = false;
         QStringList beforeVersion;
-        int inFlight = 0, mostInFlight = 0;
         t.host->process = [&](const ProcessSpec &spec, CheckRecord &c) {
-            {
-                const std::lock_guard l(m);
-                mostInFlight = std::max(mostInFlight, ++inFlight);
-            }
             const QString out = outputOf(spec);
-            const bool build = spec.argv.contains(QStringLiteral("-o"));
             if (spec.argv.contains(QStringLiteral("--version"))) {
-                // Answers once both compiles have started: they did not wait for it.
                 std::unique_lock l(m);
-                cv.wait_for(l, std::chrono::seconds(60), [&] { return started.size() == 2; });
+                cv.wait_for(l, std::chrono::seconds(60), [&] { return !started.isEmpty(); });
                 versionAnswered = true;
                 c.stdoutText = QStringLiteral("HIP version: 5.2.21153-0\n");
-                --inFlight;
                 return;
-            } else if (build) {
-                std::unique_lock l(m);
+            }
+            if (spec.argv.contains(QStringLiteral("-o"))) {
+                const std::lock_guard l(m);
                 started << QFileInfo(out).fileName();
                 if (!versionAnswered)
                     beforeVersion << QFileInfo(out).fileName();
                 cv.notify_all();
-                cv.wait_for(l, std::chrono::seconds(60), [&] { return started.size() >= 2; });
             }
             compile(spec, c);
-            if (spec.argv.value(0).endsWith(QLatin1String("vector_add_main")))
-                c.stdoutText = QStringLiteral("PASSED\n");
-            const std::lock_guard l(m);
-            --inFlight;
         };
         const StepRecord s = t.run({1}).steps.value(0);
-        QVERIFY2(mostInFlight <= 3, qPrintable(QString::number(mostInFlight)));
         QCOMPARE(ids(s.checks),
                  QStringList({"runtime-devices", "compiler", "target", "compiler-commands",
                               "compile-program", "compile-code-object", "runtime-dependency",
@@ -303,23 +293,36 @@ private slots:
         for (const CheckRecord &c : s.checks)
             QVERIFY2(c.status == CheckStatus::Pass, qPrintable(c.id + ": " + c.summary));
         QCOMPARE(s.status, CheckStatus::Pass);
-        QCOMPARE(started.size(), 2);
-        beforeVersion.sort();
-        QCOMPARE(beforeVersion, QStringList({"vector_add.co", "vector_add_main"}));
+        QCOMPARE(started, QStringList{"vector_add_main"});
+        QCOMPARE(beforeVersion, QStringList{"vector_add_main"});
         QCOMPARE(s.check(QStringLiteral("compiler"))->stdoutText,
                  QStringLiteral("HIP version: 5.2.21153-0"));
-        // The same children as one after the other: --version, two compiles, the
-        // program; the devices and the launch through the probe.
+        // --version and one compile; the program; the devices and the launch through the probe.
         QStringList programs = t.host->programs();
         programs.sort();
-        QCOMPARE(programs, QStringList({"hipcc", "hipcc", "hipcc", "vector_add_main"}));
+        QCOMPARE(programs, QStringList({"hipcc", "hipcc", "vector_add_main"}));
+        const CheckRecord *co = s.check(QStringLiteral("compile-code-object"));
+        QCOMPARE(co->data.value(QStringLiteral("from")).toString(),
+                 QStringLiteral("compile-program"));
+        QVERIFY2(co->summary.contains(QLatin1String("gfx90a")), qPrintable(co->summary));
+        const QString program = s.check(QStringLiteral("compile-program"))->artifacts.value(0);
+        QCOMPARE(co->artifacts.value(0),
+                 QFileInfo(program).absolutePath() + QStringLiteral("/vector_add.co"));
+        // The bytes are the library's gfx90a code object (the oracle: where the bundler
+        // puts it, read independently from the inspector: an ELF for amdgcn).
+        QFile extracted(co->artifacts.value(0));
+        QVERIFY(extracted.open(QIODevice::ReadOnly));
+        const QByteArray elf = extracted.readAll();
+        QVERIFY(elf.startsWith("\x7f"
+                               "ELF"));
+        QCOMPARE(quint8(elf.at(18)) | (quint8(elf.at(19)) << 8), 224); // EM_AMDGPU
         QCOMPARE(t.host->requests.size(), 2);
-        QVERIFY(t.host->requests[1].file.endsWith(QLatin1String("vector_add.co")));
+        QCOMPARE(t.host->requests[1].file, co->artifacts.value(0));
         for (const char *id : {"compiler-commands", "compile-program", "compile-code-object"})
             QVERIFY2(!s.check(QString::fromLatin1(id))->cached, id);
 
-        // Again: the version is known, the two compiles (with the sub-commands) come from
-        // the cache.
+        // Again: the version is known, the program (with its sub-commands) comes from the
+        // cache and its code object from beside it.
         t.host->specs.clear();
         t.host->requests.clear();
         const StepRecord again = t.run({1}).steps.value(0);
@@ -327,8 +330,31 @@ private slots:
             const CheckRecord *c = again.check(QString::fromLatin1(id));
             QVERIFY2(c && c->cached && c->status == CheckStatus::Pass, id);
         }
+        QCOMPARE(again.check(QStringLiteral("compile-code-object"))->artifacts, co->artifacts);
         QCOMPARE(t.host->programs(), QStringList{"vector_add_main"});
         QCOMPARE(again.status, CheckStatus::Pass);
+    }
+
+    // A program with no code object for the target (here: a gfx90a library for gfx1030) leaves
+    // the code object to its own --genco compile, which says why.
+    void baselineCodeObjectNotInProgram() {
+        Setup t;
+        t.host->parallel = 2;
+        t.options.step1.target = QStringLiteral("gfx1030");
+        t.compilesSucceed(true);
+        const StepRecord s = t.run({1}).steps.value(0);
+        const CheckRecord *co = s.check(QStringLiteral("compile-code-object"));
+        QVERIFY(co);
+        QCOMPARE(co->status, CheckStatus::Pass);
+        QVERIFY(co->command.contains(QStringLiteral("--genco")));
+        QVERIFY(co->command.contains(QStringLiteral("--offload-arch=gfx1030")));
+        QVERIFY(!co->data.contains(QStringLiteral("from")));
+        const QString why = co->data.value(QStringLiteral("not_from_program")).toString();
+        QVERIFY2(why.contains(QLatin1String("no code object for gfx1030")), qPrintable(why));
+        QStringList programs = t.host->programs();
+        programs.sort();
+        QCOMPARE(programs, QStringList({"hipcc", "hipcc", "hipcc", "vector_add_main"}));
+        QVERIFY(t.host->requests.last().file.endsWith(QLatin1String("vector_add.co")));
     }
 
     // No device: the program and the probe say so; the step fails with runtime.no-device.
