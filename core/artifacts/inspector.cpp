@@ -28,6 +28,14 @@ namespace hd {
 
 namespace {
 
+// One sentence for a CCOB whose hash is not its data's, found while inspecting or afterwards
+// (checkCcobHashes()).
+QString ccobHashMismatch(const QString &origin, uint64_t stored, uint64_t computed) {
+    return QStringLiteral("compressed bundle (%1): hash %2 does not match the MD5 of the "
+                          "decompressed data (%3)")
+        .arg(origin, hex(stored), hex(computed));
+}
+
 MetadataRead metadataRead(const InspectOptions &o) {
     if (!o.metadata)
         return MetadataRead::None;
@@ -452,9 +460,7 @@ void readDecompressedBundle(InspectContext &ctx, const QByteArray &data,
                               ? ccobHash(data.constData(), size_t(data.size()))
                               : h.hash;
     if (hash != h.hash)
-        ctx.problem(offset, QStringLiteral("compressed bundle (%1): hash %2 does not match "
-                                           "the MD5 of the decompressed data (%3)")
-                                .arg(origin, hex(h.hash), hex(hash)));
+        ctx.problem(offset, ccobHashMismatch(origin, h.hash, hash));
     QList<Problem> inner;
     auto bundle = readOffloadBundle(data.constData(), size_t(data.size()), ctx.file, 0, inner);
     for (Problem &pr : inner) {
@@ -802,6 +808,39 @@ QByteArray readCodeObjectBytes(const CodeObject &co, const QString &path, QStrin
                         .arg(co.size)
                         .arg(co.fileOffset));
     return bytes;
+}
+
+QList<Problem> checkCcobHashes(const QString &path, const ArtifactReport &report,
+                               const std::atomic_bool *cancel) {
+    QList<Problem> problems;
+    QFile in;
+    QString why;
+    if (!openInputFile(in, path, &why))
+        return {Problem{path, -1, QStringLiteral("cannot check the bundles' hashes: %1").arg(why)}};
+    const auto size = uint64_t(in.size());
+    for (const Bundle &b : report.bundles) {
+        if (cancel && cancel->load())
+            break;
+        if (!b.compressed || b.fileOffset >= size)
+            continue;
+        // One bundle mapped at a time: its pages leave the process's memory with it.
+        const auto extent = size_t(std::min<uint64_t>(b.size, size - b.fileOffset));
+        uchar *map = in.map(qint64(b.fileOffset), qint64(extent));
+        if (!map)
+            continue; // the inspection read it, or said why it could not
+        const char *p = reinterpret_cast<const char *>(map);
+        const auto h = readCcobHeader(p, extent, &why);
+        // What cannot be read or was refused as a bomb, the inspection said already.
+        const uint64_t payload = h && extent > h->headerSize ? extent - h->headerSize : 0;
+        const auto hash = h && h->uncompressedSize <= ccobLimit(payload)
+                              ? ccobStreamHash(p, extent, *h, &why)
+                              : std::nullopt;
+        if (hash && *hash != h->hash)
+            problems.append(
+                Problem{path, qint64(b.fileOffset), ccobHashMismatch(b.origin, h->hash, *hash)});
+        in.unmap(map);
+    }
+    return problems;
 }
 
 } // namespace hd

@@ -62,6 +62,13 @@ ArtifactReport inspectFile(const QString &path, const InspectOptions &options = 
 ArtifactReport inspectBytes(const QByteArray &bytes, const QString &displayName,
                             const InspectOptions &options = {});
 
+// The hash of every compressed bundle `report` found in the file at `path`, checked afterwards
+// (what InspectOptions::verifyCcobHash does while inspecting), each decompressed as a stream: a
+// few MB of memory whatever the bundle's size. One Problem per mismatch; bundles that cannot be
+// decompressed are left to the inspection's own problems. `cancel` stops between bundles.
+QList<Problem> checkCcobHashes(const QString &path, const ArtifactReport &report,
+                               const std::atomic_bool *cancel = nullptr);
+
 // The bytes of one code object of the file at `path`, where its inspection found it
 // (CodeObject::fileOffset and size). Empty, with *why, when it lies inside a compressed bundle
 // (its bytes exist only decompressed) or the file cannot be read there.

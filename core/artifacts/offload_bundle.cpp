@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <memory>
 
 namespace hd {
 
@@ -328,55 +329,103 @@ std::optional<QByteArray> decompressCcob(const char *data, size_t size, const Cc
 
 namespace hd {
 
-std::optional<QByteArray> decompressCcobPrefix(const char *data, size_t size, const CcobHeader &h,
-                                               size_t want, QString *error) {
-    auto fail = [&](const QString &m) -> std::optional<QByteArray> {
+bool decompressCcobStream(const char *data, size_t size, const CcobHeader &h, uint64_t limit,
+                          const std::function<bool(const char *, size_t)> &sink, QString *error) {
+    const auto fail = [error](const QString &m) {
         if (error)
             *error = m;
-        return std::nullopt;
+        return false;
     };
     if (size < h.headerSize)
         return fail(QStringLiteral("CCOB truncated before its payload"));
     const char *in = data + h.headerSize;
     const size_t inSize =
         size_t((h.version >= 2 ? std::min<uint64_t>(h.totalSize, size) : size) - h.headerSize);
-    want = size_t(std::min<uint64_t>(want, h.uncompressedSize));
-    QByteArray out(qsizetype(want), Qt::Uninitialized);
-    size_t produced = 0;
+    limit = std::min<uint64_t>(limit, h.uncompressedSize);
+    // One chunk at a time: the memory is the chunk's, whatever the bundle's size.
+    constexpr size_t kChunk = size_t(1) << 20;
+    QByteArray chunk(qsizetype(std::min<uint64_t>(kChunk, std::max<uint64_t>(limit, 1))),
+                     Qt::Uninitialized);
+    uint64_t produced = 0;
+    // Hands the chunk's first n bytes (within the limit) to the sink; false to stop.
+    const auto deliver = [&](size_t n) {
+        n = size_t(std::min<uint64_t>(n, limit - produced));
+        produced += n;
+        return (n == 0 || sink(chunk.constData(), n)) && produced < limit;
+    };
     if (h.method == 1) {
-        ZSTD_DStream *ds = ZSTD_createDStream();
+        const std::unique_ptr<ZSTD_DStream, size_t (*)(ZSTD_DStream *)> ds(ZSTD_createDStream(),
+                                                                           ZSTD_freeDStream);
         if (!ds)
             return fail(QStringLiteral("zstd could not be initialised"));
         ZSTD_inBuffer ib{in, inSize, 0};
-        ZSTD_outBuffer ob{out.data(), want, 0};
-        while (ob.pos < ob.size) {
-            const size_t rc = ZSTD_decompressStream(ds, &ob, &ib);
-            if (ZSTD_isError(rc)) {
-                ZSTD_freeDStream(ds);
+        for (;;) {
+            ZSTD_outBuffer ob{chunk.data(), size_t(chunk.size()), 0};
+            const size_t rc = ZSTD_decompressStream(ds.get(), &ob, &ib);
+            if (ZSTD_isError(rc))
                 return fail(QStringLiteral("zstd decompression failed: %1")
                                 .arg(QLatin1String(ZSTD_getErrorName(rc))));
-            }
-            if (rc == 0 || (ib.pos == ib.size && ob.pos < ob.size))
-                break; // frame ended, or the input did
+            const bool ended = rc == 0 || (ib.pos == ib.size && ob.pos < ob.size);
+            if (!deliver(ob.pos) || ended)
+                break; // the limit, the sink, or the frame or its input ended
         }
-        produced = ob.pos;
-        ZSTD_freeDStream(ds);
     } else {
         z_stream zs{};
         if (inflateInit(&zs) != Z_OK)
             return fail(QStringLiteral("zlib could not be initialised"));
+        const std::unique_ptr<z_stream, int (*)(z_streamp)> end(&zs, inflateEnd);
         zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(in));
         zs.avail_in = uInt(std::min<size_t>(inSize, std::numeric_limits<uInt>::max()));
-        zs.next_out = reinterpret_cast<Bytef *>(out.data());
-        zs.avail_out = uInt(want);
-        const int rc = inflate(&zs, Z_SYNC_FLUSH);
-        produced = zs.total_out;
-        inflateEnd(&zs);
-        if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
-            return fail(QStringLiteral("zlib decompression failed (%1)").arg(rc));
+        for (;;) {
+            zs.next_out = reinterpret_cast<Bytef *>(chunk.data());
+            zs.avail_out = uInt(chunk.size());
+            const int rc = inflate(&zs, Z_SYNC_FLUSH);
+            if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
+                return fail(QStringLiteral("zlib decompression failed (%1)").arg(rc));
+            const size_t n = size_t(chunk.size()) - zs.avail_out;
+            if (!deliver(n) || rc != Z_OK)
+                break; // the limit, the sink, the stream's end or no progress
+        }
     }
-    out.truncate(qsizetype(produced));
+    return true;
+}
+
+std::optional<QByteArray> decompressCcobPrefix(const char *data, size_t size, const CcobHeader &h,
+                                               size_t want, QString *error) {
+    QByteArray out;
+    out.reserve(qsizetype(std::min<uint64_t>(want, h.uncompressedSize)));
+    if (!decompressCcobStream(
+            data, size, h, want,
+            [&out](const char *p, size_t n) {
+                out.append(p, qsizetype(n));
+                return true;
+            },
+            error))
+        return std::nullopt;
     return out;
+}
+
+std::optional<uint64_t> ccobStreamHash(const char *data, size_t size, const CcobHeader &h,
+                                       QString *error) {
+    llvm::MD5 md5;
+    uint64_t got = 0;
+    if (!decompressCcobStream(
+            data, size, h, h.uncompressedSize,
+            [&](const char *p, size_t n) {
+                md5.update(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(p), n));
+                got += n;
+                return true;
+            },
+            error))
+        return std::nullopt;
+    if (got != h.uncompressedSize) {
+        if (error)
+            *error = QStringLiteral("the stream gave %1 bytes; the header claims %2")
+                         .arg(got)
+                         .arg(h.uncompressedSize);
+        return std::nullopt;
+    }
+    return md5.final().low();
 }
 
 } // namespace hd

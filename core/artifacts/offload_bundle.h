@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace hd {
@@ -63,18 +64,29 @@ uint64_t ccobLimit(uint64_t compressedSize);
 uint64_t inputDecompressionBudget(uint64_t inputSize);
 
 // Decompresses the payload of a CCOB at data[0..size) (size may run past the CCOB's end: both
-// zlib and zstd stop at the end of their stream). Checks size and hash; on failure returns
-// nothing and says why in *error. The claimed size must be within ccobLimit() of the payload.
-// `reuse` (optional) is a buffer to decompress into when it is large enough: a new one costs
-// the kernel zeroing every page of it (a quarter of librocblas's inspection).
+// zlib and zstd stop at the end of their stream). Checks the size, not the hash (ccobHash());
+// on failure returns nothing and says why in *error. The claimed size must be within ccobLimit() of
+// the payload. `reuse` (optional) is a buffer to decompress into when it is large enough: a new one
+// costs the kernel zeroing every page of it (a quarter of librocblas's inspection).
 std::optional<QByteArray> decompressCcob(const char *data, size_t size, const CcobHeader &h,
                                          QString *error, QByteArray *reuse = nullptr);
+
+// A CCOB's uncompressed bundle as a stream: up to `limit` bytes handed to `sink` a chunk (1 MB)
+// at a time, until the stream ends, the limit is reached or sink returns false. False, with
+// *error, when the stream is damaged.
+bool decompressCcobStream(const char *data, size_t size, const CcobHeader &h, uint64_t limit,
+                          const std::function<bool(const char *, size_t)> &sink, QString *error);
 
 // The first `want` bytes of a CCOB's uncompressed bundle (fewer when it is shorter), decompressed
 // as a stream that stops there: enough for the bundle header and its entry ids without
 // decompressing the code objects (scan, inspect's entries-only depth). No hash check.
 std::optional<QByteArray> decompressCcobPrefix(const char *data, size_t size, const CcobHeader &h,
                                                size_t want, QString *error);
+
+// ccobHash() of a CCOB's uncompressed bundle, decompressed as a stream (a chunk's memory, not the
+// bundle's); nothing, with *error, when the stream is damaged or ends short of its claimed size.
+std::optional<uint64_t> ccobStreamHash(const char *data, size_t size, const CcobHeader &h,
+                                       QString *error);
 
 // The CCOB hash: the low 64 bits of the MD5 of the uncompressed bundle.
 uint64_t ccobHash(const char *data, size_t size);

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -185,6 +186,9 @@ private slots:
     void compressedBundles_data();
     void compressedBundles();
     void compressedBundleHashMismatch();
+    void compressedBundleStreamHash_data();
+    void compressedBundleStreamHash();
+    void compressedBundleHashesCheckedAfterwards();
     void entryIdSplitting_data();
     void entryIdSplitting();
     void selection_data();
@@ -711,6 +715,94 @@ void TestArtifactReaders::compressedBundleHashMismatch() {
     }));
     // The content is still reported.
     QCOMPARE(r.codeObjects.size(), 1);
+}
+
+void TestArtifactReaders::compressedBundleStreamHash_data() {
+    compressedBundles_data(); // every version and method
+}
+
+// The streamed hash of a bundle several chunks long (3.5 MB; a chunk is 1 MB) placed 4096
+// bytes into a file is QCryptographicHash's MD5 of it (the oracle); a wrong stored hash is one
+// problem at the bundle's offset, a right one none.
+void TestArtifactReaders::compressedBundleStreamHash() {
+    QFETCH(int, version);
+    QFETCH(int, method);
+    QByteArray plain;
+    quint32 x = 2463534242u; // xorshift: compressible enough, not one repeated block
+    while (plain.size() < (7 << 19)) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        plain.append(char('a' + x % 7));
+    }
+    const quint64 md5 = arttest::md5Low64(plain);
+    for (const quint64 stored : {md5, md5 ^ 0x100}) {
+        const QByteArray ccob = arttest::makeCcob(plain, version, method, stored);
+        QString why;
+        const auto h = readCcobHeader(ccob.constData(), size_t(ccob.size()), &why);
+        QVERIFY2(h, qPrintable(why));
+        const auto hash = ccobStreamHash(ccob.constData(), size_t(ccob.size()), *h, &why);
+        QVERIFY2(hash, qPrintable(why));
+        QCOMPARE(*hash, md5);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("padded.bin"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, '\0') + ccob + QByteArray(4096, '\0'));
+        f.close();
+        ArtifactReport report;
+        Bundle b;
+        b.origin = QStringLiteral("test+0x1000");
+        b.compressed = true;
+        b.fileOffset = 4096;
+        b.size = quint64(ccob.size());
+        report.bundles << b;
+        const QList<Problem> problems = checkCcobHashes(path, report);
+        QCOMPARE(problems.size(), stored == md5 ? 0 : 1);
+        if (!problems.isEmpty()) {
+            QCOMPARE(problems[0].offset, qint64(4096));
+            QCOMPARE(problems[0].file, path);
+        }
+    }
+}
+
+// The hashes of a real compressed bundle (hipcc 7's --offload-compress, inside a host
+// library's .hip_fatbin), checked after an inspection made without them (the app's way):
+// they match; with the stored hash changed by one bit, exactly the problem the inspection
+// itself reports with the check on (the oracle: inspectFile's own verifyCcobHash).
+void TestArtifactReaders::compressedBundleHashesCheckedAfterwards() {
+    const QString lib =
+        hdtest::sourceDir() + QStringLiteral("/tests/artifacts/rocm7/libs04_rocm6.so");
+    InspectOptions fast;
+    fast.verifyCcobHash = false;
+    const ArtifactReport report = inspectFile(lib, fast);
+    QCOMPARE(report.bundles.size(), 1);
+    const Bundle &b = report.bundles[0];
+    QVERIFY(b.compressed);
+    QVERIFY(b.fileOffset > 0);
+    QCOMPARE(checkCcobHashes(lib, report), QList<Problem>());
+
+    QFile in(lib);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray bytes = in.readAll();
+    QCOMPARE(b.ccobVersion, 2);
+    bytes[qsizetype(b.fileOffset) + 16] = char(bytes[qsizetype(b.fileOffset) + 16] ^ 1);
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("libs04_badhash.so"));
+    QFile out(bad);
+    QVERIFY(out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size());
+    out.close();
+    const QList<Problem> after = checkCcobHashes(bad, inspectFile(bad, fast));
+    QCOMPARE(after.size(), 1);
+    QCOMPARE(after[0].offset, qint64(b.fileOffset));
+    QVERIFY2(after[0].message.contains(QLatin1String("does not match")),
+             qPrintable(after[0].message.english()));
+    QList<Problem> during;
+    for (const Problem &p : inspectFile(bad).problems)
+        if (p.message.contains(QLatin1String("hash")))
+            during << p;
+    QCOMPARE(after, during);
 }
 
 void TestArtifactReaders::entryIdSplitting_data() {

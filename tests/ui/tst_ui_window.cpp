@@ -28,6 +28,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -65,6 +66,7 @@ private slots:
     void screenshotOfPanels();
     void windowKeepsItsSize();
     void staleInspectionDropped();
+    void hashesCheckedAfterOpen();
     void sessionRefillsStepInputs();
     void devicesPanelShowsInventory();
     void stepsSayWhereTheyRan();
@@ -462,6 +464,45 @@ void TstUiWindow::staleInspectionDropped() {
     QCOMPARE(changed.count(), 1);
     QCOMPARE(ws->inputs()->artifacts().size(), 1);
     QVERIFY(ws->inputs()->artifacts()[0].path.endsWith(QLatin1String("vector_add_gfx1030.co")));
+}
+
+// The compressed bundles' hashes are checked after the open (the tree and the findings do not
+// wait for them): a real hipcc-7 library's match; a copy with its stored hash changed gets the
+// mismatch as a problem of its own, and the tree and findings are told.
+void TstUiWindow::hashesCheckedAfterOpen() {
+    Workspace *ws = m_window->workspace();
+    ws->inputs()->closeAll();
+    const QString good =
+        hdtest::sourceDir() + QStringLiteral("/tests/artifacts/rocm7/libs04_rocm6.so");
+    QFile in(good);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray bytes = in.readAll();
+    const qsizetype ccob = bytes.indexOf("CCOB");
+    QVERIFY(ccob > 0);
+    bytes[ccob + 16] = char(bytes[ccob + 16] ^ 1); // CCOB v2: the hash's first byte
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("libs04_badhash.so"));
+    QFile out(bad);
+    QVERIFY(out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size());
+    out.close();
+    QSignalSpy changed(ws->inputs(), &InputsController::artifactsChanged);
+    QSignalSpy checked(ws->inputs(), &InputsController::hashesChecked);
+    ws->inputs()->openPaths({good, bad});
+    QTRY_COMPARE_WITH_TIMEOUT(checked.count(), 1, 60000);
+    QCOMPARE(checked[0].value(0).toInt(), 2); // bundles
+    QCOMPARE(checked[0].value(1).toInt(), 1); // mismatches
+    QCOMPARE(changed.count(), 2);             // the open, then the mismatch
+    const auto hashProblems = [ws](const QString &path) {
+        int n = 0;
+        for (const ArtifactReport &a : ws->inputs()->artifacts())
+            if (a.path == path)
+                for (const Problem &p : a.problems)
+                    n += p.message.contains(QLatin1String("does not match the MD5"));
+        return n;
+    };
+    QCOMPARE(hashProblems(good), 0);
+    QCOMPARE(hashProblems(bad), 1);
+    ws->inputs()->closeAll();
 }
 
 // Step inputs typed into the cards are saved with the session (Save session, no Run needed)

@@ -16,10 +16,12 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
+#include <utility>
 
 namespace hd::ui {
 
@@ -74,6 +76,8 @@ InputsController::InputsController(QObject *parent)
       m_symbolProxy(new SymbolFilterProxy(this)), m_tree(new ArtifactTreeModel(this)),
       m_libraries(new LibrariesModel(this)), m_env(new EnvTableModel(this)) {
     m_symbolProxy->setSourceModel(m_symbols);
+    m_idlePool.setMaxThreadCount(1);
+    m_idlePool.setThreadPriority(QThread::IdlePriority);
     m_env->setCatalogue(catalogueRows());
     m_env->setValidator(
         [](const QString &name, const QString &value) { return validateEnvValue(name, value); });
@@ -82,6 +86,7 @@ InputsController::InputsController(QObject *parent)
 InputsController::~InputsController() {
     // Raise every cancel flag so background work stops early; results are dropped by QPointer.
     m_jobs.cancel(kInspect);
+    m_jobs.cancel(QStringLiteral("hashes")); // m_idlePool waits for it
 }
 
 // ---------------------------------------------------------------------- artifacts and logs
@@ -220,6 +225,7 @@ void InputsController::openPaths(const QStringList &paths) {
             setArtifacts(std::move(r.artifacts), std::move(r.inputs));
             emit busyChanged(kInspect, false,
                              tr("%n artifact(s) open", nullptr, int(m_artifacts.size())));
+            m_hashesPending = true;
             rebuildSymbolRows();
         });
 }
@@ -233,6 +239,7 @@ InputsController::Inspected InputsController::inspect(const QStringList &paths, 
         have.insert(a.path);
     InspectOptions options;
     options.cancel = ticket.cancel.get();
+    options.verifyCcobHash = false; // checked afterwards: checkHashes()
     int done = 0;
     for (const QString &f : files) {
         if (ticket.cancel->load())
@@ -312,7 +319,53 @@ void InputsController::rebuildSymbolRows() {
             m_jobs.finish(ticket);
             m_symbols->setRows(std::move(rows));
             emit symbolsRebuilt();
+            if (std::exchange(m_hashesPending, false))
+                checkHashes();
         });
+}
+
+void InputsController::checkHashes() {
+    QList<ArtifactReport> unchecked;
+    int bundles = 0;
+    for (const ArtifactReport &a : std::as_const(m_artifacts)) {
+        if (m_hashesChecked.contains(a.path))
+            continue;
+        m_hashesChecked.insert(a.path);
+        const auto n = std::count_if(a.bundles.cbegin(), a.bundles.cend(),
+                                     [](const Bundle &b) { return b.compressed; });
+        if (n > 0)
+            unchecked.append(a);
+        bundles += int(n);
+    }
+    if (unchecked.isEmpty())
+        return;
+    const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("hashes"));
+    runInBackground(
+        this,
+        [unchecked, cancel = ticket.cancel] {
+            QHash<QString, QList<Problem>> found;
+            for (const ArtifactReport &a : unchecked)
+                if (const QList<Problem> p = checkCcobHashes(a.path, a, cancel.get()); !p.isEmpty())
+                    found.insert(a.path, p);
+            return found;
+        },
+        [this, ticket, bundles](const QHash<QString, QList<Problem>> &found) {
+            if (!m_jobs.isCurrent(ticket))
+                return;
+            m_jobs.finish(ticket);
+            int mismatches = 0;
+            for (ArtifactReport &a : m_artifacts)
+                for (const Problem &p : found.value(a.path)) {
+                    a.problems.append(p);
+                    ++mismatches;
+                }
+            if (mismatches > 0) { // rare: the tree and the findings show them
+                m_tree->setArtifacts(m_artifacts);
+                emit artifactsChanged();
+            }
+            emit hashesChecked(bundles, mismatches);
+        },
+        &m_idlePool);
 }
 
 void InputsController::cancelInspection() {
@@ -334,6 +387,9 @@ QString InputsController::addPastedText(const QString &text) {
 void InputsController::closeAll() {
     m_jobs.cancel(kInspect);
     m_jobs.cancel(QStringLiteral("symbols"));
+    m_jobs.cancel(QStringLiteral("hashes"));
+    m_hashesPending = false;
+    m_hashesChecked.clear();
     m_symbols->setRows({});
     m_inputLogs.clear();
     emit inputLogsChanged();

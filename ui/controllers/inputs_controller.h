@@ -15,7 +15,9 @@
 
 #include <QMap>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
+#include <QThreadPool>
 
 namespace hd {
 struct Session;
@@ -110,6 +112,9 @@ signals:
     void artifactsChanged();
     void symbolsRebuilt();  // the symbol table's rows were rebuilt (after an open, a regrouping)
     void symbolsProgress(); // symbolsRead() moved on
+    // The compressed bundles of the artifacts opened last had their hashes checked (after the
+    // inspection, see checkHashes()): how many bundles, how many did not match.
+    void hashesChecked(int bundles, int mismatches);
     void inputLogsChanged();
     void pastedTextsChanged();
 
@@ -128,6 +133,11 @@ private:
     // The symbol table's rows for the open artifacts and the grouping, built on a worker.
     void rebuildSymbolRows();
     void setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs);
+    // Once an open's symbol rows are in: the hashes of the compressed bundles of the artifacts
+    // not checked yet, on a worker. The inspection skips them (on librocblas 7.2 they were half
+    // the time to the findings, docs/performance.md); a mismatch joins its artifact's problems,
+    // and the tree and the findings follow.
+    void checkHashes();
     // A running inspection's progress (GUI thread): the status text, and the tree with the
     // bundles read so far under the file being read.
     void showPartialInspection(const JobTracker::Ticket &ticket, const InspectSnapshot &s);
@@ -148,6 +158,12 @@ private:
     qint64 m_symbolsRead = 0, m_symbolsTotal = 0; // symbolsRead()
     QMap<QString, QString> m_presetEnv;           // the last preset applied
     bool m_demoOpened = false;                    // the user opened the demo folder
+    bool m_hashesPending = false;                 // checkHashes() once the rows are in
+    QSet<QString> m_hashesChecked;                // artifacts whose hashes were checked
+    // Where checkHashes() runs: one thread at idle priority (SCHED_IDLE), so the check takes
+    // only what the findings, the symbol table and the user leave. Declared last: destroyed
+    // first, it waits for a check the destructor has cancelled.
+    QThreadPool m_idlePool;
 };
 
 } // namespace hd::ui

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QPointer>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
@@ -33,22 +34,25 @@ private:
     QHash<QString, Ticket> m_current;
 };
 
-// Runs work() on the thread pool and hands its result to done() on the GUI thread through a
-// queued call, only if the receiver still exists (QPointer) — done() then checks the ticket.
+// Runs work() on the thread pool (the global one unless another is given) and hands its result
+// to done() on the GUI thread through a queued call, only if the receiver still exists
+// (QPointer) — done() then checks the ticket.
 template <typename Work, typename Done>
-void runInBackground(QObject *receiver, Work work, Done done) {
+void runInBackground(QObject *receiver, Work work, Done done,
+                     QThreadPool *pool = QThreadPool::globalInstance()) {
     QPointer<QObject> guard(receiver);
     // QtConcurrent::run's future is not needed: the result comes back by the queued call.
-    (void)QtConcurrent::run([guard, work = std::move(work), done = std::move(done)]() mutable {
-        auto result = work();
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [guard, done = std::move(done), result = std::move(result)]() mutable {
-                if (guard)
-                    done(std::move(result));
-            },
-            Qt::QueuedConnection);
-    });
+    (void)QtConcurrent::run(
+        pool, [guard, work = std::move(work), done = std::move(done)]() mutable {
+            auto result = work();
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [guard, done = std::move(done), result = std::move(result)]() mutable {
+                    if (guard)
+                        done(std::move(result));
+                },
+                Qt::QueuedConnection);
+        });
 }
 
 // Posts a call to the GUI thread from a worker (progress reports), dropped if the receiver is gone.
