@@ -76,6 +76,7 @@ InputsController::InputsController(QObject *parent)
       m_symbolProxy(new SymbolFilterProxy(this)), m_tree(new ArtifactTreeModel(this)),
       m_libraries(new LibrariesModel(this)), m_env(new EnvTableModel(this)) {
     m_symbolProxy->setSourceModel(m_symbols);
+    m_rowsPool.setMaxThreadCount(1);
     m_idlePool.setMaxThreadCount(1);
     m_idlePool.setThreadPriority(QThread::IdlePriority);
     m_env->setCatalogue(catalogueRows());
@@ -321,7 +322,8 @@ void InputsController::rebuildSymbolRows() {
             emit symbolsRebuilt();
             if (std::exchange(m_hashesPending, false))
                 checkHashes();
-        });
+        },
+        &m_rowsPool);
 }
 
 void InputsController::checkHashes() {
