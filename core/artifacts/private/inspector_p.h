@@ -36,12 +36,13 @@ struct CodeObjectJob {
 struct InspectContext;
 
 // Decompresses the CCOBs of a host binary (their offsets known from .hipFatBinSegment) on
-// worker threads, a few ahead of the inspecting thread, and hashes them there: decompression,
-// hashing and decoding then overlap instead of taking turns (librocblas 7.2: 65 CCOBs). Keeps at
-// most `window` decompressed bundles not yet taken, and at most kAheadBytes of them unless there
-// is none (librocblas' largest are 158 and 154 MB: two of them ahead of the one being decoded
-// made the app's peak). Within the same limits as readBundleAt
-// (ccobLimit, the input's budget); what it does not decompress the caller does, as before.
+// worker threads, a few ahead of the inspecting thread, and hashes them there when asked
+// (InspectOptions::verifyCcobHash): decompression, hashing and decoding then overlap instead of
+// taking turns (librocblas 7.2: 65 CCOBs). Keeps at most `window` decompressed bundles not yet
+// taken, and at most kAheadBytes of them unless there is none (librocblas' largest are 158 and 154
+// MB: two of them ahead of the one being decoded made the app's peak). Within the same limits as
+// readBundleAt (ccobLimit, the input's budget); what it does not decompress the caller does, as
+// before.
 class CcobPrefetcher {
 public:
     CcobPrefetcher(const char *data, size_t size, const QList<QPair<uint64_t, uint64_t>> &regions,
@@ -60,7 +61,9 @@ public:
     void recycle(QByteArray buffer);
 
 private:
-    static constexpr uint64_t kAheadBytes = 96ull << 20;
+    // 64 MB: with the hashes off (the app) the peak at librocblas 7.2's findings stays within
+    // 400 MB; 96 MB reached 485 MB in one run of four (docs/performance.md).
+    static constexpr uint64_t kAheadBytes = 64ull << 20;
     struct Slot {
         uint64_t offset = 0, maxSize = 0;
         std::optional<CcobHeader> header; // nothing when unreadable
