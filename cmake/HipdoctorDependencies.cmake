@@ -7,6 +7,50 @@ find_package(Qt6 6.4 REQUIRED COMPONENTS ${_hd_qt_components} OPTIONAL_COMPONENT
 set(CMAKE_AUTOMOC ON)
 set(CMAKE_AUTORCC ON)
 
+# AutoMoc's moc without the compiler's own include folders (cmake/moc-wrapper.sh.in says why);
+# hd_moc_without_compiler_dirs() at the end of the top-level CMakeLists.txt hands the wrapper to
+# every AutoMoc target. Off: CMake's own moc command line.
+option(HIPDOCTOR_FAST_MOC "AutoMoc's moc without the compiler's implicit include folders" ON)
+function(hd_moc_without_compiler_dirs)
+    get_target_property(_moc Qt6::moc LOCATION)
+    if(NOT HIPDOCTOR_FAST_MOC OR NOT _moc OR NOT CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
+        return()
+    endif()
+    set(HD_REAL_MOC ${_moc})
+    # The C++ standard library's folders and the compiler's own; /usr/include stays (third-party
+    # headers such as qcustomplot.h carry Q_MOC_INCLUDE lines moc must see).
+    set(_cases)
+    foreach(_dir IN LISTS CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
+        if(_dir MATCHES "/c\\+\\+(/|$)|/lib/gcc/|/lib/clang/|/lib/llvm-[0-9]+/lib/clang/")
+            list(APPEND _cases "-I${_dir}")
+        endif()
+    endforeach()
+    if(NOT _cases)
+        return()
+    endif()
+    list(JOIN _cases "|" HD_MOC_DROPPED_CASES)
+    set(_wrapper ${PROJECT_BINARY_DIR}/moc-wrapper.sh)
+    configure_file(${PROJECT_SOURCE_DIR}/cmake/moc-wrapper.sh.in ${_wrapper} @ONLY)
+    file(CHMOD ${_wrapper} PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
+         GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+    set(_dirs ${PROJECT_SOURCE_DIR})
+    while(_dirs)
+        list(POP_FRONT _dirs _dir)
+        get_property(_targets DIRECTORY ${_dir} PROPERTY BUILDSYSTEM_TARGETS)
+        foreach(_t IN LISTS _targets)
+            get_target_property(_type ${_t} TYPE)
+            if(NOT _type STREQUAL "INTERFACE_LIBRARY" AND NOT _type STREQUAL "UTILITY")
+                get_target_property(_automoc ${_t} AUTOMOC)
+                if(_automoc)
+                    set_property(TARGET ${_t} PROPERTY AUTOMOC_EXECUTABLE ${_wrapper})
+                endif()
+            endif()
+        endforeach()
+        get_property(_sub DIRECTORY ${_dir} PROPERTY SUBDIRECTORIES)
+        list(APPEND _dirs ${_sub})
+    endwhile()
+endfunction()
+
 # LLVM 15 is what Debian's hipcc uses; newer ones (16-19) are accepted where installed.
 if(NOT LLVM_DIR)
     foreach(_v 15 16 17 18 19)
