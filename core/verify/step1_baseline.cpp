@@ -737,7 +737,7 @@ QString writeExtracted(Baseline &b, const QString &programDir, const QByteArray 
 
 // The kernel's code object for the target, taken out of the program's offload bundle: the
 // same kernel, compiled once (docs/performance.md "Step 1 from cold": the separate --genco
-// compile was a third of step 1's CPU). nullopt, with *why, when the program was not built
+// compile was about a quarter of step 1's CPU). nullopt, with *why, when the program was not built
 // or holds no code object that can be read for the target; the caller then compiles it.
 std::optional<CheckRecord> codeObjectFromProgram(Baseline &b, const CompilePlan &plan,
                                                  const CheckRecord &program, QString *why) {

@@ -327,20 +327,23 @@ void InputsController::rebuildSymbolRows() {
 }
 
 void InputsController::checkHashes() {
+    // Every open artifact not checked yet, those of a check superseded before it finished too
+    // (an artifact counts as checked once its job's result is taken).
     QList<ArtifactReport> unchecked;
     int bundles = 0;
     for (const ArtifactReport &a : std::as_const(m_artifacts)) {
-        if (m_hashesChecked.contains(a.path))
-            continue;
-        m_hashesChecked.insert(a.path);
         const auto n = std::count_if(a.bundles.cbegin(), a.bundles.cend(),
                                      [](const Bundle &b) { return b.compressed; });
-        if (n > 0)
+        if (n > 0 && !m_hashesChecked.contains(a.path)) {
             unchecked.append(a);
-        bundles += int(n);
+            bundles += int(n);
+        }
     }
     if (unchecked.isEmpty())
         return;
+    QStringList paths;
+    for (const ArtifactReport &a : std::as_const(unchecked))
+        paths.append(a.path);
     const JobTracker::Ticket ticket = m_jobs.start(QStringLiteral("hashes"));
     runInBackground(
         this,
@@ -351,10 +354,12 @@ void InputsController::checkHashes() {
                     found.insert(a.path, p);
             return found;
         },
-        [this, ticket, bundles](const QHash<QString, QList<Problem>> &found) {
+        [this, ticket, bundles, paths](const QHash<QString, QList<Problem>> &found) {
             if (!m_jobs.isCurrent(ticket))
                 return;
             m_jobs.finish(ticket);
+            for (const QString &p : paths)
+                m_hashesChecked.insert(p);
             int mismatches = 0;
             for (ArtifactReport &a : m_artifacts)
                 for (const Problem &p : found.value(a.path)) {

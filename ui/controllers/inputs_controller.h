@@ -112,8 +112,8 @@ signals:
     void artifactsChanged();
     void symbolsRebuilt();  // the symbol table's rows were rebuilt (after an open, a regrouping)
     void symbolsProgress(); // symbolsRead() moved on
-    // The compressed bundles of the artifacts opened last had their hashes checked (after the
-    // inspection, see checkHashes()): how many bundles, how many did not match.
+    // The hashes of the compressed bundles of the open artifacts not checked before were checked
+    // (after the inspection, see checkHashes()): how many bundles, how many did not match.
     void hashesChecked(int bundles, int mismatches);
     void inputLogsChanged();
     void pastedTextsChanged();
