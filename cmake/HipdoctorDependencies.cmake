@@ -21,7 +21,7 @@ function(hd_moc_without_compiler_dirs)
     # headers such as qcustomplot.h carry Q_MOC_INCLUDE lines moc must see).
     set(_cases)
     foreach(_dir IN LISTS CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
-        if(_dir MATCHES "/c\\+\\+(/|$)|/lib/gcc/|/lib/clang/|/lib/llvm-[0-9]+/lib/clang/")
+        if(_dir MATCHES "/c\\+\\+(/|$)|/lib/gcc/|/lib/clang/")
             list(APPEND _cases "-I${_dir}")
         endif()
     endforeach()

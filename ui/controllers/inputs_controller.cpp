@@ -366,10 +366,8 @@ void InputsController::checkHashes() {
                     a.problems.append(p);
                     ++mismatches;
                 }
-            if (mismatches > 0) { // rare: the tree and the findings show them
-                m_tree->setArtifacts(m_artifacts);
-                emit artifactsChanged();
-            }
+            if (mismatches > 0) // rare: the tree and the findings show them
+                setArtifacts(m_artifacts, m_inputs);
             emit hashesChecked(bundles, mismatches);
         },
         &m_idlePool);
