@@ -362,10 +362,12 @@ bool placeRemoteStep2File(VerifyOptions &opt) {
     return true;
 }
 
-// The steps run on `host`, with this machine's inventory collected meanwhile when it is local,
-// as a session.
+// The steps run on `host`, as a session. With `keepInventory` (the session is printed as JSON,
+// saved or reported) it holds the inventory of the machine the steps ran on, collected meanwhile
+// when it is local; without, none is collected: the text printout does not show it
+// (docs/performance.md "Step 1 from cold").
 Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
-                  const std::shared_ptr<ExecutionHost> &host, bool json) {
+                  const std::shared_ptr<ExecutionHost> &host, bool json, bool keepInventory) {
     // Here the inventory (python3, rocminfo, the compilers' --version: seconds of CPU) is
     // collected while the steps run (docs/performance.md "Step 1 from cold"); a node's is
     // read there after the run, over the one connection. The compilers' --version texts are
@@ -375,7 +377,7 @@ Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
     std::future<SystemInventory> localInventory;
     std::once_flag inventoryStarted;
     const auto startInventory = [&] {
-        if (!host->isLocal())
+        if (!host->isLocal() || !keepInventory)
             return;
         std::call_once(inventoryStarted, [&] {
             const QString cacheDir =
@@ -406,6 +408,8 @@ Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
     std::optional<SystemInventory> inventory;
     if (localInventory.valid())
         inventory = localInventory.get(); // where the steps ran
+    else if (!keepInventory)
+        inventory.emplace(); // none: nothing shows it
     return sessionFromRun(opt, result, *host, versionLine(QStringLiteral("hipdoctor-cli")),
                           QStringLiteral("verify"), inventory ? &*inventory : nullptr);
 }
@@ -439,7 +443,8 @@ std::optional<int> runSession(const Args &args, VerifyOptions &opt, QList<int> &
         err() << "hipdoctor-cli verify: " << problem << "\n";
         return ExitInternal;
     }
-    session = runOnHost(opt, steps, host, output.json);
+    const bool keepInventory = output.json || args.isSet(Opt::Session) || args.isSet(Opt::Report);
+    session = runOnHost(opt, steps, host, output.json, keepInventory);
     return std::nullopt;
 }
 

@@ -146,6 +146,42 @@ private slots:
         QVERIFY(!s->inventory.section(QStringLiteral("packages")).isEmpty());
     }
 
+    void inventoryOnlyWhereTheSessionIsKept() {
+        // The session inventory (python3, rocminfo, the compilers' --version: seconds of CPU)
+        // is collected when the session is printed as JSON, saved or reported; the text
+        // printout does not show it, so plain `verify` runs none of it (docs/performance.md
+        // "Step 1 from cold"). A python3 first on PATH logs each call: the inventory asks it.
+        QTemporaryDir dir;
+        const QString calls = dir.filePath(QStringLiteral("python3.calls"));
+        QFile spy(dir.filePath(QStringLiteral("python3")));
+        QVERIFY(spy.open(QIODevice::WriteOnly));
+        spy.write(QStringLiteral("#!/bin/sh\necho called >> '%1'\nexit 1\n").arg(calls).toUtf8());
+        spy.close();
+        spy.setPermissions(spy.permissions() | QFileDevice::ExeOwner);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PATH"),
+                   dir.path() + QLatin1Char(':') + env.value(QStringLiteral("PATH")));
+        const QStringList step3{QStringLiteral("verify"),    QStringLiteral("--step"),
+                                QStringLiteral("3"),         QStringLiteral("--run"),
+                                QStringLiteral("/bin/true"), QStringLiteral("--")};
+
+        const Run text = cli(step3, {}, env);
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.contains(QLatin1String("[PASS] as-is")), qPrintable(text.out + text.err));
+        QVERIFY2(!QFile::exists(calls), qPrintable(readText(calls)));
+
+        const QString session = dir.filePath(QStringLiteral("s.json"));
+        const Run saved = cli(step3 + QStringList{QStringLiteral("--session"), session}, {}, env);
+        QCOMPARE(saved.code, 0);
+        QVERIFY(readText(calls).contains(QLatin1String("called")));
+        QString e;
+        const auto s = loadSession(session, &e);
+        QVERIFY2(s, qPrintable(e));
+        QVERIFY(s->inventory.find(QStringLiteral("system"), QStringLiteral("kernel")));
+        // The spy's silence is the python section's answer.
+        QVERIFY(!s->inventory.section(QStringLiteral("python")).isEmpty());
+    }
+
     void streamedJsonIsTheSavedSession() {
         // verify --json streams the session (writeJson); --session saves toJson(), the same
         // writer's bytes parsed back and indented by QJsonDocument. On a real step-3 run
