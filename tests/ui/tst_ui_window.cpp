@@ -177,6 +177,9 @@ void TstUiWindow::nameBoxExplainsMangledName() {
     QTRY_VERIFY(p->explanationText().contains(QStringLiteral("_Z5scalePffi")));
     QVERIFY(p->explanationText().contains(QStringLiteral("extern \"C\"")));
     QVERIFY(p->explanationText().contains(QStringLiteral("scale(float*, float, int)")));
+    // The fix right under the headline, before the why: the box scrolls where it is short.
+    QVERIFY(p->explanationText().indexOf(QStringLiteral("extern \"C\"")) <
+            p->explanationText().indexOf(QStringLiteral("scale(float*, float, int)")));
     // "Show in symbol table" selects the mangled kernel's row.
     QVERIFY(p->showSymbol(QStringLiteral("_Z5scalePffi")));
     const QModelIndex cur = p->symbolView()->currentIndex();

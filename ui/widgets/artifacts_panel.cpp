@@ -647,11 +647,13 @@ void ArtifactsPanel::showExplanation() {
         break;
     }
     m_nameIcon->setPixmap(icon(iconName).pixmap(20, 20));
+    // The fix right under the headline: where the box is short (1280x800, 1.5x scaling) the
+    // answer scrolls, and what to do is what must show without scrolling; the why follows.
     QString text = QStringLiteral("<b>%1</b>").arg(e.headline.toHtmlEscaped());
-    if (!e.explanation.isEmpty())
-        text += QStringLiteral("<br>") + e.explanation.toHtmlEscaped();
     if (!e.fix.isEmpty())
         text += QStringLiteral("<br><i>%1</i> %2").arg(tr("Fix:"), e.fix.toHtmlEscaped());
+    if (!e.explanation.isEmpty())
+        text += QStringLiteral("<br>") + e.explanation.toHtmlEscaped();
     m_nameText->setText(text);
     m_nameMatchSymbol = e.symbols.value(0);
     m_nameLink->setText(m_nameMatchSymbol.isEmpty()

@@ -117,6 +117,10 @@ StepCard::StepCard(int step, QWidget *parent) : QFrame(parent), m_step(step) {
     m_light = new QLabel;
     m_light->setFixedSize(28, 28);
     m_title = new QLabel;
+    // Wrapped, not cut: "Step 2 — The suspect operator alone" is wider than its card at
+    // 1280x800 and at 1.5x scaling (and longer in other languages).
+    m_title->setWordWrap(true);
+    ignoreMinimumWidth(m_title);
     m_run = new QPushButton(icon(QStringLiteral("run")), QString());
     HD_TR_SET(m_run, "text", QT_TR_NOOP("Run"));
     connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(m_step); });
