@@ -82,7 +82,9 @@ bool writeJson(const QString &path, const QJsonObject &o) {
 }
 } // namespace
 
-CompileCache::CompileCache(QString dir) : m_dir(std::move(dir)) {
+// Absolute: compiles run with their entry's folder as working directory and are given their
+// outputs' paths in the cache, which a relative --cache-dir would point elsewhere from there.
+CompileCache::CompileCache(const QString &dir) : m_dir(QDir(dir).absolutePath()) {
     QDir().mkpath(m_dir + QStringLiteral("/tmp"));
     // Outputs of failed or uncached compiles are kept a while for inspection, not forever.
     const QDateTime limit = QDateTime::currentDateTimeUtc().addDays(-1);
@@ -199,7 +201,7 @@ namespace {
 // first asker runs the query, the others wait for its text; compilers.json is read and
 // rewritten under one lock. Keyed by that file and the compiler's id.
 std::mutex versionMutex;
-QHash<QString, std::shared_future<QString>> runningVersions;
+QHash<QString, std::shared_future<std::optional<QString>>> runningVersions;
 
 QString compilerFileId(const QString &compilerPath) {
     const QFileInfo fi(compilerPath);
@@ -210,12 +212,14 @@ QString compilerFileId(const QString &compilerPath) {
 }
 
 // Under versionMutex: the kept text (*kept), or the query running for it now.
-std::shared_future<QString> keptOrRunning(const QString &path, const QString &id,
-                                          const QString &runKey, std::optional<QString> *kept) {
+std::shared_future<std::optional<QString>> keptOrRunning(const QString &path, const QString &id,
+                                                         const QString &runKey,
+                                                         std::optional<QString> *kept) {
     const QJsonValue hit = readJson(path).value_or(QJsonObject{}).value(id);
     if (hit.isString())
         *kept = hit.toString();
-    return kept->has_value() ? std::shared_future<QString>() : runningVersions.value(runKey);
+    return kept->has_value() ? std::shared_future<std::optional<QString>>()
+                             : runningVersions.value(runKey);
 }
 } // namespace
 
@@ -223,7 +227,7 @@ std::optional<QString> CompileCache::knownCompilerVersion(const QString &compile
     const QString id = compilerFileId(compilerPath);
     const QString path = m_dir + QStringLiteral("/compilers.json");
     std::optional<QString> kept;
-    std::shared_future<QString> running;
+    std::shared_future<std::optional<QString>> running;
     {
         const std::lock_guard lock(versionMutex);
         running = keptOrRunning(path, id, path + QLatin1Char('\n') + id, &kept);
@@ -233,14 +237,15 @@ std::optional<QString> CompileCache::knownCompilerVersion(const QString &compile
     return kept;
 }
 
-QString CompileCache::compilerVersion(const QString &compilerPath,
-                                      const std::function<QString()> &compute) {
+std::optional<QString>
+CompileCache::compilerVersion(const QString &compilerPath,
+                              const std::function<std::optional<QString>()> &compute) {
     const QString id = compilerFileId(compilerPath);
     const QString path = m_dir + QStringLiteral("/compilers.json");
     const QString runKey = path + QLatin1Char('\n') + id;
-    std::promise<QString> mine;
+    std::promise<std::optional<QString>> mine;
     std::optional<QString> kept;
-    std::shared_future<QString> theirs;
+    std::shared_future<std::optional<QString>> theirs;
     {
         const std::lock_guard lock(versionMutex);
         theirs = keptOrRunning(path, id, runKey, &kept);
@@ -251,7 +256,7 @@ QString CompileCache::compilerVersion(const QString &compilerPath,
     }
     if (theirs.valid())
         return theirs.get();
-    QString v;
+    std::optional<QString> v;
     try {
         v = compute();
     } catch (...) { // nothing in the engine throws; a waiter must not wait forever either
@@ -264,9 +269,11 @@ QString CompileCache::compilerVersion(const QString &compilerPath,
     }
     {
         const std::lock_guard lock(versionMutex);
-        QJsonObject all = readJson(path).value_or(QJsonObject{});
-        all.insert(id, v);
-        writeJson(path, all);
+        if (v) { // a compiler that did not answer is asked again next time
+            QJsonObject all = readJson(path).value_or(QJsonObject{});
+            all.insert(id, *v);
+            writeJson(path, all);
+        }
         runningVersions.remove(runKey);
     }
     mine.set_value(v);

@@ -18,7 +18,7 @@ namespace hd {
 
 class CompileCache {
 public:
-    explicit CompileCache(QString dir);
+    explicit CompileCache(const QString &dir); // a relative dir is taken from the current one
 
     QString dir() const { return m_dir; }
     QString key(const QString &compilerPath, const QString &compilerVersion,
@@ -45,8 +45,10 @@ public:
 
     // `compiler --version` is slow (hipcc runs a Perl script and rocm_agent_enumerator): its
     // text is kept per compiler file (path, size, mtime) and computed only when that changes;
-    // threads asking at once share one run.
-    QString compilerVersion(const QString &compilerPath, const std::function<QString()> &compute);
+    // threads asking at once share one run. `compute` gives nothing when the compiler did not
+    // answer (it failed to start or exited non-zero): nothing is kept, nothing is returned.
+    std::optional<QString> compilerVersion(const QString &compilerPath,
+                                           const std::function<std::optional<QString>()> &compute);
     // The kept text, or that of a query running in this process now (waited for), without
     // computing it: nothing when the compiler file changed or was never asked (step 1 then
     // compiles while --version runs; verify's inventory runs its own, docs/performance.md).

@@ -129,11 +129,20 @@ struct CompilePlan {
     }
 };
 
+// The compiler's --version: its text (the compile cache's key), the ms it took, and why it
+// did not answer (it could not start or exited non-zero: a broken install, a hipcc copied
+// away from its Perl script), "" when it did.
+struct CompilerVersion {
+    QString text;
+    double ms = 0;
+    QString failure;
+};
+
 struct Ahead {
     Job<std::pair<ProbeResult, QString>> devices; // the answer, when it was asked
     QString versionFor;                           // the compiler the version below is of
-    Job<std::pair<QString, double>> version;      // --version text, ms it took
-    QString compilesFor;                          // CompilePlan::id() of the jobs below
+    Job<CompilerVersion> version;
+    QString compilesFor; // CompilePlan::id() of the jobs below
     Job<CheckRecord> program, codeObject;
     Job<Done> dependency, run, probe;
 };
@@ -214,19 +223,29 @@ void startVersion(Baseline &b, const QString &compilerPath) {
     b.ahead.versionFor = compilerPath;
     CompileCache &cache = b.compileCache();
     if (const auto known = cache.knownCompilerVersion(compilerPath)) {
-        b.ahead.version = readyJob(std::pair<QString, double>{*known, 0.0});
+        b.ahead.version = readyJob(CompilerVersion{*known, 0.0, {}});
         return;
     }
     b.ahead.version = b.launch([&b, &cache, compilerPath, argv] {
         QElapsedTimer t;
         t.start();
-        const QString text = cache.compilerVersion(compilerPath, [&] {
+        CompilerVersion v;
+        const auto text = cache.compilerVersion(compilerPath, [&]() -> std::optional<QString> {
             const ChildSlots::Held slot(b.children, ChildSlots::Version);
             CheckRecord vr;
             b.ctx.host->runProcess(b.spec(argv, {}), vr);
-            return (vr.stdoutText + vr.stderrText).trimmed();
+            v.text = (vr.stdoutText + vr.stderrText).trimmed();
+            if (vr.status == CheckStatus::Pass)
+                return v.text;
+            v.failure = v.text.isEmpty() ? vr.summary.english()
+                                         : QStringLiteral("%1: %2").arg(vr.summary.english(),
+                                                                        firstLines(v.text, 1));
+            return std::nullopt;
         });
-        return std::pair<QString, double>{text, double(t.nsecsElapsed()) / 1e6};
+        if (text) // ours, or the run another thread made meanwhile
+            v = {*text, 0.0, {}};
+        v.ms = double(t.nsecsElapsed()) / 1e6;
+        return v;
     });
 }
 
@@ -287,6 +306,7 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
     QElapsedTimer t;
     t.start();
     double versionMs = 0;
+    QString versionFailure;
     CompilerInfo ci;
     b.compileCache();
     if (ctx.remote()) {
@@ -295,7 +315,10 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
         ci = detectCompiler(ctx.baseEnv, b.o.compiler, nvcc);
         if (!ci.path.isEmpty()) {
             startVersion(b, ci.path); // already running when the device could not change it
-            std::tie(b.version, versionMs) = b.ahead.version.get();
+            const CompilerVersion &v = b.ahead.version.get();
+            b.version = v.text;
+            versionMs = v.ms;
+            versionFailure = v.failure;
         }
     }
     b.compiler = ci;
@@ -321,8 +344,17 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
         scope.stop(CheckStatus::Fail, c.summary);
         return;
     }
-    c.status = CheckStatus::Pass;
     c.command = {ci.path};
+    if (!versionFailure.isEmpty()) {
+        // Found but not working: the compiles below fail too and say how (their findings);
+        // this check says the compiler itself does not run, not only its compiles.
+        c.status = CheckStatus::Fail;
+        c.data.insert(QStringLiteral("version_failure"), versionFailure);
+        c.summary = HD_TEXT("hd::Verify", "%1 (found via %2) does not answer --version: %3")
+                        .arg(ci.path, ci.via, versionFailure);
+        return;
+    }
+    c.status = CheckStatus::Pass;
     c.summary = HD_TEXT("hd::Verify", "%1 (%2, found via %3)")
                     .arg(ci.path, firstLines(b.version, 1), ci.via);
 }
@@ -614,8 +646,7 @@ CheckRecord subCommandsOf(const CheckRecord &program, const QString &target) {
 // After a compile on this machine: the cache's state said in c, and the entry committed (under
 // its key, known by now), dropped (no room) or kept uncommitted.
 void settleCacheEntry(Baseline &b, const CompilePlan &plan, const CompileJob &job,
-                      Job<std::pair<QString, double>> &version, CompilePlace &place,
-                      CheckRecord &c) {
+                      Job<CompilerVersion> &version, CompilePlace &place, CheckRecord &c) {
     const bool noRoom = c.stderrText.contains(QLatin1String("No space left on device"));
     if (noRoom && c.status != CheckStatus::Pass)
         c.summary =
@@ -632,7 +663,7 @@ void settleCacheEntry(Baseline &b, const CompilePlan &plan, const CompileJob &jo
     }
     if (c.status == CheckStatus::Pass && place.useCache) {
         if (place.key.isEmpty())
-            place.key = compileKey(b, plan, job, version.get().first);
+            place.key = compileKey(b, plan, job, version.get().text);
         if (const auto committed = b.cache->commitEntry(place.key, place.dir, c))
             c = *committed;
     } else if (noRoom && place.cacheProblem.isEmpty()) {
@@ -645,9 +676,8 @@ void settleCacheEntry(Baseline &b, const CompilePlan &plan, const CompileJob &jo
 // Runs the compile on the host, or takes it from the cache (never on a node). When the
 // compiler's --version is still running the compile starts anyway and is stored under its
 // key once that is known.
-CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
-                       Job<std::pair<QString, double>> version, const CompileJob &job,
-                       const QString &checkId) {
+CheckRecord runCompile(Baseline &b, const CompilePlan &plan, Job<CompilerVersion> version,
+                       const CompileJob &job, const QString &checkId) {
     CheckRecord c;
     if (!QFileInfo::exists(job.src)) { // the check is skipped: nothing to compile
         c.status = CheckStatus::Skipped;
@@ -669,7 +699,7 @@ CheckRecord runCompile(Baseline &b, const CompilePlan &plan,
             return c;
         }
     } else if (available(version)) {
-        place.key = compileKey(b, plan, job, version.get().first);
+        place.key = compileKey(b, plan, job, version.get().text);
     }
     QElapsedTimer ct;
     ct.start();
@@ -894,7 +924,7 @@ void startCompiles(Baseline &b, const CompilePlan &plan) {
     b.ahead.compilesFor = plan.id();
     // A node's compiler answered in the compiler check (its compiles are not cached).
     if (b.ctx.remote())
-        b.ahead.version = readyJob(std::pair<QString, double>{b.version, 0.0});
+        b.ahead.version = readyJob(CompilerVersion{b.version, 0.0, {}});
     else
         startVersion(b, plan.compiler); // known by now: the compiler check asked for it
     const auto version = b.ahead.version;

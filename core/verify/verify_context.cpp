@@ -85,8 +85,10 @@ const CheckRecord &VerifyContext::recordDevices(const ProbeResult &r, const QStr
 }
 
 QString VerifyContext::sourceDir() const {
+    // Absolute: the compiles run in a folder of the compile cache, not where a relative
+    // --kernels-dir was meant.
     if (!options.step1.sourceDir.isEmpty())
-        return options.step1.sourceDir;
+        return QDir(options.step1.sourceDir).absolutePath();
     QStringList candidates;
     const QString envDir = baseEnv.value(QStringLiteral("HIPDOCTOR_KERNELS_SRC"));
     if (!envDir.isEmpty())

@@ -2838,6 +2838,10 @@
         <translation>%1(%2,通过 %3 找到)</translation>
     </message>
     <message>
+        <source>%1 (found via %2) does not answer --version: %3</source>
+        <translation>%1(通过 %2 找到)没有回应 --version:%3</translation>
+    </message>
+    <message>
         <source>given with --target</source>
         <translation>在“设备”中输入</translation>
     </message>

@@ -61,8 +61,11 @@ run)
         local name=$1
         shift
         echo "=== $name: hipdoctor-cli $*"
+        local t0 rc
+        t0=$(date +%s%N)
         "${runner[@]}" "$CLI" "$@" 2>&1
-        echo "exit $? ($name)"
+        rc=$?
+        echo "exit $rc ($name, $((($(date +%s%N) - t0) / 1000000)) ms)"
     }
     {
         cmd version --version
@@ -74,6 +77,8 @@ run)
             --args 'buf:f32:1048576:rand, buf:f32:1048576:rand, buf:f32:1048576:out, i32:1048576'
         cmd verify verify --step 1,2 --target "sm_$sm" --compiler "$NVCC" --kernels-dir "$W/kernels" \
             --artifact "$W/sm80only.fatbin" --kernel vector_add --session "$W/verify-session.json"
+        # The readable summary alone: no session kept, so no inventory collected.
+        cmd verify-text verify --step 1 --target "sm_$sm" --compiler "$NVCC" --kernels-dir "$W/kernels"
     } >"$OUT/cli.log" 2>&1
     cp "$W/verify-session.json" "$OUT/" 2>/dev/null
     tail -n 60 "$OUT/cli.log"
@@ -131,6 +136,7 @@ run)
                 --args 'buf:f32:1048576:rand, buf:f32:1048576:rand, buf:f32:1048576:out, i32:1048576'
             rcmd remote-verify verify --remote "$node" --step 1,2 --target "sm_$sm" --compiler "$NVCC" \
                 --artifact "$W/sm80only.fatbin" --kernel vector_add --session "$OUT/remote-verify-session.json"
+            rcmd remote-verify-text verify --remote "$node" --step 1 --target "sm_$sm" --compiler "$NVCC"
             rcmd remote-sysinfo sysinfo --remote "$node"
             # Two nodes at once, one of them unreachable (a closed port): the node x check table.
             rcmd remote-hosts verify --hosts "$node,ssh://hdportable@127.0.0.1:1" --step 1 \

@@ -234,6 +234,32 @@ private slots:
         QCOMPARE(s.status, CheckStatus::Fail);
     }
 
+    // A hipcc that is there but does not run: Debian's /usr/bin/hipcc linked elsewhere looks
+    // for its Perl script beside itself and exits 2. The compiler check fails and says why (it
+    // used to pass, with the error as the compiler's version, kept in the cache), the compiles
+    // fail with the same words, and nothing is kept as the compiler's version.
+    void step1CompilerThatDoesNotRun() {
+        QTemporaryDir cache, elsewhere;
+        const QString hipcc = elsewhere.filePath(QStringLiteral("hipcc"));
+        QVERIFY(QFile::link(QStringLiteral("/usr/bin/hipcc"), hipcc));
+        VerifyOptions o = baseOptions(cache);
+        o.step1.target = QStringLiteral("gfx90a");
+        o.step1.compiler = hipcc;
+        const StepRecord s = runStep(o, 1);
+        const CheckRecord &c = check(s, QStringLiteral("compiler"));
+        QCOMPARE(c.status, CheckStatus::Fail);
+        QVERIFY2(c.summary.english().contains(QLatin1String("does not answer --version")),
+                 qPrintable(c.summary.english()));
+        QVERIFY2(c.data.value(QStringLiteral("version_failure"))
+                     .toString()
+                     .contains(QLatin1String("hipcc.pl")),
+                 qPrintable(c.summary.english()));
+        QCOMPARE(check(s, QStringLiteral("compile-program")).status, CheckStatus::Fail);
+        QVERIFY(ids(s.findings).contains(QStringLiteral("layer.compile-failed")));
+        QCOMPARE(s.status, CheckStatus::Fail);
+        QVERIFY(!CompileCache(cache.path()).knownCompilerVersion(hipcc));
+    }
+
     // Step 2 on the not-linked library (scenario 5): the probe's dlopen fails on
     // __hipRegisterFatBinary and the findings are diagnose's own.
     void step2DlopenNotLinked() {
@@ -595,7 +621,7 @@ private slots:
         QVERIFY(!cache.lookup(k));
         // The compiler's version text is computed once per compiler file.
         int calls = 0;
-        const auto compute = [&] {
+        const auto compute = [&]() -> std::optional<QString> {
             ++calls;
             return QStringLiteral("hipcc 5.2");
         };
@@ -605,6 +631,16 @@ private slots:
             CompileCache(dir.path()).compilerVersion(QStringLiteral("/usr/bin/hipcc"), compute),
             QStringLiteral("hipcc 5.2"));
         QCOMPARE(calls, 1);
+        // A compiler that did not answer is not kept: asked again the next time.
+        const auto fails = [&]() -> std::optional<QString> {
+            ++calls;
+            return std::nullopt;
+        };
+        const QString broken = QStringLiteral("/usr/bin/hipconfig"); // another compiler file
+        QVERIFY(!cache.compilerVersion(broken, fails));
+        QVERIFY(!cache.knownCompilerVersion(broken));
+        QVERIFY(!CompileCache(dir.path()).compilerVersion(broken, fails));
+        QCOMPARE(calls, 3);
     }
 
     // Asked from two threads at once (verify's inventory beside step 1): one run, and a
@@ -616,7 +652,7 @@ private slots:
         std::promise<void> computing, release;
         std::atomic_int calls = 0;
         auto first = std::async(std::launch::async, [&] {
-            return CompileCache(dir.path()).compilerVersion(hipcc, [&] {
+            return CompileCache(dir.path()).compilerVersion(hipcc, [&]() -> std::optional<QString> {
                 ++calls;
                 computing.set_value();
                 release.get_future().wait();
@@ -628,15 +664,15 @@ private slots:
             return CompileCache(dir.path()).knownCompilerVersion(hipcc);
         });
         auto second = std::async(std::launch::async, [&] {
-            return CompileCache(dir.path()).compilerVersion(hipcc, [&] {
+            return CompileCache(dir.path()).compilerVersion(hipcc, [&]() -> std::optional<QString> {
                 ++calls;
                 return QStringLiteral("a second run");
             });
         });
         QCOMPARE(reader.wait_for(std::chrono::milliseconds(50)), std::future_status::timeout);
         release.set_value();
-        QCOMPARE(first.get(), QStringLiteral("HIP version: 5.2.21153-0"));
-        QCOMPARE(second.get(), QStringLiteral("HIP version: 5.2.21153-0"));
+        QCOMPARE(first.get().value_or(QString()), QStringLiteral("HIP version: 5.2.21153-0"));
+        QCOMPARE(second.get().value_or(QString()), QStringLiteral("HIP version: 5.2.21153-0"));
         QCOMPARE(reader.get().value_or(QString()), QStringLiteral("HIP version: 5.2.21153-0"));
         QCOMPARE(calls.load(), 1);
     }

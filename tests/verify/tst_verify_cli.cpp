@@ -4,11 +4,14 @@
 #include "sample_session.h"
 #include "testpaths.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -180,6 +183,29 @@ private slots:
         QVERIFY(s->inventory.find(QStringLiteral("system"), QStringLiteral("kernel")));
         // The spy's silence is the python section's answer.
         QVERIFY(!s->inventory.section(QStringLiteral("python")).isEmpty());
+    }
+
+    void relativeFoldersAreTheUsers() {
+        // --kernels-dir and --cache-dir relative to where the user runs the command: the
+        // compiles run in the cache's own folders, where those paths used to point nowhere.
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("src")));
+        for (const char *name : {"vector_add.hip", "vector_add_main.hip"})
+            QVERIFY(
+                QFile::copy(hdtest::sourceDir() + QStringLiteral("/kernels/") + QLatin1String(name),
+                            dir.filePath(QStringLiteral("src/") + QLatin1String(name))));
+        const Run r = cli({QStringLiteral("verify"), QStringLiteral("--step"), QStringLiteral("1"),
+                           QStringLiteral("--target"), QStringLiteral("gfx90a"),
+                           QStringLiteral("--kernels-dir"), QStringLiteral("src"),
+                           QStringLiteral("--cache-dir"), QStringLiteral("cache")},
+                          dir.path());
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("\\[PASS\\] compile-program "))),
+                 qPrintable(r.out + r.err));
+        QVERIFY2(
+            r.out.contains(QRegularExpression(QStringLiteral("\\[PASS\\] compile-code-object "))),
+            qPrintable(r.out));
+        // The cache is where it was asked for: beside the sources, from the user's folder.
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("cache/compilers.json"))));
     }
 
     void streamedJsonIsTheSavedSession() {
