@@ -373,7 +373,10 @@ Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
     // read there after the run, over the one connection. The compilers' --version texts are
     // step 1's own query's, shared through the compile cache, instead of a second run (hipcc:
     // Perl, clang and Python); so the inventory starts at the steps' first word, when step 1
-    // has started that query.
+    // has started that query. torch and triton are imported (seconds where torch is
+    // installed: its arch list) only when the project's command runs, step 3, which takes longer
+    // anyway; else their versions are read from their package files.
+    const bool pythonImports = steps.contains(3);
     std::future<SystemInventory> localInventory;
     std::once_flag inventoryStarted;
     const auto startInventory = [&] {
@@ -382,16 +385,17 @@ Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
         std::call_once(inventoryStarted, [&] {
             const QString cacheDir =
                 opt.step1.cacheDir.isEmpty() ? defaultCompileCacheDir() : opt.step1.cacheDir;
-            localInventory = std::async(std::launch::async, [cacheDir] {
+            localInventory = std::async(std::launch::async, [cacheDir, pythonImports] {
                 // Nobody waits for the inventory while the steps run: it yields the cores to
                 // the compile the user waits for. Its children inherit this thread's nice
                 // value (Linux: per thread, copied by fork).
                 ::setpriority(PRIO_PROCESS, id_t(::gettid()), 10);
                 if (!QFileInfo::exists(cacheDir)) // nothing kept nor being made: none made here
-                    return collectSessionInventory();
+                    return collectSessionInventory({}, pythonImports);
                 const CompileCache cache(cacheDir);
                 return collectSessionInventory(
-                    [&cache](const QString &tool) { return cache.knownCompilerVersion(tool); });
+                    [&cache](const QString &tool) { return cache.knownCompilerVersion(tool); },
+                    pythonImports);
             });
         });
     };
@@ -406,10 +410,15 @@ Session runOnHost(const VerifyOptions &opt, const QList<int> &steps,
     const VerifyResult result = verifier->run(steps);
     startInventory(); // the steps said nothing
     std::optional<SystemInventory> inventory;
-    if (localInventory.valid())
+    if (localInventory.valid()) {
         inventory = localInventory.get(); // where the steps ran
-    else if (!keepInventory)
+    } else if (!keepInventory) {
         inventory.emplace(); // none: nothing shows it
+    } else if (!host->isLocal()) {
+        InventoryOptions io;
+        io.pythonImports = pythonImports;
+        inventory = collectSystemInventory(*host, io); // the node's, over the one connection
+    }
     return sessionFromRun(opt, result, *host, versionLine(QStringLiteral("hipdoctor-cli")),
                           QStringLiteral("verify"), inventory ? &*inventory : nullptr);
 }

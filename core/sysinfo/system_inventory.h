@@ -26,6 +26,9 @@ struct InventoryOptions {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     int timeoutMs = 10000; // per child process
     bool python = true;    // ask python3 about torch and triton (the slowest source)
+    // Import torch and triton (their arch list too); false: their versions read from their
+    // package files, which takes a Python start instead of seconds where torch is installed.
+    bool pythonImports = true;
     // A tool's `--version` text the caller has already (verify: the compile cache's, which
     // step 1's own query fills; it may wait for that query), used instead of running the tool
     // again (docs/performance.md "Step 1 from cold"); nothing: the tool is run.
@@ -44,8 +47,9 @@ SystemInventory collectSystemInventory(ExecutionHost &host, const InventoryOptio
 
 // The inventory a verification session records where it is made (docs/schema-session.md
 // "inventory"): every source, Python included, in the process's own environment; knownVersion
-// as in InventoryOptions.
+// and pythonImports as in InventoryOptions.
 SystemInventory collectSessionInventory(
-    std::function<std::optional<QString>(const QString &toolPath)> knownVersion = {});
+    std::function<std::optional<QString>(const QString &toolPath)> knownVersion = {},
+    bool pythonImports = true);
 
 } // namespace hd

@@ -7,6 +7,7 @@
 
 #include "testpaths.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -252,6 +253,47 @@ private slots:
         QVERIFY(torch);
         QVERIFY(torch->available() ||
                 torch->unavailable.startsWith(QLatin1String("not importable")));
+    }
+
+    void pythonFromPackageFiles() {
+        // Without imports (verify's steps 1-2) torch's and triton's versions come from their
+        // package files: torch/version.py as a torch wheel writes it, triton's __init__.py.
+        // Both packages raise when imported, which only the importing script meets.
+        if (QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty())
+            QSKIP("no python3");
+        QTemporaryDir site;
+        const auto write = [&](const QString &rel, const QByteArray &text) {
+            QVERIFY(QDir(site.path()).mkpath(QFileInfo(rel).path()));
+            QFile f(site.filePath(rel));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(QStringLiteral("torch/__init__.py"), "raise RuntimeError('torch was imported')\n");
+        write(QStringLiteral("torch/version.py"),
+              "from typing import Optional\n\n"
+              "__all__ = ['__version__', 'debug', 'cuda', 'git_version', 'hip', 'xpu']\n"
+              "__version__ = '2.11.0+cu130'\ndebug = False\ncuda: Optional[str] = '13.0'\n"
+              "git_version = '0123456789abcdef'\nhip: Optional[str] = None\n"
+              "xpu: Optional[str] = None\n");
+        write(QStringLiteral("triton/__init__.py"),
+              "__version__ = '3.6.0'\nraise RuntimeError('triton was imported')\n");
+        InventoryOptions o;
+        o.environment.insert(QStringLiteral("PYTHONPATH"), site.path());
+        o.pythonImports = false;
+        const SystemInventory files = collectSystemInventory(o);
+        QCOMPARE(value(files, "python", "torch"), QStringLiteral("2.11.0+cu130"));
+        QCOMPARE(value(files, "python", "torch.version.cuda"), QStringLiteral("13.0"));
+        QCOMPARE(value(files, "python", "torch.version.hip"), QStringLiteral("None"));
+        QVERIFY2(reason(files, "python", "torch.cuda.get_arch_list()")
+                     .startsWith(QLatin1String("not asked")),
+                 qPrintable(reason(files, "python", "torch.cuda.get_arch_list()")));
+        QCOMPARE(value(files, "python", "triton"), QStringLiteral("3.6.0"));
+        o.pythonImports = true;
+        const SystemInventory imported = collectSystemInventory(o);
+        QCOMPARE(reason(imported, "python", "torch"),
+                 QStringLiteral("not importable: RuntimeError: torch was imported"));
+        QCOMPARE(reason(imported, "python", "triton"),
+                 QStringLiteral("not importable: RuntimeError: triton was imported"));
     }
 
     void jsonRoundTrip() {
