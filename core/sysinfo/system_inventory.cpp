@@ -387,7 +387,7 @@ def assigned(path):
             if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(t, ast.Name) and n.value is not None:
                 try:
                     out[t.id] = ast.literal_eval(n.value)
-                except ValueError:
+                except Exception:
                     pass
     return out
 def package(name, file):

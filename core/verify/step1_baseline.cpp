@@ -141,8 +141,8 @@ struct CompilerVersion {
 struct Ahead {
     Job<std::pair<ProbeResult, QString>> devices; // the answer, when it was asked
     QString versionFor;                           // the compiler the version below is of
-    Job<CompilerVersion> version;
-    QString compilesFor; // CompilePlan::id() of the jobs below
+    Job<CompilerVersion> version;                 // its --version
+    QString compilesFor;                          // CompilePlan::id() of the jobs below
     Job<CheckRecord> program, codeObject;
     Job<Done> dependency, run, probe;
 };
@@ -661,7 +661,8 @@ void settleCacheEntry(Baseline &b, const CompilePlan &plan, const CompileJob &jo
         c.summary += HD_TEXT("hd::Verify", " (the cached entry was damaged, %1: rebuilt)")
                          .arg(place.damaged);
     }
-    if (c.status == CheckStatus::Pass && place.useCache) {
+    // A compiler that did not answer --version has no identity to key its outputs by.
+    if (c.status == CheckStatus::Pass && place.useCache && version.get().failure.isEmpty()) {
         if (place.key.isEmpty())
             place.key = compileKey(b, plan, job, version.get().text);
         if (const auto committed = b.cache->commitEntry(place.key, place.dir, c))
