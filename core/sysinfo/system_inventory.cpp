@@ -400,7 +400,6 @@ try:
     r["torch"] = str(v["__version__"])
     r["torch.version.hip"] = str(v.get("hip"))
     r["torch.version.cuda"] = str(v.get("cuda"))
-    r["torch.cuda.get_arch_list()"] = "!not asked: only importing torch tells (seconds); hipdoctor-cli sysinfo asks it"
 except Exception as e:
     r["torch"] = "!" + type(e).__name__ + ": " + str(e)
 try:
@@ -431,12 +430,18 @@ void pythonFacts(Collector &c, bool imports) {
     for (const char *k : {"python", "torch", "torch.version.hip", "torch.version.cuda",
                           "torch.cuda.get_arch_list()", "triton"}) {
         const QString key = QLatin1String(k);
-        if (!o.contains(key))
-            continue;
         const QString v = o.value(key).toString();
-        if (v.startsWith(QLatin1String("!not asked: ")))
-            c.missing(s, key, source, v.mid(1));
-        else if (v.startsWith(QLatin1Char('!')))
+        if (!o.contains(key)) {
+            // Read from the package files, torch's version is there but not its arch list.
+            const QString torch = o.value(QStringLiteral("torch")).toString();
+            if (!imports && key.startsWith(QLatin1String("torch.cuda")) && !torch.isEmpty() &&
+                !torch.startsWith(QLatin1Char('!')))
+                c.missing(s, key, source,
+                          QStringLiteral("not asked: only importing torch tells (seconds); "
+                                         "hipdoctor-cli sysinfo asks it"));
+            continue;
+        }
+        if (v.startsWith(QLatin1Char('!')))
             c.missing(s, key, source, QStringLiteral("not importable: %1").arg(v.mid(1)));
         else
             c.fact(s, key, v, source);
