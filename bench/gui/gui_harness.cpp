@@ -137,6 +137,16 @@ int openBench(ui::MainWindow &window, const QStringList &paths) {
         if (++countUpdates == 1)
             firstCountMs = double(clicked.nsecsElapsed()) / 1e6;
     });
+    // The first rows shown while the rest are built (SymbolRowsPreview): when, and how many.
+    double firstRowsMs = -1;
+    int firstRows = 0;
+    QObject::connect(inputs->symbols(), &QAbstractItemModel::modelReset, qApp, [&] {
+        if (clicked.isValid() && !perCodeObject && firstRowsMs < 0 &&
+            inputs->symbols()->rowCount() > 0 && inputs->isListingSymbols()) {
+            firstRowsMs = double(clicked.nsecsElapsed()) / 1e6;
+            firstRows = inputs->symbols()->rowCount();
+        }
+    });
     // The compressed bundles' hashes, checked after the rest at idle priority: when they are
     // done, and the peak RSS then. The bench ends once this and the tables are done.
     bool hashesDone = true, tablesDone = false;
@@ -166,8 +176,9 @@ int openBench(ui::MainWindow &window, const QStringList &paths) {
         } else if (clicked.isValid() && !perCodeObject && (perCodeObject = true)) {
             stage("click", "per-code-object", clicked);
             std::printf("per-code-object-rows: %d\nclick-to-first-count-ms: %.1f\n"
-                        "count-updates: %d\n",
-                        inputs->symbols()->rowCount(), firstCountMs, countUpdates);
+                        "count-updates: %d\nclick-to-first-rows-ms: %.1f\nfirst-rows: %d\n",
+                        inputs->symbols()->rowCount(), firstCountMs, countUpdates, firstRowsMs,
+                        firstRows);
             inputs->setSymbolGrouping(ui::SymbolGrouping::ByName);
             printRowBuilds(window); // after the peaks above: it allocates more
             tablesDone = true;

@@ -3545,6 +3545,10 @@
         <translation>正在读取符号… 第 %1 个,共 %2 个</translation>
     </message>
     <message>
+        <source>reading symbols… %1 of %2, the first %3 shown</source>
+        <translation>正在读取符号… 第 %1 个,共 %2 个,已显示前 %3 个</translation>
+    </message>
+    <message>
         <source>%1 symbols read, ordering the rows…</source>
         <translation>已读取 %1 个符号,正在排列各行…</translation>
     </message>

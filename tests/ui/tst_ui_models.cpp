@@ -72,6 +72,7 @@ private slots:
     void symbolSortBySize();
     void symbolRanksFollowTheValues();
     void symbolRowsSayHowFarTheyAre();
+    void symbolRowsPreviewTheFirstRows();
     void symbolFilterKeepsSortOrder();
     void symbolFilterTyping_data();
     void symbolFilterTyping();
@@ -1053,15 +1054,71 @@ void TstUiModels::symbolRowsSayHowFarTheyAre() {
     }
 }
 
-// Every column's rank is the row's place in a stable sort by the column's value (strings by
-// QString's order, sizes and kinds as numbers), in both groupings of real code objects.
-void TstUiModels::symbolRanksFollowTheValues() {
+// Debian 12's rocSPARSE (the test packages: 232k symbols, 30k names), "" when not installed.
+static QString debianRocsparse() {
+    const QString path = QStringLiteral("/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
+    return QFile::exists(path) ? path : QString();
+}
+
+// Real code objects of several targets, with Debian's rocSPARSE when it is there.
+static QList<ArtifactReport> realSymbolArtifacts() {
     QList<ArtifactReport> reps;
     reps << inspectFile(hdtest::kernelArtifact(QStringLiteral("vector_add_multi.hsaco")))
          << inspectFile(hdtest::kernelArtifact(QStringLiteral("libvector_add.so")));
-    const QString rocsparse = QStringLiteral("/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
-    if (QFile::exists(rocsparse)) // Debian 12's rocSPARSE (the test packages): 30k names
+    if (const QString rocsparse = debianRocsparse(); !rocsparse.isEmpty())
         reps << inspectFile(rocsparse);
+    return reps;
+}
+
+// Per code object the first rows are shown while the rest are built: each preview is a prefix
+// of the whole table (the same rows, code objects and targets, in the same order), each bigger
+// than the last, none of them the whole; by name (rows merged until the end) there is none.
+void TstUiModels::symbolRowsPreviewTheFirstRows() {
+    const QString rocsparse = debianRocsparse();
+    const QList<ArtifactReport> reps = realSymbolArtifacts();
+    QList<SymbolRows> previews;
+    SymbolRowsPreview preview;
+    preview.show = [&](SymbolRows first) { previews.append(std::move(first)); };
+    preview.firstPreview = 1;
+    const SymbolRows rows = buildSymbolRows(reps, SymbolGrouping::ByName, {}, preview);
+    QVERIFY(!rows.empty());
+    QVERIFY(previews.isEmpty());
+    const SymbolRows all = buildSymbolRows(reps, SymbolGrouping::PerCodeObject, {}, preview);
+    QVERIFY2(previews.size() >= 2, qPrintable(QString::number(previews.size())));
+    for (qsizetype p = 0; p < previews.size(); ++p) {
+        const SymbolRows &first = previews[p];
+        QVERIFY(!first.empty() && first.size() < all.size());
+        if (p > 0)
+            QVERIFY(first.size() > previews[p - 1].size());
+        for (size_t i = 0; i < first.size(); ++i) {
+            const SymbolRow &a = first[i], &b = all[i];
+            QCOMPARE(a.name(), b.name());
+            QCOMPARE(a.artifact, b.artifact);
+            QCOMPARE(a.size, b.size);
+            QCOMPARE(first.appearsIn(a), all.appearsIn(b));
+            QVERIFY(std::ranges::equal(first.codeObjects(a), all.codeObjects(b)));
+        }
+        // Its own filter keys, not the whole table's.
+        QCOMPARE(first.keys().rowKey.size(), first.size());
+    }
+    QCOMPARE(all.keys().rowKey.size(), all.size());
+    // The app's sizes: a big table's first rows come from 4096 rows on; a small one has none.
+    previews.clear();
+    preview.firstPreview = SymbolRowsPreview{}.firstPreview;
+    (void)buildSymbolRows(reps, SymbolGrouping::PerCodeObject, {}, preview);
+    if (!rocsparse.isEmpty()) {
+        QVERIFY(!previews.isEmpty());
+        QVERIFY(qint64(previews.first().size()) >= preview.firstPreview);
+        QVERIFY(qint64(previews.last().size()) < 4 * preview.lastPreview);
+    } else {
+        QVERIFY(all.size() >= 4096 || previews.isEmpty());
+    }
+}
+
+// Every column's rank is the row's place in a stable sort by the column's value (strings by
+// QString's order, sizes and kinds as numbers), in both groupings of real code objects.
+void TstUiModels::symbolRanksFollowTheValues() {
+    const QList<ArtifactReport> reps = realSymbolArtifacts();
     auto less = [](const SymbolRows &rows, const SymbolRow &a, const SymbolRow &b, int column) {
         switch (column) {
         case SymbolTableModel::Mangled:

@@ -297,17 +297,29 @@ void InputsController::rebuildSymbolRows() {
         this,
         [this, artifacts = m_artifacts, grouping = m_grouping, ticket,
          sortColumn = m_symbolProxy->sortColumn(), guard = QPointer<QObject>(this)]() {
-            // A live count while a big library's rows are built (1.84M per code object).
-            SymbolRows rows = buildSymbolRows(artifacts, grouping,
-                                              [this, ticket, guard](qint64 done, qint64 total) {
-                                                  postToGui(guard, [this, ticket, done, total] {
-                                                      if (!m_jobs.isCurrent(ticket))
-                                                          return;
-                                                      m_symbolsRead = done;
-                                                      m_symbolsTotal = total;
-                                                      emit symbolsProgress();
-                                                  });
-                                              });
+            // A live count while a big library's rows are built (1.84M per code object), and
+            // per code object the first rows shown meanwhile.
+            const auto count = [this, ticket, guard](qint64 done, qint64 total) {
+                postToGui(guard, [this, ticket, done, total] {
+                    if (!m_jobs.isCurrent(ticket))
+                        return;
+                    m_symbolsRead = done;
+                    m_symbolsTotal = total;
+                    emit symbolsProgress();
+                });
+            };
+            SymbolRowsPreview preview;
+            preview.show = [this, ticket, guard, sortColumn](SymbolRows first) {
+                if (sortColumn >= 0) // as for the whole table: not on the GUI thread
+                    (void)first.ranks(sortColumn);
+                postToGui(guard, [this, ticket, first = std::move(first)]() mutable {
+                    if (!m_jobs.isCurrent(ticket))
+                        return;
+                    m_symbols->setRows(std::move(first));
+                    emit symbolsProgress();
+                });
+            };
+            SymbolRows rows = buildSymbolRows(artifacts, grouping, count, preview);
             // A sorted table needs its column's ranks at once: made here, not on the GUI
             // thread (the others follow on a worker, SymbolTableModel::setRows()).
             if (sortColumn >= 0)

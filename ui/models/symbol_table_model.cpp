@@ -242,15 +242,31 @@ void demangleRows(const SymbolRows &rows, size_t first) {
 // How far the reading of symbols is, said at most every 64k symbols.
 struct RowsTicker {
     const SymbolRowsProgress &progress;
+    const SymbolRowsPreview &preview;
     qint64 total = 0;
     qint64 done = 0;
     qint64 said = 0;
+    qint64 nextPreview = std::max<qint64>(1, preview.firstPreview);
     void add(qint64 n) {
         done += n;
         if (progress && done - said >= (qint64(1) << 16)) {
             said = done;
             progress(done, total);
         }
+    }
+    // Rows that are final as they come (per code object): a copy of them once they reach the
+    // next preview's size, and not when they are all there (the whole table follows at once).
+    void offer(const SymbolRows &rows) {
+        const auto n = qint64(rows.size());
+        if (!preview.show || n < nextPreview || nextPreview > preview.lastPreview || done >= total)
+            return;
+        while (nextPreview <= n)
+            nextPreview *= 4;
+        SymbolRows first; // not a copy of `rows`: that would share its lazy keys and ranks
+        first.assign(rows.begin(), rows.end());
+        first.codeObjectIndexes = rows.codeObjectIndexes;
+        first.appearsInTexts = rows.appearsInTexts;
+        preview.show(std::move(first));
     }
 };
 
@@ -303,6 +319,7 @@ void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGro
                 r.appearsIn = text;
             }
             ticker.add(rep.codeObjects[c].symbols.size());
+            ticker.offer(rows);
         }
         demangleRows(rows, first);
         return;
@@ -370,9 +387,9 @@ void addDeviceRows(SymbolRows &rows, const ArtifactReport &rep, int a, SymbolGro
 } // namespace
 
 SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGrouping grouping,
-                           const SymbolRowsProgress &progress) {
+                           const SymbolRowsProgress &progress, const SymbolRowsPreview &preview) {
     SymbolRows rows;
-    RowsTicker ticker{progress};
+    RowsTicker ticker{progress, preview};
     for (const ArtifactReport &rep : artifacts) {
         for (const CodeObject &co : rep.codeObjects)
             ticker.total += co.symbols.size();

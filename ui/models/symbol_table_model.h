@@ -109,9 +109,19 @@ enum class SymbolGrouping {
 // progress, when given, hears how many of the artifacts' symbols were read so far, now and
 // then (the calling thread), and done == total once all are read.
 using SymbolRowsProgress = std::function<void(qint64 done, qint64 total)>;
+// The first rows while the rest are built (per code object, where rows are final as they
+// come): a copy of the rows so far, each preview four times the last, from firstPreview rows
+// up to lastPreview (copies of more would cost memory beside 1.84M rows; the table shows a
+// screenful of them meanwhile). Called on the building thread.
+struct SymbolRowsPreview {
+    std::function<void(SymbolRows first)> show;
+    qint64 firstPreview = 4096;
+    qint64 lastPreview = qint64(1) << 18;
+};
 SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts,
                            SymbolGrouping grouping = SymbolGrouping::ByName,
-                           const SymbolRowsProgress &progress = {});
+                           const SymbolRowsProgress &progress = {},
+                           const SymbolRowsPreview &preview = {});
 
 // The symbol table of every open artifact. Built for 100k+ rows: rows are made off the GUI
 // thread by buildSymbolRows() and swapped in; data() does no allocation beyond the QVariant.

@@ -506,7 +506,8 @@ void ArtifactsPanel::connectInputs() {
     // On big tables the filter's result arrives from a worker.
     connect(inputs->symbolProxy(), &SymbolFilterProxy::filterApplied, this, [this] {
         updateCount();
-        if (!m_pendingSymbol.isEmpty() && !m_inputs->symbolProxy()->isFiltering()) {
+        if (!m_pendingSymbol.isEmpty() && !m_inputs->symbolProxy()->isFiltering() &&
+            !m_inputs->isListingSymbols()) {
             const int row = m_inputs->symbols()->findRow(std::exchange(m_pendingSymbol, {}));
             if (row >= 0)
                 selectSymbolRow(row);
@@ -556,6 +557,13 @@ void ArtifactsPanel::updateCount() {
                              : tr("%1 symbols read, ordering the rows…").arg(l.toString(of)));
         return;
     }
+    if (m_inputs->isListingSymbols()) { // per code object: the first rows, the rest coming
+        const auto [read, of] = m_inputs->symbolsRead();
+        const QLocale l;
+        m_count->setText(tr("reading symbols… %1 of %2, the first %3 shown")
+                             .arg(l.toString(read), l.toString(of), l.toString(total)));
+        return;
+    }
     m_count->setText(shown == total ? tr("%n symbol(s)", nullptr, total)
                                     : tr("%1 of %n symbol(s)", nullptr, total).arg(shown));
 }
@@ -573,11 +581,12 @@ void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
 
 bool ArtifactsPanel::showSymbol(const QString &name) {
     m_pendingSymbol.clear();
-    const int row = m_inputs->symbols()->findRow(name);
-    if (row < 0 && m_inputs->isListingSymbols()) {
-        m_pendingSymbol = name; // shown when the rows arrive
+    // Shown when the rows arrive: the first rows shown meanwhile are replaced (per code object).
+    if (m_inputs->isListingSymbols()) {
+        m_pendingSymbol = name;
         return true;
     }
+    const int row = m_inputs->symbols()->findRow(name);
     if (row < 0)
         return false;
     SymbolFilterProxy *proxy = m_inputs->symbolProxy();
