@@ -422,9 +422,9 @@ void startPrefetch(HostElf &h, const QList<uint64_t> &targets) {
         const int threads = h.ctx.options.threads > 0
                                 ? h.ctx.options.threads
                                 : int(std::min(4u, std::thread::hardware_concurrency()));
-        h.ctx.prefetch =
-            std::make_unique<CcobPrefetcher>(h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1),
-                                             std::max(threads, 2), h.ctx.options.verifyCcobHash);
+        h.ctx.prefetch = std::make_unique<CcobPrefetcher>(
+            h.ctx.data, h.ctx.size, ccobs, std::max(threads, 1), std::max(threads, 2),
+            h.ctx.options.verifyCcobHash, h.ctx.fileMapping);
     }
 }
 

@@ -48,6 +48,16 @@ namespace detail {
 
 namespace {
 
+// Gives back the whole pages within [data, data + size) (MADV_DONTNEED): a file mapping's
+// stay in the page cache; an anonymous buffer's read as zeros if touched again.
+void releasePageInterior(const char *data, size_t size) {
+    const auto page = uintptr_t(::sysconf(_SC_PAGESIZE));
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + page - 1) / page * page;
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + size) / page * page;
+    if (end > begin)
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+}
+
 bool isBitcode(const char *d, size_t n) {
     return n >= 4 && d[0] == 'B' && d[1] == 'C' && uint8_t(d[2]) == 0xC0 && uint8_t(d[3]) == 0xDE;
 }
@@ -65,16 +75,26 @@ uint64_t ccobV1Extent(const char *data, size_t size) {
 
 CcobPrefetcher::CcobPrefetcher(const char *data, size_t size,
                                const QList<QPair<uint64_t, uint64_t>> &regions, int threads,
-                               int window, bool hash)
-    : m_data(data), m_size(size), m_window(size_t(std::max(window, 1))), m_hash(hash) {
+                               int window, bool hash, bool fileMapping)
+    : m_data(data), m_size(size), m_window(size_t(std::max(window, 1))), m_hash(hash),
+      m_fileMapping(fileMapping) {
+    uint64_t first = size, last = 0; // the span of the headers read
     for (const auto &[offset, maxSize] : regions) {
         Slot s{offset, maxSize};
         // Read once here: the workers' wait needs each one's decompressed size.
-        if (offset < size)
+        if (offset < size) {
             s.header = readCcobHeader(data + offset,
                                       size_t(std::min<uint64_t>(maxSize, size - offset)), nullptr);
+            first = std::min(first, offset);
+            last = std::max(last, std::min<uint64_t>(offset + 4096, size));
+        }
         m_slots.push_back(std::move(s));
     }
+    // A fault maps a whole folio of the page cache (a few hundred KB on kernels with large
+    // folios): the 65 headers of librocblas 7.2 held about 45 MB of the file until each
+    // bundle was read. The pages are dropped here and fault in again when read.
+    if (m_fileMapping && last > first)
+        releasePageInterior(data + first, size_t(last - first));
     for (int t = 0; t < std::max(threads, 1); ++t)
         m_threads.emplace_back([this] { work(); });
 }
@@ -93,10 +113,10 @@ void CcobPrefetcher::work() {
     std::unique_lock lock(m_mutex);
     for (;;) {
         m_cv.wait(lock, [&] {
+            const uint64_t held = m_aheadBytes + m_takenBytes;
             return m_stopping ||
                    (m_next < m_slots.size() && m_next - m_taken < m_window &&
-                    (m_aheadBytes == 0 ||
-                     m_aheadBytes + m_slots[m_next].decompressedSize() <= kAheadBytes));
+                    (held == 0 || held + m_slots[m_next].decompressedSize() <= kAheadBytes));
         });
         if (m_stopping)
             return;
@@ -124,7 +144,11 @@ void CcobPrefetcher::work() {
         lock.unlock();
         std::optional<Result> result;
         if (go) {
-            if (auto bytes = decompressCcob(p, avail, *h, nullptr, &buffer)) {
+            std::optional<QByteArray> bytes = decompressCcob(p, avail, *h, nullptr, &buffer);
+            // The compressed bytes are read: not held while the bundle waits and is decoded.
+            if (m_fileMapping)
+                releasePageInterior(p, size_t(std::min<uint64_t>(avail, h->totalSize)));
+            if (bytes) {
                 const uint64_t hash =
                     m_hash ? ccobHash(bytes->constData(), size_t(bytes->size())) : h->hash;
                 result = Result{std::move(*bytes), hash};
@@ -143,10 +167,15 @@ std::optional<CcobPrefetcher::Result> CcobPrefetcher::take(uint64_t offset) {
                                  [&](const Slot &s) { return s.offset == offset; });
     if (it == m_slots.end())
         return std::nullopt;
+    // The bundle taken before is decoded by now (recycled, or it failed and never will be).
+    m_takenBytes = 0;
+    m_cv.notify_all();
     m_cv.wait(lock, [&] { return it->done || m_stopping; });
     std::optional<Result> r = std::move(it->result);
     it->result.reset();
     m_aheadBytes -= it->ahead;
+    if (r)
+        m_takenBytes = it->ahead;
     it->ahead = 0;
     ++m_taken;
     m_cv.notify_all();
@@ -155,6 +184,8 @@ std::optional<CcobPrefetcher::Result> CcobPrefetcher::take(uint64_t offset) {
 
 void CcobPrefetcher::recycle(QByteArray buffer) {
     const std::lock_guard lock(m_mutex);
+    m_takenBytes = 0; // decoded
+    m_cv.notify_all();
     // Kept buffers hold their pages: no more of them than may be ahead.
     uint64_t kept = uint64_t(buffer.capacity());
     for (const QByteArray &b : m_pool)
@@ -223,12 +254,30 @@ void DecodeQueue::decodeGroup(size_t first, size_t end, StringPool *pool,
     std::vector<CodeObjectJob *> jobs;
     for (size_t i = first; i < end; ++i)
         jobs.push_back(&m_jobs[i]);
+    // Few calls (each madvise flushes the TLB of every core running the process): only code
+    // objects of a few MB, which make the peak; a buffer's small ones go with it.
+    constexpr size_t kBufferReleaseMin = 4 << 20;
     lock.unlock();
-    for (CodeObjectJob *job : jobs)
+    uint64_t begin = UINT64_MAX, finish = 0; // the file range of the group's code objects
+    for (CodeObjectJob *job : jobs) {
         decode(*job, pool);
+        if (job->releaseBufferAfter && job->size >= kBufferReleaseMin)
+            releasePageInterior(job->data, job->size);
+        if (job->releaseAfter) {
+            begin = std::min(begin, job->source.fileOffset);
+            finish = std::max(finish, job->source.fileOffset + job->size);
+        }
+    }
+    // A group is one bundle's code objects, one range of the file: its pages go back once
+    // decoded, one call a bundle (librocsparse 6.4: 142). Batches of the decoded prefix of the
+    // queue were fewer calls but held up to 200 MB of the file on kernels whose faults map
+    // large folios, where a slow group held the prefix back. A page still read elsewhere
+    // faults in again.
+    if (finish > begin)
+        m_ctx.releasePages(begin, finish - begin);
     lock.lock();
     for (CodeObjectJob *job : jobs)
-        finished(*job, lock);
+        finished(*job);
 }
 
 void DecodeQueue::decode(CodeObjectJob &job, StringPool *pool) {
@@ -237,34 +286,12 @@ void DecodeQueue::decode(CodeObjectJob &job, StringPool *pool) {
                                           metadataRead(m_ctx.options), pool);
 }
 
-void DecodeQueue::finished(CodeObjectJob &job, std::unique_lock<std::mutex> &lock) {
-    // Enough to bound the mapped pages (a fraction of each code object is touched) while
-    // librocsparse's 1.3 GB need a few dozen calls.
-    constexpr uint64_t kReleaseBatch = 64 << 20;
+void DecodeQueue::finished(CodeObjectJob &job) {
     job.finished = true;
     ++m_done;
     if (job.endsGroup)
         ++m_groupsDone;
     m_idle.notify_all();
-    // Jobs come in file order (bundle after bundle), so the decoded prefix of the queue is a
-    // range of the file; a page in it that is still read elsewhere simply faults in again.
-    while (m_releaseNext < m_jobs.size() && m_jobs[m_releaseNext].finished) {
-        const CodeObjectJob &j = m_jobs[m_releaseNext++];
-        if (!j.releaseAfter)
-            continue;
-        const uint64_t begin = j.source.fileOffset, end = begin + j.size;
-        if (m_releaseEnd == m_releaseBegin)
-            m_releaseBegin = begin, m_releaseEnd = end;
-        m_releaseBegin = std::min(m_releaseBegin, begin);
-        m_releaseEnd = std::max(m_releaseEnd, end);
-    }
-    if (m_releaseEnd - m_releaseBegin < kReleaseBatch)
-        return;
-    const uint64_t begin = m_releaseBegin, end = m_releaseEnd;
-    m_releaseBegin = m_releaseEnd = 0;
-    lock.unlock(); // the other threads go on meanwhile
-    m_ctx.releasePages(begin, end - begin);
-    lock.lock();
 }
 
 void DecodeQueue::drain() {
@@ -307,21 +334,14 @@ void DecodeQueue::finish() {
     for (CodeObjectJob &job : m_jobs)
         m_ctx.report.codeObjects[job.index] = std::move(job.result);
     m_jobs.clear();
-    m_next = m_done = m_published = m_releaseNext = 0;
+    m_next = m_done = m_published = 0;
     m_groupsDone = 0;
-    // The last batch's pages go with the mapping, which the inspector drops next.
-    m_releaseBegin = m_releaseEnd = 0;
 }
 
 void InspectContext::releasePages(uint64_t offset, uint64_t length) const {
     if (!fileMapping || offset >= size)
         return;
-    length = std::min<uint64_t>(length, size - offset);
-    const uint64_t page = uint64_t(::sysconf(_SC_PAGESIZE));
-    const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + offset + page - 1) / page * page;
-    const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + offset + length) / page * page;
-    if (end > begin)
-        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+    releasePageInterior(data + offset, size_t(std::min<uint64_t>(length, size - offset)));
 }
 
 void InspectContext::reportProgress(bool force) {
@@ -342,7 +362,8 @@ void InspectContext::reportProgress(bool force) {
 }
 
 int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, size_t size,
-                     uint64_t fileOffset, const QString &origin, bool insideCompressed) {
+                     uint64_t fileOffset, const QString &origin, bool insideCompressed,
+                     bool ownsBytes) {
     if (size == 0) {
         entry.content = QStringLiteral("empty");
         return -1;
@@ -365,6 +386,7 @@ int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, 
         // Pages of the mapped file are dropped once decoded; a decompressed buffer is not
         // the file.
         job.releaseAfter = ctx.fileMapping && !insideCompressed;
+        job.releaseBufferAfter = insideCompressed && ownsBytes;
         ctx.decoder.add(std::move(job));
         return index;
     }
@@ -470,6 +492,24 @@ void readDecompressedBundle(InspectContext &ctx, const QByteArray &data,
         ctx.report.problems.append(pr);
     }
     if (bundle) {
+        // An entry whose bytes no other entry's overlap is the only reader of them (a crafted
+        // bundle may point two entries at one range).
+        std::vector<std::pair<uint64_t, uint64_t>> ranges; // [begin, end), sorted
+        for (const BundleEntry &e : std::as_const(bundle->entries))
+            ranges.emplace_back(e.offset, e.offset + e.size);
+        std::sort(ranges.begin(), ranges.end());
+        std::vector<bool> aloneAt(ranges.size()); // by place in `ranges`
+        uint64_t endBefore = 0;                   // the furthest end of the ranges before
+        for (size_t r = 0; r < ranges.size(); ++r) {
+            aloneAt[r] = endBefore <= ranges[r].first &&
+                         (r + 1 == ranges.size() || ranges[r + 1].first >= ranges[r].second);
+            endBefore = std::max(endBefore, ranges[r].second);
+        }
+        const auto alone = [&](const BundleEntry &e) {
+            const std::pair<uint64_t, uint64_t> own{e.offset, e.offset + e.size};
+            const auto at = std::lower_bound(ranges.begin(), ranges.end(), own);
+            return at != ranges.end() && *at == own && aloneAt[size_t(at - ranges.begin())];
+        };
         for (BundleEntry &e : bundle->entries) {
             if (ctx.cancelled())
                 break;
@@ -477,7 +517,8 @@ void readDecompressedBundle(InspectContext &ctx, const QByteArray &data,
                 continue;
             e.codeObjectIndex = readEntryPayload(
                 ctx, e, data.constData() + e.offset, size_t(e.size), offset,
-                QStringLiteral("entry %1 of compressed bundle @ %2").arg(e.id, origin), true);
+                QStringLiteral("entry %1 of compressed bundle @ %2").arg(e.id, origin), true,
+                alone(e));
         }
         b.entries = bundle->entries;
     }
@@ -527,6 +568,7 @@ uint64_t readCompressedBundleAt(InspectContext &ctx, uint64_t offset, uint64_t m
     }
     if (ctx.options.entriesOnly && withinOwnLimit) {
         readCcobEntryIds(ctx, p, maxSize, *h, offset, origin, b);
+        ctx.releasePages(offset, b.size); // see readBundleAt
         ctx.report.bundles.append(b);
         ctx.reportProgress();
         return b.size;
@@ -590,6 +632,11 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
     // No waiting here: the code objects point into the file, which stays mapped; each one's
     // pages are dropped when it has been decoded.
     ctx.decoder.publish();
+    // The entries' headers were read here, ahead of the decoders: a fault maps a whole folio
+    // of the page cache (a few hundred KB on kernels with large folios), so librocsparse 6.4's
+    // 1,562 entries held 600 MB of the file until decoded (a scan: until it was unmapped).
+    // A decoder faults its pages in again.
+    ctx.releasePages(offset, bundle->size);
     ctx.report.bundles.append(*bundle);
     ctx.reportProgress();
     return bundle->size;

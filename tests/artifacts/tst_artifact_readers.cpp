@@ -185,6 +185,7 @@ private slots:
     void neededLibrariesMatchLdd();
     void compressedBundles_data();
     void compressedBundles();
+    void compressedBundleEntriesSharingBytes();
     void compressedBundleHashMismatch();
     void compressedBundleStreamHash_data();
     void compressedBundleStreamHash();
@@ -703,6 +704,57 @@ void TestArtifactReaders::compressedBundles() {
     // Selection works the same through a compressed bundle.
     const auto sel = selectCodeObject(r, *TargetId::parse(QStringLiteral("gfx1030")));
     QVERIFY(sel.selected());
+}
+
+// A big code object's pages in a decompressed buffer go back as soon as it is decoded
+// (CodeObjectJob::releaseBufferAfter): not when another entry reads the same bytes. Three
+// entries of 5 MB (a real code object, zero-padded) in one CCOB: the first two on one range,
+// the third on a copy of its own; each decodes as the code object alone does.
+void TestArtifactReaders::compressedBundleEntriesSharingBytes() {
+    // The code object of hipcc's --genco bundle (its gfx90a entry).
+    const QByteArray genco = arttest::readAll(kernel(QStringLiteral("vector_add_gfx90a.hsaco")));
+    const ArtifactReport bundled = inspectBytes(genco, QStringLiteral("genco"));
+    QCOMPARE(bundled.bundles.size(), 1);
+    QByteArray object;
+    for (const BundleEntry &e : bundled.bundles[0].entries)
+        if (e.content == QLatin1String("code-object"))
+            object = genco.mid(qsizetype(e.offset), qsizetype(e.size));
+    QVERIFY(!object.isEmpty());
+    object.append(QByteArray((5 << 20) - object.size(), '\0'));
+    const ArtifactReport ref = inspectBytes(object, QStringLiteral("alone"));
+    QCOMPARE(ref.codeObjects.size(), 1);
+    QVERIFY(!ref.codeObjects[0].kernels.isEmpty());
+    // The offload bundle's layout (docs/formats.md): magic, count, then offset, size, id
+    // length and id per entry.
+    const QByteArray id = "hipv4-amdgcn-amd-amdhsa--gfx90a";
+    const quint64 first = 4096, second = first + quint64(object.size());
+    QByteArray bundle = "__CLANG_OFFLOAD_BUNDLE__";
+    auto put = [&bundle](quint64 v) {
+        bundle.append(reinterpret_cast<const char *>(&v), sizeof v); // little-endian host
+    };
+    put(3);
+    for (const quint64 offset : {first, first, second}) {
+        put(offset);
+        put(quint64(object.size()));
+        put(quint64(id.size()));
+        bundle.append(id);
+    }
+    bundle.append(QByteArray(qsizetype(first) - bundle.size(), '\0'));
+    bundle.append(object);
+    bundle.append(object);
+    const ArtifactReport r = inspectBytes(arttest::makeCcob(bundle, 3, 1), QStringLiteral("ccob"));
+    for (const Problem &p : r.problems)
+        qWarning("%s", qPrintable(p.toString()));
+    QVERIFY(r.problems.isEmpty());
+    QCOMPARE(r.codeObjects.size(), 3);
+    const CodeObject &alone = ref.codeObjects[0];
+    for (const CodeObject &co : r.codeObjects) {
+        QCOMPARE(co.target, alone.target);
+        QCOMPARE(co.kernels.size(), alone.kernels.size());
+        for (qsizetype k = 0; k < co.kernels.size(); ++k)
+            QCOMPARE(co.kernels[k].name, alone.kernels[k].name);
+        QCOMPARE(co.symbols.size(), alone.symbols.size());
+    }
 }
 
 void TestArtifactReaders::compressedBundleHashMismatch() {

@@ -27,9 +27,13 @@ struct CodeObjectJob {
     const char *data = nullptr;
     size_t size = 0;
     CodeObjectSource source;
-    bool releaseAfter = false; // its pages of the mapped file go back once decoded (in batches)
-    bool endsGroup = false;    // the last job of a published group (DecodeQueue::publish())
-    bool finished = false;     // decoded (DecodeQueue::finished() was called for it)
+    bool releaseAfter = false; // its pages of the mapped file go back once decoded (by bundle)
+    // Its bytes lie in a decompressed buffer and no other entry's overlap them: a big one's
+    // pages go back as soon as it is decoded, not with the whole buffer (librocblas 7.2's
+    // largest bundles are 158 and 154 MB of about a dozen code objects).
+    bool releaseBufferAfter = false;
+    bool endsGroup = false; // the last job of a published group (DecodeQueue::publish())
+    bool finished = false;  // decoded (DecodeQueue::finished() was called for it)
     CodeObject result;
 };
 
@@ -45,8 +49,10 @@ struct InspectContext;
 // before.
 class CcobPrefetcher {
 public:
+    // fileMapping: data is a read-only mapping of the file, whose pages may be given back once
+    // read (InspectContext::releasePages).
     CcobPrefetcher(const char *data, size_t size, const QList<QPair<uint64_t, uint64_t>> &regions,
-                   int threads, int window, bool hash);
+                   int threads, int window, bool hash, bool fileMapping);
     ~CcobPrefetcher();
     CcobPrefetcher(const CcobPrefetcher &) = delete;
     CcobPrefetcher &operator=(const CcobPrefetcher &) = delete;
@@ -78,8 +84,12 @@ private:
     std::vector<Slot> m_slots;
     size_t m_next = 0, m_taken = 0, m_window;
     uint64_t m_aheadBytes = 0; // decompressed (or being so) and not yet taken
+    // The bundle taken and being decoded counts in the window too: librocblas 7.2's 150 MB
+    // bundle then has no 65 MB one decompressed beside it (the app's peak).
+    uint64_t m_takenBytes = 0;
     uint64_t m_budgetUsed = 0;
     bool m_hash = true;
+    bool m_fileMapping = false;
     bool m_stopping = false;
     std::vector<QByteArray> m_pool; // recycled buffers
     std::mutex m_mutex;
@@ -122,9 +132,8 @@ private:
     void decodeGroup(size_t first, size_t end, StringPool *pool,
                      std::unique_lock<std::mutex> &lock);
     void decode(CodeObjectJob &job, StringPool *pool);
-    // Called with `lock` (of m_mutex) held when `job` is decoded: counts it and gives the
-    // file's pages back when a batch is due (without the lock meanwhile).
-    void finished(CodeObjectJob &job, std::unique_lock<std::mutex> &lock);
+    // Called with m_mutex held when `job` is decoded: counts it.
+    void finished(CodeObjectJob &job);
 
     InspectContext &m_ctx;
     std::mutex m_mutex;
@@ -133,12 +142,6 @@ private:
     std::deque<CodeObjectJob> m_jobs; // references stay valid while jobs are appended
     size_t m_next = 0, m_done = 0, m_published = 0;
     int m_groupsDone = 0; // published groups (bundles) whose jobs are all decoded
-    // Pages go back in batches, not per code object: each madvise(MADV_DONTNEED) flushes the
-    // TLB of every core running the process; done 777 times for librocsparse it cost about a
-    // tenth of the inspection's CPU time. Jobs [0, m_releaseNext) are decoded; the file range
-    // [m_releaseBegin, m_releaseEnd) of those is still mapped.
-    size_t m_releaseNext = 0;
-    uint64_t m_releaseBegin = 0, m_releaseEnd = 0;
     bool m_stopping = false;
     std::vector<std::unique_ptr<StringPool>> m_pools; // [0]: the inspecting thread's
     std::vector<std::thread> m_threads;
@@ -183,8 +186,11 @@ uint64_t readBundleAt(InspectContext &ctx, uint64_t offset, uint64_t maxSize,
 
 // Reads the code object (or other payload) of one bundle entry at data[0..size) and returns
 // its index in report.codeObjects, or -1; sets entry.content.
+// `ownsBytes`: inside a decompressed buffer, no other entry reads these bytes
+// (CodeObjectJob::releaseBufferAfter).
 int readEntryPayload(InspectContext &ctx, BundleEntry &entry, const char *data, size_t size,
-                     uint64_t fileOffset, const QString &origin, bool insideCompressed);
+                     uint64_t fileOffset, const QString &origin, bool insideCompressed,
+                     bool ownsBytes = false);
 
 // Host ELF: dynamic section, symbols, .hip_fatbin through .hipFatBinSegment, -fgpu-rdc
 // sections, .nv_fatbin, library resolution.
