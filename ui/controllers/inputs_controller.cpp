@@ -315,7 +315,7 @@ void InputsController::rebuildSymbolRows() {
                 postToGui(guard, [this, ticket, first = std::move(first)]() mutable {
                     if (!m_jobs.isCurrent(ticket))
                         return;
-                    m_symbols->setRows(std::move(first));
+                    m_symbols->setFirstRows(std::move(first));
                     emit symbolsProgress();
                 });
             };
@@ -332,10 +332,16 @@ void InputsController::rebuildSymbolRows() {
             m_jobs.finish(ticket);
             m_symbols->setRows(std::move(rows));
             emit symbolsRebuilt();
-            if (std::exchange(m_hashesPending, false))
-                checkHashes();
+            resumeIdleWork();
         },
         &m_rowsPool);
+}
+
+void InputsController::resumeIdleWork() {
+    if (!m_hashesPending || isListingSymbols() || (m_idleWaitsFor && m_idleWaitsFor()))
+        return;
+    m_hashesPending = false;
+    checkHashes();
 }
 
 void InputsController::checkHashes() {

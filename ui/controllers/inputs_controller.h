@@ -19,6 +19,8 @@
 #include <QStringList>
 #include <QThreadPool>
 
+#include <functional>
+
 namespace hd {
 struct Session;
 } // namespace hd
@@ -67,6 +69,12 @@ public:
     // first word of the worker).
     std::pair<qint64, qint64> symbolsRead() const { return {m_symbolsRead, m_symbolsTotal}; }
     void cancelInspection();
+    // Work left for idle time after an open (the compressed bundles' hashes, checkHashes())
+    // also waits while `busy` answers true (the Workspace: the findings being made): the
+    // check holds up to a 128 MiB zstd window, which made the app's peak beside the diagnosis
+    // of librocblas 7.2. resumeIdleWork() when `busy` turns false.
+    void setIdleWorkWaitsFor(std::function<bool()> busy) { m_idleWaitsFor = std::move(busy); }
+    void resumeIdleWork();
     // Where the built-in demo lives (HIPDOCTOR_DEMO_DIR, <exe>/../kernels,
     // <exe>/../share/hipdoctor/demo); "" when none exists.
     static QString demoDirectory();
@@ -159,6 +167,7 @@ private:
     QMap<QString, QString> m_presetEnv;           // the last preset applied
     bool m_demoOpened = false;                    // the user opened the demo folder
     bool m_hashesPending = false;                 // checkHashes() once the rows are in
+    std::function<bool()> m_idleWaitsFor;         // setIdleWorkWaitsFor()
     QSet<QString> m_hashesChecked;                // artifacts whose hashes were checked
     // Where the symbol table's rows are built: a thread of their own, so a rebuild (ticking "Per
     // code object") does not queue behind the global pool's work for the table before (its

@@ -25,7 +25,10 @@ Workspace::Workspace(QObject *parent)
     connect(m_diagnosis, &DiagnosisController::diagnosisFinished, this, [this] {
         emit busyChanged(QStringLiteral("diagnose"), false,
                          tr("%n finding(s)", nullptr, int(m_verification->allFindings().size())));
+        m_inputs->resumeIdleWork();
     });
+    // The findings before the hashes: what the user waits for first.
+    m_inputs->setIdleWorkWaitsFor([d = m_diagnosis] { return d->isDiagnosing(); });
 }
 
 Workspace::~Workspace() {

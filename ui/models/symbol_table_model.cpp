@@ -455,6 +455,10 @@ SymbolTableModel::SymbolTableModel(QObject *parent)
     : QAbstractTableModel(parent), m_rows(std::make_shared<const SymbolRows>()) {}
 
 void SymbolTableModel::setRows(SymbolRows rows) {
+    replaceRows(std::move(rows), true);
+}
+
+void SymbolTableModel::replaceRows(SymbolRows rows, bool index) {
     beginResetModel();
     std::shared_ptr<const SymbolRows> old = std::move(m_rows);
     m_rows = std::make_shared<const SymbolRows>(std::move(rows));
@@ -463,7 +467,7 @@ void SymbolTableModel::setRows(SymbolRows rows) {
     // right after, the keys first (on librocsparse 6.4 the first keystroke would wait about a
     // second for them), so the filter and a click on a header find them made. It lets go of
     // the rows between steps: rows replaced meanwhile are freed, not indexed.
-    if (m_rows->size() > 10000)
+    if (index && m_rows->size() > 10000)
         QThreadPool::globalInstance()->start([weak = std::weak_ptr<const SymbolRows>(m_rows)] {
             if (const std::shared_ptr<const SymbolRows> rows = weak.lock())
                 (void)rows->keys();

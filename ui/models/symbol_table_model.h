@@ -143,6 +143,9 @@ public:
     explicit SymbolTableModel(QObject *parent = nullptr);
 
     void setRows(SymbolRows rows);
+    // The first rows while the rest are built (SymbolRowsPreview): shown as they are, their
+    // filter keys and sort ranks made only if asked for (setRows() has a worker make them).
+    void setFirstRows(SymbolRows rows) { replaceRows(std::move(rows), false); }
     void setArtifactNames(const QStringList &names) { m_artifactNames = names; }
     const SymbolRows &rows() const { return *m_rows; }
     // The rows, shared: a filter job on a worker keeps them alive (unchanged) while the GUI
@@ -162,6 +165,8 @@ public:
     bool lessThan(int left, int right, int column) const;
 
 private:
+    void replaceRows(SymbolRows rows, bool index);
+
     std::shared_ptr<const SymbolRows> m_rows;
     QStringList m_artifactNames;
 };
