@@ -490,8 +490,17 @@ void TstUiWindow::hashesCheckedAfterOpen() {
     out.close();
     QSignalSpy changed(ws->inputs(), &InputsController::artifactsChanged);
     QSignalSpy checked(ws->inputs(), &InputsController::hashesChecked);
+    // The findings first: the check waits while the diagnosis is scheduled or running.
+    int findingsBeforeCheck = -1;
+    const QMetaObject::Connection order =
+        connect(ws->inputs(), &InputsController::hashesChecked, this, [&] {
+            if (findingsBeforeCheck < 0)
+                findingsBeforeCheck = !ws->diagnosis()->isDiagnosing();
+        });
     ws->inputs()->openPaths({good});
     QTRY_COMPARE_WITH_TIMEOUT(checked.count(), 1, 60000);
+    disconnect(order);
+    QCOMPARE(findingsBeforeCheck, 1);
     QCOMPARE(checked[0].value(0).toInt(), 1); // bundles
     QCOMPARE(checked[0].value(1).toInt(), 0); // mismatches
     QCOMPARE(changed.count(), 1);             // the open only
