@@ -92,7 +92,8 @@ CcobPrefetcher::CcobPrefetcher(const char *data, size_t size,
     }
     // A fault maps a whole folio of the page cache (a few hundred KB on kernels with large
     // folios): the 65 headers of librocblas 7.2 held about 45 MB of the file until each
-    // bundle was read. The pages are dropped here and fault in again when read.
+    // bundle was read. Every page of the headers' span is dropped here (other sections in it
+    // too: a read-only mapping, so a page read again just faults in).
     if (m_fileMapping && last > first)
         releasePageInterior(data + first, size_t(last - first));
     for (int t = 0; t < std::max(threads, 1); ++t)
@@ -167,7 +168,9 @@ std::optional<CcobPrefetcher::Result> CcobPrefetcher::take(uint64_t offset) {
                                  [&](const Slot &s) { return s.offset == offset; });
     if (it == m_slots.end())
         return std::nullopt;
-    // The bundle taken before is decoded by now (recycled, or it failed and never will be).
+    // The bundle taken before is decoded by now (recycled, or dropped without recycle(), e.g.
+    // over the input's budget). take() and recycle() are called by the inspecting thread
+    // only, one bundle after the other.
     m_takenBytes = 0;
     m_cv.notify_all();
     m_cv.wait(lock, [&] { return it->done || m_stopping; });

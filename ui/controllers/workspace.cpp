@@ -2,6 +2,7 @@
 
 #include <QAbstractItemModel>
 #include <QAbstractProxyModel>
+#include <QPointer>
 
 namespace hd::ui {
 
@@ -28,7 +29,8 @@ Workspace::Workspace(QObject *parent)
         m_inputs->resumeIdleWork();
     });
     // The findings before the hashes: what the user waits for first.
-    m_inputs->setIdleWorkWaitsFor([d = m_diagnosis] { return d->isDiagnosing(); });
+    m_inputs->setIdleWorkWaitsFor(
+        [d = QPointer<DiagnosisController>(m_diagnosis)] { return d && d->isDiagnosing(); });
 }
 
 Workspace::~Workspace() {

@@ -263,7 +263,7 @@ struct RowsTicker {
         while (nextPreview <= n)
             nextPreview *= 4;
         SymbolRows first; // not a copy of `rows`: that would share its lazy keys and ranks
-        first.assign(rows.begin(), rows.end());
+        first.assign(rows.begin(), rows.begin() + std::min(n, preview.lastPreview));
         first.codeObjectIndexes = rows.codeObjectIndexes;
         first.appearsInTexts = rows.appearsInTexts;
         preview.show(std::move(first));

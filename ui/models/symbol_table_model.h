@@ -110,13 +110,14 @@ enum class SymbolGrouping {
 // then (the calling thread), and done == total once all are read.
 using SymbolRowsProgress = std::function<void(qint64 done, qint64 total)>;
 // The first rows while the rest are built (per code object, where rows are final as they
-// come): a copy of the rows so far, each preview four times the last, from firstPreview rows
-// up to lastPreview (copies of more would cost memory beside 1.84M rows; the table shows a
-// screenful of them meanwhile). Called on the building thread.
+// come): a copy of the rows so far, each preview four times the last, from firstPreview rows,
+// none of more than lastPreview rows (the table shows a screenful of them meanwhile; copies of
+// more would cost memory beside 1.84M rows, and sorting or filtering them would be done on
+// the GUI thread, their ranks and keys not made ahead). Called on the building thread.
 struct SymbolRowsPreview {
     std::function<void(SymbolRows first)> show;
     qint64 firstPreview = 4096;
-    qint64 lastPreview = qint64(1) << 18;
+    qint64 lastPreview = 65536;
 };
 SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts,
                            SymbolGrouping grouping = SymbolGrouping::ByName,
