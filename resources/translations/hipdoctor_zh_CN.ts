@@ -3545,8 +3545,8 @@
         <translation>正在读取符号… 第 %1 个,共 %2 个</translation>
     </message>
     <message>
-        <source>reading symbols… %1 of %2, the first %3 shown</source>
-        <translation>正在读取符号… 第 %1 个,共 %2 个,已显示前 %3 个</translation>
+        <source>%1 of %2 read, the first %3 shown</source>
+        <translation>已读取 %1 / %2 个,显示前 %3 个</translation>
     </message>
     <message>
         <source>%1 symbols read, ordering the rows…</source>

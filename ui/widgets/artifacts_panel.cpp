@@ -560,7 +560,7 @@ void ArtifactsPanel::updateCount() {
     if (m_inputs->isListingSymbols()) { // per code object: the first rows, the rest coming
         const auto [read, of] = m_inputs->symbolsRead();
         const QLocale l;
-        m_count->setText(tr("reading symbols… %1 of %2, the first %3 shown")
+        m_count->setText(tr("%1 of %2 read, the first %3 shown")
                              .arg(l.toString(read), l.toString(of), l.toString(total)));
         return;
     }
