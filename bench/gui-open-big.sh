@@ -6,8 +6,8 @@
 # the time from the shown window to the first per-bundle progress (the tree starts filling),
 # then to the tree filled, the findings (with TARGET) and the symbol table filled (the rows
 # follow the tree from a worker), each with the peak RSS so far, the number of progress
-# updates, then the time from ticking "Per code object" to that table (and the peak RSS with
-# it), and then builds both symbol tables again timed alone (by name: 30k rows; per code object: 232k rows),
+# updates, then the time from ticking "Per code object" to its first rows (shown while the
+# rest are built) and to the whole table (and the peak RSS with it), and then builds both symbol tables again timed alone (by name: 30k rows; per code object: 232k rows),
 # and quits. Times `hipdoctor-cli inspect --summary FILE` the same way; prints both, with peak
 # RSS (/usr/bin/time -v) and the load average (the machine may be shared: say so with figures).
 #   bench/gui-open-big.sh [FILE] ; env: BUILD (default build), RUNS (default 3), TARGET (a
