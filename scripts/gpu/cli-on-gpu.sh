@@ -5,7 +5,8 @@
 #          (packaging/portable/make-tarball.sh)
 #   there: OUT=/dir bash scripts/gpu/cli-on-gpu.sh run   (then the same commands over ssh to 127.0.0.1)
 # `run` compiles kernels/cuda/vector_add.cu for the native SM and as an sm_80-only fatbin, then
-# runs devices, diagnose --probe on both, launch of the native cubin, and verify --step 1,2;
+# runs devices, diagnose --probe on both, launch of the native cubin, verify --step 1,2, and
+# inspect --summary and scan of tests/artifacts/rocm7 (AMD code objects);
 # each command's output and exit code go to $OUT/cli.log, the machine to $OUT/env.txt and the
 # verify session to $OUT/verify-session.json.
 set -u
@@ -45,6 +46,11 @@ run)
     W=$(mktemp -d /tmp/hdcli.XXXXXX)
     chmod 777 "$W"
     cp -r kernels/cuda "$W/kernels"
+    # AMD code objects and a ROCm 6 library built with hipcc 7 (compressed bundles): the
+    # inspector and scan on another kernel than the build machine's (their pages given back
+    # as they are read, docs/performance.md); the output is compared with the same commands
+    # run here.
+    cp -r tests/artifacts/rocm7 "$W/amd"
     sm=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n1 | tr -d '. ')
     {
         echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -79,6 +85,8 @@ run)
             --artifact "$W/sm80only.fatbin" --kernel vector_add --session "$W/verify-session.json"
         # The readable summary alone: no session kept, so no inventory collected.
         cmd verify-text verify --step 1 --target "sm_$sm" --compiler "$NVCC" --kernels-dir "$W/kernels"
+        cmd inspect-amd inspect --summary "$W"/amd/*.co "$W"/amd/*.so
+        cmd scan-amd scan "$W/amd" --target gfx1031
     } >"$OUT/cli.log" 2>&1
     cp "$W/verify-session.json" "$OUT/" 2>/dev/null
     tail -n 60 "$OUT/cli.log"
