@@ -111,4 +111,218 @@
         <translation>Rebuild an extension on the Triton path for the device&apos;s architecture (TORCH_CUDA_ARCH_LIST / PYTORCH_ROCM_ARCH / --offload-arch), then open it here to check its targets.</translation>
     </message>
 </context>
+<context>
+    <name>hd::ui::ArtifactTreeModel</name>
+    <message numerus="yes">
+        <source>%n code object(s), %1 kernels</source>
+        <translation>
+            <numerusform>%Ln code object, %1 kernels</numerusform>
+            <numerusform>%Ln code objects, %1 kernels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries @ 0x%1</source>
+        <translation>
+            <numerusform>%Ln entry @ 0x%1</numerusform>
+            <numerusform>%Ln entries @ 0x%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>code object v%1, %n kernel(s)</source>
+        <translation>
+            <numerusform>code object v%1, %Ln kernel</numerusform>
+            <numerusform>code object v%1, %Ln kernels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>PTX %1, %n kernel(s)</source>
+        <translation>
+            <numerusform>PTX %1, %Ln kernel</numerusform>
+            <numerusform>PTX %1, %Ln kernels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>cubin, %n kernel(s)</source>
+        <translation>
+            <numerusform>cubin, %Ln kernel</numerusform>
+            <numerusform>cubin, %Ln kernels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n arg(s), kernarg %1 B, LDS %2 B, VGPR %3</source>
+        <translation>
+            <numerusform>%Ln arg, kernarg %1 B, LDS %2 B, VGPR %3</numerusform>
+            <numerusform>%Ln args, kernarg %1 B, LDS %2 B, VGPR %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>reading: %n bundle(s) so far…</source>
+        <translation>
+            <numerusform>reading: %Ln bundle so far…</numerusform>
+            <numerusform>reading: %Ln bundles so far…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::ArtifactsPanel</name>
+    <message numerus="yes">
+        <source>%n symbol(s)</source>
+        <translation>
+            <numerusform>%Ln symbol</numerusform>
+            <numerusform>%Ln symbols</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n symbol(s)</source>
+        <translation>
+            <numerusform>%1 of %Ln symbol</numerusform>
+            <numerusform>%1 of %Ln symbols</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::CompatMatrixModel</name>
+    <message numerus="yes">
+        <source>%n code object(s) of %1 built for %2</source>
+        <translation>
+            <numerusform>%Ln code object of %1 built for %2</numerusform>
+            <numerusform>%Ln code objects of %1 built for %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::DevicesPanel</name>
+    <message numerus="yes">
+        <source>%n device(s) seen by %1 %2 (%3).</source>
+        <translation>
+            <numerusform>%Ln device seen by %1 %2 (%3).</numerusform>
+            <numerusform>%Ln devices seen by %1 %2 (%3).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n fact(s)</source>
+        <translation>
+            <numerusform>All %Ln fact</numerusform>
+            <numerusform>All %Ln facts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::FindingsPanel</name>
+    <message numerus="yes">
+        <source>Seen %n times (shown once).</source>
+        <translation>
+            <numerusform>Seen once.</numerusform>
+            <numerusform>Seen %Ln times (shown once).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::MainWindow</name>
+    <message numerus="yes">
+        <source>%1: %n line(s) to diagnose</source>
+        <translation>
+            <numerusform>%1: %Ln line to diagnose</numerusform>
+            <numerusform>%1: %Ln lines to diagnose</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n open files hold device code: type the one your code loads in step 2&apos;s File field.</source>
+        <translation>
+            <numerusform>%Ln open file holds device code: type the one your code loads in step 2&apos;s File field.</numerusform>
+            <numerusform>%Ln open files hold device code: type the one your code loads in step 2&apos;s File field.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::NameLookup</name>
+    <message numerus="yes">
+        <source>Found in %n code object target(s): %1.</source>
+        <translation>
+            <numerusform>Found in %Ln code object target: %1.</numerusform>
+            <numerusform>Found in %Ln code object targets: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::SymbolTableModel</name>
+    <message numerus="yes">
+        <source>%n code object(s): %1</source>
+        <translation>
+            <numerusform>%Ln code object: %1</numerusform>
+            <numerusform>%Ln code objects: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::WalkthroughPanel</name>
+    <message numerus="yes">
+        <source>%n artifact(s) open.</source>
+        <translation>
+            <numerusform>%Ln artifact open.</numerusform>
+            <numerusform>%Ln artifacts open.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Every open file holds device code (%n code object(s) in all): the compile layer did its job; look at loading.</source>
+        <translation>
+            <numerusform>Every open file holds device code (%Ln code object in all): the compile layer did its job; look at loading.</numerusform>
+            <numerusform>Every open file holds device code (%Ln code objects in all): the compile layer did its job; look at loading.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s).</source>
+        <translation>
+            <numerusform>%Ln finding.</numerusform>
+            <numerusform>%Ln findings.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::InputsController</name>
+    <message numerus="yes">
+        <source>Inspecting %n input(s)…</source>
+        <translation>
+            <numerusform>Inspecting %Ln input…</numerusform>
+            <numerusform>Inspecting %Ln inputs…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n artifact(s) open</source>
+        <translation>
+            <numerusform>%Ln artifact open</numerusform>
+            <numerusform>%Ln artifacts open</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::VerificationController</name>
+    <message numerus="yes">
+        <source>%n open files hold device code: type the one your code loads in step 2&apos;s File field.</source>
+        <translation>
+            <numerusform>%Ln open file holds device code: type the one your code loads in step 2&apos;s File field.</numerusform>
+            <numerusform>%Ln open files hold device code: type the one your code loads in step 2&apos;s File field.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::Workspace</name>
+    <message numerus="yes">
+        <source>%n finding(s)</source>
+        <translation>
+            <numerusform>%Ln finding</numerusform>
+            <numerusform>%Ln findings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::CoveragePanel</name>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%Ln more</numerusform>
+            <numerusform>%Ln more</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -3760,6 +3760,12 @@
         <source>Green: the runtime loads that code object on that device. Red: it does not (hover for the reason).</source>
         <translation>绿色：运行时会在该设备上加载该代码对象。红色：不会（悬停查看原因）。</translation>
     </message>
+    <message numerus="yes">
+        <source>All %n fact(s)</source>
+        <translation>
+            <numerusform>全部 %n 项信息</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::EnvPanel</name>

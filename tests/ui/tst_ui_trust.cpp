@@ -1096,7 +1096,8 @@ void TstUiTrust::appWordsForCliOptions() {
             continue;
         if (xml.name() == QLatin1String("source"))
             source = xml.readElementText();
-        else if (xml.name() == QLatin1String("translation"))
+        else if (xml.name() == QLatin1String("translation") &&
+                 !source.contains(QLatin1String("%n"))) // plural forms: not a CLI sentence
             words.append({source, xml.readElementText()});
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));

@@ -564,8 +564,9 @@ void ArtifactsPanel::updateCount() {
                              .arg(l.toString(read), l.toString(of), l.toString(total)));
         return;
     }
-    m_count->setText(shown == total ? tr("%n symbol(s)", nullptr, total)
-                                    : tr("%1 of %n symbol(s)", nullptr, total).arg(shown));
+    m_count->setText(shown == total
+                         ? tr("%n symbol(s)", nullptr, total)
+                         : tr("%1 of %n symbol(s)", nullptr, total).arg(QLocale().toString(shown)));
 }
 
 void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
