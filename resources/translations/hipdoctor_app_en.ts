@@ -226,13 +226,6 @@
             <numerusform>%1: %Ln lines to diagnose</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n open files hold device code: type the one your code loads in step 2&apos;s File field.</source>
-        <translation>
-            <numerusform>%Ln open file holds device code: type the one your code loads in step 2&apos;s File field.</numerusform>
-            <numerusform>%Ln open files hold device code: type the one your code loads in step 2&apos;s File field.</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>hd::ui::NameLookup</name>

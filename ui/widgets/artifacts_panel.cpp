@@ -548,25 +548,23 @@ void ArtifactsPanel::connectInputs() {
 void ArtifactsPanel::updateCount() {
     const int shown = m_inputs->symbolProxy()->rowCount();
     const int total = m_inputs->symbols()->rowCount();
-    if ((m_inputs->isInspecting() || m_inputs->isListingSymbols()) && total == 0) {
+    const bool listing = m_inputs->isListingSymbols();
+    const QLocale l;
+    if (listing || (m_inputs->isInspecting() && total == 0)) {
         const auto [read, of] = m_inputs->symbolsRead();
-        const QLocale l;
-        m_count->setText(!m_inputs->isListingSymbols() || of == 0 ? tr("reading symbols…")
-                         : read < of
-                             ? tr("reading symbols… %1 of %2").arg(l.toString(read), l.toString(of))
-                             : tr("%1 symbols read, ordering the rows…").arg(l.toString(of)));
-        return;
-    }
-    if (m_inputs->isListingSymbols()) { // per code object: the first rows, the rest coming
-        const auto [read, of] = m_inputs->symbolsRead();
-        const QLocale l;
-        m_count->setText(tr("%1 of %2 read, the first %3 shown")
-                             .arg(l.toString(read), l.toString(of), l.toString(total)));
+        if (total > 0) // per code object: the first rows, the rest coming
+            m_count->setText(tr("%1 of %2 read, the first %3 shown")
+                                 .arg(l.toString(read), l.toString(of), l.toString(total)));
+        else
+            m_count->setText(
+                !listing || of == 0 ? tr("reading symbols…")
+                : read < of ? tr("reading symbols… %1 of %2").arg(l.toString(read), l.toString(of))
+                            : tr("%1 symbols read, ordering the rows…").arg(l.toString(of)));
         return;
     }
     m_count->setText(shown == total
                          ? tr("%n symbol(s)", nullptr, total)
-                         : tr("%1 of %n symbol(s)", nullptr, total).arg(QLocale().toString(shown)));
+                         : tr("%1 of %n symbol(s)", nullptr, total).arg(l.toString(shown)));
 }
 
 void ArtifactsPanel::showDetailsFor(const QModelIndex &idx) {
