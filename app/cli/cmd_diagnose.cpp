@@ -165,8 +165,8 @@ void askProbeForDevices(ExecutionHost &host, DiagnoseRequest &req) {
     dev.kind = ProbeRequest::Kind::Devices;
     const ProbeResult r = host.runProbe(dev, {});
     req.probeRan = r.helloSeen && r.status != QLatin1String("no-runtime");
-    if (req.runtimeVersion.isEmpty() && r.hello.backend == QLatin1String("hip"))
-        req.runtimeVersion = r.hello.runtimeVersion;
+    // Its devices carry its runtime version; it is never --runtime-version (the app does the
+    // same: one severity for one finding).
     req.probeDevices = r.devices;
     req.probeLibrary = r.hello.library;
     if (!r.helloSeen)

@@ -6,6 +6,7 @@
 
 #include "artifacts/inspection_document.h"
 #include "artifacts/inspector.h"
+#include "artifacts/load_verdict.h"
 #include "artifacts/selection.h"
 #include "common/format.h"
 #include "common/json_writer.h"
@@ -177,8 +178,23 @@ void printLargestBundles(QTextStream &s, const ArtifactReport &r) {
 }
 
 // Grouped: for each --target, in how many bundles a code object fits, and the first misses.
+// The load verdict's answer for one target, first: what every surface says (load_verdict.h).
+void printVerdictLine(QTextStream &s, const LoadVerdict &v) {
+    if (v.status == LoadStatus::NoDeviceCode)
+        return;
+    s << "  target " << v.device.toString() << ": " << v.statusName();
+    if (v.refusedBy != RefusedBy::Nobody)
+        s << " (by the " << refusedByName(v.refusedBy).replace(QLatin1Char('-'), QLatin1Char(' '))
+          << ")";
+    s << " -- " << v.reason << "\n";
+    for (const Text &f : v.fixes)
+        s << "    fix: " << f << "\n";
+}
+
 void printTargetCoverage(QTextStream &s, const ArtifactReport &r, const TargetId &t) {
-    const auto sels = selectCodeObjects(r, t);
+    const LoadVerdict v = loadVerdict(r, t);
+    printVerdictLine(s, v);
+    const QList<CodeObjectSelection> &sels = v.selections;
     if (sels.isEmpty()) {
         s << "  target " << t.toString() << ": no device code in this file\n";
         return;
@@ -289,7 +305,9 @@ void printCodeObject(QTextStream &s, const CodeObject &co, qsizetype i, bool all
 
 // For --target t: which entry each bundle would give the runtime, and why.
 void printTargetChoices(QTextStream &s, const ArtifactReport &r, const TargetId &t) {
-    const auto sels = selectCodeObjects(r, t);
+    const LoadVerdict v = loadVerdict(r, t);
+    printVerdictLine(s, v);
+    const QList<CodeObjectSelection> &sels = v.selections;
     if (sels.isEmpty()) {
         s << "  target " << t.toString() << ": no device code in this file\n";
         return;
@@ -347,15 +365,14 @@ void printSummary(QTextStream &s, const ArtifactReport &r) {
 bool addTargetMisses(const ArtifactReport &r, const QString &file, const QList<TargetId> &targets,
                      QStringList &misses) {
     bool missing = false;
+    // The load verdict decides (artifacts/load_verdict.h): an NVIDIA file whose other fatbins
+    // fit loads, and so does not count as a miss here either.
     for (const TargetId &t : targets) {
-        const QList<CodeObjectSelection> sels = selectCodeObjects(r, t);
-        const auto miss = std::find_if(sels.cbegin(), sels.cend(),
-                                       [](const CodeObjectSelection &s) { return !s.selected(); });
-        if (miss != sels.cend()) {
-            missing = true;
-            misses << QStringLiteral("%1: --target %2: %3")
-                          .arg(file, t.toString(), miss->reason.english());
-        }
+        const LoadVerdict v = loadVerdict(r, t);
+        if (v.loads() || v.status == LoadStatus::NoDeviceCode)
+            continue;
+        missing = true;
+        misses << QStringLiteral("%1: --target %2: %3").arg(file, t.toString(), v.reason.english());
     }
     return missing;
 }

@@ -35,6 +35,11 @@ QString verdictMark(const ScanVerdict &v) {
         return QStringLiteral("generic");
     if (v.status == QLatin1String("no-device-code"))
         return QStringLiteral("-");
+    if (v.status == QLatin1String("loader-refuses"))
+        return !v.codeMisses ? QStringLiteral("NO (loader refuses)")
+               : v.closest.isEmpty()
+                   ? QStringLiteral("NO (loader refuses; no code for it)")
+                   : QStringLiteral("NO (loader refuses; closest %1)").arg(v.closest);
     if (v.status == QLatin1String("feature-mismatch"))
         return QStringLiteral("NO (features; closest %1)").arg(v.closest);
     return v.closest.isEmpty() ? QStringLiteral("NO")
@@ -98,17 +103,13 @@ int printMatrix(QTextStream &s, const ScanResult &r, bool all) {
 
 // Per --target: how many libraries have code for it and how many do not.
 void printDeviceCounts(QTextStream &s, const ScanResult &r) {
-    for (const TargetId &d : r.devices) {
-        int fit = 0, miss = 0;
-        const qsizetype di = r.devices.indexOf(d);
-        for (const ScanLibrary &lib : r.libraries) {
-            if (di >= lib.verdicts.size() ||
-                lib.verdicts[di].status == QLatin1String("no-device-code"))
-                continue;
-            (lib.verdicts[di].fits() ? fit : miss) += 1;
-        }
-        s << "device " << d.toString() << ": " << fit << " with code for it, " << miss
-          << " without\n";
+    for (int di = 0; di < r.devices.size(); ++di) {
+        const ScanResult::DeviceCount n = r.countFor(di);
+        s << "device " << r.devices[di].toString() << ": " << n.withCode << " with code for it, "
+          << n.without << " without";
+        if (n.loaderRefuses > 0)
+            s << "; the dynamic loader refuses " << n.loaderRefuses << " here";
+        s << "\n";
     }
 }
 
@@ -161,6 +162,12 @@ int scan(const Args &args) {
     const Output output = readOutput(args);
     ScanOptions options;
     options.devices = *targets;
+    if (const QString v = args.value(Opt::RuntimeVersion); !v.isEmpty()) {
+        options.runtime = LoadRuntime::fromVersion(v);
+        if (!options.runtime.known())
+            return usageError(args.spec(),
+                              QStringLiteral("--runtime-version %1: expected X.Y").arg(v));
+    }
     const ScanResult r = scanPaths(paths, options);
     bool anyRead = false;
     for (const QString &p : paths)
@@ -202,6 +209,11 @@ CommandSpec scanCommand() {
         {QString(),
          {targetOption(QStringLiteral("the device to give a verdict for (gfx1031, "
                                       "gfx90a:xnack-); repeatable")),
+          option(Opt::RuntimeVersion,
+                 QStringLiteral("the HIP runtime (ROCm) version the libraries run with: generic "
+                                "targets need 6.3, compressed bundles 6.2 (default: a current "
+                                "one)"),
+                 QStringLiteral("X.Y")),
           option(Opt::All, QStringLiteral("list host libraries without device code too"))}},
         outputGroup({QStringLiteral("one hipdoctor.scan/1 JSON document on stdout (compact)"),
                      true,

@@ -20,8 +20,8 @@ template <typename T> void objects(JsonWriter &w, const QList<T> &list) {
 } // namespace
 
 InspectionWriter::InspectionWriter(JsonWriter &out, const QList<TargetId> &targets,
-                                   const MatchOptions &options)
-    : m_out(out), m_targets(targets), m_options(options) {
+                                   const LoadRuntime &runtime)
+    : m_out(out), m_targets(targets), m_runtime(runtime) {
     m_out.beginObject();
     m_out.member("schema", kInspectionSchema);
     m_out.member("hipdoctor_version", version());
@@ -206,10 +206,18 @@ void InspectionWriter::add(const ArtifactReport &r) {
         writeCodeObject(co);
     w.endArray();
     w.member("kernel_count", r.kernelCount());
-    w.key("selections").beginArray();
+    // The load verdict per target (artifacts/load_verdict.h): its selections, and the answer.
+    QList<LoadVerdict> verdicts;
     for (const TargetId &t : m_targets)
-        for (const CodeObjectSelection &s : selectCodeObjects(r, t, m_options))
+        verdicts.append(loadVerdict(r, t, m_runtime));
+    w.key("selections").beginArray();
+    for (const LoadVerdict &v : std::as_const(verdicts))
+        for (const CodeObjectSelection &s : v.selections)
             w.value(s.toJson());
+    w.endArray();
+    w.key("load_verdicts").beginArray();
+    for (const LoadVerdict &v : std::as_const(verdicts))
+        w.value(v.toJson());
     w.endArray();
     w.key("problems");
     writeJsonArray(w, r.problems);
@@ -217,8 +225,8 @@ void InspectionWriter::add(const ArtifactReport &r) {
 }
 
 void writeInspection(JsonWriter &out, const QList<ArtifactReport> &reports,
-                     const QList<TargetId> &targets, const MatchOptions &options) {
-    InspectionWriter doc(out, targets, options);
+                     const QList<TargetId> &targets, const LoadRuntime &runtime) {
+    InspectionWriter doc(out, targets, runtime);
     for (const ArtifactReport &r : reports)
         doc.add(r);
     doc.finish();

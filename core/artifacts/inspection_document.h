@@ -4,8 +4,8 @@
 // input and, per --target, the code object the runtime would pick. Written as the inputs come,
 // through a JsonWriter: librocsparse's document is hundreds of MB and is never held in memory.
 
+#include "artifacts/load_verdict.h"
 #include "model/artifact_report.h"
-#include "targets/compatibility.h"
 
 #include <QByteArray>
 #include <QList>
@@ -22,7 +22,7 @@ class InspectionWriter {
 public:
     // Writes the document's head (schema, version, targets) and opens "inputs".
     InspectionWriter(JsonWriter &out, const QList<TargetId> &targets,
-                     const MatchOptions &options = {});
+                     const LoadRuntime &runtime = {});
     void add(const ArtifactReport &report); // one input, in command-line order
     void finish();                          // closes the document
 
@@ -34,7 +34,7 @@ private:
 
     JsonWriter &m_out;
     QList<TargetId> m_targets;
-    MatchOptions m_options;
+    LoadRuntime m_runtime;
     // Kernels share argument lists (docs/performance.md, "Inspection"): each shared list is
     // serialized once, by the address of its elements.
     std::unordered_map<const KernelArg *, QByteArray> m_args;
@@ -42,6 +42,6 @@ private:
 
 // The whole document for reports already in memory.
 void writeInspection(JsonWriter &out, const QList<ArtifactReport> &reports,
-                     const QList<TargetId> &targets, const MatchOptions &options = {});
+                     const QList<TargetId> &targets, const LoadRuntime &runtime = {});
 
 } // namespace hd

@@ -4,6 +4,7 @@
 #include "common/engine_text.h"
 #include "rules_p.h"
 
+#include "artifacts/load_verdict.h"
 #include "artifacts/selection.h"
 #include "artifacts/vendor_library.h"
 #include "common/format.h"
@@ -304,49 +305,29 @@ void installedRuntimesRule(Context &c, const ArtifactReport &r) {
 
 // ---- code objects vs. devices (direction 3) -----------------------------------------------
 
+// A fat binary the runtime chooses from (one selection of the load verdict): where it is and
+// the candidates it holds.
 struct Group {
     QString origin;
-    QList<int> codeObjects; // indices into ArtifactReport::codeObjects
+    QList<int> codeObjects; // indices into ArtifactReport::codeObjects (decoded entries)
+    QStringList targets;    // every candidate's target, decoded or not
 };
 
-QList<Group> codeObjectGroups(const ArtifactReport &r) {
-    QList<Group> groups;
-    QSet<int> grouped;
-    for (const Bundle &b : r.bundles) {
-        if (isKernelLessNvidiaBundle(r, b)) { // never launched: no device needs its code
-            for (const BundleEntry &e : b.entries)
-                grouped.insert(e.codeObjectIndex);
-            continue;
-        }
-        Group g;
+Group groupOf(const ArtifactReport &r, const CodeObjectSelection &s) {
+    Group g;
+    if (s.bundleIndex >= 0 && s.bundleIndex < r.bundles.size()) {
+        const Bundle &b = r.bundles[s.bundleIndex];
         g.origin = b.origin.isEmpty() ? QStringLiteral("bundle @ %1").arg(hex(b.fileOffset))
                                       : QStringLiteral("bundle %1").arg(b.origin);
-        for (const BundleEntry &e : b.entries) {
-            if (e.codeObjectIndex < 0 || e.codeObjectIndex >= r.codeObjects.size())
-                continue;
-            // The HIP runtime only considers hip/hipv4/hcc entries; NVIDIA entries all count.
-            const bool nvidia =
-                r.codeObjects[e.codeObjectIndex].format != CodeObject::Format::AmdgpuElf;
-            if (!nvidia && !(e.kind == QLatin1String("hip") || e.kind == QLatin1String("hipv4") ||
-                             e.kind == QLatin1String("hcc") || e.kind.isEmpty()))
-                continue;
-            g.codeObjects.append(e.codeObjectIndex);
-            grouped.insert(e.codeObjectIndex);
-        }
-        for (const BundleEntry &e : b.entries)
-            if (e.codeObjectIndex >= 0)
-                grouped.insert(e.codeObjectIndex);
-        if (!g.codeObjects.isEmpty())
-            groups.append(g);
+    } else {
+        g.origin = QFileInfo(r.path).fileName();
     }
-    Group rest;
-    rest.origin = QFileInfo(r.path).fileName();
-    for (int i = 0; i < r.codeObjects.size(); ++i)
-        if (!grouped.contains(i))
-            rest.codeObjects.append(i);
-    if (!rest.codeObjects.isEmpty())
-        groups.append(rest);
-    return groups;
+    for (const SelectionCandidate &cand : s.candidates) {
+        if (cand.codeObjectIndex >= 0 && cand.codeObjectIndex < r.codeObjects.size())
+            g.codeObjects.append(cand.codeObjectIndex);
+        g.targets.append(cand.target.isValid() ? cand.target.toString() : cand.entryId);
+    }
+    return g;
 }
 
 const QStringList &defaultTargetProcessors() {
@@ -357,66 +338,56 @@ const QStringList &defaultTargetProcessors() {
     return p;
 }
 
-// The bundles (groups of code objects the runtime chooses from) that do not fit one device,
-// by why not.
+// The fat binaries of one file that do not fit one device, by why not: the load verdict's
+// selections (artifacts/load_verdict.h), which also decide inspect, scan, the matrix and the
+// name box.
 struct DeviceFit {
-    QList<const Group *> procFail, featFail, genFail;
+    LoadVerdict verdict;
+    QList<Group> procFail, featFail, genFail;
     QList<Text> featReasons, genReasons;
     QString scope; // " (2 of 3 bundles)" when the file has several bundles
     int groups = 0;
     bool fitsAll() const { return procFail.isEmpty() && featFail.isEmpty() && genFail.isEmpty(); }
 };
 
-DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const QList<Group> &groups,
-                    const DeviceInfo &d) {
-    MatchOptions baseOpt;
-    baseOpt.runtimeKnowsGeneric = !c.runtimeKnown() || c.runtimeAtLeast(6, 3);
+// The reason of the first candidate of a kind: the sentence that says why that entry misses.
+Text candidateReason(const CodeObjectSelection &s, Compatibility::Kind kind) {
+    for (const SelectionCandidate &cand : s.candidates)
+        if (cand.compatibility.kind == kind)
+            return cand.compatibility.reason;
+    return s.reason;
+}
+
+DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const DeviceInfo &d) {
     DeviceFit fit;
-    fit.groups = int(groups.size());
-    for (const Group &g : groups) {
-        Compatibility best;
-        int bestRank = 99;
-        for (int idx : g.codeObjects) {
-            const CodeObject &co = r.codeObjects[idx];
-            MatchOptions opt = baseOpt;
-            opt.isPtx = co.format == CodeObject::Format::NvidiaPtx;
-            const Compatibility comp = checkCompatibility(co.target, d.target, opt);
-            const int rank = comp.compatible()                                            ? 0
-                             : comp.kind == Compatibility::Kind::FeatureMismatch          ? 1
-                             : comp.kind == Compatibility::Kind::GenericNeedsNewerRuntime ? 2
-                                                                                          : 3;
-            if (rank < bestRank) {
-                bestRank = rank;
-                best = comp;
-            }
-        }
-        if (bestRank == 1) {
-            fit.featFail.append(&g);
-            fit.featReasons.append(best.reason);
-        } else if (bestRank == 2) {
-            fit.genFail.append(&g);
-            fit.genReasons.append(best.reason);
-        } else if (bestRank != 0) {
-            fit.procFail.append(&g);
+    fit.verdict = loadVerdict(r, d.target, c.loadRuntime());
+    fit.groups = int(fit.verdict.selections.size());
+    for (const CodeObjectSelection &s : std::as_const(fit.verdict.selections)) {
+        if (s.selected())
+            continue;
+        if (s.kind == Compatibility::Kind::FeatureMismatch) {
+            fit.featFail.append(groupOf(r, s));
+            fit.featReasons.append(candidateReason(s, s.kind));
+        } else if (s.kind == Compatibility::Kind::GenericNeedsNewerRuntime) {
+            fit.genFail.append(groupOf(r, s));
+            fit.genReasons.append(candidateReason(s, s.kind));
+        } else {
+            fit.procFail.append(groupOf(r, s));
         }
     }
-    if (groups.size() > 1)
+    if (fit.groups > 1)
         fit.scope = HD_TEXT("hd::Diagnosis", " (%1 of %2 bundles)")
                         .arg(fit.procFail.size() + fit.featFail.size() + fit.genFail.size())
-                        .arg(groups.size())
+                        .arg(fit.groups)
                         .english();
     return fit;
 }
 
-void addGroupEvidence(Finding &f, const ArtifactReport &r, const QList<const Group *> &gs) {
-    for (const Group *g : gs.mid(0, 4)) {
-        QStringList t;
-        for (int idx : g->codeObjects)
-            t.append(r.codeObjects[idx].target.toString());
-        f.evidence.append(fileEvidence(
-            r.path, g->origin,
-            HD_TEXT("hd::Diagnosis", "code objects: %1").arg(t.join(QStringLiteral(", ")))));
-    }
+void addGroupEvidence(Finding &f, const ArtifactReport &r, const QList<Group> &gs) {
+    for (const Group &g : gs.mid(0, 4))
+        f.evidence.append(fileEvidence(r.path, g.origin,
+                                       HD_TEXT("hd::Diagnosis", "code objects: %1")
+                                           .arg(g.targets.join(QStringLiteral(", ")))));
     if (gs.size() > 4)
         f.evidence.append(fileEvidence(r.path, QStringLiteral("…"),
                                        QStringLiteral("%1 more").arg(gs.size() - 4)));
@@ -424,16 +395,16 @@ void addGroupEvidence(Finding &f, const ArtifactReport &r, const QList<const Gro
 
 // Calls fn(device, fit) for each device, where the file has code objects at all.
 template <typename Fn> void forEachDeviceFit(const Context &c, const ArtifactReport &r, Fn &&fn) {
-    const QList<Group> groups = codeObjectGroups(r);
-    if (groups.isEmpty())
-        return;
-    for (const DeviceInfo &d : std::as_const(c.devices))
-        fn(d, deviceFit(c, r, groups, d));
+    for (const DeviceInfo &d : std::as_const(c.devices)) {
+        const DeviceFit fit = deviceFit(c, r, d);
+        if (fit.groups > 0)
+            fn(d, fit);
+    }
 }
 
 // Device code the inspector could not read, so no target could be checked.
 void uncheckedRule(Context &c, const ArtifactReport &r) {
-    if (!codeObjectGroups(r).isEmpty() || c.devices.isEmpty())
+    if (c.devices.isEmpty() || !selectCodeObjects(r, c.devices.first().target).isEmpty())
         return;
     const bool deviceCode =
         r.kind == ArtifactKind::AmdgpuCodeObject || r.kind == ArtifactKind::OffloadBundle ||
@@ -523,12 +494,12 @@ void genericTargetsRule(Context &c, const ArtifactReport &r) {
 }
 
 // The targets of the code objects that miss the device's processor.
-QStringList presentTargets(const ArtifactReport &r, const DeviceFit &fit) {
+QStringList presentTargets(const DeviceFit &fit) {
     QStringList present;
-    for (const Group *g : fit.procFail)
-        for (int idx : g->codeObjects)
-            if (!present.contains(r.codeObjects[idx].target.toString()))
-                present.append(r.codeObjects[idx].target.toString());
+    for (const Group &g : fit.procFail)
+        for (const QString &t : g.targets)
+            if (!present.contains(t))
+                present.append(t);
     return present;
 }
 
@@ -537,8 +508,8 @@ QStringList presentTargets(const ArtifactReport &r, const DeviceFit &fit) {
 QStringList missingFatbinKernels(const ArtifactReport &r, const DeviceFit &fit, int &count) {
     QStringList kernels;
     count = 0;
-    for (const Group *g : fit.procFail)
-        for (int idx : g->codeObjects)
+    for (const Group &g : fit.procFail)
+        for (int idx : g.codeObjects)
             for (const KernelInfo &k : r.codeObjects[idx].kernels) {
                 // Library kernels are long templates: their demangled start names them.
                 QString name = SymbolName(k.name).demangled();
@@ -554,7 +525,7 @@ QStringList missingFatbinKernels(const ArtifactReport &r, const DeviceFit &fit, 
 Finding partialFatbinFinding(const ArtifactReport &r, const DeviceInfo &d, const DeviceFit &fit,
                              const std::optional<VendorLibrary> &vendor) {
     const QString file = QFileInfo(r.path).fileName();
-    const QStringList present = presentTargets(r, fit);
+    const QStringList present = presentTargets(fit);
     int count = 0;
     const QStringList kernels = missingFatbinKernels(r, fit, count);
     Finding f = makeFinding(
@@ -589,7 +560,7 @@ Finding partialFatbinFinding(const ArtifactReport &r, const DeviceInfo &d, const
 Finding noCodeObjectFinding(const ArtifactReport &r, const DeviceInfo &d, const DeviceFit &fit,
                             const std::optional<VendorLibrary> &vendor) {
     const QString file = QFileInfo(r.path).fileName();
-    const QStringList present = presentTargets(r, fit);
+    const QStringList present = presentTargets(fit);
     Finding f = makeFinding(
         QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
         HD_TEXT("hd::Diagnosis", "%1 has no code object for the device %2%3")
@@ -605,18 +576,9 @@ Finding noCodeObjectFinding(const ArtifactReport &r, const DeviceInfo &d, const 
     addGroupEvidence(f, r, fit.procFail);
     f.evidence.append(
         fileEvidence(QStringLiteral("device"), deviceSourceName(d.source), d.target.toString()));
-    // A vendor's library is fixed by the vendor's build, not by rebuilding the user's code.
-    if (vendor) {
-        f.fix << vendorBuildFix(*vendor, d.target);
-        QStringList all;
-        for (const CodeObject &co : r.codeObjects)
-            all.append(co.target.toString());
-        if (const auto o = isaOverrideFor(d.target, all))
-            f.fix << isaOverrideFix(*o, d.target);
-    } else {
-        f.fix << HD_TEXT("hd::Diagnosis", "Rebuild with %1 added to the targets you build.")
-                     .arg(offloadArchFix(d.target));
-    }
+    // The load verdict's fixes: a vendor's build (and the override where it applies) for a
+    // library the user did not build, a rebuild with the device's target for one's own.
+    f.fix << missingCodeFixes(d.target, fit.verdict.targets, vendor);
     if (!d.target.isNvidia())
         f.fix << HD_TEXT("hd::Diagnosis", "Check the device's target with `rocminfo | grep gfx` "
                                           "and the file's with `roc-obj-ls %1`.")
@@ -657,12 +619,11 @@ QString onlyFeaturelessProcessor(const ArtifactReport &r) {
 
 // Only a compiler-default target: the build had no --offload-arch.
 void defaultTargetRule(Context &c, const ArtifactReport &r) {
-    const QList<Group> groups = codeObjectGroups(r);
     const QString p = onlyFeaturelessProcessor(r);
-    if (groups.isEmpty() || !defaultTargetProcessors().contains(p))
+    if (r.codeObjects.isEmpty() || !defaultTargetProcessors().contains(p))
         return;
     for (const DeviceInfo &d : std::as_const(c.devices))
-        if (deviceFit(c, r, groups, d).fitsAll())
+        if (deviceFit(c, r, d).fitsAll())
             return;
     QStringList allTargets;
     for (const CodeObject &co : r.codeObjects)

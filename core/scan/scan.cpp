@@ -1,6 +1,7 @@
 #include "scan/scan.h"
 
 #include "artifacts/inspector.h"
+#include "artifacts/load_verdict.h"
 #include "artifacts/selection.h"
 #include "artifacts/vendor_library.h"
 #include "common/engine_text.h"
@@ -87,62 +88,34 @@ struct Walk {
     }
 };
 
-QString statusOf(const QList<CodeObjectSelection> &sels) {
-    if (sels.isEmpty())
+// Scan's words for the load verdict (docs/schema-scan.md): the verdict decides, scan names it.
+QString scanStatusOf(const LoadVerdict &v) {
+    switch (v.status) {
+    case LoadStatus::NoDeviceCode:
         return QStringLiteral("no-device-code");
-    // NVIDIA: a fatbin without code for the device fails only when one of its kernels is
-    // launched (selection.h); the library covers the device when some fatbin has code for it.
-    if (sels.first().device.isNvidia()) {
-        const bool any = std::any_of(sels.cbegin(), sels.cend(),
-                                     [](const CodeObjectSelection &s) { return s.selected(); });
-        if (any)
-            return QStringLiteral("covered");
+    case LoadStatus::Loads:
+    case LoadStatus::LoadsByJit:
+    case LoadStatus::LoadsPartly:
+        return v.viaGeneric() ? QStringLiteral("via-generic") : QStringLiteral("covered");
+    case LoadStatus::Refused:
+        break;
     }
-    bool generic = false;
-    for (const CodeObjectSelection &s : sels) {
-        if (!s.selected())
-            return s.kind == Compatibility::Kind::FeatureMismatch
-                       ? QStringLiteral("feature-mismatch")
-                       : QStringLiteral("not-covered");
-        generic = generic || s.kind == Compatibility::Kind::ViaGeneric;
-    }
-    return generic ? QStringLiteral("via-generic") : QStringLiteral("covered");
+    if (v.refusedBy == RefusedBy::DynamicLoader)
+        return QStringLiteral("loader-refuses");
+    return v.kind == Compatibility::Kind::FeatureMismatch ? QStringLiteral("feature-mismatch")
+                                                          : QStringLiteral("not-covered");
 }
 
-void setClosest(ScanVerdict &v, const QStringList &targets) {
-    QList<TargetId> ids;
-    for (const QString &t : targets)
-        if (auto id = TargetId::parse(t))
-            ids.append(*id);
-    // Only a relative is "close": another generation or vendor is just another target.
-    if (const int i = closestTarget(v.device, ids);
-        i >= 0 && relateTargets(ids[i], v.device) != TargetRelation::Unrelated)
-        v.closest = ids[i].toString();
-}
-
-// Whether the library's device code runs on device d: the runtime's selection, and for a miss
-// the closest target it holds and why.
-ScanVerdict verdictFor(const ArtifactReport &r, const ScanLibrary &lib, const TargetId &d) {
+// Whether the library runs on device d: the load verdict, with the closest target it holds.
+ScanVerdict verdictFor(const ArtifactReport &r, const TargetId &d, const LoadRuntime &runtime) {
+    const LoadVerdict lv = loadVerdict(r, d, runtime);
     ScanVerdict v;
     v.device = d;
-    const QList<CodeObjectSelection> sels = selectCodeObjects(r, d);
-    v.status = lib.deviceCode ? statusOf(sels) : QStringLiteral("no-device-code");
-    if (const auto missing = std::count_if(
-            sels.cbegin(), sels.cend(), [](const CodeObjectSelection &s) { return !s.selected(); });
-        v.fits() && missing > 0)
-        v.reason = HD_TEXT("hd::Diagnosis",
-                           "%1 of %2 fatbins have no code for it: fatbins for one "
-                           "architecture each, which the CUDA runtime needs only when one of "
-                           "their kernels is launched")
-                       .arg(missing)
-                       .arg(sels.size());
-    if (!v.fits() && v.status != QLatin1String("no-device-code")) {
-        setClosest(v, lib.targets);
-        const auto miss = std::find_if(sels.cbegin(), sels.cend(),
-                                       [](const CodeObjectSelection &s) { return !s.selected(); });
-        if (miss != sels.cend())
-            v.reason = miss->reason;
-    }
+    v.status = scanStatusOf(lv);
+    v.closest = lv.closest;
+    v.codeMisses = lv.codeStatus == LoadStatus::Refused;
+    if (lv.status != LoadStatus::Loads && lv.status != LoadStatus::NoDeviceCode)
+        v.reason = lv.reason;
     return v;
 }
 
@@ -183,7 +156,7 @@ ScanLibrary fromReport(const ArtifactReport &r, const ScanOptions &options) {
     std::sort(lib.targets.begin(), lib.targets.end());
     lib.deviceCode = lib.codeObjects > 0 || lib.bundles > 0;
     for (const TargetId &d : options.devices)
-        lib.verdicts.append(verdictFor(r, lib, d));
+        lib.verdicts.append(verdictFor(r, d, options.runtime));
     return lib;
 }
 
@@ -217,7 +190,8 @@ ScanLibrary fromKernelLibrary(const KernelLibrary &k, const ScanOptions &options
                 v.status = QStringLiteral("feature-mismatch");
         }
         if (!v.fits()) {
-            setClosest(v, lib.targets);
+            v.codeMisses = true;
+            v.closest = closestRelative(d, lib.targets);
             v.reason = HD_TEXT("hd::Diagnosis", "%1's kernel folder covers %2, not %3")
                            .arg(k.product, lib.targets.join(QStringLiteral(", ")), d.toString());
         }
@@ -240,8 +214,7 @@ DeviceMisses missesFor(const ScanResult &result, int di) {
     const TargetId &d = result.devices[di];
     DeviceMisses m;
     for (const ScanLibrary &lib : std::as_const(result.libraries)) {
-        if (di >= lib.verdicts.size() || lib.verdicts[di].fits() ||
-            lib.verdicts[di].status == QLatin1String("no-device-code"))
+        if (di >= lib.verdicts.size() || !lib.verdicts[di].codeMisses)
             continue;
         if (lib.product.isEmpty()) {
             m.own.append(lib.path);
@@ -409,6 +382,8 @@ QJsonObject ScanLibrary::toJson() const {
                       {QStringLiteral("status"), v.status}};
         if (!v.closest.isEmpty())
             o.insert(QStringLiteral("closest"), v.closest);
+        if (v.codeMisses)
+            o.insert(QStringLiteral("code_misses"), true);
         if (!v.reason.isEmpty())
             o.insert(QStringLiteral("reason"), v.reason.english());
         vs.append(o);
@@ -437,6 +412,24 @@ QJsonObject ScanFix::toJson() const {
     if (device.isValid())
         o.insert(QStringLiteral("device"), device.toString());
     return o;
+}
+
+ScanResult::DeviceCount ScanResult::countFor(int device) const {
+    DeviceCount n;
+    for (const ScanLibrary &l : libraries) {
+        if (device >= l.verdicts.size())
+            continue;
+        const ScanVerdict &v = l.verdicts[device];
+        if (v.status == QLatin1String("loader-refuses"))
+            ++n.loaderRefuses;
+        if (!l.deviceCode || v.status == QLatin1String("no-device-code"))
+            continue;
+        if (v.codeMisses || (!v.fits() && v.status != QLatin1String("loader-refuses")))
+            ++n.without;
+        else
+            ++n.withCode;
+    }
+    return n;
 }
 
 int ScanResult::notCovered() const {

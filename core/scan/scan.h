@@ -7,6 +7,7 @@
 // file names only (InspectOptions::entriesOnly): no code object is decompressed or decoded.
 
 #include "artifacts/kernel_library.h"
+#include "artifacts/load_verdict.h"
 #include "model/artifact_report.h"
 #include "model/problem.h"
 #include "targets/target_id.h"
@@ -28,16 +29,21 @@ struct ScanOptions {
     int maxFiles = 200000;     // files looked at in all
     int threads = 0;           // files read in parallel; 0 = hardware threads (at most 4)
     QStringList ldLibraryPath; // stands in for LD_LIBRARY_PATH; empty = the process's own
+    LoadRuntime runtime;       // --runtime-version; not known: a current runtime
     const std::atomic_bool *cancel = nullptr;
 };
 
 // One device's verdict on one library.
 struct ScanVerdict {
     TargetId device;
-    // "covered" (a code object or kernels fit), "via-generic", "feature-mismatch",
-    // "not-covered", "no-device-code" (a host library without device code: nothing to fit)
+    // The load verdict in scan's words (artifacts/load_verdict.h): "covered" (a code object or
+    // kernels fit), "via-generic", "feature-mismatch", "not-covered", "loader-refuses" (ld.so
+    // refuses the file before any GPU call), "no-device-code" (nothing to fit)
     QString status;
     QString closest; // the nearest target present (targets/closeness.h) when not covered
+    // The library's code has no fit for the device, whatever the dynamic loader says: the
+    // device's fixes (vendor build, override, rebuild) apply to it.
+    bool codeMisses = false;
     Text reason;
     bool fits() const;
 };
@@ -83,6 +89,13 @@ struct ScanResult {
     bool cancelled = false;
 
     int notCovered() const; // libraries with device code some device has no fit in
+    // Per device: libraries with device code that have code for it and that have none, and the
+    // libraries the dynamic loader refuses here (with or without device code). One count for
+    // the CLI's summary and the Coverage panel's.
+    struct DeviceCount {
+        int withCode = 0, without = 0, loaderRefuses = 0;
+    };
+    DeviceCount countFor(int device) const;
     QJsonObject toJson() const;
 };
 

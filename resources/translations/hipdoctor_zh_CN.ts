@@ -2143,6 +2143,78 @@
         <source>Update the NVIDIA driver (nvidia-smi shows the installed one and the newest CUDA it supports), or use a release of the program built for an older CUDA.</source>
         <translation>更新 NVIDIA 驱动(nvidia-smi 会显示已安装的驱动及其支持的最新 CUDA),或使用为较旧 CUDA 构建的程序版本。</translation>
     </message>
+    <message>
+        <source>the dynamic loader refuses %1 before any GPU call: it needs symbol versions this system&apos;s libraries lack (%2)</source>
+        <translation>动态加载器在任何 GPU 调用之前就拒绝了 %1:它需要本系统的库所没有的符号版本(%2)</translation>
+    </message>
+    <message>
+        <source>Install the build of %1 made for this distribution, or run it in a container of the distribution it was built on.</source>
+        <translation>请安装为本发行版构建的 %1,或在构建它的发行版的容器中运行它。</translation>
+    </message>
+    <message>
+        <source>the dynamic loader refuses %1 before any GPU call: it finds no %2</source>
+        <translation>动态加载器在任何 GPU 调用之前就拒绝了 %1:找不到 %2</translation>
+    </message>
+    <message>
+        <source>Install the package that provides %1, or add its directory to LD_LIBRARY_PATH / the binary&apos;s RUNPATH.</source>
+        <translation>请安装提供 %1 的软件包,或把它所在的目录加入 LD_LIBRARY_PATH / 二进制文件的 RUNPATH。</translation>
+    </message>
+    <message>
+        <source>Run with ROCm 6.3 or newer (the runtime is ROCm %1), or also build the specific target: %2</source>
+        <translation>请使用 ROCm 6.3 或更新版本运行(当前运行时是 ROCm %1),或同时构建具体目标:%2</translation>
+    </message>
+    <message>
+        <source>%1 holds no device code to load</source>
+        <translation>%1 不含可加载的设备代码</translation>
+    </message>
+    <message>
+        <source>ROCm %1 cannot read compressed offload bundles (read from about ROCm 6.2 on): %2 does not load</source>
+        <translation>ROCm %1 无法读取压缩的 offload bundle(约从 ROCm 6.2 起才能读取):%2 无法加载</translation>
+    </message>
+    <message>
+        <source>Run with ROCm 6.2 or newer, or build without --offload-compress.</source>
+        <translation>请使用 ROCm 6.2 或更新版本运行,或不带 --offload-compress 构建。</translation>
+    </message>
+    <message>
+        <source>%1; and past the loader: %2</source>
+        <translation>%1;即使越过加载器:%2</translation>
+    </message>
+    <message>
+        <source>This %1 comes prebuilt (%2): install a build whose CUDA architecture list includes %3 (a wheel built with a CUDA toolkit that supports %3, or a build from source with TORCH_CUDA_ARCH_LIST=%4). Rebuilding your own code does not change it.</source>
+        <translation>这个 %1 是预构建的(%2):请安装 CUDA 架构列表中包含 %3 的版本(用支持 %3 的 CUDA 工具包构建的 wheel,或用 TORCH_CUDA_ARCH_LIST=%4 从源码构建)。重新构建你自己的代码不会改变它。</translation>
+    </message>
+    <message>
+        <source>No override exists for NVIDIA GPUs: only a build with code for %1 (its SASS, or PTX of an older architecture that the driver compiles) runs on it.</source>
+        <translation>NVIDIA GPU 没有这种覆盖方式:只有带 %1 代码的构建(它的 SASS,或驱动能编译的较旧架构的 PTX)才能在其上运行。</translation>
+    </message>
+    <message>
+        <source>No HSA_OVERRIDE_GFX_VERSION helps here: %1 runs only code built for %1 (or a generic target that covers it); the override lets a GPU run a build for another member of its family, and no other target runs %1&apos;s instruction set. Only a build that lists %1 runs on it.</source>
+        <translation>这里没有 HSA_OVERRIDE_GFX_VERSION 可用:%1 只运行为 %1(或覆盖它的通用目标)构建的代码;该覆盖只能让 GPU 运行为同一家族另一成员构建的代码,而没有别的目标运行 %1 的指令集。只有列出 %1 的构建才能在其上运行。</translation>
+    </message>
+    <message>
+        <source> The device is %1 (%2).</source>
+        <translation> 设备是 %1(%2)。</translation>
+    </message>
+    <message>
+        <source>A launch returns this when the kernel has no code for the device (a library or wheel built for other GPU architectures) or was never registered.</source>
+        <translation>当内核没有适合该设备的代码(库或 wheel 是为其他 GPU 架构构建的)或从未注册时,启动会返回此错误。</translation>
+    </message>
+    <message>
+        <source>If the failing kernel is your own (a C++/HIP extension), rebuild it with %1.</source>
+        <translation>如果出错的内核是你自己的(C++/HIP 扩展),请用 %1 重新构建它。</translation>
+    </message>
+    <message>
+        <source>PyTorch wheel</source>
+        <translation>PyTorch wheel</translation>
+    </message>
+    <message>
+        <source>named in the paste %1</source>
+        <translation>在粘贴内容 %1 中给出</translation>
+    </message>
+    <message>
+        <source>the runtime does not choose from this code object (not a HIP entry)</source>
+        <translation>运行时不会从这个代码对象中选择(不是 HIP 条目)</translation>
+    </message>
 </context>
 <context>
     <name>hd::FindingCatalog</name>
@@ -5535,6 +5607,10 @@
         <source>&lt;b&gt;Fixes&lt;/b&gt;&lt;br&gt;</source>
         <translation>&lt;b&gt;修复方法&lt;/b&gt;&lt;br&gt;</translation>
     </message>
+    <message>
+        <source>Libraries the dynamic loader refuses here: %1.</source>
+        <translation>在此被动态加载器拒绝的库:%1。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::CoverageModel</name>
@@ -5569,6 +5645,18 @@
     <message>
         <source>Architectures it has</source>
         <translation>包含的架构</translation>
+    </message>
+    <message>
+        <source>NO (the loader refuses it)</source>
+        <translation>否(加载器拒绝它)</translation>
+    </message>
+    <message>
+        <source>NO (the loader refuses it; no code for it)</source>
+        <translation>否(加载器拒绝它;也没有适合的代码)</translation>
+    </message>
+    <message>
+        <source>NO (the loader refuses it; closest %1)</source>
+        <translation>否(加载器拒绝它;最接近 %1)</translation>
     </message>
 </context>
 </TS>

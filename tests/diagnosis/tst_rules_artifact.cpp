@@ -246,6 +246,11 @@ void TstRulesArtifact::genericTargets() {
     QVERIFY(!r.codeObjects.isEmpty());
     for (CodeObject &co : r.codeObjects)
         co.target = *TargetId::parse(QStringLiteral("gfx9-generic"));
+    // The runtime picks by the bundle entry's id (the load verdict reads it): relabel it too.
+    for (Bundle &b : r.bundles)
+        for (BundleEntry &e : b.entries)
+            if (e.kind != QLatin1String("host"))
+                e.targetId = QStringLiteral("gfx9-generic");
     Input in{{r}, {QStringLiteral("gfx906")}};
     in.runtime = {6, 1};
     QCOMPARE(runRule("artifact/generic-targets", in), ids({"arch.generic-needs-newer-runtime"}));

@@ -5,6 +5,7 @@
 
 #include "diagnosis/diagnosis.h"
 
+#include "models/compat_matrix_model.h"
 #include "models/env_table_model.h"
 
 #include <QTimer>
@@ -69,9 +70,8 @@ void DiagnosisController::explainName() {
     runInBackground(
         this,
         [artifacts = m_inputs->artifacts(), name = m_requestedKernel,
-         devices = m_targets->devices()]() {
-            return NameLookup::explain(artifacts, name, devices);
-        },
+         devices = m_targets->devices(),
+         runtime = m_runtime]() { return NameLookup::explain(artifacts, name, devices, runtime); },
         [this, ticket](NameExplanation e) {
             if (!m_jobs.isCurrent(ticket))
                 return;
@@ -118,7 +118,9 @@ void DiagnosisController::runDiagnosis() {
     }
     req.probeRan = m_targets->probed();
     req.probeLibrary = m_targets->lastProbe().hello.library;
-    req.runtimeVersion = m_targets->lastProbe().hello.runtimeVersion;
+    // The probe's runtime speaks for the devices it found (probeDevices carry its version);
+    // it is never --runtime-version: a typed target is another machine's GPU, judged as the
+    // CLI judges it (docs/findings.md "Severity").
     const QMap<QString, QString> profile = m_inputs->envProfile();
     for (auto it = profile.cbegin(); it != profile.cend(); ++it)
         req.env.append({it.key(), it.value()});
@@ -131,11 +133,22 @@ void DiagnosisController::runDiagnosis() {
     req.cancel = ticket.cancel.get();
     emit busyChanged(kDiagnose, true, tr("Diagnosing…"));
     runInBackground(
-        this, [req, ticket]() { return diagnose(req).findings; }, // ticket keeps req.cancel alive
-        [this, ticket](QList<Finding> findings) {
+        this, [req, ticket]() { return diagnose(req); }, // ticket keeps req.cancel alive
+        [this, ticket](Diagnosis result) {
             if (!m_jobs.isCurrent(ticket))
                 return;
             m_jobs.finish(ticket);
+            QList<Finding> findings = std::move(result.findings);
+            // The name box judges loads with the runtime the findings were judged with.
+            const LoadRuntime runtime = result.runtimeBackend == QLatin1String("cuda")
+                                            ? LoadRuntime{}
+                                            : LoadRuntime::fromVersion(result.runtimeVersion);
+            if (runtime != m_runtime) {
+                m_runtime = runtime;
+                m_targets->compat()->setRuntime(runtime);
+                if (!m_requestedKernel.trimmed().isEmpty())
+                    explainName();
+            }
             // No warning about the app's own preset values.
             const QMap<QString, QString> profile = m_inputs->envProfile();
             findings.removeIf([&](const Finding &f) { return isPresetWarning(f, profile); });

@@ -6,6 +6,7 @@
 // re-run (debounced, a newer run superseding an older one) whenever they change. It reads the
 // inputs and the targets; the verification reads it (docs/architecture.md "The GUI").
 
+#include "artifacts/load_verdict.h"
 #include "model/finding.h"
 
 #include "models/jobs.h"
@@ -73,6 +74,7 @@ private:
     JobTracker m_jobs;
     QString m_requestedKernel;
     NameExplanation m_explanation;
+    LoadRuntime m_runtime; // the diagnosis' runtime, for the name box's load verdict
     QStringList m_keptKernels;
     std::function<QStringList()> m_otherKernelNames;
     QList<Finding> m_findings;

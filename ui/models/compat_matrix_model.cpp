@@ -21,40 +21,67 @@ void CompatMatrixModel::setArtifacts(const QList<ArtifactReport> &artifacts) {
     beginResetModel();
     m_artifacts = artifacts;
     m_columns.clear();
-    for (const ArtifactReport &rep : m_artifacts) {
+    for (int a = 0; a < m_artifacts.size(); ++a) {
+        const ArtifactReport &rep = m_artifacts[a];
         const QString file = QFileInfo(rep.path).fileName();
-        for (const CodeObject &co : rep.codeObjects) {
+        for (int i = 0; i < rep.codeObjects.size(); ++i) {
+            const CodeObject &co = rep.codeObjects[i];
             const bool ptx = co.format == CodeObject::Format::NvidiaPtx;
             auto it = std::find_if(m_columns.begin(), m_columns.end(), [&](const Column &c) {
-                return c.artifact == file && c.target == co.target && c.isPtx == ptx;
+                return c.artifactIndex == a && c.target == co.target && c.isPtx == ptx;
             });
-            if (it != m_columns.end())
+            if (it != m_columns.end()) {
                 ++it->codeObjects;
-            else
-                m_columns.append({file, co.target, ptx, 1});
+                it->codeObjectIndices.append(i);
+            } else {
+                m_columns.append({file, co.target, ptx, 1, a, {i}});
+            }
         }
     }
     rebuild();
     endResetModel();
 }
 
-void CompatMatrixModel::setMatchOptions(const MatchOptions &options) {
+void CompatMatrixModel::setRuntime(const LoadRuntime &runtime) {
     beginResetModel();
-    m_options = options;
+    m_runtime = runtime;
     rebuild();
     endResetModel();
 }
 
+// The cells read the load verdict (artifacts/load_verdict.h): each is how the candidate of that
+// target fits in the file's fat binaries; a code object the runtime never chooses from (not a
+// hip/hipv4 entry) is said to be so.
 void CompatMatrixModel::rebuild() {
     m_cells.clear();
+    m_verdicts.clear();
     for (const DeviceInfo &d : m_devices) {
+        QList<LoadVerdict> verdicts;
+        for (const ArtifactReport &rep : std::as_const(m_artifacts))
+            verdicts.append(loadVerdict(rep, d.target, m_runtime));
         QList<Compatibility> row;
-        for (const Column &c : m_columns) {
-            MatchOptions o = m_options;
-            o.isPtx = c.isPtx;
-            row.append(checkCompatibility(c.target, d.target, o));
+        for (const Column &c : std::as_const(m_columns)) {
+            Compatibility cell{Compatibility::Kind::ProcessorMismatch,
+                               HD_TEXT("hd::Diagnosis", "the runtime does not choose from this "
+                                                        "code object (not a HIP entry)")};
+            // The candidate made from one of the column's code objects: its fit as the verdict
+            // judged it.
+            bool found = false;
+            for (const CodeObjectSelection &s :
+                 std::as_const(verdicts[c.artifactIndex].selections)) {
+                for (const SelectionCandidate &cand : s.candidates)
+                    if (c.codeObjectIndices.contains(cand.codeObjectIndex)) {
+                        cell = cand.compatibility;
+                        found = true;
+                        break;
+                    }
+                if (found)
+                    break;
+            }
+            row.append(cell);
         }
         m_cells.append(row);
+        m_verdicts.append(verdicts);
     }
 }
 
@@ -65,10 +92,19 @@ Compatibility CompatMatrixModel::cell(int row, int column) const {
 }
 
 bool CompatMatrixModel::deviceCanRun(int row, const QString &artifact) const {
-    for (int c = 0; c < m_columns.size(); ++c)
-        if (m_columns[c].artifact == artifact && cell(row, c).compatible())
+    if (row < 0 || row >= m_verdicts.size())
+        return false;
+    for (int a = 0; a < m_artifacts.size(); ++a)
+        if (QFileInfo(m_artifacts[a].path).fileName() == artifact && m_verdicts[row][a].loads())
             return true;
     return false;
+}
+
+const LoadVerdict *CompatMatrixModel::verdict(int row, int artifactIndex) const {
+    if (row < 0 || row >= m_verdicts.size() || artifactIndex < 0 ||
+        artifactIndex >= m_verdicts[row].size())
+        return nullptr;
+    return &m_verdicts[row][artifactIndex];
 }
 
 int CompatMatrixModel::rowCount(const QModelIndex &parent) const {

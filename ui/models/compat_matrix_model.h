@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artifacts/load_verdict.h"
 #include "model/artifact_report.h"
 #include "model/device.h"
 #include "targets/compatibility.h"
@@ -9,7 +10,8 @@
 namespace hd::ui {
 
 // Devices (rows) × distinct code-object targets of the open artifacts (columns); each cell
-// says whether the runtime would load that code object on that device, and why.
+// says whether the runtime would load that code object on that device, and why — read from
+// the load verdict of its file (artifacts/load_verdict.h), never decided here.
 class CompatMatrixModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -17,18 +19,21 @@ public:
 
     void setDevices(const QList<DeviceInfo> &devices);
     void setArtifacts(const QList<ArtifactReport> &artifacts);
-    void setMatchOptions(const MatchOptions &options);
+    void setRuntime(const LoadRuntime &runtime);
 
     struct Column {
         QString artifact; // file name
         TargetId target;
         bool isPtx = false;
         int codeObjects = 0; // how many code objects of that artifact have the target
+        int artifactIndex = 0;
+        QList<int> codeObjectIndices; // into that artifact's codeObjects
     };
     const QList<Column> &columns() const { return m_columns; }
     Compatibility cell(int row, int column) const;
-    // Does any column of the artifact fit the device? (the runtime picks the first that fits)
+    // Does the artifact load on the device? Its load verdict.
     bool deviceCanRun(int row, const QString &artifact) const;
+    const LoadVerdict *verdict(int row, int artifactIndex) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -41,8 +46,9 @@ private:
     QList<DeviceInfo> m_devices;
     QList<Column> m_columns;
     QList<ArtifactReport> m_artifacts;
-    MatchOptions m_options;
-    QList<QList<Compatibility>> m_cells; // [row][column]
+    LoadRuntime m_runtime;
+    QList<QList<Compatibility>> m_cells;  // [row][column]
+    QList<QList<LoadVerdict>> m_verdicts; // [row][artifact]
 };
 
 } // namespace hd::ui

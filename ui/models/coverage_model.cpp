@@ -43,6 +43,11 @@ QVariant CoverageModel::data(const QModelIndex &index, int role) const {
                 return QStringLiteral("–");
             if (v.fits())
                 return v.status == QLatin1String("via-generic") ? tr("yes (generic)") : tr("yes");
+            if (v.status == QLatin1String("loader-refuses"))
+                return !v.codeMisses ? tr("NO (the loader refuses it)")
+                       : v.closest.isEmpty()
+                           ? tr("NO (the loader refuses it; no code for it)")
+                           : tr("NO (the loader refuses it; closest %1)").arg(v.closest);
             return v.closest.isEmpty() ? tr("NO") : tr("NO (closest %1)").arg(v.closest);
         }
         if (role == Qt::ToolTipRole)

@@ -1,7 +1,7 @@
 #include "models/name_lookup.h"
 
+#include "models/engine_text.h"
 #include "names/kernel_names.h"
-#include "targets/compatibility.h"
 
 #include <algorithm>
 
@@ -33,9 +33,41 @@ QString matchName(NameExplanation::Match m) {
 
 namespace {
 
+// Whether `device` runs a code object holding one of `exact`: the load verdict of each file that
+// holds one (artifacts/load_verdict.h), and the code object it picks is one of them. The first
+// refusing verdict comes back in *refusal.
+bool deviceFindsKernel(const QList<ArtifactReport> &artifacts, const QList<NamedSymbol> &exact,
+                       const TargetId &device, const LoadRuntime &runtime, LoadVerdict *refusal) {
+    for (const ArtifactReport &r : artifacts) {
+        const bool holds = std::any_of(exact.begin(), exact.end(),
+                                       [&](const NamedSymbol &s) { return s.file == r.path; });
+        if (!holds)
+            continue;
+        LoadVerdict v = loadVerdict(r, device, runtime);
+        if (!v.loads()) {
+            if (refusal->reason.isEmpty())
+                *refusal = std::move(v);
+            continue;
+        }
+        for (const CodeObjectSelection &sel : std::as_const(v.selections)) {
+            const SelectionCandidate *c = sel.choice();
+            if (!c)
+                continue;
+            if (c->codeObjectIndex < 0 || c->codeObjectIndex >= r.codeObjects.size())
+                return true; // not decoded: the verdict alone says it loads
+            const CodeObject *picked = &r.codeObjects[c->codeObjectIndex];
+            if (std::any_of(exact.begin(), exact.end(),
+                            [&](const NamedSymbol &s) { return s.codeObject == picked; }))
+                return true;
+        }
+    }
+    return false;
+}
+
 // The kernel is there by that name: whether the module loads depends on the GPU it runs on.
 NameExplanation explainExact(NameExplanation out, const QString &name,
-                             const QList<NamedSymbol> &exact, const QList<DeviceInfo> &devices) {
+                             const QList<NamedSymbol> &exact, const QList<DeviceInfo> &devices,
+                             const QList<ArtifactReport> &artifacts, const LoadRuntime &runtime) {
     const QString where = out.targets.join(QStringLiteral(", "));
     if (devices.isEmpty()) {
         out.match = NameExplanation::Match::ExactNoDevice;
@@ -51,12 +83,9 @@ NameExplanation explainExact(NameExplanation out, const QString &name,
         return out;
     }
     QStringList loads, refuses;
+    LoadVerdict refusal;
     for (const DeviceInfo &d : devices) {
-        const bool ok = std::any_of(exact.begin(), exact.end(), [&](const NamedSymbol &s) {
-            MatchOptions o;
-            o.isPtx = s.codeObject->format == CodeObject::Format::NvidiaPtx;
-            return checkCompatibility(s.codeObject->target, d.target, o).compatible();
-        });
+        const bool ok = deviceFindsKernel(artifacts, exact, d.target, runtime, &refusal);
         (ok ? loads : refuses).append(d.target.toString());
     }
     if (loads.isEmpty()) {
@@ -67,8 +96,14 @@ NameExplanation explainExact(NameExplanation out, const QString &name,
         out.explanation =
             NameLookup::tr("The module does not load on this GPU "
                            "(hipErrorNoBinaryForGpu), so the name is never looked up.");
-        out.fix = NameLookup::tr("Rebuild with --offload-arch=%1 (the device's target).")
-                      .arg(refuses.first());
+        // The load verdict's own reason and fix: the words of Findings, scan and inspect.
+        if (!refusal.reason.isEmpty())
+            out.explanation +=
+                QLatin1Char(' ') + shownEngineText(refusal.reason) + QLatin1Char('.');
+        out.fix = refusal.fixes.isEmpty()
+                      ? NameLookup::tr("Rebuild with --offload-arch=%1 (the device's target).")
+                            .arg(refuses.first())
+                      : shownEngineText(refusal.fixes.first());
         return out;
     }
     out.match = NameExplanation::Match::Exact;
@@ -193,7 +228,7 @@ NameExplanation explainMissing(NameExplanation out, const QString &name, const Q
 } // namespace
 
 NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, const QString &rawName,
-                                    const QList<DeviceInfo> &devices) {
+                                    const QList<DeviceInfo> &devices, const LoadRuntime &runtime) {
     NameExplanation out;
     const QString name = rawName.trimmed();
     out.name = name;
@@ -210,7 +245,7 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, cons
     switch (lookup.match) {
     case hd::NameLookup::Match::Exact:
         addWhereFound(out, lookup.exact);
-        return explainExact(out, name, lookup.exact, devices);
+        return explainExact(out, name, lookup.exact, devices, artifacts, runtime);
     case hd::NameLookup::Match::InternalLinkage:
         addWhereFound(out, lookup.internal);
         if (std::any_of(lookup.internal.begin(), lookup.internal.end(),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artifacts/load_verdict.h"
 #include "model/artifact_report.h"
 #include "model/device.h"
 
@@ -39,9 +40,11 @@ class NameLookup {
     Q_DECLARE_TR_FUNCTIONS(hd::ui::NameLookup)
 public:
     // `devices`: the GPUs known (probed, typed, from a session); an exact match is only "found"
-    // when one of them loads a code object holding the kernel.
+    // when the load verdict of its file on one of them (with `runtime`, the diagnosis') picks a
+    // code object holding the kernel.
     static NameExplanation explain(const QList<ArtifactReport> &artifacts, const QString &name,
-                                   const QList<DeviceInfo> &devices = {});
+                                   const QList<DeviceInfo> &devices = {},
+                                   const LoadRuntime &runtime = {});
 };
 
 QString matchName(NameExplanation::Match m); // "exact", "mangled", ... (stable, for tests)

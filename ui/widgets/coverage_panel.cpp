@@ -130,16 +130,15 @@ void CoveragePanel::render() {
         lines << tr("No device known: query the devices or type a target in the Devices panel "
                     "for a verdict per library.");
     for (int d = 0; d < r.devices.size(); ++d) {
-        int fit = 0, miss = 0;
-        for (const ScanLibrary &l : r.libraries) {
-            if (!l.deviceCode || d >= l.verdicts.size())
-                continue;
-            (l.verdicts[d].fits() ? fit : miss) += 1;
-        }
+        const ScanResult::DeviceCount n = r.countFor(d);
         lines << tr("%1: %2 with code for it, %3 without.")
                      .arg(r.devices[d].toString())
-                     .arg(fit)
-                     .arg(miss);
+                     .arg(n.withCode)
+                     .arg(n.without);
+        if (n.loaderRefuses > 0)
+            lines.last() +=
+                QLatin1Char(' ') +
+                tr("Libraries the dynamic loader refuses here: %1.").arg(n.loaderRefuses);
     }
     if (r.truncated)
         lines << tr("Stopped after %1 files.").arg(r.filesSeen);

@@ -2,6 +2,7 @@
 
 // Internal: the facts every rule reads and the findings they add.
 
+#include "artifacts/load_verdict.h"
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/text_facts.h"
 #include "logs/amd_log.h"
@@ -54,6 +55,10 @@ public:
     bool runtimeKnown() const { return runtime.first >= 0; }
     bool runtimeAtLeast(int major, int minor) const {
         return runtime.first > major || (runtime.first == major && runtime.second >= minor);
+    }
+    // The runtime as the load verdict reads it (artifacts/load_verdict.h).
+    LoadRuntime loadRuntime() const {
+        return runtimeKnown() ? LoadRuntime::rocm(runtime.first, runtime.second) : LoadRuntime{};
     }
     QString runtimeText() const {
         return QStringLiteral("%1.%2").arg(runtime.first).arg(runtime.second);
