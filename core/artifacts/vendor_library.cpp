@@ -101,6 +101,28 @@ std::optional<IsaOverride> isaOverrideFor(const TargetId &device, const QStringL
     return std::nullopt;
 }
 
+std::optional<IsaOverride> familyOverrideFor(const TargetId &device) {
+    if (device.isNvidia())
+        return std::nullopt;
+    const QString base = isaBaseProcessor(device.processor);
+    return base.isEmpty() ? std::nullopt : isaOverrideFor(device, {base});
+}
+
+Text noOverrideFix(const TargetId &device) {
+    if (device.isNvidia())
+        return HD_TEXT(
+                   "hd::Diagnosis",
+                   "No override exists for NVIDIA GPUs: only a build with code for %1 (its "
+                   "SASS, or PTX of an older architecture that the driver compiles) runs on it.")
+            .arg(device.processor);
+    return HD_TEXT("hd::Diagnosis",
+                   "No HSA_OVERRIDE_GFX_VERSION helps here: %1 runs only code built for %1 (or "
+                   "a generic target that covers it); the override lets a GPU run a build for "
+                   "another member of its family, and no other target runs %1's instruction set. "
+                   "Only a build that lists %1 runs on it.")
+        .arg(device.processor);
+}
+
 Text offloadArchFix(const TargetId &device) {
     if (device.isNvidia())
         return HD_TEXT("hd::Diagnosis",
@@ -128,6 +150,15 @@ Text vendorBuildFix(const VendorLibrary &lib, const TargetId &device) {
             .arg(lib.product,
                  lib.source.isEmpty() ? Text() : Text(QStringLiteral(" (%1)")).arg(lib.source),
                  device.toString());
+    if ((lib.product == QLatin1String("PyTorch") || lib.source.contains(QLatin1String("wheel"))) &&
+        device.isNvidia())
+        return HD_TEXT("hd::Diagnosis",
+                       "This %1 comes prebuilt (%2): install a build whose CUDA architecture list "
+                       "includes %3 (a wheel built with a CUDA toolkit that supports %3, or a "
+                       "build from source with TORCH_CUDA_ARCH_LIST=%4). Rebuilding your own code "
+                       "does not change it.")
+            .arg(lib.product, lib.source.isEmpty() ? Text(lib.product) : lib.source, proc,
+                 QStringLiteral("%1.%2").arg(device.smVersion() / 10).arg(device.smVersion() % 10));
     if (lib.product == QLatin1String("PyTorch") || lib.source.contains(QLatin1String("wheel")))
         return HD_TEXT("hd::Diagnosis",
                        "This %1 comes prebuilt (%2): install a build whose target list includes "

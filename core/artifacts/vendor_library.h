@@ -44,5 +44,11 @@ Text offloadArchFix(const TargetId &device);
 Text vendorBuildFix(const VendorLibrary &lib, const TargetId &device);
 // The override as a fix, with its risk.
 Text isaOverrideFix(const IsaOverride &o, const TargetId &device);
+// The override of `device`'s family when nothing is known of what a build holds (a paste): the
+// family's base processor, whose builds the device runs with HSA_OVERRIDE_GFX_VERSION.
+std::optional<IsaOverride> familyOverrideFor(const TargetId &device);
+// That no override helps `device` (no other target runs its instruction set; NVIDIA has none):
+// only a build that lists it runs.
+Text noOverrideFix(const TargetId &device);
 
 } // namespace hd

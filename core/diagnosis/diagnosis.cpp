@@ -304,6 +304,18 @@ void addTextDevice(Context &c, const QString &target, const Text &name) {
     c.devices.append(d);
 }
 
+// The text reports that a code object did not fit: "invalid device function" (98) or "no
+// kernel image" / hipErrorNoBinaryForGpu (209).
+bool namesCodeObjectError(const TextFacts &facts) {
+    return std::any_of(facts.events.cbegin(), facts.events.cend(), [](const TextEvent &e) {
+        if (e.kind != EventKind::RuntimeResult || !e.error)
+            return false;
+        const QString meaning = e.field(QStringLiteral("meaning"));
+        return meaning == QLatin1String("hipErrorInvalidDeviceFunction") ||
+               meaning == QLatin1String("hipErrorNoBinaryForGpu");
+    });
+}
+
 // Devices: --target > rocminfo dump > a runtime log's device listing > a target the text names
 // > live probe.
 void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
@@ -339,6 +351,18 @@ void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
                 addTextDevice(
                     c, arch,
                     HD_TEXT("hd::Diagnosis", "named in %1").arg(QFileInfo(t.path).fileName()));
+        if (!c.devices.isEmpty())
+            c.devicesFrom = QStringLiteral("text");
+    }
+    // A paste with a code-object error that names one GPU target and no other ("invalid device
+    // function" ... "on my gfx1031"): that target is the device, shown as named in the paste.
+    // Several targets are what a binary holds, not the GPU: none is guessed.
+    if (c.devices.isEmpty()) {
+        for (const TextInput &t : std::as_const(c.texts))
+            if (t.facts.namedTargets.size() == 1 && namesCodeObjectError(t.facts))
+                addTextDevice(c, t.facts.namedTargets.first(),
+                              HD_TEXT("hd::Diagnosis", "named in the paste %1")
+                                  .arg(QFileInfo(t.path).fileName()));
         if (!c.devices.isEmpty())
             c.devicesFrom = QStringLiteral("text");
     }

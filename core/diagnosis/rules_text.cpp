@@ -4,6 +4,7 @@
 #include "rules_p.h"
 
 #include "artifacts/inspector.h"
+#include "artifacts/load_verdict.h"
 #include "artifacts/vendor_library.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/loader.h"
@@ -358,15 +359,54 @@ bool hasOwnRule(const QString &id) {
            id == QLatin1String("runtime.memory-fault") || id == QLatin1String("runtime.hang");
 }
 
-// "No kernel image for the device" (209) says more: the device when it is known (and the
-// rebuild for it), else how to see the binary's architectures (CUDA) or the runtime's listing.
-void explainNoKernelImage(const Context &c, bool cuda, Text &detail, Text &fix) {
+// Whether the text is PyTorch's: its frames or extension builder, or the c10 wrapper it prints
+// a runtime error in ("RuntimeError: HIP error: ..." / "RuntimeError: CUDA error: ...").
+bool fromPyTorch(const TextFacts &facts) {
+    static const QRegularExpression torchWords(QStringLiteral(
+        R"(^RuntimeError: (?:HIP|CUDA) error\b|[/\\]torch[/\\]|\btorch\.(?:cuda|_C|nn|ops)\b)"));
+    return std::any_of(facts.events.cbegin(), facts.events.cend(), [](const TextEvent &e) {
+        if (e.producer == QLatin1String("torch") || torchWords.match(e.text).hasMatch())
+            return true;
+        return std::any_of(e.notes.cbegin(), e.notes.cend(),
+                           [](const QString &n) { return n == QLatin1String("torch"); });
+    });
+}
+
+// "No kernel image for the device" (209) and "invalid device function" (98) say more when the
+// device is known: the build to install, and the override of its family with its risk or that
+// none applies — the sentences of the load verdict and scan (artifacts/vendor_library.h).
+// Without a device: how to see the binary's architectures (CUDA) or the runtime's listing.
+void explainNoKernelImage(const Context &c, const TextInput &t, bool cuda, Text &detail,
+                          TextList &fixes) {
     if (!c.devices.isEmpty()) {
-        const TargetId &dev = c.devices.first().target;
-        detail += HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString());
-        fix = HD_TEXT("hd::Diagnosis",
-                      "Rebuild with %1, or install a build of the library that lists %2.")
-                  .arg(offloadArchFix(dev), dev.processor);
+        const DeviceInfo &d = c.devices.first();
+        const TargetId &dev = d.target;
+        // A device a text named says where ("named in the paste ..."); a typed one needs nothing.
+        detail +=
+            d.name.isEmpty()
+                ? HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString())
+                : HD_TEXT("hd::Diagnosis", " The device is %1 (%2).").arg(dev.toString(), d.name);
+        std::optional<VendorLibrary> torch;
+        if (fromPyTorch(t.facts))
+            torch = VendorLibrary{QStringLiteral("PyTorch"),
+                                  HD_TEXT("hd::Diagnosis", "PyTorch wheel"), QString()};
+        const auto familyOverride = familyOverrideFor(dev);
+        fixes = torch ? missingCodeFixes(dev,
+                                         familyOverride ? QStringList{familyOverride->processor}
+                                                        : QStringList{},
+                                         torch)
+                      : TextList{HD_TEXT("hd::Diagnosis", "Rebuild with %1, or install a build "
+                                                          "of the library that lists %2.")
+                                     .arg(offloadArchFix(dev), dev.processor)};
+        if (torch) // PyTorch prints its extensions' launch errors the same way
+            fixes << HD_TEXT("hd::Diagnosis",
+                             "If the failing kernel is your own (a C++/HIP extension), rebuild it "
+                             "with %1.")
+                         .arg(offloadArchFix(dev));
+        if (familyOverride && !torch)
+            fixes << isaOverrideFix(*familyOverride, dev);
+        if (!familyOverride)
+            fixes << noOverrideFix(dev);
     } else if (cuda) {
         detail += HD_TEXT("hd::Diagnosis",
                           " `cuobjdump --list-elf --list-ptx BINARY` lists the architectures "
@@ -400,18 +440,25 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
             showsCompressedBundle(t.facts))
             return;
         Text detail = Text::sentence("hd::Diagnosis", m->explanation);
-        Text fix = Text::sentence("hd::Diagnosis", m->fix);
+        TextList fixes{Text::sentence("hd::Diagnosis", m->fix)};
         const bool cuda = fromCuda || shown.startsWith(QLatin1String("cuda")) ||
                           shown.startsWith(QLatin1String("CUDA_"));
-        if (m->code == 209)
-            explainNoKernelImage(c, cuda, detail, fix);
+        if (m->code == 209 || (m->code == 98 && !c.devices.isEmpty())) {
+            // With the device known, 98 no longer needs "give the binary and --target".
+            if (m->code == 98)
+                detail = HD_TEXT("hd::Diagnosis",
+                                 "A launch returns this when the kernel has no code for the "
+                                 "device (a library or wheel built for other GPU architectures) "
+                                 "or was never registered.");
+            explainNoKernelImage(c, t, cuda, detail, fixes);
+        }
         Finding f = makeFinding(ids.first(), m->severity,
                                 Text(QStringLiteral("%1 (%2)"))
                                     .arg(Text::sentence("hd::Diagnosis", m->title),
                                          Text(shown.isEmpty() ? name : shown)),
                                 detail);
         f.evidence.append(lineEvidence(t.path, lineNumber, lineText));
-        f.fix << fix;
+        f.fix << fixes;
         c.add(f);
     };
     // The runtime results the text's events hold (every shape: names, numbers, messages).

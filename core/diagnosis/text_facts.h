@@ -144,7 +144,10 @@ struct TextFacts {
     QList<TextLine> deviceLinkUndefined; // device-side (amdgcn) undefined symbols
     QList<TextLine> wrongCompiler;       // a host compiler rejecting HIP flags or HIP code
     QList<TextLine> sourceLanguage;      // CUDA-vs-HIP language mix-ups (clang / nvcc)
-    QStringList deviceTargets;          // gfx targets named as the device (amd-smi, rocminfo lines)
+    QStringList deviceTargets; // gfx targets named as the device (amd-smi, rocminfo lines)
+    // Every distinct GPU target the text names anywhere ("my gfx1031", "sm_120"), at most 8: the
+    // device of a paste that names one target and no more (diagnosis.cpp, chooseDevices).
+    QStringList namedTargets;
     QList<TextLine> hipBuiltinsUnknown; // threadIdx / __global__ unknown to the compiler
     QList<TextLine> deviceLibsUnlinked; // device-library functions (__ockl_*) undefined at link
     bool fatbinNameMismatch = false;    // lld: "did you mean: __hip_fatbin_" (a renamed symbol)

@@ -76,6 +76,16 @@ void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
     }
     if (!compilerLine && roomFor(f.libraryArchMissing))
         libraryArchFacts(f, n, t, lines, index);
+    // Bare targets anywhere in a line that is no compiler command (whose --offload-arch lists
+    // what was built, not the GPU).
+    static const QRegularExpression bareTarget(QStringLiteral(
+        R"((?<![\w-])(gfx(?:9[0-9][0-9a-f]|1[0-2][0-9][0-9a-f])|sm_[1-9][0-9]{1,2}a?)(?![\w-]))"));
+    if (!compilerLine && f.namedTargets.size() <= 8)
+        for (auto it = bareTarget.globalMatch(t); it.hasNext();) {
+            const QString target = it.next().captured(1);
+            if (!f.namedTargets.contains(target) && f.namedTargets.size() <= 8)
+                f.namedTargets.append(target);
+        }
     if (const auto a = archIs.match(t); a.hasMatch() && !compilerLine &&
                                         !f.deviceTargets.contains(a.captured(1)) &&
                                         f.deviceTargets.size() < 16)
