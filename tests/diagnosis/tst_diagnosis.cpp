@@ -148,6 +148,8 @@ private slots:
     void runtimeReadsVariable_data();
     void runtimeReadsVariable();
     void devicePrecedence();
+    void pastedCodeObjectErrorWithDevice_data();
+    void pastedCodeObjectErrorWithDevice();
     void badInputs();
     void hugeLog();
     void jsonDocument();
@@ -625,6 +627,97 @@ void TstDiagnosis::devicePrecedence() {
     QCOMPARE(d.devicesFrom, QStringLiteral("none"));
     d = run({"k:scenarios/s08_clean.co"}, {}, {"gfx90a:bogus+"});
     QVERIFY(!d.usageError.isEmpty());
+    // A paste with a code-object error names one target: it is the device. Two targets are what
+    // a binary holds: none is guessed. Without the error, a named target is no device either.
+    DiagnoseRequest one;
+    one.texts = {{QStringLiteral("<stdin>"),
+                  QStringLiteral("RuntimeError: HIP error: invalid device function\non gfx1031\n")}};
+    QCOMPARE(diagnose(one).devicesFrom, QStringLiteral("text"));
+    DiagnoseRequest two = one;
+    two.texts.first().content += QStringLiteral("built for gfx1030\n");
+    QCOMPARE(diagnose(two).devicesFrom, QStringLiteral("none"));
+    DiagnoseRequest noError;
+    noError.texts = {{QStringLiteral("<stdin>"), QStringLiteral("my card is a gfx1031\n")}};
+    QCOMPARE(diagnose(noError).devicesFrom, QStringLiteral("none"));
+}
+
+// The commonest paste: a framework's "invalid device function" / "no kernel image" with a
+// consumer GPU named (--target, or in the paste). The answer names the build to install and the
+// family's override with its risk — scan's sentence — or that none helps; it never asks for
+// the --target it was given.
+void TstDiagnosis::pastedCodeObjectErrorWithDevice_data() {
+    QTest::addColumn<QString>("paste");
+    QTest::addColumn<QString>("target"); // --target, "" for none
+    QTest::addColumn<QString>("device"); // the device the diagnosis uses
+    QTest::addColumn<QStringList>("fixHas");
+    QTest::addColumn<QStringList>("fixLacks");
+    const QString torchHip = QStringLiteral(
+        "Traceback (most recent call last):\n"
+        "  File \"/home/u/venv/lib/python3.12/site-packages/torch/nn/modules/linear.py\", line "
+        "125, in forward\n"
+        "RuntimeError: HIP error: invalid device function\n"
+        "HIP kernel errors might be asynchronously reported at some other API call\n");
+    QTest::newRow("torch, gfx1031 typed")
+        << torchHip << "gfx1031"
+        << "gfx1031"
+        << QStringList{"PYTORCH_ROCM_ARCH=gfx1031", "HSA_OVERRIDE_GFX_VERSION=10.3.0", "Risk:"}
+        << QStringList{"give the binary and --target"};
+    QTest::newRow("torch, gfx1031 in the paste")
+        << torchHip + QStringLiteral("on my RX 6700 XT (gfx1031), ROCm 6.2\n") << ""
+        << "gfx1031" << QStringList{"PYTORCH_ROCM_ARCH=gfx1031", "HSA_OVERRIDE_GFX_VERSION=10.3.0"}
+        << QStringList{"give the binary and --target"};
+    QTest::newRow("torch, gfx1101 typed: the gfx1100 override")
+        << torchHip << "gfx1101"
+        << "gfx1101" << QStringList{"HSA_OVERRIDE_GFX_VERSION=11.0.0"} << QStringList{};
+    QTest::newRow("torch, gfx1201: no override helps")
+        << torchHip << "gfx1201"
+        << "gfx1201"
+        << QStringList{"PYTORCH_ROCM_ARCH=gfx1201", "No HSA_OVERRIDE_GFX_VERSION helps"}
+        << QStringList{"HSA_OVERRIDE_GFX_VERSION="};
+    QTest::newRow("torch, gfx1151: no override helps")
+        << torchHip << "gfx1151"
+        << "gfx1151" << QStringList{"No HSA_OVERRIDE_GFX_VERSION helps"}
+        << QStringList{"HSA_OVERRIDE_GFX_VERSION="};
+    QTest::newRow("torch CUDA, sm_120")
+        << QStringLiteral("RuntimeError: CUDA error: no kernel image is available for execution "
+                          "on the device\n")
+        << "sm_120"
+        << "sm_120"
+        << QStringList{"TORCH_CUDA_ARCH_LIST=12.0", "No override exists for NVIDIA GPUs"}
+        << QStringList{"PYTORCH_ROCM_ARCH", "HSA_OVERRIDE"};
+    QTest::newRow("plain program, gfx1032 typed")
+        << QStringLiteral("hipErrorNoBinaryForGpu: Unable to find code object for all current "
+                          "devices!\n")
+        << "gfx1032"
+        << "gfx1032" << QStringList{"--offload-arch=gfx1032", "HSA_OVERRIDE_GFX_VERSION=10.3.0"}
+        << QStringList{"PYTORCH_ROCM_ARCH"};
+}
+
+void TstDiagnosis::pastedCodeObjectErrorWithDevice() {
+    QFETCH(QString, paste);
+    QFETCH(QString, target);
+    QFETCH(QString, device);
+    QFETCH(QStringList, fixHas);
+    QFETCH(QStringList, fixLacks);
+    DiagnoseRequest req;
+    req.texts = {{QStringLiteral("<stdin>"), paste}};
+    if (!target.isEmpty())
+        req.targets = {target};
+    const Diagnosis d = diagnose(req);
+    QCOMPARE(d.devices.size(), 1);
+    QCOMPARE(d.devices.first().target.toString(), device);
+    const QList<Finding> found =
+        findingsWithId(d.findings, QStringLiteral("arch.no-compatible-code-object"));
+    QVERIFY2(!found.isEmpty(), qPrintable(describe(d)));
+    const Finding &f = found.first();
+    const QString all = f.detail.english() + QLatin1Char(' ') + f.fix.join(QStringLiteral(" "));
+    QVERIFY2(all.contains(QStringLiteral("The device is %1").arg(device)), qPrintable(all));
+    if (target.isEmpty())
+        QVERIFY2(all.contains(QLatin1String("named in the paste")), qPrintable(all));
+    for (const QString &has : fixHas)
+        QVERIFY2(all.contains(has), qPrintable(QStringLiteral("[%1] not in: %2").arg(has, all)));
+    for (const QString &lacks : fixLacks)
+        QVERIFY2(!all.contains(lacks), qPrintable(QStringLiteral("[%1] in: %2").arg(lacks, all)));
 }
 
 void TstDiagnosis::badInputs() {
