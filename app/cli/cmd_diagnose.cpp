@@ -27,7 +27,20 @@ QString wrap(const QString &text, int indent) {
 
 } // namespace
 
+void printCaseVerdict(QTextStream &s, const CaseVerdict &v) {
+    if (v.isEmpty())
+        return;
+    if (!v.question.isEmpty())
+        s << "Your question: " << wrap(v.question.english(), 15) << "\n";
+    s << "Answer:        " << wrap(v.headline(), 15) << "\n";
+    for (int i = 0; i < v.notChecked.size(); ++i)
+        s << (i == 0 ? "Not checked here: " : "                  ")
+          << wrap(v.notChecked[i].english(), 18) << "\n";
+    s << "\n";
+}
+
 void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
+    printCaseVerdict(s, d.caseVerdict);
     int counts[3] = {0, 0, 0};
     for (const Finding &f : d.findings) {
         const int rank = f.severity == Severity::Error     ? 0

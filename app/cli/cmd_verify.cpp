@@ -2,6 +2,7 @@
 // implements"), or the import of step records brought back from a GPU machine.
 
 #include "cli.h"
+#include "diagnosis_print.h"
 #include "options.h"
 
 #include "common/json_writer.h"
@@ -42,6 +43,7 @@ namespace {
 
 void printSession(const Session &s) {
     QTextStream &o = out();
+    printCaseVerdict(o, s.caseVerdict);
     if (!s.origin.isEmpty() && s.origin != QLatin1String("verify"))
         o << "source: " << s.origin << "\n";
     if (s.devices.isEmpty())

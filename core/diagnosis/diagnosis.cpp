@@ -511,6 +511,20 @@ void dropContradicted(QList<Finding> &findings) {
 
 } // namespace
 
+CaseQuestion caseQuestionOf(const DiagnoseRequest &request, const Diagnosis &d) {
+    CaseQuestion q;
+    q.kernels = d.kernels;
+    q.devices = d.devices;
+    q.devicesFrom = d.devicesFrom;
+    for (const QString &in : request.inputs)
+        q.inputs.append(QFileInfo(in).fileName().isEmpty() ? in : QFileInfo(in).fileName());
+    for (const DiagnoseText &t : request.texts)
+        q.inputs.append(t.name);
+    q.probeRan = request.probeRan;
+    q.probeDevices = int(request.probeDevices.size());
+    return q;
+}
+
 Diagnosis diagnose(const DiagnoseRequest &request) {
     Diagnosis result;
     Context c{request, result};
@@ -556,6 +570,7 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     result.artifacts = c.artifacts;
     result.tritonCaches = c.caches;
     result.kernelLibraries = c.kernelLibraries;
+    result.caseVerdict = caseVerdict(caseQuestionOf(request, result), result.findings);
     return result;
 }
 

@@ -8,6 +8,7 @@
 #include "artifacts/kernel_library.h"
 #include "diagnosis/text_events.h"
 #include "model/artifact_report.h"
+#include "model/case_verdict.h"
 #include "model/device.h"
 #include "model/diagnose_request.h"
 #include "model/finding.h"
@@ -49,9 +50,11 @@ struct Diagnosis {
     QString runtimeBackend;     // "hip" | "cuda": whose runtime the version is
     QStringList kernels;        // names looked up: given + found in logs
     QList<Finding> findings;    // errors first, then warnings, then info
-    QList<Problem> problems;    // what could not be read (file, offset, message)
-    bool inputError = false;    // an input could not be read at all (CLI exit 2)
-    QString usageError;         // a bad option value (CLI exit 2)
+    // The answer to the question asked (model/case_verdict.h): what every front end shows first.
+    CaseVerdict caseVerdict;
+    QList<Problem> problems; // what could not be read (file, offset, message)
+    bool inputError = false; // an input could not be read at all (CLI exit 2)
+    QString usageError;      // a bad option value (CLI exit 2)
 
     // What was read, for front ends that show more than findings.
     QList<ArtifactReport> artifacts;
@@ -65,6 +68,8 @@ struct Diagnosis {
 };
 
 Diagnosis diagnose(const DiagnoseRequest &request);
+// The question a request asks, as the diagnosis understood it (devices chosen, kernels found).
+CaseQuestion caseQuestionOf(const DiagnoseRequest &request, const Diagnosis &d);
 
 // "6.2" / "5.2.21153" -> {6, 2}; {-1, -1} when not a version.
 QPair<int, int> parseRuntimeVersion(const QString &text);

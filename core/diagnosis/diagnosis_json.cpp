@@ -69,6 +69,10 @@ void writeJson(JsonWriter &w, const Diagnosis &d) {
            : f.severity == Severity::Warning ? warnings
                                              : info);
     w.beginObject();
+    if (!d.caseVerdict.isEmpty()) {
+        w.key("case_verdict");
+        w.value(d.caseVerdict.toJson());
+    }
     w.key("devices").beginArray();
     for (const DeviceInfo &dev : d.devices)
         writeJson(w, dev, &d.devicesFrom);

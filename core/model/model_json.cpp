@@ -1,4 +1,5 @@
 #include "model/model_json.h"
+#include "model/case_verdict.h"
 
 #include "common/json_writer.h"
 #include "env/env_profile.h"
@@ -246,6 +247,8 @@ void writeJson(JsonWriter &w, const Session &s) {
     fields[QStringLiteral("comparison")] = [&] { writeJson(w, s.comparison); };
     fields[QStringLiteral("findings")] = list(s.findings);
     fields[QStringLiteral("cancelled")] = [&] { w.value(s.cancelled); };
+    if (!s.caseVerdict.isEmpty())
+        fields[QStringLiteral("case_verdict")] = [&] { w.value(s.caseVerdict.toJson()); };
     if (!s.inventory.isEmpty())
         fields[QStringLiteral("inventory")] = [&] { writeJson(w, s.inventory); };
     else

@@ -75,6 +75,22 @@ QString directionName(Direction d) {
     return QStringLiteral("none");
 }
 
+QList<Finding> runFindings(const QList<StepRecord> &steps, const Comparison &comparison,
+                           const QList<Finding> &more) {
+    QList<Finding> all;
+    for (const StepRecord &s : steps)
+        all << s.findings;
+    all << comparison.findings << more;
+    return mergeDuplicateFindings(all); // one per cause, with counts
+}
+
+Direction directionFromName(const QString &name) {
+    for (Direction d : {Direction::RuntimeLink, Direction::Symbols, Direction::CodeObject})
+        if (directionName(d) == name)
+            return d;
+    return Direction::None;
+}
+
 PhaseTiming PhaseTiming::fromJson(const QJsonObject &o) {
     return {o.value(QStringLiteral("name")).toString(),
             o.value(QStringLiteral("start_ms")).toDouble(),

@@ -105,6 +105,12 @@ struct Comparison {
     static Comparison fromJson(const QJsonObject &o);
 };
 
+// A run's findings, assembled in one place (the CLI's verify, sessions, the app): the steps',
+// the comparison's, then `more` (the app's diagnosis of its open inputs), one per cause.
+QList<Finding> runFindings(const QList<StepRecord> &steps, const Comparison &comparison,
+                           const QList<Finding> &more = {});
+
 QString directionName(Direction d); // "runtime-link" | "symbols" | "code-object" | "none"
+Direction directionFromName(const QString &name); // None for anything else
 
 } // namespace hd

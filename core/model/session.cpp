@@ -16,11 +16,12 @@ namespace {
 
 const QStringList &knownKeys() {
     static const QStringList k{
-        QStringLiteral("schema"),    QStringLiteral("created_at"), QStringLiteral("tool"),
-        QStringLiteral("host"),      QStringLiteral("origin"),     QStringLiteral("inputs"),
-        QStringLiteral("devices"),   QStringLiteral("env"),        QStringLiteral("env_problems"),
-        QStringLiteral("steps"),     QStringLiteral("comparison"), QStringLiteral("findings"),
-        QStringLiteral("cancelled"), QStringLiteral("inventory"),  QStringLiteral("remote")};
+        QStringLiteral("schema"),      QStringLiteral("created_at"), QStringLiteral("tool"),
+        QStringLiteral("host"),        QStringLiteral("origin"),     QStringLiteral("inputs"),
+        QStringLiteral("devices"),     QStringLiteral("env"),        QStringLiteral("env_problems"),
+        QStringLiteral("steps"),       QStringLiteral("comparison"), QStringLiteral("findings"),
+        QStringLiteral("cancelled"),   QStringLiteral("inventory"),  QStringLiteral("remote"),
+        QStringLiteral("case_verdict")};
     return k;
 }
 
@@ -152,11 +153,32 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     for (const QJsonValue &v : o.value(QStringLiteral("findings")).toArray())
         s.findings.append(Finding::fromJson(v.toObject()));
     s.cancelled = o.value(QStringLiteral("cancelled")).toBool();
+    s.caseVerdict = CaseVerdict::fromJson(o.value(QStringLiteral("case_verdict")).toObject());
     s.inventory = SystemInventory::fromJson(o.value(QStringLiteral("inventory")).toObject());
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!knownKeys().contains(it.key()))
             s.unknownFields.insert(it.key(), it.value());
     return s;
+}
+
+CaseVerdict sessionCaseVerdict(const Session &s) {
+    if (!s.caseVerdict.isEmpty())
+        return s.caseVerdict;
+    // An older session: the question it can still tell (step 2's kernel, the devices).
+    CaseQuestion q;
+    const QString kernel = s.inputs.value(QStringLiteral("step2"))
+                               .toObject()
+                               .value(QStringLiteral("kernel"))
+                               .toString();
+    if (!kernel.isEmpty())
+        q.kernels << kernel;
+    q.devices = s.devices;
+    // The runtime of the run detected them, or they were given (a typed target).
+    q.devicesFrom = s.devices.isEmpty() ? QStringLiteral("none")
+                    : s.devices.first().source == DeviceInfo::Source::Probe
+                        ? QStringLiteral("probe")
+                        : QStringLiteral("target");
+    return caseVerdict(q, s.findings);
 }
 
 bool saveSession(const Session &s, const QString &path, QString *error,

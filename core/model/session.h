@@ -8,6 +8,7 @@
 // know are kept and written back; a truncated or corrupt file is refused with the byte offset.
 
 #include "env/env_profile.h"
+#include "model/case_verdict.h"
 #include "model/device.h"
 #include "model/records.h"
 #include "model/system_inventory.h"
@@ -36,6 +37,9 @@ struct Session {
     QList<StepRecord> steps;
     Comparison comparison;
     QList<Finding> findings; // all findings, steps' and the comparison's
+    // The answer to the question asked (model/case_verdict.h), computed when the session was
+    // made; empty in older files (sessionCaseVerdict() answers for them).
+    CaseVerdict caseVerdict;
     bool cancelled = false;
     // Where the steps ran (docs/schema-sysinfo.md): empty when not collected (an import, a
     // session of schema /1).
@@ -57,6 +61,10 @@ int sessionSchemaVersion(const QJsonObject &o);
 // Brings an older document up to the current version (/1 → /2 adds "inventory"; a /1 session
 // has none, which reads as "not collected").
 QJsonObject upgradeSessionJson(const QJsonObject &o, int fromVersion);
+
+// The session's case verdict; for an older session without one, the answer its findings give
+// to what it can still tell of the question (step 2's kernel, its devices).
+CaseVerdict sessionCaseVerdict(const Session &s);
 
 struct SessionSaveOptions {
     // For tests: abort the write after this many bytes (as a crash or a full disk would).

@@ -202,11 +202,38 @@ QString reportdetail::htmlHead(const QString &title, const QString &extraCss) {
 
 namespace {
 
-// The verdict, the direction and the table of steps.
+// The case verdict first (model/case_verdict.h), as the Markdown report and the app say it.
+void htmlCase(QString &out, const Session &s) {
+    const CaseVerdict &v = s.caseVerdict;
+    if (v.isEmpty())
+        return;
+    out += QStringLiteral("<div class=\"verdict case\">");
+    if (!v.question.isEmpty())
+        out += QStringLiteral("<p><b>Your question:</b> %1</p>").arg(htmlText(v.question));
+    out += v.findingId.isEmpty()
+               ? QStringLiteral("<p><b>Answer:</b> %1</p>").arg(htmlText(v.answer))
+               : QStringLiteral("<p><b>Answer:</b> %1 <code>%2</code> — %3</p>")
+                     .arg(severityBadge(v.severity), esc(v.findingId), htmlText(v.answer));
+    if (!v.notChecked.isEmpty()) {
+        out += QStringLiteral("<p><b>Not checked here:</b></p><ul>");
+        for (const Text &t : v.notChecked)
+            out += QStringLiteral("<li>%1</li>").arg(htmlText(t));
+        out += QStringLiteral("</ul>");
+    }
+    if (!v.inputs.isEmpty()) {
+        QStringList in;
+        for (const QString &i : v.inputs)
+            in << QStringLiteral("<code>%1</code>").arg(esc(i));
+        out += QStringLiteral("<p><b>Inputs:</b> %1</p>").arg(in.join(QStringLiteral(", ")));
+    }
+    out += QStringLiteral("</div>\n");
+}
+
+// The steps' verdict, the direction and the table of steps.
 void htmlVerdict(QString &out, const Session &s) {
     out += QStringLiteral("<div class=\"verdict\">");
     if (!s.comparison.verdict.isEmpty())
-        out += QStringLiteral("<p><b>Verdict:</b> %1</p>").arg(htmlText(s.comparison.verdict));
+        out += QStringLiteral("<p><b>The steps:</b> %1</p>").arg(htmlText(s.comparison.verdict));
     out += QStringLiteral("<p><b>Direction:</b> %1</p>")
                .arg(esc(directionText(s.comparison.direction)));
     if (s.cancelled)
@@ -286,6 +313,7 @@ void htmlRedactions(QString &out, const reportdetail::Prepared &p) {
 
 void reportdetail::htmlBody(QString &out, const Prepared &p, const ReportOptions &o) {
     const Session &s = p.s;
+    htmlCase(out, s);
     htmlVerdict(out, s);
     htmlInventory(out, s);
     out += QStringLiteral("<h2>Findings</h2>\n");

@@ -200,10 +200,36 @@ QString mdRedactions(const Prepared &p, int depth) {
     return out + QLatin1Char('\n');
 }
 
-// The verdict, the direction and the table of steps.
+// The case verdict first (model/case_verdict.h): the question, the answer, what was not
+// checked here and the inputs — what the CLI prints first and the app's verdict line says.
+void mdCase(QString &out, const Session &s) {
+    const CaseVerdict &v = s.caseVerdict;
+    if (v.isEmpty())
+        return;
+    if (!v.question.isEmpty())
+        out += QStringLiteral("**Your question:** %1\n\n").arg(mdText(v.question));
+    out += v.findingId.isEmpty() ? QStringLiteral("**Answer:** %1\n\n").arg(mdText(v.answer))
+                                 : QStringLiteral("**Answer:** %1 %2 %3 — %4\n\n")
+                                       .arg(severityIcon(v.severity), severityName(v.severity),
+                                            inlineCode(v.findingId), mdText(v.answer));
+    if (!v.notChecked.isEmpty()) {
+        out += QStringLiteral("**Not checked here:**\n\n");
+        for (const Text &t : v.notChecked)
+            out += QStringLiteral("- %1\n").arg(mdText(t));
+        out += QLatin1Char('\n');
+    }
+    if (!v.inputs.isEmpty()) {
+        QStringList in;
+        for (const QString &i : v.inputs)
+            in << inlineCode(i);
+        out += QStringLiteral("**Inputs:** %1\n\n").arg(in.join(QStringLiteral(", ")));
+    }
+}
+
+// The steps' verdict, the direction and the table of steps.
 void mdVerdict(QString &out, const Session &s) {
     if (!s.comparison.verdict.isEmpty())
-        out += QStringLiteral("**Verdict:** %1\n\n").arg(mdText(s.comparison.verdict));
+        out += QStringLiteral("**The steps:** %1\n\n").arg(mdText(s.comparison.verdict));
     out += QStringLiteral("**Direction:** %1\n\n").arg(directionText(s.comparison.direction));
     if (s.cancelled)
         out += QStringLiteral("**The run was cancelled**: some checks did not run.\n\n");
@@ -295,6 +321,7 @@ void reportdetail::markdownBody(QString &out, const Prepared &p, const ReportOpt
                                 int depth) {
     const Session &s = p.s;
     const QString h2 = QString(2 + depth, QLatin1Char('#')) + QLatin1Char(' ');
+    mdCase(out, s);
     mdVerdict(out, s);
     mdInventory(out, s, depth);
     mdFindings(out, s, h2, depth);

@@ -125,6 +125,7 @@ Prepared prepare(const Session &in, const ReportOptions &o) {
     // finding), so each is redacted and written once.
     Session grouped = capped(in, o);
     grouped.findings = mergeDuplicateFindings(grouped.findings);
+    grouped.caseVerdict = sessionCaseVerdict(grouped); // an older session's, from its findings
     p.s = o.redact ? redactSession(grouped, &p.redactions) : grouped;
     return p;
 }

@@ -23,6 +23,7 @@ Session sessionFromResult(const VerifyOptions &options, const VerifyResult &resu
     s.steps = result.steps;
     s.comparison = result.comparison;
     s.findings = result.allFindings();
+    s.caseVerdict = caseVerdict(result.question(options), s.findings);
     s.cancelled = result.cancelled;
     return s;
 }

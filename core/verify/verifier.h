@@ -13,6 +13,7 @@
 
 #include "env/env_profile.h"
 #include "exec/execution_host.h"
+#include "model/case_verdict.h"
 #include "model/device.h"
 #include "model/diagnose_request.h"
 #include "model/records.h"
@@ -120,7 +121,10 @@ struct VerifyResult {
     QList<StepRecord> steps;
     Comparison comparison;
     bool cancelled = false;
-    QList<Finding> allFindings() const; // steps' then the comparison's, without duplicates
+    QList<Finding> allFindings() const; // runFindings(): steps' then the comparison's
+    // What the run was asked: step 2's kernel and file, the devices the runtime saw (else step
+    // 1's target, given), step 3's command.
+    CaseQuestion question(const VerifyOptions &options) const;
 };
 
 // What a running verification reports, called on the thread that calls Verifier::run().

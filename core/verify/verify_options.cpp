@@ -1,4 +1,6 @@
+#include "common/shell.h"
 #include "verify/verifier.h"
+#include <QFileInfo>
 
 #include <QJsonArray>
 
@@ -142,11 +144,36 @@ VerifyOptions VerifyOptions::fromJson(const QJsonObject &o) {
 }
 
 QList<Finding> VerifyResult::allFindings() const {
-    QList<Finding> all;
-    for (const StepRecord &s : steps)
-        all << s.findings;
-    all << comparison.findings;
-    return mergeDuplicateFindings(all); // one pass, with counts (was a quadratic scan)
+    return runFindings(steps, comparison);
+}
+
+CaseQuestion VerifyResult::question(const VerifyOptions &o) const {
+    CaseQuestion q;
+    if (!o.step2.kernel.isEmpty())
+        q.kernels << o.step2.kernel;
+    // The devices the steps' runtime saw; else the target step 1 was told to build for.
+    q.devices = devices;
+    q.devicesFrom = QStringLiteral("probe");
+    if (devices.isEmpty()) {
+        q.devicesFrom = QStringLiteral("none");
+        if (const auto t = TargetId::parse(o.step1.target)) {
+            q.devices << DeviceInfo::fromTarget(*t);
+            q.devicesFrom = QStringLiteral("target");
+        }
+    }
+    const QString program =
+        o.step2.mode == Step2Options::Mode::Executable ? o.step2.argv.value(0) : o.step2.file;
+    if (!program.isEmpty())
+        q.inputs << QFileInfo(program).fileName();
+    if (!o.step3.argv.isEmpty())
+        q.inputs << shellJoin(o.step3.argv);
+    // Steps 1 and 2 ask this machine's runtime (through the probe) for its devices.
+    q.probeRan = std::any_of(steps.cbegin(), steps.cend(), [](const StepRecord &s) {
+        return s.step <= 2 && s.status != CheckStatus::Skipped;
+    });
+    q.probeDevices = int(devices.size());
+    q.stepsRanOnGpu = !devices.isEmpty();
+    return q;
 }
 
 } // namespace hd

@@ -2215,6 +2215,66 @@
         <source>the runtime does not choose from this code object (not a HIP entry)</source>
         <translation>运行时不会从这个代码对象中选择(不是 HIP 条目)</translation>
     </message>
+    <message>
+        <source>typed</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <source>named in a pasted text</source>
+        <translation>在粘贴的文本中给出</translation>
+    </message>
+    <message>
+        <source>detected</source>
+        <translation>已检测到</translation>
+    </message>
+    <message>
+        <source>from a rocminfo listing</source>
+        <translation>来自 rocminfo 列表</translation>
+    </message>
+    <message>
+        <source>from a runtime log</source>
+        <translation>来自运行时日志</translation>
+    </message>
+    <message>
+        <source>from the session</source>
+        <translation>来自会话</translation>
+    </message>
+    <message>
+        <source>%1 on %2, in %3</source>
+        <translation>%3 中的 %1,在 %2 上</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1,在 %2 上</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+        <source>No problem found in what was read.</source>
+        <translation>在读取的内容中没有发现问题。</translation>
+    </message>
+    <message>
+        <source>Nothing failed that this machine could check.</source>
+        <translation>本机能检查的部分都没有失败。</translation>
+    </message>
+    <message>
+        <source>%1 was named in a pasted text, not detected: that the GPU is %1 (with these xnack/sramecc settings) was not checked. On the GPU machine, rocminfo | grep gfx says it.</source>
+        <translation>%1 是在粘贴的文本中给出的,并非检测所得:GPU 是否确为 %1(以及这些 xnack/sramecc 设置)没有检查。在 GPU 机器上运行 rocminfo | grep gfx 可以确认。</translation>
+    </message>
+    <message>
+        <source>%1 was given, not detected: that the GPU is %1 (with these xnack/sramecc settings) was not checked. On the GPU machine, rocminfo | grep gfx says it.</source>
+        <translation>%1 是给定的,并非检测所得:GPU 是否确为 %1(以及这些 xnack/sramecc 设置)没有检查。在 GPU 机器上运行 rocminfo | grep gfx 可以确认。</translation>
+    </message>
+    <message>
+        <source>No GPU was named or detected: whether a code object fits the device was not checked. Name the GPU&apos;s target, or run on the GPU machine.</source>
+        <translation>没有给出也没有检测到 GPU:代码对象是否适合设备没有检查。请给出 GPU 的目标,或在 GPU 机器上运行。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s runtime sees no GPU: loading and launching were not tried here. Run the steps on the GPU machine, or connect to it.</source>
+        <translation>本机的运行时看不到 GPU:这里没有尝试加载和启动。请在 GPU 机器上运行这些步骤,或连接到它。</translation>
+    </message>
 </context>
 <context>
     <name>hd::FindingCatalog</name>
@@ -5103,6 +5163,10 @@
         <source>loading and launching on the GPU (the runtime sees none on this machine): run the steps on the GPU machine, File &gt; Connect to GPU node…</source>
         <translation>在 GPU 上加载和启动（运行时在这台机器上看不到 GPU）：请在有 GPU 的机器上运行这些步骤，文件 &gt; 连接到 GPU 节点…</translation>
     </message>
+    <message>
+        <source>Answer:</source>
+        <translation>回答:</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::WalkthroughPanel</name>
@@ -5339,6 +5403,14 @@
     <message>
         <source>Not checked here: the runtime sees no GPU on this machine, so loading and launching on the device could not be tried; run the steps on the GPU machine (File &gt; Connect to GPU node…).</source>
         <translation>此处未能检查：运行时在这台机器上看不到 GPU，因此无法尝试在设备上加载和启动；请在有 GPU 的机器上运行这些步骤（文件 &gt; 连接到 GPU 节点…）。</translation>
+    </message>
+    <message>
+        <source>Answer: %1</source>
+        <translation>回答:%1</translation>
+    </message>
+    <message>
+        <source>Not checked here: %1</source>
+        <translation>此处未检查:%1</translation>
     </message>
 </context>
 <context>

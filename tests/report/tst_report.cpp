@@ -105,7 +105,10 @@ private slots:
     void markdownStructure() {
         const QString md = markdownReport(hdtest::sampleSession());
         // Summary and findings come before any command or log.
-        const qsizetype verdict = md.indexOf(QLatin1String("**Verdict:**"));
+        // The case verdict first, then the steps' verdict.
+        const qsizetype answer = md.indexOf(QLatin1String("**Answer:**"));
+        const qsizetype verdict = md.indexOf(QLatin1String("**The steps:**"));
+        QVERIFY(answer >= 0 && verdict > answer);
         const qsizetype findings = md.indexOf(QLatin1String("## Findings"));
         // (The first <details> of all is the full system inventory, under "## System".)
         const qsizetype firstDetails = md.indexOf(QLatin1String("<details>"), findings);
@@ -230,7 +233,8 @@ private slots:
             // The sample's device is a typed target: asked about, never shown as detected.
             QVERIFY(out.contains(QStringLiteral("GPU asked about (typed, not detected)")));
             QVERIFY(out.contains(QStringLiteral("the runtime reported no device")));
-            QVERIFY(!out.contains(QStringLiteral("#0 gfx90a:sramecc+:xnack- — AMD Instinct MI210")));
+            QVERIFY(
+                !out.contains(QStringLiteral("#0 gfx90a:sramecc+:xnack- — AMD Instinct MI210")));
             QVERIFY(out.contains(QLatin1String("Ubuntu 22.04.4 LTS, Linux 6.5.0-35-generic, "
                                                "x86_64, glibc 2.35")));
             QVERIFY(out.contains(QLatin1String("amdgpu: 6.7.0")));
@@ -283,7 +287,8 @@ private slots:
         QVERIFY(md.contains(QLatin1String("**Passed, but its output holds an error line:** "
                                           "`error: kernel cache at /home/u/.triton is not "
                                           "writable`")));
-        QVERIFY(md.contains(QStringLiteral("✅ ⚠️ error line in output <b>without-triton</b>")));
+        QVERIFY(
+            md.contains(QStringLiteral("✅ ⚠️ error line in output <b>without-triton</b>")));
         QCOMPARE(html.count(QLatin1String("Passed, but its output holds an error line")), 1);
         // A traceback is named by its exception (what hipcc --version prints on a machine
         // without /sys/class/kfd, through rocm_agent_enumerator).
@@ -368,8 +373,9 @@ private slots:
             "limit**")));
         QVERIFY(md.text.contains(how));
         QVERIFY(md.text.contains(QLatin1String("**report.full.md**: attach it to the issue")));
-        // What matters most survives: the verdict, the system and the findings.
-        QVERIFY(md.text.contains(QLatin1String("**Verdict:**")));
+        // What matters most survives: the answer, the verdict, the system and the findings.
+        QVERIFY(md.text.contains(QLatin1String("**Answer:**")));
+        QVERIFY(md.text.contains(QLatin1String("**The steps:**")));
         QVERIFY(md.text.contains(QLatin1String("## System")));
         QVERIFY(md.text.contains(QLatin1String("## Findings")));
         QCOMPARE(fullReportPath(QStringLiteral("/x/report.md")),

@@ -126,6 +126,7 @@ void DiagnosisController::runDiagnosis() {
         req.env.append({it.key(), it.value()});
     if (req.inputs.isEmpty() && req.texts.isEmpty() && req.env.isEmpty() && !req.probeRan) {
         m_findings.clear();
+        m_question = {};
         emit diagnosisChanged();
         return;
     }
@@ -134,10 +135,11 @@ void DiagnosisController::runDiagnosis() {
     emit busyChanged(kDiagnose, true, tr("Diagnosing…"));
     runInBackground(
         this, [req, ticket]() { return diagnose(req); }, // ticket keeps req.cancel alive
-        [this, ticket](Diagnosis result) {
+        [this, ticket, req](Diagnosis result) {
             if (!m_jobs.isCurrent(ticket))
                 return;
             m_jobs.finish(ticket);
+            m_question = caseQuestionOf(req, result);
             QList<Finding> findings = std::move(result.findings);
             // The name box judges loads with the runtime the findings were judged with.
             const LoadRuntime runtime = result.runtimeBackend == QLatin1String("cuda")

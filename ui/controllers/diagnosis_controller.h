@@ -7,6 +7,7 @@
 // inputs and the targets; the verification reads it (docs/architecture.md "The GUI").
 
 #include "artifacts/load_verdict.h"
+#include "model/case_verdict.h"
 #include "model/finding.h"
 
 #include "models/jobs.h"
@@ -56,6 +57,8 @@ public:
     void scheduleDiagnosis();
     bool isDiagnosing() const;
     const QList<Finding> &findings() const { return m_findings; }
+    // What the last diagnosis was asked, as it understood it (devices chosen, kernels found).
+    const CaseQuestion &question() const { return m_question; }
 
 signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
@@ -78,6 +81,7 @@ private:
     QStringList m_keptKernels;
     std::function<QStringList()> m_otherKernelNames;
     QList<Finding> m_findings;
+    CaseQuestion m_question;
     QTimer *m_diagnoseTimer;
     QTimer *m_lookupTimer;
 };

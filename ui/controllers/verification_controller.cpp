@@ -359,40 +359,29 @@ void VerificationController::rebuildLogs() {
 
 // -------------------------------------------------------------------------------- findings
 
-VerificationController::Answer VerificationController::answerFirst() const {
-    Answer a;
-    QStringList asked;
-    for (const DeviceInfo &d : m_targets->typedTargets())
-        asked.append(d.target.processor);
-    for (const QString &k : m_diagnosis->keptKernels() + QStringList{m_verifyOptions.step2.kernel})
-        if (!k.isEmpty())
-            asked.append(k);
-    for (const Finding &f : m_allFindings) {
-        if (f.severity == Severity::Info)
-            continue;
-        const QString text = f.title.english() + QLatin1Char(' ') + f.detail.english();
-        if (std::any_of(asked.begin(), asked.end(),
-                        [&](const QString &q) { return text.contains(q); }))
-            a.findings.append(FindingsModel::shown(f).title);
-    }
-    a.noDeviceHere = m_targets->probed() && m_targets->probedDevices().isEmpty();
-    return a;
-}
-
 void VerificationController::setExtraFindings(const QList<Finding> &findings) {
     m_extraFindings = findings;
     rebuildFindings();
 }
 
 void VerificationController::rebuildFindings() {
-    QList<Finding> all;
-    for (const StepRecord &s : m_steps)
-        all += s.findings;
-    all += m_comparison.findings;
-    all += m_diagnosis->findings();
-    all += m_extraFindings;
-    // One finding per cause, with a count (docs/findings.md "One finding per cause").
-    m_allFindings = mergeDuplicateFindings(all);
+    // One place assembles a run's findings (model/records.h), one per cause, with a count.
+    m_allFindings = runFindings(m_steps, m_comparison, m_diagnosis->findings() + m_extraFindings);
+    // The question as the diagnosis understood it, with step 2's kernel and this machine's
+    // probe: the engine answers it (model/case_verdict.h); the panels only show the answer.
+    CaseQuestion q = m_diagnosis->question();
+    if (const QString &k = m_verifyOptions.step2.kernel; !k.isEmpty() && !q.kernels.contains(k))
+        q.kernels << k;
+    if (q.devices.isEmpty() && !m_targets->devices().isEmpty()) {
+        q.devices = m_targets->devices();
+        q.devicesFrom = m_targets->probedDevices().isEmpty() ? QStringLiteral("target")
+                                                             : QStringLiteral("probe");
+    }
+    if (q.devicesFrom.isEmpty())
+        q.devicesFrom = QStringLiteral("none");
+    q.probeRan = m_targets->probed();
+    q.probeDevices = int(m_targets->probedDevices().size());
+    m_caseVerdict = hd::caseVerdict(q, m_allFindings);
     m_findings->setFindings(m_allFindings);
     emit findingsChanged();
 }
@@ -424,6 +413,7 @@ Session VerificationController::makeSession() const {
     s.inputs.insert(kOpenPaths, QJsonArray::fromStringList(m_inputs->inputPaths()));
     // The window's findings: the steps', the comparison's and the diagnosis's.
     s.findings = m_allFindings;
+    s.caseVerdict = m_caseVerdict;
     return s;
 }
 

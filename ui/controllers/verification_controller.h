@@ -65,14 +65,9 @@ public:
     // Replaces everything with the contents of a session / report (used by session open).
     void setVerification(const QList<StepRecord> &steps, const Comparison &comparison);
 
-    // The answer to the user's own question, before the steps' verdict: the findings about
-    // the GPU they typed and the kernel they named (titles as shown), and whether this machine
-    // could not check the device (the runtime saw no GPU here).
-    struct Answer {
-        QStringList findings;
-        bool noDeviceHere = false;
-    };
-    Answer answerFirst() const;
+    // The answer to the user's own question (model/case_verdict.h), over every finding shown:
+    // what the verdict line says first, and the exported report's top.
+    const CaseVerdict &caseVerdict() const { return m_caseVerdict; }
 
     // --- findings -----------------------------------------------------------------------
     // The steps', the comparison's, the diagnosis's and the extra ones, one per cause.
@@ -134,6 +129,7 @@ private:
     Comparison m_comparison;
     QList<Finding> m_extraFindings;
     QList<Finding> m_allFindings;
+    CaseVerdict m_caseVerdict;
     QString m_sessionPath;
     QString m_ranOn;
     QMap<int, QString> m_needs; // step -> what it needs to run

@@ -160,6 +160,23 @@ QString FindingsModel::directionText(Direction d) {
     return tr("No direction named");
 }
 
+FindingsModel::ShownCase FindingsModel::shownCase(const CaseVerdict &v,
+                                                  const QList<Finding> &findings) {
+    ShownCase c;
+    c.question = shownEngineText(v.question);
+    c.answer = shownEngineText(v.answer);
+    for (const Finding &f : findings)
+        if (!v.findingKey.isEmpty() && f.key() == v.findingKey) {
+            c.answer = shown(f).title;
+            break;
+        }
+    if (!v.findingId.isEmpty())
+        c.answer = QStringLiteral("%1 %2: %3").arg(severityText(v.severity), v.findingId, c.answer);
+    for (const Text &t : v.notChecked)
+        c.notChecked << shownEngineText(t);
+    return c;
+}
+
 QString FindingsModel::shownVerdict(const Comparison &c) {
     const QString verdict = shownEngineText(c.verdict);
     if (verdict.isEmpty() || !catalogTranslated() || hasCjk(verdict))

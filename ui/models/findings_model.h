@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/case_verdict.h"
 #include "model/finding.h"
 #include "model/records.h"
 
@@ -47,6 +48,13 @@ public:
     // text; where that fails, the translated meaning of its verify.* finding and direction
     // first, then the engine's paragraph quoted.
     static QString shownVerdict(const Comparison &c);
+    // The case verdict (model/case_verdict.h) in the app's words: the answering finding's title
+    // as Findings shows it (found by its key among `findings`), else the engine's sentence.
+    struct ShownCase {
+        QString question, answer;
+        QStringList notChecked;
+    };
+    static ShownCase shownCase(const CaseVerdict &v, const QList<Finding> &findings);
     static QString directionText(Direction d); // translated "Direction 2: the symbol names"
     static QString severityText(Severity s);   // translated "error" | "warning" | "info"
     // A verification step's or sub-check's title as the engine writes it ("Platform compiler"),

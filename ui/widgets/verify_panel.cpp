@@ -539,31 +539,37 @@ void VerifyPanel::refresh() {
             c->setRunning(true);
     }
     const Comparison &cmp = m_verification->comparison();
+    // The case verdict first — the user's question, its answer, what this machine could not
+    // check (model/case_verdict.h, the words the CLI prints first and the report opens with) —
+    // then the steps' comparison.
+    QString text;
+    const CaseVerdict &v = m_verification->caseVerdict();
+    const FindingsModel::ShownCase shown =
+        FindingsModel::shownCase(v, m_verification->allFindings());
+    if (!v.isEmpty()) {
+        if (!shown.question.isEmpty())
+            text += QStringLiteral("<b>%1</b> %2<br>")
+                        .arg(tr("Your question:"), shown.question.toHtmlEscaped());
+        text += QStringLiteral("<b>%1</b> %2<br>").arg(tr("Answer:"), shown.answer.toHtmlEscaped());
+        for (const QString &n : shown.notChecked)
+            text +=
+                QStringLiteral("<b>%1</b> %2<br>").arg(tr("Not checked here:"), n.toHtmlEscaped());
+    }
     if (m_verification->steps().isEmpty()) {
-        m_verdictIcon->setPixmap(statusIcon({}).pixmap(20, 20));
-        m_verdict->setText(tr("<b>Comparison</b>: run the steps; their outcomes together name the "
-                              "direction to look in."));
+        m_verdictIcon->setPixmap(icon(v.findingId.isEmpty() ? QStringLiteral("severity-info")
+                                      : v.severity == Severity::Error
+                                          ? QStringLiteral("severity-error")
+                                          : QStringLiteral("severity-warning"))
+                                     .pixmap(20, 20));
+        m_verdict->setText(text + tr("<b>Comparison</b>: run the steps; their outcomes together "
+                                     "name the direction to look in."));
+        m_verdict->setToolTip(v.headline());
         return;
     }
     m_verdictIcon->setPixmap(icon(cmp.direction == Direction::None
                                       ? QStringLiteral("severity-info")
                                       : QStringLiteral("severity-warning"))
                                  .pixmap(20, 20));
-    // The user's own question is answered before the steps' verdict (a typed GPU, a kernel
-    // name), and what this machine could not check is said plainly.
-    QString text;
-    const VerificationController::Answer answer = m_verification->answerFirst();
-    if (!answer.findings.isEmpty())
-        text += QStringLiteral("<b>%1</b> %2<br>")
-                    .arg(tr("Your question:"),
-                         answer.findings.mid(0, 2).join(QStringLiteral("; ")).toHtmlEscaped());
-    if (answer.noDeviceHere)
-        text += QStringLiteral("<b>%1</b> %2<br>")
-                    .arg(tr("Not checked here:"),
-                         tr("loading and launching on the GPU (the runtime sees none on this "
-                            "machine): run the steps on the GPU machine, File > Connect to GPU "
-                            "node…")
-                             .toHtmlEscaped());
     text += QStringLiteral("<b>%1</b> %2")
                 .arg(tr("Comparison:"), FindingsModel::shownVerdict(cmp).toHtmlEscaped());
     QStringList basis;

@@ -234,17 +234,15 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
     if (id == QLatin1String("conclusion")) {
         // The answer to the user's own question first, then what this machine could not
         // check, and only then the steps' verdict.
-        const VerificationController::Answer answer = m_verification->answerFirst();
+        const FindingsModel::ShownCase shown =
+            FindingsModel::shownCase(m_verification->caseVerdict(), m_verification->allFindings());
         QString text;
-        if (!answer.findings.isEmpty())
-            text +=
-                tr("Your question: %1.").arg(answer.findings.mid(0, 3).join(QStringLiteral("; "))) +
-                QLatin1Char(' ');
-        if (answer.noDeviceHere)
-            text += tr("Not checked here: the runtime sees no GPU on this machine, so loading "
-                       "and launching on the device could not be tried; run the steps on the "
-                       "GPU machine (File > Connect to GPU node…).") +
-                    QLatin1Char(' ');
+        if (!shown.question.isEmpty())
+            text += tr("Your question: %1.").arg(shown.question) + QLatin1Char(' ');
+        if (!shown.answer.isEmpty())
+            text += tr("Answer: %1").arg(shown.answer) + QLatin1Char(' ');
+        for (const QString &n : shown.notChecked)
+            text += tr("Not checked here: %1").arg(n) + QLatin1Char(' ');
         const Comparison &c = m_verification->comparison();
         text += c.verdict.isEmpty() ? tr("No comparison yet.") : FindingsModel::shownVerdict(c);
         return text + QLatin1Char(' ') +
