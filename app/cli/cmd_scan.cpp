@@ -18,16 +18,6 @@ namespace hd::cli {
 
 namespace {
 
-// The path shown in the matrix: relative to the scanned path it lies under.
-QString shortPath(const QString &path, const QStringList &roots) {
-    for (const QString &r : roots) {
-        const QString root = QFileInfo(r).canonicalFilePath();
-        if (!root.isEmpty() && path.startsWith(root + QLatin1Char('/')))
-            return path.mid(root.size() + 1);
-    }
-    return path;
-}
-
 QString verdictMark(const ScanVerdict &v) {
     if (v.status == QLatin1String("covered"))
         return QStringLiteral("yes");
@@ -79,10 +69,10 @@ int printMatrix(QTextStream &s, const ScanResult &r, bool all) {
             ++hidden;
             continue;
         }
-        QStringList row{shortPath(lib.path, r.paths) + (lib.kind == QLatin1String("kernel-library")
-                                                            ? QStringLiteral("/")
-                                                            : QString()),
-                        lib.product.isEmpty() ? QStringLiteral("-") : lib.product};
+        QStringList row{
+            scanShortPath(lib.path, r.paths) +
+                (lib.kind == QLatin1String("kernel-library") ? QStringLiteral("/") : QString()),
+            lib.product.isEmpty() ? QStringLiteral("-") : lib.product};
         for (const QString &a : r.architectures)
             row.append(lib.targets.contains(a) ? QStringLiteral("x") : QStringLiteral("."));
         for (const ScanVerdict &v : lib.verdicts)
@@ -120,7 +110,7 @@ void printFixes(QTextStream &s, const ScanResult &r) {
     for (const ScanFix &f : r.fixes) {
         QStringList names;
         for (const QString &p : f.libraries)
-            names.append(shortPath(p, r.paths));
+            names.append(scanShortPath(p, r.paths));
         const int shown = 6;
         QString list = names.mid(0, shown).join(QStringLiteral(", "));
         if (names.size() > shown)
@@ -141,7 +131,7 @@ void printScan(QTextStream &s, const ScanResult &r, bool all) {
         if (!libcTitle)
             s << "C library / C++ runtime versions missing on this system:\n";
         libcTitle = true;
-        s << "  " << shortPath(lib.path, r.paths) << ": "
+        s << "  " << scanShortPath(lib.path, r.paths) << ": "
           << lib.versionsMissing.join(QStringLiteral("; ")) << "\n";
     }
     printDeviceCounts(s, r);

@@ -346,8 +346,11 @@ QString SshConnection::describe(RemoteFailure f, const QString &stderrText) cons
     // ssh's (or the node's) own words, made printable and cut: they reach terminals and reports.
     const QString line = printableText(lastLine(stderrText), 500);
     QString s = remoteFailureName(f) + QStringLiteral(": ") + what;
+    // The client names itself ("ssh: connect to host …"), the node's words do not: the
+    // prefix is added only where it is missing.
     if (!line.isEmpty() && f != RemoteFailure::ProgramMissing && f != RemoteFailure::Cancelled)
-        s += QStringLiteral(" (ssh: %1)").arg(line);
+        s += QStringLiteral(" (%1)").arg(
+            line.startsWith(QLatin1String("ssh: ")) ? line : QStringLiteral("ssh: ") + line);
     return s;
 }
 

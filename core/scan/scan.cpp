@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 namespace hd {
@@ -340,17 +341,29 @@ QList<ScanLibrary> readLibraries(const QStringList &files, const ScanOptions &op
     io.threads = 1;
     io.ldLibraryPath = options.ldLibraryPath;
     io.cancel = options.cancel;
+    std::mutex progressMutex;
+    int done = 0;
+    const auto fileDone = [&] {
+        if (!options.progress)
+            return;
+        std::lock_guard lock(progressMutex); // one call at a time, the count in order
+        options.progress(++done, int(files.size()));
+    };
+    if (options.progress)
+        options.progress(0, int(files.size()));
     auto worker = [&] {
         for (qsizetype i = next++; i < files.size(); i = next++) {
             if (options.cancel && options.cancel->load())
                 return;
             const ArtifactKind kind = detectArtifactKind(files[i]);
-            if (kind == ArtifactKind::Unknown || kind == ArtifactKind::Text ||
-                kind == ArtifactKind::Directory)
-                continue; // a linker script, a Python module's data: not an artifact
-            const ArtifactReport r = inspectFile(files[i], io);
-            read[i] = fromReport(r, options);
-            keep[i] = true;
+            if (kind != ArtifactKind::Unknown && kind != ArtifactKind::Text &&
+                kind != ArtifactKind::Directory) {
+                // (else a linker script, a Python module's data: not an artifact)
+                const ArtifactReport r = inspectFile(files[i], io);
+                read[i] = fromReport(r, options);
+                keep[i] = true;
+            }
+            fileDone();
         }
     };
     const int threads =
@@ -367,6 +380,21 @@ QList<ScanLibrary> readLibraries(const QStringList &files, const ScanOptions &op
         if (keep[i])
             libraries.append(std::move(read[i]));
     return libraries;
+}
+
+// The libraries in path order, the matrix's columns and the fixes: what a scan derives from
+// the libraries it found.
+void finishScan(ScanResult &result) {
+    std::sort(result.libraries.begin(), result.libraries.end(),
+              [](const ScanLibrary &a, const ScanLibrary &b) { return a.path < b.path; });
+    QSet<QString> archs;
+    for (const ScanLibrary &l : std::as_const(result.libraries))
+        for (const QString &t : l.targets)
+            archs.insert(t);
+    result.architectures = QStringList(archs.cbegin(), archs.cend());
+    std::sort(result.architectures.begin(), result.architectures.end());
+    result.fixes.clear();
+    addFixes(result);
 }
 
 } // namespace
@@ -482,17 +510,45 @@ ScanResult scanPaths(const QStringList &paths, const ScanOptions &options) {
     result.libraries += libraries;
     for (const QString &k : std::as_const(walk.kernelFolders))
         result.libraries.append(fromKernelLibrary(readKernelLibrary(k), options));
-    std::sort(result.libraries.begin(), result.libraries.end(),
-              [](const ScanLibrary &a, const ScanLibrary &b) { return a.path < b.path; });
-    QSet<QString> archs;
-    for (const ScanLibrary &l : std::as_const(result.libraries))
-        for (const QString &t : l.targets)
-            archs.insert(t);
-    result.architectures = QStringList(archs.cbegin(), archs.cend());
-    std::sort(result.architectures.begin(), result.architectures.end());
     result.cancelled = options.cancel && options.cancel->load();
-    addFixes(result);
+    finishScan(result);
     return result;
+}
+
+ScanResult combineScans(const QList<ScanResult> &scans) {
+    ScanResult result;
+    if (!scans.isEmpty())
+        result.devices = scans.first().devices;
+    QSet<QString> have;
+    for (const ScanResult &s : scans) {
+        result.paths += s.paths;
+        for (const ScanLibrary &l : s.libraries)
+            if (!have.contains(l.path)) {
+                have.insert(l.path);
+                result.libraries.append(l);
+            }
+        result.filesSeen += s.filesSeen;
+        result.filesRead += s.filesRead;
+        result.truncated = result.truncated || s.truncated;
+        result.cancelled = result.cancelled || s.cancelled;
+        result.problems += s.problems;
+    }
+    finishScan(result);
+    return result;
+}
+
+QString scanRootOf(const QString &path, const QStringList &roots) {
+    for (const QString &r : roots) {
+        const QString root = QFileInfo(r).canonicalFilePath();
+        if (!root.isEmpty() && (path == root || path.startsWith(root + QLatin1Char('/'))))
+            return r;
+    }
+    return {};
+}
+
+QString scanShortPath(const QString &path, const QStringList &roots) {
+    const QString root = QFileInfo(scanRootOf(path, roots)).canonicalFilePath();
+    return root.isEmpty() || path == root ? path : path.mid(root.size() + 1);
 }
 
 } // namespace hd

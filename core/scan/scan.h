@@ -18,6 +18,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 
 namespace hd {
 
@@ -31,6 +32,9 @@ struct ScanOptions {
     QStringList ldLibraryPath; // stands in for LD_LIBRARY_PATH; empty = the process's own
     LoadRuntime runtime;       // --runtime-version; not known: a current runtime
     const std::atomic_bool *cancel = nullptr;
+    // Called from the reading threads as each file is done: filesRead of the filesSeen found
+    // (once with 0 before the first is read). Calls never overlap and filesRead only grows.
+    std::function<void(int filesRead, int filesSeen)> progress;
 };
 
 // One device's verdict on one library.
@@ -100,5 +104,16 @@ struct ScanResult {
 };
 
 ScanResult scanPaths(const QStringList &paths, const ScanOptions &options = {});
+
+// Scans of other paths with the same devices as one (the app keeps the folders scanned one
+// after another): their libraries (a file two found kept once), architectures and counts, and
+// the fixes said once over them all.
+ScanResult combineScans(const QList<ScanResult> &scans);
+
+// The path a library is shown by: relative to the first of roots (the scanned paths) it lies
+// under, else (none holds it, or it is a root itself) whole.
+QString scanShortPath(const QString &path, const QStringList &roots);
+// That root as it was given: the first that is path or holds it; "" when none does.
+QString scanRootOf(const QString &path, const QStringList &roots);
 
 } // namespace hd

@@ -317,5 +317,36 @@
             <numerusform>%Ln more</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) looked at</source>
+        <translation>
+            <numerusform>%Ln file looked at</numerusform>
+            <numerusform>%Ln files looked at</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n librar(ies) with device code</source>
+        <translation>
+            <numerusform>%Ln library with device code</numerusform>
+            <numerusform>%Ln libraries with device code</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::TargetsController</name>
+    <message numerus="yes">
+        <source>Scanned: %n librar(ies) with device code</source>
+        <translation>
+            <numerusform>Scanned: %Ln library with device code</numerusform>
+            <numerusform>Scanned: %Ln libraries with device code</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n file(s) read</source>
+        <translation>
+            <numerusform>%1 of %Ln file read</numerusform>
+            <numerusform>%1 of %Ln files read</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

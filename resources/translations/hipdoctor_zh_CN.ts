@@ -5603,9 +5603,25 @@
         <source>Scanning %1…</source>
         <translation>正在扫描 %1…</translation>
     </message>
+    <message numerus="yes">
+        <source>Scanned: %n librar(ies) with device code</source>
+        <translation>
+            <numerusform>已扫描：%n 个库包含设备代码</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Scanned: %1 libraries with device code</source>
-        <translation>已扫描：%1 个库包含设备代码</translation>
+        <source>Scanning %1: %2</source>
+        <translation>正在扫描 %1：%2</translation>
+    </message>
+    <message>
+        <source>Looking for libraries in %1…</source>
+        <translation>正在 %1 中查找库…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n file(s) read</source>
+        <translation>
+            <numerusform>已读取 %1 / %Ln 个文件</numerusform>
+        </translation>
     </message>
     <message>
         <source>Asking the GPU runtime on %1 for devices…</source>
@@ -5646,16 +5662,36 @@
         <translation>扫描库文件夹（ROCm 前缀、torch/lib、内核文件夹）</translation>
     </message>
     <message>
-        <source>Which installed libraries have code for your GPUs: a ROCm prefix, a Python environment&apos;s torch/lib, a kernel folder, the CUDA toolkit.</source>
-        <translation>哪些已安装的库包含适用于你的 GPU 的代码：ROCm 前缀、Python 环境的 torch/lib、内核文件夹、CUDA 工具包。</translation>
+        <source>Which installed libraries have code for your GPUs: a ROCm prefix, a Python environment&apos;s torch/lib, a kernel folder, the CUDA toolkit. Each folder scanned joins the table; Clear empties it.</source>
+        <translation>哪些已安装的库包含适用于你的 GPU 的代码：ROCm 前缀、Python 环境的 torch/lib、内核文件夹、CUDA 工具包。每个扫描过的文件夹都会加入表格；“清除”会清空表格。</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Forget the folders scanned</source>
+        <translation>忘掉已扫描的文件夹</translation>
     </message>
     <message>
         <source>Nothing scanned yet.</source>
         <translation>尚未扫描。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 files looked at, %3 libraries with device code.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;：查看了 %2 个文件，%3 个库包含设备代码。</translation>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2, %3.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2，%3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) looked at</source>
+        <translation>
+            <numerusform>查看了 %Ln 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n librar(ies) with device code</source>
+        <translation>
+            <numerusform>%n 个库包含设备代码</numerusform>
+        </translation>
     </message>
     <message>
         <source>No device known: query the devices or type a target in the Devices panel for a verdict per library.</source>
@@ -5705,6 +5741,10 @@
     <message>
         <source>needs from the system: %1</source>
         <translation>需要系统提供：%1</translation>
+    </message>
+    <message>
+        <source>Folder scanned</source>
+        <translation>扫描的文件夹</translation>
     </message>
     <message>
         <source>Library</source>

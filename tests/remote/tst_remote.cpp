@@ -633,6 +633,20 @@ private slots:
         QCOMPARE(classifySshFailure(1, QStringLiteral("cat: write error: No space left on device"),
                                     true),
                  RemoteFailure::NoSpace);
+        // The words are quoted after one "ssh:": the client's own line already has it.
+        SshOptions o;
+        o.destination = QStringLiteral("nosuch");
+        const SshConnection c(o);
+        QCOMPARE(c.describe(RemoteFailure::Unreachable,
+                            QStringLiteral("ssh: Could not resolve hostname nosuch: Name or "
+                                           "service not known\n")),
+                 QStringLiteral("host-unreachable: nosuch cannot be reached (ssh: Could not "
+                                "resolve hostname nosuch: Name or service not known)"));
+        QCOMPARE(c.describe(RemoteFailure::AuthRefused,
+                            QStringLiteral("someone@nosuch: Permission denied (publickey).")),
+                 QStringLiteral("auth-refused: nosuch refused every key offered (add yours with "
+                                "ssh-copy-id, or load it into the agent) (ssh: someone@nosuch: "
+                                "Permission denied (publickey).)"));
     }
 };
 

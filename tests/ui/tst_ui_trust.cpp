@@ -55,12 +55,15 @@
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QXmlStreamReader>
@@ -101,6 +104,7 @@ private slots:
     void structureOfTheWindow();
     void pastedLogIsDiagnosed();
     void coverageOfInstalledLibraries();
+    void coverageKeepsSeveralFolders();
     void cleanupTestCase();
 
 private:
@@ -410,6 +414,107 @@ void TstUiTrust::coverageOfInstalledLibraries() {
     QCOMPARE(m->columnCount(), CoverageModel::FirstDevice + 1);
 }
 
+// Copies the rocBLAS fixture's Tensile files into a kernel folder at root/rel.
+static bool copyKernelFolder(const QString &root, const QString &rel) {
+    const QString from = hdtest::fixture(QStringLiteral("rocblas/library"));
+    const QString to = root + QLatin1Char('/') + rel;
+    if (!QDir().mkpath(to))
+        return false;
+    for (const QString &f : QDir(from).entryList(QDir::Files))
+        if (!QFile::copy(from + QLatin1Char('/') + f, to + QLatin1Char('/') + f))
+            return false;
+    return true;
+}
+
+// Issue 41: two installs scanned one after the other are listed together, each row under its
+// folder and named by its path there (a Tensile folder is "rocblas/5/library/", never
+// "library"), with the fixes beside the table; while a scan runs the panel counts the files
+// read; counts are in the app's English plurals; Clear empties the table.
+void TstUiTrust::coverageKeepsSeveralFolders() {
+    m_window->chooseLanguage(QStringLiteral("en")); // loads the app's English plural forms
+    TargetsController *targets = m_window->workspace()->targets();
+    QVERIFY(targets->addTarget(QStringLiteral("gfx1031")));
+    auto *panel = qobject_cast<CoveragePanel *>(m_window->panel(QStringLiteral("coverage")));
+    QVERIFY(panel);
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString rocm = tmp.path() + QStringLiteral("/rocm-7.2/lib");
+    const QString system = tmp.path() + QStringLiteral("/usr/lib");
+    QVERIFY(copyKernelFolder(rocm, QStringLiteral("rocblas/5/library")));
+    QVERIFY(copyKernelFolder(system, QStringLiteral("rocblas/library")));
+    QVERIFY(QFile::copy(hdtest::fixture(QStringLiteral("nvidia/pertarch/libpertarch.so")),
+                        system + QStringLiteral("/libpertarch.so")));
+    QStringList progress; // what the panel said each time the scan moved
+    QStringList summaries;
+    connect(targets, &TargetsController::scanProgressChanged, panel,
+            [&progress, &summaries, panel] {
+                progress << panel->progressText();
+                summaries << panel->summaryText();
+            });
+
+    targets->scanLibraries({rocm});
+    QTRY_VERIFY_WITH_TIMEOUT(!targets->isScanning(), 120000);
+    CoverageModel *m = targets->coverage();
+    QCOMPARE(m->rowCount(), 1);
+    QVERIFY2(panel->summaryText().contains(QStringLiteral("1 library with device code")),
+             qPrintable(panel->summaryText()));
+    QVERIFY2(progress.value(0).startsWith(QStringLiteral("Looking for libraries in ")),
+             qPrintable(progress.join(QLatin1Char('|'))));
+    QCOMPARE(panel->progressText(), QString());
+    // While the first scan ran the panel did not say that nothing was scanned.
+    QVERIFY(!summaries.isEmpty());
+    for (const QString &s : std::as_const(summaries))
+        QVERIFY2(!s.contains(QStringLiteral("Nothing scanned")), qPrintable(s));
+
+    // The second folder joins the first: only it is read, and the table holds both.
+    progress.clear();
+    targets->scanLibraries({system});
+    QTRY_VERIFY_WITH_TIMEOUT(!targets->isScanning(), 120000);
+    static const QRegularExpression counted(QStringLiteral("^[01] of 1 file read$"));
+    QVERIFY2(std::any_of(progress.cbegin(), progress.cend(),
+                         [](const QString &p) { return counted.match(p).hasMatch(); }),
+             qPrintable(progress.join(QLatin1Char('|'))));
+    QCOMPARE(targets->scannedPaths(), (QStringList{rocm, system}));
+    QStringList rows;
+    for (int row = 0; row < m->rowCount(); ++row) {
+        rows << m->index(row, CoverageModel::Folder).data().toString() + QLatin1Char('|') +
+                    m->index(row, CoverageModel::Library).data().toString();
+        if (m->library(row).kind == QLatin1String("kernel-library")) {
+            QCOMPARE(m->index(row, CoverageModel::Product).data().toString(),
+                     QStringLiteral("rocBLAS"));
+            QCOMPARE(m->index(row, CoverageModel::FirstDevice).data().toString(),
+                     QStringLiteral("NO (closest gfx1030)"));
+        }
+    }
+    QCOMPARE(rows, (QStringList{rocm + QStringLiteral("|rocblas/5/library/"),
+                                system + QStringLiteral("|libpertarch.so"),
+                                system + QStringLiteral("|rocblas/library/")}));
+    const QString summary = panel->summaryText();
+    QVERIFY2(summary.contains(rocm) && summary.contains(system), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("3 libraries with device code")), qPrintable(summary));
+    // One rocBLAS fix for both kernel folders, each named by its path.
+    const QString fixes = panel->fixesText();
+    QVERIFY2(fixes.contains(QStringLiteral("rocblas/5/library/, rocblas/library/")),
+             qPrintable(fixes));
+    QVERIFY(!fixes.contains(QStringLiteral("(library")));
+    // The fixes are beside the table, not under it.
+    auto *split = panel->findChild<QSplitter *>(QStringLiteral("coverageSplit"));
+    QVERIFY(split);
+    QCOMPARE(split->orientation(), Qt::Horizontal);
+    QCOMPARE(split->widget(0), static_cast<QWidget *>(panel->table()));
+    QCOMPARE(split->widget(1)->objectName(), QStringLiteral("coverageFixes"));
+
+    // Clear: nothing scanned, nothing listed.
+    auto *clear = panel->findChild<QToolButton *>(QStringLiteral("coverageClear"));
+    QVERIFY(clear && clear->isEnabled());
+    clear->click();
+    QCOMPARE(m->rowCount(), 0);
+    QVERIFY(targets->scannedPaths().isEmpty());
+    QVERIFY(panel->summaryText().contains(QStringLiteral("Nothing scanned")));
+    QVERIFY(panel->fixesText().isEmpty());
+    QVERIFY(!clear->isEnabled());
+}
+
 void TstUiTrust::cleanupTestCase() {
     delete m_window;
 }
@@ -421,6 +526,7 @@ void TstUiTrust::init() {
     ws->inputs()->closeAll();
     ws->verification()->setVerification({}, {});
     ws->targets()->clearDevices();
+    ws->targets()->clearScans();
     m_window->artifactsPanel()->setRequestedName(QString());
     m_window->verifyPanel()->step2FileEdit()->clear();
     m_window->verifyPanel()->step2KernelEdit()->clear();

@@ -16,6 +16,7 @@
 #include "models/symbol_table_model.h"
 #include "models/ui_roles.h"
 #include "widgets/artifacts_panel.h"
+#include "widgets/connect_dialog.h"
 #include "widgets/devices_panel.h"
 #include "widgets/env_panel.h"
 #include "widgets/findings_panel.h"
@@ -27,6 +28,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
@@ -34,6 +36,7 @@
 #include <QMenuBar>
 #include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -71,6 +74,7 @@ private slots:
     void devicesPanelShowsInventory();
     void stepsSayWhereTheyRan();
     void languageSwitchesLive();
+    void connectDialogEnterConnects();
 
 private:
     MainWindow *m_window = nullptr;
@@ -765,6 +769,72 @@ void TstUiWindow::languageSwitchesLive() {
     for (QLabel *l : m_window->verifyPanel()->findChildren<QLabel *>())
         labels.append(l->text());
     QVERIFY(labels.contains(QStringLiteral("Kernel:")));
+}
+
+// File > Connect to GPU node…: Enter in the node box connects (Connect is the default button,
+// Cancel is not). A node that refuses is named once, with ssh's own words after a single
+// "ssh:", and the dialog stays open and grows until its intro and the message show whole.
+void TstUiWindow::connectDialogEnterConnects() {
+    // Nothing listens on port 1 (only root could); the user's ssh config is not read.
+    const bool hadSsh = qEnvironmentVariableIsSet("HIPDOCTOR_SSH_COMMAND");
+    const QByteArray sshBefore = qgetenv("HIPDOCTOR_SSH_COMMAND");
+    qputenv("HIPDOCTOR_SSH_COMMAND", "ssh -F /dev/null -p 1");
+    const auto restore = qScopeGuard([&] {
+        if (hadSsh)
+            qputenv("HIPDOCTOR_SSH_COMMAND", sshBefore);
+        else
+            qunsetenv("HIPDOCTOR_SSH_COMMAND");
+    });
+    ConnectDialog d(m_window->workspace()->targets(), m_window);
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    auto *buttons = d.findChild<QDialogButtonBox *>();
+    QVERIFY(buttons);
+    QVERIFY(!buttons->button(QDialogButtonBox::Cancel)->isDefault());
+    const int heightBefore = d.height();
+    QSignalSpy done(&d, &ConnectDialog::connectFinished);
+    QSignalSpy rejected(&d, &QDialog::rejected);
+    QLineEdit *edit = d.destinationBox()->lineEdit();
+    edit->setFocus();
+    edit->clear();
+    QTest::keyClicks(edit, QStringLiteral("127.0.0.1"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    // Enter started a connection (the dialog did not close).
+    QVERIFY(m_window->workspace()->targets()->isConnecting() || done.count() == 1);
+    QVERIFY(done.count() == 1 || done.wait(120000));
+    QCOMPARE(done.first().first().toBool(), false);
+    QVERIFY(d.isVisible());
+    QCOMPARE(rejected.count(), 0);
+    const QString message = d.stateLabel()->text();
+    QVERIFY2(message.startsWith(QLatin1String("Not connected: host-unreachable: 127.0.0.1")),
+             qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("(ssh: connect to host 127.0.0.1 port 1")),
+             qPrintable(message));
+    QCOMPARE(message.count(QLatin1String("ssh:")), 1);
+    QCOMPARE(message.count(QLatin1String("Not connected")), 1);
+    // Grown, not squeezed: every wrapped label has the height its text needs at its width.
+    QVERIFY2(d.height() > heightBefore,
+             qPrintable(QStringLiteral("%1 -> %2").arg(heightBefore).arg(d.height())));
+    const QList<QLabel *> labels = d.findChildren<QLabel *>();
+    int wrapped = 0;
+    for (QLabel *l : labels) {
+        if (!l->wordWrap() || l->text().isEmpty())
+            continue;
+        ++wrapped;
+        QVERIFY2(l->height() >= l->heightForWidth(l->width()),
+                 qPrintable(QStringLiteral("%1: %2 < %3")
+                                .arg(l->text().left(40))
+                                .arg(l->height())
+                                .arg(l->heightForWidth(l->width()))));
+        QVERIFY(l->geometry().bottom() < d.height());
+    }
+    QCOMPARE(wrapped, 2); // the intro and the message
+    // Enter again tries again (Connect stays the default once re-enabled).
+    done.clear();
+    QTest::keyClick(edit, Qt::Key_Return);
+    QVERIFY(done.count() == 1 || done.wait(120000));
+    QVERIFY(d.isVisible());
+    QCOMPARE(d.stateLabel()->text().count(QLatin1String("ssh:")), 1);
 }
 
 QTEST_MAIN(TstUiWindow)

@@ -13,6 +13,8 @@
 #include "models/devices_model.h"
 
 #include <QDir>
+#include <QLocale>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSettings>
 
@@ -47,8 +49,12 @@ TargetsController::TargetsController(InputsController *inputs, QObject *parent)
         m_compat->setDevices(m_devices->devices());
         // The verdicts are per target: scanned again only when the targets change (a probe's
         // refresh resets and updates the model several times with the same GPUs).
-        if (!m_scanPaths.isEmpty() && m_coverage->result().devices != deviceTargets())
-            scanLibraries(m_scanPaths);
+        if (!m_scanPaths.isEmpty() && m_coverage->result().devices != deviceTargets()) {
+            m_scans.clear();
+            m_scanned.clear();
+            m_scanning.clear();
+            startScan();
+        }
     };
     connect(m_devices, &QAbstractItemModel::modelReset, this, devicesToCompat);
     connect(m_devices, &QAbstractItemModel::rowsInserted, this, devicesToCompat);
@@ -66,26 +72,97 @@ TargetsController::~TargetsController() {
 }
 
 void TargetsController::scanLibraries(const QStringList &paths) {
-    m_scanPaths = paths;
+    for (const QString &p : paths) {
+        const QString path = QDir::cleanPath(p);
+        if (!p.isEmpty() && !m_scanPaths.contains(path))
+            m_scanPaths.append(path);
+    }
+    startScan();
+}
+
+void TargetsController::clearScans() {
+    const bool wasScanning = isScanning();
+    m_jobs.cancel(kScan);
+    m_scanPaths.clear();
+    m_scans.clear();
+    m_scanned.clear();
+    m_scanning.clear();
+    m_coverage->setResult({});
+    if (wasScanning)
+        emit busyChanged(kScan, false, QString());
+    emit coverageChanged();
+}
+
+void TargetsController::startScan() {
+    QStringList pending;
+    for (const QString &p : std::as_const(m_scanPaths))
+        if (!m_scanned.contains(p))
+            pending.append(p);
+    // Nothing new, or exactly what the running scan reads: it goes on. Else a running scan is
+    // superseded and its folders are read again with the new ones.
+    if (pending.isEmpty() || (isScanning() && pending == m_scanning))
+        return;
+    m_scanning = pending;
     ScanOptions options;
     options.devices = deviceTargets();
     const JobTracker::Ticket ticket = m_jobs.start(kScan);
     options.cancel = ticket.cancel.get();
-    emit busyChanged(kScan, true, tr("Scanning %1…").arg(paths.join(QStringLiteral(", "))));
+    // The reading threads report each file; one call to the GUI thread at a time carries the
+    // latest counts (the others are folded into it).
+    struct Counts {
+        std::atomic_int read{0}, seen{0};
+        std::atomic_bool posted{false};
+    };
+    auto counts = std::make_shared<Counts>();
+    const QPointer<QObject> guard(this);
+    options.progress = [this, guard, ticket, counts](int read, int seen) {
+        counts->read = read;
+        counts->seen = seen;
+        if (counts->posted.exchange(true))
+            return;
+        postToGui(guard, [this, ticket, counts] {
+            counts->posted = false;
+            if (m_jobs.isCurrent(ticket))
+                setScanProgress(counts->read, counts->seen);
+        });
+    };
+    setScanProgress(0, 0);
+    emit busyChanged(kScan, true, tr("Scanning %1…").arg(pending.join(QStringLiteral(", "))));
     runInBackground(
-        this, [paths, options, ticket] { return scanPaths(paths, options); }, // ticket: cancel
-        [this, ticket](ScanResult result) {
+        this, [pending, options] { return scanPaths(pending, options); },
+        [this, ticket, pending](ScanResult result) {
             if (!m_jobs.isCurrent(ticket))
                 return;
             m_jobs.finish(ticket);
+            m_scanning.clear();
+            m_scans.append(std::move(result));
+            m_scanned += pending;
+            m_coverage->setResult(combineScans(m_scans));
             int withCode = 0;
-            for (const ScanLibrary &l : result.libraries)
+            for (const ScanLibrary &l : m_coverage->result().libraries)
                 withCode += l.deviceCode ? 1 : 0;
-            m_coverage->setResult(std::move(result));
             emit busyChanged(kScan, false,
-                             tr("Scanned: %1 libraries with device code").arg(withCode));
+                             tr("Scanned: %n librar(ies) with device code", nullptr, withCode));
             emit coverageChanged();
         });
+}
+
+void TargetsController::setScanProgress(int read, int seen) {
+    m_scanRead = read;
+    m_scanSeen = seen;
+    emit scanProgressChanged();
+    if (seen > 0)
+        emit progress(
+            kScan, read, seen,
+            tr("Scanning %1: %2").arg(m_scanning.join(QStringLiteral(", ")), scanProgressText()));
+}
+
+QString TargetsController::scanProgressText() const {
+    if (!isScanning())
+        return {};
+    if (m_scanSeen <= 0)
+        return tr("Looking for libraries in %1…").arg(m_scanning.join(QStringLiteral(", ")));
+    return tr("%1 of %n file(s) read", nullptr, m_scanSeen).arg(QLocale().toString(m_scanRead));
 }
 
 QList<TargetId> TargetsController::deviceTargets() const {

@@ -8,6 +8,7 @@
 
 #include "model/device.h"
 #include "probe/protocol.h"
+#include "scan/scan.h"
 #include "sysinfo/system_inventory.h"
 
 #include "models/jobs.h"
@@ -84,11 +85,20 @@ public:
 
     // --- coverage of installed libraries ---------------------------------------------------
     // Scans folders (a ROCm prefix, a Python environment's torch/lib, a kernel folder) for
-    // libraries with device code, as hipdoctor-cli scan does, with a verdict per device; scanned
-    // again when the devices change. Runs here, on this machine's files, in the background.
+    // libraries with device code, as hipdoctor-cli scan does, with a verdict per device. Each
+    // call adds its folders to those scanned before (only the new ones are read) and coverage()
+    // shows them all, so two installs are compared side by side; all are scanned again when the
+    // devices change. Runs here, on this machine's files, in the background.
     void scanLibraries(const QStringList &paths);
-    const QStringList &scannedPaths() const { return m_scanPaths; }
+    // Forgets every folder scanned (a running scan is dropped).
+    void clearScans();
+    const QStringList &scannedPaths() const { return m_scanPaths; } // every folder asked for
     bool isScanning() const { return m_jobs.isRunning(QStringLiteral("scan")); }
+    // While scanning: the files read so far of those found ("120 of 1,204 files read"), or the
+    // folders still being listed; "" when no scan runs.
+    QString scanProgressText() const;
+    int scanFilesRead() const { return m_scanRead; }
+    int scanFilesSeen() const { return m_scanSeen; }
     CoverageModel *coverage() const { return m_coverage; }
     // Folders worth scanning that exist here: the ROCm prefixes and the CUDA toolkit.
     static QStringList suggestedScanFolders();
@@ -96,7 +106,10 @@ public:
 signals:
     void busyChanged(const QString &kind, bool running, const QString &message);
     void devicesChanged();
-    void coverageChanged(); // coverage() holds a new scan
+    void coverageChanged();     // coverage() holds a new scan (or none)
+    void scanProgressChanged(); // scanFilesRead() / scanFilesSeen() moved, or a scan started
+    // A job's progress for the status bar (the scan's files read).
+    void progress(const QString &kind, int done, int total, const QString &message);
     void inventoryChanged();
     void executionHostChanged(); // the devices and the inventory are asked for there
     // ok: connected (message: the node's name); else message says why not.
@@ -105,12 +118,18 @@ signals:
 private:
     void keepOnlyTypedDevicesAnd(const QList<DeviceInfo> &probed);
     QList<TargetId> deviceTargets() const; // the devices' distinct targets, in order
+    void startScan();                      // the folders asked for that no finished scan holds
+    void setScanProgress(int read, int seen);
 
     InputsController *m_inputs;
     DevicesModel *m_devices;
     CompatMatrixModel *m_compat;
     CoverageModel *m_coverage;
-    QStringList m_scanPaths; // the last scan's folders
+    QStringList m_scanPaths;   // every folder asked for, in order
+    QList<ScanResult> m_scans; // the finished scans, with the current devices
+    QStringList m_scanned;     // the folders m_scans hold
+    QStringList m_scanning;    // the folders the running scan reads
+    int m_scanRead = 0, m_scanSeen = 0;
     JobTracker m_jobs;
     ProbeResult m_lastProbe;
     bool m_probed = false;

@@ -13,6 +13,7 @@ Workspace::Workspace(QObject *parent)
       m_verification(new VerificationController(m_inputs, m_targets, m_diagnosis, this)) {
     connect(m_inputs, &InputsController::progress, this, &Workspace::progress);
     connect(m_verification, &VerificationController::progress, this, &Workspace::progress);
+    connect(m_targets, &TargetsController::progress, this, &Workspace::progress);
     connect(m_inputs, &InputsController::busyChanged, this, &Workspace::busyChanged);
     connect(m_targets, &TargetsController::busyChanged, this, &Workspace::busyChanged);
     connect(m_verification, &VerificationController::busyChanged, this, &Workspace::busyChanged);

@@ -4,7 +4,6 @@
 
 #include <QBrush>
 #include <QColor>
-#include <QFileInfo>
 
 namespace hd::ui {
 
@@ -14,9 +13,18 @@ void CoverageModel::setResult(ScanResult result) {
     beginResetModel();
     m_result = std::move(result);
     m_rows.clear();
-    for (int i = 0; i < m_result.libraries.size(); ++i)
-        if (m_result.libraries[i].deviceCode)
+    m_shown.clear();
+    m_folder.clear();
+    for (int i = 0; i < m_result.libraries.size(); ++i) {
+        const ScanLibrary &lib = m_result.libraries[i];
+        if (lib.deviceCode)
             m_rows.append(i);
+        QString shown = scanShortPath(lib.path, m_result.paths);
+        if (lib.kind == QLatin1String("kernel-library"))
+            shown += QLatin1Char('/');
+        m_shown.insert(lib.path, shown);
+        m_folder.insert(lib.path, scanRootOf(lib.path, m_result.paths));
+    }
     endResetModel();
 }
 
@@ -58,8 +66,10 @@ QVariant CoverageModel::data(const QModelIndex &index, int role) const {
     }
     if (role == Qt::DisplayRole) {
         switch (col) {
+        case Folder:
+            return m_folder.value(lib.path);
         case Library:
-            return QFileInfo(lib.path).fileName();
+            return shownPath(lib.path);
         case Product:
             return lib.product.isEmpty() ? QStringLiteral("–") : lib.product;
         case Targets:
@@ -68,6 +78,11 @@ QVariant CoverageModel::data(const QModelIndex &index, int role) const {
             return {};
         }
     }
+    // The whole of what a narrow column elides.
+    if (role == Qt::ToolTipRole && col == Folder)
+        return m_folder.value(lib.path);
+    if (role == Qt::ToolTipRole && col == Targets)
+        return lib.targets.join(QStringLiteral(", "));
     if (role == Qt::ToolTipRole && col == Library) {
         QString tip = lib.path;
         if (!lib.versionsMissing.isEmpty())
@@ -85,6 +100,8 @@ QVariant CoverageModel::headerData(int section, Qt::Orientation o, int role) con
     if (o != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, o, role);
     switch (section) {
+    case Folder:
+        return tr("Folder scanned");
     case Library:
         return tr("Library");
     case Product:

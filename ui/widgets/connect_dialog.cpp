@@ -36,15 +36,20 @@ ConnectDialog::ConnectDialog(TargetsController *targets, QWidget *parent)
     layout->addWidget(m_state);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
     m_connect = buttons->addButton(tr("&Connect"), QDialogButtonBox::AcceptRole);
-    m_connect->setDefault(true);
     connect(buttons, &QDialogButtonBox::accepted, this, &ConnectDialog::connectNow);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
+    // Enter connects. Made default once the button is in the dialog (before, the dialog does
+    // not hear of it and makes the first auto-default button, Cancel, its default); Cancel is
+    // no auto-default, so focusing it (as when Connect is disabled) does not take Enter over.
+    buttons->button(QDialogButtonBox::Cancel)->setAutoDefault(false);
+    m_connect->setAutoDefault(true);
+    m_connect->setDefault(true);
     connect(m_targets, &TargetsController::nodeConnectFinished, this,
             [this](bool ok, const QString &destination, const QString &message) {
                 m_connect->setEnabled(true);
                 if (!ok) {
-                    m_state->setText(tr("Not connected: %1").arg(message));
+                    setState(tr("Not connected: %1").arg(message));
                     emit connectFinished(false);
                     return;
                 }
@@ -59,8 +64,32 @@ void ConnectDialog::connectNow() {
     if (m_targets->isConnecting() || destination.isEmpty())
         return;
     m_connect->setEnabled(false);
-    m_state->setText(tr("Connecting to %1…").arg(destination));
+    setState(tr("Connecting to %1…").arg(destination));
     m_targets->connectToNode(destination);
+}
+
+void ConnectDialog::setState(const QString &text) {
+    m_state->setText(text);
+    fitContents();
+}
+
+void ConnectDialog::fitContents() {
+    // The wrapped intro and message at the dialog's width: a window's layout asks only for
+    // their one-line height, and squeezes them when the message comes.
+    layout()->activate();
+    const int needed = layout()->totalHeightForWidth(width());
+    if (needed > height())
+        resize(width(), needed);
+}
+
+void ConnectDialog::showEvent(QShowEvent *event) {
+    QDialog::showEvent(event);
+    fitContents();
+}
+
+void ConnectDialog::resizeEvent(QResizeEvent *event) {
+    QDialog::resizeEvent(event);
+    fitContents(); // narrowed: the labels wrap onto more lines
 }
 
 } // namespace hd::ui

@@ -29,7 +29,14 @@ public:
 signals:
     void connectFinished(bool ok);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void setState(const QString &text);
+    void fitContents(); // taller when the labels need it at the current width
+
     TargetsController *m_targets;
     QComboBox *m_destination;
     QLabel *m_state;

@@ -12,7 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
-#include <QPushButton>
+#include <QProgressBar>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
@@ -43,20 +43,36 @@ CoveragePanel::CoveragePanel(TargetsController *targets, QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     ignoreMinimumWidth(m_summary);
     layout->addWidget(m_summary);
+    // While a scan runs: how many of the files found are read (a big folder takes seconds).
+    auto *progressRow = new QHBoxLayout;
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("coverageProgress"));
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(false);
+    m_progressText = new QLabel;
+    m_progressText->setObjectName(QStringLiteral("coverageProgressText"));
+    ignoreMinimumWidth(m_progressText);
+    progressRow->addWidget(m_progress);
+    progressRow->addWidget(m_progressText, 1);
+    layout->addLayout(progressRow);
     makeTable();
-    // The fixes can be long (a vendor's, the override with its risk): they scroll under the
-    // table, which keeps most of the height.
+    // The fixes (a vendor's, the override with its risk) beside the table, not under it: a
+    // bottom dock at 1280x800 is short, and wide.
     m_fixes = new QTextBrowser;
     m_fixes->setObjectName(QStringLiteral("coverageFixes"));
     m_fixes->setOpenLinks(false);
-    auto *split = new QSplitter(Qt::Vertical);
+    m_fixes->setMinimumWidth(200);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(QStringLiteral("coverageSplit"));
+    split->setChildrenCollapsible(false);
     split->addWidget(m_table);
     split->addWidget(m_fixes);
-    split->setStretchFactor(0, 3);
+    split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
     connect(targets, &TargetsController::coverageChanged, this, &CoveragePanel::render);
     connect(targets, &TargetsController::devicesChanged, this, &CoveragePanel::render);
+    connect(targets, &TargetsController::scanProgressChanged, this, &CoveragePanel::renderProgress);
     render();
 }
 
@@ -77,6 +93,11 @@ QHBoxLayout *CoveragePanel::makeScanRow() {
     if (!menu->isEmpty())
         scan->setMenu(menu);
     row->addWidget(scan);
+    m_clear = new QToolButton;
+    m_clear->setObjectName(QStringLiteral("coverageClear"));
+    m_clear->setText(tr("Clear"));
+    connect(m_clear, &QToolButton::clicked, this, [this] { m_targets->clearScans(); });
+    row->addWidget(m_clear);
     m_intro = new QLabel;
     m_intro->setWordWrap(true);
     ignoreMinimumWidth(m_intro);
@@ -92,9 +113,14 @@ void CoveragePanel::makeTable() {
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSortingEnabled(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setColumnWidth(CoverageModel::Library, 230);
-    m_table->setColumnWidth(CoverageModel::Product, 90);
-    m_table->setColumnWidth(CoverageModel::Targets, 260);
+    // One line a row, elided in the middle: the folders of two installs differ near their ends
+    // (…/rocm-7.2/lib, …/rocm-6.4/lib). Narrow enough that a verdict column shows at 1280x800.
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setColumnWidth(CoverageModel::Folder, 150);
+    m_table->setColumnWidth(CoverageModel::Library, 160);
+    m_table->setColumnWidth(CoverageModel::Product, 80);
+    m_table->setColumnWidth(CoverageModel::Targets, 170);
 }
 
 void CoveragePanel::scanInteractive() {
@@ -112,20 +138,43 @@ QString CoveragePanel::fixesText() const {
     return m_fixes->toPlainText();
 }
 
+QString CoveragePanel::progressText() const {
+    return m_progressText->isHidden() ? QString() : m_progressText->text();
+}
+
+void CoveragePanel::renderProgress() {
+    const bool scanning = m_targets->isScanning();
+    m_clear->setEnabled(!m_targets->scannedPaths().isEmpty());
+    // The first scan's table comes when it ends; until then the count below says it runs.
+    if (m_targets->coverage()->result().paths.isEmpty())
+        m_summary->setText(scanning ? QString() : tr("Nothing scanned yet."));
+    m_progress->setVisible(scanning);
+    m_progressText->setVisible(scanning);
+    if (!scanning)
+        return;
+    const int seen = m_targets->scanFilesSeen();
+    m_progress->setRange(0, seen); // 0: busy until the folders are listed
+    m_progress->setValue(m_targets->scanFilesRead());
+    m_progressText->setText(m_targets->scanProgressText());
+}
+
 void CoveragePanel::render() {
     m_intro->setText(tr("Which installed libraries have code for your GPUs: a ROCm prefix, a "
-                        "Python environment's torch/lib, a kernel folder, the CUDA toolkit."));
-    const ScanResult &r = m_targets->coverage()->result();
-    if (m_targets->scannedPaths().isEmpty()) {
-        m_summary->setText(tr("Nothing scanned yet."));
-        m_fixes->clear();
+                        "Python environment's torch/lib, a kernel folder, the CUDA toolkit. Each "
+                        "folder scanned joins the table; Clear empties it."));
+    m_clear->setToolTip(tr("Forget the folders scanned"));
+    renderProgress();
+    const CoverageModel *model = m_targets->coverage();
+    const ScanResult &r = model->result();
+    if (r.paths.isEmpty()) {
+        m_fixes->clear(); // the summary is renderProgress()'s
         return;
     }
     QStringList lines;
-    lines << tr("<b>%1</b>: %2 files looked at, %3 libraries with device code.")
-                 .arg(m_targets->scannedPaths().join(QStringLiteral(", ")).toHtmlEscaped())
-                 .arg(r.filesSeen)
-                 .arg(m_targets->coverage()->rowCount());
+    lines << tr("<b>%1</b>: %2, %3.")
+                 .arg(r.paths.join(QStringLiteral(", ")).toHtmlEscaped(),
+                      tr("%n file(s) looked at", nullptr, r.filesSeen),
+                      tr("%n librar(ies) with device code", nullptr, model->rowCount()));
     if (r.devices.isEmpty())
         lines << tr("No device known: query the devices or type a target in the Devices panel "
                     "for a verdict per library.");
@@ -144,13 +193,13 @@ void CoveragePanel::render() {
         lines << tr("Stopped after %1 files.").arg(r.filesSeen);
     m_summary->setText(lines.join(QStringLiteral("<br>")));
     // A verdict names the closest target: its column is as wide as the longest one.
-    for (int c = CoverageModel::FirstDevice; c < m_targets->coverage()->columnCount(); ++c)
+    for (int c = CoverageModel::FirstDevice; c < model->columnCount(); ++c)
         m_table->resizeColumnToContents(c);
     QStringList fixes;
     for (const ScanFix &f : r.fixes) {
         QStringList names;
         for (const QString &p : f.libraries.mid(0, 6))
-            names << QFileInfo(p).fileName();
+            names << model->shownPath(p);
         if (f.libraries.size() > 6)
             names << tr("%n more", nullptr, int(f.libraries.size() - 6));
         fixes << QStringLiteral("• %1 <i>(%2)</i>")
