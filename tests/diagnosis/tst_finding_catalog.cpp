@@ -170,9 +170,10 @@ void TstFindingCatalog::findingsOnlyThroughTheCatalog() {
         const auto m = bare.match(readAll(file));
         QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("%1: %2").arg(file, m.captured(0))));
     }
-    // and makeFinding fills direction and layer from the catalog
-    const Finding f =
-        makeFinding(QStringLiteral("symbol.mangled-name"), Severity::Error, QStringLiteral("t"));
+    // and makeFinding fills severity, direction and layer from the catalog
+    const Finding f = makeFinding(QStringLiteral("symbol.mangled-name"), QStringLiteral("t"));
+    QCOMPARE(f.severity, Severity::Error);
+    QVERIFY(f.severityReason.isEmpty());
     QCOMPARE(f.direction, Direction::Symbols);
     QCOMPARE(f.layer, QStringLiteral("load"));
 }

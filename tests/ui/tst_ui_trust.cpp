@@ -916,7 +916,7 @@ void TstUiTrust::findingsAndVerdictInChinese() {
     m_window->chooseLanguage(QStringLiteral("zh_CN"));
 
     for (const FindingKind &k : findingCatalog()) {
-        Finding f = makeFinding(QString::fromLatin1(k.id), Severity::Error,
+        Finding f = makeFinding(QString::fromLatin1(k.id),
                                 QStringLiteral("kernel vecAdd not found in a.co"),
                                 QStringLiteral("looked in 2 code objects"));
         f.fix << QStringLiteral("Rebuild with --offload-arch=gfx90a");
