@@ -55,6 +55,12 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
         s << "        " << wrap(f.title.english(), 8) << "\n";
         if (f.occurrences > 1)
             s << "        seen " << f.occurrences << " times\n";
+        if (!f.severityReason.isEmpty())
+            s << "        "
+              << wrap(QStringLiteral("severity: %1 — %2")
+                          .arg(severityName(f.severity), f.severityReason.english()),
+                      8)
+              << "\n";
         if (!f.detail.isEmpty())
             s << "        " << wrap(f.detail.english(), 8) << "\n";
         for (const Evidence &e : f.evidence) {

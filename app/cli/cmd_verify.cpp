@@ -73,6 +73,9 @@ void printSession(const Session &s) {
         if (f.occurrences > 1)
             o << " (seen " << f.occurrences << " times)";
         o << "\n";
+        if (!f.severityReason.isEmpty())
+            o << "      severity: " << severityName(f.severity) << " — " << f.severityReason
+              << "\n";
         for (const Text &fix : f.fix)
             o << "      fix: " << fix << "\n";
     }

@@ -23,7 +23,7 @@ std::optional<Finding> blockSizeFinding(const KernelInfo &kernel, const DeviceIn
     }
     if (threads > limit || blockX <= 0 || blockY <= 0 || blockZ <= 0) {
         Finding f =
-            makeFinding(QStringLiteral("launch.block-too-large"), Severity::Error,
+            makeFinding(QStringLiteral("launch.block-too-large"),
                         HD_TEXT("hd::Diagnosis", "Block %1x%2x%3 (%4 threads) is over %5's limit "
                                                  "of %6")
                             .arg(blockX)
@@ -58,7 +58,7 @@ std::optional<Finding> argumentBytesFinding(const KernelInfo &kernel, qint64 arg
     }
     if (!kernel.args.isEmpty() && uint64_t(argumentBytes) != explicitEnd) {
         Finding f = makeFinding(
-            QStringLiteral("launch.args-mismatch"), Severity::Error,
+            QStringLiteral("launch.args-mismatch"),
             HD_TEXT("hd::Diagnosis",
                     "%1 expects %2 bytes of explicit arguments (%3 argument(s)); the "
                     "launch passes %4")

@@ -35,6 +35,18 @@ Evidence lineEvidence(const QString &path, int lineNumber, const Text &text) {
 
 namespace {
 
+// A finding that depends on the runtime version: its catalog severity (an error) where the
+// version was given or seen, a warning saying why where it was inferred or is not known.
+SeverityChange runtimeDependent(const Context &c) {
+    if (c.runtimeExplicit && c.runtimeKnown())
+        return {Severity::Error, {}};
+    return {Severity::Warning,
+            c.runtimeKnown()
+                ? HD_TEXT("hd::Diagnosis", "the runtime version was inferred from a libamdhip64 "
+                                           "on this machine, not given")
+                : HD_TEXT("hd::Diagnosis", "the runtime version is not known")};
+}
+
 bool isHostKind(ArtifactKind k) {
     return k == ArtifactKind::HostExecutable || k == ArtifactKind::HostSharedLibrary ||
            k == ArtifactKind::HostRelocatable;
@@ -52,7 +64,7 @@ void notCodeObjectRule(Context &c, const ArtifactReport &r) {
     if (c.kernels.isEmpty() || !(r.kind == ArtifactKind::Unknown || r.fileSize == 0))
         return;
     Finding f = makeFinding(
-        QStringLiteral("module.not-a-code-object"), Severity::Error,
+        QStringLiteral("module.not-a-code-object"),
         HD_TEXT("hd::Diagnosis", "%1 is not device code").arg(QFileInfo(r.path).fileName()),
         r.fileSize == 0
             ? HD_TEXT("hd::Diagnosis", "The file is empty; hipModuleLoad on it fails "
@@ -76,7 +88,7 @@ void hostModuleRule(Context &c, const ArtifactReport &r) {
         return;
     if (!hasDeviceCode(r)) {
         Finding f = makeFinding(
-            QStringLiteral("module.not-a-code-object"), Severity::Error,
+            QStringLiteral("module.not-a-code-object"),
             HD_TEXT("hd::Diagnosis", "%1 is a host %2, not device code")
                 .arg(QFileInfo(r.path).fileName(), r.kind == ArtifactKind::HostRelocatable
                                                        ? HD_TEXT("hd::Diagnosis", "object file")
@@ -102,7 +114,10 @@ void hostModuleRule(Context &c, const ArtifactReport &r) {
         c.add(f);
     } else if (r.kind == ArtifactKind::HostRelocatable) {
         Finding f = makeFinding(
-            QStringLiteral("module.not-a-code-object"), Severity::Warning,
+            QStringLiteral("module.not-a-code-object"),
+            SeverityChange(Severity::Warning,
+                           HD_TEXT("hd::Diagnosis", "the device code is there, inside the host "
+                                                    "object: it loads once linked into a program")),
             HD_TEXT("hd::Diagnosis", "%1 is a host object file with embedded device code")
                 .arg(QFileInfo(r.path).fileName()),
             HD_TEXT("hd::Diagnosis",
@@ -146,7 +161,6 @@ void neededLibrariesRule(Context &c, const ArtifactReport &r) {
         Finding f = makeFinding(
             other ? QStringLiteral("runtime.soname-mismatch")
                   : QStringLiteral("runtime.library-not-found"),
-            Severity::Error,
             other ? HD_TEXT("hd::Diagnosis", "%1 needs %2, but only %3 is installed")
                         .arg(file, res.name, QFileInfo(res.otherVersions.first()).fileName())
                   : HD_TEXT("hd::Diagnosis", "%1 needs %2, which the loader finds nowhere")
@@ -202,7 +216,10 @@ void notLinkedRule(Context &c, const ArtifactReport &r) {
                n.contains(QLatin1String("torch")) || n.contains(QLatin1String("roc"));
     });
     Finding f = makeFinding(
-        QStringLiteral("runtime.not-linked"), transitive ? Severity::Warning : Severity::Error,
+        QStringLiteral("runtime.not-linked"),
+        SeverityChange(
+            transitive ? Severity::Warning : Severity::Error,
+            HD_TEXT("hd::Diagnosis", "a library it depends on may bring the runtime in")),
         HD_TEXT("hd::Diagnosis", "%1 holds HIP code but does not depend on libamdhip64").arg(file),
         transitive
             ? HD_TEXT("hd::Diagnosis", "It references HIP runtime symbols but lists no libamdhip64 "
@@ -253,7 +270,7 @@ void hipSymbolsRule(Context &c, const ArtifactReport &r) {
     }
     if (missing.isEmpty())
         return;
-    Finding f = makeFinding(QStringLiteral("runtime.undefined-symbol"), Severity::Error,
+    Finding f = makeFinding(QStringLiteral("runtime.undefined-symbol"),
                             HD_TEXT("hd::Diagnosis", "%1 needs %2, which %3 does not define")
                                 .arg(QFileInfo(r.path).fileName(), demangleSymbol(missing.first()),
                                      QFileInfo(hipResolved).fileName()),
@@ -283,7 +300,7 @@ void installedRuntimesRule(Context &c, const ArtifactReport &r) {
             res.otherVersions.isEmpty())
             continue;
         Finding f = makeFinding(
-            QStringLiteral("runtime.mixed-installs"), Severity::Warning,
+            QStringLiteral("runtime.mixed-installs"),
             HD_TEXT("hd::Diagnosis", "Several HIP runtimes are installed; %1 uses %2")
                 .arg(file, res.path),
             HD_TEXT("hd::Diagnosis",
@@ -423,7 +440,7 @@ void uncheckedRule(Context &c, const ArtifactReport &r) {
     for (const Problem &p : r.problems)
         why << p.toString();
     Finding f = makeFinding(
-        QStringLiteral("arch.unchecked"), Severity::Warning,
+        QStringLiteral("arch.unchecked"),
         HD_TEXT("hd::Diagnosis", "%1 holds device code that could not be read; it was not checked "
                                  "against %2")
             .arg(QFileInfo(r.path).fileName(), c.devices.first().label()),
@@ -443,7 +460,7 @@ void featureMatchRule(Context &c, const ArtifactReport &r) {
         if (fit.featFail.isEmpty())
             return;
         Finding f = makeFinding(
-            QStringLiteral("arch.feature-mismatch"), Severity::Error,
+            QStringLiteral("arch.feature-mismatch"),
             HD_TEXT("hd::Diagnosis",
                     "%1: the code object for %2 has other xnack/sramecc settings than "
                     "the device %3%4")
@@ -471,8 +488,7 @@ void genericTargetsRule(Context &c, const ArtifactReport &r) {
         if (fit.genFail.isEmpty())
             return;
         Finding f = makeFinding(
-            QStringLiteral("arch.generic-needs-newer-runtime"),
-            c.runtimeExplicit ? Severity::Error : Severity::Warning,
+            QStringLiteral("arch.generic-needs-newer-runtime"), runtimeDependent(c),
             HD_TEXT("hd::Diagnosis",
                     "%1: only a generic code object covers %2, and the runtime (%3) "
                     "does not load generic targets")
@@ -530,7 +546,13 @@ Finding partialFatbinFinding(const ArtifactReport &r, const DeviceInfo &d, const
     const QStringList kernels = missingFatbinKernels(r, fit, count);
     Finding f = makeFinding(
         QStringLiteral("arch.no-compatible-code-object"),
-        vendor ? Severity::Info : Severity::Warning,
+        vendor ? SeverityChange(Severity::Info,
+                                HD_TEXT("hd::Diagnosis", "a library carries fatbins per "
+                                                         "architecture and launches those of the "
+                                                         "GPU it runs on"))
+               : SeverityChange(Severity::Warning,
+                                HD_TEXT("hd::Diagnosis", "the file loads; only a launch of these "
+                                                         "fatbins' kernels fails")),
         HD_TEXT("hd::Diagnosis", "%1 of %2 fatbins in %3 have no code for %4")
             .arg(fit.procFail.size())
             .arg(fit.groups)
@@ -562,7 +584,7 @@ Finding noCodeObjectFinding(const ArtifactReport &r, const DeviceInfo &d, const 
     const QString file = QFileInfo(r.path).fileName();
     const QStringList present = presentTargets(fit);
     Finding f = makeFinding(
-        QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+        QStringLiteral("arch.no-compatible-code-object"),
         HD_TEXT("hd::Diagnosis", "%1 has no code object for the device %2%3")
             .arg(file, d.label(), fit.scope),
         HD_TEXT("hd::Diagnosis",
@@ -631,7 +653,8 @@ void defaultTargetRule(Context &c, const ArtifactReport &r) {
             allTargets.append(co.target.toString());
     Finding f = makeFinding(
         QStringLiteral("arch.default-target"),
-        p == QLatin1String("gfx000") ? Severity::Error : Severity::Warning,
+        SeverityChange(p == QLatin1String("gfx000") ? Severity::Error : Severity::Warning,
+                       HD_TEXT("hd::Diagnosis", "gfx000 is the CPU agent: no GPU runs it")),
         HD_TEXT("hd::Diagnosis", "%1 was built only for %2, the compiler's default target")
             .arg(QFileInfo(r.path).fileName(), p),
         HD_TEXT("hd::Diagnosis",
@@ -652,11 +675,9 @@ void defaultTargetRule(Context &c, const ArtifactReport &r) {
 }
 
 // The problem of code object version v under the context's runtime; "" when there is none.
-QString versionProblem(const Context &c, int v, Severity &sev) {
-    sev = Severity::Warning;
+QString versionProblem(const Context &c, int v, SeverityChange &sev) {
     if (v >= 6 && (!c.runtimeKnown() || !c.runtimeAtLeast(6, 3))) {
-        if (c.runtimeExplicit)
-            sev = Severity::Error;
+        sev = runtimeDependent(c);
         return (c.runtimeKnown()
                     ? HD_TEXT("hd::Diagnosis", "code object v%1 needs ROCm 6.3 or newer; the "
                                                "runtime is ROCm %2")
@@ -667,6 +688,10 @@ QString versionProblem(const Context &c, int v, Severity &sev) {
                           .arg(v))
             .english();
     }
+    // v2/v3 on ROCm 6: the load verdict (artifacts/load_verdict.h) does not refuse them.
+    sev = SeverityChange(Severity::Warning,
+                         HD_TEXT("hd::Diagnosis", "the load verdict does not count code objects "
+                                                  "v2/v3 as refused"));
     if (v <= 3 && c.runtimeKnown() && c.runtimeAtLeast(6, 0))
         return HD_TEXT("hd::Diagnosis", "code object v%1 is no longer loaded by ROCm 6 runtimes "
                                         "(the runtime is ROCm %2)")
@@ -683,7 +708,7 @@ void codeObjectVersionRule(Context &c, const ArtifactReport &r) {
             byVersion[co.codeObjectVersion].append(co.origin);
     for (auto it = byVersion.cbegin(); it != byVersion.cend(); ++it) {
         const int v = it.key();
-        Severity sev;
+        SeverityChange sev(Severity::Warning, {});
         const QString problem = versionProblem(c, v, sev);
         if (problem.isEmpty())
             continue;
@@ -714,9 +739,10 @@ void compressedBundleRule(Context &c, const ArtifactReport &r) {
     const bool bad = c.runtimeKnown() && !ok;
     Finding f = makeFinding(
         QStringLiteral("bundle.compressed"),
-        bad  ? (c.runtimeExplicit ? Severity::Error : Severity::Warning)
-        : ok ? Severity::Info
-             : Severity::Warning,
+        ok ? SeverityChange(Severity::Info, HD_TEXT("hd::Diagnosis", "the runtime (ROCm %1) reads "
+                                                                     "compressed bundles")
+                                                .arg(c.runtimeText()))
+           : runtimeDependent(c),
         HD_TEXT("hd::Diagnosis", "%1 holds a compressed offload bundle (CCOB v%2, %3)")
             .arg(QFileInfo(r.path).fileName())
             .arg(b->ccobVersion)
@@ -758,7 +784,7 @@ void ldsRules(Context &c, const ArtifactReport &r) {
                 if (k.groupSegmentFixedSize <= limit)
                     continue;
                 Finding f = makeFinding(
-                    QStringLiteral("build.lds-exceeds-limit"), Severity::Error,
+                    QStringLiteral("build.lds-exceeds-limit"),
                     HD_TEXT("hd::Diagnosis", "%1 uses %2 bytes of LDS; the device allows %3")
                         .arg(k.name)
                         .arg(k.groupSegmentFixedSize)
@@ -793,7 +819,10 @@ void mixedInstallRules(Context &c) {
             distinct.append(p);
     if (distinct.size() > 1) {
         Finding f =
-            makeFinding(QStringLiteral("runtime.mixed-installs"), Severity::Error,
+            makeFinding(QStringLiteral("runtime.mixed-installs"),
+                        SeverityChange(Severity::Error,
+                                       HD_TEXT("hd::Diagnosis", "the inputs load two different "
+                                                                "HIP runtimes into one process")),
                         HD_TEXT("hd::Diagnosis", "The inputs load %1 different HIP runtimes")
                             .arg(distinct.size()),
                         HD_TEXT("hd::Diagnosis", "One process can only use one libamdhip64; "
@@ -823,7 +852,7 @@ void libcVersionsRule(Context &c, const ArtifactReport &r) {
                                 res.versionsMissing.first().section(QLatin1Char('_'), 0, 0) +
                                     QLatin1Char('_'));
         Finding f = makeFinding(
-            QStringLiteral("runtime.symbol-version-missing"), Severity::Error,
+            QStringLiteral("runtime.symbol-version-missing"),
             HD_TEXT("hd::Diagnosis", "%1 needs %2 from %3, which the installed %3 does not have")
                 .arg(file, newest.isEmpty() ? res.versionsMissing.first() : newest, res.name),
             HD_TEXT("hd::Diagnosis",
@@ -879,7 +908,6 @@ void kernelLibraryRule(Context &c) {
             Finding f = makeFinding(
                 miopen ? QStringLiteral("arch.library-data-missing")
                        : QStringLiteral("arch.no-compatible-code-object"),
-                miopen ? Severity::Warning : Severity::Error,
                 miopen ? HD_TEXT("hd::Diagnosis", "%1's databases in %2 have nothing for %3")
                              .arg(lib.product, QFileInfo(lib.path).fileName(), d.label())
                        : HD_TEXT("hd::Diagnosis", "%1's kernel folder %2 has no kernels for %3")

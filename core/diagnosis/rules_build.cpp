@@ -24,7 +24,7 @@ void undefinedAtLinkRule(Context &c, const TextInput &t) {
                 continue;
             rdcReported = true;
             Finding f = makeFinding(
-                QStringLiteral("build.rdc-link"), Severity::Error,
+                QStringLiteral("build.rdc-link"),
                 HD_TEXT("hd::Diagnosis", "-fgpu-rdc objects were linked without --hip-link"),
                 HD_TEXT("hd::Diagnosis",
                         "Objects compiled with -fgpu-rdc keep their device code as "
@@ -48,7 +48,7 @@ void undefinedAtLinkRule(Context &c, const TextInput &t) {
                 if (v.linkTime && isHipRuntimeSymbol(v.symbol) && !syms.contains(v.symbol))
                     syms.append(v.symbol);
             Finding f = makeFinding(
-                QStringLiteral("build.runtime-not-on-link-line"), Severity::Error,
+                QStringLiteral("build.runtime-not-on-link-line"),
                 HD_TEXT("hd::Diagnosis", "The link misses the HIP runtime (undefined %1)")
                     .arg(u.symbol),
                 HD_TEXT("hd::Diagnosis",
@@ -83,7 +83,10 @@ void deviceVariableLinkRule(Context &c, const TextInput &t) {
             u.symbol.startsWith(QLatin1String("__hip")))
             continue;
         Finding f = makeFinding(
-            QStringLiteral("build.rdc-link"), Severity::Warning,
+            QStringLiteral("build.rdc-link"),
+            SeverityChange(Severity::Warning,
+                           HD_TEXT("hd::Diagnosis", "the log does not show that another file "
+                                                    "defines it")),
             HD_TEXT("hd::Diagnosis", "%1 is used in another file than the one defining it, "
                                      "without -fgpu-rdc")
                 .arg(u.demangled),
@@ -108,7 +111,7 @@ void deviceLinkRule(Context &c, const TextInput &t) {
         t.facts.deviceLinkUndefined.size() <= t.facts.deviceLibsUnlinked.size())
         return;
     Finding f = makeFinding(
-        QStringLiteral("build.rdc-link"), Severity::Error,
+        QStringLiteral("build.rdc-link"),
         HD_TEXT("hd::Diagnosis",
                 "Device code calls a function of another file, built without -fgpu-rdc"),
         HD_TEXT("hd::Diagnosis",
@@ -147,7 +150,7 @@ void wrongCompilerRule(Context &c, const TextInput &t) {
     if (lines.isEmpty())
         return;
     Finding f = makeFinding(
-        QStringLiteral("build.wrong-compiler"), Severity::Error,
+        QStringLiteral("build.wrong-compiler"),
         HD_TEXT("hd::Diagnosis", "HIP code or HIP flags went to a compiler that is not HIP's"),
         HD_TEXT("hd::Diagnosis",
                 "Only hipcc / amdclang++ (clang with -x hip) compile HIP: g++ and gcc do "
@@ -176,7 +179,7 @@ void sourceLanguageRule(Context &c, const TextInput &t) {
             return l.text.contains(QLatin1String("nvcc"));
         });
     Finding f = makeFinding(
-        QStringLiteral("build.source-language"), Severity::Error,
+        QStringLiteral("build.source-language"),
         nvcc ? HD_TEXT("hd::Diagnosis", "The HIP source was not compiled as CUDA by nvcc")
              : HD_TEXT("hd::Diagnosis", "The source was compiled in another language than HIP"),
         nvcc ? HD_TEXT("hd::Diagnosis",
@@ -208,7 +211,7 @@ void deviceLibsUnlinkedRule(Context &c, const TextInput &t) {
     if (t.facts.deviceLibsUnlinked.isEmpty() || !t.facts.deviceLibsMissing.isEmpty())
         return;
     Finding f = makeFinding(
-        QStringLiteral("build.device-libs-missing"), Severity::Error,
+        QStringLiteral("build.device-libs-missing"),
         HD_TEXT("hd::Diagnosis", "The device link misses the ROCm device libraries"),
         HD_TEXT("hd::Diagnosis",
                 "Functions of the device libraries (ockl, ocml, oclc) stayed undefined: "
@@ -253,7 +256,7 @@ void tritonTextRule(Context &c, const TextInput &t) {
     if (stage.isEmpty() && first.text.contains(QLatin1String("ptxas"), Qt::CaseInsensitive))
         stage = QStringLiteral("cubin");
     Finding f = makeFinding(
-        QStringLiteral("triton.stage-failed"), Severity::Error,
+        QStringLiteral("triton.stage-failed"),
         HD_TEXT("hd::Diagnosis", "Triton failed while compiling a kernel%1")
             .arg(stage.isEmpty() ? QString() : QStringLiteral(" (stage .%1)").arg(stage)),
         HD_TEXT("hd::Diagnosis",
@@ -287,7 +290,7 @@ void tritonTextRule(Context &c, const TextInput &t) {
     if (t.tritonStage)
         return; // triton/traceback says the compile layer failed
     Finding l = makeFinding(
-        QStringLiteral("layer.compile-failed"), Severity::Error,
+        QStringLiteral("layer.compile-failed"),
         HD_TEXT("hd::Diagnosis", "No device code object was produced (Triton failed%1)")
             .arg(stage.isEmpty() ? QString() : QStringLiteral(" at make_%1").arg(stage)),
         HD_TEXT("hd::Diagnosis", "The failure is in the compile layer."));
@@ -300,6 +303,11 @@ bool isCompileDriver(const CommandLine &cmd) {
     return cmd.tool.startsWith(QLatin1String("hipcc")) ||
            cmd.tool.startsWith(QLatin1String("clang")) ||
            cmd.tool.startsWith(QLatin1String("amdclang"));
+}
+
+// Why a finding read from a command line alone is a warning.
+Text commandLineOnly() {
+    return HD_TEXT("hd::Diagnosis", "read from the command line, not from a link error");
 }
 
 bool isLinkOnly(const CommandLine &cmd) {
@@ -402,7 +410,7 @@ void nvccFlagRule(Context &c, const TextInput &t) {
     }
     if (!flags.isEmpty()) {
         Finding f =
-            makeFinding(QStringLiteral("build.nvcc-flags"), Severity::Error,
+            makeFinding(QStringLiteral("build.nvcc-flags"),
                         HD_TEXT("hd::Diagnosis", "nvcc-only options given to hipcc/clang: %1")
                             .arg(flags.join(QStringLiteral(", "))),
                         HD_TEXT("hd::Diagnosis",
@@ -430,7 +438,7 @@ void noOffloadArchRule(Context &c, const TextInput &t) {
             continue;
         // hipcc -v's own echo of a user command also shows as hipcc-cmd with the arch added
         Finding f = makeFinding(
-            QStringLiteral("build.no-offload-arch"), Severity::Error,
+            QStringLiteral("build.no-offload-arch"),
             HD_TEXT("hd::Diagnosis", "HIP compile without --offload-arch (line %1)")
                 .arg(cmd.lineNumber),
             HD_TEXT("hd::Diagnosis",
@@ -464,7 +472,7 @@ void defaultTargetTextRule(Context &c, const TextInput &t) {
                 userGaveArch = true;
         if (onlyDefault && !userGaveArch) {
             Finding f = makeFinding(
-                QStringLiteral("arch.default-target"), Severity::Warning,
+                QStringLiteral("arch.default-target"),
                 HD_TEXT("hd::Diagnosis", "The compile built device code only for %1")
                     .arg(defaults.join(QStringLiteral(", "))),
                 HD_TEXT("hd::Diagnosis",
@@ -499,7 +507,8 @@ void rdcLinkLineRule(Context &c, const TextInput &t) {
             if (cmd.isCc1 || !isLinkOnly(cmd) || cmd.has(QStringLiteral("--hip-link")))
                 continue;
             Finding f = makeFinding(
-                QStringLiteral("build.rdc-link"), Severity::Warning,
+                QStringLiteral("build.rdc-link"),
+                SeverityChange(Severity::Warning, commandLineOnly()),
                 HD_TEXT("hd::Diagnosis", "-fgpu-rdc objects linked without --hip-link (line %1)")
                     .arg(cmd.lineNumber),
                 HD_TEXT("hd::Diagnosis",
@@ -536,7 +545,8 @@ void runtimeLinkLineRule(Context &c, const TextInput &t) {
             if (hasRuntime)
                 continue;
             Finding f = makeFinding(
-                QStringLiteral("build.runtime-not-on-link-line"), Severity::Warning,
+                QStringLiteral("build.runtime-not-on-link-line"),
+                SeverityChange(Severity::Warning, commandLineOnly()),
                 HD_TEXT("hd::Diagnosis",
                         "%1 links hipcc-compiled objects without -lamdhip64 (line %2)")
                     .arg(cmd.tool)
@@ -560,7 +570,7 @@ void ldsTextRule(Context &c, const TextInput &t) {
     const TextFacts &tf = t.facts;
     for (const TextFacts::LdsOverLimit &l : tf.ldsOverLimit) {
         Finding f = makeFinding(
-            QStringLiteral("build.lds-exceeds-limit"), Severity::Error,
+            QStringLiteral("build.lds-exceeds-limit"),
             HD_TEXT("hd::Diagnosis", "%1 uses %2 bytes of LDS; the limit is %3")
                 .arg(l.function.isEmpty() ? QStringLiteral("A kernel") : l.function)
                 .arg(l.used)
@@ -582,7 +592,7 @@ void deviceLibsRule(Context &c, const TextInput &t) {
     const TextFacts &tf = t.facts;
     if (!tf.deviceLibsMissing.isEmpty()) {
         Finding f = makeFinding(
-            QStringLiteral("build.device-libs-missing"), Severity::Error,
+            QStringLiteral("build.device-libs-missing"),
             HD_TEXT("hd::Diagnosis", "The compiler cannot find the ROCm device libraries"),
             HD_TEXT("hd::Diagnosis",
                     "clang links the device bitcode libraries (ocml.bc, ockl.bc, ...) into "
@@ -606,7 +616,10 @@ void cpuAgentTargetRule(Context &c, const TextInput &t) {
         if (!l.text.contains(QLatin1String("gfx000")))
             continue;
         Finding f =
-            makeFinding(QStringLiteral("arch.default-target"), Severity::Error,
+            makeFinding(QStringLiteral("arch.default-target"),
+                        SeverityChange(Severity::Error,
+                                       HD_TEXT("hd::Diagnosis", "gfx000 is the CPU agent: no GPU "
+                                                                "runs it")),
                         HD_TEXT("hd::Diagnosis", "The build targeted gfx000, the CPU agent"),
                         HD_TEXT("hd::Diagnosis",
                                 "Without --offload-arch, hipcc asks rocm_agent_enumerator for the "
@@ -624,7 +637,7 @@ void compileFailedRule(Context &c, const TextInput &t) {
     const TextFacts &tf = t.facts;
     if (!tf.compileErrors.isEmpty()) {
         Finding f = makeFinding(
-            QStringLiteral("layer.compile-failed"), Severity::Error,
+            QStringLiteral("layer.compile-failed"),
             HD_TEXT("hd::Diagnosis", "The build failed: %1")
                 .arg(tf.compileErrors.first().text.left(160)),
             HD_TEXT("hd::Diagnosis",

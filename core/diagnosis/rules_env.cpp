@@ -43,7 +43,7 @@ void hsaOverrideRule(Context &c) {
             if (p != gfx && !realDevices.contains(p))
                 realDevices.append(p);
         Finding f = makeFinding(
-            QStringLiteral("env.hsa-override"), Severity::Warning,
+            QStringLiteral("env.hsa-override"),
             gfx.isEmpty() ? HD_TEXT("hd::Diagnosis", "%1=%2 is set (not a valid N.N.N version)")
                                 .arg(name, value)
                           : HD_TEXT("hd::Diagnosis", "%1=%2: the GPU reports itself as %3")
@@ -107,7 +107,7 @@ void visibleDevicesRule(Context &c) {
         if (why.isEmpty())
             continue;
         Finding f =
-            makeFinding(QStringLiteral("env.visible-devices-empty"), Severity::Error,
+            makeFinding(QStringLiteral("env.visible-devices-empty"),
                         HD_TEXT("hd::Diagnosis", "%1=\"%2\" hides every GPU").arg(name, value),
                         HD_TEXT("hd::Diagnosis", "%1 (%2), so the runtime reports no device "
                                                  "(hipErrorNoDevice) whatever is installed.")
@@ -126,7 +126,10 @@ void compilerVariablesRule(Context &c) {
         if (variableOwner(name) != VariableOwner::Compiler)
             continue;
         Finding f = makeFinding(
-            QStringLiteral("env.variable-ignored"), Severity::Info,
+            QStringLiteral("env.variable-ignored"),
+            SeverityChange(Severity::Info,
+                           HD_TEXT("hd::Diagnosis", "a build-time variable: set for the run it "
+                                                    "does no harm")),
             HD_TEXT("hd::Diagnosis",
                     "%1 is read by the compiler driver, not by the running program")
                 .arg(name),
@@ -159,7 +162,7 @@ void unreadVariablesRule(Context &c) {
         for (const QString &l : chk.scanned)
             names.append(fileName(l));
         Finding f = makeFinding(
-            QStringLiteral("env.variable-ignored"), Severity::Warning,
+            QStringLiteral("env.variable-ignored"),
             HD_TEXT("hd::Diagnosis", "%1 is not read by the installed runtime").arg(name),
             HD_TEXT("hd::Diagnosis",
                     "None of the runtime's libraries (%1) holds the name %2, so nothing "
@@ -181,7 +184,7 @@ void unreadVariablesRule(Context &c) {
 void probeNoDeviceRule(Context &c) {
     if (!c.request.probeRan || !c.request.probeDevices.isEmpty())
         return;
-    Finding f = makeFinding(QStringLiteral("runtime.no-device"), Severity::Error,
+    Finding f = makeFinding(QStringLiteral("runtime.no-device"),
                             HD_TEXT("hd::Diagnosis", "The runtime loads but sees no GPU"),
                             HD_TEXT("hd::Diagnosis", "hipdoctor-probe loaded %1 and it reported no "
                                                      "device.")
@@ -213,7 +216,7 @@ void visibleDevicesStackedRule(Context &c) {
     if (!ok || first < left)
         return;
     Finding f = makeFinding(
-        QStringLiteral("env.visible-devices-empty"), Severity::Error,
+        QStringLiteral("env.visible-devices-empty"),
         HD_TEXT("hd::Diagnosis",
                 "HIP_VISIBLE_DEVICES=%1 indexes past the %2 GPU(s) ROCR_VISIBLE_DEVICES=%3 "
                 "leaves")

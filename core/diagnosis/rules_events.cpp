@@ -59,7 +59,7 @@ void unsupportedInstructionRule(Context &c, const TextInput &t) {
     if (hits.isEmpty())
         return;
     Finding f = makeFinding(
-        QStringLiteral("build.instruction-not-supported"), Severity::Error,
+        QStringLiteral("build.instruction-not-supported"),
         target.isEmpty()
             ? HD_TEXT("hd::Diagnosis", "The device code uses an instruction the GPU does not have")
             : HD_TEXT("hd::Diagnosis", "The device code uses %1, which needs %2 or newer")
@@ -85,7 +85,7 @@ void unsupportedInstructionRule(Context &c, const TextInput &t) {
 void refusedFinding(Context &c, const TextInput &t, const TextEvent *refused, const QString &arch) {
     const TextEvent *e = refused;
     Finding f = makeFinding(
-        QStringLiteral("arch.target-unsupported"), Severity::Error,
+        QStringLiteral("arch.target-unsupported"),
         HD_TEXT("hd::Diagnosis", "The compiler that builds the kernel does not support the "
                                  "GPU%1")
             .arg(arch.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(arch)),
@@ -102,7 +102,7 @@ void refusedFinding(Context &c, const TextInput &t, const TextEvent *refused, co
                      "torch.compile, eager attention) or on a supported GPU.");
     c.add(f);
     if (!e->speaksFor(TextLayer::Compiler) && !e->speaksFor(TextLayer::Triton)) {
-        Finding l = makeFinding(QStringLiteral("layer.compile-failed"), Severity::Error,
+        Finding l = makeFinding(QStringLiteral("layer.compile-failed"),
                                 HD_TEXT("hd::Diagnosis",
                                         "No device code was compiled (the compiler refused the "
                                         "GPU)"),
@@ -128,7 +128,10 @@ void tritonDeviceFinding(Context &c, const TextInput &t) {
     if (sm > 0 && sm < 70) {
         // Older than any GPU Triton supports: its fallbacks for them are unmaintained.
         Finding f = makeFinding(
-            QStringLiteral("arch.target-unsupported"), Severity::Warning,
+            QStringLiteral("arch.target-unsupported"),
+            SeverityChange(Severity::Warning,
+                           HD_TEXT("hd::Diagnosis", "read from a failed compile on an old GPU; "
+                                                    "Triton itself does not say it")),
             HD_TEXT("hd::Diagnosis", "Triton does not support the GPU (%1)")
                 .arg(dev->target.processor),
             HD_TEXT("hd::Diagnosis",
@@ -145,7 +148,10 @@ void tritonDeviceFinding(Context &c, const TextInput &t) {
     if (sm < 100)
         return;
     Finding f = makeFinding(
-        QStringLiteral("build.toolkit-too-old"), Severity::Warning,
+        QStringLiteral("build.toolkit-too-old"),
+        SeverityChange(Severity::Warning,
+                       HD_TEXT("hd::Diagnosis", "read from a failed compile on a Blackwell GPU; "
+                                                "no message says the architecture is unknown")),
         HD_TEXT("hd::Diagnosis", "Triton may not know the GPU (%1)").arg(dev->target.processor),
         HD_TEXT("hd::Diagnosis",
                 "Triton's compile failed on %1, a Blackwell GPU: Triton releases before 3.3 "
@@ -176,7 +182,7 @@ void unknownArchFinding(Context &c, const TextInput &t, const TextEvent *unknown
         }))
         return;
     Finding f = makeFinding(
-        QStringLiteral("build.toolkit-too-old"), Severity::Error,
+        QStringLiteral("build.toolkit-too-old"),
         HD_TEXT("hd::Diagnosis", "The compiler does not know the architecture %1").arg(arch),
         HD_TEXT("hd::Diagnosis",
                 "%1 refused %2: the toolkit release predates it (NVIDIA: sm_86 needs CUDA "
@@ -258,7 +264,7 @@ void variableNotFoundRule(Context &c, const TextInput &t) {
         if (!byMessage && (api.isEmpty() || !notFound.contains(e.field(QStringLiteral("name")))))
             continue;
         Finding f = makeFinding(
-            QStringLiteral("symbol.variable-not-found"), Severity::Error,
+            QStringLiteral("symbol.variable-not-found"),
             HD_TEXT("hd::Diagnosis", "A device variable looked up%1 is not in the code object")
                 .arg(api.isEmpty() ? QString() : HD_TEXT("hd::Diagnosis", " by %1").arg(api)),
             HD_TEXT("hd::Diagnosis",
@@ -296,7 +302,7 @@ void symbolVersionRule(Context &c, const TextInput &t) {
         const bool cxx = version.startsWith(QLatin1String("GLIBCXX")) ||
                          version.startsWith(QLatin1String("CXXABI"));
         Finding f = makeFinding(
-            QStringLiteral("runtime.symbol-version-missing"), Severity::Error,
+            QStringLiteral("runtime.symbol-version-missing"),
             HD_TEXT("hd::Diagnosis", "%1 needs %2, which %3 does not provide")
                 .arg(by.isEmpty() ? HD_TEXT("hd::Diagnosis", "A library") : fileName(by), version,
                      lib.isEmpty() ? HD_TEXT("hd::Diagnosis", "the C/C++ runtime found") : lib),
@@ -332,7 +338,7 @@ void driverEntryPointRule(Context &c, const TextInput &t) {
             continue;
         const QString symbol = e.field(QStringLiteral("symbol"));
         Finding f = makeFinding(
-            QStringLiteral("runtime.driver-too-old"), Severity::Error,
+            QStringLiteral("runtime.driver-too-old"),
             HD_TEXT("hd::Diagnosis", "The GPU driver lacks %1").arg(symbol),
             HD_TEXT("hd::Diagnosis",
                     "%1 is a CUDA driver API function: the program (or its runtime) looks it "
@@ -357,7 +363,7 @@ void hostCompilerRule(Context &c, const TextInput &t) {
         if (!e.error || !re.match(e.text).hasMatch())
             continue;
         Finding f = makeFinding(
-            QStringLiteral("build.host-compiler-unsupported"), Severity::Error,
+            QStringLiteral("build.host-compiler-unsupported"),
             HD_TEXT("hd::Diagnosis", "The GPU compiler refuses the host compiler"),
             HD_TEXT("hd::Diagnosis",
                     "nvcc (or clang's CUDA mode) checks the host compiler's version and stops "
@@ -382,7 +388,7 @@ void bindingMismatchRule(Context &c, const TextInput &t) {
         if (!m.hasMatch())
             continue;
         Finding f = makeFinding(
-            QStringLiteral("runtime.mixed-installs"), Severity::Warning,
+            QStringLiteral("runtime.mixed-installs"),
             HD_TEXT("hd::Diagnosis", "The Python module %1 is from another release than its "
                                      "caller (no %2)")
                 .arg(m.captured(1), m.captured(2)),
@@ -430,7 +436,10 @@ void containerDriverRule(Context &c, const TextInput &t) {
     if (!inContainer && !countCall.match(hit->field(QStringLiteral("api"))).hasMatch())
         return;
     Finding f = makeFinding(
-        QStringLiteral("runtime.no-device"), Severity::Warning,
+        QStringLiteral("runtime.no-device"),
+        SeverityChange(Severity::Warning,
+                       HD_TEXT("hd::Diagnosis", "code 35 also means a driver that is too old; "
+                                                "the text does not tell which")),
         HD_TEXT("hd::Diagnosis", "In a container, \"driver insufficient\" can mean no driver"),
         HD_TEXT("hd::Diagnosis",
                 "Inside a container the runtime reports code 35 as well when the host's driver "
@@ -452,7 +461,10 @@ void hexdumpRule(Context &c, const TextInput &t) {
                                                  .contains(QStringLiteral("CCOB")))
             continue;
         Finding f = makeFinding(
-            QStringLiteral("bundle.compressed"), Severity::Warning,
+            QStringLiteral("bundle.compressed"),
+            SeverityChange(Severity::Warning,
+                           HD_TEXT("hd::Diagnosis", "a dump does not say which runtime reads "
+                                                    "the file")),
             HD_TEXT("hd::Diagnosis", "The dump shows a compressed offload bundle (CCOB)"),
             HD_TEXT("hd::Diagnosis",
                     "The bytes start with the magic of a compressed clang offload bundle "
@@ -479,7 +491,7 @@ void linkConflictRule(Context &c, const TextInput &t) {
         if (!m.hasMatch())
             continue;
         Finding f = makeFinding(
-            QStringLiteral("runtime.mixed-installs"), Severity::Warning,
+            QStringLiteral("runtime.mixed-installs"),
             HD_TEXT("hd::Diagnosis", "The link mixes %1 and %2").arg(m.captured(1), m.captured(3)),
             HD_TEXT("hd::Diagnosis",
                     "%2 needs %1 while the link also uses %3: libraries of two releases are "

@@ -33,7 +33,7 @@ void internalLinkageRule(Context &c) {
         for (const NamedSymbol &k : lookupKernelName(t, requested).internal) {
             const bool anon = k.name.contains(QLatin1String("_GLOBAL__N_"));
             Finding f = makeFinding(
-                QStringLiteral("symbol.internal-linkage"), Severity::Error,
+                QStringLiteral("symbol.internal-linkage"),
                 HD_TEXT("hd::Diagnosis", "Kernel %1 has internal linkage (%2)")
                     .arg(requested, anon ? HD_TEXT("hd::Diagnosis", "anonymous namespace")
                                          : QStringLiteral("static")),
@@ -72,7 +72,7 @@ void mangledNameRule(Context &c) {
         for (const NamedSymbol &m : mangled)
             all.append(QStringLiteral("%1 (%2)").arg(m.name, m.demangled));
         Finding f = makeFinding(
-            QStringLiteral("symbol.mangled-name"), Severity::Error,
+            QStringLiteral("symbol.mangled-name"),
             HD_TEXT("hd::Diagnosis", "Kernel %1 exists only C++-mangled, as %2")
                 .arg(requested, k.name),
             HD_TEXT("hd::Diagnosis",
@@ -109,7 +109,7 @@ void mangledNameRule(Context &c) {
 Finding hostApiFinding(const QString &requested, const QList<NamedSymbol> &sites) {
     const NamedSymbol &s = sites.first();
     Finding f = makeFinding(
-        QStringLiteral("symbol.not-a-kernel"), Severity::Error,
+        QStringLiteral("symbol.not-a-kernel"),
         HD_TEXT("hd::Diagnosis", "%1 is a host function of %2's API, not a kernel")
             .arg(requested, s.library),
         HD_TEXT("hd::Diagnosis",
@@ -144,7 +144,7 @@ void notAKernelRule(Context &c) {
         const NamedSymbol &s = notKernel.first();
         const bool host = s.kind == SymbolKind::HostFunction;
         Finding f =
-            makeFinding(QStringLiteral("symbol.not-a-kernel"), Severity::Error,
+            makeFinding(QStringLiteral("symbol.not-a-kernel"),
                         HD_TEXT("hd::Diagnosis", "%1 is a %2, not a kernel")
                             .arg(requested, host ? HD_TEXT("hd::Diagnosis", "host function")
                                                  : HD_TEXT("hd::Diagnosis", "device function")),
@@ -191,7 +191,7 @@ void notFoundRule(Context &c) {
             shown.append(d == n ? n : QStringLiteral("%1 (%2)").arg(n, d));
         }
         Finding f = makeFinding(
-            QStringLiteral("symbol.kernel-not-found"), Severity::Error,
+            QStringLiteral("symbol.kernel-not-found"),
             HD_TEXT("hd::Diagnosis", "No kernel named %1 in the inputs").arg(requested),
             HD_TEXT("hd::Diagnosis",
                     "None of the %1 kernel(s) in the code objects is %2, mangled or not. "

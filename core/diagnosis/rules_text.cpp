@@ -36,7 +36,6 @@ Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const Targ
     Finding f = makeFinding(
         featureOnly ? QStringLiteral("arch.feature-mismatch")
                     : QStringLiteral("arch.no-compatible-code-object"),
-        Severity::Error,
         featureOnly
             ? HD_TEXT("hd::Diagnosis", "The runtime found %1 code, but not with the device's "
                                        "xnack/sramecc settings (%2)")
@@ -87,7 +86,7 @@ Finding bundleSearchFinding(const TextInput &t, const NoBinaryListing &l, const 
                                                  .arg(names.mid(0, 3).join(QStringLiteral(", ")))
                                                  .arg(names.size() - 3);
     Finding f = makeFinding(
-        QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+        QStringLiteral("arch.no-compatible-code-object"),
         HD_TEXT("hd::Diagnosis", "No code object for %1 in %2").arg(dev.toString(), shown),
         HD_TEXT("hd::Diagnosis",
                 "The runtime searched the code-object bundles for the device's ISA %1 and "
@@ -154,7 +153,7 @@ void noBinaryListingRule(Context &c, const TextInput &t) {
         if (any)
             continue;
         Finding f = makeFinding(
-            QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+            QStringLiteral("arch.no-compatible-code-object"),
             HD_TEXT("hd::Diagnosis", "The runtime found no code object for the device (line %1)")
                 .arg(l.lineNumber),
             HD_TEXT("hd::Diagnosis",
@@ -234,7 +233,10 @@ void libraryRules(Context &c, const TextInput &t) {
         Finding f = makeFinding(
             other ? QStringLiteral("runtime.soname-mismatch")
                   : QStringLiteral("runtime.library-not-found"),
-            here.found() ? Severity::Warning : Severity::Error,
+            SeverityChange(here.found() ? Severity::Warning : Severity::Error,
+                           HD_TEXT("hd::Diagnosis",
+                                   "it resolves on this machine; the failing run had "
+                                   "another library path or install")),
             other ? HD_TEXT("hd::Diagnosis", "%1 is not installed; only %2 is")
                         .arg(soname, fileName(others.first()))
                   : HD_TEXT("hd::Diagnosis", "%1 could not be found%2")
@@ -274,7 +276,7 @@ bool reportNotLinked(Context &c, const TextInput &t, const TextFacts::UndefinedS
     if (!installedHasIt && !u.symbol.startsWith(QLatin1String("__hipRegister")))
         return false;
     Finding f = makeFinding(
-        QStringLiteral("runtime.not-linked"), Severity::Error,
+        QStringLiteral("runtime.not-linked"),
         HD_TEXT("hd::Diagnosis",
                 "%1 references the HIP runtime (%2) without depending on libamdhip64")
             .arg(u.file.isEmpty() ? HD_TEXT("hd::Diagnosis", "The module") : fileName(u.file),
@@ -310,7 +312,7 @@ void symbolTextRules(Context &c, const TextInput &t) {
         if (hipAbi && !u.linkTime && reportNotLinked(c, t, u))
             continue;
         Finding f = makeFinding(
-            QStringLiteral("runtime.undefined-symbol"), Severity::Error,
+            QStringLiteral("runtime.undefined-symbol"),
             HD_TEXT("hd::Diagnosis", "Undefined symbol %1%2")
                 .arg(u.demangled,
                      u.file.isEmpty() ? QString() : QStringLiteral(" in %1").arg(fileName(u.file))),
@@ -452,7 +454,7 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
                                  "or was never registered.");
             explainNoKernelImage(c, t, cuda, detail, fixes);
         }
-        Finding f = makeFinding(ids.first(), m->severity,
+        Finding f = makeFinding(ids.first(), runtimeErrorSeverity(*m),
                                 Text(QStringLiteral("%1 (%2)"))
                                     .arg(Text::sentence("hd::Diagnosis", m->title),
                                          Text(shown.isEmpty() ? name : shown)),
@@ -504,7 +506,7 @@ void logLaunchBlockRule(Context &c, const TextInput &t) {
             if (threads <= limit)
                 continue;
             Finding f = makeFinding(
-                QStringLiteral("launch.block-too-large"), Severity::Error,
+                QStringLiteral("launch.block-too-large"),
                 HD_TEXT("hd::Diagnosis", "A launch uses %1 threads per block; the limit "
                                          "is %2")
                     .arg(threads)
@@ -540,7 +542,11 @@ void logMissingFunctionRule(Context &c, const TextInput &t) {
                     break;
                 }
             Finding f = makeFinding(
-                QStringLiteral("symbol.kernel-not-found"), Severity::Warning,
+                QStringLiteral("symbol.kernel-not-found"),
+                SeverityChange(Severity::Warning,
+                               HD_TEXT("hd::Diagnosis",
+                                       "without the code object, a missing kernel cannot be told "
+                                       "from a mangled, internal or non-kernel one")),
                 HD_TEXT("hd::Diagnosis", "The runtime could not find the function %1").arg(name),
                 HD_TEXT("hd::Diagnosis",
                         "The log shows the lookup failing; without the code object it "
@@ -574,8 +580,7 @@ void noDeviceTextRule(Context &c, const TextInput &t) {
         return;
     const TextLine &first = tf.noDevice.first();
     Finding f = makeFinding(
-        QStringLiteral("runtime.no-device"), Severity::Error,
-        HD_TEXT("hd::Diagnosis", "The runtime sees no GPU"),
+        QStringLiteral("runtime.no-device"), HD_TEXT("hd::Diagnosis", "The runtime sees no GPU"),
         HD_TEXT("hd::Diagnosis",
                 "The HIP/CUDA runtime loaded but found no usable GPU (%1). Every load or "
                 "launch fails after this, whatever the code object.")
@@ -624,7 +629,9 @@ void libraryArchRule(Context &c, const TextInput &t) {
                 continue;
             done.insert(m.library);
             Finding f = makeFinding(
-                QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
+                QStringLiteral("arch.no-compatible-code-object"),
+                SeverityChange(Severity::Warning,
+                               HD_TEXT("hd::Diagnosis", "the text does not name the GPU")),
                 HD_TEXT("hd::Diagnosis", "%1 has no kernel library for the GPU").arg(m.library),
                 HD_TEXT("hd::Diagnosis",
                         "%1 ships its GPU kernels as one library file per architecture, and the "
@@ -644,7 +651,7 @@ void libraryArchRule(Context &c, const TextInput &t) {
             continue;
         done.insert(m.library + m.arch);
         Finding f = makeFinding(
-            QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+            QStringLiteral("arch.no-compatible-code-object"),
             HD_TEXT("hd::Diagnosis", "%1 has no kernels for %2").arg(m.library, m.arch),
             HD_TEXT("hd::Diagnosis",
                     "%1 ships its GPU kernels as one library file per architecture; the "
@@ -677,7 +684,11 @@ void libraryDataRule(Context &c, const TextInput &t) {
             continue;
         done.insert(m.library + m.arch);
         Finding f = makeFinding(
-            QStringLiteral("arch.library-data-missing"), Severity::Info,
+            QStringLiteral("arch.library-data-missing"),
+            SeverityChange(Severity::Info,
+                           HD_TEXT("hd::Diagnosis", "%1's own warning: it compiles the kernels at "
+                                                    "first use, so the run is slower, not failing")
+                               .arg(m.library)),
             HD_TEXT("hd::Diagnosis", "%1 has no precompiled kernel database for %2")
                 .arg(m.library, m.arch),
             HD_TEXT("hd::Diagnosis",
@@ -736,8 +747,7 @@ void lookAlikeRule(Context &c, const TextInput &t) {
     for (const Kind &k : kinds) {
         if (k.lines->isEmpty())
             continue;
-        Finding f = makeFinding(QString::fromLatin1(k.id), Severity::Warning,
-                                Text::sentence("hd::Diagnosis", k.title),
+        Finding f = makeFinding(QString::fromLatin1(k.id), Text::sentence("hd::Diagnosis", k.title),
                                 Text::sentence("hd::Diagnosis", k.detail));
         for (const TextLine &l : k.lines->mid(0, 3))
             f.evidence.append(lineEvidence(t.path, l));
@@ -758,7 +768,9 @@ void invalidIsaRule(Context &c, const TextInput &t) {
             overrides << value;
     Finding f = makeFinding(
         QStringLiteral("env.hsa-override"),
-        overrides.isEmpty() ? Severity::Warning : Severity::Error,
+        SeverityChange(overrides.isEmpty() ? Severity::Warning : Severity::Error,
+                       HD_TEXT("hd::Diagnosis", "the runtime rejected the ISA the override "
+                                                "names")),
         overrides.isEmpty()
             ? HD_TEXT("hd::Diagnosis",
                       "The runtime rejected the GPU's ISA (HSA_STATUS_ERROR_INVALID_ISA)")
@@ -789,7 +801,10 @@ void invalidCodeObjectRule(Context &c, const TextInput &t) {
     if (t.facts.invalidCodeObject.isEmpty() || showsCompressedBundle(t.facts))
         return; // text/hexdump names the compressed bundle
     Finding f = makeFinding(
-        QStringLiteral("cov.unsupported-version"), Severity::Warning,
+        QStringLiteral("cov.unsupported-version"),
+        SeverityChange(Severity::Warning,
+                       HD_TEXT("hd::Diagnosis", "the error also fits a damaged file, and the "
+                                                "code object's version is not shown")),
         HD_TEXT("hd::Diagnosis",
                 "The runtime rejected the code object (HSA_STATUS_ERROR_INVALID_CODE_OBJECT)"),
         HD_TEXT("hd::Diagnosis",
@@ -812,7 +827,7 @@ void frameworkArchRule(Context &c, const TextInput &t) {
     const TextLine &l = t.facts.frameworkArchUnsupported.first();
     const QString dev = t.facts.deviceTargets.isEmpty() ? QString() : t.facts.deviceTargets.first();
     Finding f =
-        makeFinding(QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+        makeFinding(QStringLiteral("arch.no-compatible-code-object"),
                     HD_TEXT("hd::Diagnosis", "The framework's build has no kernels for the GPU%1")
                         .arg(dev.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(dev)),
                     HD_TEXT("hd::Diagnosis",
@@ -844,7 +859,10 @@ void mixedRocmRule(Context &c, const TextInput &t) {
         return;
     const bool two = tf.rocmVersions.size() >= 2;
     Finding f = makeFinding(
-        QStringLiteral("runtime.mixed-installs"), two ? Severity::Error : Severity::Warning,
+        QStringLiteral("runtime.mixed-installs"),
+        SeverityChange(two ? Severity::Error : Severity::Warning,
+                       HD_TEXT("hd::Diagnosis", "files of two ROCm releases take part in the "
+                                                "failing load")),
         two ? HD_TEXT("hd::Diagnosis", "The failing load mixes ROCm %1")
                   .arg(tf.rocmVersions.join(QStringLiteral(" and ")))
             : HD_TEXT("hd::Diagnosis", "A library built for ROCm %1 is looked for")
@@ -881,7 +899,7 @@ void windowsOverrideRule(Context &c, const TextInput &t) {
     if (value.isEmpty())
         return;
     Finding f = makeFinding(
-        QStringLiteral("env.hsa-override"), Severity::Warning,
+        QStringLiteral("env.hsa-override"),
         HD_TEXT("hd::Diagnosis", "HSA_OVERRIDE_GFX_VERSION=%1 has no effect on Windows").arg(value),
         HD_TEXT("hd::Diagnosis",
                 "The override is read by the Linux HSA runtime (ROCr); the Windows HIP "
@@ -896,7 +914,7 @@ void rocminfoNoGpuRule(Context &c, const TextInput &t) {
     const TextFacts &tf = t.facts;
     if (tf.rocminfo && tf.rocminfoDevices.isEmpty() && tf.noDevice.isEmpty()) {
         Finding f =
-            makeFinding(QStringLiteral("runtime.no-device"), Severity::Error,
+            makeFinding(QStringLiteral("runtime.no-device"),
                         HD_TEXT("hd::Diagnosis", "The rocminfo dump lists no GPU agent"),
                         HD_TEXT("hd::Diagnosis", "The HSA runtime on that machine sees only CPU "
                                                  "agents."));
@@ -954,7 +972,7 @@ void unknownLayerRule(Context &c, const TextInput &t) {
                                         "printed with every error) were not read as evidence.")
                    .arg(boilerplate);
     Finding f = makeFinding(
-        QStringLiteral("layer.unknown"), Severity::Info,
+        QStringLiteral("layer.unknown"),
         HD_TEXT("hd::Diagnosis", "No failing layer recognised in %1").arg(fileName(t.path)),
         (seen.isEmpty()
              ? Text()

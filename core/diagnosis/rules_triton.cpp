@@ -116,7 +116,7 @@ void stageFailedRule(Context &c) {
             if (!stoppedBeforeStage(e))
                 continue;
             Finding f = makeFinding(
-                QStringLiteral("triton.stage-failed"), Severity::Error,
+                QStringLiteral("triton.stage-failed"),
                 HD_TEXT("hd::Diagnosis",
                         "Triton stopped after %1: %2 was never written (kernel %3, %4)")
                     .arg(e.lastStage, e.missingStage, e.kernelName, entryTarget(e)),
@@ -147,7 +147,7 @@ void stageFailedRule(Context &c) {
             c.add(f);
 
             Finding l = makeFinding(
-                QStringLiteral("layer.compile-failed"), Severity::Error,
+                QStringLiteral("layer.compile-failed"),
                 HD_TEXT("hd::Diagnosis",
                         "No device code object was produced for %1 (Triton stopped "
                         "before %2)")
@@ -169,7 +169,11 @@ void noMetadataRule(Context &c) {
             if (!isKernelEntry(e) || e.complete() || !e.missingStage.isEmpty())
                 continue;
             Finding f = makeFinding(
-                QStringLiteral("triton.stage-failed"), Severity::Warning,
+                QStringLiteral("triton.stage-failed"),
+                SeverityChange(Severity::Warning,
+                               HD_TEXT("hd::Diagnosis",
+                                       "no stage failed: the compile was interrupted or is "
+                                       "still running")),
                 HD_TEXT("hd::Diagnosis", "Triton entry %1 (%2) has every stage but no metadata")
                     .arg(e.kernelName, entryTarget(e)),
                 HD_TEXT("hd::Diagnosis",
@@ -243,7 +247,10 @@ Text tritonTargetFix(const DeviceInfo &d) {
 // An entry whose metadata and stage files name no target.
 Finding unknownTargetFinding(const TritonEntry &e, const DeviceInfo &d) {
     Finding f = makeFinding(
-        QStringLiteral("arch.no-compatible-code-object"), Severity::Warning,
+        QStringLiteral("arch.no-compatible-code-object"),
+        SeverityChange(Severity::Warning,
+                       HD_TEXT("hd::Diagnosis", "the entry's target is not known, so it was not "
+                                                "compared with the device")),
         HD_TEXT("hd::Diagnosis", "Triton entry %1 (%2): its target is not known")
             .arg(e.kernelName, e.hash),
         HD_TEXT("hd::Diagnosis",
@@ -280,7 +287,9 @@ void tritonArchRule(Context &c) {
                     comp.kind == Compatibility::Kind::FeatureMismatch
                         ? QStringLiteral("arch.feature-mismatch")
                         : QStringLiteral("arch.no-compatible-code-object"),
-                    another ? Severity::Warning : Severity::Error,
+                    SeverityChange(another ? Severity::Warning : Severity::Error,
+                                   HD_TEXT("hd::Diagnosis", "another entry of the same kernel "
+                                                            "fits the device")),
                     HD_TEXT("hd::Diagnosis",
                             "Triton entry %1 of %2 was built for %3, not for the device %4")
                         .arg(e.hash.left(8) + QStringLiteral("…"), e.kernelName,
@@ -324,7 +333,7 @@ void extraArgsRule(Context &c) {
                 continue;
             const int extra = e.llirArgCount - e.sourceArgCount;
             Finding f = makeFinding(
-                QStringLiteral("triton.extra-args"), Severity::Info,
+                QStringLiteral("triton.extra-args"),
                 HD_TEXT("hd::Diagnosis", "Triton kernel %1 takes %2 argument(s), %3 more than its "
                                          "Python signature")
                     .arg(e.kernelName)
@@ -366,7 +375,7 @@ void tracebackRule(Context &c) {
             continue;
         const TritonTracebackStage &s = *t.tritonStage;
         Finding f = makeFinding(
-            QStringLiteral("triton.stage-failed"), Severity::Error,
+            QStringLiteral("triton.stage-failed"),
             HD_TEXT("hd::Diagnosis", "Triton failed producing %1 (make_%2)").arg(s.suffix, s.stage),
             HD_TEXT("hd::Diagnosis",
                     "The traceback ends in Triton's %1 backend while producing the %2 "
@@ -383,7 +392,7 @@ void tracebackRule(Context &c) {
         f.fix << stageFix(s.suffix, QString());
         c.add(f);
         Finding l =
-            makeFinding(QStringLiteral("layer.compile-failed"), Severity::Error,
+            makeFinding(QStringLiteral("layer.compile-failed"),
                         HD_TEXT("hd::Diagnosis", "No device code object was produced (Triton "
                                                  "failed at %1)")
                             .arg(s.suffix),

@@ -48,6 +48,7 @@ Finding Finding::fromJson(const QJsonObject &o) {
     f.severity = severityFromName(o.value(QStringLiteral("severity")).toString());
     f.title = o.value(QStringLiteral("title")).toString();
     f.detail = o.value(QStringLiteral("detail")).toString();
+    f.severityReason = o.value(QStringLiteral("severity_reason")).toString();
     for (const auto &v : o.value(QStringLiteral("evidence")).toArray())
         f.evidence.append(Evidence::fromJson(v.toObject()));
     for (const auto &v : o.value(QStringLiteral("fix")).toArray())
@@ -92,6 +93,7 @@ QList<Finding> mergeDuplicateFindings(const QList<Finding> &findings) {
                 std::swap(other.detail, kept.detail);
                 std::swap(other.fix, kept.fix);
                 std::swap(other.severity, kept.severity);
+                std::swap(other.severityReason, kept.severityReason);
             }
             const Evidence also{QStringLiteral("finding"), QStringLiteral("also reported as"),
                                 other.title};

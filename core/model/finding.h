@@ -47,6 +47,9 @@ struct Finding {
     // the first one's text and up to kMaxMergedEvidence pieces of evidence. JSON has
     // "occurrences" only when it is above 1.
     int occurrences = 1;
+    // Why the severity is not the id's catalog severity (finding_catalog.h); empty when it is.
+    // Not part of key(): the same cause seen with more or less evidence is one finding.
+    Text severityReason;
 
     // The one de-duplication key (docs/findings.md "One finding per cause"): two findings with
     // the same key say the same thing and are shown once, with a count.

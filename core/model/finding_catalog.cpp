@@ -6,153 +6,154 @@ namespace hd {
 
 const QList<FindingKind> &findingCatalog() {
     using D = Direction;
+    using S = Severity;
     static const QList<FindingKind> table{
-        {"layer.compile-failed", D::None, "compile",
+        {"layer.compile-failed", D::None, "compile", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "no device code object was produced")},
-        {"runtime.library-not-found", D::RuntimeLink, "load",
+        {"runtime.library-not-found", D::RuntimeLink, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "a needed library resolves nowhere on the search path")},
-        {"runtime.soname-mismatch", D::RuntimeLink, "load",
+        {"runtime.soname-mismatch", D::RuntimeLink, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "needs libX.so.N but only another major version is installed")},
-        {"runtime.not-linked", D::RuntimeLink, "load",
+        {"runtime.not-linked", D::RuntimeLink, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "has HIP device code but does not depend on libamdhip64")},
-        {"runtime.undefined-symbol", D::RuntimeLink, "load",
+        {"runtime.undefined-symbol", D::RuntimeLink, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "a symbol stays undefined at load time")},
-        {"runtime.no-device", D::RuntimeLink, "load",
+        {"runtime.no-device", D::RuntimeLink, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "the runtime loads but sees no GPU")},
-        {"runtime.mixed-installs", D::RuntimeLink, "load",
+        {"runtime.mixed-installs", D::RuntimeLink, "load", S::Warning,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "more than one HIP runtime version reachable or loaded")},
-        {"symbol.mangled-name", D::Symbols, "load",
+        {"symbol.mangled-name", D::Symbols, "load", S::Error,
          QT_TRANSLATE_NOOP(
              "hd::FindingCatalog",
              "requested kernel absent, but a C++-mangled kernel demangles to that name")},
-        {"symbol.not-a-kernel", D::Symbols, "load",
+        {"symbol.not-a-kernel", D::Symbols, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the name exists as a host or device function, not a kernel")},
-        {"symbol.internal-linkage", D::Symbols, "load",
+        {"symbol.internal-linkage", D::Symbols, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "the kernel has internal linkage")},
-        {"symbol.kernel-not-found", D::Symbols, "load",
+        {"symbol.kernel-not-found", D::Symbols, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "no such kernel anywhere")},
-        {"arch.no-compatible-code-object", D::CodeObject, "load",
+        {"arch.no-compatible-code-object", D::CodeObject, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "no code object matches the device's processor")},
-        {"arch.feature-mismatch", D::CodeObject, "load",
+        {"arch.feature-mismatch", D::CodeObject, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "processor matches, but xnack/sramecc settings do not")},
-        {"arch.default-target", D::CodeObject, "build",
+        {"arch.default-target", D::CodeObject, "build", S::Warning,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "only a compiler-default target was built")},
-        {"arch.generic-needs-newer-runtime", D::CodeObject, "load",
+        {"arch.generic-needs-newer-runtime", D::CodeObject, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "generic targets need code object v6 and a runtime that knows them")},
-        {"cov.unsupported-version", D::CodeObject, "load",
+        {"cov.unsupported-version", D::CodeObject, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the code object version is newer or older than the runtime accepts")},
-        {"bundle.compressed", D::CodeObject, "load",
+        {"bundle.compressed", D::CodeObject, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "compressed offload bundle: needs a runtime that reads it")},
-        {"module.not-a-code-object", D::CodeObject, "load",
+        {"module.not-a-code-object", D::CodeObject, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the file given to the module API is not device code")},
-        {"env.hsa-override", D::CodeObject, "env",
+        {"env.hsa-override", D::CodeObject, "env", S::Warning,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "HSA_OVERRIDE_GFX_VERSION makes the device report another processor")},
-        {"env.visible-devices-empty", D::RuntimeLink, "env",
+        {"env.visible-devices-empty", D::RuntimeLink, "env", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "visibility variables leave no GPU")},
-        {"build.nvcc-flags", D::None, "build",
+        {"build.nvcc-flags", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "nvcc-only options given to hipcc/clang")},
-        {"build.no-offload-arch", D::None, "build",
+        {"build.no-offload-arch", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "a HIP compile line without --offload-arch")},
-        {"build.runtime-not-on-link-line", D::RuntimeLink, "build",
+        {"build.runtime-not-on-link-line", D::RuntimeLink, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "linked without -lamdhip64 or hipcc")},
-        {"build.rdc-link", D::None, "build",
+        {"build.rdc-link", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "-fgpu-rdc objects linked without --hip-link")},
-        {"build.lds-exceeds-limit", D::None, "build",
+        {"build.lds-exceeds-limit", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "shared memory (LDS) over the device limit")},
-        {"build.device-libs-missing", D::None, "build",
+        {"build.device-libs-missing", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the compiler cannot find the ROCm device libraries")},
-        {"triton.stage-failed", D::None, "compile",
+        {"triton.stage-failed", D::None, "compile", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "a Triton cache entry stops at a stage")},
-        {"context.triton-state", D::CodeObject, "load",
+        {"context.triton-state", D::CodeObject, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "fails with the Triton path, passes without it")},
-        {"launch.block-too-large", D::None, "launch",
+        {"launch.block-too-large", D::None, "launch", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "block size over the kernel's or the device's limit")},
-        {"launch.args-mismatch", D::None, "launch",
+        {"launch.args-mismatch", D::None, "launch", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "launch arguments do not fit the kernel's kernarg layout")},
         // Added by the diagnosis engine.
-        {"env.variable-ignored", D::None, "env",
+        {"env.variable-ignored", D::None, "env", S::Warning,
          QT_TRANSLATE_NOOP(
              "hd::FindingCatalog",
              "the runtime library holds no reference to an environment variable that was set")},
-        {"triton.extra-args", D::Symbols, "launch",
+        {"triton.extra-args", D::Symbols, "launch", S::Info,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "Triton added hidden scratch pointer arguments to the kernel")},
         // Added with kernel libraries and installed-library versions (docs/findings.md).
-        {"arch.library-data-missing", D::CodeObject, "load",
+        {"arch.library-data-missing", D::CodeObject, "load", S::Warning,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "a vendor library has no tuned data or precompiled kernels for the "
                            "device (it compiles or falls back at run time)")},
-        {"arch.unchecked", D::CodeObject, "load",
+        {"arch.unchecked", D::CodeObject, "load", S::Warning,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "device code is present but could not be read, so "
                                                  "it was not checked against the device")},
-        {"runtime.load-error", D::None, "load",
+        {"runtime.load-error", D::None, "load", S::Warning,
          QT_TRANSLATE_NOOP(
              "hd::FindingCatalog",
              "the runtime reported a load error whose cause the evidence does not pin down")},
         // Added with the layer classification of text (docs/findings.md).
-        {"layer.unknown", D::None, "",
+        {"layer.unknown", D::None, "", S::Info,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "no failing layer could be recognised in a text")},
-        {"build.wrong-compiler", D::None, "build",
+        {"build.wrong-compiler", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "HIP code or HIP flags given to a compiler that does not compile HIP")},
-        {"build.source-language", D::None, "build",
+        {"build.source-language", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP(
              "hd::FindingCatalog",
              "a source compiled as the wrong language (.cu as CUDA by clang, .hip by nvcc)")},
-        {"runtime.out-of-memory", D::None, "run",
+        {"runtime.out-of-memory", D::None, "run", S::Warning,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "the GPU ran out of memory: not a load failure")},
-        {"runtime.memory-fault", D::None, "run",
+        {"runtime.memory-fault", D::None, "run", S::Warning,
          QT_TRANSLATE_NOOP(
              "hd::FindingCatalog",
              "a kernel faulted on GPU memory (page fault, illegal address): not a load failure")},
-        {"runtime.hang", D::None, "run",
+        {"runtime.hang", D::None, "run", S::Warning,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the GPU hung or a launch timed out: not a load failure")},
         // The verification's verdicts (docs/findings.md, "Verification").
-        {"build.instruction-not-supported", D::None, "compile",
+        {"build.instruction-not-supported", D::None, "compile", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the device code uses an instruction or data type the target lacks")},
-        {"arch.target-unsupported", D::CodeObject, "compile",
+        {"arch.target-unsupported", D::CodeObject, "compile", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the compiler that must build the kernel does not support the GPU")},
-        {"symbol.variable-not-found", D::Symbols, "load",
+        {"symbol.variable-not-found", D::Symbols, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "a device variable looked up by name is not in the code object")},
-        {"build.toolkit-too-old", D::None, "build",
+        {"build.toolkit-too-old", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the compiler toolkit does not know the GPU architecture asked for")},
-        {"build.host-compiler-unsupported", D::None, "build",
+        {"build.host-compiler-unsupported", D::None, "build", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "the GPU compiler refuses the host compiler or its headers")},
-        {"runtime.driver-too-old", D::RuntimeLink, "load",
+        {"runtime.driver-too-old", D::RuntimeLink, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog", "the GPU driver is older than the runtime needs")},
-        {"runtime.symbol-version-missing", D::RuntimeLink, "load",
+        {"runtime.symbol-version-missing", D::RuntimeLink, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "a library needs a C/C++ runtime symbol version the system lacks")},
-        {"verify.baseline-failed", D::RuntimeLink, "load",
+        {"verify.baseline-failed", D::RuntimeLink, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "step 1, the baseline vector add, fails: the base chain is broken")},
-        {"verify.operator-fails", D::None, "load",
+        {"verify.operator-fails", D::None, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "step 2, the kernel alone in a clean process, fails")},
-        {"verify.project-fails", D::None, "load",
+        {"verify.project-fails", D::None, "load", S::Error,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "step 3: the project fails while the kernel passes alone")},
-        {"verify.passes-in-isolation", D::None, "",
+        {"verify.passes-in-isolation", D::None, "", S::Info,
          QT_TRANSLATE_NOOP("hd::FindingCatalog",
                            "every step passes: the failure is not reproduced in isolation")},
     };
@@ -371,17 +372,38 @@ const FindingKind *findingKind(const QString &id) {
     return nullptr;
 }
 
-Finding makeFinding(const QString &id, Severity severity, const Text &title, const Text &detail) {
+Severity catalogSeverity(const QString &id) {
+    const FindingKind *k = findingKind(id);
+    return k ? k->severity : Severity::Info;
+}
+
+Finding makeFinding(const QString &id, const Text &title, const Text &detail) {
     Finding f;
     f.id = id;
-    f.severity = severity;
     f.title = title;
     f.detail = detail;
     if (const FindingKind *k = findingKind(id)) {
+        f.severity = k->severity;
         f.direction = k->direction;
         f.layer = QString::fromLatin1(k->layer);
     }
     return f;
+}
+
+Finding makeFinding(const QString &id, const SeverityChange &change, const Text &title,
+                    const Text &detail) {
+    Finding f = makeFinding(id, title, detail);
+    changeSeverity(f, change);
+    return f;
+}
+
+void changeSeverity(Finding &f, const SeverityChange &change) {
+    f.severity = change.severity;
+    f.severityReason = change.severity == catalogSeverity(f.id) ? Text() : change.reason;
+}
+
+bool severityExplained(const Finding &f) {
+    return f.severity == catalogSeverity(f.id) || !f.severityReason.isEmpty();
 }
 
 } // namespace hd

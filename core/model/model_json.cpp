@@ -53,6 +53,8 @@ void writeJson(JsonWriter &w, const Finding &f) {
     if (f.occurrences > 1)
         w.member("occurrences", f.occurrences);
     w.member("severity", severityName(f.severity));
+    if (!f.severityReason.isEmpty())
+        w.member("severity_reason", f.severityReason);
     w.member("title", f.title);
     w.endObject();
 }

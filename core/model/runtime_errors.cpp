@@ -612,6 +612,11 @@ QStringList findingIdsOf(const RuntimeErrorMeaning &m) {
     return QString::fromLatin1(m.findingIds).split(QLatin1Char(' '), Qt::SkipEmptyParts);
 }
 
+SeverityChange runtimeErrorSeverity(const RuntimeErrorMeaning &m) {
+    return {m.severity,
+            HD_TEXT("hd::Diagnosis", "the runtime's error alone does not prove this cause")};
+}
+
 namespace {
 
 void applyMeaning(RuntimeErrorInfo &info, const QString &phase) {

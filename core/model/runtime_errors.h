@@ -8,6 +8,7 @@
 // 500 NOT_FOUND ≙ hipErrorNotFound).
 
 #include "model/finding.h"
+#include "model/finding_catalog.h"
 
 #include <QList>
 #include <QString>
@@ -42,6 +43,9 @@ const RuntimeErrorMeaning *runtimeErrorMeaningByName(const QString &name);
 const RuntimeErrorMeaning *runtimeErrorMeaningInText(const QString &line,
                                                      QString *matched = nullptr);
 QStringList findingIdsOf(const RuntimeErrorMeaning &m);
+// The table's severity for its first candidate id. Where it is below the id's catalog severity
+// the reason is that the error alone does not prove that cause (the table is never above it).
+SeverityChange runtimeErrorSeverity(const RuntimeErrorMeaning &m);
 // The name of a numeric result of one API family: "hip", "cuda-driver", "cuda-runtime", "hsa",
 // "rocblas", "hipblas", "cublas", "miopen" ("" when the number is not known there). The
 // statuses of HSA and the math libraries map to the HIP / CUDA error they amount to through

@@ -8,7 +8,7 @@ namespace hd {
 Finding tritonStateFinding(const QString &withTritonSignature, const QString &withoutTritonCommand,
                            const QList<Evidence> &evidence) {
     Finding f = makeFinding(
-        QStringLiteral("context.triton-state"), Severity::Error,
+        QStringLiteral("context.triton-state"),
         QStringLiteral("Fails with the Triton path, passes without it"),
         QStringLiteral("The same command fails (%1) when the Triton path runs first and passes "
                        "without it (%2): the HIP code is fine in a clean process; state left "
@@ -27,7 +27,7 @@ Finding tritonPathArchFinding(const QString &withTritonSignature,
                               const QString &withoutTritonCommand,
                               const QList<Evidence> &evidence) {
     Finding f = makeFinding(
-        QStringLiteral("arch.no-compatible-code-object"), Severity::Error,
+        QStringLiteral("arch.no-compatible-code-object"),
         HD_TEXT("hd::Verify", "The Triton path loads code without the device's architecture"),
         HD_TEXT("hd::Verify",
                 "The command fails (%1) with the Triton path and passes without it (%2). The "

@@ -110,6 +110,9 @@ void htmlFinding(QString &out, const Finding &f) {
             .arg(severityName(f.severity), severityBadge(f.severity), esc(f.id), htmlText(f.title));
     if (f.occurrences > 1)
         out += QStringLiteral("<p><i>Seen %1 times</i></p>").arg(f.occurrences);
+    if (!f.severityReason.isEmpty())
+        out += QStringLiteral("<p><i>Severity: %1 — %2</i></p>")
+                   .arg(severityName(f.severity), htmlText(f.severityReason));
     if (!f.detail.isEmpty())
         out += QStringLiteral("<p>%1</p>").arg(htmlText(f.detail));
     if (f.direction != Direction::None)

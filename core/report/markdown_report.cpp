@@ -151,6 +151,9 @@ void mdFinding(QString &out, const Finding &f, int depth) {
                     mdText(f.title));
     if (f.occurrences > 1)
         out += QStringLiteral("*Seen %1 times*\n\n").arg(f.occurrences);
+    if (!f.severityReason.isEmpty())
+        out += QStringLiteral("*Severity: %1 — %2*\n\n")
+                   .arg(severityName(f.severity), mdText(f.severityReason));
     if (!f.detail.isEmpty())
         out += mdText(f.detail) + QStringLiteral("\n\n");
     if (f.direction != Direction::None)

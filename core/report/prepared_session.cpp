@@ -106,6 +106,7 @@ Session capped(const Session &in, const ReportOptions &o) {
     for (Finding &f : s.findings) {
         capText(f.title);
         capText(f.detail);
+        capText(f.severityReason);
         for (Evidence &e : f.evidence)
             capText(e.text);
     }

@@ -162,10 +162,9 @@ FailureSignature signatureOf(const CheckRecord &run, const FailingLineReader &re
     return s;
 }
 
-Finding catalogFinding(const QString &id, Severity sev, Direction dir, const Text &title,
-                       const Text &detail, QList<Evidence> ev, QList<Text> fix,
-                       const QString &layer) {
-    Finding f = hd::makeFinding(id, sev, title, detail);
+Finding catalogFinding(const QString &id, Direction dir, const Text &title, const Text &detail,
+                       QList<Evidence> ev, QList<Text> fix, const QString &layer) {
+    Finding f = hd::makeFinding(id, title, detail);
     if (dir != Direction::None)
         f.direction = dir;
     f.evidence = std::move(ev);
@@ -237,7 +236,7 @@ bool probeSaysNoDevice(const ProbeResult &r) {
 
 Finding noDeviceFinding(const QList<Evidence> &ev) {
     return catalogFinding(
-        QStringLiteral("runtime.no-device"), Severity::Error, Direction::RuntimeLink,
+        QStringLiteral("runtime.no-device"), Direction::RuntimeLink,
         HD_TEXT("hd::Verify", "The runtime loads but sees no GPU"),
         HD_TEXT("hd::Verify",
                 "The HIP runtime was found and initialised, and answered that there is no "

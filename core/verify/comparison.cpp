@@ -55,7 +55,7 @@ void baselineFails(const Steps &st, Comparison &c) {
                                       "runs. (%1)")
                     .arg(s1->summary);
     c.findings << catalogFinding(
-        QStringLiteral("verify.baseline-failed"), Severity::Error, Direction::RuntimeLink,
+        QStringLiteral("verify.baseline-failed"), Direction::RuntimeLink,
         HD_TEXT("hd::Verify", "The baseline (step 1) fails"), s1->summary, stepEvidence(*s1),
         {HD_TEXT("hd::Verify", "Follow the step 1 findings (runtime.*, "
                                "layer.compile-failed) before looking at the "
@@ -96,7 +96,7 @@ void operatorFails(const Steps &st, Comparison &c) {
     if (s1ok)
         ev.prepend({QStringLiteral("step 1"), {}, s1->summary});
     c.findings << catalogFinding(
-        QStringLiteral("verify.operator-fails"), Severity::Error, c.direction,
+        QStringLiteral("verify.operator-fails"), c.direction,
         HD_TEXT("hd::Verify", "The operator fails in isolation (step 2)"), c.verdict, ev,
         {HD_TEXT("hd::Verify", "Apply the step 2 findings' fixes to the artifact "
                                "(build flags, extern \"C\", --offload-arch)")},
@@ -183,7 +183,7 @@ void projectFails(const Steps &st, Comparison &c) {
                            .arg(directionName(d))
                      : QString());
     c.findings << catalogFinding(
-        QStringLiteral("verify.project-fails"), Severity::Error, d,
+        QStringLiteral("verify.project-fails"), d,
         HD_TEXT("hd::Verify", "The project's command fails, the isolated steps do not"), c.verdict,
         stepEvidence(*s3),
         {HD_TEXT("hd::Verify", "Diff the project's compile and link commands "
@@ -238,7 +238,7 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
                         "Everything that ran passes in isolation. If the project still fails "
                         "elsewhere, compare its build commands and link lines with the steps'.");
     c.findings << catalogFinding(
-        QStringLiteral("verify.passes-in-isolation"), Severity::Info, Direction::None,
+        QStringLiteral("verify.passes-in-isolation"), Direction::None,
         HD_TEXT("hd::Verify", "Every step that ran passes"), c.verdict, {},
         {HD_TEXT("hd::Verify", "Compare the project's build and link lines (HIPCC_VERBOSE=1) "
                                "with the steps' recorded commands")});

@@ -31,7 +31,12 @@ QMap<QString, QString> envOf(const QJsonObject &o) {
 }
 
 Finding findingFromProbe(const ProbeResult &r, const QString &id, const QString &checkName) {
-    Finding f = makeFinding(id, Severity::Error, QString());
+    // The probe saw the error on the GPU: an error, whatever the id's catalog severity.
+    Finding f = makeFinding(
+        id,
+        SeverityChange(Severity::Error,
+                       HD_TEXT("hd::Verify", "the probe's run on the GPU failed with this error")),
+        QString());
     f.layer = QStringLiteral("load");
     const PhaseEvent *e = r.firstError ? &*r.firstError : nullptr;
     const RuntimeErrorInfo info =
@@ -151,7 +156,11 @@ QList<Finding> symbolMissFindings(const Rec &r, const QList<Rec> &all) {
             return out;
         }
     Finding f = findingFromProbe(r.probe, QStringLiteral("symbol.kernel-not-found"), r.check.id);
-    f.severity = Severity::Warning;
+    changeSeverity(
+        f, SeverityChange(Severity::Warning,
+                          HD_TEXT("hd::Verify", "the runtime's error alone cannot tell a missing "
+                                                "kernel from a mangled, internal or non-kernel "
+                                                "one")));
     f.direction = Direction::Symbols;
     f.detail = HD_TEXT("hd::Verify",
                        "The runtime did not find %1. The error alone cannot tell whether the "
@@ -186,7 +195,9 @@ QList<Finding> probeFindings(const Rec &r, const QList<Rec> &all, bool artifactI
             break;
         Finding f = findingFromProbe(r.probe, id, r.check.id);
         if (!first) {
-            f.severity = Severity::Warning;
+            changeSeverity(f, SeverityChange(Severity::Warning,
+                                             HD_TEXT("hd::Verify", "the error code points at "
+                                                                   "another cause first")));
             f.detail = HD_TEXT("hd::Verify",
                                "Also possible with this error code (not shown by it alone): ") +
                        f.detail;

@@ -335,7 +335,7 @@ void checkCompiler(Baseline &b, CheckRecord &c, StepScope &scope) {
         c.summary = HD_TEXT("hd::Verify", "no hipcc or nvcc found; looked at: %1")
                         .arg(ci.searched.join(QStringLiteral(", ")));
         scope.record.findings << catalogFinding(
-            QStringLiteral("layer.compile-failed"), Severity::Error, Direction::RuntimeLink,
+            QStringLiteral("layer.compile-failed"), Direction::RuntimeLink,
             HD_TEXT("hd::Verify", "No platform compiler found"), c.summary,
             {{QStringLiteral("search"), {}, ci.searched.join(QLatin1Char(' '))}},
             {HD_TEXT("hd::Verify",
@@ -724,7 +724,7 @@ CheckRecord runCompile(Baseline &b, const CompilePlan &plan, Job<CompilerVersion
 
 Finding compileFailed(const CheckRecord &c) {
     return catalogFinding(
-        QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
+        QStringLiteral("layer.compile-failed"), Direction::None,
         HD_TEXT("hd::Verify", "The baseline vector add does not compile"), c.summary,
         {{QStringLiteral("command"), {}, shellJoin(c.command)},
          {HD_TEXT("hd::Verify", "compiler output").english(), {}, firstLines(c.stderrText, 8)}},
@@ -852,7 +852,7 @@ Done runtimeDependency(const Baseline &b, const QString &program, bool nv) {
         dep.summary = HD_TEXT("hd::Verify", "%1 resolves nowhere; looked in %2")
                           .arg(hip->name, hip->searched.join(QStringLiteral(", ")));
         d.findings << catalogFinding(
-            QStringLiteral("runtime.library-not-found"), Severity::Error, Direction::RuntimeLink,
+            QStringLiteral("runtime.library-not-found"), Direction::RuntimeLink,
             HD_TEXT("hd::Verify", "%1 is not found by the dynamic loader").arg(hip->name),
             dep.summary, {{program, QStringLiteral("DT_NEEDED"), hip->name}},
             {HD_TEXT("hd::Verify", "Install the HIP runtime package or add its directory to "

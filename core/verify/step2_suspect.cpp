@@ -71,7 +71,7 @@ void checkCompile(Suspect &st, CheckRecord &c, StepScope &scope) {
     if (c.status != CheckStatus::Pass) {
         st.compileFailed = true;
         scope.record.findings << catalogFinding(
-            QStringLiteral("layer.compile-failed"), Severity::Error, Direction::None,
+            QStringLiteral("layer.compile-failed"), Direction::None,
             HD_TEXT("hd::Verify", "The operator does not compile"), c.summary,
             {{QStringLiteral("command"), {}, shellJoin(c.command)},
              {HD_TEXT("hd::Verify", "compiler output").english(), {}, firstLines(c.stderrText, 8)}},

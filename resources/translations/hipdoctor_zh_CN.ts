@@ -2274,6 +2274,116 @@
     <message>
         <source>This machine&apos;s runtime sees no GPU: loading and launching were not tried here. Run the steps on the GPU machine, or connect to it.</source>
         <translation>本机的运行时看不到 GPU:这里没有尝试加载和启动。请在 GPU 机器上运行这些步骤,或连接到它。</translation>
+        <source>the runtime&apos;s error alone does not prove this cause</source>
+        <translation>仅凭运行时的错误无法证明是这个原因</translation>
+    </message>
+    <message>
+        <source>the runtime version was inferred from a libamdhip64 on this machine, not given</source>
+        <translation>运行时版本是从本机的一个 libamdhip64 推断出来的,并非给定</translation>
+    </message>
+    <message>
+        <source>the runtime version is not known</source>
+        <translation>运行时版本未知</translation>
+    </message>
+    <message>
+        <source>the device code is there, inside the host object: it loads once linked into a program</source>
+        <translation>设备代码就在主机目标文件里:链接进程序后即可加载</translation>
+    </message>
+    <message>
+        <source>a library it depends on may bring the runtime in</source>
+        <translation>它所依赖的某个库可能会把运行时带进来</translation>
+    </message>
+    <message>
+        <source>a library carries fatbins per architecture and launches those of the GPU it runs on</source>
+        <translation>库按架构各带 fatbin,只启动所运行 GPU 对应的那些</translation>
+    </message>
+    <message>
+        <source>the file loads; only a launch of these fatbins&apos; kernels fails</source>
+        <translation>文件可以加载;只有启动这些 fatbin 中的内核才会失败</translation>
+    </message>
+    <message>
+        <source>gfx000 is the CPU agent: no GPU runs it</source>
+        <translation>gfx000 是 CPU 代理:没有任何 GPU 能运行它</translation>
+    </message>
+    <message>
+        <source>the load verdict does not count code objects v2/v3 as refused</source>
+        <translation>加载判定不把 v2/v3 代码对象算作被拒绝</translation>
+    </message>
+    <message>
+        <source>the runtime (ROCm %1) reads compressed bundles</source>
+        <translation>该运行时(ROCm %1)能读取压缩的 bundle</translation>
+    </message>
+    <message>
+        <source>the inputs load two different HIP runtimes into one process</source>
+        <translation>这些输入把两个不同的 HIP 运行时加载进同一个进程</translation>
+    </message>
+    <message>
+        <source>the log does not show that another file defines it</source>
+        <translation>日志没有显示另一个文件定义了它</translation>
+    </message>
+    <message>
+        <source>read from the command line, not from a link error</source>
+        <translation>依据命令行得出,而非来自链接错误</translation>
+    </message>
+    <message>
+        <source>no stage failed: the compile was interrupted or is still running</source>
+        <translation>没有阶段失败:编译被中断了,或仍在进行</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s target is not known, so it was not compared with the device</source>
+        <translation>该条目的目标未知,因此没有与设备比较</translation>
+    </message>
+    <message>
+        <source>another entry of the same kernel fits the device</source>
+        <translation>同一内核的另一个条目适用于该设备</translation>
+    </message>
+    <message>
+        <source>a build-time variable: set for the run it does no harm</source>
+        <translation>这是构建时变量:在运行时设置它并无害处</translation>
+    </message>
+    <message>
+        <source>it resolves on this machine; the failing run had another library path or install</source>
+        <translation>它在本机可以解析;失败的那次运行用的是另一个库路径或另一套安装</translation>
+    </message>
+    <message>
+        <source>without the code object, a missing kernel cannot be told from a mangled, internal or non-kernel one</source>
+        <translation>没有代码对象,就无法把缺失的内核与 C++ 修饰名、内部链接或并非内核的情况区分开</translation>
+    </message>
+    <message>
+        <source>the text does not name the GPU</source>
+        <translation>文本没有指明 GPU</translation>
+    </message>
+    <message>
+        <source>%1&apos;s own warning: it compiles the kernels at first use, so the run is slower, not failing</source>
+        <translation>这是 %1 自己的警告:它在首次使用时编译内核,所以运行变慢,而不是失败</translation>
+    </message>
+    <message>
+        <source>the runtime rejected the ISA the override names</source>
+        <translation>运行时拒绝了覆盖变量所指定的 ISA</translation>
+    </message>
+    <message>
+        <source>the error also fits a damaged file, and the code object&apos;s version is not shown</source>
+        <translation>该错误也可能是文件损坏所致,且文本没有显示代码对象的版本</translation>
+    </message>
+    <message>
+        <source>files of two ROCm releases take part in the failing load</source>
+        <translation>两个 ROCm 版本的文件参与了这次失败的加载</translation>
+    </message>
+    <message>
+        <source>read from a failed compile on an old GPU; Triton itself does not say it</source>
+        <translation>依据旧 GPU 上一次失败的编译得出;Triton 本身并没有这样说</translation>
+    </message>
+    <message>
+        <source>read from a failed compile on a Blackwell GPU; no message says the architecture is unknown</source>
+        <translation>依据 Blackwell GPU 上一次失败的编译得出;没有消息说该架构未知</translation>
+    </message>
+    <message>
+        <source>code 35 also means a driver that is too old; the text does not tell which</source>
+        <translation>代码 35 也可能表示驱动过旧;文本无法区分是哪一种</translation>
+    </message>
+    <message>
+        <source>a dump does not say which runtime reads the file</source>
+        <translation>转储无法说明由哪个运行时读取该文件</translation>
     </message>
 </context>
 <context>
@@ -3325,6 +3435,18 @@
         <source>The project fails only with the Triton path: as is it fails (%1), without Triton (%2) it passes%3. The error says a kernel has no code for the GPU: code only the Triton path loads was built for another architecture.</source>
         <translation>项目仅在走 Triton 路径时失败:原样运行失败(%1),不走 Triton(%2)时通过%3。错误表明某个内核没有该 GPU 的代码:只有 Triton 路径加载的代码是为其他架构构建的。</translation>
     </message>
+    <message>
+        <source>the probe&apos;s run on the GPU failed with this error</source>
+        <translation>探针在 GPU 上的运行因这个错误而失败</translation>
+    </message>
+    <message>
+        <source>the runtime&apos;s error alone cannot tell a missing kernel from a mangled, internal or non-kernel one</source>
+        <translation>仅凭运行时的错误,无法把缺失的内核与 C++ 修饰名、内部链接或并非内核的情况区分开</translation>
+    </message>
+    <message>
+        <source>the error code points at another cause first</source>
+        <translation>该错误码首先指向另一个原因</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::ArtifactTreeModel</name>
@@ -4100,6 +4222,10 @@
     <message>
         <source>info</source>
         <translation>信息</translation>
+    </message>
+    <message>
+        <source>Severity: %1 — %2</source>
+        <translation>严重性：%1 — %2</translation>
     </message>
 </context>
 <context>

@@ -3,10 +3,12 @@
 
 #include "testpaths.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -42,6 +44,7 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void json();
+    void severityReason();
     void tritonCommand();
     void demo();
     void realRuntimeLogs_data();
@@ -113,6 +116,39 @@ void TstCliDiagnose::json() {
     QCOMPARE(f.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
     QVERIFY(!f.value(QStringLiteral("evidence")).toArray().isEmpty());
     QVERIFY(!f.value(QStringLiteral("fix")).toArray().isEmpty());
+}
+
+// A finding reported with another severity than its id's says why, in the text and the JSON
+// (docs/findings.md, "Severity"): "invalid device function" alone is a warning of
+// arch.no-compatible-code-object, an error in the catalog.
+void TstCliDiagnose::severityReason() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile log(dir.filePath(QStringLiteral("run.log")));
+    QVERIFY(log.open(QIODevice::WriteOnly));
+    log.write("RuntimeError: HIP error: invalid device function\n");
+    log.close();
+    const QString reason = QStringLiteral("the runtime's error alone does not prove this cause");
+    Run r = cli({QStringLiteral("diagnose"), log.fileName()});
+    QVERIFY2(r.out.contains(QStringLiteral("severity: warning — ") + reason), qPrintable(r.out));
+    r = cli({QStringLiteral("diagnose"), log.fileName(), QStringLiteral("--json")});
+    const QJsonArray findings = QJsonDocument::fromJson(r.out.toUtf8())
+                                    .object()
+                                    .value(QStringLiteral("findings"))
+                                    .toArray();
+    QJsonObject f;
+    for (const QJsonValue &v : findings)
+        if (v.toObject().value(QStringLiteral("id")) ==
+            QLatin1String("arch.no-compatible-code-object"))
+            f = v.toObject();
+    QVERIFY2(!f.isEmpty(), qPrintable(r.out));
+    QCOMPARE(f.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+    QCOMPARE(f.value(QStringLiteral("severity_reason")).toString(), reason);
+    // A finding with its catalog severity has none.
+    r = cli({QStringLiteral("diagnose"), k("scenarios/s01_mangled.co"), QStringLiteral("--kernel"),
+             QStringLiteral("vecAdd"), QStringLiteral("--json")});
+    QVERIFY2(r.out.contains(QStringLiteral("symbol.mangled-name")), qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QStringLiteral("severity_reason")), qPrintable(r.out));
 }
 
 void TstCliDiagnose::tritonCommand() {

@@ -2,8 +2,10 @@
 // threads, each with a sidecar naming its source, the cause the thread established and the
 // finding ids that must and must not be reported. One test row per development report; the
 // held-out half is scored as a whole against a floor, printing only ids (never its text).
+// Every finding of both halves whose severity is not its id's catalog severity says why.
 
 #include "diagnosis/diagnosis.h"
+#include "model/finding_catalog.h"
 #include "testpaths.h"
 
 #include <QDir>
@@ -100,6 +102,17 @@ QString contradiction(const Diagnosis &d) {
     if (reported(d, QStringLiteral("layer.unknown")) && d.findings.size() > 1)
         return QStringLiteral("layer.unknown beside other findings");
     return {};
+}
+
+// Findings whose severity is not their id's catalog severity and that do not say why
+// (docs/findings.md, "Severity"): "id (warning, catalog error)", ids only.
+QStringList unexplainedSeverities(const Diagnosis &d) {
+    QStringList out;
+    for (const Finding &f : d.findings)
+        if (!severityExplained(f))
+            out << QStringLiteral("%1 (%2, catalog %3)")
+                       .arg(f.id, severityName(f.severity), severityName(catalogSeverity(f.id)));
+    return out;
 }
 
 // Qt only warns about a pattern it cannot compile; here that fails the test.
@@ -210,6 +223,10 @@ void TstFieldCorpus::report() {
     const QString contra = contradiction(d);
     QVERIFY2(contra.isEmpty(),
              qPrintable(QStringLiteral("contradiction: %1; got: %2").arg(contra, seen)));
+    const QStringList unexplained = unexplainedSeverities(d);
+    QVERIFY2(unexplained.isEmpty(),
+             qPrintable(QStringLiteral("severity changed without a reason: %1")
+                            .arg(unexplained.join(QStringLiteral(", ")))));
     for (const QString &id : forbid) {
         if (gapReported.contains(id))
             continue; // checked last, as a known gap
@@ -246,11 +263,14 @@ void TstFieldCorpus::heldOut() {
     if (texts.isEmpty())
         QSKIP("no held-out reports");
     int right = 0;
+    QStringList unexplained;
     for (const QString &t : texts) {
         const QString base = QFileInfo(t).completeBaseName();
         const Sidecar s = readSidecar(dir + QLatin1Char('/') + base + QStringLiteral(".json"));
         const Diagnosis d = diagnoseReport(dir + QLatin1Char('/') + t, s.targets, s.env);
         const QStringList got = ids(d);
+        for (const QString &u : unexplainedSeverities(d))
+            unexplained << base + QStringLiteral(": ") + u;
         QStringList missing, forbidden;
         for (const QString &id : s.expect)
             if (!got.contains(id) && !s.gaps.contains(id))
@@ -270,6 +290,9 @@ void TstFieldCorpus::heldOut() {
                              .arg(right)
                              .arg(texts.size())
                              .arg(percent);
+    QVERIFY2(unexplained.isEmpty(),
+             qPrintable(QStringLiteral("severity changed without a reason: %1")
+                            .arg(unexplained.join(QStringLiteral("; ")))));
     QVERIFY2(percent >= kHeldOutFloorPercent,
              qPrintable(QStringLiteral("held-out %1 %% is under the floor of %2 %%")
                             .arg(percent)

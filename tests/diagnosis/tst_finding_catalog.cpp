@@ -9,15 +9,16 @@
 #include "testpaths.h"
 #include "verify/import_records.h"
 
+#include <QDir>
 #include <QDirIterator>
 #include <QFile>
-#include <QRegularExpression>
-#include <QSet>
-#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonArray>
-#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 using namespace hd;
@@ -64,6 +65,9 @@ private slots:
     void probeCausesRefutedOnceInspected();
     void repositoryStandsAlone();
     void everyRuleIdHasAReport();
+    void everyIdHasItsSeverity();
+    void severityChangesSayWhy();
+    void runtimeErrorSeverities();
 };
 
 // Ids appear in the code as string literals of a known group ("arch.…"); each must be in the
@@ -170,9 +174,10 @@ void TstFindingCatalog::findingsOnlyThroughTheCatalog() {
         const auto m = bare.match(readAll(file));
         QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("%1: %2").arg(file, m.captured(0))));
     }
-    // and makeFinding fills direction and layer from the catalog
-    const Finding f =
-        makeFinding(QStringLiteral("symbol.mangled-name"), Severity::Error, QStringLiteral("t"));
+    // and makeFinding fills severity, direction and layer from the catalog
+    const Finding f = makeFinding(QStringLiteral("symbol.mangled-name"), QStringLiteral("t"));
+    QCOMPARE(f.severity, Severity::Error);
+    QVERIFY(f.severityReason.isEmpty());
     QCOMPARE(f.direction, Direction::Symbols);
     QCOMPARE(f.layer, QStringLiteral("load"));
 }
@@ -238,7 +243,11 @@ void TstFindingCatalog::probeCausesRefutedOnceInspected() {
             out << f.id + QLatin1Char(':') + severityName(f.severity);
         return out;
     };
-    const QStringList open = ids(findingsFromProbe(r, QStringLiteral("probe-load"), false));
+    const QList<Finding> found = findingsFromProbe(r, QStringLiteral("probe-load"), false);
+    const QStringList open = ids(found);
+    // The warnings among them say why they are not errors (docs/findings.md, "Severity").
+    for (const Finding &f : found)
+        QVERIFY2(severityExplained(f), qPrintable(f.id));
     QCOMPARE(open.first(), QStringLiteral("arch.no-compatible-code-object:error"));
     QVERIFY(open.contains(QStringLiteral("bundle.compressed:warning")));
     QCOMPARE(ids(findingsFromProbe(r, QStringLiteral("probe-load"), true)),
@@ -274,6 +283,127 @@ void TstFindingCatalog::repositoryStandsAlone() {
         const auto m = outside.match(readAll(f));
         QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("%1: %2").arg(f, m.captured(0))));
     }
+}
+
+// Every id has a severity, and docs/findings.md's "Severity" lists and its "(warning)" /
+// "(info)" headings say the catalog's.
+void TstFindingCatalog::everyIdHasItsSeverity() {
+    const QString doc = readAll(hdtest::sourceDir() + QStringLiteral("/docs/findings.md"));
+    const qsizetype from = doc.indexOf(QLatin1String("\n## Severity\n"));
+    QVERIFY(from >= 0);
+    const QString section = doc.mid(from, doc.indexOf(QLatin1String("\n## "), from + 1) - from);
+    // The ids of each "- **severity**: ..." item, which may wrap onto indented lines.
+    QHash<QString, QString> listed;
+    static const QRegularExpression item(QStringLiteral(R"(\n- \*\*(\w+)\*\*: ((?:[^\n]|\n  )*))"));
+    static const QRegularExpression code(QStringLiteral("`([a-z]+\\.[a-z-]+)`"));
+    for (auto it = item.globalMatch(section); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        for (auto c = code.globalMatch(m.captured(2)); c.hasNext();) {
+            const QString id = c.next().captured(1);
+            QVERIFY2(!listed.contains(id), qPrintable(id));
+            listed.insert(id, m.captured(1));
+        }
+    }
+    QCOMPARE(listed.size(), findingCatalog().size());
+    for (const FindingKind &k : findingCatalog()) {
+        const QString id = QLatin1String(k.id);
+        QVERIFY(k.severity == Severity::Error || k.severity == Severity::Warning ||
+                k.severity == Severity::Info);
+        QCOMPARE(catalogSeverity(id), k.severity);
+        QVERIFY2(listed.value(id) == severityName(k.severity),
+                 qPrintable(QStringLiteral("%1: listed %2, catalog %3")
+                                .arg(id, listed.value(id), severityName(k.severity))));
+    }
+    static const QRegularExpression heading(
+        QStringLiteral(R"(\n### `([a-z.-]+)` \((error|warning|info)\))"));
+    int headings = 0;
+    for (auto it = heading.globalMatch(doc); it.hasNext(); ++headings) {
+        const QRegularExpressionMatch m = it.next();
+        QCOMPARE(severityName(catalogSeverity(m.captured(1))), m.captured(2));
+    }
+    QVERIFY(headings >= 10);
+    QCOMPARE(catalogSeverity(QStringLiteral("no.such-id")), Severity::Info);
+}
+
+// makeFinding() gives the catalog's severity; another one needs a reason, which is kept only
+// where the severity differs. The control: a severity changed by hand, without a reason, is
+// caught by severityExplained() (the check tst_field_corpus and tst_ui_trust run on every
+// finding of the field corpus and the demo).
+void TstFindingCatalog::severityChangesSayWhy() {
+    const QString id = QStringLiteral("bundle.compressed");
+    const Text why = HD_TEXT("hd::Diagnosis", "the runtime version is not known");
+    Finding f = makeFinding(id, QStringLiteral("t"));
+    QCOMPARE(f.severity, Severity::Error);
+    QVERIFY(f.severityReason.isEmpty());
+    QVERIFY(severityExplained(f));
+    f = makeFinding(id, SeverityChange(Severity::Warning, why), QStringLiteral("t"));
+    QCOMPARE(f.severity, Severity::Warning);
+    QCOMPARE(f.severityReason, why);
+    QVERIFY(severityExplained(f));
+    // The JSON has the reason only when there is one, and reads it back.
+    QCOMPARE(f.toJson().value(QStringLiteral("severity_reason")).toString(), why.english());
+    QCOMPARE(Finding::fromJson(f.toJson()), f);
+    QVERIFY(
+        !makeFinding(id, QStringLiteral("t")).toJson().contains(QStringLiteral("severity_reason")));
+    // The catalog's own severity passed as a change keeps no reason.
+    f = makeFinding(id, SeverityChange(Severity::Error, why), QStringLiteral("t"));
+    QVERIFY(f.severityReason.isEmpty());
+    changeSeverity(f, SeverityChange(Severity::Info, why));
+    QCOMPARE(f.severity, Severity::Info);
+    QCOMPARE(f.severityReason, why);
+    // Not part of the key: the same cause with and without the reason is one finding, and the
+    // merge keeps the reason with the severity it shows.
+    const Finding plain = makeFinding(id, QStringLiteral("t"));
+    QCOMPARE(f.key(), plain.key());
+    // Sightings with other titles: the most severe one's severity comes with its own reason.
+    const Text milder = HD_TEXT("hd::Diagnosis", "a build-time variable: set for the run it does "
+                                                 "no harm");
+    const QString noDevice = QStringLiteral("runtime.no-device"); // one key whatever the title
+    QList<Finding> merged = mergeDuplicateFindings(
+        {makeFinding(noDevice, SeverityChange(Severity::Warning, why), QStringLiteral("a")),
+         makeFinding(noDevice, QStringLiteral("b"))});
+    QCOMPARE(merged.size(), 1);
+    QCOMPARE(merged.first().severity, Severity::Error);
+    QVERIFY(merged.first().severityReason.isEmpty());
+    merged = mergeDuplicateFindings(
+        {makeFinding(noDevice, SeverityChange(Severity::Info, milder), QStringLiteral("a")),
+         makeFinding(noDevice, SeverityChange(Severity::Warning, why), QStringLiteral("b"))});
+    QCOMPARE(merged.first().severity, Severity::Warning);
+    QCOMPARE(merged.first().severityReason, why);
+    QCOMPARE(merged.first().title, Text(QStringLiteral("b")));
+    // The same title: the first sighting is kept, its reason with it.
+    merged = mergeDuplicateFindings(
+        {makeFinding(id, SeverityChange(Severity::Warning, why), QStringLiteral("u")),
+         makeFinding(id, QStringLiteral("u"))});
+    QCOMPARE(merged.size(), 1);
+    QCOMPARE(merged.first().severity, Severity::Warning);
+    QCOMPARE(merged.first().severityReason, why);
+    // Control: a severity changed without a reason is caught.
+    Finding silent = makeFinding(id, QStringLiteral("t"));
+    silent.severity = Severity::Warning;
+    QVERIFY(!severityExplained(silent));
+    silent.severityReason = why;
+    QVERIFY(severityExplained(silent));
+}
+
+// The runtime-error table's severity is that of its first candidate id when the error is seen
+// alone; it is never above the id's catalog severity, so the reason given for it ("the
+// runtime's error alone does not prove this cause") is true.
+void TstFindingCatalog::runtimeErrorSeverities() {
+    int lowered = 0;
+    for (const RuntimeErrorMeaning &m : runtimeErrorMeanings()) {
+        const QString id = findingIdsOf(m).first();
+        QVERIFY2(
+            int(m.severity) <= int(catalogSeverity(id)),
+            qPrintable(QStringLiteral("%1: %2 above %3's %4")
+                           .arg(m.code)
+                           .arg(severityName(m.severity), id, severityName(catalogSeverity(id)))));
+        const Finding f = makeFinding(id, runtimeErrorSeverity(m), QStringLiteral("t"));
+        QCOMPARE(f.severity, m.severity);
+        QVERIFY(severityExplained(f));
+        lowered += !f.severityReason.isEmpty();
+    }
+    QVERIFY(lowered >= 3); // 98, 500, 9 ...
 }
 
 QTEST_GUILESS_MAIN(TstFindingCatalog)

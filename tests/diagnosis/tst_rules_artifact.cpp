@@ -5,11 +5,13 @@
 #include "testpaths.h"
 
 #include "artifacts/inspector.h"
+#include "model/finding_catalog.h"
 #include "rules_p.h"
 #include "triton/triton_cache.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,6 +29,7 @@ struct Input {
     QList<TritonCache> caches;
     QStringList tracebacks; // Triton traceback files
     QPair<int, int> runtime{-1, -1};
+    bool runtimeInferred = false; // from a libamdhip64 found here, not given
     bool probeRan = false;
     QStringList runtimeLibraries;
 };
@@ -40,8 +43,8 @@ QString readAll(const QString &path) {
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
-// The ids the rule adds, in order; an id it did not declare comes back marked "undeclared".
-QStringList runRule(const char *rule, const Input &in) {
+// The findings the rule adds, in order.
+QList<Finding> runRuleFindings(const Rule &r, const Input &in) {
     DiagnoseRequest req;
     req.env = in.env;
     req.probeRan = in.probeRan;
@@ -52,7 +55,7 @@ QStringList runRule(const char *rule, const Input &in) {
     c.kernels = in.kernels;
     c.caches = in.caches;
     c.runtime = in.runtime;
-    c.runtimeExplicit = in.runtime.first >= 0;
+    c.runtimeExplicit = in.runtime.first >= 0 && !in.runtimeInferred;
     for (const QString &t : in.targets)
         c.devices.append(DeviceInfo::fromTarget(*TargetId::parse(t)));
     for (const QString &path : in.tracebacks) {
@@ -61,12 +64,17 @@ QStringList runRule(const char *rule, const Input &in) {
         t.tritonStage = tritonStageFromTraceback(readAll(path));
         c.texts.append(t);
     }
+    applyRule(c, r);
+    return c.findings;
+}
+
+// The ids the rule adds, in order; an id it did not declare comes back marked "undeclared".
+QStringList runRule(const char *rule, const Input &in) {
     const Rule *r = findRule(QLatin1String(rule));
     if (!r)
         return {QStringLiteral("no rule %1").arg(QLatin1String(rule))};
-    applyRule(c, *r);
     QStringList ids;
-    for (const Finding &f : c.findings)
+    for (const Finding &f : runRuleFindings(*r, in))
         ids << (r->ids.contains(f.id) ? f.id : QStringLiteral("undeclared ") + f.id);
     return ids;
 }
@@ -114,6 +122,7 @@ private slots:
     void defaultTarget();
     void codeObjectVersion();
     void compressedBundle();
+    void compressedBundleSeverity();
     void lds();
     void mixedInstalls();
     void symbols();
@@ -298,6 +307,47 @@ void TstRulesArtifact::compressedBundle() {
     in.artifacts = {r};
     in.runtime = {6, 1};
     QCOMPARE(runRule("artifact/compressed-bundle", in), ids({"bundle.compressed"}));
+}
+
+// bundle.compressed is an error (its catalog severity) only on a runtime given as older than
+// ROCm 6.2; otherwise its severity says why it is less (docs/findings.md, "Severity").
+void TstRulesArtifact::compressedBundleSeverity() {
+    ArtifactReport r = inspected(QStringLiteral("scenarios/s08_clean.co"));
+    QVERIFY(!r.bundles.isEmpty());
+    r.bundles.first().compressed = true;
+    Input in{{r}};
+    const Rule *rule = findRule(QStringLiteral("artifact/compressed-bundle"));
+    QVERIFY(rule);
+    struct Case {
+        QPair<int, int> runtime;
+        bool inferred;
+        Severity severity;
+        const char *reason; // "" when the severity is the catalog's
+    };
+    const Case cases[] = {
+        {{6, 1}, false, Severity::Error, ""},
+        {{6, 1},
+         true,
+         Severity::Warning,
+         "the runtime version was inferred from a libamdhip64 on this machine, not given"},
+        {{-1, -1}, false, Severity::Warning, "the runtime version is not known"},
+        {{6, 4}, false, Severity::Info, "the runtime (ROCm 6.4) reads compressed bundles"},
+    };
+    for (const Case &k : cases) {
+        in.runtime = k.runtime;
+        in.runtimeInferred = k.inferred;
+        const QList<Finding> fs = runRuleFindings(*rule, in);
+        QCOMPARE(fs.size(), 1);
+        const Finding &f = fs.first();
+        QCOMPARE(f.severity, k.severity);
+        QCOMPARE(f.severityReason.english(), QString::fromLatin1(k.reason));
+        QVERIFY(severityExplained(f));
+        // The JSON says it, only when there is a reason.
+        const QJsonObject o = f.toJson();
+        QCOMPARE(o.contains(QStringLiteral("severity_reason")), *k.reason != 0);
+        QCOMPARE(o.value(QStringLiteral("severity_reason")).toString(),
+                 QString::fromLatin1(k.reason));
+    }
 }
 
 void TstRulesArtifact::lds() {

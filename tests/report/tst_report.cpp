@@ -1,6 +1,7 @@
 // Reports: the Markdown against a golden file, its GitHub-issue structure, redaction (on by
 // default, listed, switchable), and the self-contained HTML with and without a chart renderer.
 #include "common/shell.h"
+#include "model/finding_catalog.h"
 #include "report/report.h"
 #include "sample_session.h"
 #include "testpaths.h"
@@ -340,6 +341,35 @@ private slots:
                  qPrintable(
                      prose.mid(std::max<qsizetype>(0, prose.indexOf(QLatin1Char('`')) - 80), 160)));
         QVERIFY(html.contains(QLatin1String("<span class=\"badge pass\">pass</span>")));
+    }
+
+    // A finding with another severity than its id's shows why, in both reports, escaped and
+    // capped like its other fields (docs/findings.md, "Severity"); one with its catalog
+    // severity shows no such line.
+    void severityReasonShown() {
+        Session s = hdtest::sampleSession();
+        QVERIFY(!markdownReport(s).contains(QLatin1String("Severity: ")));
+        QVERIFY(!htmlReport(s).contains(QLatin1String("Severity: ")));
+        Finding f = makeFinding(
+            QStringLiteral("bundle.compressed"),
+            SeverityChange(Severity::Warning, Text(QStringLiteral("the runtime version is not "
+                                                                  "known <b>`x`</b>"))),
+            QStringLiteral("a.co holds a compressed offload bundle"));
+        s.findings << f;
+        QString md = markdownReport(s);
+        QVERIFY2(
+            md.contains(QStringLiteral("*Severity: warning — the runtime version is not known")),
+            qPrintable(md));
+        const QString html = htmlReport(s);
+        QVERIFY2(
+            html.contains(QStringLiteral("<p><i>Severity: warning — the runtime version is not "
+                                         "known &lt;b&gt;<code>x</code>&lt;/b&gt;</i></p>")),
+            qPrintable(html));
+        // A reason as long as a log is cut like the other fields.
+        s.findings.last().severityReason = Text(QString(200000, QLatin1Char('r')));
+        const QString cut = htmlReport(s);
+        QVERIFY(!cut.contains(QString(70000, QLatin1Char('r'))));
+        QVERIFY(cut.contains(QString(1000, QLatin1Char('r'))));
     }
 
     // GitHub refuses a body over 65,536 characters: logs are shortened, and when that is not

@@ -94,6 +94,7 @@ private slots:
     void newTextsInChinese();
     void findingsAndVerdictInChinese();
     void engineTextsInChinese();
+    void severityChangesSayWhy();
     void appWordsForCliOptions();
     void runAllFillsStep2();
     void stepSaysWhatItNeeds();
@@ -1022,7 +1023,7 @@ void TstUiTrust::findingsAndVerdictInChinese() {
     m_window->chooseLanguage(QStringLiteral("zh_CN"));
 
     for (const FindingKind &k : findingCatalog()) {
-        Finding f = makeFinding(QString::fromLatin1(k.id), Severity::Error,
+        Finding f = makeFinding(QString::fromLatin1(k.id),
                                 QStringLiteral("kernel vecAdd not found in a.co"),
                                 QStringLiteral("looked in 2 code objects"));
         f.fix << QStringLiteral("Rebuild with --offload-arch=gfx90a");
@@ -1163,6 +1164,8 @@ void TstUiTrust::engineTextsInChinese() {
             QStringList shown{s.title};
             shown += s.explanation.split(QLatin1Char('\n'));
             shown += s.fix;
+            if (!s.severity.isEmpty())
+                shown << s.severity;
             for (const QString &l : std::as_const(shown)) {
                 ++lines;
                 if (englishOnly(l))
@@ -1185,6 +1188,44 @@ void TstUiTrust::engineTextsInChinese() {
     QVERIFY2(findings >= 60, qPrintable(QString::number(findings)));
     qInfo("%d findings of %d cases, %d lines shown in zh_CN: none English-only", findings,
           int(cases.size()), lines);
+}
+
+// Every finding of the demo and the field corpus whose severity is not its id's catalog
+// severity says why (docs/findings.md, "Severity"), and the Findings detail shows that line
+// ("Severity: warning — ..."); a finding with its catalog severity shows none. The control: a
+// severity changed without a reason is caught.
+void TstUiTrust::severityChangesSayWhy() {
+    const QList<std::pair<QString, Diagnosis>> cases = diagnosisCases();
+    QVERIFY(cases.size() >= 17 + 40);
+    m_window->chooseLanguage(QStringLiteral("en"));
+    QStringList unexplained;
+    int changed = 0;
+    for (const auto &[name, d] : cases) {
+        for (const Finding &f : d.findings) {
+            if (!severityExplained(f))
+                unexplained << QStringLiteral("%1 [%2]: %3, catalog %4")
+                                   .arg(name, f.id, severityName(f.severity),
+                                        severityName(catalogSeverity(f.id)));
+            const QString line = FindingsModel::shown(f).severity;
+            if (f.severityReason.isEmpty()) {
+                QVERIFY2(line.isEmpty(), qPrintable(line));
+                continue;
+            }
+            ++changed;
+            QCOMPARE(line,
+                     QStringLiteral("Severity: %1 — %2")
+                         .arg(FindingsModel::severityText(f.severity), f.severityReason.english()));
+        }
+    }
+    QVERIFY2(unexplained.isEmpty(), qPrintable(unexplained.join(QLatin1Char('\n'))));
+    QVERIFY2(changed >= 3, qPrintable(QString::number(changed)));
+    qInfo("%d findings of %d cases with another severity than their id's, each with its reason",
+          changed, int(cases.size()));
+
+    Finding silent = makeFinding(QStringLiteral("bundle.compressed"), QStringLiteral("t"));
+    silent.severity = Severity::Warning;
+    QVERIFY(!severityExplained(silent));
+    QVERIFY(FindingsModel::shown(silent).severity.isEmpty());
 }
 
 // The engine's sentences that name a CLI option ("pass --target", "`hipdoctor-cli inspect

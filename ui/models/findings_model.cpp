@@ -102,7 +102,10 @@ FindingsModel::Shown FindingsModel::shown(const Finding &f) {
         fix.append(shownEngineText(step));
         fixTranslated = fixTranslated && hasCjk(fix.last());
     }
-    Shown s{title.isEmpty() ? f.id : title, detail, fix};
+    Shown s{title.isEmpty() ? f.id : title, detail, fix, {}};
+    if (!f.severityReason.isEmpty())
+        s.severity = tr("Severity: %1 — %2")
+                         .arg(severityText(f.severity), shownEngineText(f.severityReason));
     const QString meaning = findingMeaning(f.id);
     if (!catalogTranslated() || meaning.isEmpty())
         return s;

@@ -38,10 +38,12 @@ public:
     // language (a translator installed) each of its sentences is shown translated with those
     // names kept (models/engine_text.h). A text that is not one of the engine's sentences
     // falls back to the catalog: the translated meaning of the id, then the English quoted;
-    // a fix not wholly translated starts with the catalog's translated advice.
+    // a fix not wholly translated starts with the catalog's translated advice. `severity` says
+    // why the severity is not the id's usual one ("" when it is).
     struct Shown {
         QString title, explanation;
         QStringList fix;
+        QString severity;
     };
     static Shown shown(const Finding &f);
     // The verification's verdict as shown: the engine's paragraph, translated like a finding's

@@ -107,6 +107,8 @@ void FindingsPanel::showFinding(const QModelIndex &index) {
     if (f->occurrences > 1)
         h += QStringLiteral("<p style='color:gray'>%1</p>")
                  .arg(tr("Seen %n times (shown once).", nullptr, f->occurrences));
+    if (!shown.severity.isEmpty())
+        h += QStringLiteral("<p><i>%1</i></p>").arg(esc(shown.severity));
     if (!shown.explanation.isEmpty())
         h += QStringLiteral("<p>%1</p>")
                  .arg(esc(shown.explanation).replace(QLatin1Char('\n'), QStringLiteral("<br>")));

@@ -13,11 +13,10 @@
 
 namespace hd {
 
-// A finding of the verification, built through the catalog (model/finding_catalog.h) with the
-// direction the step or the comparison found.
-Finding catalogFinding(const QString &id, Severity sev, Direction dir, const Text &title,
-                       const Text &detail, QList<Evidence> ev, QList<Text> fix,
-                       const QString &layer = {});
+// A finding of the verification, built through the catalog (model/finding_catalog.h) with its
+// severity and the direction the step or the comparison found.
+Finding catalogFinding(const QString &id, Direction dir, const Text &title, const Text &detail,
+                       QList<Evidence> ev, QList<Text> fix, const QString &layer = {});
 
 // The first n non-empty lines of text.
 QString firstLines(const QString &text, int n);
