@@ -30,6 +30,7 @@
 #include "model/finding_catalog.h"
 #include "models/engine_text.h"
 #include "models/inspect_progress.h"
+#include "report/report.h"
 #include "verify/verifier.h"
 
 #include <QAction>
@@ -102,6 +103,7 @@ private slots:
     void reportFitsGitHubWithTheWholeBeside();
     void libraryApiIsNotALostKernel();
     void demoCaseByCase();
+    void caseVerdictSameOnEverySurface();
     void structureOfTheWindow();
     void pastedLogIsDiagnosed();
     void coverageOfInstalledLibraries();
@@ -290,6 +292,61 @@ void TstUiTrust::demoCaseByCase() {
     QVERIFY(!open.isEmpty());
     for (const QString &path : open)
         QVERIFY2(QFileInfo(path).fileName().startsWith(QStringLiteral("s02_")), qPrintable(path));
+}
+
+// Issue 40: one answer. For every demo case the app opens, the case verdict the app shows
+// (its verdict line), the engine's for the same inputs, the exported report's top and the
+// CLI's first lines name the same finding with the same sentence.
+void TstUiTrust::caseVerdictSameOnEverySurface() {
+    Workspace *ws = m_window->workspace();
+    int compared = 0, withFinding = 0;
+    for (const InputsController::DemoScenario &sc : InputsController::demoScenarios()) {
+        QSignalSpy changed(ws->inputs(), &InputsController::artifactsChanged);
+        if (!ws->inputs()->openDemo(sc.number))
+            continue;
+        QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 120000);
+        waitIdle();
+        const CaseVerdict &app = ws->verification()->caseVerdict();
+        QVERIFY2(!app.isEmpty(), qPrintable(sc.title));
+        // The engine, asked the same: the app's open inputs and pasted texts, its probe.
+        DiagnoseRequest req;
+        req.inputs = ws->inputs()->inputPaths();
+        req.texts = ws->inputs()->pastedTexts();
+        req.probeRan = ws->targets()->probed();
+        req.probeDevices = ws->targets()->probedDevices();
+        req.kernels = ws->diagnosis()->question().kernels; // the names the app asks about
+        const CaseVerdict engine = diagnose(req).caseVerdict;
+        QCOMPARE(app.headline(), engine.headline());
+        // The verdict line shows that answer (in English: the engine's sentence).
+        const QString line = m_window->verifyPanel()->comparisonText();
+        QVERIFY2(line.contains(app.answer.english().toHtmlEscaped()),
+                 qPrintable(sc.title + QStringLiteral(": ") + line));
+        if (!app.findingId.isEmpty())
+            QVERIFY2(line.contains(app.findingId), qPrintable(line));
+        // The report opens with it.
+        const QString md = markdownReport(ws->verification()->makeSession());
+        const qsizetype answerAt = md.indexOf(QLatin1String("**Answer:**"));
+        QVERIFY2(answerAt > 0 && answerAt < md.indexOf(QLatin1String("## ")), qPrintable(sc.title));
+        const QString answerLine =
+            md.mid(answerAt, md.indexOf(QLatin1Char('\n'), answerAt) - answerAt);
+        if (!app.findingId.isEmpty())
+            QVERIFY2(answerLine.contains(app.findingId), qPrintable(answerLine));
+        // The CLI prints it first.
+        QStringList args{QStringLiteral("diagnose")};
+        for (const QString &k : req.kernels)
+            args << QStringLiteral("--kernel") << k;
+        QProcess cli;
+        cli.start(hdtest::binary(QStringLiteral("hipdoctor-cli")), args + req.inputs);
+        QVERIFY(cli.waitForFinished(120000));
+        const QString printed = QString::fromUtf8(cli.readAllStandardOutput()).simplified();
+        if (!req.probeRan || app.notChecked.size() == engine.notChecked.size())
+            QVERIFY2(printed.contains(QStringLiteral("Answer: ") + engine.headline().simplified()),
+                     qPrintable(sc.title + QStringLiteral(": ") + printed.left(400)));
+        ++compared;
+        withFinding += !app.findingId.isEmpty();
+    }
+    QVERIFY2(compared >= 10, qPrintable(QString::number(compared)));
+    QVERIFY(withFinding >= 5);
 }
 
 // The structure: the window is built from the panel table alone, each panel from the
