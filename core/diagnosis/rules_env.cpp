@@ -180,20 +180,45 @@ void unreadVariablesRule(Context &c) {
     }
 }
 
-// The probe ran and saw nothing.
+// The probe ran and saw nothing. Where the GPU asked about is another machine's (a typed or
+// pasted target) or nothing was asked yet (the app's first start), that is this machine being
+// a workstation, said as information with the ways forward; otherwise the GPU is missing.
 void probeNoDeviceRule(Context &c) {
     if (!c.request.probeRan || !c.request.probeDevices.isEmpty())
         return;
+    const bool elsewhere =
+        c.devicesFrom == QLatin1String("target") || c.devicesFrom == QLatin1String("text");
+    const bool nothingAsked = c.request.inputs.isEmpty() && c.request.texts.isEmpty() &&
+                              c.request.kernels.isEmpty() && c.request.inspected.isEmpty();
+    const Text detail =
+        HD_TEXT("hd::Diagnosis", "hipdoctor-probe loaded %1 and it reported no device.")
+            .arg(c.request.probeLibrary.isEmpty() ? HD_TEXT("hd::Diagnosis", "the HIP runtime")
+                                                  : c.request.probeLibrary);
+    const Text driverFix =
+        HD_TEXT("hd::Diagnosis", "Check the amdgpu driver, /dev/kfd and /dev/dri permissions "
+                                 "(render/video groups) and the *_VISIBLE_DEVICES variables.");
+    if (elsewhere || nothingAsked) {
+        Finding f = makeFinding(
+            QStringLiteral("runtime.no-device"),
+            SeverityChange(Severity::Info,
+                           elsewhere ? HD_TEXT("hd::Diagnosis",
+                                               "the GPU asked about is another machine's")
+                                     : HD_TEXT("hd::Diagnosis",
+                                               "nothing was asked of this machine's GPU yet")),
+            HD_TEXT("hd::Diagnosis", "No GPU on this machine"), detail);
+        f.evidence.append(
+            {QStringLiteral("probe"), QStringLiteral("devices"), QStringLiteral("0")});
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "If the GPU is on another machine: type its target to check the files "
+                         "against it, connect to that machine, or run the steps there.")
+              << HD_TEXT("hd::Diagnosis", "If this is the GPU machine: %1").arg(driverFix);
+        c.add(f);
+        return;
+    }
     Finding f = makeFinding(QStringLiteral("runtime.no-device"),
-                            HD_TEXT("hd::Diagnosis", "The runtime loads but sees no GPU"),
-                            HD_TEXT("hd::Diagnosis", "hipdoctor-probe loaded %1 and it reported no "
-                                                     "device.")
-                                .arg(c.request.probeLibrary.isEmpty()
-                                         ? HD_TEXT("hd::Diagnosis", "the HIP runtime")
-                                         : c.request.probeLibrary));
+                            HD_TEXT("hd::Diagnosis", "The runtime loads but sees no GPU"), detail);
     f.evidence.append({QStringLiteral("probe"), QStringLiteral("devices"), QStringLiteral("0")});
-    f.fix << HD_TEXT("hd::Diagnosis", "Check the amdgpu driver, /dev/kfd and /dev/dri permissions "
-                                      "(render/video groups) and the *_VISIBLE_DEVICES variables.");
+    f.fix << driverFix;
     c.add(f);
 }
 

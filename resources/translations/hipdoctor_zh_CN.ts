@@ -2385,6 +2385,26 @@
         <source>a dump does not say which runtime reads the file</source>
         <translation>转储无法说明由哪个运行时读取该文件</translation>
     </message>
+    <message>
+        <source>the GPU asked about is another machine&apos;s</source>
+        <translation>所问的 GPU 在另一台机器上</translation>
+    </message>
+    <message>
+        <source>nothing was asked of this machine&apos;s GPU yet</source>
+        <translation>还没有向本机的 GPU 提出任何问题</translation>
+    </message>
+    <message>
+        <source>No GPU on this machine</source>
+        <translation>本机没有 GPU</translation>
+    </message>
+    <message>
+        <source>If the GPU is on another machine: type its target to check the files against it, connect to that machine, or run the steps there.</source>
+        <translation>如果 GPU 在另一台机器上:输入它的目标以便用它检查这些文件,连接到那台机器,或在那里运行这些步骤。</translation>
+    </message>
+    <message>
+        <source>If this is the GPU machine: %1</source>
+        <translation>如果这就是 GPU 机器:%1</translation>
+    </message>
 </context>
 <context>
     <name>hd::FindingCatalog</name>

@@ -683,8 +683,9 @@ void TstUiTrust::nameBoxAsksForYourGpu() {
     QTRY_COMPARE(QApplication::focusWidget(), m_window->devicesPanel()->targetEdit());
 }
 
-// Item 5: a name typed in the box is a question: no finding, nothing in the report, until
-// the user keeps it.
+// A name typed in the box is the user's question (issue 40: one answer): once the typing
+// settles the diagnosis answers it too, so Findings, the verdict line and the report say what
+// the name box says. "Add to findings" keeps the name when another is typed.
 void TstUiTrust::typedNameIsAQuestion() {
     open({hdtest::kernelArtifact(QStringLiteral("ui/libname_cases.so"))});
     Workspace *ws = m_window->workspace();
@@ -692,18 +693,25 @@ void TstUiTrust::typedNameIsAQuestion() {
     QTest::keyClicks(p->nameEdit(), QStringLiteral("scale"));
     QTRY_VERIFY(p->explanationText().contains(QStringLiteral("_Z5scalePffi")));
     waitIdle();
-    QVERIFY(findingsWithId(ws->verification()->allFindings(), QStringLiteral("symbol.mangled-name"))
-                .isEmpty());
-    QVERIFY(findingsWithId(ws->verification()->makeSession().findings,
-                           QStringLiteral("symbol.mangled-name"))
-                .isEmpty());
-    QVERIFY(p->keepNameButton()->isVisible() && p->keepNameButton()->isEnabled());
-    QTest::mouseClick(p->keepNameButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(
         !findingsWithId(ws->verification()->allFindings(), QStringLiteral("symbol.mangled-name"))
              .isEmpty(),
         60000);
+    QCOMPARE(ws->verification()->caseVerdict().findingId, QStringLiteral("symbol.mangled-name"));
+    QVERIFY(!findingsWithId(ws->verification()->makeSession().findings,
+                            QStringLiteral("symbol.mangled-name"))
+                 .isEmpty());
+    QVERIFY(p->keepNameButton()->isVisible() && p->keepNameButton()->isEnabled());
+    QTest::mouseClick(p->keepNameButton(), Qt::LeftButton);
     QVERIFY(!p->keepNameButton()->isEnabled());
+    // Another name typed: the kept one is still asked about.
+    p->nameEdit()->clear();
+    QTest::keyClicks(p->nameEdit(), QStringLiteral("no_such_kernel_here"));
+    waitIdle();
+    QTRY_VERIFY_WITH_TIMEOUT(!ws->diagnosis()->isDiagnosing(), 60000);
+    QVERIFY(
+        !findingsWithId(ws->verification()->allFindings(), QStringLiteral("symbol.mangled-name"))
+             .isEmpty());
     // One finding per cause: no two shown findings share the de-duplication key.
     QSet<QString> keys;
     for (const Finding &f : ws->verification()->allFindings()) {

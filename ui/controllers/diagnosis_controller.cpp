@@ -64,6 +64,13 @@ bool DiagnosisController::isExplaining() const {
 
 void DiagnosisController::explainName() {
     m_lookupTimer->stop();
+    // The typed name is part of the user's question: the diagnosis (and so the case verdict
+    // and Findings) answers it too, not only the name box (docs/architecture.md, "The case
+    // verdict"). Once the typing has settled, as the lookup.
+    if (const QString typed = m_requestedKernel.trimmed(); typed != m_diagnosedName) {
+        m_diagnosedName = typed;
+        scheduleDiagnosis();
+    }
     // Looking a name up walks every symbol of every code object (hundreds of thousands in a
     // big library): off the GUI thread, and only the answer to the latest text is shown.
     const JobTracker::Ticket ticket = m_jobs.start(kLookup);
@@ -110,6 +117,8 @@ void DiagnosisController::runDiagnosis() {
         for (const QString &name : m_otherKernelNames())
             if (!name.isEmpty() && !req.kernels.contains(name))
                 req.kernels.append(name);
+    if (!m_diagnosedName.isEmpty() && !req.kernels.contains(m_diagnosedName))
+        req.kernels.append(m_diagnosedName);
     for (const DeviceInfo &d : m_targets->devices()) {
         if (d.source == DeviceInfo::Source::Probe)
             req.probeDevices.append(d);

@@ -82,6 +82,7 @@ private:
     std::function<QStringList()> m_otherKernelNames;
     QList<Finding> m_findings;
     CaseQuestion m_question;
+    QString m_diagnosedName; // the name box's name the diagnosis asks about (settled typing)
     QTimer *m_diagnoseTimer;
     QTimer *m_lookupTimer;
 };
