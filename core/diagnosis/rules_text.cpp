@@ -385,7 +385,10 @@ void explainNoKernelImage(const Context &c, const TextInput &t, bool cuda, Text 
         const TargetId &dev = d.target;
         // A device a text named says where ("named in the paste ..."); a typed one needs nothing.
         detail +=
-            d.name.isEmpty()
+            c.devicesFrom == QLatin1String("text")
+                ? HD_TEXT("hd::Diagnosis", " The device is %1, named in the pasted text.")
+                      .arg(dev.toString())
+            : d.name.isEmpty()
                 ? HD_TEXT("hd::Diagnosis", " The device is %1.").arg(dev.toString())
                 : HD_TEXT("hd::Diagnosis", " The device is %1 (%2).").arg(dev.toString(), d.name);
         std::optional<VendorLibrary> torch;

@@ -2274,6 +2274,8 @@
     <message>
         <source>This machine&apos;s runtime sees no GPU: loading and launching were not tried here. Run the steps on the GPU machine, or connect to it.</source>
         <translation>本机的运行时看不到 GPU:这里没有尝试加载和启动。请在 GPU 机器上运行这些步骤,或连接到它。</translation>
+    </message>
+    <message>
         <source>the runtime&apos;s error alone does not prove this cause</source>
         <translation>仅凭运行时的错误无法证明是这个原因</translation>
     </message>
@@ -2404,6 +2406,10 @@
     <message>
         <source>If this is the GPU machine: %1</source>
         <translation>如果这就是 GPU 机器:%1</translation>
+    </message>
+    <message>
+        <source> The device is %1, named in the pasted text.</source>
+        <translation> 设备是 %1,在粘贴的文本中给出。</translation>
     </message>
 </context>
 <context>

@@ -713,7 +713,7 @@ void TstDiagnosis::pastedCodeObjectErrorWithDevice() {
     const QString all = f.detail.english() + QLatin1Char(' ') + f.fix.join(QStringLiteral(" "));
     QVERIFY2(all.contains(QStringLiteral("The device is %1").arg(device)), qPrintable(all));
     if (target.isEmpty())
-        QVERIFY2(all.contains(QLatin1String("named in the paste")), qPrintable(all));
+        QVERIFY2(all.contains(QLatin1String("named in the pasted text")), qPrintable(all));
     for (const QString &has : fixHas)
         QVERIFY2(all.contains(has), qPrintable(QStringLiteral("[%1] not in: %2").arg(has, all)));
     for (const QString &lacks : fixLacks)

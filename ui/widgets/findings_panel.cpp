@@ -78,11 +78,23 @@ FindingsPanel::FindingsPanel(VerificationController *verification, QWidget *pare
     connect(verification, &VerificationController::findingsChanged, this, [this] {
         m_view->expandToDepth(0);
         m_empty->setVisible(m_verification->allFindings().isEmpty());
-        if (m_verification->findings()->rowCount() > 0)
-            m_view->setCurrentIndex(
-                m_verification->findings()->index(0, 0, m_verification->findings()->index(0, 0)));
-        else
+        FindingsModel *model = m_verification->findings();
+        if (model->rowCount() == 0) {
             showFinding({});
+            return;
+        }
+        // The finding that answers the user's question (the case verdict's) is shown first;
+        // else the first of the first group.
+        QModelIndex current = model->index(0, 0, model->index(0, 0));
+        const QString answer = m_verification->caseVerdict().findingKey;
+        for (int g = 0; !answer.isEmpty() && g < model->rowCount(); ++g) {
+            const QModelIndex group = model->index(g, 0);
+            for (int r = 0; r < model->rowCount(group); ++r)
+                if (const Finding *f = model->findingAt(model->index(r, 0, group));
+                    f && f->key() == answer)
+                    current = model->index(r, 0, group);
+        }
+        m_view->setCurrentIndex(current);
     });
 }
 
