@@ -45,22 +45,58 @@ QList<Evidence> stepEvidence(const StepRecord &s) {
     return ev;
 }
 
+// A step whose only error is that this machine's runtime sees no GPU.
+bool failsOnlyForNoDevice(const StepRecord &s) {
+    bool noDevice = false;
+    for (const Finding &f : s.findings) {
+        if (f.id == QLatin1String("runtime.no-device"))
+            noDevice = true;
+        else if (f.severity == Severity::Error)
+            return false;
+    }
+    return noDevice;
+}
+
+// Step 1 failed only because this machine's runtime sees no GPU, where none was expected: the
+// target was given (the GPU is elsewhere) or defaulted, and nothing else failed (compile, link,
+// the runtime's load all passed).
+bool noGpuExpectedHere(const StepRecord &s1) {
+    if (!failsOnlyForNoDevice(s1))
+        return false;
+    for (const CheckRecord &ck : s1.checks)
+        if (ck.id == QLatin1String("target"))
+            return ck.data.value(QStringLiteral("target_source")).toString() !=
+                   QLatin1String("device");
+    return false;
+}
+
 // Step 1 fails: the base chain (direction 1).
 void baselineFails(const Steps &st, Comparison &c) {
     const StepRecord *s1 = st.s1, *s3 = st.s3;
-    c.direction = Direction::RuntimeLink;
-    c.verdict = HD_TEXT("hd::Verify", "Step 1 (baseline) fails: the base chain — compiler, runtime "
-                                      "link, runtime, device — is broken. Fix that first; the "
-                                      "project's kernel cannot be judged until a plain vector add "
-                                      "runs. (%1)")
-                    .arg(s1->summary);
-    c.findings << catalogFinding(
-        QStringLiteral("verify.baseline-failed"), Direction::RuntimeLink,
-        HD_TEXT("hd::Verify", "The baseline (step 1) fails"), s1->summary, stepEvidence(*s1),
-        {HD_TEXT("hd::Verify", "Follow the step 1 findings (runtime.*, "
-                               "layer.compile-failed) before looking at the "
-                               "project's kernel")},
-        QStringLiteral("load"));
+    if (noGpuExpectedHere(*s1)) {
+        // Not broken: not run here. The steps that need a GPU run on the GPU machine.
+        c.direction = Direction::None;
+        c.verdict = HD_TEXT("hd::Verify",
+                            "Step 1 (baseline) was not run on a GPU here: this machine's runtime "
+                            "sees none. What it could check works (%1); run the steps on the GPU "
+                            "machine to compare them.")
+                        .arg(s1->summary);
+    } else {
+        c.direction = Direction::RuntimeLink;
+        c.verdict =
+            HD_TEXT("hd::Verify", "Step 1 (baseline) fails: the base chain — compiler, runtime "
+                                  "link, runtime, device — is broken. Fix that first; the "
+                                  "project's kernel cannot be judged until a plain vector add "
+                                  "runs. (%1)")
+                .arg(s1->summary);
+        c.findings << catalogFinding(
+            QStringLiteral("verify.baseline-failed"), Direction::RuntimeLink,
+            HD_TEXT("hd::Verify", "The baseline (step 1) fails"), s1->summary, stepEvidence(*s1),
+            {HD_TEXT("hd::Verify", "Follow the step 1 findings (runtime.*, "
+                                   "layer.compile-failed) before looking at the "
+                                   "project's kernel")},
+            QStringLiteral("load"));
+    }
     // With no device the base chain cannot pass here, but step 3's with/without-Triton
     // signal needs no device: it is still reported (docs/user-guide.md "The comparison").
     if (ran(s3) && !findingsWithId(s1->findings, QStringLiteral("runtime.no-device")).isEmpty()) {
@@ -215,6 +251,12 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
         return c;
     }
     if (failed(st.s1)) {
+        // Without a GPU here, step 2 can still fail for its own reason (a name, a file): that
+        // is the answer, not the missing GPU.
+        if (noGpuExpectedHere(*st.s1) && failed(st.s2) && !failsOnlyForNoDevice(*st.s2)) {
+            operatorFails(st, c);
+            return c;
+        }
         baselineFails(st, c);
         return c;
     }

@@ -463,6 +463,11 @@ void checkTarget(Baseline &b, CheckRecord &c, StepScope &scope) {
     b.coFlags = plan.coFlags;
     c.summary = Text(QStringLiteral("%1: %2")).arg(Text(b.target), why);
     c.data.insert(QStringLiteral("target"), b.target);
+    // Given, a device's, or the default: a given target is a GPU elsewhere (comparison.cpp).
+    c.data.insert(QStringLiteral("target_source"), !b.o.target.isEmpty() ? QStringLiteral("given")
+                                                   : !devices.isEmpty()
+                                                       ? QStringLiteral("device")
+                                                       : QStringLiteral("default"));
     startCompiles(b, plan); // unless they run already
 }
 

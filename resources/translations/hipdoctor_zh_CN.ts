@@ -3473,6 +3473,10 @@
         <source>the error code points at another cause first</source>
         <translation>该错误码首先指向另一个原因</translation>
     </message>
+    <message>
+        <source>Step 1 (baseline) was not run on a GPU here: this machine&apos;s runtime sees none. What it could check works (%1); run the steps on the GPU machine to compare them.</source>
+        <translation>第 1 步(基线)没有在这里的 GPU 上运行:本机的运行时看不到 GPU。它能检查的部分正常(%1);请在 GPU 机器上运行这些步骤来比较它们。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::ArtifactTreeModel</name>

@@ -216,10 +216,22 @@ private slots:
         QCOMPARE(s2.status, CheckStatus::Fail);
         QCOMPARE(s2.summary, s.summary);
 
-        // The comparison over step 1 alone: the base chain, direction 1.
+        // The comparison over step 1 alone, on a machine without a GPU where the target was
+        // given or defaulted: not broken, not run here (no direction, no baseline-failed).
         const Comparison c = compareSteps({s2});
-        QCOMPARE(c.direction, Direction::RuntimeLink);
-        QVERIFY(ids(c.findings).contains(QStringLiteral("verify.baseline-failed")));
+        QCOMPARE(c.direction, Direction::None);
+        QVERIFY(!ids(c.findings).contains(QStringLiteral("verify.baseline-failed")));
+        QVERIFY2(c.verdict.contains(QLatin1String("was not run on a GPU here")),
+                 qPrintable(c.verdict.english()));
+        // Control: the same step whose target came from a detected device — a GPU was expected
+        // here — is the broken base chain, direction 1.
+        StepRecord detected = s2;
+        for (CheckRecord &ck : detected.checks)
+            if (ck.id == QLatin1String("target"))
+                ck.data.insert(QStringLiteral("target_source"), QStringLiteral("device"));
+        const Comparison broken = compareSteps({detected});
+        QCOMPARE(broken.direction, Direction::RuntimeLink);
+        QVERIFY(ids(broken.findings).contains(QStringLiteral("verify.baseline-failed")));
     }
 
     void step1TargetOptionAndCompilerFailure() {
