@@ -7,6 +7,7 @@
 
 #include "common/json_writer.h"
 #include "common/output_file.h"
+#include "common/shell.h"
 #include "common/value_parsers.h"
 #include "common/version.h"
 #include "env/env_profile.h"
@@ -21,6 +22,7 @@
 #include "verify/import_records.h"
 #include "verify/verifier.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -501,6 +503,37 @@ bool probeRefusedRequest(const Session &session) {
 
 } // namespace
 
+// Each step's command to run it again, for the report's reader: this command line with that
+// step alone and without what only shaped this run's output.
+void setRerunCommands(Session &session) {
+    QStringList argv = QCoreApplication::arguments().mid(1);
+    QStringList kept;
+    static const QStringList withValue{QStringLiteral("--step"), QStringLiteral("--session"),
+                                       QStringLiteral("--report")};
+    static const QStringList flags{QStringLiteral("--json"), QStringLiteral("--pretty"),
+                                   QStringLiteral("--no-redact")};
+    for (qsizetype i = 0; i < argv.size(); ++i) {
+        const QString &a = argv[i];
+        if (withValue.contains(a)) {
+            ++i;
+            continue;
+        }
+        if (flags.contains(a) ||
+            std::any_of(withValue.cbegin(), withValue.cend(),
+                        [&](const QString &o) { return a.startsWith(o + QLatin1Char('=')); }))
+            continue;
+        kept << a;
+    }
+    if (!kept.isEmpty() && kept.first() == QLatin1String("verify"))
+        kept.removeFirst();
+    for (StepRecord &st : session.steps)
+        if (st.status != CheckStatus::Skipped)
+            st.rerun =
+                shellJoin(QStringList{QStringLiteral("hipdoctor-cli"), QStringLiteral("verify"),
+                                      QStringLiteral("--step"), QString::number(st.step)} +
+                          kept);
+}
+
 int verify(const Args &args) {
     VerifyOptions opt;
     QList<int> steps;
@@ -536,6 +569,8 @@ int verify(const Args &args) {
                              : runSession(args, opt, steps, stepsGiven, jobs, session);
     if (stopped)
         return *stopped;
+    if (importDir.isEmpty())
+        setRerunCommands(session);
     if (const int rc = saveSessionFiles(args, session); rc != ExitOk)
         return rc;
     if (output.json) {

@@ -192,6 +192,8 @@ void writeJson(JsonWriter &w, const StepRecord &s) {
     w.key("findings");
     writeJsonArray(w, s.findings);
     w.member("inputs", s.inputs);
+    if (!s.rerun.isEmpty())
+        w.member("rerun", s.rerun);
     w.key("signatures");
     writeJsonArray(w, s.signatures);
     w.member("started_at", s.startedAt);

@@ -198,6 +198,7 @@ StepRecord StepRecord::fromJson(const QJsonObject &o) {
     s.checks = listOf<CheckRecord>(o.value(QStringLiteral("checks")));
     s.findings = listOf<Finding>(o.value(QStringLiteral("findings")));
     s.signatures = listOf<FailureSignature>(o.value(QStringLiteral("signatures")));
+    s.rerun = o.value(QStringLiteral("rerun")).toString();
     return s;
 }
 

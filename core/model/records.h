@@ -90,6 +90,9 @@ struct StepRecord {
     QList<Finding> findings;
     // Step 3: [0] as is, [1] without the Triton path. Step 2: the operator's run.
     QList<FailureSignature> signatures;
+    // The command that runs this step again ("hipdoctor-cli verify --step 2 --artifact …"),
+    // for a maintainer reading the report; "" where the run did not come from that command.
+    QString rerun;
 
     const CheckRecord *check(const QString &id) const;
     static StepRecord fromJson(const QJsonObject &o);

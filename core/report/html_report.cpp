@@ -229,6 +229,15 @@ void htmlCase(QString &out, const Session &s) {
             in << QStringLiteral("<code>%1</code>").arg(esc(i));
         out += QStringLiteral("<p><b>Inputs:</b> %1</p>").arg(in.join(QStringLiteral(", ")));
     }
+    // Each step's command line, whole, so a maintainer can run it again.
+    QStringList rerun;
+    for (const StepRecord &st : s.steps)
+        if (!st.rerun.isEmpty())
+            rerun << QStringLiteral("<li>step %1: <code>%2</code></li>")
+                         .arg(st.step)
+                         .arg(esc(st.rerun));
+    if (!rerun.isEmpty())
+        out += QStringLiteral("<p><b>Run it again:</b></p><ul>%1</ul>").arg(rerun.join(QString()));
     out += QStringLiteral("</div>\n");
 }
 

@@ -227,6 +227,13 @@ void mdCase(QString &out, const Session &s) {
             in << inlineCode(i);
         out += QStringLiteral("**Inputs:** %1\n\n").arg(in.join(QStringLiteral(", ")));
     }
+    // Each step's command line, whole, so a maintainer can run it again.
+    QStringList rerun;
+    for (const StepRecord &st : s.steps)
+        if (!st.rerun.isEmpty())
+            rerun << QStringLiteral("- step %1: %2").arg(st.step).arg(inlineCode(st.rerun));
+    if (!rerun.isEmpty())
+        out += QStringLiteral("**Run it again:**\n\n%1\n\n").arg(rerun.join(QLatin1Char('\n')));
 }
 
 // The steps' verdict, the direction and the table of steps.

@@ -183,6 +183,13 @@ private slots:
         QVERIFY(s->inventory.find(QStringLiteral("system"), QStringLiteral("kernel")));
         // The spy's silence is the python section's answer.
         QVERIFY(!s->inventory.section(QStringLiteral("python")).isEmpty());
+        // Each step that ran carries the command that runs it again (the report's top shows
+        // it), without what only shaped this run's output.
+        QCOMPARE(s->steps.size(), 1);
+        QCOMPARE(s->steps.first().rerun,
+                 QStringLiteral("hipdoctor-cli verify --step 3 --run /bin/true --"));
+        // The case verdict is kept with the session.
+        QVERIFY(!s->caseVerdict.isEmpty());
     }
 
     void relativeFoldersAreTheUsers() {
