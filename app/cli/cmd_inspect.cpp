@@ -368,8 +368,10 @@ bool addTargetMisses(const ArtifactReport &r, const QString &file, const QList<T
     // The load verdict decides (artifacts/load_verdict.h): an NVIDIA file whose other fatbins
     // fit loads, and so does not count as a miss here either.
     for (const TargetId &t : targets) {
+        // The exit code speaks of the code objects (docs/cli.md); a dynamic loader's refusal is
+        // printed on the verdict line and is diagnose's runtime.* finding.
         const LoadVerdict v = loadVerdict(r, t);
-        if (v.loads() || v.status == LoadStatus::NoDeviceCode)
+        if (v.codeFits() || v.codeStatus == LoadStatus::NoDeviceCode)
             continue;
         missing = true;
         misses << QStringLiteral("%1: --target %2: %3").arg(file, t.toString(), v.reason.english());

@@ -30,6 +30,8 @@ QString verdictMark(const ScanVerdict &v) {
                : v.closest.isEmpty()
                    ? QStringLiteral("NO (loader refuses; no code for it)")
                    : QStringLiteral("NO (loader refuses; closest %1)").arg(v.closest);
+    if (v.status == QLatin1String("runtime-too-old"))
+        return QStringLiteral("NO (runtime too old)");
     if (v.status == QLatin1String("feature-mismatch"))
         return QStringLiteral("NO (features; closest %1)").arg(v.closest);
     return v.closest.isEmpty() ? QStringLiteral("NO")

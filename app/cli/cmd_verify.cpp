@@ -512,8 +512,20 @@ void setRerunCommands(Session &session) {
                                        QStringLiteral("--report")};
     static const QStringList flags{QStringLiteral("--json"), QStringLiteral("--pretty"),
                                    QStringLiteral("--no-redact")};
+    // A command given up to a lone -- is the user's, kept as it is.
+    static const QStringList rest{QStringLiteral("--exec"), QStringLiteral("--compile"),
+                                  QStringLiteral("--run"), QStringLiteral("--variant")};
     for (qsizetype i = 0; i < argv.size(); ++i) {
         const QString &a = argv[i];
+        if (rest.contains(a)) {
+            kept << a;
+            while (++i < argv.size()) {
+                kept << argv[i];
+                if (argv[i] == QLatin1String("--"))
+                    break;
+            }
+            continue;
+        }
         if (withValue.contains(a)) {
             ++i;
             continue;

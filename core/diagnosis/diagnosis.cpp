@@ -511,6 +511,21 @@ void dropContradicted(QList<Finding> &findings) {
 
 } // namespace
 
+std::optional<Finding> nameFinding(const QList<ArtifactReport> &artifacts, const QString &name) {
+    DiagnoseRequest request;
+    request.kernels = {name};
+    Diagnosis result;
+    Context c(request, result);
+    c.artifacts = artifacts;
+    c.kernels = {name};
+    for (const Rule &r : symbolRuleList())
+        applyRule(c, r);
+    for (const Finding &f : std::as_const(c.findings))
+        if (f.id.startsWith(QLatin1String("symbol.")))
+            return f;
+    return std::nullopt;
+}
+
 CaseQuestion caseQuestionOf(const DiagnoseRequest &request, const Diagnosis &d) {
     CaseQuestion q;
     q.kernels = d.kernels;

@@ -22,6 +22,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <optional>
 
 namespace hd {
 
@@ -68,6 +69,11 @@ struct Diagnosis {
 };
 
 Diagnosis diagnose(const DiagnoseRequest &request);
+// The finding the symbol rules make for one name looked up in these artifacts — only
+// C++-mangled, internal linkage, not a kernel, a library's host API, not found — or none when
+// it is a kernel by that name: the one set of sentences for a kernel-name verdict, which the
+// app's name box shows as Findings does (docs/architecture.md, "The case verdict").
+std::optional<Finding> nameFinding(const QList<ArtifactReport> &artifacts, const QString &name);
 // The question a request asks, as the diagnosis understood it (devices chosen, kernels found).
 CaseQuestion caseQuestionOf(const DiagnoseRequest &request, const Diagnosis &d);
 

@@ -377,7 +377,7 @@ Text candidateReason(const CodeObjectSelection &s, Compatibility::Kind kind) {
 
 DeviceFit deviceFit(const Context &c, const ArtifactReport &r, const DeviceInfo &d) {
     DeviceFit fit;
-    fit.verdict = loadVerdict(r, d.target, c.loadRuntime());
+    fit.verdict = c.loadVerdictFor(r, d.target);
     fit.groups = int(fit.verdict.selections.size());
     for (const CodeObjectSelection &s : std::as_const(fit.verdict.selections)) {
         if (s.selected())

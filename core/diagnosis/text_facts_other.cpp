@@ -79,7 +79,7 @@ void mathLibraryFacts(TextFacts &f, int n, const QString &t, bool compilerLine,
     // Bare targets anywhere in a line that is no compiler command (whose --offload-arch lists
     // what was built, not the GPU).
     static const QRegularExpression bareTarget(QStringLiteral(
-        R"((?<![\w-])(gfx(?:9[0-9][0-9a-f]|1[0-2][0-9][0-9a-f])|sm_[1-9][0-9]{1,2}a?)(?![\w-]))"));
+        R"((?<![\w=-])(gfx(?:9[0-9][0-9a-f]|1[0-2][0-9][0-9a-f])|sm_[1-9][0-9]{1,2}a?)(?![\w-]))"));
     if (!compilerLine && f.namedTargets.size() <= 8)
         for (auto it = bareTarget.globalMatch(t); it.hasNext();) {
             const QString target = it.next().captured(1);

@@ -114,11 +114,13 @@ CaseVerdict caseVerdict(const CaseQuestion &q, const QList<Finding> &findings) {
             return f.severity == Severity::Error && f.id != QLatin1String("runtime.no-device") &&
                    f.id != QLatin1String("verify.baseline-failed");
         }));
-    const bool onlyNoDevice = noGpuHere && noDevice && otherErrors == 0;
+    // Only where the GPU asked about is another machine's: on the GPU machine itself a runtime
+    // that sees no GPU is the answer (a driver, a permission).
+    const bool onlyNoDevice = noGpuHere && gpuIsElsewhere(q) && noDevice && otherErrors == 0;
     for (const Finding &f : findings) {
         if (f.severity == Severity::Info)
             continue;
-        if (f.id == QLatin1String("runtime.no-device") && (gpuIsElsewhere(q) || noGpuHere))
+        if (f.id == QLatin1String("runtime.no-device") && gpuIsElsewhere(q))
             continue;
         if (f.id == QLatin1String("verify.baseline-failed") && onlyNoDevice)
             continue;
@@ -132,7 +134,7 @@ CaseVerdict caseVerdict(const CaseQuestion &q, const QList<Finding> &findings) {
         v.severity = best->severity;
         v.layer = best->layer;
         v.direction = best->direction;
-    } else if (noGpuHere) {
+    } else if (noGpuHere && gpuIsElsewhere(q)) {
         v.answer = HD_TEXT("hd::Diagnosis", "Nothing failed that this machine could check.");
     } else {
         v.answer = HD_TEXT("hd::Diagnosis", "No problem found in what was read.");

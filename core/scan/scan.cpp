@@ -103,6 +103,8 @@ QString scanStatusOf(const LoadVerdict &v) {
     }
     if (v.refusedBy == RefusedBy::DynamicLoader)
         return QStringLiteral("loader-refuses");
+    if (v.compressedUnreadable || v.kind == Compatibility::Kind::GenericNeedsNewerRuntime)
+        return QStringLiteral("runtime-too-old");
     return v.kind == Compatibility::Kind::FeatureMismatch ? QStringLiteral("feature-mismatch")
                                                           : QStringLiteral("not-covered");
 }
@@ -114,7 +116,9 @@ ScanVerdict verdictFor(const ArtifactReport &r, const TargetId &d, const LoadRun
     v.device = d;
     v.status = scanStatusOf(lv);
     v.closest = lv.closest;
-    v.codeMisses = lv.codeStatus == LoadStatus::Refused;
+    // The code is there but the runtime is too old: no vendor build or rebuild is the fix.
+    v.codeMisses = lv.codeStatus == LoadStatus::Refused && !lv.compressedUnreadable &&
+                   lv.kind != Compatibility::Kind::GenericNeedsNewerRuntime;
     if (lv.status != LoadStatus::Loads && lv.status != LoadStatus::NoDeviceCode)
         v.reason = lv.reason;
     return v;
@@ -463,7 +467,8 @@ ScanResult::DeviceCount ScanResult::countFor(int device) const {
 int ScanResult::notCovered() const {
     int n = 0;
     for (const ScanLibrary &l : libraries)
-        if (std::any_of(l.verdicts.cbegin(), l.verdicts.cend(), [](const ScanVerdict &v) {
+        if (l.deviceCode &&
+            std::any_of(l.verdicts.cbegin(), l.verdicts.cend(), [](const ScanVerdict &v) {
                 return !v.fits() && v.status != QLatin1String("no-device-code");
             }))
             ++n;

@@ -41,7 +41,8 @@ struct ScanOptions {
 struct ScanVerdict {
     TargetId device;
     // The load verdict in scan's words (artifacts/load_verdict.h): "covered" (a code object or
-    // kernels fit), "via-generic", "feature-mismatch", "not-covered", "loader-refuses" (ld.so
+    // kernels fit), "via-generic", "feature-mismatch", "not-covered", "runtime-too-old" (a compressed
+    // bundle before ROCm 6.2, a generic code object before 6.3), "loader-refuses" (ld.so
     // refuses the file before any GPU call), "no-device-code" (nothing to fit)
     QString status;
     QString closest; // the nearest target present (targets/closeness.h) when not covered

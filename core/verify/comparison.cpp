@@ -58,15 +58,16 @@ bool failsOnlyForNoDevice(const StepRecord &s) {
 }
 
 // Step 1 failed only because this machine's runtime sees no GPU, where none was expected: the
-// target was given (the GPU is elsewhere) or defaulted, and nothing else failed (compile, link,
-// the runtime's load all passed).
+// target was given (the GPU is elsewhere) and nothing else failed (compile, link, the runtime's
+// load all passed). A defaulted target is no such sign: a GPU machine whose user may not open
+// /dev/kfd fails the same way, and that is the broken base chain.
 bool noGpuExpectedHere(const StepRecord &s1) {
     if (!failsOnlyForNoDevice(s1))
         return false;
     for (const CheckRecord &ck : s1.checks)
         if (ck.id == QLatin1String("target"))
-            return ck.data.value(QStringLiteral("target_source")).toString() !=
-                   QLatin1String("device");
+            return ck.data.value(QStringLiteral("target_source")).toString() ==
+                   QLatin1String("given");
     return false;
 }
 

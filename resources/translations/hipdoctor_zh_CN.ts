@@ -4880,6 +4880,10 @@
         <source>Call %1 from host code, linked against %2 (or dlopen %2 and find it with dlsym).</source>
         <translation>在主机代码中调用 %1，并链接 %2（或 dlopen %2 后用 dlsym 查找它）。</translation>
     </message>
+    <message>
+        <source>The module loads, but the code object the runtime picks for this GPU does not hold the kernel: hipModuleGetFunction returns hipErrorNotFound.</source>
+        <translation>模块能加载,但运行时为这块 GPU 选中的代码对象不包含该内核:hipModuleGetFunction 返回 hipErrorNotFound。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::StepCard</name>
@@ -5925,6 +5929,10 @@
     <message>
         <source>NO (the loader refuses it; closest %1)</source>
         <translation>否(加载器拒绝它;最接近 %1)</translation>
+    </message>
+    <message>
+        <source>NO (runtime too old)</source>
+        <translation>否(运行时太旧)</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 
 #include "artifacts/inspector.h"
 #include "charts/chart_renderer_qcp.h"
+#include "controllers/diagnosis_controller.h"
 #include "env/env_catalogue.h"
 #include "env/env_profile.h"
 #include "logs/amd_log.h"
@@ -976,7 +977,9 @@ void TstUiModels::nameLookup() {
     QList<DeviceInfo> known;
     for (const QString &t : devices.split(QLatin1Char(','), Qt::SkipEmptyParts))
         known.append(DeviceInfo::fromTarget(*TargetId::parse(t)));
-    const NameExplanation e = NameLookup::explain(m_artifacts, name, known);
+    // As the app asks it: the lookup, the load verdict, the engine's finding for a name that is
+    // no kernel by that name (one set of sentences with Findings).
+    const NameExplanation e = DiagnosisController::explain(m_artifacts, name, known, {});
     QCOMPARE(matchName(e.match), match);
     QVERIFY(!e.headline.isEmpty());
     if (!mentions.isEmpty())

@@ -98,7 +98,8 @@ QStringList disagreements(const Surfaces &s) {
         if (v.refusedBy == RefusedBy::DynamicLoader)
             return status == QLatin1String("loader-refuses");
         return status == QLatin1String("not-covered") ||
-               status == QLatin1String("feature-mismatch");
+               status == QLatin1String("feature-mismatch") ||
+               status == QLatin1String("runtime-too-old");
     };
     if (!s.scanStatus.isEmpty() && !scanAgrees(s.scanStatus))
         out << where + QStringLiteral("; scan says %1").arg(s.scanStatus);
@@ -114,7 +115,9 @@ QStringList disagreements(const Surfaces &s) {
     if (!s.coverageCell.isEmpty() && v.status != LoadStatus::NoDeviceCode &&
         s.coverageCell.startsWith(QLatin1String("yes")) != v.loads())
         out << where + QStringLiteral("; Coverage shows %1").arg(s.coverageCell);
-    if (!s.nameBox.isEmpty() && (s.nameBox == QLatin1String("exact")) != v.loads())
+    // The name box answers the module API's question, about the code object: a dynamic
+    // loader's refusal is its own finding.
+    if (!s.nameBox.isEmpty() && (s.nameBox == QLatin1String("exact")) != v.codeFits())
         out << where + QStringLiteral("; the name box says %1").arg(s.nameBox);
     if (s.findingsLoader >= 0 && v.status != LoadStatus::NoDeviceCode) {
         const bool loader = v.refusedBy == RefusedBy::DynamicLoader;
@@ -157,7 +160,7 @@ QString kernelFor(const ArtifactReport &r, const LoadVerdict &v) {
                 for (const Symbol &sym : r.codeObjects[c->codeObjectIndex].symbols)
                     if (sym.kind == SymbolKind::Kernel)
                         return sym.name();
-    if (v.loads())
+    if (v.codeFits())
         return {}; // the pick holds no kernel: nothing to ask the name box
     for (const CodeObject &co : r.codeObjects)
         for (const Symbol &sym : co.symbols)

@@ -78,7 +78,7 @@ void DiagnosisController::explainName() {
         this,
         [artifacts = m_inputs->artifacts(), name = m_requestedKernel,
          devices = m_targets->devices(),
-         runtime = m_runtime]() { return NameLookup::explain(artifacts, name, devices, runtime); },
+         runtime = m_runtime]() { return explain(artifacts, name, devices, runtime); },
         [this, ticket](NameExplanation e) {
             if (!m_jobs.isCurrent(ticket))
                 return;
@@ -86,6 +86,18 @@ void DiagnosisController::explainName() {
             m_explanation = std::move(e);
             emit nameExplained();
         });
+}
+
+NameExplanation DiagnosisController::explain(const QList<ArtifactReport> &artifacts,
+                                             const QString &name, const QList<DeviceInfo> &devices,
+                                             const LoadRuntime &runtime) {
+    NameExplanation e = NameLookup::explain(artifacts, name, devices, runtime);
+    // A name that is not a kernel by that name is said in the engine's words, the finding the
+    // diagnosis makes for it: one set of sentences for the name box and Findings.
+    if (e.isSymbolVerdict())
+        if (const std::optional<Finding> f = nameFinding(artifacts, e.name))
+            e = NameLookup::withFinding(std::move(e), *f);
+    return e;
 }
 
 void DiagnosisController::keepRequestedKernel() {

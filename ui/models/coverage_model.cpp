@@ -51,6 +51,8 @@ QVariant CoverageModel::data(const QModelIndex &index, int role) const {
                 return QStringLiteral("–");
             if (v.fits())
                 return v.status == QLatin1String("via-generic") ? tr("yes (generic)") : tr("yes");
+            if (v.status == QLatin1String("runtime-too-old"))
+                return tr("NO (runtime too old)");
             if (v.status == QLatin1String("loader-refuses"))
                 return !v.codeMisses ? tr("NO (the loader refuses it)")
                        : v.closest.isEmpty()

@@ -1,6 +1,7 @@
 #include "models/name_lookup.h"
 
 #include "models/engine_text.h"
+#include "models/findings_model.h"
 #include "names/kernel_names.h"
 
 #include <algorithm>
@@ -43,8 +44,10 @@ bool deviceFindsKernel(const QList<ArtifactReport> &artifacts, const QList<Named
                                        [&](const NamedSymbol &s) { return s.file == r.path; });
         if (!holds)
             continue;
+        // The module API's question is the code object's: a dynamic loader's refusal (of this
+        // machine's libraries) is its own finding, runtime.*.
         LoadVerdict v = loadVerdict(r, device, runtime);
-        if (!v.loads()) {
+        if (!v.codeFits()) {
             if (refusal->reason.isEmpty())
                 *refusal = std::move(v);
             continue;
@@ -93,13 +96,16 @@ NameExplanation explainExact(NameExplanation out, const QString &name,
         out.headline =
             NameLookup::tr("\"%1\" is a kernel, but only for %2: %3 gets no code object.")
                 .arg(name, where, refuses.join(QStringLiteral(", ")));
+        // The load verdict's own reason and fix: the words of Findings, scan and inspect. No
+        // refusal: the module loads, but the code object it picks does not hold the kernel.
         out.explanation =
-            NameLookup::tr("The module does not load on this GPU "
-                           "(hipErrorNoBinaryForGpu), so the name is never looked up.");
-        // The load verdict's own reason and fix: the words of Findings, scan and inspect.
-        if (!refusal.reason.isEmpty())
-            out.explanation +=
-                QLatin1Char(' ') + shownEngineText(refusal.reason) + QLatin1Char('.');
+            refusal.reason.isEmpty()
+                ? NameLookup::tr("The module loads, but the code object the runtime picks for "
+                                 "this GPU does not hold the kernel: hipModuleGetFunction returns "
+                                 "hipErrorNotFound.")
+                : NameLookup::tr("The module does not load on this GPU "
+                                 "(hipErrorNoBinaryForGpu), so the name is never looked up.") +
+                      QLatin1Char(' ') + shownEngineText(refusal.reason) + QLatin1Char('.');
         out.fix = refusal.fixes.isEmpty()
                       ? NameLookup::tr("Rebuild with --offload-arch=%1 (the device's target).")
                             .arg(refuses.first())
@@ -121,25 +127,11 @@ NameExplanation explainExact(NameExplanation out, const QString &name,
     return out;
 }
 
-// Only C++-mangled kernels carry the name (internal: with internal linkage too).
-NameExplanation explainMangled(NameExplanation out, const QString &name,
-                               const QList<NamedSymbol> &mangled, bool internal) {
+// Only C++-mangled kernels carry the name (internal: with internal linkage too). The words are
+// the engine's finding's (withFinding).
+NameExplanation explainMangled(NameExplanation out, bool internal) {
     out.match =
         internal ? NameExplanation::Match::InternalLinkage : NameExplanation::Match::Mangled;
-    out.headline = NameLookup::tr("No kernel is called \"%1\"; the kernel is there under its "
-                                  "C++-mangled name.")
-                       .arg(name);
-    out.explanation =
-        NameLookup::tr(
-            "%1 demangles to %2. The module API looks names up exactly, so \"%3\" is "
-            "not found (hipErrorNotFound). The kernel was compiled without extern \"C\".")
-            .arg(mangled.first().name, mangled.first().demangled, name);
-    if (internal)
-        out.explanation += QLatin1Char(' ') + NameLookup::tr("It also has internal linkage (static "
-                                                             "or anonymous namespace).");
-    out.fix = NameLookup::tr("Declare the kernel extern \"C\" __global__ void %1(...), or look it "
-                             "up by its mangled name: hipModuleGetFunction(&f, module, \"%2\").")
-                  .arg(name, mangled.first().name);
     return out;
 }
 
@@ -158,56 +150,26 @@ void addWhereFound(NameExplanation &out, const QList<NamedSymbol> &hits) {
 }
 
 // The kernel is there by that exact name, but local to its code object.
-NameExplanation explainInternal(NameExplanation out, const QString &name) {
+NameExplanation explainInternal(NameExplanation out) {
     out.match = NameExplanation::Match::InternalLinkage;
-    out.headline = NameLookup::tr("\"%1\" is a kernel, but with internal linkage.").arg(name);
-    out.explanation =
-        NameLookup::tr("The kernel is static or in an anonymous namespace, so its symbol is local "
-                       "to the code object and the module API may not find it by name.");
-    out.fix = NameLookup::tr("Give the kernel external linkage: remove \"static\" or move it out "
-                             "of the anonymous namespace, and declare it extern \"C\".");
     return out;
 }
 
 // The name is an entry point of a library's host API (rocBLAS, hipBLAS ...), never a kernel.
-NameExplanation explainHostApi(NameExplanation out, const QString &name, const NamedSymbol &api) {
+NameExplanation explainHostApi(NameExplanation out) {
     out.match = NameExplanation::Match::HostApi;
-    out.headline = NameLookup::tr("\"%1\" is a host function of %2's API, not a kernel.")
-                       .arg(name, api.library);
-    out.explanation =
-        NameLookup::tr(
-            "%1 exports it for host code, with a family of entry points of the same prefix: "
-            "your program calls it directly and the library launches its own kernels. "
-            "hipModuleGetFunction finds kernels of a code object only, so it never finds "
-            "this name; nothing was lost in a port.")
-            .arg(api.library);
-    out.fix = NameLookup::tr("Call %1 from host code, linked against %2 (or dlopen %2 and find it "
-                             "with dlsym).")
-                  .arg(name, api.library);
     return out;
 }
 
 // A function by that name exists, host or device, but without a kernel descriptor.
-NameExplanation explainNotAKernel(NameExplanation out, const QString &name,
-                                  const QList<NamedSymbol> &functions) {
+NameExplanation explainNotAKernel(NameExplanation out) {
     out.match = NameExplanation::Match::NotAKernel;
-    const bool host = std::any_of(functions.begin(), functions.end(), [](const NamedSymbol &s) {
-        return s.kind == SymbolKind::HostFunction;
-    });
-    out.headline =
-        host ? NameLookup::tr("\"%1\" exists, but as a host function, not a kernel.").arg(name)
-             : NameLookup::tr("\"%1\" exists, but as a device function, not a kernel.").arg(name);
-    out.explanation =
-        NameLookup::tr("A kernel has a kernel descriptor (%1.kd) next to its code; this "
-                       "function has none, so the module API cannot launch it. A common "
-                       "cause is a port (hipify) that dropped __global__.")
-            .arg(name);
-    out.fix = NameLookup::tr("Mark the function __global__ (and extern \"C\"), and compile it as "
-                             "device code with hipcc --offload-arch=<your GPU>.");
     return out;
 }
 
-// Nothing by that name: the nearest kernel names, as the user may have misspelt one.
+// Nothing by that name: the nearest kernel names, as the user may have misspelt one. Where the
+// artifacts hold no device code the engine's name rules say nothing (module.not-a-code-object
+// does): that case has its words here.
 NameExplanation explainMissing(NameExplanation out, const QString &name, const QStringList &nearest,
                                bool noKernels) {
     out.match = NameExplanation::Match::Missing;
@@ -215,13 +177,11 @@ NameExplanation explainMissing(NameExplanation out, const QString &name, const Q
         const QString base = symbolBaseName(n);
         out.nearest.append(n == base ? base : QStringLiteral("%1 (%2)").arg(base, n));
     }
-    out.headline =
-        NameLookup::tr("No kernel or function called \"%1\" in the open artifacts.").arg(name);
-    out.explanation = noKernels ? NameLookup::tr("The open artifacts hold no kernels at all.")
-                                : NameLookup::tr("Nearest kernel names: %1.")
-                                      .arg(out.nearest.join(QStringLiteral("; ")));
-    out.fix = NameLookup::tr("Check the spelling and that the file you load is the one built from "
-                             "the source holding the kernel.");
+    if (noKernels) {
+        out.headline =
+            NameLookup::tr("No kernel or function called \"%1\" in the open artifacts.").arg(name);
+        out.explanation = NameLookup::tr("The open artifacts hold no kernels at all.");
+    }
     return out;
 }
 
@@ -250,21 +210,35 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, cons
         addWhereFound(out, lookup.internal);
         if (std::any_of(lookup.internal.begin(), lookup.internal.end(),
                         [&](const NamedSymbol &s) { return s.name == name; }))
-            return explainInternal(out, name);
-        return explainMangled(out, name, lookup.internal, true);
+            return explainInternal(out);
+        return explainMangled(out, true);
     case hd::NameLookup::Match::Mangled:
         addWhereFound(out, lookup.mangled);
-        return explainMangled(out, name, lookup.mangled, false);
+        return explainMangled(out, false);
     case hd::NameLookup::Match::HostApi:
         addWhereFound(out, lookup.functions);
-        return explainHostApi(out, name, lookup.functions.first());
+        return explainHostApi(out);
     case hd::NameLookup::Match::NotAKernel:
         addWhereFound(out, lookup.functions);
-        return explainNotAKernel(out, name, lookup.functions);
+        return explainNotAKernel(out);
     case hd::NameLookup::Match::Missing:
         break;
     }
     return explainMissing(out, name, lookup.nearest, index.kernels.isEmpty());
+}
+
+bool NameExplanation::isSymbolVerdict() const {
+    return match == Match::Mangled || match == Match::InternalLinkage ||
+           match == Match::NotAKernel || match == Match::HostApi ||
+           (match == Match::Missing && headline.isEmpty());
+}
+
+NameExplanation NameLookup::withFinding(NameExplanation e, const Finding &f) {
+    const FindingsModel::Shown shown = FindingsModel::shown(f);
+    e.headline = shown.title;
+    e.explanation = shown.explanation;
+    e.fix = shown.fix.join(QLatin1Char(' '));
+    return e;
 }
 
 } // namespace hd::ui

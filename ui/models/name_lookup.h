@@ -3,6 +3,7 @@
 #include "artifacts/load_verdict.h"
 #include "model/artifact_report.h"
 #include "model/device.h"
+#include "model/finding.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -34,6 +35,9 @@ struct NameExplanation {
     bool needsDevice = false; // the answer depends on which GPU runs it, and none is known
     QStringList nearest;      // Missing: closest kernel names
     QString fix;              // what to change (code or call)
+    // The answer is a kernel-name verdict the engine's name rules word (mangled, internal,
+    // not a kernel, host API, not found): its sentences come from that finding (withFinding).
+    bool isSymbolVerdict() const;
 };
 
 class NameLookup {
@@ -45,6 +49,9 @@ public:
     static NameExplanation explain(const QList<ArtifactReport> &artifacts, const QString &name,
                                    const QList<DeviceInfo> &devices = {},
                                    const LoadRuntime &runtime = {});
+    // The words of a kernel-name verdict: the engine's finding for the name (diagnosis'
+    // nameFinding(), the sentences Findings shows), in the app's language.
+    static NameExplanation withFinding(NameExplanation e, const Finding &f);
 };
 
 QString matchName(NameExplanation::Match m); // "exact", "mangled", ... (stable, for tests)

@@ -8,6 +8,8 @@
 #include "logs/amd_log.h"
 #include "model/finding_catalog.h"
 
+#include <QHash>
+
 #include <optional>
 
 namespace hd::detail {
@@ -56,6 +58,15 @@ public:
     bool runtimeAtLeast(int major, int minor) const {
         return runtime.first > major || (runtime.first == major && runtime.second >= minor);
     }
+    // The load verdict of one input on one device, computed once per diagnosis: several rules
+    // read it (feature, generic, arch, default target).
+    const LoadVerdict &loadVerdictFor(const ArtifactReport &r, const TargetId &device) const {
+        const QString key = r.path + QChar(0x1f) + device.toString();
+        auto it = m_loadVerdicts.constFind(key);
+        if (it == m_loadVerdicts.constEnd())
+            it = m_loadVerdicts.insert(key, loadVerdict(r, device, loadRuntime()));
+        return *it;
+    }
     // The runtime as the load verdict reads it (artifacts/load_verdict.h).
     LoadRuntime loadRuntime() const {
         return runtimeKnown() ? LoadRuntime::rocm(runtime.first, runtime.second) : LoadRuntime{};
@@ -67,6 +78,9 @@ public:
         return request.cancel && request.cancel->load(std::memory_order_relaxed);
     }
     void add(Finding f) { findings.append(std::move(f)); }
+
+private:
+    mutable QHash<QString, LoadVerdict> m_loadVerdicts;
 };
 
 Evidence fileEvidence(const QString &path, const Text &location, const Text &text = {});
