@@ -251,6 +251,13 @@ void writeJson(JsonWriter &w, const Session &s) {
     fields[QStringLiteral("comparison")] = [&] { writeJson(w, s.comparison); };
     fields[QStringLiteral("findings")] = list(s.findings);
     fields[QStringLiteral("cancelled")] = [&] { w.value(s.cancelled); };
+    if (!s.coverage.isEmpty())
+        fields[QStringLiteral("coverage")] = [&] {
+            QStringList lines;
+            for (const Text &t : s.coverage)
+                lines << t.english();
+            w.stringArray(lines);
+        };
     if (!s.caseVerdict.isEmpty())
         fields[QStringLiteral("case_verdict")] = [&] { w.value(s.caseVerdict.toJson()); };
     if (!s.inventory.isEmpty())

@@ -15,13 +15,15 @@ namespace hd {
 namespace {
 
 const QStringList &knownKeys() {
-    static const QStringList k{
-        QStringLiteral("schema"),      QStringLiteral("created_at"), QStringLiteral("tool"),
-        QStringLiteral("host"),        QStringLiteral("origin"),     QStringLiteral("inputs"),
-        QStringLiteral("devices"),     QStringLiteral("env"),        QStringLiteral("env_problems"),
-        QStringLiteral("steps"),       QStringLiteral("comparison"), QStringLiteral("findings"),
-        QStringLiteral("cancelled"),   QStringLiteral("inventory"),  QStringLiteral("remote"),
-        QStringLiteral("case_verdict")};
+    static const QStringList k{QStringLiteral("schema"),       QStringLiteral("created_at"),
+                               QStringLiteral("tool"),         QStringLiteral("host"),
+                               QStringLiteral("origin"),       QStringLiteral("inputs"),
+                               QStringLiteral("devices"),      QStringLiteral("env"),
+                               QStringLiteral("env_problems"), QStringLiteral("steps"),
+                               QStringLiteral("comparison"),   QStringLiteral("findings"),
+                               QStringLiteral("cancelled"),    QStringLiteral("inventory"),
+                               QStringLiteral("remote"),       QStringLiteral("case_verdict"),
+                               QStringLiteral("coverage")};
     return k;
 }
 
@@ -154,6 +156,8 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
         s.findings.append(Finding::fromJson(v.toObject()));
     s.cancelled = o.value(QStringLiteral("cancelled")).toBool();
     s.caseVerdict = CaseVerdict::fromJson(o.value(QStringLiteral("case_verdict")).toObject());
+    for (const QJsonValue &v : o.value(QStringLiteral("coverage")).toArray())
+        s.coverage << Text(v.toString());
     s.inventory = SystemInventory::fromJson(o.value(QStringLiteral("inventory")).toObject());
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!knownKeys().contains(it.key()))

@@ -40,6 +40,9 @@ struct Session {
     // The answer to the question asked (model/case_verdict.h), computed when the session was
     // made; empty in older files (sessionCaseVerdict() answers for them).
     CaseVerdict caseVerdict;
+    // Where a scan of installed libraries ran (the app's Coverage panel): its answer, sentence
+    // by sentence (scan's coverageAnswer()); empty otherwise.
+    TextList coverage;
     bool cancelled = false;
     // Where the steps ran (docs/schema-sysinfo.md): empty when not collected (an import, a
     // session of schema /1).

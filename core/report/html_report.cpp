@@ -208,7 +208,7 @@ namespace {
 // The case verdict first (model/case_verdict.h), as the Markdown report and the app say it.
 void htmlCase(QString &out, const Session &s) {
     const CaseVerdict &v = s.caseVerdict;
-    if (v.isEmpty())
+    if (v.isEmpty() && s.coverage.isEmpty())
         return;
     out += QStringLiteral("<div class=\"verdict case\">");
     if (!v.question.isEmpty())
@@ -228,6 +228,13 @@ void htmlCase(QString &out, const Session &s) {
         for (const QString &i : v.inputs)
             in << QStringLiteral("<code>%1</code>").arg(esc(i));
         out += QStringLiteral("<p><b>Inputs:</b> %1</p>").arg(in.join(QStringLiteral(", ")));
+    }
+    // Where a scan of installed libraries ran: its answer.
+    if (!s.coverage.isEmpty()) {
+        out += QStringLiteral("<p><b>Coverage:</b></p><ul>");
+        for (const Text &t : s.coverage)
+            out += QStringLiteral("<li>%1</li>").arg(htmlText(t));
+        out += QStringLiteral("</ul>");
     }
     // Each step's command line, whole, so a maintainer can run it again.
     QStringList rerun;

@@ -207,7 +207,7 @@ QString mdRedactions(const Prepared &p, int depth) {
 // checked here and the inputs — what the CLI prints first and the app's verdict line says.
 void mdCase(QString &out, const Session &s) {
     const CaseVerdict &v = s.caseVerdict;
-    if (v.isEmpty())
+    if (v.isEmpty() && s.coverage.isEmpty())
         return;
     if (!v.question.isEmpty())
         out += QStringLiteral("**Your question:** %1\n\n").arg(mdText(v.question));
@@ -226,6 +226,13 @@ void mdCase(QString &out, const Session &s) {
         for (const QString &i : v.inputs)
             in << inlineCode(i);
         out += QStringLiteral("**Inputs:** %1\n\n").arg(in.join(QStringLiteral(", ")));
+    }
+    // Where a scan of installed libraries ran: its answer.
+    if (!s.coverage.isEmpty()) {
+        out += QStringLiteral("**Coverage:**\n\n");
+        for (const Text &t : s.coverage)
+            out += QStringLiteral("- %1\n").arg(mdText(t));
+        out += QLatin1Char('\n');
     }
     // Each step's command line, whole, so a maintainer can run it again.
     QStringList rerun;

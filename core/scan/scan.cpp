@@ -464,6 +464,33 @@ ScanResult::DeviceCount ScanResult::countFor(int device) const {
     return n;
 }
 
+TextList coverageAnswer(const ScanResult &r) {
+    TextList out;
+    if (r.paths.isEmpty())
+        return out;
+    int withDeviceCode = 0;
+    for (const ScanLibrary &l : r.libraries)
+        withDeviceCode += l.deviceCode;
+    out << HD_TEXT("hd::Diagnosis", "Scanned %1: %2 libraries with device code.")
+               .arg(r.paths.join(QStringLiteral(", ")))
+               .arg(withDeviceCode);
+    for (int d = 0; d < r.devices.size(); ++d) {
+        const ScanResult::DeviceCount n = r.countFor(d);
+        Text line = HD_TEXT("hd::Diagnosis", "%1: %2 with code for it, %3 without.")
+                        .arg(r.devices[d].toString())
+                        .arg(n.withCode)
+                        .arg(n.without);
+        if (n.loaderRefuses > 0)
+            line += QLatin1Char(' ') +
+                    HD_TEXT("hd::Diagnosis", "Libraries the dynamic loader refuses here: %1.")
+                        .arg(n.loaderRefuses);
+        out << line;
+    }
+    for (const ScanFix &f : r.fixes)
+        out << f.text;
+    return out;
+}
+
 int ScanResult::notCovered() const {
     int n = 0;
     for (const ScanLibrary &l : libraries)

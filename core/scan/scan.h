@@ -41,8 +41,8 @@ struct ScanOptions {
 struct ScanVerdict {
     TargetId device;
     // The load verdict in scan's words (artifacts/load_verdict.h): "covered" (a code object or
-    // kernels fit), "via-generic", "feature-mismatch", "not-covered", "runtime-too-old" (a compressed
-    // bundle before ROCm 6.2, a generic code object before 6.3), "loader-refuses" (ld.so
+    // kernels fit), "via-generic", "feature-mismatch", "not-covered", "runtime-too-old" (a
+    // compressed bundle before ROCm 6.2, a generic code object before 6.3), "loader-refuses" (ld.so
     // refuses the file before any GPU call), "no-device-code" (nothing to fit)
     QString status;
     QString closest; // the nearest target present (targets/closeness.h) when not covered
@@ -105,6 +105,11 @@ struct ScanResult {
 };
 
 ScanResult scanPaths(const QStringList &paths, const ScanOptions &options = {});
+
+// The scan's answer in a few sentences — what was scanned, per device how many libraries have
+// code for it, lack it and are refused by the dynamic loader, then the fixes — for a report
+// made where a scan ran (the app's Coverage panel; Session::coverage).
+TextList coverageAnswer(const ScanResult &result);
 
 // Scans of other paths with the same devices as one (the app keeps the folders scanned one
 // after another): their libraries (a file two found kept once), architectures and counts, and

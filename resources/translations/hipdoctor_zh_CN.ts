@@ -2411,6 +2411,18 @@
         <source> The device is %1, named in the pasted text.</source>
         <translation> 设备是 %1,在粘贴的文本中给出。</translation>
     </message>
+    <message>
+        <source>Scanned %1: %2 libraries with device code.</source>
+        <translation>已扫描 %1:%2 个带设备代码的库。</translation>
+    </message>
+    <message>
+        <source>%1: %2 with code for it, %3 without.</source>
+        <translation>%1:%2 个有适合它的代码,%3 个没有。</translation>
+    </message>
+    <message>
+        <source>Libraries the dynamic loader refuses here: %1.</source>
+        <translation>在此被动态加载器拒绝的库:%1。</translation>
+    </message>
 </context>
 <context>
     <name>hd::FindingCatalog</name>
@@ -3981,10 +3993,6 @@
     <message>
         <source>&lt;b&gt;This machine&lt;/b&gt;</source>
         <translation>&lt;b&gt;本机&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;System&lt;/b&gt; of the GPU node %2 (collected %1)</source>
-        <translation>GPU 节点 %2 的&lt;b&gt;系统&lt;/b&gt;(采集于 %1)</translation>
     </message>
     <message>
         <source>Query devices</source>

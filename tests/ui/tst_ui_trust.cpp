@@ -465,6 +465,13 @@ void TstUiTrust::coverageOfInstalledLibraries() {
         qPrintable(panel->summaryText()));
     const QString fixes = panel->fixesText();
     QCOMPARE(fixes.count(QStringLiteral("HSA_OVERRIDE_GFX_VERSION=10.3.0")), 1);
+    // The exported report carries the same answer at its top (issue 40: the Coverage answer).
+    const QString md = markdownReport(ws->verification()->makeSession());
+    const qsizetype coverage = md.indexOf(QLatin1String("**Coverage:**"));
+    QVERIFY2(coverage > 0 && coverage < md.indexOf(QLatin1String("## ")),
+             qPrintable(md.left(2000)));
+    QVERIFY(md.contains(QStringLiteral("gfx1031: 0 with code for it, 2 without.")));
+    QCOMPARE(md.count(QStringLiteral("HSA_OVERRIDE_GFX_VERSION=10.3.0")), 1);
     // One device fewer: scanned again, one verdict column fewer.
     QSignalSpy scanned(ws->targets(), &TargetsController::coverageChanged);
     ws->targets()->removeDevice(0);

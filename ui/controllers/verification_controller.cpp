@@ -1,4 +1,5 @@
 #include "controllers/verification_controller.h"
+#include "scan/scan.h"
 
 #include "controllers/diagnosis_controller.h"
 #include "controllers/inputs_controller.h"
@@ -414,6 +415,8 @@ Session VerificationController::makeSession() const {
     // The window's findings: the steps', the comparison's and the diagnosis's.
     s.findings = m_allFindings;
     s.caseVerdict = m_caseVerdict;
+    // The Coverage panel's answer, where a scan ran (scan's coverageAnswer()).
+    s.coverage = coverageAnswer(m_targets->coverage()->result());
     return s;
 }
 
