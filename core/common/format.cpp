@@ -1,5 +1,7 @@
 #include "common/format.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 namespace hd {
@@ -20,6 +22,17 @@ QString formatMsFigure(double ms) {
 
 QString formatBytes(uint64_t bytes, const QLocale &locale) {
     return locale.formattedDataSize(qint64(bytes), 1, QLocale::DataSizeIecFormat);
+}
+
+QString withoutTerminalEscapes(const QString &text) {
+    if (!text.contains(QChar(0x1b)))
+        return text;
+    static const QRegularExpression escapes(QStringLiteral(
+        "\\x{1b}\\[[0-?]*[ "
+        "-/]*[@-~]|\\x{1b}\\][^\\x{07}\\x{1b}]*(?:\\x{07}|\\x{1b}\\\\)?|\\x{1b}[@-_]?"));
+    QString out = text;
+    out.remove(escapes);
+    return out;
 }
 
 QString printableText(const QString &text, qsizetype maxChars) {

@@ -27,6 +27,10 @@ QString formatMsFigure(double ms);
 // \xHH, and, past maxChars (-1 = no limit), the rest cut with a mark:
 // "… [hipdoctor: 4194210 more characters left out]".
 QString printableText(const QString &text, qsizetype maxChars = -1);
+// A terminal's output without its escape sequences (colours and cursor moves: CSI "ESC [ … m",
+// OSC "ESC ] … BEL", and lone ESC): AMD_LOG_LEVEL and compilers colour their lines, and a
+// report or a panel shows the words, not "\x1B[31m".
+QString withoutTerminalEscapes(const QString &text);
 
 // A byte count in IEC units with one decimal: "12 bytes", "4.0 KiB", "1.3 GiB". The GUI passes
 // its locale (decimal separator); text for files and terminals uses the C locale.

@@ -3,6 +3,8 @@
 
 #include "report_p.h"
 
+#include "common/format.h"
+
 #include "model/labels.h"
 
 #include <algorithm>
@@ -25,9 +27,11 @@ QString directionText(Direction d) {
 
 // Keeps the last maxLines lines and at most the last maxBytes bytes (UTF-16 units, cut at a
 // line start when there is one): the end of a log is where the failure is.
-QString tailLines(const QString &text, int maxLines, qsizetype maxBytes, int *omitted,
+QString tailLines(const QString &rawText, int maxLines, qsizetype maxBytes, int *omitted,
                   qsizetype *omittedBytes) {
     *omittedBytes = 0;
+    // A maintainer reads the words, not the terminal's colour codes.
+    const QString text = withoutTerminalEscapes(rawText);
     QStringView view(text);
     if (maxBytes > 0 && view.size() > maxBytes) {
         qsizetype from = view.size() - maxBytes;
@@ -65,7 +69,8 @@ QString fenceFor(const QString &text) {
 // Untrusted text in Markdown prose (kernel names, titles, paths, messages): '<', '>' and '&'
 // outside code spans become entities, so "</details>" or "<img>" in a name stays text. A
 // code span (backticks, closed by the same run) is kept as it is: HTML is not read there.
-QString mdText(const QString &s) {
+QString mdText(const QString &raw) {
+    const QString s = withoutTerminalEscapes(raw); // the words, not the colour codes
     QString out;
     out.reserve(s.size());
     const qsizetype n = s.size();
@@ -116,7 +121,8 @@ QString cell(QString s) {
 
 // A code span whose delimiter is longer than any backtick run inside, so the text cannot
 // close it.
-QString inlineCode(const QString &s) {
+QString inlineCode(const QString &raw) {
+    const QString s = withoutTerminalEscapes(raw);
     const int longest = longestBacktickRun(s);
     const QString fence(longest + 1, QLatin1Char('`'));
     const QString pad = longest ? QStringLiteral(" ") : QString();
@@ -128,12 +134,13 @@ QString stepTitle(const StepRecord &st) {
 }
 
 QString esc(const QString &s) {
-    return s.toHtmlEscaped();
+    return withoutTerminalEscapes(s).toHtmlEscaped();
 }
 
 // Prose that may hold Markdown code spans (finding titles, messages, verdicts): escaped, with
 // `code` shown as <code> rather than as backticks.
-QString htmlText(const QString &s) {
+QString htmlText(const QString &raw) {
+    const QString s = withoutTerminalEscapes(raw); // the words, not the colour codes
     QString out;
     const qsizetype n = s.size();
     auto runAt = [&](qsizetype at) {

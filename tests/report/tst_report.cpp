@@ -1,5 +1,6 @@
 // Reports: the Markdown against a golden file, its GitHub-issue structure, redaction (on by
 // default, listed, switchable), and the self-contained HTML with and without a chart renderer.
+#include "common/format.h"
 #include "common/shell.h"
 #include "model/finding_catalog.h"
 #include "report/report.h"
@@ -101,6 +102,23 @@ private slots:
                                          .arg(i + 1)
                                          .arg(a.value(i), b.value(i))));
         }
+    }
+
+    // Issue 41: a runtime's coloured log lines reach the reports as words, without the
+    // terminal's escape sequences, in Markdown and HTML alike.
+    void terminalEscapesStripped() {
+        Session s = hdtest::sampleSession();
+        const QString esc1 = QStringLiteral("\x1b[31m:1:hip_code_object.cpp:616 : 0123 us: "
+                                            "hipErrorNoBinaryForGpu\x1b[0m");
+        s.steps.first().checks.first().stderrText = esc1 + QLatin1Char('\n');
+        s.findings.first().evidence.append({QStringLiteral("log"), QStringLiteral("line 3"), esc1});
+        for (const QString &out : {markdownReport(s), htmlReport(s)}) {
+            QVERIFY(!out.contains(QChar(0x1b)));
+            QVERIFY(!out.contains(QLatin1String("[31m")));
+            QVERIFY(out.contains(QLatin1String("hip_code_object.cpp:616")));
+        }
+        QCOMPARE(withoutTerminalEscapes(QStringLiteral("\x1b]0;title\x07" "a\x1b[1;32mb\x1b[0m")),
+                 QStringLiteral("ab"));
     }
 
     void markdownStructure() {
