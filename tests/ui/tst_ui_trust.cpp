@@ -104,6 +104,7 @@ private slots:
     void libraryApiIsNotALostKernel();
     void demoCaseByCase();
     void caseVerdictSameOnEverySurface();
+    void answerFollowsTheInputs();
     void structureOfTheWindow();
     void pastedLogIsDiagnosed();
     void coverageOfInstalledLibraries();
@@ -347,6 +348,51 @@ void TstUiTrust::caseVerdictSameOnEverySurface() {
     }
     QVERIFY2(compared >= 10, qPrintable(QString::number(compared)));
     QVERIFY(withFinding >= 5);
+}
+
+// Issue 41's first class, for the surfaces this change renders: after another demo case and
+// after Close all, the case verdict, Findings and the exported report describe the inputs open
+// now, never the closed ones.
+void TstUiTrust::answerFollowsTheInputs() {
+    Workspace *ws = m_window->workspace();
+    m_window->artifactsPanel()->nameEdit()->clear();
+    const auto openCase = [&](const QString &prefix) {
+        for (const InputsController::DemoScenario &sc : InputsController::demoScenarios())
+            if (sc.title.startsWith(prefix)) {
+                QSignalSpy changed(ws->inputs(), &InputsController::artifactsChanged);
+                QVERIFY(ws->inputs()->openDemo(sc.number));
+                QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 120000);
+                waitIdle();
+                return;
+            }
+        QFAIL(qPrintable(prefix));
+    };
+    const auto mentions = [&](const QString &name) {
+        const CaseVerdict &v = ws->verification()->caseVerdict();
+        bool inFindings = false;
+        for (const Finding &f : ws->verification()->allFindings())
+            for (const Evidence &e : f.evidence)
+                inFindings = inFindings || e.source.contains(name);
+        const QString md = markdownReport(ws->verification()->makeSession());
+        return v.question.contains(name) || v.inputs.join(QLatin1Char(' ')).contains(name) ||
+               inFindings || md.contains(name);
+    };
+    QStringList titles;
+    for (const InputsController::DemoScenario &sc : InputsController::demoScenarios())
+        titles << sc.title;
+    openCase(titles.value(1).left(3)); // the second case
+    const QStringList first = ws->inputs()->inputPaths();
+    QVERIFY(!first.isEmpty());
+    const QString firstName = QFileInfo(first.first()).fileName();
+    QVERIFY2(mentions(firstName), qPrintable(firstName));
+    openCase(titles.value(2).left(3)); // another one
+    QVERIFY(!ws->inputs()->inputPaths().contains(first.first()));
+    QVERIFY2(!mentions(firstName), qPrintable(firstName));
+    ws->inputs()->closeAll();
+    waitIdle();
+    for (const QString &p : first)
+        QVERIFY2(!mentions(QFileInfo(p).fileName()), qPrintable(p));
+    QVERIFY(ws->verification()->caseVerdict().inputs.isEmpty());
 }
 
 // The structure: the window is built from the panel table alone, each panel from the
