@@ -421,7 +421,7 @@ template <typename Fn> void forEachDeviceFit(const Context &c, const ArtifactRep
 
 // Device code the inspector could not read, so no target could be checked.
 void uncheckedRule(Context &c, const ArtifactReport &r) {
-    if (c.devices.isEmpty() || !selectCodeObjects(r, c.devices.first().target).isEmpty())
+    if (c.devices.isEmpty() || !c.loadVerdictFor(r, c.devices.first().target).selections.isEmpty())
         return;
     const bool deviceCode =
         r.kind == ArtifactKind::AmdgpuCodeObject || r.kind == ArtifactKind::OffloadBundle ||

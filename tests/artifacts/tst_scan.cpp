@@ -3,6 +3,7 @@
 // library below its scanned folder (the CLI's table and the app's Coverage), and scans made
 // one after another combined into what one scan of both gives.
 
+#include "kernel_folder.h"
 #include "testpaths.h"
 
 #include "scan/scan.h"
@@ -17,18 +18,6 @@
 using namespace hd;
 
 namespace {
-
-// Copies the rocBLAS fixture's Tensile files into root/rel (a kernel folder there).
-bool copyKernelFolder(const QString &root, const QString &rel) {
-    const QString from = hdtest::fixture(QStringLiteral("rocblas/library"));
-    const QString to = root + QLatin1Char('/') + rel;
-    if (!QDir().mkpath(to))
-        return false;
-    for (const QString &f : QDir(from).entryList(QDir::Files))
-        if (!QFile::copy(from + QLatin1Char('/') + f, to + QLatin1Char('/') + f))
-            return false;
-    return true;
-}
 
 QStringList paths(const ScanResult &r) {
     QStringList out;
@@ -85,7 +74,7 @@ private slots:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const QString lib = tmp.path() + QStringLiteral("/lib");
-        QVERIFY(copyKernelFolder(lib, QStringLiteral("rocblas/5/library")));
+        QVERIFY(hdtest::copyKernelFolder(lib, QStringLiteral("rocblas/5/library")));
         const QString canonical = QDir(lib).canonicalPath();
         const QString folder = canonical + QStringLiteral("/rocblas/5/library");
         QCOMPARE(scanShortPath(folder, {lib}), QStringLiteral("rocblas/5/library"));
@@ -113,8 +102,8 @@ private slots:
         QVERIFY(tmp.isValid());
         const QString a = tmp.path() + QStringLiteral("/rocm-7.2/lib");
         const QString b = tmp.path() + QStringLiteral("/system/lib");
-        QVERIFY(copyKernelFolder(a, QStringLiteral("rocblas/5/library")));
-        QVERIFY(copyKernelFolder(b, QStringLiteral("rocblas/library")));
+        QVERIFY(hdtest::copyKernelFolder(a, QStringLiteral("rocblas/5/library")));
+        QVERIFY(hdtest::copyKernelFolder(b, QStringLiteral("rocblas/library")));
         QVERIFY(QFile::copy(hdtest::fixture(QStringLiteral("nvidia/pertarch/libpertarch.so")),
                             b + QStringLiteral("/libpertarch.so")));
         ScanOptions o;

@@ -5,6 +5,7 @@
 // reach the window from a text field, --help works without a display, the file dialog filters,
 // big libraries' trees are grouped by target and the symbol table opens on the kernels.
 
+#include "kernel_folder.h"
 #include "testpaths.h"
 
 #include "controllers/workspace.h"
@@ -525,18 +526,6 @@ void TstUiTrust::coverageOfInstalledLibraries() {
     QCOMPARE(m->columnCount(), CoverageModel::FirstDevice + 1);
 }
 
-// Copies the rocBLAS fixture's Tensile files into a kernel folder at root/rel.
-static bool copyKernelFolder(const QString &root, const QString &rel) {
-    const QString from = hdtest::fixture(QStringLiteral("rocblas/library"));
-    const QString to = root + QLatin1Char('/') + rel;
-    if (!QDir().mkpath(to))
-        return false;
-    for (const QString &f : QDir(from).entryList(QDir::Files))
-        if (!QFile::copy(from + QLatin1Char('/') + f, to + QLatin1Char('/') + f))
-            return false;
-    return true;
-}
-
 // Issue 41: two installs scanned one after the other are listed together, each row under its
 // folder and named by its path there (a Tensile folder is "rocblas/5/library/", never
 // "library"), with the fixes beside the table; while a scan runs the panel counts the files
@@ -551,8 +540,8 @@ void TstUiTrust::coverageKeepsSeveralFolders() {
     QVERIFY(tmp.isValid());
     const QString rocm = tmp.path() + QStringLiteral("/rocm-7.2/lib");
     const QString system = tmp.path() + QStringLiteral("/usr/lib");
-    QVERIFY(copyKernelFolder(rocm, QStringLiteral("rocblas/5/library")));
-    QVERIFY(copyKernelFolder(system, QStringLiteral("rocblas/library")));
+    QVERIFY(hdtest::copyKernelFolder(rocm, QStringLiteral("rocblas/5/library")));
+    QVERIFY(hdtest::copyKernelFolder(system, QStringLiteral("rocblas/library")));
     QVERIFY(QFile::copy(hdtest::fixture(QStringLiteral("nvidia/pertarch/libpertarch.so")),
                         system + QStringLiteral("/libpertarch.so")));
     QStringList progress; // what the panel said each time the scan moved
