@@ -1,6 +1,8 @@
 #include "common/engine_text.h"
 
 #include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
 
 #include <algorithm>
 
@@ -12,8 +14,10 @@ struct Text::Node {
     enum class Kind { Sentence, Applied, Concat } kind = Kind::Sentence;
     const char *context = nullptr; // Sentence
     const char *source = nullptr;  // Sentence
-    QList<Text> parts;             // Applied: [the text before the call]; Concat: the pieces
-    QList<Text> args;              // Applied: the call's arguments
+    // A sentence read back from JSON owns its key; context and source point into these.
+    QByteArray ownContext, ownSource;
+    QList<Text> parts; // Applied: [the text before the call]; Concat: the pieces
+    QList<Text> args;  // Applied: the call's arguments
 };
 
 namespace {
@@ -43,6 +47,17 @@ QString applied(const QString &s, const QStringList &a) {
 }
 
 } // namespace
+
+Text Text::ownedSentence(const QByteArray &context, const QByteArray &source) {
+    Text t(QString::fromUtf8(source));
+    auto node = std::make_shared<Node>();
+    node->ownContext = context;
+    node->ownSource = source;
+    node->context = node->ownContext.constData();
+    node->source = node->ownSource.constData();
+    t.m_node = std::move(node);
+    return t;
+}
 
 Text Text::sentence(const char *context, const char *source) {
     Text t(QString::fromUtf8(source));
@@ -101,6 +116,83 @@ QList<std::pair<QByteArray, QByteArray>> Text::sentences() const {
     for (const Text &a : m_node->args)
         out += a.sentences();
     return out;
+}
+
+QJsonValue Text::messageJson() const {
+    if (m_node == nullptr)
+        return QJsonValue();
+    const auto messageOf = [](const Text &t) {
+        return t.m_node ? t.messageJson() : QJsonValue(t.m_english);
+    };
+    const auto listOf = [&messageOf](const QList<Text> &texts) {
+        QJsonArray a;
+        for (const Text &t : texts)
+            a.append(messageOf(t));
+        return a;
+    };
+    QJsonObject o;
+    switch (m_node->kind) {
+    case Node::Kind::Sentence:
+        o.insert(QStringLiteral("c"), QString::fromUtf8(m_node->context));
+        o.insert(QStringLiteral("s"), QString::fromUtf8(m_node->source));
+        break;
+    case Node::Kind::Applied:
+        o.insert(QStringLiteral("on"), messageOf(m_node->parts.first()));
+        o.insert(QStringLiteral("args"), listOf(m_node->args));
+        break;
+    case Node::Kind::Concat:
+        o.insert(QStringLiteral("cat"), listOf(m_node->parts));
+        break;
+    }
+    return o;
+}
+
+// fromMessageJson's walk; budget counts the nodes left.
+std::optional<Text> Text::fromMessage(const QJsonValue &v, int depth, int &budget) {
+    if (--budget < 0 || depth > Text::kMaxMessageDepth)
+        return std::nullopt;
+    if (v.isString())
+        return Text(v.toString());
+    if (!v.isObject())
+        return std::nullopt;
+    const QJsonObject o = v.toObject();
+    const auto listOf = [&](const QJsonValue &a) -> std::optional<QList<Text>> {
+        if (!a.isArray())
+            return std::nullopt;
+        QList<Text> out;
+        for (const QJsonValue &e : a.toArray()) {
+            std::optional<Text> t = fromMessage(e, depth + 1, budget);
+            if (!t)
+                return std::nullopt;
+            out.append(std::move(*t));
+        }
+        return out;
+    };
+    if (o.contains(QStringLiteral("s"))) {
+        const QJsonValue c = o.value(QStringLiteral("c")), s = o.value(QStringLiteral("s"));
+        if (!c.isString() || !s.isString())
+            return std::nullopt;
+        return ownedSentence(c.toString().toUtf8(), s.toString().toUtf8());
+    }
+    if (o.contains(QStringLiteral("cat"))) {
+        std::optional<QList<Text>> parts = listOf(o.value(QStringLiteral("cat")));
+        if (!parts)
+            return std::nullopt;
+        Text out;
+        for (const Text &p : *parts)
+            out += p;
+        return out;
+    }
+    std::optional<Text> on = fromMessage(o.value(QStringLiteral("on")), depth + 1, budget);
+    std::optional<QList<Text>> args = listOf(o.value(QStringLiteral("args")));
+    if (!on || !args || args->isEmpty() || args->size() > 9)
+        return std::nullopt;
+    return on->withArgs(std::move(*args));
+}
+
+std::optional<Text> Text::fromMessageJson(const QJsonValue &message) {
+    int budget = kMaxMessageNodes;
+    return fromMessage(message, 0, budget);
 }
 
 Text &Text::operator+=(const Text &more) {

@@ -15,6 +15,7 @@
 // then shown as it is.
 
 #include <QDebug>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -22,6 +23,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -67,6 +69,17 @@ public:
     // The sentences this text is made of, as (context, source) keys, outer first.
     QList<std::pair<QByteArray, QByteArray>> sentences() const;
     bool hasSentence() const { return m_node != nullptr; }
+    // The message as JSON, so that a saved session opens in the reader's language
+    // (docs/schema-session.md "messages"): a sentence {"c": context, "s": source}, a call
+    // {"on": message, "args": [messages]}, pieces {"cat": [messages]}, plain text as a string.
+    // Null for plain text.
+    QJsonValue messageJson() const;
+    // The Text a messageJson() describes, its English made again from it; nullopt when the
+    // value is not such a message or is deeper or larger than a saved one can be (hostile
+    // files: at most kMaxMessageDepth levels and kMaxMessageNodes nodes).
+    static std::optional<Text> fromMessageJson(const QJsonValue &message);
+    static constexpr int kMaxMessageDepth = 24;
+    static constexpr int kMaxMessageNodes = 4096;
 
     // Reading the English as a QString does.
     bool isEmpty() const { return m_english.isEmpty(); }
@@ -122,6 +135,9 @@ private:
             return Text(QString(s));
     }
     Text withArgs(QList<Text> args) const;
+    // A sentence read back from a message (fromMessageJson): it owns its key.
+    static Text ownedSentence(const QByteArray &context, const QByteArray &source);
+    static std::optional<Text> fromMessage(const QJsonValue &v, int depth, int &budget);
 
     QString m_english;
     std::shared_ptr<const Node> m_node; // null: plain text

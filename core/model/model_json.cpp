@@ -260,6 +260,10 @@ void writeJson(JsonWriter &w, const Session &s) {
         };
     if (!s.caseVerdict.isEmpty())
         fields[QStringLiteral("case_verdict")] = [&] { w.value(s.caseVerdict.toJson()); };
+    if (const QJsonObject messages = sessionMessages(s); !messages.isEmpty())
+        fields[QStringLiteral("messages")] = [&w, messages] { w.value(messages); };
+    else
+        fields.remove(QStringLiteral("messages"));
     if (!s.inventory.isEmpty())
         fields[QStringLiteral("inventory")] = [&] { writeJson(w, s.inventory); };
     else

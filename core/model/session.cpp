@@ -23,9 +23,51 @@ const QStringList &knownKeys() {
                                QStringLiteral("comparison"),   QStringLiteral("findings"),
                                QStringLiteral("cancelled"),    QStringLiteral("inventory"),
                                QStringLiteral("remote"),       QStringLiteral("case_verdict"),
-                               QStringLiteral("coverage")};
+                               QStringLiteral("coverage"),     QStringLiteral("messages")};
     return k;
 }
+
+// Every engine sentence a session holds, for its "messages" (docs/schema-session.md): the
+// findings' texts, the steps' and checks' summaries, the comparison, the case verdict, the
+// coverage answer. S is Session or const Session.
+template <typename S, typename F> void visitTexts(S &s, const F &visit) {
+    const auto finding = [&visit](auto &f) {
+        visit(f.title);
+        visit(f.detail);
+        visit(f.severityReason);
+        for (auto &t : f.fix)
+            visit(t);
+        for (auto &e : f.evidence) {
+            visit(e.location);
+            visit(e.text);
+        }
+    };
+    for (auto &f : s.findings)
+        finding(f);
+    for (auto &st : s.steps) {
+        visit(st.summary);
+        for (auto &c : st.checks) {
+            visit(c.title);
+            visit(c.summary);
+        }
+        for (auto &f : st.findings)
+            finding(f);
+    }
+    visit(s.comparison.verdict);
+    for (auto &t : s.comparison.basis)
+        visit(t);
+    for (auto &f : s.comparison.findings)
+        finding(f);
+    visit(s.caseVerdict.question);
+    visit(s.caseVerdict.answer);
+    for (auto &t : s.caseVerdict.notChecked)
+        visit(t);
+    for (auto &t : s.coverage)
+        visit(t);
+}
+
+// Entries of "messages" read back at most: one per distinct sentence of a session, far fewer.
+constexpr qsizetype kMaxSessionMessages = 100000;
 
 QString describeType(const QJsonValue &v) {
     switch (v.type()) {
@@ -159,10 +201,34 @@ std::optional<Session> Session::fromJson(const QJsonObject &in, QString *error) 
     for (const QJsonValue &v : o.value(QStringLiteral("coverage")).toArray())
         s.coverage << Text(v.toString());
     s.inventory = SystemInventory::fromJson(o.value(QStringLiteral("inventory")).toObject());
+    // The sentences' messages, so that the session is shown in the reader's language: a text
+    // takes its message only when the message makes exactly its English again.
+    if (const QJsonObject messages = o.value(QStringLiteral("messages")).toObject();
+        !messages.isEmpty() && messages.size() <= kMaxSessionMessages) {
+        visitTexts(s, [&messages](Text &t) {
+            if (t.isEmpty() || t.hasSentence())
+                return;
+            const auto it = messages.constFind(t.english());
+            if (it == messages.constEnd())
+                return;
+            if (std::optional<Text> m = Text::fromMessageJson(*it);
+                m && m->english() == t.english())
+                t = std::move(*m);
+        });
+    }
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!knownKeys().contains(it.key()))
             s.unknownFields.insert(it.key(), it.value());
     return s;
+}
+
+QJsonObject sessionMessages(const Session &s) {
+    QJsonObject messages;
+    visitTexts(s, [&messages](const Text &t) {
+        if (t.hasSentence() && !messages.contains(t.english()))
+            messages.insert(t.english(), t.messageJson());
+    });
+    return messages;
 }
 
 CaseVerdict sessionCaseVerdict(const Session &s) {

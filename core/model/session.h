@@ -65,6 +65,11 @@ int sessionSchemaVersion(const QJsonObject &o);
 // has none, which reads as "not collected").
 QJsonObject upgradeSessionJson(const QJsonObject &o, int fromVersion);
 
+// The engine sentences of the session by their English, each with its message
+// (Text::messageJson()): the "messages" member, so that a saved session opens in the reader's
+// language (docs/schema-session.md "messages").
+QJsonObject sessionMessages(const Session &s);
+
 // The session's case verdict; for an older session without one, the answer its findings give
 // to what it can still tell of the question (step 2's kernel, its devices).
 CaseVerdict sessionCaseVerdict(const Session &s);

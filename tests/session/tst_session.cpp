@@ -62,6 +62,69 @@ private slots:
     // A session written by hipdoctor.session/1 (a real one, saved on an H200 by
     // `hipdoctor-cli verify`) still opens: upgraded on read, without an inventory, and saved
     // back as /2 with everything else unchanged.
+    // Issue 41 item 2: engine sentences keep their messages through a save, so a session
+    // opens in the reader's language; the English beside them is unchanged.
+    void messagesSurviveASave() {
+        Session s = hdtest::sampleSession();
+        Finding f;
+        f.id = QStringLiteral("symbol.mangled-name");
+        f.title = HD_TEXT("hd::Diagnosis", "Kernel %1 exists only C++-mangled")
+                      .arg(QStringLiteral("vecAdd%1"));
+        f.detail = HD_TEXT("hd::Diagnosis", "Found in %1.").arg(QStringLiteral("a.co")) +
+                   QStringLiteral(" ") + HD_TEXT("hd::Diagnosis", "Declare it extern \"C\".");
+        f.fix << HD_TEXT("hd::Diagnosis", "Look up %1 instead").arg(QStringLiteral("_Z6vecAddv"));
+        s.findings = {f};
+        s.caseVerdict.answer = f.title;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("m.json"));
+        QString error;
+        QVERIFY2(saveSession(s, path, &error), qPrintable(error));
+        const QByteArray bytes = readAll(path);
+        const QJsonObject doc = QJsonDocument::fromJson(bytes).object();
+        QVERIFY(doc.value(QStringLiteral("messages")).toObject().contains(f.title.english()));
+        // The English is what it was (the CLI and older readers read it).
+        QCOMPARE(doc.value(QStringLiteral("findings"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("title")),
+                 QJsonValue(f.title.english()));
+        const auto back = loadSession(path, &error);
+        QVERIFY2(back.has_value(), qPrintable(error));
+        const Finding &g = back->findings.first();
+        const SentenceLookup upper = [](const char *, const char *source) {
+            return QString::fromUtf8(source).toUpper();
+        };
+        QVERIFY(g.title.hasSentence() && g.detail.hasSentence() && g.fix.first().hasSentence());
+        QCOMPARE(g.title.rendered(upper), f.title.rendered(upper));
+        QCOMPARE(g.title.rendered(upper),
+                 QStringLiteral("KERNEL vecAdd%1 EXISTS ONLY C++-MANGLED"));
+        QCOMPARE(g.detail.rendered(upper), f.detail.rendered(upper));
+        QCOMPARE(g.fix.first().rendered(upper), f.fix.first().rendered(upper));
+        QVERIFY(back->caseVerdict.answer.hasSentence());
+        QCOMPARE(back->toJson(), s.toJson()); // saved again: the same document
+
+        // Control: a message that does not make its text's English is not taken, nor is one
+        // nested deeper than a saved one can be.
+        QJsonObject tampered = doc;
+        QJsonObject messages = tampered.value(QStringLiteral("messages")).toObject();
+        QJsonObject other{{QStringLiteral("c"), QStringLiteral("hd::Diagnosis")},
+                          {QStringLiteral("s"), QStringLiteral("Something else")}};
+        messages.insert(f.title.english(), other);
+        QJsonValue deep = QStringLiteral("x");
+        for (int i = 0; i < 200; ++i)
+            deep = QJsonObject{{QStringLiteral("on"), deep},
+                               {QStringLiteral("args"), QJsonArray{QStringLiteral("y")}}};
+        messages.insert(f.fix.first().english(), deep);
+        tampered.insert(QStringLiteral("messages"), messages);
+        const auto t = Session::fromJson(tampered, &error);
+        QVERIFY2(t.has_value(), qPrintable(error));
+        QVERIFY(!t->findings.first().title.hasSentence());
+        QCOMPARE(t->findings.first().title.english(), f.title.english());
+        QVERIFY(!t->findings.first().fix.first().hasSentence());
+        QVERIFY(t->findings.first().detail.hasSentence());
+    }
+
     void version1FileOpens() {
         const QString path = hdtest::sourceDir() +
                              QStringLiteral("/tests/verify/gpu-records/h200-verify-cli-2026-11-30/"
