@@ -4562,6 +4562,14 @@
         <translation>全部关闭(&amp;C)</translation>
     </message>
     <message>
+        <source>&amp;New case</source>
+        <translation>新建案例(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Close every input and forget the names, targets, step settings and results of this case</source>
+        <translation>关闭所有输入，并清除此案例的名称、目标、步骤设置和结果</translation>
+    </message>
+    <message>
         <source>Save &amp;screenshot of the window…</source>
         <translation>保存窗口截图(&amp;S)…</translation>
     </message>
@@ -4922,6 +4930,14 @@
     <message>
         <source>Needs:</source>
         <translation>需要：</translation>
+    </message>
+    <message>
+        <source>Out of date:</source>
+        <translation>已过时：</translation>
+    </message>
+    <message>
+        <source>Run the step again for the case as it is now.</source>
+        <translation>请按当前案例重新运行此步骤。</translation>
     </message>
 </context>
 <context>
@@ -5579,6 +5595,41 @@
     <message>
         <source>Not checked here: %1</source>
         <translation>此处未检查:%1</translation>
+    </message>
+</context>
+<context>
+    <name>hd::ui::Case</name>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>It ran on %1; the steps now run on %2.</source>
+        <translation>它在 %1 上运行；现在步骤在 %2 上运行。</translation>
+    </message>
+    <message>
+        <source>It ran with other environment variables than the Environment panel's now.</source>
+        <translation>它运行时使用的环境变量与“环境”面板当前的不同。</translation>
+    </message>
+    <message>
+        <source>It ran for %1; the target is now %2.</source>
+        <translation>它是为 %1 运行的；现在的目标是 %2。</translation>
+    </message>
+    <message>
+        <source>It ran on %1 (kernel %2); step 2 now names %3 (kernel %4).</source>
+        <translation>它在 %1（内核 %2）上运行；步骤 2 现在指定的是 %3（内核 %4）。</translation>
+    </message>
+    <message>
+        <source>%1 is no longer open.</source>
+        <translation>%1 已不再打开。</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk after the step ran.</source>
+        <translation>步骤运行后，%1 在磁盘上已更改。</translation>
+    </message>
+    <message>
+        <source>It ran another command than step 3's now.</source>
+        <translation>它运行的命令与步骤 3 当前的命令不同。</translation>
     </message>
 </context>
 <context>

@@ -109,6 +109,19 @@ void DiagnosisController::keepRequestedKernel() {
     scheduleDiagnosis();
 }
 
+void DiagnosisController::setCaseKernels(const QStringList &names) {
+    QStringList kept;
+    for (const QString &n : names)
+        if (const QString t = n.trimmed(); !t.isEmpty() && !kept.contains(t))
+            kept.append(t);
+    setRequestedKernel(kept.value(0));
+    if (kept != m_keptKernels) {
+        m_keptKernels = kept;
+        emit keptKernelsChanged();
+    }
+    scheduleDiagnosis();
+}
+
 // -------------------------------------------------------------------------- the diagnosis
 
 void DiagnosisController::scheduleDiagnosis() {

@@ -47,6 +47,9 @@ public:
     // Looks the requested name up again now (the language or the inputs changed).
     void explainName();
     void keepRequestedKernel();
+    // The case's names at once (a new case: none; a reopened session: its names): the name
+    // box shows the first, the diagnosis looks up all.
+    void setCaseKernels(const QStringList &names);
     const QStringList &keptKernels() const { return m_keptKernels; }
     bool isKept(const QString &name) const { return m_keptKernels.contains(name.trimmed()); }
     // Names asked for elsewhere in the window (the verification's step-2 kernel), read each

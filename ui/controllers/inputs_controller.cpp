@@ -1,5 +1,7 @@
 #include "controllers/inputs_controller.h"
 
+#include <QJsonObject>
+
 #include "artifacts/inspector.h"
 #include "env/env_catalogue.h"
 #include "env/env_profile.h"
@@ -420,7 +422,9 @@ void InputsController::closeAll() {
         m_pasted.clear();
         emit pastedTextsChanged();
     }
-    setArtifacts({}, {});
+    // Nothing was open (a new case on a fresh window): nothing changed.
+    if (!m_artifacts.isEmpty() || !m_inputs.isEmpty())
+        setArtifacts({}, {});
 }
 
 void InputsController::setArtifacts(QList<ArtifactReport> artifacts, QStringList inputs) {
@@ -460,6 +464,30 @@ void InputsController::setRuntimeReads(const QMap<QString, bool> &reads) {
 
 void InputsController::restoreFromSession(const Session &session) {
     m_env->applyProfile(session.env.enabledMap());
+    QList<DiagnoseText> pasted;
+    for (const QJsonValue &v : session.inputs.value(QStringLiteral("gui_pasted")).toArray()) {
+        const QJsonObject o = v.toObject();
+        const QString text = o.value(QStringLiteral("text")).toString().left(kMaxSavedPasteChars);
+        QString name = o.value(QStringLiteral("name")).toString().left(200);
+        if (text.trimmed().isEmpty() || pasted.size() >= kMaxSavedPastes)
+            continue;
+        if (name.trimmed().isEmpty())
+            name = tr("pasted log %1").arg(m_pastedCount + 1);
+        ++m_pastedCount;
+        pasted.append({name, text});
+    }
+    if (!pasted.isEmpty() || !m_pasted.isEmpty()) {
+        m_pasted = pasted;
+        emit pastedTextsChanged();
+    }
+}
+
+QJsonArray InputsController::pastedTextsJson() const {
+    QJsonArray out;
+    for (const DiagnoseText &t : m_pasted.mid(0, kMaxSavedPastes))
+        out.append(QJsonObject{{QStringLiteral("name"), t.name},
+                               {QStringLiteral("text"), t.content.left(kMaxSavedPasteChars)}});
+    return out;
 }
 
 } // namespace hd::ui

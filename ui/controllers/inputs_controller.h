@@ -13,6 +13,7 @@
 #include "models/log_model.h"
 #include "models/symbol_table_model.h"
 
+#include <QJsonArray>
 #include <QMap>
 #include <QObject>
 #include <QSet>
@@ -110,9 +111,14 @@ public:
 
     // The variables of the last preset applied (the app chose them, not the user).
     const QMap<QString, QString> &presetEnv() const { return m_presetEnv; }
-    // The env profile of a loaded session (its artifacts are reopened by the caller, after its
-    // records).
+    // The env profile and the pasted texts of a loaded session (its artifacts are reopened by
+    // the caller, after its records).
     void restoreFromSession(const Session &session);
+    // The pasted texts as a session keeps them (inputs "gui_pasted", docs/schema-session.md),
+    // each cut to kMaxSavedPasteChars (its head, as the diagnosis reads a long file's).
+    QJsonArray pastedTextsJson() const;
+    static constexpr qsizetype kMaxSavedPasteChars = 4 << 20;
+    static constexpr qsizetype kMaxSavedPastes = 64;
 
 signals:
     void busyChanged(const QString &kind, bool running, const QString &message);

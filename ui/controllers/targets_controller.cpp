@@ -273,6 +273,16 @@ void TargetsController::clearDevices() {
     emit devicesChanged();
 }
 
+void TargetsController::clearCaseDevices() {
+    const QList<DeviceInfo> probed = probedDevices();
+    if (probed.size() != devices().size()) {
+        m_devices->setDevices(probed);
+        emit devicesChanged();
+    }
+    if (m_inventoryFromSession)
+        refreshInventory();
+}
+
 // ------------------------------------------------------------------------------- inventory
 
 void TargetsController::refreshInventory() {

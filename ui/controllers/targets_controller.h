@@ -51,6 +51,9 @@ public:
     bool addTarget(const QString &text, QString *error = nullptr);
     void removeDevice(int row);
     void clearDevices(); // probed, typed and a session's
+    // A new case: the typed targets and a session's devices go, the probed GPUs and the
+    // inventory of where the steps run stay (a session's inventory is collected again).
+    void clearCaseDevices();
     // Replaces the probed devices with these (those a verification's probe saw); typed
     // targets and a session's devices stay.
     void setProbedDevices(const QList<DeviceInfo> &devices);

@@ -38,6 +38,8 @@ namespace {
 const QString kVerify = QStringLiteral("verify");
 // The session key of the paths open in the window: opening the session reopens them.
 const QString kOpenPaths = QStringLiteral("gui_open_paths");
+const QString kPasted = QStringLiteral("gui_pasted");
+const QString kKernels = QStringLiteral("gui_kernels");
 
 QList<LogModel::Entry> logEntriesOf(const StepRecord &rec) {
     QList<LogModel::Entry> out;
@@ -132,7 +134,7 @@ VerifyOptions VerificationController::runOptions() const {
 }
 
 std::shared_ptr<VerifyObserver>
-VerificationController::observerFor(const JobTracker::Ticket &ticket) {
+VerificationController::observerFor(const JobTracker::Ticket &ticket, const StepBasis &basis) {
     // Each call comes back to the GUI thread, where a newer run or a cancel may have
     // superseded this one.
     QPointer<QObject> guard(this);
@@ -149,10 +151,10 @@ VerificationController::observerFor(const JobTracker::Ticket &ticket) {
                 emit progress(kVerify, p.step, 3, p.message);
         });
     };
-    observer->onStepFinished = [guard, this, ticket](const StepRecord &rec) {
-        postToGui(guard, [this, rec, ticket] {
+    observer->onStepFinished = [guard, this, ticket, basis](const StepRecord &rec) {
+        postToGui(guard, [this, rec, ticket, basis] {
             if (m_jobs.isCurrent(ticket))
-                applyStepRecord(rec);
+                applyStepRecord(rec, basis);
         });
     };
     return observer;
@@ -184,14 +186,17 @@ void VerificationController::runSteps(const QList<int> &asked) {
     if (m_verifier)
         m_verifier->cancel();
     // Wired with the diagnosis engine: a failed step is explained (hooks/diagnosis_hooks.h).
-    std::shared_ptr<Verifier> verifier = makeVerifier(runOptions());
+    const VerifyOptions options = runOptions();
+    std::shared_ptr<Verifier> verifier = makeVerifier(options);
     m_ranOn = m_targets->hostName();
+    const StepBasis basis{options, m_ranOn, QDateTime::currentDateTimeUtc(),
+                          m_inputs->inputPaths()};
     if (m_targets->executionHost())
         verifier->setExecutionHost(m_targets->executionHost()); // every child and probe there
     m_verifier = verifier;
     // The Verifier runs every step (Verifier::run, as the CLI does); this only observes it and
     // shows each step as it finishes.
-    verifier->setObserver(observerFor(ticket));
+    verifier->setObserver(observerFor(ticket, basis));
     QStringList numbers;
     for (int n : steps)
         numbers.append(QString::number(n));
@@ -314,7 +319,9 @@ void VerificationController::checkEnvReads() {
         [this](QMap<QString, bool> reads) { m_inputs->setRuntimeReads(reads); });
 }
 
-void VerificationController::applyStepRecord(const StepRecord &record) {
+void VerificationController::applyStepRecord(const StepRecord &record, const StepBasis &basis) {
+    m_bases.insert(record.step, basis);
+    m_stale.remove(record.step); // run again: it holds (Case::refresh() says otherwise)
     bool replaced = false;
     for (StepRecord &s : m_steps)
         if (s.step == record.step) {
@@ -325,7 +332,7 @@ void VerificationController::applyStepRecord(const StepRecord &record) {
         m_steps.append(record);
     std::sort(m_steps.begin(), m_steps.end(),
               [](const StepRecord &a, const StepRecord &b) { return a.step < b.step; });
-    m_comparison = compareSteps(m_steps);
+    m_comparison = compareSteps(currentSteps());
     rebuildLogs();
     rebuildFindings();
     emit stepsChanged();
@@ -346,6 +353,8 @@ void VerificationController::setVerification(const QList<StepRecord> &steps,
     m_jobs.cancel(kVerify);
     m_steps = steps;
     m_comparison = comparison;
+    m_stale.clear();
+    m_bases.clear();
     rebuildLogs();
     rebuildFindings();
     emit stepsChanged();
@@ -358,6 +367,49 @@ void VerificationController::rebuildLogs() {
     m_logs->setEntries(entries);
 }
 
+QList<StepRecord> VerificationController::currentSteps() const {
+    if (m_stale.isEmpty())
+        return m_steps;
+    QList<StepRecord> out;
+    for (const StepRecord &s : m_steps)
+        if (!m_stale.contains(s.step))
+            out.append(s);
+    return out;
+}
+
+void VerificationController::setStaleSteps(const QMap<int, QString> &why) {
+    if (why == m_stale)
+        return;
+    m_stale = why;
+    m_comparison = compareSteps(currentSteps());
+    rebuildFindings();
+    emit stepsChanged();
+}
+
+void VerificationController::clearCase() {
+    cancelVerification();
+    const Step1Options kept = m_verifyOptions.step1;
+    m_verifyOptions = VerifyOptions();
+    m_verifyOptions.step1.compiler = kept.compiler;
+    m_verifyOptions.step1.sourceDir = kept.sourceDir;
+    m_verifyOptions.step1.cacheDir = kept.cacheDir;
+    m_verifyOptions.step1.useCache = kept.useCache;
+    m_verifyOptions.step1.elements = kept.elements;
+    m_steps.clear();
+    m_comparison = Comparison();
+    m_bases.clear();
+    m_stale.clear();
+    m_needs.clear();
+    m_extraFindings.clear();
+    m_envProblems.clear();
+    m_sessionPath.clear();
+    m_ranOn.clear();
+    emit verifyOptionsChanged();
+    rebuildLogs();
+    rebuildFindings();
+    emit stepsChanged();
+}
+
 // -------------------------------------------------------------------------------- findings
 
 void VerificationController::setExtraFindings(const QList<Finding> &findings) {
@@ -367,7 +419,8 @@ void VerificationController::setExtraFindings(const QList<Finding> &findings) {
 
 void VerificationController::rebuildFindings() {
     // One place assembles a run's findings (model/records.h), one per cause, with a count.
-    m_allFindings = runFindings(m_steps, m_comparison, m_diagnosis->findings() + m_extraFindings);
+    m_allFindings =
+        runFindings(currentSteps(), m_comparison, m_diagnosis->findings() + m_extraFindings);
     // The question as the diagnosis understood it, with step 2's kernel and this machine's
     // probe: the engine answers it (model/case_verdict.h); the panels only show the answer.
     CaseQuestion q = m_diagnosis->question();
@@ -402,7 +455,8 @@ Session VerificationController::makeSession() const {
     for (const EnvProblem &p : options.env.check())
         if (!shown.envProblems.contains(p))
             shown.envProblems.append(p);
-    shown.steps = m_steps;
+    // Only the results that hold for the inputs now (a stale step is re-run, not reported).
+    shown.steps = currentSteps();
     shown.comparison = m_comparison;
     // Where the steps ran (docs/schema-session.md "remote"), with the inventory shown.
     const SystemInventory inventory = m_targets->inventory();
@@ -410,8 +464,18 @@ Session VerificationController::makeSession() const {
         m_targets->executionHost() ? m_targets->executionHost() : localHost();
     Session s = sessionFromRun(options, shown, *host, versionLine(QStringLiteral("hipdoctor")),
                                QStringLiteral("gui"), &inventory);
-    // The artifacts open in the window, so opening the session reopens them.
+    // The case's inputs and question, so that opening the session reopens it whole
+    // (docs/schema-session.md "The app's inputs"): the artifacts open in the window, the
+    // pasted texts, the names asked for.
     s.inputs.insert(kOpenPaths, QJsonArray::fromStringList(m_inputs->inputPaths()));
+    if (const QJsonArray pasted = m_inputs->pastedTextsJson(); !pasted.isEmpty())
+        s.inputs.insert(kPasted, pasted);
+    QStringList kernels = m_diagnosis->keptKernels();
+    if (const QString typed = m_diagnosis->requestedKernel().trimmed();
+        !typed.isEmpty() && !kernels.contains(typed))
+        kernels.prepend(typed);
+    if (!kernels.isEmpty())
+        s.inputs.insert(kKernels, QJsonArray::fromStringList(kernels));
     // The window's findings: the steps', the comparison's and the diagnosis's.
     s.findings = m_allFindings;
     s.caseVerdict = m_caseVerdict;
@@ -421,6 +485,7 @@ Session VerificationController::makeSession() const {
 }
 
 void VerificationController::applySession(const Session &session) {
+    m_inputs->closeAll();
     m_verifyOptions = VerifyOptions::fromJson(session.inputs);
     emit verifyOptionsChanged();
     m_inputs->restoreFromSession(session);
@@ -429,11 +494,30 @@ void VerificationController::applySession(const Session &session) {
     m_envProblems = session.envProblems;
     m_ranOn = session.remote;
     setVerification(session.steps, session.comparison);
+    // What the session's steps ran with: its options and environment, where they ran.
+    VerifyOptions ran = m_verifyOptions;
+    ran.env = session.env;
+    for (const StepRecord &st : session.steps)
+        m_bases.insert(st.step, StepBasis{ran,
+                                          session.remote,
+                                          QDateTime::fromString(session.createdAt, Qt::ISODate),
+                                          {},
+                                          true});
+    // The case's inputs: the app's open files, else (a session of the CLI) step 2's file; the
+    // names asked for: the app's, else step 2's kernel.
     QStringList reopen;
-    for (const QJsonValue &v : session.inputs.value(kOpenPaths).toArray())
+    const QJsonArray open = session.inputs.value(kOpenPaths).toArray();
+    for (const QJsonValue &v : open)
         if (QFileInfo::exists(v.toString()))
             reopen.append(v.toString());
-    m_inputs->closeAll();
+    if (open.isEmpty() && QFileInfo::exists(m_verifyOptions.step2.file))
+        reopen.append(m_verifyOptions.step2.file);
+    QStringList kernels;
+    for (const QJsonValue &v : session.inputs.value(kKernels).toArray())
+        kernels.append(v.toString().left(1024));
+    if (kernels.isEmpty() && !m_verifyOptions.step2.kernel.isEmpty())
+        kernels.append(m_verifyOptions.step2.kernel);
+    m_diagnosis->setCaseKernels(kernels);
     m_inputs->openPaths(reopen);
 }
 

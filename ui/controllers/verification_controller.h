@@ -15,6 +15,8 @@
 
 #include "models/jobs.h"
 
+#include <QDateTime>
+#include <QMap>
 #include <QObject>
 #include <QStringList>
 
@@ -65,6 +67,31 @@ public:
     // Replaces everything with the contents of a session / report (used by session open).
     void setVerification(const QList<StepRecord> &steps, const Comparison &comparison);
 
+    // --- what each result was computed from (the case, controllers/case.h) ----------------
+    // What a shown step ran with: the run's options (env profile and target included), where
+    // it ran, when, and the inputs open then. A session's steps: the session's options.
+    struct StepBasis {
+        VerifyOptions options;
+        QString host; // "" = this machine
+        QDateTime ranAt;
+        QStringList openInputs;
+        bool fromSession = false;
+    };
+    const QMap<int, StepBasis> &stepBases() const { return m_bases; }
+    // The options a run would start with now: the form's, with the env table's profile and,
+    // when step 1 names no target, the first typed one.
+    VerifyOptions runOptions() const;
+    // The steps whose results no longer hold for the inputs now, each with why (the case
+    // decides: Case::refresh()). They stay on their cards, marked, and are left out of the
+    // findings, the comparison, the verdict, sessions and reports.
+    void setStaleSteps(const QMap<int, QString> &why);
+    QString staleReason(int step) const { return m_stale.value(step); }
+    // The steps whose results hold: what the findings, the verdict and sessions read.
+    QList<StepRecord> currentSteps() const;
+    // A new case: no steps, comparison, extra findings, session path; step 2's and step 3's
+    // settings and step 1's target back to their defaults (step 1's compiler and cache stay).
+    void clearCase();
+
     // The answer to the user's own question (model/case_verdict.h), over every finding shown:
     // what the verdict line says first, and the exported report's top.
     const CaseVerdict &caseVerdict() const { return m_caseVerdict; }
@@ -102,11 +129,9 @@ signals:
                      const QString &fullPath, bool toClipboard, const QString &error);
 
 private:
-    // The options of a run: the form's, with the env table's profile and, when step 1 names
-    // no target, the first typed one.
-    VerifyOptions runOptions() const;
-    std::shared_ptr<VerifyObserver> observerFor(const JobTracker::Ticket &ticket);
-    void applyStepRecord(const StepRecord &record);
+    std::shared_ptr<VerifyObserver> observerFor(const JobTracker::Ticket &ticket,
+                                                const StepBasis &basis);
+    void applyStepRecord(const StepRecord &record, const StepBasis &basis);
     void rebuildFindings();
     void rebuildLogs();
 
@@ -133,6 +158,8 @@ private:
     QString m_sessionPath;
     QString m_ranOn;
     QMap<int, QString> m_needs; // step -> what it needs to run
+    QMap<int, StepBasis> m_bases;
+    QMap<int, QString> m_stale; // step -> why its result no longer holds
 };
 
 } // namespace hd::ui

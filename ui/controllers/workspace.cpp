@@ -10,7 +10,8 @@ Workspace::Workspace(QObject *parent)
     : QObject(parent), m_inputs(new InputsController(this)),
       m_targets(new TargetsController(m_inputs, this)),
       m_diagnosis(new DiagnosisController(m_inputs, m_targets, this)),
-      m_verification(new VerificationController(m_inputs, m_targets, m_diagnosis, this)) {
+      m_verification(new VerificationController(m_inputs, m_targets, m_diagnosis, this)),
+      m_case(new Case(m_inputs, m_targets, m_diagnosis, m_verification, this)) {
     connect(m_inputs, &InputsController::progress, this, &Workspace::progress);
     connect(m_verification, &VerificationController::progress, this, &Workspace::progress);
     connect(m_targets, &TargetsController::progress, this, &Workspace::progress);
@@ -36,10 +37,18 @@ Workspace::Workspace(QObject *parent)
 
 Workspace::~Workspace() {
     // Each reads those made before it: the last goes first.
+    delete m_case;
     delete m_verification;
     delete m_diagnosis;
     delete m_targets;
     delete m_inputs;
+}
+
+void Workspace::newCase(int demoScenario) {
+    cancelAll();
+    m_case->startNew();
+    if (demoScenario > 0)
+        m_inputs->openDemo(demoScenario);
 }
 
 bool Workspace::isIdle() const {

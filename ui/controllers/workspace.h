@@ -7,6 +7,7 @@
 // passes their busy and progress signals on as one stream for the status bar; panels get the
 // controllers they show, and nothing here blocks the GUI thread (docs/architecture.md "The GUI").
 
+#include "controllers/case.h"
 #include "controllers/diagnosis_controller.h"
 #include "controllers/inputs_controller.h"
 #include "controllers/targets_controller.h"
@@ -26,6 +27,11 @@ public:
     TargetsController *targets() const { return m_targets; }
     DiagnosisController *diagnosis() const { return m_diagnosis; }
     VerificationController *verification() const { return m_verification; }
+    // The case over them: a new one, and which results still hold (controllers/case.h).
+    Case *currentCase() const { return m_case; }
+    // File › New case, Close all, another demo case (n > 0): every job stops, the case starts
+    // clean, then the demo's files open.
+    void newCase(int demoScenario = 0);
 
     // Any background work of the window runs (inspection or verification).
     bool isWorking() const { return m_inputs->isInspecting() || m_verification->isVerifying(); }
@@ -59,6 +65,7 @@ private:
     TargetsController *m_targets;
     DiagnosisController *m_diagnosis;
     VerificationController *m_verification;
+    Case *m_case;
 };
 
 } // namespace hd::ui

@@ -364,7 +364,16 @@ void MainWindow::exportReport() {
 }
 
 void MainWindow::openDemo(int scenario) {
-    if (!m_ws->inputs()->openDemo(scenario))
+    // The demo, or one of its cases, is a case of its own.
+    const QList<InputsController::DemoScenario> cases = InputsController::demoScenarios();
+    const bool found =
+        !InputsController::demoDirectory().isEmpty() &&
+        (scenario == 0 || std::any_of(cases.cbegin(), cases.cend(),
+                                      [scenario](const auto &s) { return s.number == scenario; }));
+    if (found) {
+        m_ws->newCase();
+        m_ws->inputs()->openDemo(scenario);
+    } else
         QMessageBox::information(
             this, tr("Demo"),
             tr("The demo programs were not found. Set HIPDOCTOR_DEMO_DIR to the "

@@ -152,6 +152,11 @@ void MainWindow::createFileMenu(ToolbarActions &tb) {
 
 // Files, a folder, the demo (whole or one case), recent files, a pasted log.
 void MainWindow::addOpenActions(QMenu *file, ToolbarActions &tb) {
+    // One case at a time (controllers/case.h): a new one starts clean.
+    auto *newCase = file->addAction(tr("&New case"), this, [this] { m_ws->newCase(); });
+    newCase->setShortcut(QKeySequence::New);
+    newCase->setToolTip(tr("Close every input and forget the names, targets, step settings and "
+                           "results of this case"));
     tb.open = file->addAction(icon(QStringLiteral("open")), tr("&Open files…"), this,
                               &MainWindow::openFilesInteractive);
     tb.open->setShortcut(QKeySequence::Open);
@@ -167,7 +172,7 @@ void MainWindow::addOpenActions(QMenu *file, ToolbarActions &tb) {
     // The demo one failure case at a time (the toolbar's Demo button offers the same menu).
     QMenu *cases = file->addMenu(tr("Demo &cases"));
     for (const InputsController::DemoScenario &sc : InputsController::demoScenarios())
-        cases->addAction(QStringLiteral("%1. %2").arg(sc.number).arg(sc.title), this,
+        cases->addAction(QStringLiteral("%1. %2").arg(QString::number(sc.number), sc.title), this,
                          [this, n = sc.number] { openDemo(n); });
     cases->addSeparator();
     cases->addAction(tr("All cases at once"), this, [this] { openDemo(0); });
@@ -176,7 +181,8 @@ void MainWindow::addOpenActions(QMenu *file, ToolbarActions &tb) {
     updateRecentMenu();
     auto *paste = file->addAction(tr("Paste &log…"), this, &MainWindow::pasteLogInteractive);
     paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
-    file->addAction(tr("&Close all"), this, [this] { m_ws->inputs()->closeAll(); });
+    // Closing every input leaves nothing the case's results were computed from.
+    file->addAction(tr("&Close all"), this, [this] { m_ws->newCase(); });
 }
 
 // Where steps run: a GPU node over ssh, or this machine again.

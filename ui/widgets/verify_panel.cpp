@@ -197,7 +197,18 @@ void StepCard::showNeeds(const QString &needs) {
                            .arg(tr("Needs:"), needs.toHtmlEscaped()));
 }
 
+void StepCard::showStale(const QString &why) {
+    m_stale = true;
+    m_checks->setEnabled(false); // shown, greyed: not the answer now
+    m_summary->setText(QStringLiteral("<span style='color:#b06000'><b>%1</b> %2 %3</span><br>%4")
+                           .arg(tr("Out of date:"), why.toHtmlEscaped(),
+                                tr("Run the step again for the case as it is now."),
+                                m_summary->text()));
+}
+
 void StepCard::showRecord(const StepRecord *rec, const QString &ranOn) {
+    m_stale = false;
+    m_checks->setEnabled(true);
     m_checks->clear();
     if (!rec) {
         m_status.clear();
@@ -532,6 +543,8 @@ void VerifyPanel::refresh() {
         const StepRecord *rec = m_verification->step(c->step());
         if (!running || rec || c->status() != QLatin1String("running"))
             c->showRecord(rec, m_verification->ranOn());
+        if (const QString why = m_verification->staleReason(c->step()); rec && !why.isEmpty())
+            c->showStale(why);
         // A step the last run could not start says what it needs (in place of "not run").
         if (const QString needs = m_verification->needs(c->step()); !needs.isEmpty())
             c->showNeeds(needs);

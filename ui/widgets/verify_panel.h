@@ -32,6 +32,10 @@ public:
     void showRecord(const StepRecord *record, const QString &ranOn = {});
     // The step could not run: what it needs, in the app's words.
     void showNeeds(const QString &needs);
+    // Its result was computed from other inputs than the case's now (controllers/case.h):
+    // why, above the record; the record is no longer part of the answer.
+    void showStale(const QString &why);
+    bool isStale() const { return m_stale; }
     QString status() const { return m_status; }
     QTreeWidget *checks() const { return m_checks; }
     QString summaryText() const; // the line under the title, as shown (plain text)
@@ -48,6 +52,7 @@ signals:
 private:
     int m_step;
     QString m_status;
+    bool m_stale = false;
     void retranslate(); // the texts that depend on the step
 
     QLabel *m_light;
