@@ -95,7 +95,7 @@ mkdir -m 700 -p "$XDG_RUNTIME_DIR"
 # run NAME HOSTS-FILE: the CLI under /usr/bin/time, sampling the ssh processes of this run.
 run() {
     local name=$1 list=$2 peak=0 n
-    /usr/bin/time -f '%e %M' -o "$tmp/$name.time" \
+    /usr/bin/time -f '%e %M %U %S' -o "$tmp/$name.time" \
         "$cli" verify --hosts "$list" ${JOBS:+--jobs "$JOBS"} $verify_args \
         --sessions-dir "$tmp/sessions-$name" >"$tmp/$name.out" 2>"$tmp/$name.err" &
     local pid=$!
@@ -110,24 +110,25 @@ run() {
 
 echo "cli: $cli  $(date -u '+%Y-%m-%d %H:%M UTC')  $(nproc) cores  load:$(uptime | sed 's/.*load average://')"
 echo "per node: verify $verify_args"
-echo "fan-out: ${JOBS:-the default (8)}; bad nodes: $hang hang, $refuse refuse, $slow slow (${slow_s} s a command)"
+echo "fan-out: ${JOBS:-the default (32)}; bad nodes: $hang hang, $refuse refuse, $slow slow (${slow_s} s a command)"
 echo node0 >"$tmp/one.txt"
 run warm "$tmp/one.txt" >/dev/null # the probe deployed once on the shared home
-read -r one_wall one_rss one_ssh < <(run one "$tmp/one.txt")
-printf '%-34s %7.2f s wall %6d MB peak, %3d ssh alive at most\n' "1 node" "$one_wall" $((one_rss / 1024)) "$one_ssh"
+read -r one_wall one_rss one_u one_s one_ssh < <(run one "$tmp/one.txt")
+printf '%-34s %7.2f s wall %6d MB peak, %3d ssh alive at most | CLI + ssh clients %.2f s CPU\n' "1 node" "$one_wall" $((one_rss / 1024)) "$one_ssh" "$(echo "$one_u + $one_s" | bc -l)"
 for c in "${counts[@]}"; do
+    # The bad nodes first: they take their slots at the start, the worst case for the others.
     : >"$tmp/list$c.txt"
-    for ((i = 0; i < c; i++)); do echo "node$i" >>"$tmp/list$c.txt"; done
-    for ((i = 0; i < slow; i++)); do echo "slow$i" >>"$tmp/list$c.txt"; done
     for ((i = 0; i < hang; i++)); do echo "hang$i" >>"$tmp/list$c.txt"; done
+    for ((i = 0; i < slow; i++)); do echo "slow$i" >>"$tmp/list$c.txt"; done
     for ((i = 0; i < refuse; i++)); do echo "refuse$i" >>"$tmp/list$c.txt"; done
-    read -r wall rss ssh < <(run "n$c" "$tmp/list$c.txt")
+    for ((i = 0; i < c; i++)); do echo "node$i" >>"$tmp/list$c.txt"; done
+    read -r wall rss u sy ssh < <(run "n$c" "$tmp/list$c.txt")
     ok=$(grep -c ': session ' "$tmp/n$c.err" || true)
     # When the last good node's session was written (the CLI says it as each node answers).
     good=$(grep -E '^\[[0-9]+/[0-9]+, [0-9.]+ s\] node[0-9]+: session' "$tmp/n$c.err" |
         sed 's/^\[[0-9]*\/[0-9]*, \([0-9.]*\) s.*/\1/' | sort -g | tail -1)
-    printf '%-34s %7.2f s wall %6d MB peak, %3d ssh alive at most | %d sessions | good nodes all in %.2f s = %.2fx one node | load:%s\n' \
+    printf '%-34s %7.2f s wall %6d MB peak, %3d ssh alive at most | %d sessions | good nodes all in %.2f s = %.2fx one node | CLI + ssh clients %.2f s CPU | load:%s\n' \
         "$c good + $((slow + hang + refuse)) bad nodes" "$wall" $((rss / 1024)) "$ssh" "$ok" \
-        "${good:-0}" "$(echo "${good:-0} / $one_wall" | bc -l)" "$(uptime | sed 's/.*load average://')"
+        "${good:-0}" "$(echo "${good:-0} / $one_wall" | bc -l)" "$(echo "$u + $sy" | bc -l)" "$(uptime | sed 's/.*load average://')"
     grep -E 'hang|refuse|slow' "$tmp/n$c.err" | sed 's/^/    /' | head -8
 done
