@@ -104,7 +104,7 @@ int verifyOnHosts(const VerifyOptions &options, const QList<int> &steps, const Q
     bool saveFailed = false;
     QElapsedTimer clock;
     clock.start();
-    const auto tell = [&](qsizetype i, NodeSession &n) {
+    const auto tell = [&](qsizetype i, const NodeSession &n) {
         const std::lock_guard lock(told);
         ++answered;
         const QString when = QStringLiteral("[%1/%2, %3 s] ")
