@@ -17,6 +17,7 @@ namespace hd::cli {
     X(Backend, "backend")                                                                          \
     X(Block, "block")                                                                              \
     X(CacheDir, "cache-dir")                                                                       \
+    X(CheckHashes, "check-hashes")                                                                 \
     X(CompareSessions, "compare-sessions")                                                         \
     X(Compile, "compile")                                                                          \
     X(Compiler, "compiler")                                                                        \

@@ -218,7 +218,12 @@ int diagnose(const Args &args) {
     if (probe && req.targets.isEmpty())
         askProbeForDevices(*host, req);
 
-    const Diagnosis d = hd::diagnose(req);
+    Diagnosis d = hd::diagnose(req);
+    // --check-hashes: the compressed bundles' MD5, off the answer's path (docs/cli.md). JSON
+    // holds them in its inputs' problems; the text prints the findings first.
+    const bool checkHashes = args.isSet(Opt::CheckHashes);
+    if (checkHashes && json)
+        checkDiagnosisHashes(d);
     if (!d.usageError.isEmpty()) {
         err() << "hipdoctor-cli diagnose: " << d.usageError << "\n";
         if (!json)
@@ -239,6 +244,14 @@ int diagnose(const Args &args) {
         if (args.isSet(Opt::Events))
             printEvents(out(), d);
         printDiagnosis(out(), d);
+        if (checkHashes) {
+            out().flush();
+            const QList<Problem> mismatches = checkDiagnosisHashes(d);
+            for (const Problem &p : mismatches)
+                out() << "problem: " << p.toString() << "\n";
+            if (mismatches.isEmpty())
+                out() << "Hashes: every compressed bundle matches\n";
+        }
     }
     return rc;
 }
@@ -268,6 +281,8 @@ CommandSpec diagnoseCommand() {
                  QStringLiteral("X.Y")),
           option(Opt::Probe, QStringLiteral("ask hipdoctor-probe for the live devices when no "
                                             "--target and no rocminfo dump is given")),
+          option(Opt::CheckHashes,
+                 QStringLiteral("also check each compressed bundle's MD5 (after the findings)")),
           option(Opt::Events, QStringLiteral("print the events read from each text (kind, "
                                              "producer, layer, fields) before the findings"))}},
         remoteGroup(QStringLiteral("with --probe: ask the probe")),

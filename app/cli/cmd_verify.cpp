@@ -566,7 +566,7 @@ int verify(const Args &args) {
         return usage(QStringLiteral("unexpected argument '%1' (session files go with "
                                     "--compare-sessions)")
                          .arg(args.positional().first()));
-    int jobs = 8;
+    int jobs = 32; // as pdsh: 64 nodes in two rounds (docs/remote.md "Many nodes")
     if (args.isSet(Opt::Jobs)) {
         QString je;
         const auto v = parsePositiveInt(args.value(Opt::Jobs), &je);
@@ -671,7 +671,7 @@ QList<OptionGroup> otherMachinesGroups() {
                     "the steps on every node in parallel; prints a node x check matrix (rows "
                     "marked * differ) and writes one session per node",
                     "FILE|H1,H2,..."),
-          described(Opt::Jobs, "nodes at a time with --hosts (default 8)", "N"),
+          described(Opt::Jobs, "nodes at a time with --hosts (default 32)", "N"),
           described(Opt::SessionsDir, "where --hosts writes NODE.session.json (default: .)", "DIR"),
           described(Opt::CompareSessions,
                     "only print the node x check matrix of the saved sessions given as SESSION "

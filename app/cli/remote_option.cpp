@@ -8,13 +8,18 @@
 
 namespace hd::cli {
 
+namespace {
+
+// The CLI runs one command per process: the process is the run.
+std::mutex hostsMutex;
+QHash<QString, std::shared_ptr<ExecutionHost>> hosts;
+
+} // namespace
+
 std::shared_ptr<ExecutionHost> hostFor(const QString &destination) {
     if (destination.isEmpty())
         return localHost();
-    // The CLI runs one command per process: the process is the run.
-    static std::mutex mutex;
-    static QHash<QString, std::shared_ptr<ExecutionHost>> hosts;
-    std::lock_guard lock(mutex);
+    std::lock_guard lock(hostsMutex);
     std::shared_ptr<ExecutionHost> &host = hosts[destination];
     if (!host) {
         SshHostOptions o;
@@ -22,6 +27,17 @@ std::shared_ptr<ExecutionHost> hostFor(const QString &destination) {
         host = std::make_shared<SshHost>(o);
     }
     return host;
+}
+
+void releaseHost(const QString &destination) {
+    std::shared_ptr<ExecutionHost> host;
+    {
+        std::lock_guard lock(hostsMutex);
+        host = hosts.take(destination);
+    }
+    // ControlPersist would keep its master for minutes after the run (ssh_connection.h).
+    if (auto *ssh = dynamic_cast<SshHost *>(host.get()); ssh && ssh->connection().isOpen())
+        ssh->connection().close();
 }
 
 QString localCopyOf(const QString &file, QString *error) {

@@ -14,6 +14,10 @@ namespace hd::cli {
 // destination (one connection per host per run), shared by --remote, --hosts and every
 // HOST:/path argument naming it.
 std::shared_ptr<ExecutionHost> hostFor(const QString &destination);
+// Ends destination's shared connection (ssh -O exit) and forgets its host: a node of --hosts
+// whose run is over holds no ssh process and no memory while the others run (docs/remote.md
+// "Many nodes"). The next hostFor() of it opens a new one.
+void releaseHost(const QString &destination);
 
 // FILE as given on the command line (a local path, or host:/path on that host) → a local path
 // to read here (fetched through hostFor(host) and cached when on a node). "" with *error when

@@ -14,6 +14,7 @@
 #include "session/make_session.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -22,6 +23,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <mutex>
 
 namespace hd::cli {
 
@@ -76,6 +78,7 @@ NodeSession runOnNode(const QString &destination, VerifyOptions options, const Q
     if (const QString problem = host->connect(); !problem.isEmpty()) {
         n.ran = false;
         n.failure = problem;
+        releaseHost(destination);
         return n;
     }
     const auto verifier = makeVerifier(options);
@@ -83,42 +86,68 @@ NodeSession runOnNode(const QString &destination, VerifyOptions options, const Q
     const VerifyResult result = verifier->run(steps);
     n.session =
         sessionFromRun(options, result, *host, versionLine(QStringLiteral("hipdoctor-cli")));
+    // Done with the node: its shared connection ends now, not minutes after the whole run, so
+    // no more ssh masters are alive than nodes running (docs/remote.md "Many nodes").
+    releaseHost(destination);
     return n;
 }
 
 int verifyOnHosts(const VerifyOptions &options, const QList<int> &steps, const QStringList &hosts,
                   int jobs, const QString &sessionDir, bool json, bool pretty) {
-    QThreadPool pool;
-    pool.setMaxThreadCount(std::max(1, jobs));
-    QList<QFuture<NodeSession>> futures;
-    for (const QString &h : hosts) {
-        futures << QtConcurrent::run(&pool,
-                                     [h, options, steps] { return runOnNode(h, options, steps); });
-    }
-    QList<NodeSession> nodes;
-    for (auto &f : futures) {
-        f.waitForFinished();
-        nodes << f.result();
-    }
     const QString dir = sessionDir.isEmpty() ? QStringLiteral(".") : sessionDir;
     QDir().mkpath(dir);
+    const QStringList files = sessionFileNames(hosts);
+    // Each node is told as it answers (stderr) and its session written then: a slow or dead
+    // node holds only its own slot and its own line, never the others' (docs/remote.md).
+    std::mutex told;
+    int answered = 0;
+    bool saveFailed = false;
+    QElapsedTimer clock;
+    clock.start();
+    const auto tell = [&](qsizetype i, const NodeSession &n) {
+        const std::lock_guard lock(told);
+        ++answered;
+        const QString when = QStringLiteral("[%1/%2, %3 s] ")
+                                 .arg(answered)
+                                 .arg(hosts.size())
+                                 .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1);
+        if (!n.ran) {
+            err() << when << "hipdoctor-cli verify: " << n.name << ": " << n.failure << "\n";
+        } else {
+            const QString path = dir + QLatin1Char('/') + files.at(i);
+            QString se;
+            if (!saveSession(n.session, path, &se)) {
+                err() << "hipdoctor-cli verify: " << se << "\n";
+                saveFailed = true;
+            } else {
+                err() << when << n.name << ": session " << path << "\n";
+            }
+        }
+        err().flush();
+    };
+    QList<NodeSession> nodes(hosts.size());
+    NodeSession *slot = nodes.data(); // each worker fills its own slot
+    QThreadPool pool;
+    pool.setMaxThreadCount(std::max(1, jobs));
+    QList<QFuture<void>> futures;
+    for (qsizetype i = 0; i < hosts.size(); ++i) {
+        futures << QtConcurrent::run(&pool, [&, i] {
+            NodeSession n = runOnNode(hosts.at(i), options, steps);
+            tell(i, n);
+            slot[i] = std::move(n);
+        });
+    }
+    for (auto &f : futures)
+        f.waitForFinished();
+    if (saveFailed)
+        return ExitInternal;
     bool anyError = false, anyFailure = false;
     QList<const Session *> sessions; // the nodes that ran, in --hosts order
-    const QStringList files = sessionFileNames(hosts);
-    for (qsizetype i = 0; i < nodes.size(); ++i) {
-        const NodeSession &n = nodes.at(i);
+    for (const NodeSession &n : std::as_const(nodes)) {
         if (!n.ran) {
             anyFailure = true;
-            err() << "hipdoctor-cli verify: " << n.name << ": " << n.failure << "\n";
             continue;
         }
-        const QString path = dir + QLatin1Char('/') + files.at(i);
-        QString se;
-        if (!saveSession(n.session, path, &se)) {
-            err() << "hipdoctor-cli verify: " << se << "\n";
-            return ExitInternal;
-        }
-        err() << n.name << ": session " << path << "\n";
         anyError = anyError || hasErrors(n.session.findings);
         sessions.append(&n.session);
     }

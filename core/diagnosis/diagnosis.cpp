@@ -240,6 +240,25 @@ void readDirectoryInput(Context &c, DiagnosisInput &in, const QFileInfo &fi) {
     }
 }
 
+// What of each code object the rules read (docs/performance.md, "diagnose as fast as reading
+// the file"): its symbol table only when a name is looked up (--kernel, or a text, which may
+// name one), its kernels one by one only when a device may be known (their LDS against it,
+// ldsRules) or a name is looked up; else both are only counted, as inspect --summary does.
+// Never fewer than a rule reads: any input that is not a plain artifact file counts as a text.
+void chooseInspectDepth(const DiagnoseRequest &request, InspectOptions &o) {
+    bool names = !request.kernels.isEmpty() || !request.texts.isEmpty();
+    for (const QString &path : request.inputs) {
+        if (names)
+            break;
+        const QFileInfo fi(path);
+        names = !fi.isFile() || request.textInputs.contains(path) ||
+                detectArtifactKind(path) == ArtifactKind::Text;
+    }
+    const bool devices = !request.targets.isEmpty() || !request.probeDevices.isEmpty();
+    o.symbols = names;
+    o.kernels = names || devices;
+}
+
 // A file the inspector reads. One it does not recognise is still inspected: the inspector says
 // what it could make of the bytes.
 void readArtifactInput(Context &c, DiagnosisInput &in, ArtifactKind kind,
@@ -547,6 +566,10 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     InspectOptions inspectOptions;
     inspectOptions.ldLibraryPath = request.ldLibraryPath;
     inspectOptions.cancel = request.cancel;
+    // Compressed bundles' hashes are not on the answer's path (no finding reads them; half of
+    // diagnose's CPU on librocblas 7.2): checkDiagnosisHashes() afterwards, as the app does.
+    inspectOptions.verifyCcobHash = false;
+    chooseInspectDepth(request, inspectOptions);
     for (const QString &path : request.inputs) {
         if (c.cancelled())
             break;
@@ -587,6 +610,22 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     result.kernelLibraries = c.kernelLibraries;
     result.caseVerdict = caseVerdict(caseQuestionOf(request, result), result.findings);
     return result;
+}
+
+QList<Problem> checkDiagnosisHashes(Diagnosis &d, const std::atomic_bool *cancel) {
+    QList<Problem> found;
+    for (const ArtifactReport &r : std::as_const(d.artifacts)) {
+        if (std::none_of(r.bundles.cbegin(), r.bundles.cend(),
+                         [](const Bundle &b) { return b.compressed; }))
+            continue;
+        const QList<Problem> problems = checkCcobHashes(r.path, r, cancel);
+        for (DiagnosisInput &in : d.inputs)
+            if (in.path == r.path)
+                in.problems += problems;
+        d.problems += problems;
+        found += problems;
+    }
+    return found;
 }
 
 } // namespace hd

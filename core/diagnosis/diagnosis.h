@@ -69,6 +69,10 @@ struct Diagnosis {
 };
 
 Diagnosis diagnose(const DiagnoseRequest &request);
+// The MD5 of every compressed bundle of d's artifacts, checked after the diagnosis (diagnose()
+// reads without it, as the app does): each mismatch joins its input's problems and
+// d.problems. Returns the mismatches. `cancel` stops between bundles.
+QList<Problem> checkDiagnosisHashes(Diagnosis &d, const std::atomic_bool *cancel = nullptr);
 // The finding the symbol rules make for one name looked up in these artifacts — only
 // C++-mangled, internal linkage, not a kernel, a library's host API, not found — or none when
 // it is a kernel by that name: the one set of sentences for a kernel-name verdict, which the

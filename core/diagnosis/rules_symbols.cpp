@@ -13,22 +13,14 @@ namespace hd::detail {
 
 namespace {
 
+const SymbolIndex kNoSymbols;
+
 QString moduleGetFunctionCall(const QString &name) {
     return QStringLiteral("hipModuleGetFunction(&function, module, \"%1\");").arg(name);
 }
 
-// Every kernel and function of the inputs, Triton's binaries included, for the one lookup
-// (names/kernel_names.h) the app's name box uses too.
-SymbolIndex symbolTable(const Context &c) {
-    SymbolIndex t;
-    for (const QList<ArtifactReport> *list : {&c.artifacts, &c.tritonBinaries})
-        for (const ArtifactReport &r : *list)
-            t.add(r);
-    return t;
-}
-
 void internalLinkageRule(Context &c) {
-    const SymbolIndex t = c.kernels.isEmpty() ? SymbolIndex{} : symbolTable(c);
+    const SymbolIndex &t = c.kernels.isEmpty() ? kNoSymbols : c.symbolIndex();
     for (const QString &requested : std::as_const(c.kernels)) {
         for (const NamedSymbol &k : lookupKernelName(t, requested).internal) {
             const bool anon = k.name.contains(QLatin1String("_GLOBAL__N_"));
@@ -60,7 +52,7 @@ void internalLinkageRule(Context &c) {
 }
 
 void mangledNameRule(Context &c) {
-    const SymbolIndex t = c.kernels.isEmpty() ? SymbolIndex{} : symbolTable(c);
+    const SymbolIndex &t = c.kernels.isEmpty() ? kNoSymbols : c.symbolIndex();
     for (const QString &requested : std::as_const(c.kernels)) {
         const QList<NamedSymbol> mangled = lookupKernelName(t, requested).mangled;
         if (mangled.isEmpty())
@@ -131,7 +123,7 @@ Finding hostApiFinding(const QString &requested, const QList<NamedSymbol> &sites
 
 // The name is there, but not as a kernel (no .kd descriptor / host code).
 void notAKernelRule(Context &c) {
-    const SymbolIndex t = c.kernels.isEmpty() ? SymbolIndex{} : symbolTable(c);
+    const SymbolIndex &t = c.kernels.isEmpty() ? kNoSymbols : c.symbolIndex();
     for (const QString &requested : std::as_const(c.kernels)) {
         const NameLookup lookup = lookupKernelName(t, requested);
         if (lookup.match == NameLookup::Match::HostApi) {
@@ -176,7 +168,7 @@ void notAKernelRule(Context &c) {
 
 // No trace of the name at all: the nearest kernel names instead.
 void notFoundRule(Context &c) {
-    const SymbolIndex t = c.kernels.isEmpty() ? SymbolIndex{} : symbolTable(c);
+    const SymbolIndex &t = c.kernels.isEmpty() ? kNoSymbols : c.symbolIndex();
     // Without device code module.not-a-code-object says it; log-only cases are text rules'.
     if (t.isEmpty() || !t.anyDeviceCode)
         return;

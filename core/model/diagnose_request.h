@@ -41,7 +41,8 @@ struct DiagnoseRequest {
     QStringList runtimeLibraries; // libraries scanned for env names; empty = the installed ones
     const std::atomic_bool *cancel = nullptr;
     // Files among `inputs` the caller has already inspected (the app's open artifacts), with
-    // InspectOptions' defaults and this ldLibraryPath: used as they are, not read again. Their
+    // InspectOptions' defaults but verifyCcobHash (as diagnose() reads them) and this
+    // ldLibraryPath: used as they are, not read again. Their
     // lists are shared, not copied.
     QList<ArtifactReport> inspected;
     // A text input larger than this is read as its first and last halves of it

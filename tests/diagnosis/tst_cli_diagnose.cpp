@@ -3,6 +3,7 @@
 
 #include "testpaths.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -49,6 +50,7 @@ private slots:
     void demo();
     void realRuntimeLogs_data();
     void realRuntimeLogs();
+    void hashesOffTheAnswersPath();
 };
 
 void TstCliDiagnose::exitCodes_data() {
@@ -212,6 +214,59 @@ void TstCliDiagnose::realRuntimeLogs() {
                      .toString()
                      .startsWith(QLatin1String("the runtime log")));
     }
+}
+
+// The compressed bundles' MD5 is not on diagnose's path (docs/performance.md, "diagnose as fast
+// as reading the file"): a real hipcc 7 library with one bit of its stored hash changed gets
+// the same findings as the intact one and no hash problem; --check-hashes names the mismatch
+// after the findings (text) or among the input's problems (JSON), and says the intact one's
+// bundles match. The control: the same run with --check-hashes does see the bad hash.
+void TstCliDiagnose::hashesOffTheAnswersPath() {
+    const QString lib =
+        hdtest::sourceDir() + QStringLiteral("/tests/artifacts/rocm7/libs04_rocm6.so");
+    QFile in(lib);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray bytes = in.readAll();
+    const qsizetype ccob = bytes.indexOf("CCOB");
+    QVERIFY(ccob > 0);
+    bytes[ccob + 16] = char(bytes[ccob + 16] ^ 1); // the stored hash (CCOB v2)
+    // Both copies under paths of one length: the text wraps the same.
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("a")) &&
+            QDir(dir.path()).mkpath(QStringLiteral("b")));
+    const QString intactCopy = dir.filePath(QStringLiteral("a/libs04_rocm6.so"));
+    const QString bad = dir.filePath(QStringLiteral("b/libs04_rocm6.so"));
+    QVERIFY(QFile::copy(lib, intactCopy));
+    QFile out(bad);
+    QVERIFY(out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size());
+    out.close();
+
+    const Run good = cli({"diagnose", intactCopy});
+    const Run plain = cli({"diagnose", bad});
+    QCOMPARE(plain.code, good.code);
+    QCOMPARE(plain.out, QString(good.out).replace(intactCopy, bad));
+    QVERIFY2(!plain.out.contains(QLatin1String("does not match")), qPrintable(plain.out));
+
+    const Run checked = cli({"diagnose", "--check-hashes", bad});
+    QCOMPARE(checked.code, plain.code);
+    QVERIFY2(checked.out.startsWith(plain.out), qPrintable(checked.out));
+    QVERIFY2(checked.out.mid(plain.out.size()).contains(QLatin1String("does not match the MD5")),
+             qPrintable(checked.out));
+    const Run intact = cli({"diagnose", "--check-hashes", lib});
+    QVERIFY2(intact.out.contains(QLatin1String("every compressed bundle matches")),
+             qPrintable(intact.out));
+
+    const Run json = cli({"diagnose", "--json", "--check-hashes", bad});
+    const QJsonArray problems = QJsonDocument::fromJson(json.out.toUtf8())
+                                    .object()
+                                    .value(QLatin1String("inputs"))
+                                    .toArray()
+                                    .at(0)
+                                    .toObject()
+                                    .value(QLatin1String("problems"))
+                                    .toArray();
+    QVERIFY2(QJsonDocument(problems).toJson().contains("does not match the MD5"),
+             qPrintable(json.out));
 }
 
 QTEST_GUILESS_MAIN(TstCliDiagnose)

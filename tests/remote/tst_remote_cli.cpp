@@ -195,6 +195,16 @@ private slots:
                  QStringLiteral("--sessions-dir"), dir});
         QCOMPARE(r.exit, 3); // node-down cannot be reached
         QVERIFY2(r.err.contains(QLatin1String("node-down: host-unreachable")), qPrintable(r.err));
+        // Each node is told as it answers, with how many have and when.
+        QVERIFY2(r.err.contains(QRegularExpression(
+                     QStringLiteral("\\[[1-3]/3, [0-9.]+ s\\] node-a: session "))),
+                 qPrintable(r.err));
+        // Each node's shared connection ended with its run: no master (a socket in the
+        // control folder, ssh_connection.h) outlives the run by ControlPersist's minutes, so
+        // no more ssh processes are alive than nodes running (docs/remote.md "Many nodes").
+        const QStringList sockets =
+            QDir(m_tmp.path() + QStringLiteral("/hipdoctor-ssh")).entryList(QDir::System);
+        QVERIFY2(sockets.isEmpty(), qPrintable(sockets.join(QLatin1Char(' '))));
         const QStringList lines = r.out.split(QLatin1Char('\n'));
         QVERIFY2(lines.value(0).contains(QLatin1String("node-a")) &&
                      lines.value(0).contains(QLatin1String("node-b")) &&

@@ -7,6 +7,7 @@
 #include "diagnosis/text_facts.h"
 #include "logs/amd_log.h"
 #include "model/finding_catalog.h"
+#include "names/kernel_names.h"
 
 #include <QHash>
 
@@ -67,6 +68,17 @@ public:
             it = m_loadVerdicts.insert(key, loadVerdict(r, device, loadRuntime()));
         return *it;
     }
+    // Every kernel and function of the inputs, Triton's binaries included (names/kernel_names.h),
+    // built once per diagnosis on first use: four symbol rules read it (docs/performance.md).
+    const SymbolIndex &symbolIndex() const {
+        if (!m_symbolIndex) {
+            m_symbolIndex.emplace();
+            for (const QList<ArtifactReport> *list : {&artifacts, &tritonBinaries})
+                for (const ArtifactReport &r : *list)
+                    m_symbolIndex->add(r);
+        }
+        return *m_symbolIndex;
+    }
     // The runtime as the load verdict reads it (artifacts/load_verdict.h).
     LoadRuntime loadRuntime() const {
         return runtimeKnown() ? LoadRuntime::rocm(runtime.first, runtime.second) : LoadRuntime{};
@@ -81,6 +93,7 @@ public:
 
 private:
     mutable QHash<QString, LoadVerdict> m_loadVerdicts;
+    mutable std::optional<SymbolIndex> m_symbolIndex;
 };
 
 Evidence fileEvidence(const QString &path, const Text &location, const Text &text = {});
