@@ -480,21 +480,26 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         handle(meaning.isEmpty() ? name : meaning, shown,
                e.producer.startsWith(QLatin1String("cuda")), e.firstLine, e.text);
     }
-    if (t.amdLog)
-        for (const AmdLogLine &l : t.amdLog->lines)
-            if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
-                handle(l.returnedError, l.returnedError, false, l.lineNumber, l.message.trimmed());
+    // The AMD log parser's reading of each runtime log line, carried by its event.
+    for (const TextEvent &e : t.facts.events) {
+        const QString returned = e.field(QStringLiteral("returned"));
+        if (e.kind == EventKind::RuntimeLog && !returned.isEmpty() &&
+            returned != QLatin1String("hipSuccess"))
+            handle(returned, returned, false, e.firstLine, e.field(QStringLiteral("log-message")));
+    }
 }
 
 void logLaunchBlockRule(Context &c, const TextInput &t) {
-    if (!t.amdLog)
-        return;
-    // Launches logged with their block size, for kernels the inputs describe.
+    // Launches logged with their block size, for kernels the inputs describe: the AMD log
+    // parser's reading of the line, carried by its event.
     {
-        for (const AmdLogLine &l : t.amdLog->lines) {
-            if (l.apiName != QLatin1String("hipModuleLaunchKernel") || l.apiArgs.isEmpty())
+        for (const TextEvent &e : t.facts.events) {
+            const QString api = e.field(QStringLiteral("log-api"));
+            const QString args = e.field(QStringLiteral("log-api-args"));
+            if (e.kind != EventKind::RuntimeLog || api != QLatin1String("hipModuleLaunchKernel") ||
+                args.isEmpty())
                 continue;
-            const QStringList a = l.apiArgs.split(QLatin1Char(','));
+            const QStringList a = args.split(QLatin1Char(','));
             if (a.size() < 7)
                 continue;
             bool ok1 = false, ok2 = false, ok3 = false;
@@ -519,7 +524,8 @@ void logLaunchBlockRule(Context &c, const TextInput &t) {
                     .arg(bx)
                     .arg(by)
                     .arg(bz));
-            f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message.trimmed()));
+            f.evidence.append(
+                lineEvidence(t.path, e.firstLine, e.field(QStringLiteral("log-message"))));
             f.fix << HD_TEXT("hd::Diagnosis", "Use at most %1 threads per block.").arg(limit);
             c.add(f);
             break;
@@ -533,17 +539,25 @@ void logMissingFunctionRule(Context &c, const TextInput &t) {
     for (const ArtifactReport &r : std::as_const(c.artifacts))
         haveCode =
             haveCode || !r.codeObjects.isEmpty() || (r.host && !r.host->hostFunctions.isEmpty());
-    if (!haveCode && t.amdLog) {
-        for (const QString &name : t.amdLog->missingFunctions) {
-            int line = 0;
-            QString text;
-            for (const AmdLogLine &l : t.amdLog->lines)
-                if (l.message.contains(QLatin1String("Cannot find the function")) &&
-                    l.message.contains(name)) {
-                    line = l.lineNumber;
-                    text = l.message.trimmed();
-                    break;
-                }
+    // The names of the runtime's "Cannot find the function: NAME" lines, where the text is a
+    // runtime log: the AMD log parser's reading, carried by each line's event.
+    const bool runtimeLog =
+        std::any_of(t.facts.events.cbegin(), t.facts.events.cend(), [](const TextEvent &e) {
+            return e.kind == EventKind::RuntimeLog && !e.field(QStringLiteral("level")).isEmpty();
+        });
+    if (!haveCode && runtimeLog) {
+        for (const TextEvent &e : t.facts.events) {
+            const bool lookup =
+                (e.kind == EventKind::RuntimeLog && !e.field(QStringLiteral("level")).isEmpty()) ||
+                e.field(QStringLiteral("catalog"))
+                    .startsWith(QLatin1String("hip:function-not-found"));
+            const QString name = lookup ? e.field(QStringLiteral("function")) : QString();
+            if (name.isEmpty())
+                continue;
+            const int line = e.firstLine;
+            const QString text = e.field(QStringLiteral("log-message")).isEmpty()
+                                     ? e.text
+                                     : e.field(QStringLiteral("log-message"));
             Finding f = makeFinding(
                 QStringLiteral("symbol.kernel-not-found"),
                 SeverityChange(Severity::Warning,

@@ -7,6 +7,8 @@
 #include "diagnosis/text_facts.h"
 #include "text_facts_p.h"
 
+#include "diagnosis/producer_catalog.h"
+#include "logs/amd_log.h"
 #include "model/runtime_errors.h"
 
 #include <QDir>
@@ -1470,7 +1472,97 @@ bool amdLogLine(Reader &r, int i) {
               textSaysError(t), t);
     else
         r.out.last().kind = EventKind::RuntimeLog;
+    // The AMD log parser's reading of the line (logs/amd_log.h): the rules read it here.
+    const AmdLogLine l = parseAmdLogLine(t, i + 1);
+    TextEvent &e = r.out.last();
+    const auto put = [&e](const char *key, const QString &value) {
+        if (!value.isEmpty() && e.field(QLatin1String(key)).isEmpty())
+            e.fields.insert(QLatin1String(key), value);
+    };
+    if (l.level >= 0) {
+        put("level", QString::number(l.level));
+        put("source", l.sourceLine > 0 ? QStringLiteral("%1:%2").arg(l.sourceFile).arg(l.sourceLine)
+                                       : l.sourceFile);
+        put("log-message", l.message.trimmed());
+        put("log-api", l.apiName);
+        put("log-api-args", l.apiArgs);
+        put("returned", l.returnedError);
+        put("function", l.missingFunction);
+    }
+    // A run of the runtime's chatter (no error, no API call or return, no name) is one event:
+    // a log of a hundred thousand lines stays within the event bound, and its failures too.
+    static const QSet<QString> chatterKeys = {QStringLiteral("level"), QStringLiteral("source"),
+                                              QStringLiteral("log-message")};
+    const auto chatter = [](const TextEvent &x) {
+        if (x.kind != EventKind::RuntimeLog || x.error)
+            return false;
+        for (auto it = x.fields.cbegin(); it != x.fields.cend(); ++it)
+            if (!chatterKeys.contains(it.key()))
+                return false;
+        return true;
+    };
+    if (r.out.size() >= 2 && chatter(r.out.last()) && chatter(r.out.at(r.out.size() - 2)) &&
+        r.out.at(r.out.size() - 2).lastLine == i) {
+        r.out.removeLast();
+        r.out.last().lastLine = i + 1;
+    }
     return true;
+}
+
+// Lines that hold a catalogued message (producer_catalog.h): the event that holds the line
+// gets the entry's id and the names it fills in; a line no reader took becomes an event of
+// the entry's producer and layer.
+void catalogEvents(Reader &r) {
+    QList<int> holder(r.count(), -1);
+    for (int k = 0; k < r.out.size(); ++k)
+        for (int n = std::max(1, r.out.at(k).firstLine);
+             n <= r.out.at(k).lastLine && n <= r.count(); ++n)
+            if (holder[n - 1] < 0)
+                holder[n - 1] = k;
+    QList<TextEvent> added;
+    for (int i = 0; i < r.count(); ++i) {
+        const PreparedLine *l = r.at(i);
+        if (!l)
+            continue;
+        const std::optional<CatalogMatch> m = matchCatalog(l->trimmed);
+        if (!m)
+            continue;
+        TextEvent *e = nullptr;
+        if (holder.at(i) >= 0) {
+            e = &r.out[holder.at(i)];
+        } else if (r.out.size() + added.size() < kMaxEvents) {
+            TextEvent n;
+            n.kind = EventKind::Message;
+            n.producer = QString::fromLatin1(m->entry->producer);
+            n.layer = m->entry->layer;
+            n.firstLine = n.lastLine = i + 1;
+            n.error = m->entry->error;
+            n.text = makeLine(i + 1, l->trimmed).text;
+            added.append(n);
+            e = &added.last();
+        } else {
+            continue;
+        }
+        if (e->field(QStringLiteral("catalog")).isEmpty())
+            e->fields.insert(QStringLiteral("catalog"), QString::fromLatin1(m->entry->id));
+        for (const auto &[key, value] : m->fields)
+            if (!value.isEmpty() && e->field(key).isEmpty())
+                e->fields.insert(key, value);
+    }
+    if (added.isEmpty())
+        return;
+    // In the order of their lines, the events already read keeping theirs.
+    QList<TextEvent> merged;
+    merged.reserve(r.out.size() + added.size());
+    qsizetype a = 0;
+    for (const TextEvent &e : std::as_const(r.out)) {
+        while (a < added.size() && added.at(a).firstLine < e.firstLine)
+            merged.append(added.at(a++));
+        merged.append(e);
+    }
+    while (a < added.size())
+        merged.append(added.at(a++));
+    r.out = std::move(merged);
 }
 
 // Compiler lines without a location: a preprocessor #error, LLVM's unknown processor, a bare
@@ -1569,6 +1661,7 @@ QList<TextEvent> readEvents(const QString &text) {
     }
     placeTriton(r.out, text);
     placeBareErrors(r.out);
+    catalogEvents(r);
     return r.out;
 }
 
