@@ -13,6 +13,7 @@
 
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace hd {
 
@@ -45,6 +46,15 @@ QString withoutQuoteMarkers(QString line) {
 
 // A logger's prefix before the message, in the shapes programs print them.
 QString withoutLoggerPrefix(const QString &line) {
+    // Every shape below starts with a digit, an upper-case letter, '[' or '(' or "time=":
+    // most lines are passed over without a match.
+    if (line.size() < 8)
+        return line;
+    const QChar c0 = line.at(0);
+    if (!(c0.isDigit() || (c0 >= QLatin1Char('A') && c0 <= QLatin1Char('Z')) ||
+          c0 == QLatin1Char('[') || c0 == QLatin1Char('(') ||
+          line.startsWith(QLatin1String("time="))))
+        return line;
     // glog / absl (Google libraries, TensorFlow, JAX): "E0501 12:00:00.123456  12345 file.cc:12] "
     static const QRegularExpression glog(
         QStringLiteral(R"(^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.+-]+:\d+\] )"));
@@ -111,6 +121,8 @@ QString withSingleBackslashes(const QString &line) {
 // Docker compose's "service  | " before each line: the names seen on two lines or more, or
 // with compose's replica number ("web-1", "web_1").
 QString composeService(const QString &line) {
+    if (!line.contains(QLatin1Char('|')))
+        return {};
     static const QRegularExpression compose(QStringLiteral(R"(^([\w.-]+)\s+\| ?)"));
     const auto m = compose.match(line);
     return m.hasMatch() ? m.captured(1) : QString();
@@ -225,10 +237,53 @@ const QRegularExpression &oneLineMessages() {
     return re;
 }
 
+// The words of the one-line messages, lower case: every prefix and every suffix of each, so
+// that a cut "…exec" + "ution…" is looked at only when both halves can be parts of one word.
+struct MessageWords {
+    QSet<QString> prefixes, suffixes;
+};
+const MessageWords &messageWords() {
+    static const MessageWords w = [] {
+        MessageWords out;
+        QStringList messages;
+        for (const RuntimeErrorMeaning &m : runtimeErrorMeanings())
+            messages << QString::fromLatin1(m.messages).split(QLatin1Char('|'));
+        for (const CatalogMessage &m : oneLineCatalogMessages())
+            messages << m.fixedText();
+        static const QRegularExpression word(QStringLiteral(R"([A-Za-z0-9_]+)"));
+        for (const QString &m : std::as_const(messages))
+            for (auto it = word.globalMatch(m); it.hasNext();) {
+                const QString x = it.next().captured().toLower();
+                for (qsizetype k = 1; k <= x.size(); ++k) {
+                    out.prefixes.insert(x.left(k));
+                    out.suffixes.insert(x.right(k));
+                }
+            }
+        return out;
+    }();
+    return w;
+}
+
+QString edgeWord(const QString &s, bool atEnd) {
+    qsizetype i = atEnd ? s.size() : 0;
+    if (atEnd) {
+        while (i > 0 && (s.at(i - 1).isLetterOrNumber() || s.at(i - 1) == QLatin1Char('_')))
+            --i;
+        return s.mid(i).toLower();
+    }
+    while (i < s.size() && (s.at(i).isLetterOrNumber() || s.at(i) == QLatin1Char('_')))
+        ++i;
+    return s.left(i).toLower();
+}
+
 // A message known to be one line that spans the cut: "…Unable to find code" + "object for…"
 // (a tracker's wrap at a space) or "…find co" + "de object…" (a terminal's, mid-word).
 bool completesMessage(const QString &a, const QString &b, QString *sep) {
     if (a.isEmpty() || b.isEmpty() || !a.back().isLetterOrNumber())
+        return false;
+    const QString last = edgeWord(a, true), first = edgeWord(b, false);
+    const MessageWords &w = messageWords();
+    if (!w.prefixes.contains(last) || (!first.isEmpty() && !w.suffixes.contains(first)))
         return false;
     constexpr int kWindow = 200;
     const QString tail = a.right(kWindow);
@@ -263,10 +318,15 @@ bool continues(const QString &a, const QString &b, QString *sep) {
     }
     const QString last = lastToken(a);
     const QString first = firstToken(b);
-    if (!last.isEmpty() && !first.isEmpty() &&
-        (completesIsa(last, first) || completesSm(last, first) || completesPath(last, first) ||
-         completesSymbol(last, first)))
-        return true;
+    if (!last.isEmpty() && !first.isEmpty()) {
+        const QStringView end = QStringView(last).right(8);
+        if ((end.contains(QLatin1Char('g')) && completesIsa(last, first)) ||
+            (end.contains(QLatin1Char('s')) && completesSm(last, first)) ||
+            ((last.contains(QLatin1Char('/')) || last.contains(QLatin1Char('\\'))) &&
+             completesPath(last, first)) ||
+            (last.contains(QLatin1String("_Z")) && completesSymbol(last, first)))
+            return true;
+    }
     return completesMessage(a, b, sep);
 }
 
