@@ -955,17 +955,31 @@ void unknownLayerRule(Context &c, const TextInput &t) {
         for (const Evidence &e : f.evidence)
             if (e.source == t.path)
                 return;
+    // Each kind of event with the producers that printed it, and the catalogued messages
+    // (producer_catalog.h) among them: "3 runtime-log (hip: hip:function-not-found)".
     QMap<QString, int> kinds;
+    QMap<QString, QStringList> producers;
     int boilerplate = 0;
     for (const TextEvent &e : t.facts.events) {
-        if (e.kind == EventKind::Boilerplate)
+        if (e.kind == EventKind::Boilerplate) {
             ++boilerplate;
-        else
-            ++kinds[eventKindName(e.kind)];
+            continue;
+        }
+        const QString kind = eventKindName(e.kind);
+        ++kinds[kind];
+        QStringList &p = producers[kind];
+        const QString catalog = e.field(QStringLiteral("catalog"));
+        for (const QString &name : {e.producer, catalog})
+            if (!name.isEmpty() && !p.contains(name) && p.size() < 6)
+                p << name;
     }
     QStringList seen;
     for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
-        seen << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+        seen << (producers.value(it.key()).isEmpty()
+                     ? QStringLiteral("%1 %2").arg(it.value()).arg(it.key())
+                     : QStringLiteral("%1 %2 (%3)")
+                           .arg(it.value())
+                           .arg(it.key(), producers.value(it.key()).join(QStringLiteral(", "))));
     const TextEvent *failing = failingEvent(t.facts.events);
     Text why;
     if (failing)
