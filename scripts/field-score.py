@@ -71,6 +71,8 @@ def score(cli, half):
         reported_gaps = s.get('known_gap', {}).get('reported', [])
         forbidden = [f for f in s['forbid'] if f in ids and f not in reported_gaps]
         contra = contradiction(findings)
+        if contra and contra == s.get('known_gap', {}).get('contradiction'):
+            contra = ''  # a known gap, like the ids above
         ok = not missing and not forbidden and not contra
         right += ok
         false_compile += 'layer.compile-failed' in forbidden

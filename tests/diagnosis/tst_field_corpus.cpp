@@ -39,7 +39,7 @@ QStringList reportsIn(const QString &dir) {
 
 struct Sidecar {
     QStringList expect, forbid, targets, env, gaps, gapReported;
-    QString gapWhy;
+    QString gapWhy, gapContradiction;
 };
 
 Sidecar readSidecar(const QString &path) {
@@ -64,6 +64,7 @@ Sidecar readSidecar(const QString &path) {
     s.gaps = strings(gap.value(QStringLiteral("ids")));
     s.gapReported = strings(gap.value(QStringLiteral("reported")));
     s.gapWhy = gap.value(QStringLiteral("why")).toString();
+    s.gapContradiction = gap.value(QStringLiteral("contradiction")).toString();
     return s;
 }
 
@@ -184,6 +185,8 @@ void TstFieldCorpus::report_data() {
     // forbidden ids the text cannot rule out (the error alone reads that way first)
     QTest::addColumn<QStringList>("gapReported");
     QTest::addColumn<QString>("gapWhy");
+    // a contradiction the diagnosis is known to make on this report (a known gap of the rules)
+    QTest::addColumn<QString>("gapContradiction");
     const QStringList texts = reportsIn(fieldDir());
     for (const QString &t : texts) {
         const QString base = QFileInfo(t).completeBaseName();
@@ -202,7 +205,8 @@ void TstFieldCorpus::report_data() {
             << strings(o.value(QStringLiteral("targets"))) << env
             << strings(gap.value(QStringLiteral("ids")))
             << strings(gap.value(QStringLiteral("reported")))
-            << gap.value(QStringLiteral("why")).toString();
+            << gap.value(QStringLiteral("why")).toString()
+            << gap.value(QStringLiteral("contradiction")).toString();
     }
 }
 
@@ -215,12 +219,15 @@ void TstFieldCorpus::report() {
     QFETCH(QStringList, gaps);
     QFETCH(QStringList, gapReported);
     QFETCH(QString, gapWhy);
+    QFETCH(QString, gapContradiction);
     const Diagnosis d = diagnoseReport(text, targets, env);
     QStringList got;
     for (const Finding &f : d.findings)
         got << QStringLiteral("%1(%2)").arg(f.id, severityName(f.severity));
     const QString seen = got.join(QStringLiteral(", "));
     const QString contra = contradiction(d);
+    if (!gapContradiction.isEmpty())
+        QEXPECT_FAIL("", qPrintable(gapWhy), Abort); // passes again once the gap closes
     QVERIFY2(contra.isEmpty(),
              qPrintable(QStringLiteral("contradiction: %1; got: %2").arg(contra, seen)));
     const QStringList unexplained = unexplainedSeverities(d);
