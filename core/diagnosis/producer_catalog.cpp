@@ -22,6 +22,11 @@ constexpr const char *kHip6472 = "libamdhip64 of ROCm 6.4 and 7.2";
 constexpr const char *kRocblas = "librocblas.so.5 (rocBLAS of ROCm 7.2, Debian librocblas5 7.2.4)";
 constexpr const char *kHipblaslt = "libhipblaslt.so.1.1 (Debian libhipblaslt1 7.1.1)";
 constexpr const char *kMiopen = "libMIOpen.so.1.0 (ROCm 6.4, Debian libmiopen1 6.4.3)";
+constexpr const char *kCycles = "blender intern/cycles/device/cuda/device_impl.cpp, load_kernels";
+// ONNX Runtime's warning when an execution provider's library does not load, as its
+// onnxruntime_pybind_state.cc (CreateExecutionProviderInstance) prints it in reports.
+constexpr const char *kOnnxRuntime =
+    "onnxruntime python/onnxruntime_pybind_state.cc, CreateExecutionProviderInstance";
 constexpr const char *kTritonRuntime = "triton python/triton/runtime/errors.py (0b057fc)";
 constexpr const char *kTritonCompiler = "triton python/triton/compiler/errors.py (053af4e)";
 
@@ -120,6 +125,12 @@ const QList<CatalogMessage> kCatalog = {
     {"miopen:system-db", "miopen", kMiopen, "Unable to read system database file: %s", "path",
      TextLayer::Runtime, false},
     {"miopen:error", "miopen", kMiopen, "MIOpen Error: %s", "where", TextLayer::Runtime, true},
+    // --- wrapper programs: Blender's Cycles (the CUDA error as cuewErrorString words it) ---
+    {"cycles:cuda-kernel-load", "cycles", kCycles, "Failed to load CUDA kernel from '%s' (%s)",
+     "path error-string", TextLayer::Runtime, true},
+    // --- wrapper programs: ONNX Runtime ------------------------------------------------------
+    {"onnxruntime:create-provider-failed", "onnxruntime", kOnnxRuntime,
+     "Failed to create %sExecutionProvider", "provider", TextLayer::Loader, true},
     // --- Triton ------------------------------------------------------------------------------
     {"triton:out-of-resources", "triton", kTritonRuntime,
      "out of resource: %s, Required: %d, Hardware limit: %d", "resource required limit",

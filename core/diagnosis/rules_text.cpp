@@ -951,10 +951,17 @@ namespace {
 // Runs after every other text rule: a text no rule could place gets an honest "don't know",
 // which says what events it read and why none of them places the failure.
 void unknownLayerRule(Context &c, const TextInput &t) {
+    // A finding on this text, or on a variable this text set (`export HSA_OVERRIDE_…=…`),
+    // places it.
     for (const Finding &f : std::as_const(c.findings))
-        for (const Evidence &e : f.evidence)
+        for (const Evidence &e : f.evidence) {
             if (e.source == t.path)
                 return;
+            if (e.source == QLatin1String("env"))
+                for (const auto &[name, value] : t.facts.envAssignments)
+                    if (e.location.english() == name)
+                        return;
+        }
     // Each kind of event with the producers that printed it, and the catalogued messages
     // (producer_catalog.h) among them: "3 runtime-log (hip: hip:function-not-found)".
     QMap<QString, int> kinds;

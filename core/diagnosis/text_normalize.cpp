@@ -218,15 +218,17 @@ bool completesSymbol(const QString &last, const QString &first) {
 const QRegularExpression &oneLineMessages() {
     static const QRegularExpression re = [] {
         QStringList alts;
-        auto add = [&alts](const QString &m) {
-            if (m.size() >= 16 && m.contains(QLatin1Char(' ')))
+        // Long enough not to turn up by chance; a catalogued fixed part may be one long word
+        // ("ExecutionProvider").
+        auto add = [&alts](const QString &m, bool oneWordToo) {
+            if (m.size() >= 16 && (oneWordToo || m.contains(QLatin1Char(' '))))
                 alts << QRegularExpression::escape(m);
         };
         for (const RuntimeErrorMeaning &m : runtimeErrorMeanings())
             for (const QString &s : QString::fromLatin1(m.messages).split(QLatin1Char('|')))
-                add(s.trimmed());
+                add(s.trimmed(), false);
         for (const CatalogMessage &m : oneLineCatalogMessages())
-            add(m.fixedText());
+            add(m.fixedText(), true);
         alts.removeDuplicates();
         // Longest first, so a message that holds another is the one matched.
         std::sort(alts.begin(), alts.end(),
@@ -283,7 +285,21 @@ bool completesMessage(const QString &a, const QString &b, QString *sep) {
         return false;
     const QString last = edgeWord(a, true), first = edgeWord(b, false);
     const MessageWords &w = messageWords();
-    if (!w.prefixes.contains(last) || (!first.isEmpty() && !w.suffixes.contains(first)))
+    // A message may start inside the last word ("CUDAE" + "xecutionProvider") and end inside
+    // the first: some end of the one, some start of the other is part of a message word.
+    const auto anyRight = [](const QString &x, const QSet<QString> &set) {
+        for (qsizetype k = 1; k <= std::min<qsizetype>(x.size(), 32); ++k)
+            if (set.contains(x.right(k)))
+                return true;
+        return false;
+    };
+    const auto anyLeft = [](const QString &x, const QSet<QString> &set) {
+        for (qsizetype k = 1; k <= std::min<qsizetype>(x.size(), 32); ++k)
+            if (set.contains(x.left(k)))
+                return true;
+        return false;
+    };
+    if (!anyRight(last, w.prefixes) || (!first.isEmpty() && !anyLeft(first, w.suffixes)))
         return false;
     constexpr int kWindow = 200;
     const QString tail = a.right(kWindow);

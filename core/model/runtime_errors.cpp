@@ -427,7 +427,7 @@ const QList<RuntimeErrorMeaning> kMeanings{
      "cudaErrorNoKernelImageForDevice",
      "no kernel image is available for execution on the device|Unable to find code object for "
      "all current devices|Coudn't find binary for current devices|Couldn't find binary for "
-     "current devices|No compatible code objects? found for",
+     "current devices|No compatible code objects? found for|Fail to find compatible kernel",
      D::CodeObject,
      "arch.no-compatible-code-object arch.feature-mismatch cov.unsupported-version "
      "bundle.compressed",
@@ -498,8 +498,8 @@ const QList<RuntimeErrorMeaning> kMeanings{
                        "Give the file to hipdoctor-cli diagnose FILE to see what it is."),
      false},
     {222, nullptr, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION", "cudaErrorUnsupportedPtxVersion",
-     "the provided PTX was compiled with an unsupported toolchain", D::CodeObject,
-     "cov.unsupported-version", S::Error,
+     "the provided PTX was compiled with an unsupported toolchain|Unsupported PTX version",
+     D::CodeObject, "cov.unsupported-version", S::Error,
      QT_TRANSLATE_NOOP("hd::Diagnosis", "The PTX is newer than the driver can compile"),
      QT_TRANSLATE_NOOP(
          "hd::Diagnosis",

@@ -50,6 +50,8 @@ private slots:
     void evidenceQuotesOriginal();
     void wrappedMessageFound();
     void bounded();
+    void wrapperClasses_data();
+    void wrapperClasses();
 };
 
 // Each shape as it reaches the reader, and what is left of it.
@@ -260,6 +262,99 @@ void TstTextNormalize::bounded() {
     QVERIFY(n.lines.size() >= 2);
     for (qsizetype i = 0; i < n.lines.size(); ++i)
         QVERIFY(n.originEnd.at(i) - n.origin.at(i) < 3);
+}
+
+// The classes of issue 42 written from the sampled batch's development reports (their lines,
+// shortened): each reads as its finding; the control beside it (the same words without what
+// the rule reads) does not.
+void TstTextNormalize::wrapperClasses_data() {
+    QTest::addColumn<QString>("paste");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("control");
+    QTest::newRow("HIP SDK no agent")
+        << QStringLiteral("ROCm: no agent was found\nRuntimeError: Found no NVIDIA driver")
+        << QStringLiteral("runtime.no-device") << QStringLiteral("ROCm: agents=['gfx1032']");
+    QTest::newRow("container banner")
+        << QStringLiteral("WARNING: The NVIDIA Driver was not detected.  GPU functionality will "
+                          "not be available.")
+        << QStringLiteral("runtime.no-device") << QStringLiteral("WARNING: The NVIDIA Driver");
+    QTest::newRow("container toolkit")
+        << QStringLiteral("nvidia-container-cli: initialization error: nvml error: driver not "
+                          "loaded: unknown")
+        << QStringLiteral("runtime.no-device") << QStringLiteral("nvidia-container-cli: list");
+    QTest::newRow("docker no kfd")
+        << QStringLiteral("Error response from daemon: error gathering device information while "
+                          "adding custom device \"/dev/kfd\": no such file or directory")
+        << QStringLiteral("runtime.no-device")
+        << QStringLiteral("Error response from daemon: pull access denied");
+    QTest::newRow("webui launch check")
+        << QStringLiteral("Traceback (most recent call last):\n  File \"launch.py\", line 3, in "
+                          "<module>\n    run_python(\"import torch; assert "
+                          "torch.cuda.is_available(), 'Torch is not able to use GPU'\")\n"
+                          "RuntimeError: Error running command.")
+        << QStringLiteral("runtime.no-device")
+        << QStringLiteral("Traceback (most recent call last):\n  File \"launch.py\", line 3, in "
+                          "<module>\n    run_python(\"import torch\")\nRuntimeError: Error "
+                          "running command.");
+    QTest::newRow("amdgpu init")
+        << QStringLiteral("[   71.836341] amdgpu 0000:e3:00.0: amdgpu: Fatal error during GPU init")
+        << QStringLiteral("runtime.no-device")
+        << QStringLiteral(
+               "[   51.829903] amdgpu 0000:e3:00.0: amdgpu: Fetched VBIOS from platform");
+    QTest::newRow("ctranslate2 library")
+        << QStringLiteral("RuntimeError: Library cublas64_11.dll is not found or cannot be loaded")
+        << QStringLiteral("runtime.library-not-found")
+        << QStringLiteral("RuntimeError: Library cublas64_11.dll is loaded");
+    QTest::newRow("onnxruntime provider wrapped")
+        << QStringLiteral(
+               "[W:onnxruntime:Default, onnxruntime_pybind_state.cc:965 "
+               "CreateExecutionProviderInstance] Failed to create CUDAE\nxecutionProvider."
+               " Require cuDNN 9.* and CUDA 12.*")
+        << QStringLiteral("runtime.library-not-found")
+        << QStringLiteral("Available providers: CUDAExecutionProvider, CPUExecutionProvider");
+    QTest::newRow("torch nvrtc")
+        << QStringLiteral("ValueError: libnvrtc.so.*[0-9].*[0-9] not found in the system path")
+        << QStringLiteral("runtime.library-not-found")
+        << QStringLiteral("ValueError: libnvrtc.so.12 found in the system path");
+    QTest::newRow("xla symbol lookup")
+        << QStringLiteral("XlaRuntimeError: INTERNAL: operation cudaGetLastError() failed: "
+                          "cudaGetErrorString symbol not found.")
+        << QStringLiteral("runtime.undefined-symbol")
+        << QStringLiteral("XlaRuntimeError: INTERNAL: operation cudaGetLastError() failed.");
+    QTest::newRow("zluda function")
+        << QStringLiteral("Failed to load ZLUDA: function 'zluda_get_nightly_flag' not found")
+        << QStringLiteral("runtime.undefined-symbol") << QStringLiteral("Failed to load ZLUDA");
+    QTest::newRow("cycles ptx")
+        << QStringLiteral("Failed to load CUDA kernel from '/b/cycles/lib/kernel_compute_75.ptx' "
+                          "(Unsupported PTX version)")
+        << QStringLiteral("runtime.driver-too-old")
+        << QStringLiteral("Failed to load CUDA kernel from '/b/cycles/lib/kernel_compute_75.ptx' "
+                          "(file not found)");
+    QTest::newRow("hcc no compatible kernel")
+        << QStringLiteral("HCC RUNTIME ERROR: Fail to find compatible kernel at file:mcwamp.cpp "
+                          "line:346")
+        << QStringLiteral("arch.no-compatible-code-object")
+        << QStringLiteral("HCC RUNTIME ERROR: at file:mcwamp.cpp line:346");
+    QTest::newRow("override in prose, no unknown layer")
+        << QStringLiteral("I also tried with `export HSA_OVERRIDE_GFX_VERSION=9.0.a`. Result was:\n"
+                          "it hangs")
+        << QStringLiteral("env.hsa-override") << QStringLiteral("I also tried. Result was:");
+}
+
+void TstTextNormalize::wrapperClasses() {
+    QFETCH(QString, paste);
+    QFETCH(QString, id);
+    QFETCH(QString, control);
+    const Diagnosis d = diagnoseText(paste);
+    QStringList ids;
+    for (const Finding &f : d.findings)
+        ids << f.id;
+    QVERIFY2(ids.contains(id), qPrintable(ids.join(QLatin1Char(' '))));
+    QVERIFY2(!ids.contains(QStringLiteral("layer.unknown")),
+             qPrintable(ids.join(QLatin1Char(' '))));
+    const Diagnosis c = diagnoseText(control);
+    for (const Finding &f : c.findings)
+        QVERIFY2(f.id != id, qPrintable(control));
 }
 
 QTEST_GUILESS_MAIN(TstTextNormalize)
