@@ -101,10 +101,14 @@ QList<DeviceInfo> typedDevices(const DiagnoseRequest &request, Diagnosis &result
 void readTextContent(Context &c, DiagnosisInput &in, const QString &text) {
     TextInput t;
     t.path = in.path;
-    t.facts = readTextFacts(text);
-    if (looksLikeAmdLog(text))
-        t.amdLog = parseAmdLog(text);
-    t.tritonStage = tritonStageFromTraceback(text);
+    // One pass turns the paste into the lines the readers see (text_normalize.h); evidence is
+    // mapped back to the original lines after the rules.
+    t.normalized = normalizeText(text);
+    const QString read = t.normalized.changed ? t.normalized.text() : text;
+    t.facts = readTextFacts(read);
+    if (looksLikeAmdLog(read))
+        t.amdLog = parseAmdLog(read);
+    t.tritonStage = tritonStageFromTraceback(read);
     if (t.amdLog && t.amdLog->logLineCount > 0)
         in.aspects.append(QStringLiteral("amd-log"));
     if (t.facts.pythonTraceback)
@@ -125,6 +129,10 @@ void readTextContent(Context &c, DiagnosisInput &in, const QString &text) {
                           .arg(t.facts.rocminfoDevices.size())
                           .english();
     in.events = t.facts.events;
+    for (TextEvent &e : in.events) { // the front ends show the original lines
+        e.firstLine = t.normalized.originalNumber(e.firstLine);
+        e.lastLine = t.normalized.originalLastNumber(e.lastLine);
+    }
     c.texts.append(t);
 }
 
@@ -594,6 +602,8 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     chooseRuntime(c);
     collectKernelNames(c);
     runRules(c);
+    for (const TextInput &t : std::as_const(c.texts)) // evidence quotes the original lines
+        mapEvidenceToOriginal(c.findings, t.path, t.normalized);
 
     dropContradicted(c.findings);
     // One finding per cause (Finding::key), with a count; errors first.

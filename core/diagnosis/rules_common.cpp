@@ -131,6 +131,13 @@ const QList<Rule> &ruleRegistry() {
         // those, reads what every text rule found.
         r << tritonRuleList() << artifactRuleList() << symbolRuleList() << buildRuleList()
           << eventRuleList() << textRuleList() << envRuleList();
+        // text/unknown-layer reads what every other rule found, the environment's findings on
+        // the variables a text sets included: it goes last.
+        for (qsizetype i = 0; i < r.size(); ++i)
+            if (QLatin1String(r.at(i).name) == QLatin1String("text/unknown-layer")) {
+                r.append(r.takeAt(i));
+                break;
+            }
         return r;
     }();
     return all;

@@ -355,6 +355,33 @@ void driverEntryPointRule(Context &c, const TextInput &t) {
     }
 }
 
+// The driver refusing PTX newer than its JIT (CUDA error 222, in the runtime's words or a
+// wrapper's: Blender's "Failed to load CUDA kernel from '….ptx' (Unsupported PTX version)"):
+// the driver is older than the toolkit that made the PTX (issue 42).
+void ptxNewerThanDriverRule(Context &c, const TextInput &t) {
+    static const QRegularExpression re(QStringLiteral(
+        R"(Unsupported PTX version|PTX was compiled with an unsupported toolchain|UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion)"));
+    for (const TextEvent &e : t.facts.events) {
+        if (!e.error || !re.match(e.text).hasMatch())
+            continue;
+        Finding f = makeFinding(
+            QStringLiteral("runtime.driver-too-old"),
+            HD_TEXT("hd::Diagnosis", "The GPU driver is older than the PTX it is given"),
+            HD_TEXT("hd::Diagnosis",
+                    "The driver compiles PTX at load time and refuses PTX of a newer ISA "
+                    "version than it knows: the program's kernels were built by a CUDA toolkit "
+                    "newer than the installed driver supports."));
+        f.evidence.append(lineEvidence(t.path, e.firstLine, e.text));
+        f.fix << HD_TEXT("hd::Diagnosis",
+                         "Update the NVIDIA driver to one that supports the toolkit the program "
+                         "was built with (nvidia-smi shows the newest CUDA the driver supports), "
+                         "or use a build of the program made with an older toolkit or with SASS "
+                         "for the GPU.");
+        c.add(f);
+        return;
+    }
+}
+
 // nvcc / clang refusing the host compiler or its headers ("unsupported GNU version!").
 void hostCompilerRule(Context &c, const TextInput &t) {
     static const QRegularExpression re(QStringLiteral(
@@ -543,6 +570,10 @@ const QList<Rule> &eventRuleList() {
          RuleScope::Text,
          {QStringLiteral("runtime.mixed-installs")},
          [](Context &c, const RuleInput &in) { linkConflictRule(c, *in.text); }},
+        {"text/ptx-newer-than-driver",
+         RuleScope::Text,
+         {QStringLiteral("runtime.driver-too-old")},
+         [](Context &c, const RuleInput &in) { ptxNewerThanDriverRule(c, *in.text); }},
         {"text/driver-entry-point",
          RuleScope::Text,
          {QStringLiteral("runtime.driver-too-old")},

@@ -480,21 +480,26 @@ void runtimeErrorRule(Context &c, const TextInput &t) {
         handle(meaning.isEmpty() ? name : meaning, shown,
                e.producer.startsWith(QLatin1String("cuda")), e.firstLine, e.text);
     }
-    if (t.amdLog)
-        for (const AmdLogLine &l : t.amdLog->lines)
-            if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
-                handle(l.returnedError, l.returnedError, false, l.lineNumber, l.message.trimmed());
+    // The AMD log parser's reading of each runtime log line, carried by its event.
+    for (const TextEvent &e : t.facts.events) {
+        const QString returned = e.field(QStringLiteral("returned"));
+        if (e.kind == EventKind::RuntimeLog && !returned.isEmpty() &&
+            returned != QLatin1String("hipSuccess"))
+            handle(returned, returned, false, e.firstLine, e.field(QStringLiteral("log-message")));
+    }
 }
 
 void logLaunchBlockRule(Context &c, const TextInput &t) {
-    if (!t.amdLog)
-        return;
-    // Launches logged with their block size, for kernels the inputs describe.
+    // Launches logged with their block size, for kernels the inputs describe: the AMD log
+    // parser's reading of the line, carried by its event.
     {
-        for (const AmdLogLine &l : t.amdLog->lines) {
-            if (l.apiName != QLatin1String("hipModuleLaunchKernel") || l.apiArgs.isEmpty())
+        for (const TextEvent &e : t.facts.events) {
+            const QString api = e.field(QStringLiteral("log-api"));
+            const QString args = e.field(QStringLiteral("log-api-args"));
+            if (e.kind != EventKind::RuntimeLog || api != QLatin1String("hipModuleLaunchKernel") ||
+                args.isEmpty())
                 continue;
-            const QStringList a = l.apiArgs.split(QLatin1Char(','));
+            const QStringList a = args.split(QLatin1Char(','));
             if (a.size() < 7)
                 continue;
             bool ok1 = false, ok2 = false, ok3 = false;
@@ -519,7 +524,8 @@ void logLaunchBlockRule(Context &c, const TextInput &t) {
                     .arg(bx)
                     .arg(by)
                     .arg(bz));
-            f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message.trimmed()));
+            f.evidence.append(
+                lineEvidence(t.path, e.firstLine, e.field(QStringLiteral("log-message"))));
             f.fix << HD_TEXT("hd::Diagnosis", "Use at most %1 threads per block.").arg(limit);
             c.add(f);
             break;
@@ -533,17 +539,25 @@ void logMissingFunctionRule(Context &c, const TextInput &t) {
     for (const ArtifactReport &r : std::as_const(c.artifacts))
         haveCode =
             haveCode || !r.codeObjects.isEmpty() || (r.host && !r.host->hostFunctions.isEmpty());
-    if (!haveCode && t.amdLog) {
-        for (const QString &name : t.amdLog->missingFunctions) {
-            int line = 0;
-            QString text;
-            for (const AmdLogLine &l : t.amdLog->lines)
-                if (l.message.contains(QLatin1String("Cannot find the function")) &&
-                    l.message.contains(name)) {
-                    line = l.lineNumber;
-                    text = l.message.trimmed();
-                    break;
-                }
+    // The names of the runtime's "Cannot find the function: NAME" lines, where the text is a
+    // runtime log: the AMD log parser's reading, carried by each line's event.
+    const bool runtimeLog =
+        std::any_of(t.facts.events.cbegin(), t.facts.events.cend(), [](const TextEvent &e) {
+            return e.kind == EventKind::RuntimeLog && !e.field(QStringLiteral("level")).isEmpty();
+        });
+    if (!haveCode && runtimeLog) {
+        for (const TextEvent &e : t.facts.events) {
+            const bool lookup =
+                (e.kind == EventKind::RuntimeLog && !e.field(QStringLiteral("level")).isEmpty()) ||
+                e.field(QStringLiteral("catalog"))
+                    .startsWith(QLatin1String("hip:function-not-found"));
+            const QString name = lookup ? e.field(QStringLiteral("function")) : QString();
+            if (name.isEmpty())
+                continue;
+            const int line = e.firstLine;
+            const QString text = e.field(QStringLiteral("log-message")).isEmpty()
+                                     ? e.text
+                                     : e.field(QStringLiteral("log-message"));
             Finding f = makeFinding(
                 QStringLiteral("symbol.kernel-not-found"),
                 SeverityChange(Severity::Warning,
@@ -937,21 +951,42 @@ namespace {
 // Runs after every other text rule: a text no rule could place gets an honest "don't know",
 // which says what events it read and why none of them places the failure.
 void unknownLayerRule(Context &c, const TextInput &t) {
+    // A finding on this text, or on a variable this text set (`export HSA_OVERRIDE_…=…`),
+    // places it.
     for (const Finding &f : std::as_const(c.findings))
-        for (const Evidence &e : f.evidence)
+        for (const Evidence &e : f.evidence) {
             if (e.source == t.path)
                 return;
+            if (e.source == QLatin1String("env"))
+                for (const auto &[name, value] : t.facts.envAssignments)
+                    if (e.location.english() == name)
+                        return;
+        }
+    // Each kind of event with the producers that printed it, and the catalogued messages
+    // (producer_catalog.h) among them: "3 runtime-log (hip: hip:function-not-found)".
     QMap<QString, int> kinds;
+    QMap<QString, QStringList> producers;
     int boilerplate = 0;
     for (const TextEvent &e : t.facts.events) {
-        if (e.kind == EventKind::Boilerplate)
+        if (e.kind == EventKind::Boilerplate) {
             ++boilerplate;
-        else
-            ++kinds[eventKindName(e.kind)];
+            continue;
+        }
+        const QString kind = eventKindName(e.kind);
+        ++kinds[kind];
+        QStringList &p = producers[kind];
+        const QString catalog = e.field(QStringLiteral("catalog"));
+        for (const QString &name : {e.producer, catalog})
+            if (!name.isEmpty() && !p.contains(name) && p.size() < 6)
+                p << name;
     }
     QStringList seen;
     for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
-        seen << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+        seen << (producers.value(it.key()).isEmpty()
+                     ? QStringLiteral("%1 %2").arg(it.value()).arg(it.key())
+                     : QStringLiteral("%1 %2 (%3)")
+                           .arg(it.value())
+                           .arg(it.key(), producers.value(it.key()).join(QStringLiteral(", "))));
     const TextEvent *failing = failingEvent(t.facts.events);
     Text why;
     if (failing)

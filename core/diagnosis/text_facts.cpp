@@ -128,6 +128,23 @@ void missingLibraryFacts(TextFacts &f, const Line &l) {
         lib.library = md.captured(2);
         f.missingLibraries.append(lib);
     }
+    // Wrapper programs that name the library they could not load in their own words
+    // (issue 42): CTranslate2's "Library cublas64_11.dll is not found or cannot be loaded",
+    // PyTorch's "libnvrtc.so.*[0-9] not found in the system path", ONNX Runtime's execution
+    // provider ("Failed to create CUDAExecutionProvider", "..._Cuda: Failed to load shared
+    // library"): its provider library or the CUDA/cuDNN libraries it needs.
+    static const QRegularExpression wrapperLib(QStringLiteral(
+        R"re(Library ([\w.+-]+\.(?:dll|so(?:\.[0-9]+)*)) is not found or cannot be loaded|\b(lib[\w+-]+\.so)[^\s]* not found in the system path|Failed to create (CUDA|ROCM|TensorRT|MIGraphX|DML)ExecutionProvider|ExecutionProvider_(Cuda|ROCM|TensorRT|MIGraphX): Failed to load shared library)re"));
+    if (const auto wm = wrapperLib.match(line); wm.hasMatch() && roomFor(f.missingLibraries)) {
+        TextFacts::MissingLibrary lib;
+        lib.line = makeLine(n, trimmed);
+        const QString provider = (wm.captured(3) + wm.captured(4)).toLower();
+        lib.library = !wm.captured(1).isEmpty() ? wm.captured(1)
+                      : !wm.captured(2).isEmpty()
+                          ? wm.captured(2)
+                          : QStringLiteral("onnxruntime_providers_%1").arg(provider);
+        f.missingLibraries.append(lib);
+    }
     // A program's own dlopen of a library: "Failed to dlopen libcuda.so".
     static const QRegularExpression dlopenFailed(
         QStringLiteral(
@@ -201,6 +218,19 @@ void undefinedSymbolFacts(TextFacts &f, const Line &l, const QStringList &lines)
             f.undefinedSymbols.append(s);
         }
     }
+    // A program's own lookup of a runtime function in the library it loaded (issue 42): XLA's
+    // "cudaGetErrorString symbol not found", a webui's "Failed to load ZLUDA: function
+    // 'zluda_get_nightly_flag' not found" — the library found is not the one built against.
+    static const QRegularExpression lookupMissing(QStringLiteral(
+        R"(\b((?:cu|cuda|hip|hsa|nccl|rccl|cublas|cudnn|zluda)\w+) symbol not found\b|Failed to load ([\w.+-]+): function '([A-Za-z_]\w*)' not found)"));
+    if (const auto lm = lookupMissing.match(line); lm.hasMatch() && roomFor(f.undefinedSymbols)) {
+        TextFacts::UndefinedSymbol s;
+        s.line = makeLine(n, trimmed);
+        s.symbol = lm.captured(1).isEmpty() ? lm.captured(3) : lm.captured(1);
+        s.demangled = s.symbol;
+        s.file = lm.captured(2);
+        f.undefinedSymbols.append(s);
+    }
     // glibc's loader when the library that should define a versioned symbol does not: "symbol
     // X, version V not defined in file F with link time reference" (another copy of F was
     // found first).
@@ -241,10 +271,16 @@ void runtimeFacts(TextFacts &f, const Line &l, bool isAmdLog) {
             f.runtimeErrors.append({makeLine(n, trimmed), name, message});
     }
     static const QRegularExpression noGpu(QStringLiteral(
-        R"(hsa_init failed|ROCk module is NOT loaded|Unable to open /dev/kfd|/dev/kfd.*(?:Permission denied|No such file)|(?:Permission denied|cannot open).*/dev/(?:kfd|dri)|HSA_STATUS_ERROR_OUT_OF_RESOURCES|no ROCm-capable device|no CUDA-capable device|No devices found|hipErrorNoDevice|hipErrorInvalidDevice\b|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|invalid device ordinal|Failed to get the number of (?:GPU|HIP|CUDA) devices|hipGetDeviceCount.*(?:failed|error)|torch\.cuda\.is_available\(\)\s*(?:returns?|is|=+)\s*False|Found no NVIDIA driver|No HIP GPUs are available|No CUDA GPUs are available|Could not initialize Tensile host: No devices found)"
+        R"(hsa_init failed|ROCk module is NOT loaded|Unable to open /dev/kfd|/dev/kfd.*(?:[Pp]ermission denied|[Nn]o such file)|(?:Permission denied|cannot open).*/dev/(?:kfd|dri)|HSA_STATUS_ERROR_OUT_OF_RESOURCES|no ROCm-capable device|no CUDA-capable device|No devices found|hipErrorNoDevice|hipErrorInvalidDevice\b|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|invalid device ordinal|Failed to get the number of (?:GPU|HIP|CUDA) devices|hipGetDeviceCount.*(?:failed|error)|torch\.cuda\.is_available\(\)\s*(?:returns?|is|=+)\s*False|Found no NVIDIA driver|No HIP GPUs are available|No CUDA GPUs are available|Could not initialize Tensile host: No devices found)"
         // Frameworks' and the thunk's own words for it.
         R"(|Torch is not able to use GPU|(?:CUDA|HIP) initialization: (?:CUDA driver initialization failed|Unexpected error from (?:cuda|hip)GetDeviceCount|Found no NVIDIA driver)|you might not have a (?:CUDA|ROCm|HIP) gpu)"
         R"(|hsaKmtOpenKFD\w*\s*(?:failed|error)|HSAKMT_STATUS_(?:ERROR|KERNEL_IO_CHANNEL_NOT_OPENED|DRIVER_MISMATCH)\w*|KFD (?:is )?not (?:loaded|found|available|supported)|(?:Failed|Unable|unable|failed) to open (?:the )?(?:/dev/kfd|KFD|kfd)|amdgpu kernel driver (?:is )?not loaded)"
+        // Wrapper programs' words for it (issue 42): the HIP SDK on Windows, the NVIDIA
+        // container banner and toolkit, Paddle's start-up check and its device count, a
+        // server's CUDA-only kernel given CPU tensors, the amdgpu driver failing the GPU's init.
+        R"(|ROCm: no agent was found|The NVIDIA Driver was not detected|nvidia-container-cli: initialization error)"
+        R"(|Compiled with WITH_GPU, but no GPU found|there is no GPU detected on your machine|cudaErrorUnknown\b.*\bcuda_info\.cc)"
+        R"(|\bmust be a CUDA tensor\b|Fatal error during GPU init)"
         // A GPU a script could not detect; the device file only root may open.
         R"(|There is no device (?:that )?can be used|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]|Setting the available devices to be zero|Unable to initialize backend '(?:cuda|rocm|gpu)'|No GPU/TPU found|(?:CUDA|ROCm) backend failed to initialize|(?:GPU|GFX|gfx) (?:version |arch(?:itecture)? )?detection (?:error|failed)|^GFX_NAME\s*=\s*$|^c(?:rw-|r--|---)------\s+\d+\s+root\s+root\b.*\b(?:kfd|renderD\d+)$|(?:only|just) (?:runs?|works?) (?:as|for|with) (?:root|sudo))"));
     if (noGpu.match(line).hasMatch() && roomFor(f.noDevice) &&
@@ -476,6 +512,12 @@ TextFacts readTextFacts(const QString &text) {
         if (!l || roles.role.at(i) == 1)
             continue; // blank, or a framework's hint
         if (roles.role.at(i) == 2) {
+            // A launcher's check in a frame's code (the webui's `assert
+            // torch.cuda.is_available(), 'Torch is not able to use GPU…'`): the GPU is not usable.
+            static const QRegularExpression gpuCheck(
+                QStringLiteral(R"(assert\s+torch\.cuda\.is_available\(\))"));
+            if (gpuCheck.match(l->trimmed).hasMatch() && roomFor(f.noDevice))
+                f.noDevice.append(makeLine(l->number, l->trimmed));
             environmentFacts(f, l->number, l->trimmed, false, lines, i);
             continue; // a frame's file and code: where the error passed, not what it was
         }

@@ -212,10 +212,18 @@ void environmentFacts(TextFacts &f, int n, const QString &t, bool /*compilerLine
         R"(^(?:[\w@.:~/-]*[$#>]\s+)?(?:export\s+|set\s+|\$env:)([A-Z][A-Z0-9_]*(?:VISIBLE_DEVICES|GFX_VERSION[_0-9]*|PLATFORM|DEVICE_ORDINAL|LOG_LEVEL|LAUNCH_BLOCKING))\s*=\s*["']?([^"'\s]*)["']?)"));
     static const QRegularExpression inlineVar(QStringLiteral(
         R"re((?:^|[$#>]\s+|\s)([A-Z][A-Z0-9_]*(?:VISIBLE_DEVICES|GFX_VERSION[_0-9]*|PLATFORM|DEVICE_ORDINAL))=(?:'([^']*)'|"([^"]*)"|(\S*))\s+\S)re"));
+    // A value quoted in prose ends at its Markdown backtick or the sentence's stop:
+    // "with `export HSA_OVERRIDE_GFX_VERSION=9.0.a`. Result" sets 9.0.a.
+    const auto value = [](QString v) {
+        while (!v.isEmpty() && QStringLiteral("`'\".,;:)").contains(v.back()))
+            v.chop(1);
+        return v;
+    };
     if (const auto e = exportVar.match(t); e.hasMatch())
-        f.envAssignments.append({e.captured(1), e.captured(2)});
+        f.envAssignments.append({e.captured(1), value(e.captured(2))});
     else if (const auto iv = inlineVar.match(t); iv.hasMatch())
-        f.envAssignments.append({iv.captured(1), iv.captured(2) + iv.captured(3) + iv.captured(4)});
+        f.envAssignments.append(
+            {iv.captured(1), value(iv.captured(2) + iv.captured(3) + iv.captured(4))});
 
     static const QRegularExpression soname(QStringLiteral(R"(\b(lib[\w+-]+\.so\.\d+(?:\.\d+)*))"));
     auto sn = soname.globalMatch(t);

@@ -104,6 +104,8 @@ AmdLogLine parseLine(const QString &rawIn, int number) {
     const auto m = prefixRe().match(clean);
     if (!m.hasMatch()) {
         l.message = clean;
+        if (const auto f = cannotFindRe().match(l.message); f.hasMatch())
+            l.missingFunction = f.captured(1);
         return l;
     }
     l.level = m.captured(1).toInt();
@@ -132,6 +134,8 @@ AmdLogLine parseLine(const QString &rawIn, int number) {
         l.apiName = c.captured(1);
         l.apiArgs = c.captured(2);
     }
+    if (const auto f = cannotFindRe().match(l.message); f.hasMatch())
+        l.missingFunction = f.captured(1);
     return l;
 }
 
@@ -177,6 +181,10 @@ QString missingIsa(const QString &msg, qsizetype at) {
 
 } // namespace
 
+AmdLogLine parseAmdLogLine(const QString &line, int lineNumber) {
+    return parseLine(line, lineNumber);
+}
+
 bool looksLikeAmdLog(const QString &text) {
     // Scan line by line without splitting the whole text (logs can be large).
     qsizetype start = 0;
@@ -211,8 +219,8 @@ void readLineFacts(AmdLog &log, const AmdLogLine &l, const QString &msg) {
         ++log.logLineCount;
     if (!l.returnedError.isEmpty() && l.returnedError != QLatin1String("hipSuccess"))
         log.errorsReturned << l.returnedError;
-    if (const auto m = cannotFindRe().match(l.message); m.hasMatch())
-        log.missingFunctions << m.captured(1);
+    if (!l.missingFunction.isEmpty())
+        log.missingFunctions << l.missingFunction;
     if (l.level >= 0)
         readStartupFacts(log, l, msg);
 }

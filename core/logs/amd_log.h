@@ -19,9 +19,10 @@ struct AmdLogLine {
     QString message; // the text after the prefix
     QString raw;
     // Filled when the message is an API call or an API return:
-    QString apiName;       // "hipModuleGetFunction"
-    QString apiArgs;       // "0x..., 0x..., vector_add"
-    QString returnedError; // "hipErrorNotFound" on a "<api>: Returned <err> :" line
+    QString apiName;         // "hipModuleGetFunction"
+    QString apiArgs;         // "0x..., 0x..., vector_add"
+    QString returnedError;   // "hipErrorNotFound" on a "<api>: Returned <err> :" line
+    QString missingFunction; // "vector_add" from "Cannot find the function: vector_add"
 };
 
 struct NoBinaryListing { // the listing after "hipErrorNoBinaryForGpu: Unable to find code
@@ -52,6 +53,11 @@ struct AmdLog {
 };
 
 bool looksLikeAmdLog(const QString &text); // at least one runtime log line
+// One line: its prefix (level, source, time, pid, tid) and the API call or return it holds;
+// level -1 for a line that is no runtime log line. The event reader gives these parts to the
+// line's event (diagnosis/text_events.h, fields level, source, log-message, log-api, log-api-args,
+// returned, function).
+AmdLogLine parseAmdLogLine(const QString &line, int lineNumber);
 AmdLog parseAmdLog(const QString &text);
 
 } // namespace hd

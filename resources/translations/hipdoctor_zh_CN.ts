@@ -2132,6 +2132,18 @@
         <translation>日志未列出的代码对象</translation>
     </message>
     <message>
+        <source>The GPU driver is older than the PTX it is given</source>
+        <translation>GPU 驱动比交给它的 PTX 旧</translation>
+    </message>
+    <message>
+        <source>The driver compiles PTX at load time and refuses PTX of a newer ISA version than it knows: the program&apos;s kernels were built by a CUDA toolkit newer than the installed driver supports.</source>
+        <translation>驱动在加载时编译 PTX，并拒绝 ISA 版本比它所知更新的 PTX：程序的内核由比已安装驱动所支持的更新的 CUDA 工具包构建。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to one that supports the toolkit the program was built with (nvidia-smi shows the newest CUDA the driver supports), or use a build of the program made with an older toolkit or with SASS for the GPU.</source>
+        <translation>将 NVIDIA 驱动更新到支持程序构建所用工具包的版本（nvidia-smi 显示驱动支持的最新 CUDA），或使用以较旧工具包构建、或带有该 GPU 的 SASS 的程序版本。</translation>
+    </message>
+    <message>
         <source>The GPU driver lacks %1</source>
         <translation>GPU 驱动缺少 %1</translation>
     </message>

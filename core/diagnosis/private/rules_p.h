@@ -5,6 +5,7 @@
 #include "artifacts/load_verdict.h"
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/text_facts.h"
+#include "diagnosis/text_normalize.h"
 #include "logs/amd_log.h"
 #include "model/finding_catalog.h"
 #include "names/kernel_names.h"
@@ -17,6 +18,7 @@ namespace hd::detail {
 
 struct TextInput {
     QString path;
+    NormalizedText normalized; // what the readers read, and the way back to the original lines
     TextFacts facts;
     std::optional<AmdLog> amdLog;
     std::optional<TritonTracebackStage> tritonStage;
