@@ -2,19 +2,26 @@
 // case does not keep the name typed for the one before, and a case of logs only has a name box
 // that says what it needs rather than "Open an artifact first".
 
+#include "sample_session.h"
 #include "testpaths.h"
 
 #include "controllers/workspace.h"
 #include "widgets/artifacts_panel.h"
 #include "widgets/main_window.h"
+#include "widgets/verify_panel.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace hd;
 using namespace hd::ui;
@@ -26,6 +33,7 @@ private slots:
     void casesNumberedAsListed();
     void caseStartsWithoutTheLastName();
     void logOnlyCaseNameBox();
+    void stepCardsShowEveryCheck();
     void cleanupTestCase();
 
 private:
@@ -136,6 +144,42 @@ void TstUiDemo::logOnlyCaseNameBox() {
     QVERIFY2(ws->diagnosis()->explanation().headline.startsWith(
                  QStringLiteral("Open an artifact first")),
              qPrintable(ws->diagnosis()->explanation().headline));
+}
+
+// Issue 41 item 6: at 1280x800 a step card shows every check of its step — no scroll inside its
+// table (the panel's one scroll area scrolls) — and a long verdict wraps whole (scrolling past
+// a few lines), never cut. Step 1 with nine checks; before, the table kept six lines' room.
+void TstUiDemo::stepCardsShowEveryCheck() {
+    m_window->resize(1280, 800);
+    Session s = hdtest::sampleSession();
+    StepRecord &st = s.steps[0];
+    while (st.checks.size() < 9) {
+        CheckRecord c = st.checks.first();
+        c.id += QStringLiteral("-%1").arg(st.checks.size());
+        st.checks << c;
+    }
+    s.comparison.verdict =
+        QStringLiteral("The verdict %1 ends here.").arg(QStringLiteral("word ").repeated(200));
+    m_window->workspace()->verification()->applySession(s);
+    m_window->raisePanel(QStringLiteral("verification"));
+    VerifyPanel *v = m_window->verifyPanel();
+    QTRY_COMPARE(v->card(1)->checks()->topLevelItemCount(), 9);
+    QApplication::processEvents();
+    for (int step : {1, 2, 3}) {
+        QTreeWidget *checks = v->card(step)->checks();
+        QTRY_COMPARE(checks->verticalScrollBar()->maximum(), 0);
+        QCOMPARE(checks->topLevelItemCount(), int(s.steps[step - 1].checks.size()));
+    }
+    // The verdict's label holds all its lines; the area around it scrolls.
+    auto *scroll = v->findChild<QScrollArea *>(QStringLiteral("verdictScroll"));
+    QVERIFY(scroll);
+    auto *label = qobject_cast<QLabel *>(scroll->widget());
+    QVERIFY(label);
+    QTRY_VERIFY(label->text().contains(QLatin1String("ends here")));
+    QTRY_VERIFY2(label->height() >= label->heightForWidth(label->width()),
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(label->height())
+                                .arg(label->heightForWidth(label->width()))));
 }
 
 QTEST_MAIN(TstUiDemo)

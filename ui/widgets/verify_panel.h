@@ -46,6 +46,7 @@ signals:
     void checkSelected(int step, int checkIndex);
 
 private:
+    void fitChecks(); // the checks table as tall as its rows
     int m_step;
     QString m_status;
     void retranslate(); // the texts that depend on the step
