@@ -4350,6 +4350,10 @@ source: %2</source>
         <source>Whether the runtime reads it is checked when a step runs.</source>
         <translation>运行步骤时会检查运行时是否读取它。</translation>
     </message>
+    <message>
+        <source>%1=%2: invalid value; allowed: %3</source>
+        <translation>%1=%2：无效的值；允许：%3</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::FindingsModel</name>
@@ -5520,6 +5524,10 @@ source: %2</source>
     <message>
         <source>Answer:</source>
         <translation>回答:</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s text (English): %1</source>
+        <translation>引擎原文（英文）：%1</translation>
     </message>
 </context>
 <context>

@@ -82,8 +82,14 @@ QString EnvTableModel::validationError(int row) const {
     static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     if (!nameRe.match(r.name).hasMatch())
         return tr("\"%1\" is not a valid variable name").arg(r.name);
-    if (m_validator)
-        return m_validator(r.name, r.value);
+    if (m_validator && !m_validator(r.name, r.value).isEmpty())
+        // The validator's English sentence, in the language shown: what is allowed is the
+        // catalogue's (core/env/env_catalogue.h validateEnvValue()).
+        return r.allowed.isEmpty()
+                   ? m_validator(r.name, r.value)
+                   : tr("%1=%2: invalid value; allowed: %3")
+                         .arg(r.name, r.value.isEmpty() ? QStringLiteral("\"\"") : r.value,
+                              catalogueText(r.allowed));
     return {};
 }
 
@@ -170,7 +176,7 @@ QVariant EnvTableModel::data(const QModelIndex &index, int role) const {
         if (col == Meaning || col == Name)
             return meaningText(r);
         if (col == Status) {
-            if (const QString err = validationError(index.row()); !err.isEmpty())
+            if (const QString err = validationError(index.row()); r.enabled && !err.isEmpty())
                 return err;
             if (r.enabled && r.read == EnvVarRow::Read::Unknown)
                 return tr("Whether the runtime reads it is checked when a step runs.");

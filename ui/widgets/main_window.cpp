@@ -132,13 +132,16 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(m_hostLabel);
     auto showHost = [this] {
         const auto &host = m_ws->targets()->executionHost();
-        m_hostLabel->setText(host ? tr("Runs on: %1 (ssh)").arg(host->hostName())
-                                  : tr("Runs on: this machine"));
-        m_hostLabel->setToolTip(
-            host ? tr("Devices, the system inventory and the steps run on the GPU node %1 over "
-                      "ssh; File > Use this machine goes back")
-                       .arg(host->hostName())
-                 : tr("File > Connect to GPU node… runs them on a node over ssh"));
+        if (!host) { // set through trSet: follows a language switch
+            HD_TR_SET(m_hostLabel, "text", QT_TR_NOOP("Runs on: this machine"));
+            HD_TR_SET(m_hostLabel, "toolTip",
+                      QT_TR_NOOP("File > Connect to GPU node… runs them on a node over ssh"));
+            return;
+        }
+        m_hostLabel->setText(tr("Runs on: %1 (ssh)").arg(host->hostName()));
+        m_hostLabel->setToolTip(tr("Devices, the system inventory and the steps run on the GPU "
+                                   "node %1 over ssh; File > Use this machine goes back")
+                                    .arg(host->hostName()));
     };
     connect(m_ws->targets(), &TargetsController::executionHostChanged, this, showHost);
     showHost();

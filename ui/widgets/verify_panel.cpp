@@ -406,7 +406,7 @@ QWidget *VerifyPanel::makeDetails() {
     verdictScroll->setFrameShape(QFrame::NoFrame);
     verdictScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     verdictScroll->setWidget(m_verdict);
-    verdictScroll->setMaximumHeight(m_verdict->fontMetrics().lineSpacing() * 6 + 8);
+    verdictScroll->setMaximumHeight(m_verdict->fontMetrics().lineSpacing() * 4 + 8);
     verdictScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
     verdictRow->addWidget(verdictScroll, 1);
