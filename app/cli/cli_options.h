@@ -36,6 +36,7 @@ namespace hd::cli {
     X(ImportRecords, "import-records")                                                             \
     X(Jobs, "jobs")                                                                                \
     X(Json, "json")                                                                                \
+    X(KeepPlaces, "keep-places")                                                                   \
     X(Kernel, "kernel")                                                                            \
     X(Kernels, "kernels")                                                                          \
     X(KernelsDir, "kernels-dir")                                                                   \

@@ -13,8 +13,8 @@
 namespace hd::cli {
 
 bool writeSessionReport(const Session &s, const QString &path, const QString &format, bool redact,
-                        QString *error);                                      // cmd_verify.cpp
-ReportOptions reportOptions(bool redact);                                     // cmd_verify.cpp
+                        QString *error, bool keepPlaces = false);             // cmd_verify.cpp
+ReportOptions reportOptions(bool redact, bool keepPlaces = false);            // cmd_verify.cpp
 QString reportFormat(const QString &format, const QString &path);             // cmd_verify.cpp
 bool writeText(const QString &path, const QByteArray &bytes, QString *error); // cmd_verify.cpp
 
@@ -23,8 +23,8 @@ namespace {
 // Several sessions: one report that starts with their node × check matrix (docs/remote.md
 // "Many nodes"). A file that does not load is named on stderr and in the report; the others
 // are still reported.
-int reportMany(const QStringList &inputs, const QString &output, const QString &format,
-               bool redact) {
+int reportMany(const QStringList &inputs, const QString &output, const QString &format, bool redact,
+               bool keepPlaces) {
     const QList<NodeSession> nodes = loadNodeSessions(inputs);
     int loaded = 0;
     for (const NodeSession &n : nodes) {
@@ -38,7 +38,7 @@ int reportMany(const QStringList &inputs, const QString &output, const QString &
         err() << "hipdoctor-cli report: no session could be read\n";
         return ExitUsage;
     }
-    const ReportOptions o = reportOptions(redact);
+    const ReportOptions o = reportOptions(redact, keepPlaces);
     const QString text = reportFormat(format, output) == QLatin1String("html")
                              ? htmlComparisonReport(nodes, o)
                              : markdownComparisonReport(nodes, o);
@@ -68,15 +68,16 @@ int report(const Args &args) {
     const QString output =
         readOutput(args).file.isEmpty() ? QStringLiteral("-") : readOutput(args).file;
     const bool redact = !args.isSet(Opt::NoRedact);
+    const bool keepPlaces = args.isSet(Opt::KeepPlaces);
     const QStringList inputs = args.positional();
     if (inputs.size() > 1 || QFileInfo(inputs.value(0)).isDir())
-        return reportMany(inputs, output, format, redact);
+        return reportMany(inputs, output, format, redact, keepPlaces);
     const auto s = loadSession(inputs.value(0), &e);
     if (!s) {
         err() << "hipdoctor-cli report: " << e << "\n";
         return ExitUsage;
     }
-    if (!writeSessionReport(*s, output, format, redact, &e)) {
+    if (!writeSessionReport(*s, output, format, redact, &e, keepPlaces)) {
         err() << "hipdoctor-cli report: " << e << "\n";
         return ExitInternal;
     }
@@ -105,7 +106,8 @@ CommandSpec reportCommand() {
         "Secrets (env vars named *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *CREDENTIAL*, *KEY*, "
         "credentials in URLs, tokens known by their shape: Bearer, hf_, ghp_, AKIA, private "
         "keys...) are redacted unless --no-redact is given; the report lists what was taken "
-        "out.\n\n"
+        "out. Home folders are shown as ~ and the host names as <host> unless --keep-places "
+        "is given.\n\n"
         "With several sessions (one per node, e.g. written by 'verify --hosts' or by one "
         "scheduler task per node) the report starts with the node x check matrix that 'verify "
         "--hosts' prints, the rows where the nodes differ marked, then each session's report "
@@ -117,7 +119,9 @@ CommandSpec reportCommand() {
                  QStringLiteral("md (also: markdown) or html; default: from -o's "
                                 "extension (.html, .htm), else md"),
                  QStringLiteral("md|html")),
-          option(Opt::NoRedact, QStringLiteral("keep secrets in the report"))}},
+          option(Opt::NoRedact, QStringLiteral("keep secrets in the report")),
+          option(Opt::KeepPlaces, QStringLiteral("keep home folders and host names in the "
+                                                 "report (default: ~ and <host>)"))}},
         outputGroup(
             {{}, false, QStringLiteral("where to write (default, or \"-\": stdout)"), false})};
     c.exitCodes = QStringLiteral("0 written, 2 usage error or a session that does not load (the "

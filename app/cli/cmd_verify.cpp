@@ -99,9 +99,10 @@ bool writeText(const QString &path, const QByteArray &bytes, QString *error) {
 }
 
 // Redaction as asked; charts when the chart module draws them.
-ReportOptions reportOptions(bool redact) {
+ReportOptions reportOptions(bool redact, bool keepPlaces) {
     ReportOptions o;
     o.redact = redact;
+    o.keepPlaces = keepPlaces;
     if (const hd::ui::ChartModule *charts = chartModule(); charts && charts->renderingAvailable())
         o.chartRenderer = charts->renderer();
     return o;
@@ -118,8 +119,8 @@ QString reportFormat(const QString &format, const QString &path) {
 
 // Writes the report for a session in reportFormat().
 bool writeSessionReport(const Session &s, const QString &path, const QString &format, bool redact,
-                        QString *error) {
-    const ReportOptions o = reportOptions(redact);
+                        QString *error, bool keepPlaces) {
+    const ReportOptions o = reportOptions(redact, keepPlaces);
     const QString fmt = reportFormat(format, path);
     if (path == QLatin1String("-")) {
         out() << (fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o));
@@ -477,7 +478,7 @@ int saveSessionFiles(const Args &args, const Session &session) {
     }
     if (!reportPath.isEmpty()) {
         QString re;
-        if (!writeSessionReport(session, reportPath, {}, !args.isSet(Opt::NoRedact), &re)) {
+        if (!writeSessionReport(session, reportPath, {}, !args.isSet(Opt::NoRedact), &re, false)) {
             err() << "hipdoctor-cli verify: " << re << "\n";
             return ExitInternal;
         }

@@ -10,6 +10,7 @@
 #include "common/format.h"
 #include "diagnosis/runtime_env.h"
 #include "loader/symbol_versions.h"
+#include "model/labels.h"
 #include "targets/closeness.h"
 #include "targets/compatibility.h"
 #include "targets/processors.h"
@@ -22,15 +23,16 @@
 namespace hd::detail {
 
 Evidence fileEvidence(const QString &path, const Text &location, const Text &text) {
-    return {path, location, text};
+    // An inspector's origin ("entry … @ …", "file") is said in the reader's language too.
+    return {path, location.hasSentence() ? location : originText(location.english()), text};
 }
 
 Evidence lineEvidence(const QString &path, const TextLine &line) {
-    return {path, QStringLiteral("line %1").arg(line.number), line.text};
+    return {path, HD_TEXT("hd::Diagnosis", "line %1").arg(line.number), line.text};
 }
 
 Evidence lineEvidence(const QString &path, int lineNumber, const Text &text) {
-    return {path, QStringLiteral("line %1").arg(lineNumber), text};
+    return {path, HD_TEXT("hd::Diagnosis", "line %1").arg(lineNumber), text};
 }
 
 namespace {
@@ -71,7 +73,7 @@ void notCodeObjectRule(Context &c, const ArtifactReport &r) {
                                        "(hipErrorInvalidImage / hipErrorInvalidKernelFile).")
             : HD_TEXT("hd::Diagnosis", "The bytes are no AMDGPU code object, offload bundle or "
                                        "NVIDIA binary; the module API cannot load them."));
-    f.evidence.append(fileEvidence(r.path, QStringLiteral("offset 0"),
+    f.evidence.append(fileEvidence(r.path, HD_TEXT("hd::Diagnosis", "offset 0"),
                                    HD_TEXT("hd::Diagnosis", "%1 bytes, kind %2")
                                        .arg(r.fileSize)
                                        .arg(artifactKindName(r.kind))));
@@ -100,7 +102,7 @@ void hostModuleRule(Context &c, const ArtifactReport &r) {
                     "AMDGPU/NVIDIA ELF), so hipModuleLoad cannot find %1 in it.")
                 .arg(c.kernels.join(QStringLiteral(", "))));
         f.evidence.append(
-            fileEvidence(r.path, QStringLiteral("ELF header"),
+            fileEvidence(r.path, HD_TEXT("hd::Diagnosis", "ELF header"),
                          HD_TEXT("hd::Diagnosis", "%1 (%2), no device code sections")
                              .arg(artifactKindName(r.kind), r.host ? r.host->machine : QString())));
         f.fix << HD_TEXT("hd::Diagnosis",
@@ -124,7 +126,7 @@ void hostModuleRule(Context &c, const ArtifactReport &r) {
                     "The device code sits inside the host object (.hip_fatbin or offload "
                     "bundle sections); the module API needs the code object itself."));
         f.evidence.append(
-            fileEvidence(r.path, QStringLiteral("ELF header"), artifactKindName(r.kind)));
+            fileEvidence(r.path, HD_TEXT("hd::Diagnosis", "ELF header"), artifactKindName(r.kind)));
         f.fix << HD_TEXT("hd::Diagnosis",
                          "Build with `hipcc --genco --offload-arch=<gfx...>` for "
                          "hipModuleLoad, or link the object into the program and launch "
@@ -178,7 +180,7 @@ void neededLibrariesRule(Context &c, const ArtifactReport &r) {
                                            res.searched.mid(0, 12).join(QStringLiteral(", "))));
         for (const QString &o : res.otherVersions)
             f.evidence.append(
-                fileEvidence(o, QStringLiteral("installed"), QFileInfo(o).fileName()));
+                fileEvidence(o, HD_TEXT("hd::Diagnosis", "installed"), QFileInfo(o).fileName()));
         if (other) {
             f.fix << HD_TEXT("hd::Diagnosis",
                              "Rebuild %1 against the installed ROCm (its libamdhip64 is "
@@ -235,7 +237,7 @@ void notLinkedRule(Context &c, const ArtifactReport &r) {
         f.evidence.append(fileEvidence(r.path, QStringLiteral(".hip_fatbin"),
                                        HD_TEXT("hd::Diagnosis", "HIP device code present")));
     for (const QString &s : hipUndefined.mid(0, 6))
-        f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), s));
+        f.evidence.append(fileEvidence(r.path, HD_TEXT("hd::Diagnosis", ".dynsym (undefined)"), s));
     f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"),
                                    h.needed.isEmpty() ? QStringLiteral("(none)")
                                                       : h.needed.join(QStringLiteral(", "))));
@@ -280,8 +282,8 @@ void hipSymbolsRule(Context &c, const ArtifactReport &r) {
                                     "hipGetDevicePropertiesR0600 is ROCm 6's ABI).")
                                 .arg(missing.size()));
     for (const QString &m : missing.mid(0, 8))
-        f.evidence.append(
-            fileEvidence(r.path, QStringLiteral(".dynsym (undefined)"), demangleSymbol(m)));
+        f.evidence.append(fileEvidence(r.path, HD_TEXT("hd::Diagnosis", ".dynsym (undefined)"),
+                                       demangleSymbol(m)));
     f.evidence.append(fileEvidence(hipResolved, HD_TEXT("hd::Diagnosis", "resolved runtime"),
                                    HD_TEXT("hd::Diagnosis", "no such symbol")));
     f.fix << HD_TEXT("hd::Diagnosis",

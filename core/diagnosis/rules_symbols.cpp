@@ -77,8 +77,9 @@ void mangledNameRule(Context &c) {
                          ? QStringLiteral(" Candidates: %1.").arg(all.join(QStringLiteral("; ")))
                          : QString()));
         for (const NamedSymbol &m : mangled.mid(0, 4))
-            f.evidence.append(fileEvidence(
-                m.file, m.origin, QStringLiteral("kernel %1 = %2").arg(m.name, m.demangled)));
+            f.evidence.append(
+                fileEvidence(m.file, m.origin,
+                             HD_TEXT("hd::Diagnosis", "kernel %1 = %2").arg(m.name, m.demangled)));
         if (templ)
             f.fix << HD_TEXT("hd::Diagnosis",
                              "%1 is a template instance: extern \"C\" cannot apply to a "

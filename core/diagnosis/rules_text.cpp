@@ -260,7 +260,7 @@ void libraryRules(Context &c, const TextInput &t) {
             f.layer = QStringLiteral("build");
         f.evidence.append(lineEvidence(t.path, m.line));
         for (const QString &o : others.mid(0, 4))
-            f.evidence.append({o, QStringLiteral("installed"), fileName(o)});
+            f.evidence.append({o, HD_TEXT("hd::Diagnosis", "installed"), fileName(o)});
         f.fix = missingLibraryFixes(soname, others, other, m.linkTime);
         c.add(f);
     }
@@ -334,7 +334,7 @@ void symbolTextRules(Context &c, const TextInput &t) {
             f.layer = QStringLiteral("build");
         f.evidence.append(lineEvidence(t.path, u.line));
         if (u.demangled != u.symbol)
-            f.evidence.append({t.path, QStringLiteral("demangled"), u.demangled});
+            f.evidence.append({t.path, HD_TEXT("hd::Diagnosis", "demangled"), u.demangled});
         if (hipAbi)
             f.fix << HD_TEXT("hd::Diagnosis",
                              "Rebuild the module against the ROCm release installed here, "

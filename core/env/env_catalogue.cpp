@@ -41,114 +41,180 @@ EnvVarInfo var(const char *name, EnvGroup g, const char *meaning, EnvValueKind k
 void addRuntimeLogVariables(QList<EnvVarInfo> &c) {
     using G = EnvGroup;
     using K = EnvValueKind;
-    c << var("AMD_LOG_LEVEL", G::Runtime,
-             "HIP runtime log verbosity on stderr: 0 always-printed only, 1 errors, 2 warnings, "
-             "3 info, 4 debug, 5 extra debug",
-             K::IntRange, "0-5", 0, 5);
-    c << var("AMD_LOG_MASK", G::Runtime,
-             "which runtime components log (bits: API 0x1, CMD 0x2, …, CODE 0x4000, "
-             "LOCATION 0x10000)",
-             K::Mask, "unsigned integer, decimal or 0x-hex");
+    c << var(
+        "AMD_LOG_LEVEL", G::Runtime,
+        QT_TRANSLATE_NOOP(
+            "hd::EnvCatalogue",
+            "HIP runtime log verbosity on stderr: 0 always-printed only, 1 errors, 2 warnings, "
+            "3 info, 4 debug, 5 extra debug"),
+        K::IntRange, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0-5"), 0, 5);
+    c << var(
+        "AMD_LOG_MASK", G::Runtime,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                          "which runtime components log (bits: API 0x1, CMD 0x2, …, CODE 0x4000, "
+                          "LOCATION 0x10000)"),
+        K::Mask, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "unsigned integer, decimal or 0x-hex"));
     c << var("AMD_LOG_LEVEL_FILE", G::Runtime,
-             "write the runtime log to this file instead of stderr", K::Any, "a file path");
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                               "write the runtime log to this file instead of stderr"),
+             K::Any, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "a file path"));
     c << var("AMD_SERIALIZE_KERNEL", G::Runtime,
-             "wait for the device around each kernel: 1 before, 2 after, 3 both", K::IntRange,
-             "0-3", 0, 3);
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                               "wait for the device around each kernel: 1 before, 2 after, 3 both"),
+             K::IntRange, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0-3"), 0, 3);
     c << var("AMD_SERIALIZE_COPY", G::Runtime,
-             "wait for the device around each copy: 1 before, 2 after, 3 both", K::IntRange, "0-3",
-             0, 3);
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                               "wait for the device around each copy: 1 before, 2 after, 3 both"),
+             K::IntRange, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0-3"), 0, 3);
     c << var("HIP_LAUNCH_BLOCKING", G::Runtime,
-             "every launch waits for the kernel to finish (= serialize after), so an error "
-             "surfaces at the call that caused it",
-             K::Bool01, "0 or 1");
+             QT_TRANSLATE_NOOP(
+                 "hd::EnvCatalogue",
+                 "every launch waits for the kernel to finish (= serialize after), so an error "
+                 "surfaces at the call that caused it"),
+             K::Bool01, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
 }
 
 // What the runtime shows of the devices and how it loads code objects.
 void addRuntimeDeviceVariables(QList<EnvVarInfo> &c) {
     using G = EnvGroup;
     using K = EnvValueKind;
-    c << var("HIP_VISIBLE_DEVICES", G::Runtime, "which GPUs the HIP runtime shows, by index",
-             K::DeviceList, "comma-separated indices; empty hides every GPU");
+    c << var(
+        "HIP_VISIBLE_DEVICES", G::Runtime,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue", "which GPUs the HIP runtime shows, by index"),
+        K::DeviceList,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue", "comma-separated indices; empty hides every GPU"));
     c << var("ROCR_VISIBLE_DEVICES", G::Runtime,
-             "which GPUs the ROCr (HSA) runtime shows, by index or UUID", K::DeviceList,
-             "comma-separated indices or UUIDs; empty hides every GPU");
-    c << var("GPU_DEVICE_ORDINAL", G::Runtime, "which GPUs the runtime shows (OpenCL-style)",
-             K::DeviceList, "comma-separated indices");
-    c << var("CUDA_VISIBLE_DEVICES", G::Runtime,
-             "which GPUs CUDA (and HIP on NVIDIA, and HIP on AMD as an alias) shows", K::DeviceList,
-             "comma-separated indices or GPU-UUIDs; empty hides every GPU");
-    EnvVarInfo ov = var("HSA_OVERRIDE_GFX_VERSION", G::Runtime,
-                        "make the device report another processor (gfx version N.N.N), e.g. "
-                        "10.3.0 for gfx1030; per GPU as HSA_OVERRIDE_GFX_VERSION_<n> from ROCm 6.2",
-                        K::GfxVersion, "N.N.N (major.minor.stepping, e.g. 10.3.0 or 9.0.a)");
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                               "which GPUs the ROCr (HSA) runtime shows, by index or UUID"),
+             K::DeviceList,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                               "comma-separated indices or UUIDs; empty hides every GPU"));
+    c << var("GPU_DEVICE_ORDINAL", G::Runtime,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "which GPUs the runtime shows (OpenCL-style)"),
+             K::DeviceList, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "comma-separated indices"));
+    c << var(
+        "CUDA_VISIBLE_DEVICES", G::Runtime,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                          "which GPUs CUDA (and HIP on NVIDIA, and HIP on AMD as an alias) shows"),
+        K::DeviceList,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                          "comma-separated indices or GPU-UUIDs; empty hides every GPU"));
+    EnvVarInfo ov =
+        var("HSA_OVERRIDE_GFX_VERSION", G::Runtime,
+            QT_TRANSLATE_NOOP(
+                "hd::EnvCatalogue",
+                "make the device report another processor (gfx version N.N.N), e.g. "
+                "10.3.0 for gfx1030; per GPU as HSA_OVERRIDE_GFX_VERSION_<n> from ROCm 6.2"),
+            K::GfxVersion,
+            QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                              "N.N.N (major.minor.stepping, e.g. 10.3.0 or 9.0.a)"));
     ov.perDeviceSuffix = true;
     c << ov;
-    c << var("HSA_XNACK", G::Runtime, "run with XNACK (GPU page-fault retry) on or off", K::Bool01,
-             "0 or 1");
-    c << var("HSA_ENABLE_SDMA", G::Runtime, "use the SDMA copy engines (0 = blit kernels)",
-             K::Bool01, "0 or 1");
-    c << var("HIP_FORCE_DEV_KERNARG", G::Runtime, "put kernel arguments in device memory",
-             K::Bool01, "0 or 1");
-    c << var("GPU_DUMP_CODE_OBJECT", G::Runtime, "dump every code object the runtime loads",
-             K::Bool01, "0 or 1");
-    c << var("HIP_ENABLE_DEFERRED_LOADING", G::Runtime,
-             "0 = load all code objects at start, so load errors surface at once", K::Bool01,
-             "0 or 1");
-    EnvVarInfo mv = var("HIP_MODULE_LOAD_VERBOSE", G::Runtime,
-                        "claimed to make module loading verbose", K::Any, "any");
-    mv.note = QStringLiteral("read by no runtime source we could find: check whether the "
-                             "loaded runtime reads it before relying on it");
+    c << var(
+        "HSA_XNACK", G::Runtime,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue", "run with XNACK (GPU page-fault retry) on or off"),
+        K::Bool01, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var("HSA_ENABLE_SDMA", G::Runtime,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "use the SDMA copy engines (0 = blit kernels)"),
+             K::Bool01, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var("HIP_FORCE_DEV_KERNARG", G::Runtime,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "put kernel arguments in device memory"),
+             K::Bool01, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var("GPU_DUMP_CODE_OBJECT", G::Runtime,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "dump every code object the runtime loads"),
+             K::Bool01, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var(
+        "HIP_ENABLE_DEFERRED_LOADING", G::Runtime,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                          "0 = load all code objects at start, so load errors surface at once"),
+        K::Bool01, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    EnvVarInfo mv =
+        var("HIP_MODULE_LOAD_VERBOSE", G::Runtime,
+            QT_TRANSLATE_NOOP("hd::EnvCatalogue", "claimed to make module loading verbose"), K::Any,
+            QT_TRANSLATE_NOOP("hd::EnvCatalogue", "any"));
+    mv.note = QString::fromUtf8(QT_TRANSLATE_NOOP(
+        "hd::EnvCatalogue", "read by no runtime source we could find: check whether the "
+                            "loaded runtime reads it before relying on it"));
     c << mv;
-    c << var("LD_LIBRARY_PATH", G::Runtime,
-             "directories the dynamic loader searches before the ld.so cache (which "
-             "libamdhip64 a process gets)",
-             K::PathList, "':'-separated directories");
+    c << var(
+        "LD_LIBRARY_PATH", G::Runtime,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                          "directories the dynamic loader searches before the ld.so cache (which "
+                          "libamdhip64 a process gets)"),
+        K::PathList, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "':'-separated directories"));
 }
 
 // comgr and the compilers (hipcc, the bundler).
 void addBuildVariables(QList<EnvVarInfo> &c) {
     using G = EnvGroup;
     using K = EnvValueKind;
-    c << var("AMD_COMGR_SAVE_TEMPS", G::Comgr, "keep comgr's intermediate files", K::Bool01,
-             "0 or 1");
-    c << var("AMD_COMGR_EMIT_VERBOSE_LOGS", G::Comgr, "verbose comgr logs", K::Bool01, "0 or 1");
-    c << var("AMD_COMGR_REDIRECT_LOGS", G::Comgr, "where comgr logs go", K::Any,
-             "stdout, stderr or a file path");
-    c << var("HIPCC_VERBOSE", G::Build,
-             "hipcc prints the commands it runs (bits: 1 commands, 2 env, 4 args)", K::IntRange,
-             "0-7", 0, 7);
-    EnvVarInfo pl = var("HIP_PLATFORM", G::Build, "which platform hipcc compiles for", K::Choice,
-                        "amd or nvidia (old names: hcc, nvcc)");
+    c << var("AMD_COMGR_SAVE_TEMPS", G::Comgr,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "keep comgr's intermediate files"), K::Bool01,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var("AMD_COMGR_EMIT_VERBOSE_LOGS", G::Comgr,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "verbose comgr logs"), K::Bool01,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var("AMD_COMGR_REDIRECT_LOGS", G::Comgr,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "where comgr logs go"), K::Any,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "stdout, stderr or a file path"));
+    c << var(
+        "HIPCC_VERBOSE", G::Build,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                          "hipcc prints the commands it runs (bits: 1 commands, 2 env, 4 args)"),
+        K::IntRange, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0-7"), 0, 7);
+    EnvVarInfo pl =
+        var("HIP_PLATFORM", G::Build,
+            QT_TRANSLATE_NOOP("hd::EnvCatalogue", "which platform hipcc compiles for"), K::Choice,
+            QT_TRANSLATE_NOOP("hd::EnvCatalogue", "amd or nvidia (old names: hcc, nvcc)"));
     pl.choices = {QStringLiteral("amd"), QStringLiteral("nvidia"), QStringLiteral("hcc"),
                   QStringLiteral("nvcc")};
     c << pl;
-    c << var("ROCM_PATH", G::Build, "ROCm installation root (hipcc, device libraries)", K::Any,
-             "a directory");
-    c << var("HIP_PATH", G::Build, "HIP installation root (hipcc looks here first)", K::Any,
-             "a directory");
-    c << var("HIP_DEVICE_LIB_PATH", G::Build, "where the compiler finds the ROCm device libraries",
-             K::Any, "a directory");
-    c << var("HIPCC_COMPILE_FLAGS_APPEND", G::Build, "extra flags hipcc adds to every compile",
-             K::Any, "compiler flags");
+    c << var(
+        "ROCM_PATH", G::Build,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue", "ROCm installation root (hipcc, device libraries)"),
+        K::Any, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "a directory"));
+    c << var(
+        "HIP_PATH", G::Build,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue", "HIP installation root (hipcc looks here first)"),
+        K::Any, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "a directory"));
+    c << var(
+        "HIP_DEVICE_LIB_PATH", G::Build,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue", "where the compiler finds the ROCm device libraries"),
+        K::Any, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "a directory"));
+    c << var("HIPCC_COMPILE_FLAGS_APPEND", G::Build,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "extra flags hipcc adds to every compile"),
+             K::Any, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "compiler flags"));
     c << var("COMPRESSED_BUNDLE_FORMAT_VERSION", G::Build,
-             "which compressed offload bundle (CCOB) version the bundler writes", K::IntRange,
-             "1-3", 1, 3);
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue",
+                               "which compressed offload bundle (CCOB) version the bundler writes"),
+             K::IntRange, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "1-3"), 1, 3);
 }
 
 void addTritonVariables(QList<EnvVarInfo> &c) {
     using G = EnvGroup;
     using K = EnvValueKind;
-    c << var("TRITON_CACHE_DIR", G::Triton, "Triton's kernel cache (default ~/.triton/cache)",
-             K::Any, "a directory");
-    c << var("TRITON_ALWAYS_COMPILE", G::Triton, "recompile even when the cache has the kernel",
-             K::Bool01, "0 or 1");
-    c << var("MLIR_ENABLE_DUMP", G::Triton, "dump the MLIR of every Triton pass", K::Any,
-             "1, or a kernel name");
-    c << var("LLVM_IR_ENABLE_DUMP", G::Triton, "dump Triton's LLVM IR", K::Bool01, "0 or 1");
-    c << var("AMDGCN_ENABLE_DUMP", G::Triton, "dump Triton's AMDGCN assembly", K::Bool01, "0 or 1");
-    c << var("TRITON_LIBHIP_PATH", G::Triton, "the libamdhip64 Triton loads", K::Any,
-             "a file path");
-    c << var("TRITON_DEBUG", G::Triton, "Triton debug mode (device asserts)", K::Bool01, "0 or 1");
+    c << var(
+        "TRITON_CACHE_DIR", G::Triton,
+        QT_TRANSLATE_NOOP("hd::EnvCatalogue", "Triton's kernel cache (default ~/.triton/cache)"),
+        K::Any, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "a directory"));
+    c << var("TRITON_ALWAYS_COMPILE", G::Triton,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "recompile even when the cache has the kernel"),
+             K::Bool01, QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var("MLIR_ENABLE_DUMP", G::Triton,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "dump the MLIR of every Triton pass"), K::Any,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "1, or a kernel name"));
+    c << var("LLVM_IR_ENABLE_DUMP", G::Triton,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "dump Triton's LLVM IR"), K::Bool01,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var("AMDGCN_ENABLE_DUMP", G::Triton,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "dump Triton's AMDGCN assembly"), K::Bool01,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
+    c << var("TRITON_LIBHIP_PATH", G::Triton,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "the libamdhip64 Triton loads"), K::Any,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "a file path"));
+    c << var("TRITON_DEBUG", G::Triton,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "Triton debug mode (device asserts)"), K::Bool01,
+             QT_TRANSLATE_NOOP("hd::EnvCatalogue", "0 or 1"));
 }
 
 QList<EnvVarInfo> buildCatalogue() {

@@ -31,6 +31,8 @@ enum class EnvValueKind {
 struct EnvVarInfo {
     QString name;
     EnvGroup group = EnvGroup::Other;
+    // English, marked for lupdate in context "hd::EnvCatalogue": the app shows them through
+    // its translator (docs/design.md, "Languages"); the CLI and reports as they are.
     QString meaning;       // one sentence
     QString allowedValues; // human text: "0-5", "0 or 1", "N.N.N"
     EnvValueKind kind = EnvValueKind::Any;

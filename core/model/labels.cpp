@@ -1,5 +1,7 @@
 #include "model/labels.h"
 
+#include <QRegularExpression>
+
 namespace hd {
 
 namespace {
@@ -45,6 +47,42 @@ QString severityIcon(Severity s) {
         return QStringLiteral("ℹ️");
     }
     return {};
+}
+
+Text checkStatusWord(CheckStatus s) {
+    switch (s) {
+    case CheckStatus::Pass:
+        return HD_TEXT("hd::Verify", "pass");
+    case CheckStatus::Fail:
+        return HD_TEXT("hd::Verify", "fail");
+    case CheckStatus::Skipped:
+        return HD_TEXT("hd::Verify", "skipped");
+    case CheckStatus::Error:
+        break;
+    case CheckStatus::Cancelled:
+        return HD_TEXT("hd::Verify", "cancelled");
+    }
+    return HD_TEXT("hd::Verify", "error");
+}
+
+Text originText(const QString &origin) {
+    static const QRegularExpression entry(QStringLiteral("^entry (\\S+) @ (.+)$"));
+    static const QRegularExpression compressed(
+        QStringLiteral("^entry (\\S+) of compressed bundle @ (.+)$"));
+    static const QRegularExpression bundleAt(QStringLiteral("^bundle @ (.+)$"));
+    static const QRegularExpression bundle(QStringLiteral("^bundle (.+)$"));
+    if (origin == QLatin1String("file"))
+        return HD_TEXT("hd::Diagnosis", "file");
+    if (const auto m = compressed.match(origin); m.hasMatch())
+        return HD_TEXT("hd::Diagnosis", "entry %1 of compressed bundle @ %2")
+            .arg(m.captured(1), m.captured(2));
+    if (const auto m = entry.match(origin); m.hasMatch())
+        return HD_TEXT("hd::Diagnosis", "entry %1 @ %2").arg(m.captured(1), m.captured(2));
+    if (const auto m = bundleAt.match(origin); m.hasMatch())
+        return HD_TEXT("hd::Diagnosis", "bundle @ %1").arg(m.captured(1));
+    if (const auto m = bundle.match(origin); m.hasMatch())
+        return HD_TEXT("hd::Diagnosis", "bundle %1").arg(originText(m.captured(1)));
+    return origin;
 }
 
 } // namespace hd

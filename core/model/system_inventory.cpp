@@ -46,13 +46,14 @@ SystemInventory SystemInventory::fromJson(const QJsonObject &o) {
 
 namespace {
 
-QString factText(const InventoryFact &f) {
-    return f.available() ? f.value : QStringLiteral("not available: %1").arg(f.unavailable);
+Text factText(const InventoryFact &f) {
+    return f.available() ? Text(f.value)
+                         : HD_TEXT("hd::SystemInventory", "not available: %1").arg(f.unavailable);
 }
 
-using FactFormat = std::function<QString(const InventoryFact &)>;
+using FactFormat = std::function<Text(const InventoryFact &)>;
 
-QString named(const InventoryFact &f) {
+Text named(const InventoryFact &f) {
     return QStringLiteral("%1: %2").arg(f.name, f.value);
 }
 
@@ -74,7 +75,7 @@ QList<const InventoryFact *> factsNamed(const SystemInventory &inv, const QStrin
 }
 
 // A row of the given facts: the available ones; when none is, every reason.
-InventorySummaryRow factRow(const QString &label, const QList<const InventoryFact *> &facts,
+InventorySummaryRow factRow(const Text &label, const QList<const InventoryFact *> &facts,
                             const FactFormat &format) {
     InventorySummaryRow r;
     r.label = label;
@@ -85,7 +86,8 @@ InventorySummaryRow factRow(const QString &label, const QList<const InventoryFac
         r.missing = true;
         for (const InventoryFact *f : facts)
             if (f && !f->available())
-                r.items << QStringLiteral("%1: not available (%2)").arg(f->name, f->unavailable);
+                r.items << HD_TEXT("hd::SystemInventory", "%1: not available (%2)")
+                               .arg(f->name, f->unavailable);
     }
     return r;
 }
@@ -100,18 +102,20 @@ InventorySummaryRow systemRow(const SystemInventory &inv) {
     if (const InventoryFact *f = inv.find(QStringLiteral("system"), QStringLiteral("glibc"));
         f && f->available())
         sys << QStringLiteral("glibc ") + f->value;
+    const Text label = HD_TEXT("hd::SystemInventory", "System");
     if (sys.isEmpty())
-        return {QStringLiteral("System")};
-    return InventorySummaryRow{QStringLiteral("System"), {sys.join(QStringLiteral(", "))}};
+        return {label};
+    return InventorySummaryRow{label, {sys.join(QStringLiteral(", "))}};
 }
 
 // Every package, with why when the package manager could not be asked.
 InventorySummaryRow packagesRow(const SystemInventory &inv) {
-    InventorySummaryRow r{QStringLiteral("Packages")};
+    InventorySummaryRow r{HD_TEXT("hd::SystemInventory", "Packages")};
     const QList<const InventoryFact *> pk = sectionFacts(inv, QStringLiteral("packages"));
     for (const InventoryFact *f : pk)
-        r.items << (f->available() ? QStringLiteral("%1 %2").arg(f->name, f->value)
-                                   : QStringLiteral("not available (%1)").arg(f->unavailable));
+        r.items << (f->available()
+                        ? Text(QStringLiteral("%1 %2").arg(f->name, f->value))
+                        : HD_TEXT("hd::SystemInventory", "not available (%1)").arg(f->unavailable));
     r.missing = !pk.isEmpty() && std::none_of(pk.begin(), pk.end(), [](const InventoryFact *f) {
         return f->available();
     });
@@ -119,19 +123,19 @@ InventorySummaryRow packagesRow(const SystemInventory &inv) {
 }
 
 InventorySummaryRow pythonRow(const SystemInventory &inv) {
-    InventorySummaryRow r{QStringLiteral("Python, PyTorch, Triton")};
+    InventorySummaryRow r{HD_TEXT("hd::SystemInventory", "Python, PyTorch, Triton")};
     for (const InventoryFact *f : sectionFacts(inv, QStringLiteral("python")))
-        r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
+        r.items << Text(QStringLiteral("%1: %2")).arg(Text(f->name), factText(*f));
     return r;
 }
 
 // The device nodes; one this user cannot read and write is a problem.
 InventorySummaryRow deviceAccessRow(const SystemInventory &inv) {
-    InventorySummaryRow r{QStringLiteral("Device access")};
+    InventorySummaryRow r{HD_TEXT("hd::SystemInventory", "Device access")};
     for (const InventoryFact *f : sectionFacts(inv, QStringLiteral("devices"))) {
         if (f->name == QLatin1String("user"))
             continue;
-        r.items << QStringLiteral("%1: %2").arg(f->name, factText(*f));
+        r.items << Text(QStringLiteral("%1: %2")).arg(Text(f->name), factText(*f));
         // No access to a device node explains "no device" on its own.
         r.problem = r.problem || (f->available() && f->value.startsWith(QLatin1Char('c')) &&
                                   !f->value.contains(QLatin1String("read+write")));
@@ -148,28 +152,29 @@ QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inv) {
     QList<const InventoryFact *> env = sectionFacts(inv, QStringLiteral("environment"));
     env.removeIf([](const InventoryFact *f) { return f->name == QLatin1String("PATH"); });
     const InventorySummaryRow all[] = {
-        factRow(QStringLiteral("GPUs (vendor tools)"), sectionFacts(inv, QStringLiteral("gpus")),
-                named),
-        factRow(QStringLiteral("Kernel driver"), sectionFacts(inv, QStringLiteral("driver")),
-                named),
+        factRow(HD_TEXT("hd::SystemInventory", "GPUs (vendor tools)"),
+                sectionFacts(inv, QStringLiteral("gpus")), named),
+        factRow(HD_TEXT("hd::SystemInventory", "Kernel driver"),
+                sectionFacts(inv, QStringLiteral("driver")), named),
         systemRow(inv),
-        factRow(QStringLiteral("HIP runtime"),
+        factRow(HD_TEXT("hd::SystemInventory", "HIP runtime"),
                 factsNamed(inv, QStringLiteral("toolchain"),
                            {QStringLiteral("hip runtime"), QStringLiteral("cuda driver library")}),
                 [](const InventoryFact &f) {
-                    return f.name == QLatin1String("hip runtime") ? f.value : named(f);
+                    return f.name == QLatin1String("hip runtime") ? Text(f.value) : named(f);
                 }),
         packagesRow(inv),
         factRow(
-            QStringLiteral("Compilers"),
+            HD_TEXT("hd::SystemInventory", "Compilers"),
             factsNamed(inv, QStringLiteral("toolchain"),
                        {QStringLiteral("hipcc"), QStringLiteral("clang"), QStringLiteral("nvcc")}),
             named),
         pythonRow(inv),
         deviceAccessRow(inv),
-        factRow(
-            QStringLiteral("Environment"), env,
-            [](const InventoryFact &f) { return QStringLiteral("%1=%2").arg(f.name, f.value); }),
+        factRow(HD_TEXT("hd::SystemInventory", "Environment"), env,
+                [](const InventoryFact &f) {
+                    return Text(QStringLiteral("%1=%2").arg(f.name, f.value));
+                }),
     };
     QList<InventorySummaryRow> rows;
     for (const InventorySummaryRow &r : all)
@@ -178,15 +183,16 @@ QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inv) {
     return rows;
 }
 
-QList<QPair<QString, QString>> inventorySections() {
-    return {{QStringLiteral("system"), QStringLiteral("System")},
-            {QStringLiteral("driver"), QStringLiteral("Kernel driver")},
-            {QStringLiteral("devices"), QStringLiteral("Device nodes and groups")},
-            {QStringLiteral("packages"), QStringLiteral("Packages")},
-            {QStringLiteral("toolchain"), QStringLiteral("Runtime and compilers")},
-            {QStringLiteral("gpus"), QStringLiteral("GPUs (vendor tools)")},
-            {QStringLiteral("python"), QStringLiteral("Python, PyTorch, Triton")},
-            {QStringLiteral("environment"), QStringLiteral("Environment variables")}};
+QList<QPair<QString, Text>> inventorySections() {
+    return {
+        {QStringLiteral("system"), HD_TEXT("hd::SystemInventory", "System")},
+        {QStringLiteral("driver"), HD_TEXT("hd::SystemInventory", "Kernel driver")},
+        {QStringLiteral("devices"), HD_TEXT("hd::SystemInventory", "Device nodes and groups")},
+        {QStringLiteral("packages"), HD_TEXT("hd::SystemInventory", "Packages")},
+        {QStringLiteral("toolchain"), HD_TEXT("hd::SystemInventory", "Runtime and compilers")},
+        {QStringLiteral("gpus"), HD_TEXT("hd::SystemInventory", "GPUs (vendor tools)")},
+        {QStringLiteral("python"), HD_TEXT("hd::SystemInventory", "Python, PyTorch, Triton")},
+        {QStringLiteral("environment"), HD_TEXT("hd::SystemInventory", "Environment variables")}};
 }
 
 } // namespace hd

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "common/engine_text.h"
+
 namespace hd {
 
 inline constexpr char kSysinfoSchema[] = "hipdoctor.sysinfo/1";
@@ -46,15 +48,17 @@ struct SystemInventory {
 // app's Devices panel. Values are plain text; a row whose sources were all unavailable holds
 // their reasons and has missing set; problem marks a row that explains a failure on its own
 // (no access to /dev/kfd, not in the render group).
+// Labels and the words around the facts are sentences of context "hd::SystemInventory" (the
+// app shows them translated); the facts stay as found.
 struct InventorySummaryRow {
-    QString label;     // "GPU", "Driver", …
-    QStringList items; // "gfx1030 (rocminfo)", "amdgpu 6.7.0", …
+    Text label;     // "GPU", "Driver", …
+    TextList items; // "gfx1030 (rocminfo)", "amdgpu 6.7.0", …
     bool missing = false;
     bool problem = false;
 };
 QList<InventorySummaryRow> summarizeInventory(const SystemInventory &inventory);
 
 // The section names in display order, with a title each ("system" → "System").
-QList<QPair<QString, QString>> inventorySections();
+QList<QPair<QString, Text>> inventorySections();
 
 } // namespace hd

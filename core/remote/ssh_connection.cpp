@@ -276,9 +276,14 @@ RemoteFailure SshConnection::lastFailure() const {
     return m_failure;
 }
 
-QString SshConnection::lastMessage() const {
+Text SshConnection::lastMessageText() const {
     std::lock_guard lock(m_mutex);
     return m_message;
+}
+
+QString SshConnection::lastMessage() const {
+    std::lock_guard lock(m_mutex);
+    return m_message.english();
 }
 
 RemoteFailure SshConnection::classify(int exitCode, const QString &stderrText) const {
@@ -288,50 +293,52 @@ RemoteFailure SshConnection::classify(int exitCode, const QString &stderrText) c
 namespace {
 
 // What failed, in words, for the destination host (ssh's client program: client).
-QString failureWhat(RemoteFailure f, const QString &host, const QString &client,
-                    const QString &stderrText) {
+Text failureWhat(RemoteFailure f, const QString &host, const QString &client,
+                 const QString &stderrText) {
     switch (f) {
     case RemoteFailure::None:
         break;
     case RemoteFailure::SshMissing:
-        return QStringLiteral("the ssh client (%1) could not be started").arg(client);
+        return HD_TEXT("hd::Remote", "the ssh client (%1) could not be started").arg(client);
     case RemoteFailure::Unreachable:
-        return QStringLiteral("%1 cannot be reached").arg(host);
+        return HD_TEXT("hd::Remote", "%1 cannot be reached").arg(host);
     case RemoteFailure::AuthRefused:
-        return QStringLiteral("%1 refused every key offered (add yours with ssh-copy-id, or load "
-                              "it into the agent)")
+        return HD_TEXT("hd::Remote",
+                       "%1 refused every key offered (add yours with ssh-copy-id, or load "
+                       "it into the agent)")
             .arg(host);
     case RemoteFailure::HostKeyUnknown:
-        return QStringLiteral("the host key of %1 is not known: refused (check its fingerprint "
-                              "and add it with a plain `ssh %1` first)")
+        return HD_TEXT("hd::Remote",
+                       "the host key of %1 is not known: refused (check its fingerprint "
+                       "and add it with a plain `ssh %1` first)")
             .arg(host);
     case RemoteFailure::HostKeyChanged:
-        return QStringLiteral("the host key of %1 CHANGED since it was recorded: refused")
+        return HD_TEXT("hd::Remote", "the host key of %1 CHANGED since it was recorded: refused")
             .arg(host);
     case RemoteFailure::NoSpace:
-        return QStringLiteral("no space left on %1").arg(host);
+        return HD_TEXT("hd::Remote", "no space left on %1").arg(host);
     case RemoteFailure::ProgramMissing: {
         static const QRegularExpression re(QStringLiteral("program not found: ([^\\n]*)"));
         const QString prog = re.match(stderrText).captured(1).trimmed();
         const QString base = prog.section(QLatin1Char('/'), -1);
         return base == QLatin1String("hipcc")
-                   ? QStringLiteral("no hipcc on %1 (not on its PATH)").arg(host)
-                   : QStringLiteral("%1 is not on %2 (not on its PATH)").arg(prog, host);
+                   ? HD_TEXT("hd::Remote", "no hipcc on %1 (not on its PATH)").arg(host)
+                   : HD_TEXT("hd::Remote", "%1 is not on %2 (not on its PATH)").arg(prog, host);
     }
     case RemoteFailure::ProbeNotRunnable:
-        return QStringLiteral("the probe does not run on %1").arg(host);
+        return HD_TEXT("hd::Remote", "the probe does not run on %1").arg(host);
     case RemoteFailure::ConnectionLost:
-        return QStringLiteral("the connection to %1 was lost").arg(host);
+        return HD_TEXT("hd::Remote", "the connection to %1 was lost").arg(host);
     case RemoteFailure::BadReply:
-        return QStringLiteral("%1 gave a reply hipdoctor refuses").arg(host);
+        return HD_TEXT("hd::Remote", "%1 gave a reply hipdoctor refuses").arg(host);
     case RemoteFailure::BadDestination:
-        return QStringLiteral("hipdoctor refuses this destination");
+        return HD_TEXT("hd::Remote", "hipdoctor refuses this destination");
     case RemoteFailure::TimedOut:
-        return QStringLiteral("%1 did not answer in time").arg(host);
+        return HD_TEXT("hd::Remote", "%1 did not answer in time").arg(host);
     case RemoteFailure::Cancelled:
-        return QStringLiteral("cancelled");
+        return HD_TEXT("hd::Remote", "cancelled");
     case RemoteFailure::Other:
-        return QStringLiteral("ssh to %1 failed").arg(host);
+        return HD_TEXT("hd::Remote", "ssh to %1 failed").arg(host);
     }
     return {};
 }
@@ -339,13 +346,16 @@ QString failureWhat(RemoteFailure f, const QString &host, const QString &client,
 } // namespace
 
 QString SshConnection::describe(RemoteFailure f, const QString &stderrText) const {
+    return describeText(f, stderrText).english();
+}
+
+Text SshConnection::describeText(RemoteFailure f, const QString &stderrText) const {
     if (f == RemoteFailure::None)
         return {};
-    const QString what =
-        failureWhat(f, m_options.destination, m_options.client.value(0), stderrText);
+    const Text what = failureWhat(f, m_options.destination, m_options.client.value(0), stderrText);
     // ssh's (or the node's) own words, made printable and cut: they reach terminals and reports.
     const QString line = printableText(lastLine(stderrText), 500);
-    QString s = remoteFailureName(f) + QStringLiteral(": ") + what;
+    Text s = remoteFailureName(f) + QStringLiteral(": ") + what;
     // The client names itself ("ssh: connect to host …"), the node's words do not: the
     // prefix is added only where it is missing.
     if (!line.isEmpty() && f != RemoteFailure::ProgramMissing && f != RemoteFailure::Cancelled)
@@ -377,17 +387,17 @@ bool SshConnection::open() {
         m_failure = classifySshFailure(r.exitCode == 0 ? 255 : r.exitCode, r.err, false);
         if (m_failure == RemoteFailure::None)
             m_failure = RemoteFailure::Other;
-        m_message = describe(m_failure, r.err);
+        m_message = describeText(m_failure, r.err);
         if (r.exitCode == 0)
-            m_message += QStringLiteral(" (the node answered without a home folder: is its "
-                                        "login shell a POSIX shell?)");
+            m_message += HD_TEXT("hd::Remote", " (the node answered without a home folder: is "
+                                               "its login shell a POSIX shell?)");
         return false;
     }
     m_home = lines.at(0);
     m_system = lines.at(1).trimmed();
     m_nodeName = lines.value(2).trimmed();
     m_failure = RemoteFailure::None;
-    m_message.clear();
+    m_message = {};
     m_open.store(true);
     return true;
 }
@@ -421,12 +431,12 @@ bool SshConnection::askNode(RemoteRun &r) {
     r.err = QString::fromLocal8Bit(err.bytes());
     if (!end.started) {
         m_failure = RemoteFailure::SshMissing;
-        m_message = describe(m_failure, end.startError);
+        m_message = describeText(m_failure, end.startError);
         return false;
     }
     if (end.timedOut || tooLong) {
         m_failure = tooLong ? RemoteFailure::BadReply : RemoteFailure::TimedOut;
-        m_message = describe(m_failure, r.err);
+        m_message = describeText(m_failure, r.err);
         if (tooLong)
             m_message += QStringLiteral(" (more than %1 bytes while the connection was "
                                         "opened)")

@@ -8,6 +8,8 @@
 // BatchMode=yes and StrictHostKeyChecking=yes: nothing is asked, an unknown or changed host
 // key is refused and named, never accepted.
 
+#include "common/engine_text.h"
+
 #include <QByteArray>
 #include <QMap>
 #include <QString>
@@ -123,7 +125,8 @@ public:
     bool isOpen() const { return m_open.load(); }
     RemoteFailure lastFailure() const;
     QString lastMessage() const;
-    QString home() const { return m_home; }         // $HOME on the node
+    Text lastMessageText() const;           // the same, with its sentences (context "hd::Remote")
+    QString home() const { return m_home; } // $HOME on the node
     QString system() const { return m_system; }     // "Linux x86_64"
     QString nodeName() const { return m_nodeName; } // `uname -n` there
 
@@ -149,6 +152,7 @@ public:
     RemoteFailure classify(int exitCode, const QString &stderrText) const;
     // "host-key-unknown on node1: …": the failure, the host and ssh's own line.
     QString describe(RemoteFailure f, const QString &stderrText) const;
+    Text describeText(RemoteFailure f, const QString &stderrText) const; // with its sentences
 
     // Ends the shared connection (ssh -O exit); the next command opens a new one.
     void close();
@@ -164,7 +168,7 @@ private:
     mutable std::mutex m_mutex;
     std::atomic_bool m_open{false};
     RemoteFailure m_failure = RemoteFailure::None;
-    QString m_message;
+    Text m_message;
     QString m_home, m_system, m_nodeName;
 };
 

@@ -19,7 +19,10 @@ struct PreparedNodes {
     QList<Prepared> prepared; // one per node; empty for a node that did not run
 };
 
-PreparedNodes prepareNodes(const QList<NodeSession> &in, const ReportOptions &o) {
+PreparedNodes prepareNodes(const QList<NodeSession> &in, const ReportOptions &options) {
+    // The nodes compared are named: a comparison of "<host>" with "<host>" would say nothing.
+    ReportOptions o = options;
+    o.keepPlaces = true;
     PreparedNodes p;
     for (NodeSession n : in) {
         Prepared pr;

@@ -288,15 +288,29 @@ void htmlDevices(QString &out, const Session &s) {
 // The variables every child started with, and what is wrong with them.
 void htmlEnvProfile(QString &out, const Session &s) {
     out += QStringLiteral("<h2>Environment profile</h2>\n");
-    if (s.env.assignments().isEmpty())
+    bool fromSteps = false;
+    const QList<reportdetail::EnvAsRun> rows = reportdetail::envAsRun(s, &fromSteps);
+    if (rows.isEmpty())
         out += QStringLiteral(
             "<p>No variables set: every child started from a clean environment.</p>\n");
     else {
-        out += QStringLiteral("<table><tr><th>Variable</th><th>Value</th></tr>");
-        for (const EnvEntry &e : s.env.entries)
-            if (e.enabled)
-                out += QStringLiteral("<tr><td><code>%1</code></td><td><code>%2</code></td></tr>")
-                           .arg(esc(e.name), esc(e.value));
+        // What the steps ran with, from their records: the profile may have changed since.
+        if (fromSteps)
+            out += QStringLiteral("<p>As the steps ran with it (their records):</p>\n");
+        out += fromSteps
+                   ? QStringLiteral("<table><tr><th>Variable</th><th>Value</th><th>Steps</th></tr>")
+                   : QStringLiteral("<table><tr><th>Variable</th><th>Value</th></tr>");
+        for (const reportdetail::EnvAsRun &e : rows) {
+            QStringList steps;
+            for (int n : e.steps)
+                steps << QString::number(n);
+            out +=
+                QStringLiteral("<tr><td><code>%1</code></td><td><code>%2</code></td>%3</tr>")
+                    .arg(esc(e.name), esc(e.value),
+                         fromSteps
+                             ? QStringLiteral("<td>%1</td>").arg(steps.join(QStringLiteral(", ")))
+                             : QString());
+        }
         out += QStringLiteral("</table>\n");
     }
     if (!s.envProblems.isEmpty()) {
@@ -313,6 +327,8 @@ void htmlEnvProfile(QString &out, const Session &s) {
 // What was redacted, or that redaction was off.
 void htmlRedactions(QString &out, const reportdetail::Prepared &p) {
     out += QStringLiteral("<h2>Redactions</h2>\n");
+    if (const QString places = placesNote(p); !places.isEmpty())
+        out += QStringLiteral("<p>%1</p>\n").arg(htmlText(places));
     if (!p.redacted)
         out += QStringLiteral(
             "<p>Redaction was turned off for this report: it may contain secrets.</p>\n");

@@ -187,6 +187,8 @@ void mdFinding(QString &out, const Finding &f, int depth) {
 
 QString mdRedactions(const Prepared &p, int depth) {
     QString out = QString(2 + depth, QLatin1Char('#')) + QStringLiteral(" Redactions\n\n");
+    if (const QString places = placesNote(p); !places.isEmpty())
+        out += mdText(places) + QStringLiteral("\n\n");
     if (!p.redacted)
         return out + QStringLiteral(
                          "Redaction was turned off for this report: it may contain secrets.\n\n");
@@ -299,15 +301,28 @@ void mdDevices(QString &out, const Session &s, const QString &h2) {
 // The variables every child started with, and what is wrong with them.
 void mdEnvProfile(QString &out, const Session &s, const QString &h2) {
     out += h2 + QStringLiteral("Environment profile\n\n");
-    const QStringList assigns = s.env.assignments();
-    if (assigns.isEmpty())
+    bool fromSteps = false;
+    const QList<EnvAsRun> rows = envAsRun(s, &fromSteps);
+    if (rows.isEmpty())
         out += QStringLiteral("No variables set: every child started from a clean environment "
                               "(runtime switches removed).\n\n");
-    else {
+    else if (fromSteps) {
+        // What the steps ran with, from their records: the profile may have changed since.
+        out += QStringLiteral("As the steps ran with it (their records):\n\n"
+                              "| Variable | Value | Steps |\n|---|---|---|\n");
+        for (const EnvAsRun &e : rows) {
+            QStringList steps;
+            for (int n : e.steps)
+                steps << QString::number(n);
+            out +=
+                QStringLiteral("| %1 | %2 | %3 |\n")
+                    .arg(inlineCode(e.name), inlineCode(e.value), steps.join(QStringLiteral(", ")));
+        }
+        out += QLatin1Char('\n');
+    } else {
         out += QStringLiteral("| Variable | Value |\n|---|---|\n");
-        for (const EnvEntry &e : s.env.entries)
-            if (e.enabled)
-                out += QStringLiteral("| %1 | %2 |\n").arg(inlineCode(e.name), inlineCode(e.value));
+        for (const EnvAsRun &e : rows)
+            out += QStringLiteral("| %1 | %2 |\n").arg(inlineCode(e.name), inlineCode(e.value));
         out += QLatin1Char('\n');
     }
     for (const EnvProblem &pr : s.envProblems)

@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <optional>
 
 namespace hd::reportdetail {
@@ -128,7 +129,63 @@ Prepared prepare(const Session &in, const ReportOptions &o) {
     grouped.findings = mergeDuplicateFindings(grouped.findings);
     grouped.caseVerdict = sessionCaseVerdict(grouped); // an older session's, from its findings
     p.s = o.redact ? redactSession(grouped, &p.redactions) : grouped;
+    if (!o.keepPlaces) {
+        QList<Redaction> places;
+        p.s = withoutPlaces(p.s, &places);
+        for (const Redaction &r : std::as_const(places))
+            (r.what.startsWith(QLatin1String("home")) ? p.homes : p.hosts) += r.count;
+    }
     return p;
+}
+
+QList<EnvAsRun> envAsRun(const Session &s, bool *fromSteps) {
+    QList<EnvAsRun> rows;
+    *fromSteps = false;
+    for (const StepRecord &st : s.steps) {
+        std::optional<QMap<QString, QString>> common;
+        for (const CheckRecord &c : st.checks) {
+            // A check that recorded no environment (a session written before they did) says
+            // nothing about it.
+            if (c.command.isEmpty() || c.env.isEmpty())
+                continue;
+            if (!common) {
+                common = c.env;
+                continue;
+            }
+            common->removeIf([&c](const auto &it) { return c.env.value(it.key()) != it.value(); });
+        }
+        if (!common)
+            continue;
+        // Step 3's switch is its variant's own ("without Triton"), not the profile.
+        common->remove(st.inputs.value(QStringLiteral("switch_env"))
+                           .toString()
+                           .section(QLatin1Char('='), 0, 0));
+        *fromSteps = true;
+        for (auto it = common->cbegin(); it != common->cend(); ++it) {
+            auto row = std::find_if(rows.begin(), rows.end(), [&it](const EnvAsRun &r) {
+                return r.name == it.key() && r.value == it.value();
+            });
+            if (row == rows.end())
+                rows.append({it.key(), it.value(), {st.step}});
+            else
+                row->steps.append(st.step);
+        }
+    }
+    if (!*fromSteps)
+        for (const EnvEntry &e : s.env.entries)
+            if (e.enabled)
+                rows.append({e.name, e.value, {}});
+    return rows;
+}
+
+QString placesNote(const Prepared &p) {
+    if (p.homes == 0 && p.hosts == 0)
+        return {};
+    return QStringLiteral("Home folders are shown as ~ (%1×) and this machine's and the node's "
+                          "names as <host> (%2×); `hipdoctor-cli report --keep-places` (or "
+                          "the app's export dialog) keeps them.")
+        .arg(p.homes)
+        .arg(p.hosts);
 }
 
 } // namespace hd::reportdetail

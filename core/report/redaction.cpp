@@ -225,6 +225,120 @@ struct Walker {
 
 } // namespace
 
+namespace {
+
+// Pass 1 of withoutPlaces: the home folders named in environments (HOME=…).
+void collectHomes(const QJsonValue &v, const QString &key, QStringList &homes) {
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        const bool envMap = key == QLatin1String("env") || key == QLatin1String("environment");
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (envMap && it.key() == QLatin1String("HOME") && it->isString())
+                homes << it->toString();
+            collectHomes(it.value(), it.key(), homes);
+        }
+        // The inventory's environment facts: {"section": "environment", "name": "HOME", …}
+        if (o.value(QStringLiteral("name")).toString() == QLatin1String("HOME") &&
+            o.value(QStringLiteral("value")).isString())
+            homes << o.value(QStringLiteral("value")).toString();
+    } else if (v.isArray()) {
+        for (const QJsonValue &x : v.toArray()) {
+            if (x.toString().startsWith(QLatin1String("HOME=")))
+                homes << x.toString().mid(5);
+            collectHomes(x, key, homes);
+        }
+    }
+}
+
+struct Places {
+    QList<QPair<QRegularExpression, QString>> rules; // pattern, replacement
+    QList<int> counts;                               // per rule
+
+    QJsonValue apply(const QJsonValue &v) {
+        if (v.isObject()) {
+            QJsonObject o = v.toObject();
+            for (auto it = o.begin(); it != o.end(); ++it)
+                *it = apply(it.value());
+            return o;
+        }
+        if (v.isArray()) {
+            QJsonArray a = v.toArray();
+            for (qsizetype i = 0; i < a.size(); ++i)
+                a[i] = apply(a[i]);
+            return a;
+        }
+        if (v.isString()) {
+            QString s = v.toString();
+            for (int i = 0; i < rules.size(); ++i) {
+                const int n = int(s.count(rules[i].first));
+                if (n) {
+                    s.replace(rules[i].first, rules[i].second);
+                    counts[i] += n;
+                }
+            }
+            return s;
+        }
+        return v;
+    }
+};
+
+} // namespace
+
+Session withoutPlaces(const Session &s, QList<Redaction> *redactions) {
+    const QJsonObject o = s.toJson();
+    QStringList homes;
+    collectHomes(o, {}, homes);
+    homes.removeDuplicates();
+    // Longest first; "/" (a service account's HOME) names nobody.
+    homes.removeIf(
+        [](const QString &h) { return h.size() < 2 || !h.startsWith(QLatin1Char('/')); });
+    std::sort(homes.begin(), homes.end(),
+              [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    Places p;
+    // A home is a whole path component: /home/al is not the start of /home/alice.
+    const QString end = QStringLiteral("(?![^/\\s\"'`:;,)\\]}>|])");
+    for (const QString &h : homes) {
+        QString path = h;
+        while (path.size() > 1 && path.endsWith(QLatin1Char('/')))
+            path.chop(1);
+        p.rules.append({QRegularExpression(QStringLiteral("(?<![\\w.-])") +
+                                           QRegularExpression::escape(path) + end),
+                        QStringLiteral("~")});
+    }
+    p.rules.append({QRegularExpression(
+                        QStringLiteral("(?<![\\w.-])/(?:home|Users)/[^/\\s\"'`:;,)\\]}>|]+") + end),
+                    QStringLiteral("~")});
+    const int homeRules = int(p.rules.size());
+    // The machines: where the session was made, and the GPU node. A name shorter than 3
+    // characters or "localhost" would hit ordinary words.
+    QStringList hosts{s.host, s.remote};
+    hosts.removeDuplicates();
+    for (const QString &h : std::as_const(hosts)) {
+        const QString name = h.section(QLatin1Char('@'), -1).trimmed();
+        if (name.size() < 3 || name == QLatin1String("localhost"))
+            continue;
+        p.rules.append(
+            {QRegularExpression(QStringLiteral("(?<![\\w.-])") + QRegularExpression::escape(name) +
+                                QStringLiteral("(?![\\w-])")),
+             QStringLiteral("<host>")});
+    }
+    p.counts = QList<int>(p.rules.size(), 0);
+    const QJsonObject out = p.apply(o).toObject();
+    if (redactions) {
+        int homesReplaced = 0, hostsReplaced = 0;
+        for (int i = 0; i < p.counts.size(); ++i)
+            (i < homeRules ? homesReplaced : hostsReplaced) += p.counts[i];
+        if (homesReplaced)
+            redactions->append({QStringLiteral("home folder (shown as ~)"),
+                                QStringLiteral("session"), homesReplaced});
+        if (hostsReplaced)
+            redactions->append({QStringLiteral("host name (shown as <host>)"),
+                                QStringLiteral("session"), hostsReplaced});
+    }
+    const auto r = Session::fromJson(out);
+    return r ? *r : s;
+}
+
 QString redactText(const QString &text, const QStringList &secretValues, int *count) {
     Walker w;
     w.secrets = secretValues;

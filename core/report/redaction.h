@@ -29,6 +29,11 @@ bool isSecretEnvName(const QString &name);
 // A copy of the session with every secret replaced by kRedacted; *redactions lists them.
 Session redactSession(const Session &s, QList<Redaction> *redactions);
 
+// A copy of the session without the places that name a user or a machine: every home folder
+// (the HOME of the step records' and inventory's environments, and /home/NAME, /Users/NAME)
+// becomes "~", the session's host name and the node's "<host>"; *redactions lists them.
+Session withoutPlaces(const Session &s, QList<Redaction> *redactions);
+
 // Text alone (URL credentials, secret options, and the given secret values).
 QString redactText(const QString &text, const QStringList &secretValues, int *count = nullptr);
 

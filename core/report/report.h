@@ -12,6 +12,7 @@
 // output lines (a compiler's -###) folded the same way, the probe's JSON lines collapsed, and
 // a passing check whose output holds an error line flagged.
 // Secrets are redacted unless ReportOptions::redact is false; the report lists what was taken out.
+// Home folders and the host name are "~" and "<host>" unless ReportOptions::keepPlaces is true.
 
 #include "model/session.h"
 #include "report/chart_renderer.h"
@@ -26,6 +27,9 @@ namespace hd {
 
 struct ReportOptions {
     bool redact = true;
+    // Home folders and the host name as they are; false: "~" and "<host>" (report/redaction.h
+    // withoutPlaces()), so that a report pasted into an issue names no user and no machine.
+    bool keepPlaces = false;
     ChartRenderer chartRenderer; // empty: HTML shows timing tables instead of images
     QSize chartSize{880, 320};
     int maxLogLines = 200; // per log block; the full text stays in the session file

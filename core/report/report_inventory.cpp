@@ -54,7 +54,7 @@ QList<InventoryBlock> inventoryBlock(const Session &s) {
     if (!typed.items.isEmpty())
         rows << typed;
     for (const InventorySummaryRow &r : summarizeInventory(s.inventory)) {
-        InventoryBlock b{r.label, r.items, r.missing, r.problem};
+        InventoryBlock b{r.label.english(), englishOf(r.items), r.missing, r.problem};
         if (r.label == QLatin1String("Packages")) {
             // Many short items: one line, the first few, the rest in the full inventory.
             QStringList shown = b.items.mid(0, kSummaryPackages);
@@ -111,7 +111,7 @@ void mdInventory(QString &out, const Session &s, int depth) {
         const QList<InventoryFact> facts = s.inventory.section(id);
         if (facts.isEmpty())
             continue;
-        out += QStringLiteral("**%1**\n\n| | | source |\n|---|---|---|\n").arg(title);
+        out += QStringLiteral("**%1**\n\n| | | source |\n|---|---|---|\n").arg(title.english());
         for (const InventoryFact &f : facts)
             out += QStringLiteral("| %1 | %2 | %3 |\n")
                        .arg(inlineCode(f.name),
@@ -149,7 +149,7 @@ void htmlInventory(QString &out, const Session &s) {
         if (facts.isEmpty())
             continue;
         out += QStringLiteral("<tr><th colspan=\"3\" class=\"section\">%1</th></tr>\n")
-                   .arg(esc(title));
+                   .arg(esc(title.english()));
         for (const InventoryFact &f : facts)
             out +=
                 QStringLiteral("<tr%1><td><code>%2</code></td><td>%3</td><td "

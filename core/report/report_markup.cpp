@@ -66,9 +66,11 @@ QString fenceFor(const QString &text) {
     return QString(std::max(3, longestBacktickRun(text) + 1), QLatin1Char('`'));
 }
 
-// Untrusted text in Markdown prose (kernel names, titles, paths, messages): '<', '>' and '&'
-// outside code spans become entities, so "</details>" or "<img>" in a name stays text. A
-// code span (backticks, closed by the same run) is kept as it is: HTML is not read there.
+// Untrusted text in Markdown prose (kernel names, titles, paths, messages): outside code spans
+// a '<' that could open an HTML tag ("</details>", "<img>", "<host>") and a '&' that could
+// start an entity are backslash-escaped (CommonMark), so they stay text and read as typed in
+// the raw Markdown too ("a < b", "x & y" stay as they are; no "&lt;" to read). A code span
+// (backticks, closed by the same run) is kept as it is: HTML is not read there.
 QString mdText(const QString &raw) {
     const QString s = withoutTerminalEscapes(raw); // the words, not the colour codes
     QString out;
@@ -98,12 +100,16 @@ QString mdText(const QString &raw) {
             i = end;
             continue;
         }
-        if (c == QLatin1Char('<'))
-            out += QLatin1String("&lt;");
-        else if (c == QLatin1Char('>'))
-            out += QLatin1String("&gt;");
-        else if (c == QLatin1Char('&'))
-            out += QLatin1String("&amp;");
+        const QChar next = i + 1 < n ? s[i + 1] : QChar();
+        if (c == QLatin1Char('<') && (next.isLetter() || next == QLatin1Char('/') ||
+                                      next == QLatin1Char('!') || next == QLatin1Char('?')))
+            out += QLatin1String("\\<"); // a tag, a comment, a declaration
+        else if (c == QLatin1Char('&') && (next.isLetter() || next == QLatin1Char('#')))
+            out += QLatin1String("\\&"); // an entity
+        else if (c == QLatin1Char('>') && (i == 0 || s[i - 1] == QLatin1Char('\n')))
+            out += QLatin1String("\\>"); // a quote block
+        else if (c == QLatin1Char('\\') && i + 1 < n && next.isPunct())
+            out += QLatin1String("\\\\"); // a backslash that would escape what follows
         else
             out += c;
         ++i;

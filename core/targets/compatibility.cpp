@@ -127,10 +127,10 @@ Compatibility checkCompatibility(const TargetId &code, const TargetId &device,
         return {
             Kind::FeatureMismatch,
             HD_TEXT("hd::Diagnosis", "processor %1 matches, but %2").arg(device.processor, why)};
-    const QString base =
+    const Text base =
         matchKind == Kind::ViaGeneric
-            ? QStringLiteral("%1 covers %2").arg(code.processor, device.processor)
-            : QStringLiteral("%1 matches %2").arg(code.toString(), device.toString());
+            ? HD_TEXT("hd::Diagnosis", "%1 covers %2").arg(code.processor, device.processor)
+            : HD_TEXT("hd::Diagnosis", "%1 matches %2").arg(code.toString(), device.toString());
     return {matchKind, base + note};
 }
 

@@ -4,6 +4,8 @@
 #include "common/engine_text.h"
 #include "verify/verifier.h"
 
+#include "model/labels.h"
+
 #include "common/shell.h"
 #include "model/runtime_errors.h"
 #include "model/verification_findings.h"
@@ -71,6 +73,8 @@ bool noGpuExpectedHere(const StepRecord &s1) {
     return false;
 }
 
+void onlyWithTriton(const Steps &st, Comparison &c);
+
 // Step 1 fails: the base chain (direction 1).
 void baselineFails(const Steps &st, Comparison &c) {
     const StepRecord *s1 = st.s1, *s3 = st.s3;
@@ -101,7 +105,12 @@ void baselineFails(const Steps &st, Comparison &c) {
     // With no device the base chain cannot pass here, but step 3's with/without-Triton
     // signal needs no device: it is still reported (docs/user-guide.md "The comparison").
     if (ran(s3) && !findingsWithId(s1->findings, QStringLiteral("runtime.no-device")).isEmpty()) {
-        const Comparison later = compareSteps({*s3});
+        // Judged with the steps that ran (not step 3 alone, which would say steps 1 and 2 did
+        // not run).
+        Comparison later;
+        const QList<FailureSignature> &sig = s3->signatures;
+        if (sig.size() > 1 && !sig.first().passed && sig[1].passed)
+            onlyWithTriton(st, later);
         const QList<Finding> triton =
             findingsWithId(later.findings, QStringLiteral("context.triton-state"));
         if (!triton.isEmpty()) {
@@ -165,23 +174,29 @@ void onlyWithTriton(const Steps &st, Comparison &c) {
                                      "(%1), without Triton (%2) it passes%3. The error says a "
                                      "kernel has no code for the GPU: code only the Triton path "
                                      "loads was built for another architecture.")
-             : (ran(st.s1) && ran(s2)
+             : (ran(st.s1) && ran(s2) && !failed(st.s1) && !failed(s2)
                     ? HD_TEXT("hd::Verify",
                               "Only the project fails, and only with the Triton path: as is "
                               "it fails (%1), without Triton (%2) it passes%3. The process "
                               "state Triton leaves behind breaks the HIP kernel.")
+                : ran(st.s1) && ran(s2)
+                    ? HD_TEXT("hd::Verify",
+                              "The project fails only with the Triton path: as is it fails "
+                              "(%1), without Triton (%2) it passes%3. The process state "
+                              "Triton leaves behind breaks the HIP kernel.")
                     : HD_TEXT("hd::Verify",
                               "The project fails only with the Triton path: as is it fails "
                               "(%1), without Triton (%2) it passes%3. The process state "
                               "Triton leaves behind breaks the HIP kernel (steps 1 and 2 "
                               "did not both run to compare with).")))
             .arg(asIs.summary(), sw.isEmpty() ? HD_TEXT("hd::Verify", "second command") : sw,
-                 ran(s2) ? HD_TEXT("hd::Verify", ", and the operator alone passes (step 2)")
-                         : QString());
+                 ran(s2) && !failed(s2)
+                     ? HD_TEXT("hd::Verify", ", and the operator alone passes (step 2)")
+                     : QString());
     QList<Evidence> ev{{HD_TEXT("hd::Verify", "step 3: as-is").english(), {}, asIs.summary()},
                        {HD_TEXT("hd::Verify", "step 3: without-triton").english(), sw,
                         s3->signatures[1].summary()}};
-    if (ran(s2))
+    if (ran(s2) && !failed(s2))
         ev.append({QStringLiteral("step 2"), {}, s2->summary});
     // The diagnosis engine owns the finding's wording and fix; the steps add evidence.
     const QString without =
@@ -190,7 +205,7 @@ void onlyWithTriton(const Steps &st, Comparison &c) {
                             : tritonStateFinding(asIs.summary(), without, ev);
     f.direction = Direction::CodeObject;
     f.layer = QStringLiteral("load");
-    if (ran(s2))
+    if (ran(s2) && !failed(s2))
         f.detail += HD_TEXT("hd::Verify", " The operator alone passes too (step 2).");
     c.findings << f;
 }
@@ -245,7 +260,7 @@ Comparison compareSteps(const QList<StepRecord> &steps) {
         if (s.status != CheckStatus::Skipped)
             c.basis << HD_TEXT("hd::Verify", "step %1 (%2): %3 — %4")
                            .arg(s.step)
-                           .arg(s.title, checkStatusName(s.status), s.summary);
+                           .arg(s.title, checkStatusWord(s.status), s.summary);
     }
     if (!ran(st.s1) && !ran(st.s2) && !ran(st.s3)) {
         c.verdict = HD_TEXT("hd::Verify", "No step ran: nothing to compare.");

@@ -2435,6 +2435,62 @@
         <source>Libraries the dynamic loader refuses here: %1.</source>
         <translation>在此被动态加载器拒绝的库:%1。</translation>
     </message>
+    <message>
+        <source>file</source>
+        <translation>整个文件</translation>
+    </message>
+    <message>
+        <source>entry %1 of compressed bundle @ %2</source>
+        <translation>压缩 bundle 中的条目 %1 @ %2</translation>
+    </message>
+    <message>
+        <source>entry %1 @ %2</source>
+        <translation>条目 %1 @ %2</translation>
+    </message>
+    <message>
+        <source>bundle @ %1</source>
+        <translation>bundle @ %1</translation>
+    </message>
+    <message>
+        <source>bundle %1</source>
+        <translation>bundle %1</translation>
+    </message>
+    <message>
+        <source>kernel %1 = %2</source>
+        <translation>内核 %1 = %2</translation>
+    </message>
+    <message>
+        <source>%1 matches %2</source>
+        <translation>%1 与 %2 匹配</translation>
+    </message>
+    <message>
+        <source>%1 covers %2</source>
+        <translation>%1 覆盖 %2</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>ELF header</source>
+        <translation>ELF 头</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <source>.dynsym (undefined)</source>
+        <translation>.dynsym（未定义）</translation>
+    </message>
+    <message>
+        <source>demangled</source>
+        <translation>反修饰名</translation>
+    </message>
+    <message>
+        <source>offset 0</source>
+        <translation>偏移 0</translation>
+    </message>
 </context>
 <context>
     <name>hd::FindingCatalog</name>
@@ -3501,6 +3557,30 @@
         <source>Step 1 (baseline) was not run on a GPU here: this machine&apos;s runtime sees none. What it could check works (%1); run the steps on the GPU machine to compare them.</source>
         <translation>第 1 步(基线)没有在这里的 GPU 上运行:本机的运行时看不到 GPU。它能检查的部分正常(%1);请在 GPU 机器上运行这些步骤来比较它们。</translation>
     </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>The project fails only with the Triton path: as is it fails (%1), without Triton (%2) it passes%3. The process state Triton leaves behind breaks the HIP kernel.</source>
+        <translation>项目只在走 Triton 路径时失败：原样运行失败（%1），不用 Triton（%2）则通过%3。Triton 留下的进程状态破坏了 HIP 内核。</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::ArtifactTreeModel</name>
@@ -3891,6 +3971,86 @@
         <source>launches</source>
         <translation>启动次数</translation>
     </message>
+    <message>
+        <source>library-load</source>
+        <translation>加载库</translation>
+    </message>
+    <message>
+        <source>runtime-init</source>
+        <translation>运行时初始化</translation>
+    </message>
+    <message>
+        <source>device-query</source>
+        <translation>查询设备</translation>
+    </message>
+    <message>
+        <source>module-load</source>
+        <translation>加载模块</translation>
+    </message>
+    <message>
+        <source>function-lookup</source>
+        <translation>查找函数</translation>
+    </message>
+    <message>
+        <source>allocation</source>
+        <translation>分配内存</translation>
+    </message>
+    <message>
+        <source>copy-h2d</source>
+        <translation>拷贝到设备</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核执行</translation>
+    </message>
+    <message>
+        <source>synchronize</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>copy-d2h</source>
+        <translation>拷贝回主机</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>校验结果</translation>
+    </message>
+    <message>
+        <source>compiler</source>
+        <translation>编译器</translation>
+    </message>
+    <message>
+        <source>compiler-commands</source>
+        <translation>编译器命令</translation>
+    </message>
+    <message>
+        <source>compile-program</source>
+        <translation>编译程序</translation>
+    </message>
+    <message>
+        <source>compile-code-object</source>
+        <translation>编译代码对象</translation>
+    </message>
+    <message>
+        <source>runtime-dependency</source>
+        <translation>运行时依赖</translation>
+    </message>
+    <message>
+        <source>run-program</source>
+        <translation>运行程序</translation>
+    </message>
+    <message>
+        <source>inspect</source>
+        <translation>检查文件</translation>
+    </message>
+    <message>
+        <source>diagnose</source>
+        <translation>诊断</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::CompatMatrixModel</name>
@@ -3961,7 +4121,7 @@
     </message>
     <message>
         <source>Wavefront</source>
-        <translation>Wavefront</translation>
+        <translation>波前宽度</translation>
     </message>
     <message>
         <source>Memory</source>
@@ -4069,6 +4229,16 @@
         <translation>
             <numerusform>全部 %n 项信息</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation>不可用：%1</translation>
+    </message>
+    <message>
+        <source>%1
+source: %2</source>
+        <translation>%1
+来源：%2</translation>
     </message>
 </context>
 <context>
@@ -4191,6 +4361,10 @@
     <message>
         <source>Whether the runtime reads it is checked when a step runs.</source>
         <translation>运行步骤时会检查运行时是否读取它。</translation>
+    </message>
+    <message>
+        <source>%1=%2: invalid value; allowed: %3</source>
+        <translation>%1=%2：无效的值；允许：%3</translation>
     </message>
 </context>
 <context>
@@ -4791,6 +4965,18 @@
         <source>All cases at once</source>
         <translation>一次打开所有案例</translation>
     </message>
+    <message>
+        <source>Keep home folders and the host name (else ~ and &lt;host&gt;)</source>
+        <translation>保留主目录和主机名（否则显示为 ~ 和 &lt;host&gt;）</translation>
+    </message>
+    <message>
+        <source>A report pasted into an issue is read by strangers: by default the paths under your home folder start with ~ and this machine&apos;s name reads &lt;host&gt;.</source>
+        <translation>贴到 issue 中的报告会被陌生人阅读：默认情况下，主目录下的路径以 ~ 开头，本机名称显示为 &lt;host&gt;。</translation>
+    </message>
+    <message>
+        <source>Scenario %1 of docs/scenarios.md</source>
+        <translation>docs/scenarios.md 中的场景 %1</translation>
+    </message>
 </context>
 <context>
     <name>hd::ui::NameLookup</name>
@@ -4911,6 +5097,10 @@
     <message>
         <source>The module loads, but the code object the runtime picks for this GPU does not hold the kernel: hipModuleGetFunction returns hipErrorNotFound.</source>
         <translation>模块能加载,但运行时为这块 GPU 选中的代码对象不包含该内核:hipModuleGetFunction 返回 hipErrorNotFound。</translation>
+    </message>
+    <message>
+        <source>Only logs or texts are open: the name is looked up in code objects. Open the file that should hold it; what the open text says is in Findings.</source>
+        <translation>只打开了日志或文本：名称要在代码对象中查找。请打开应当包含它的文件；已打开文本的诊断结果在“发现”中。</translation>
     </message>
 </context>
 <context>
@@ -5362,6 +5552,10 @@
     <message>
         <source>Answer:</source>
         <translation>回答:</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s text (English): %1</source>
+        <translation>引擎原文（英文）：%1</translation>
     </message>
 </context>
 <context>
@@ -6004,6 +6198,343 @@
     <message>
         <source>NO (runtime too old)</source>
         <translation>否(运行时太旧)</translation>
+    </message>
+</context>
+<context>
+    <name>hd::EnvCatalogue</name>
+    <message>
+        <source>HIP runtime log verbosity on stderr: 0 always-printed only, 1 errors, 2 warnings, 3 info, 4 debug, 5 extra debug</source>
+        <translation>HIP 运行时在 stderr 上的日志详细程度：0 仅总是打印的内容，1 错误，2 警告，3 信息，4 调试，5 额外调试</translation>
+    </message>
+    <message>
+        <source>which runtime components log (bits: API 0x1, CMD 0x2, …, CODE 0x4000, LOCATION 0x10000)</source>
+        <translation>哪些运行时组件写日志（位：API 0x1、CMD 0x2、…、CODE 0x4000、LOCATION 0x10000）</translation>
+    </message>
+    <message>
+        <source>unsigned integer, decimal or 0x-hex</source>
+        <translation>无符号整数，十进制或 0x 十六进制</translation>
+    </message>
+    <message>
+        <source>write the runtime log to this file instead of stderr</source>
+        <translation>把运行时日志写到这个文件，而不是 stderr</translation>
+    </message>
+    <message>
+        <source>a file path</source>
+        <translation>文件路径</translation>
+    </message>
+    <message>
+        <source>wait for the device around each kernel: 1 before, 2 after, 3 both</source>
+        <translation>在每个内核前后等待设备：1 之前，2 之后，3 前后都等</translation>
+    </message>
+    <message>
+        <source>wait for the device around each copy: 1 before, 2 after, 3 both</source>
+        <translation>在每次拷贝前后等待设备：1 之前，2 之后，3 前后都等</translation>
+    </message>
+    <message>
+        <source>every launch waits for the kernel to finish (= serialize after), so an error surfaces at the call that caused it</source>
+        <translation>每次启动都等待内核结束（= 之后串行化），因此错误会在引起它的调用处出现</translation>
+    </message>
+    <message>
+        <source>0 or 1</source>
+        <translation>0 或 1</translation>
+    </message>
+    <message>
+        <source>which GPUs the HIP runtime shows, by index</source>
+        <translation>HIP 运行时显示哪些 GPU（按序号）</translation>
+    </message>
+    <message>
+        <source>comma-separated indices; empty hides every GPU</source>
+        <translation>逗号分隔的序号；为空则隐藏所有 GPU</translation>
+    </message>
+    <message>
+        <source>which GPUs the ROCr (HSA) runtime shows, by index or UUID</source>
+        <translation>ROCr（HSA）运行时显示哪些 GPU（按序号或 UUID）</translation>
+    </message>
+    <message>
+        <source>comma-separated indices or UUIDs; empty hides every GPU</source>
+        <translation>逗号分隔的序号或 UUID；为空则隐藏所有 GPU</translation>
+    </message>
+    <message>
+        <source>which GPUs the runtime shows (OpenCL-style)</source>
+        <translation>运行时显示哪些 GPU（OpenCL 方式）</translation>
+    </message>
+    <message>
+        <source>comma-separated indices</source>
+        <translation>逗号分隔的序号</translation>
+    </message>
+    <message>
+        <source>which GPUs CUDA (and HIP on NVIDIA, and HIP on AMD as an alias) shows</source>
+        <translation>CUDA（以及 NVIDIA 上的 HIP，和作为别名的 AMD 上的 HIP）显示哪些 GPU</translation>
+    </message>
+    <message>
+        <source>comma-separated indices or GPU-UUIDs; empty hides every GPU</source>
+        <translation>逗号分隔的序号或 GPU-UUID；为空则隐藏所有 GPU</translation>
+    </message>
+    <message>
+        <source>make the device report another processor (gfx version N.N.N), e.g. 10.3.0 for gfx1030; per GPU as HSA_OVERRIDE_GFX_VERSION_&lt;n&gt; from ROCm 6.2</source>
+        <translation>让设备报告为另一种处理器（gfx 版本 N.N.N），例如 gfx1030 为 10.3.0；从 ROCm 6.2 起可按 GPU 设为 HSA_OVERRIDE_GFX_VERSION_&lt;n&gt;</translation>
+    </message>
+    <message>
+        <source>N.N.N (major.minor.stepping, e.g. 10.3.0 or 9.0.a)</source>
+        <translation>N.N.N（主版本.次版本.步进，例如 10.3.0 或 9.0.a）</translation>
+    </message>
+    <message>
+        <source>run with XNACK (GPU page-fault retry) on or off</source>
+        <translation>以开启或关闭 XNACK（GPU 缺页重试）的方式运行</translation>
+    </message>
+    <message>
+        <source>use the SDMA copy engines (0 = blit kernels)</source>
+        <translation>使用 SDMA 拷贝引擎（0 = 用 blit 内核）</translation>
+    </message>
+    <message>
+        <source>put kernel arguments in device memory</source>
+        <translation>把内核参数放在设备内存中</translation>
+    </message>
+    <message>
+        <source>dump every code object the runtime loads</source>
+        <translation>转储运行时加载的每个代码对象</translation>
+    </message>
+    <message>
+        <source>0 = load all code objects at start, so load errors surface at once</source>
+        <translation>0 = 启动时加载所有代码对象，使加载错误立即出现</translation>
+    </message>
+    <message>
+        <source>claimed to make module loading verbose</source>
+        <translation>据称会让模块加载输出详细信息</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意值</translation>
+    </message>
+    <message>
+        <source>read by no runtime source we could find: check whether the loaded runtime reads it before relying on it</source>
+        <translation>我们找到的运行时源码都不读取它：依赖它之前，先确认所加载的运行时是否读取</translation>
+    </message>
+    <message>
+        <source>directories the dynamic loader searches before the ld.so cache (which libamdhip64 a process gets)</source>
+        <translation>动态加载器在 ld.so 缓存之前搜索的目录（决定进程得到哪个 libamdhip64）</translation>
+    </message>
+    <message>
+        <source>&apos;:&apos;-separated directories</source>
+        <translation>以 “:” 分隔的目录</translation>
+    </message>
+    <message>
+        <source>keep comgr&apos;s intermediate files</source>
+        <translation>保留 comgr 的中间文件</translation>
+    </message>
+    <message>
+        <source>verbose comgr logs</source>
+        <translation>详细的 comgr 日志</translation>
+    </message>
+    <message>
+        <source>where comgr logs go</source>
+        <translation>comgr 日志的去向</translation>
+    </message>
+    <message>
+        <source>stdout, stderr or a file path</source>
+        <translation>stdout、stderr 或文件路径</translation>
+    </message>
+    <message>
+        <source>hipcc prints the commands it runs (bits: 1 commands, 2 env, 4 args)</source>
+        <translation>hipcc 打印它运行的命令（位：1 命令，2 环境，4 参数）</translation>
+    </message>
+    <message>
+        <source>which platform hipcc compiles for</source>
+        <translation>hipcc 为哪个平台编译</translation>
+    </message>
+    <message>
+        <source>amd or nvidia (old names: hcc, nvcc)</source>
+        <translation>amd 或 nvidia（旧名称：hcc、nvcc）</translation>
+    </message>
+    <message>
+        <source>ROCm installation root (hipcc, device libraries)</source>
+        <translation>ROCm 安装根目录（hipcc、设备库）</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>HIP installation root (hipcc looks here first)</source>
+        <translation>HIP 安装根目录（hipcc 首先在这里查找）</translation>
+    </message>
+    <message>
+        <source>where the compiler finds the ROCm device libraries</source>
+        <translation>编译器查找 ROCm 设备库的位置</translation>
+    </message>
+    <message>
+        <source>extra flags hipcc adds to every compile</source>
+        <translation>hipcc 在每次编译时追加的额外选项</translation>
+    </message>
+    <message>
+        <source>compiler flags</source>
+        <translation>编译器选项</translation>
+    </message>
+    <message>
+        <source>which compressed offload bundle (CCOB) version the bundler writes</source>
+        <translation>打包器写出哪个版本的压缩 offload bundle（CCOB）</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s kernel cache (default ~/.triton/cache)</source>
+        <translation>Triton 的内核缓存（默认 ~/.triton/cache）</translation>
+    </message>
+    <message>
+        <source>recompile even when the cache has the kernel</source>
+        <translation>即使缓存中已有内核也重新编译</translation>
+    </message>
+    <message>
+        <source>dump the MLIR of every Triton pass</source>
+        <translation>转储每个 Triton pass 的 MLIR</translation>
+    </message>
+    <message>
+        <source>1, or a kernel name</source>
+        <translation>1，或一个内核名</translation>
+    </message>
+    <message>
+        <source>dump Triton&apos;s LLVM IR</source>
+        <translation>转储 Triton 的 LLVM IR</translation>
+    </message>
+    <message>
+        <source>dump Triton&apos;s AMDGCN assembly</source>
+        <translation>转储 Triton 的 AMDGCN 汇编</translation>
+    </message>
+    <message>
+        <source>the libamdhip64 Triton loads</source>
+        <translation>Triton 加载的 libamdhip64</translation>
+    </message>
+    <message>
+        <source>Triton debug mode (device asserts)</source>
+        <translation>Triton 调试模式（设备端断言）</translation>
+    </message>
+</context>
+<context>
+    <name>hd::SystemInventory</name>
+    <message>
+        <source>not available: %1</source>
+        <translation>不可用：%1</translation>
+    </message>
+    <message>
+        <source>%1: not available (%2)</source>
+        <translation>%1：不可用（%2）</translation>
+    </message>
+    <message>
+        <source>not available (%1)</source>
+        <translation>不可用（%1）</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Packages</source>
+        <translation>软件包</translation>
+    </message>
+    <message>
+        <source>Python, PyTorch, Triton</source>
+        <translation>Python、PyTorch、Triton</translation>
+    </message>
+    <message>
+        <source>Device access</source>
+        <translation>设备访问</translation>
+    </message>
+    <message>
+        <source>GPUs (vendor tools)</source>
+        <translation>GPU（厂商工具）</translation>
+    </message>
+    <message>
+        <source>Kernel driver</source>
+        <translation>内核驱动</translation>
+    </message>
+    <message>
+        <source>HIP runtime</source>
+        <translation>HIP 运行时</translation>
+    </message>
+    <message>
+        <source>Compilers</source>
+        <translation>编译器</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Device nodes and groups</source>
+        <translation>设备节点与用户组</translation>
+    </message>
+    <message>
+        <source>Runtime and compilers</source>
+        <translation>运行时与编译器</translation>
+    </message>
+    <message>
+        <source>Environment variables</source>
+        <translation>环境变量</translation>
+    </message>
+</context>
+<context>
+    <name>hd::Remote</name>
+    <message>
+        <source>the ssh client (%1) could not be started</source>
+        <translation>无法启动 ssh 客户端（%1）</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached</source>
+        <translation>无法访问 %1</translation>
+    </message>
+    <message>
+        <source>%1 refused every key offered (add yours with ssh-copy-id, or load it into the agent)</source>
+        <translation>%1 拒绝了提供的所有密钥（用 ssh-copy-id 添加你的密钥，或把它加载到 agent 中）</translation>
+    </message>
+    <message>
+        <source>the host key of %1 is not known: refused (check its fingerprint and add it with a plain `ssh %1` first)</source>
+        <translation>%1 的主机密钥未知：已拒绝（先核对其指纹，再用普通的 `ssh %1` 添加它）</translation>
+    </message>
+    <message>
+        <source>the host key of %1 CHANGED since it was recorded: refused</source>
+        <translation>%1 的主机密钥自记录以来已改变：已拒绝</translation>
+    </message>
+    <message>
+        <source>no space left on %1</source>
+        <translation>%1 上没有剩余空间</translation>
+    </message>
+    <message>
+        <source>no hipcc on %1 (not on its PATH)</source>
+        <translation>%1 上没有 hipcc（不在其 PATH 中）</translation>
+    </message>
+    <message>
+        <source>%1 is not on %2 (not on its PATH)</source>
+        <translation>%2 上没有 %1（不在其 PATH 中）</translation>
+    </message>
+    <message>
+        <source>the probe does not run on %1</source>
+        <translation>探针无法在 %1 上运行</translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost</source>
+        <translation>与 %1 的连接已断开</translation>
+    </message>
+    <message>
+        <source>%1 gave a reply hipdoctor refuses</source>
+        <translation>%1 返回了 hipdoctor 拒绝接受的回复</translation>
+    </message>
+    <message>
+        <source>hipdoctor refuses this destination</source>
+        <translation>hipdoctor 拒绝这个目标地址</translation>
+    </message>
+    <message>
+        <source>%1 did not answer in time</source>
+        <translation>%1 没有及时应答</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>ssh to %1 failed</source>
+        <translation>ssh 连接 %1 失败</translation>
+    </message>
+    <message>
+        <source> (the node answered without a home folder: is its login shell a POSIX shell?)</source>
+        <translation>（节点的应答中没有主目录：它的登录 shell 是 POSIX shell 吗？）</translation>
     </message>
 </context>
 </TS>

@@ -5,6 +5,7 @@
 #include "model/finding_catalog.h"
 #include "report/report.h"
 #include "sample_session.h"
+#include "session/make_session.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -104,6 +105,118 @@ private slots:
         }
     }
 
+    // Issue 41: home folders read "~" and the host names "<host>" by default, in Markdown and
+    // HTML; ReportOptions::keepPlaces keeps them (the control).
+    void placesLeftOutByDefault() {
+        Session s = hdtest::sampleSession();
+        s.host = QStringLiteral("gpu-node17");
+        s.steps[0].checks[0].env.insert(QStringLiteral("HOME"), QStringLiteral("/srv/alice"));
+        s.steps[0].checks[0].command << QStringLiteral("/srv/alice/proj/a.co");
+        Finding f = makeFinding(QStringLiteral("symbol.mangled-name"),
+                                QStringLiteral("vecAdd is mangled in /home/bob/b.co on gpu-node17"),
+                                QStringLiteral("/home/bob/b.co, /srv/alice2/c.co"));
+        s.findings << f;
+        for (const bool html : {false, true}) {
+            const QString r = html ? htmlReport(s) : markdownReport(s);
+            for (const char *gone : {"/srv/alice/", "/home/bob", "gpu-node17", "/home/u/"})
+                QVERIFY2(!r.contains(QLatin1String(gone)), gone);
+            QVERIFY(r.contains(QLatin1String("~/proj/a.co")));
+            QVERIFY(r.contains(QLatin1String("~/b.co")));
+            QVERIFY(r.contains(QLatin1String("/srv/alice2/c.co"))); // another folder
+            QVERIFY(r.contains(html ? QLatin1String("&lt;host&gt;") : QLatin1String("\\<host>")));
+            QVERIFY(r.contains(QLatin1String("Home folders are shown as ~")));
+            ReportOptions keep;
+            keep.keepPlaces = true;
+            const QString kept = html ? htmlReport(s, keep) : markdownReport(s, keep);
+            QVERIFY(kept.contains(QLatin1String("/srv/alice/proj/a.co")));
+            QVERIFY(kept.contains(QLatin1String("gpu-node17")));
+            QVERIFY(!kept.contains(QLatin1String("Home folders are shown as ~")));
+        }
+    }
+
+    // Issue 41: no HTML entities to read in Markdown: "&&", "2>&1", "a < b" and "->" stay as
+    // typed; a '<' that would open a tag is backslash-escaped (CommonMark), not "&lt;".
+    void markdownWithoutEntities() {
+        Session s = hdtest::sampleSession();
+        Finding f = makeFinding(QStringLiteral("arch.no-compatible-code-object"),
+                                QStringLiteral("No code for gfx1031 -> rebuild"),
+                                QStringLiteral("a < b && c"));
+        f.fix << QStringLiteral("Pass --offload-arch=<gfx...> explicitly: make 2>&1 | tee x && "
+                                "echo &amp; done");
+        s.findings << f;
+        const QString md = markdownReport(s);
+        // In the finding's prose (the <summary> lines are HTML, where entities belong).
+        int lines = 0;
+        for (const QString &line : md.split(QLatin1Char('\n'))) {
+            if (!line.contains(QLatin1String("gfx1031")) &&
+                !line.contains(QLatin1String("a < b")) &&
+                !line.contains(QLatin1String("offload-arch=")))
+                continue;
+            if (line.contains(QLatin1String("<summary>")))
+                continue;
+            ++lines;
+            for (const char *entity : {"&lt;", "&gt;", "&amp;lt", "&#"})
+                QVERIFY2(!line.contains(QLatin1String(entity)), qPrintable(line));
+        }
+        QVERIFY(lines >= 3);
+        QVERIFY(md.contains(QLatin1String("--offload-arch=\\<gfx...> explicitly: make 2>&1 | "
+                                          "tee x && echo \\&amp; done")));
+        QVERIFY(md.contains(QLatin1String("No code for gfx1031 -> rebuild")));
+        QVERIFY(md.contains(QLatin1String("a < b && c")));
+    }
+
+    // Issue 41: the environment profile as the steps ran with it (their records), not the
+    // panel's value now; a variant's own switch is not part of it. Without steps: the profile.
+    void environmentAsTheStepsRan() {
+        Session s = hdtest::sampleSession();
+        s.env = {};
+        s.env.set(QStringLiteral("AMD_LOG_LEVEL"), QStringLiteral("1")); // changed since
+        const QString md = markdownReport(s);
+        const QString section = md.section(QStringLiteral("Environment profile"), 1, 1)
+                                    .section(QStringLiteral("\n## "), 0, 0);
+        QVERIFY2(section.contains(QLatin1String("As the steps ran with it")), qPrintable(section));
+        QVERIFY2(section.contains(QLatin1String("| `AMD_LOG_LEVEL` | `4` |")), qPrintable(section));
+        QVERIFY2(!section.contains(QLatin1String("`1`")), qPrintable(section));
+        QVERIFY2(!section.contains(QLatin1String("USE_TRITON")), qPrintable(section));
+        QVERIFY(htmlReport(s).contains(
+            QLatin1String("<td><code>AMD_LOG_LEVEL</code></td><td><code>4</code>")));
+        s.steps.clear(); // the control: nothing ran, the profile is what there is
+        const QString none = markdownReport(s).section(QStringLiteral("Environment profile"), 1, 1);
+        QVERIFY(none.contains(QLatin1String("| `AMD_LOG_LEVEL` | `1` |")));
+    }
+
+    // Issue 41: a run without a command line (the app's) has each step's whole command in the
+    // session and at the report's top.
+    void everyStepHasItsCommand() {
+        VerifyOptions o;
+        o.step1.target = QStringLiteral("gfx90a");
+        o.step2.mode = Step2Options::Mode::Artifact;
+        o.step2.file = QStringLiteral("/work/proj/my kernels.co");
+        o.step2.kernel = QStringLiteral("vecAdd");
+        o.step3.argv = {QStringLiteral("python3"), QStringLiteral("train.py"),
+                        QStringLiteral("--epochs"), QStringLiteral("1")};
+        o.step3.switchEnv = QStringLiteral("USE_TRITON=0");
+        o.env.set(QStringLiteral("AMD_LOG_LEVEL"), QStringLiteral("4"));
+        VerifyResult r;
+        for (int n : {1, 2, 3}) {
+            StepRecord st;
+            st.step = n;
+            st.status = CheckStatus::Fail;
+            r.steps << st;
+        }
+        const Session s = sessionFromResult(o, r);
+        QCOMPARE(s.steps[0].rerun, QStringLiteral("hipdoctor-cli verify --step 1 --env "
+                                                  "AMD_LOG_LEVEL=4 --target gfx90a"));
+        QCOMPARE(s.steps[1].rerun,
+                 QStringLiteral("hipdoctor-cli verify --step 2 --env AMD_LOG_LEVEL=4 --target "
+                                "gfx90a --artifact '/work/proj/my kernels.co' --kernel vecAdd"));
+        QCOMPARE(s.steps[2].rerun,
+                 QStringLiteral("hipdoctor-cli verify --step 3 --env AMD_LOG_LEVEL=4 --target "
+                                "gfx90a --run python3 train.py --epochs 1 -- --switch "
+                                "USE_TRITON=0"));
+        QVERIFY(markdownReport(s).contains(QLatin1String("**Run it again:**")));
+    }
+
     // Issue 41: a runtime's coloured log lines reach the reports as words, without the
     // terminal's escape sequences, in Markdown and HTML alike.
     void terminalEscapesStripped() {
@@ -117,7 +230,8 @@ private slots:
             QVERIFY(!out.contains(QLatin1String("[31m")));
             QVERIFY(out.contains(QLatin1String("hip_code_object.cpp:616")));
         }
-        QCOMPARE(withoutTerminalEscapes(QStringLiteral("\x1b]0;title\x07" "a\x1b[1;32mb\x1b[0m")),
+        QCOMPARE(withoutTerminalEscapes(QStringLiteral("\x1b]0;title\x07"
+                                                       "a\x1b[1;32mb\x1b[0m")),
                  QStringLiteral("ab"));
     }
 
@@ -304,7 +418,7 @@ private slots:
         // its traceback is not (its status says it).
         QCOMPARE(md.count(QLatin1String("**Passed, but its output holds an error line:**")), 1);
         QVERIFY(md.contains(QLatin1String("**Passed, but its output holds an error line:** "
-                                          "`error: kernel cache at /home/u/.triton is not "
+                                          "`error: kernel cache at ~/.triton is not "
                                           "writable`")));
         QVERIFY(
             md.contains(QStringLiteral("✅ ⚠️ error line in output <b>without-triton</b>")));

@@ -410,6 +410,17 @@ private slots:
         QCOMPARE(ids(both.findings), (QStringList{QStringLiteral("verify.baseline-failed"),
                                                   QStringLiteral("context.triton-state")}));
         QVERIFY2(both.verdict.contains(QLatin1String("USE_TRITON=0")), qPrintable(both.verdict));
+        // Issue 41: steps 1 and 2 both ran (step 2 failing too, for want of a device): the
+        // verdict does not say they did not (the control: step 3 alone says so).
+        StepRecord s2 = s1;
+        s2.step = 2;
+        s2.findings = {noDevice};
+        const Comparison all = compareSteps({s1, s2, s});
+        QCOMPARE(ids(all.findings), ids(both.findings));
+        QVERIFY2(!all.verdict.contains(QLatin1String("did not both run")), qPrintable(all.verdict));
+        QVERIFY2(!all.verdict.contains(QLatin1String("operator alone passes")),
+                 qPrintable(all.verdict));
+        QVERIFY(compareSteps({s}).verdict.contains(QLatin1String("did not both run")));
         // Step 1 failing for another reason still stops the comparison there.
         s1.findings.clear();
         QCOMPARE(ids(compareSteps({s1, s}).findings),

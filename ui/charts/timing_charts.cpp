@@ -1,6 +1,7 @@
 #include "charts/timing_charts.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QEvent>
 
 #include <algorithm>
@@ -53,6 +54,37 @@ constexpr int kColorCount = int(std::size(kColors));
 
 QColor TimingChart::seriesColor(int i) {
     return kColors[std::abs(i) % kColorCount];
+}
+
+QString TimingChart::phaseName(const QString &id) {
+    // The probe's phases (docs/protocol.md) and the steps' checks that have no phases, marked
+    // for lupdate: the English is the id itself.
+    static const char *const known[] = {
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "library-load"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "runtime-init"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "device-query"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "module-load"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "function-lookup"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "allocation"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "copy-h2d"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "launch"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "kernel"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "synchronize"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "copy-d2h"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "validation"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "compiler"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "compiler-commands"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "compile-program"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "compile-code-object"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "runtime-dependency"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "run-program"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "inspect"),
+        QT_TRANSLATE_NOOP("hd::ui::Charts", "diagnose"),
+    };
+    for (const char *k : known)
+        if (id == QLatin1String(k))
+            return QCoreApplication::translate("hd::ui::Charts", k);
+    return id;
 }
 
 QColor TimingChart::phaseColor(const QString &phase) {
@@ -209,7 +241,7 @@ void TimingChart::drawTimeline() {
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, pen, brush, 11));
     };
     for (const QString &phase : phases)
-        addSwatch(phase, QPen(phaseColor(phase).darker(130)), phaseColor(phase));
+        addSwatch(phaseName(phase), QPen(phaseColor(phase).darker(130)), phaseColor(phase));
     if (anyFailed)
         addSwatch(tr("failed (outline)"), QPen(errorColor(), 3), Qt::NoBrush);
     placeLegend(!phases.isEmpty() && phases.size() <= 16);
@@ -222,7 +254,7 @@ void TimingChart::drawTimeline() {
 void TimingChart::drawBars() {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < m_spec.categories.size(); ++i)
-        ticker->addTick(i + 1, m_spec.categories[i]);
+        ticker->addTick(i + 1, phaseName(m_spec.categories[i]));
     xAxis->setTicker(ticker);
     xAxis->setTickLabelRotation(m_spec.categories.size() > 5 ? 30 : 0);
     xAxis->grid()->setVisible(false);

@@ -33,6 +33,9 @@ public:
     static QColor seriesColor(int i);
     // The one colour of a phase (or of a check without phases), by its name: the same in
     // every chart, the app's and the reports'. Never the error red.
+    // A probe phase or check id ("library-load", "runtime-init", docs/protocol.md) in the
+    // language shown (context "hd::ui::Charts"); an id the app does not know stays as it is.
+    static QString phaseName(const QString &id);
     static QColor phaseColor(const QString &phase);
     // Failures are marked apart from the phase colour: a red outline.
     static QColor errorColor();

@@ -77,8 +77,11 @@ void DiagnosisController::explainName() {
     runInBackground(
         this,
         [artifacts = m_inputs->artifacts(), name = m_requestedKernel,
-         devices = m_targets->devices(),
-         runtime = m_runtime]() { return explain(artifacts, name, devices, runtime); },
+         devices = m_targets->devices(), runtime = m_runtime,
+         texts = m_inputs->inputPaths().size() > m_inputs->artifacts().size() ||
+                 !m_inputs->pastedTexts().isEmpty()]() {
+            return explain(artifacts, name, devices, runtime, texts);
+        },
         [this, ticket](NameExplanation e) {
             if (!m_jobs.isCurrent(ticket))
                 return;
@@ -90,8 +93,8 @@ void DiagnosisController::explainName() {
 
 NameExplanation DiagnosisController::explain(const QList<ArtifactReport> &artifacts,
                                              const QString &name, const QList<DeviceInfo> &devices,
-                                             const LoadRuntime &runtime) {
-    NameExplanation e = NameLookup::explain(artifacts, name, devices, runtime);
+                                             const LoadRuntime &runtime, bool textsOpen) {
+    NameExplanation e = NameLookup::explain(artifacts, name, devices, runtime, textsOpen);
     // A name that is not a kernel by that name is said in the engine's words, the finding the
     // diagnosis makes for it: one set of sentences for the name box and Findings.
     if (e.isSymbolVerdict())

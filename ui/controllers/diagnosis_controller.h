@@ -42,7 +42,8 @@ public:
     // The name box's answer for a name: the engine's lookup and load verdict, and for a name
     // that is no kernel by that name the engine's finding for it (diagnosis' nameFinding()).
     static NameExplanation explain(const QList<ArtifactReport> &artifacts, const QString &name,
-                                   const QList<DeviceInfo> &devices, const LoadRuntime &runtime);
+                                   const QList<DeviceInfo> &devices, const LoadRuntime &runtime,
+                                   bool textsOpen = false);
     bool isExplaining() const;
     // Looks the requested name up again now (the language or the inputs changed).
     void explainName();

@@ -36,7 +36,8 @@ QList<EnvVarRow> catalogueRows() {
     for (const EnvVarInfo &v : envCatalogue()) {
         EnvVarRow r;
         r.name = v.name;
-        r.meaning = v.note.isEmpty() ? v.meaning : v.meaning + QLatin1Char(' ') + v.note;
+        r.meaning = v.meaning; // English: the model shows them translated
+        r.note = v.note;
         r.allowed = v.allowedValues;
         r.category = envGroupName(v.group);
         rows.append(r);

@@ -1,5 +1,7 @@
 #include "controllers/targets_controller.h"
 
+#include "models/engine_text.h"
+
 #include "controllers/inputs_controller.h"
 
 #include "common/input_file.h"
@@ -342,8 +344,9 @@ void TargetsController::connectToNode(const QString &rawDestination) {
         this,
         [host] {
             const bool ok = host->connection().open();
+            // The failure in the user's language (docs/design.md, "Languages").
             return std::make_pair(ok, ok ? host->connection().nodeName()
-                                         : host->connection().lastMessage());
+                                         : shownEngineText(host->connection().lastMessageText()));
         },
         [this, ticket, host, destination](std::pair<bool, QString> r) {
             if (!m_jobs.isCurrent(ticket))

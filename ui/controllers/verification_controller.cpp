@@ -555,7 +555,7 @@ void VerificationController::openSessionFrom(const QString &path) {
 }
 
 void VerificationController::makeReport(const QString &format, const QString &givenPath,
-                                        bool redact) {
+                                        bool redact, bool keepPlaces) {
     const Session s = makeSession();
     const bool toClipboard = givenPath.isEmpty();
     // The clipboard's copy is a file too, so that a trimmed one has its whole report beside.
@@ -570,9 +570,10 @@ void VerificationController::makeReport(const QString &format, const QString &gi
     }
     runInBackground(
         this,
-        [s, format, path, redact]() {
+        [s, format, path, redact, keepPlaces]() {
             ReportOptions options;
             options.redact = redact;
+            options.keepPlaces = keepPlaces;
             // Charts are drawn by QCustomPlot on the GUI thread (the renderer hands over).
             options.chartRenderer = qcpChartRenderer();
             WrittenReport written;

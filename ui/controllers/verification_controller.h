@@ -111,8 +111,10 @@ public:
     void openSessionFrom(const QString &path);
     // format "md" | "html"; path "" = for the clipboard (written, with the whole report when
     // trimmed, under the app's data folder). The same file rules as the CLI's report
-    // (report/report.h writeReportFile()).
-    void makeReport(const QString &format, const QString &path, bool redact = true);
+    // (report/report.h writeReportFile()). keepPlaces: home folders and the host name stay
+    // (ReportOptions::keepPlaces).
+    void makeReport(const QString &format, const QString &path, bool redact = true,
+                    bool keepPlaces = false);
     const QString &sessionPath() const { return m_sessionPath; }
 
 signals:

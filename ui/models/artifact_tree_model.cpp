@@ -1,5 +1,6 @@
 #include "models/artifact_tree_model.h"
 
+#include "model/labels.h"
 #include "models/engine_text.h"
 #include "models/ui_roles.h"
 
@@ -318,7 +319,8 @@ QVariant ArtifactTreeModel::displayBundle(const Node &n, const ArtifactReport &r
     const Bundle &b = rep.bundles[n.bundle];
     switch (column) {
     case Name:
-        return b.origin.isEmpty() ? tr("bundle %1").arg(n.bundle + 1) : b.origin;
+        return b.origin.isEmpty() ? tr("bundle %1").arg(n.bundle + 1)
+                                  : shownEngineText(originText(b.origin));
     case Target:
         return b.compressed ? tr("compressed (CCOB v%1, %2)").arg(b.ccobVersion).arg(b.compression)
                             : tr("offload bundle");
@@ -352,8 +354,9 @@ QVariant ArtifactTreeModel::displayEntry(const Node &n, const ArtifactReport &re
     case Name:
         // Under a target row the target is known: the bundle tells the entries apart.
         if (m_nodes[size_t(n.parent)].type == NodeType::TargetGroup)
-            return rep.bundles[n.bundle].origin.isEmpty() ? tr("bundle %1").arg(n.bundle + 1)
-                                                          : rep.bundles[n.bundle].origin;
+            return rep.bundles[n.bundle].origin.isEmpty()
+                       ? tr("bundle %1").arg(n.bundle + 1)
+                       : shownEngineText(originText(rep.bundles[n.bundle].origin));
         return e.id;
     case Target:
         return e.targetId.isEmpty() ? e.kind : e.targetId;
@@ -375,7 +378,8 @@ QVariant ArtifactTreeModel::displayCodeObject(const Node &n, const ArtifactRepor
     const CodeObject &co = rep.codeObjects[n.codeObject];
     switch (column) {
     case Name:
-        return co.origin.isEmpty() ? tr("code object %1").arg(n.codeObject + 1) : co.origin;
+        return co.origin.isEmpty() ? tr("code object %1").arg(n.codeObject + 1)
+                                   : shownEngineText(originText(co.origin));
     case Target:
         return co.target.toString();
     case Details:

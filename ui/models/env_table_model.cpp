@@ -5,6 +5,7 @@
 #include "model/finding.h"
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace hd::ui {
@@ -42,7 +43,6 @@ int EnvTableModel::addVariable(const QString &name, const QString &value) {
     row.name = name;
     row.value = value;
     row.enabled = true;
-    row.meaning = tr("(not in the catalogue)");
     const int at = int(m_rows.size());
     beginInsertRows({}, at, at);
     m_rows.append(row);
@@ -82,8 +82,14 @@ QString EnvTableModel::validationError(int row) const {
     static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     if (!nameRe.match(r.name).hasMatch())
         return tr("\"%1\" is not a valid variable name").arg(r.name);
-    if (m_validator)
-        return m_validator(r.name, r.value);
+    if (m_validator && !m_validator(r.name, r.value).isEmpty())
+        // The validator's English sentence, in the language shown: what is allowed is the
+        // catalogue's (core/env/env_catalogue.h validateEnvValue()).
+        return r.allowed.isEmpty()
+                   ? m_validator(r.name, r.value)
+                   : tr("%1=%2: invalid value; allowed: %3")
+                         .arg(r.name, r.value.isEmpty() ? QStringLiteral("\"\"") : r.value,
+                              catalogueText(r.allowed));
     return {};
 }
 
@@ -112,11 +118,25 @@ QVariant EnvTableModel::display(int row, int column) const {
     case Status:
         return statusText(row);
     case Meaning:
-        return r.meaning;
+        return meaningText(r);
     case Allowed:
-        return r.allowed;
+        return catalogueText(r.allowed);
     }
     return {};
+}
+
+// The catalogue's English (core/env/env_catalogue.cpp) in the language shown.
+QString EnvTableModel::catalogueText(const QString &english) {
+    if (english.isEmpty())
+        return english;
+    return QCoreApplication::translate("hd::EnvCatalogue", english.toUtf8().constData());
+}
+
+QString EnvTableModel::meaningText(const EnvVarRow &r) {
+    if (r.meaning.isEmpty())
+        return tr("(not in the catalogue)");
+    const QString meaning = catalogueText(r.meaning);
+    return r.note.isEmpty() ? meaning : meaning + QLatin1Char(' ') + catalogueText(r.note);
 }
 
 // Off, refused (the validation's words), or applied, with whether the runtime reads it once a
@@ -154,9 +174,9 @@ QVariant EnvTableModel::data(const QModelIndex &index, int role) const {
         break;
     case Qt::ToolTipRole:
         if (col == Meaning || col == Name)
-            return r.meaning;
+            return meaningText(r);
         if (col == Status) {
-            if (const QString err = validationError(index.row()); !err.isEmpty())
+            if (const QString err = validationError(index.row()); r.enabled && !err.isEmpty())
                 return err;
             if (r.enabled && r.read == EnvVarRow::Read::Unknown)
                 return tr("Whether the runtime reads it is checked when a step runs.");

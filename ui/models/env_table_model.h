@@ -19,6 +19,7 @@ struct EnvVarRow {
     // Whether the runtime the steps loaded reads it, as checked after a run (its libraries'
     // strings): unknown until then.
     enum class Read { Unknown, Yes, No } read = Read::Unknown;
+    QString note; // the catalogue's caveat, after the meaning
 };
 
 // Returns "" when the value is valid for the variable, else a sentence saying why not.
@@ -62,6 +63,9 @@ signals:
 private:
     QVariant display(int row, int column) const; // DisplayRole and SortRole
     QString statusText(int row) const;
+    // The catalogue's English meaning (and caveat) and allowed values, translated.
+    static QString catalogueText(const QString &english);
+    static QString meaningText(const EnvVarRow &r);
     QList<EnvVarRow> m_rows;
     EnvValidator m_validator;
 };

@@ -282,7 +282,7 @@ int FindingsModel::columnCount(const QModelIndex &) const {
     return ColumnCount;
 }
 
-static QString severityIcon(Severity s) {
+static QString severityIconPath(Severity s) { // not labels.h's report icon
     switch (s) {
     case Severity::Error:
         return QStringLiteral(":/icons/severity-error.svg");
@@ -326,7 +326,7 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const {
             break;
         case Qt::DecorationRole:
             if (col == Title)
-                return QIcon(severityIcon(f.severity));
+                return QIcon(severityIconPath(f.severity));
             break;
         case Qt::ToolTipRole:
             return shown(f).explanation;

@@ -188,7 +188,8 @@ NameExplanation explainMissing(NameExplanation out, const QString &name, const Q
 } // namespace
 
 NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, const QString &rawName,
-                                    const QList<DeviceInfo> &devices, const LoadRuntime &runtime) {
+                                    const QList<DeviceInfo> &devices, const LoadRuntime &runtime,
+                                    bool textsOpen) {
     NameExplanation out;
     const QString name = rawName.trimmed();
     out.name = name;
@@ -197,7 +198,12 @@ NameExplanation NameLookup::explain(const QList<ArtifactReport> &artifacts, cons
         return out;
     }
     if (artifacts.isEmpty()) {
-        out.headline = tr("Open an artifact first: the name is looked up in its code objects.");
+        // A log alone is a case too (its diagnosis is in Findings): the box says what it needs.
+        out.headline =
+            textsOpen ? tr("Only logs or texts are open: the name is looked up in code objects. "
+                           "Open the file that should hold it; what the open text says is in "
+                           "Findings.")
+                      : tr("Open an artifact first: the name is looked up in its code objects.");
         return out;
     }
     const SymbolIndex index = indexSymbols(artifacts);

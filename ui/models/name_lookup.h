@@ -45,10 +45,10 @@ class NameLookup {
 public:
     // `devices`: the GPUs known (probed, typed, from a session); an exact match is only "found"
     // when the load verdict of its file on one of them (with `runtime`, the diagnosis') picks a
-    // code object holding the kernel.
+    // code object holding the kernel. `textsOpen`: logs or texts are open (no artifact need be).
     static NameExplanation explain(const QList<ArtifactReport> &artifacts, const QString &name,
                                    const QList<DeviceInfo> &devices = {},
-                                   const LoadRuntime &runtime = {});
+                                   const LoadRuntime &runtime = {}, bool textsOpen = false);
     // The words of a kernel-name verdict: the engine's finding for the name (diagnosis'
     // nameFinding(), the sentences Findings shows), in the app's language.
     static NameExplanation withFinding(NameExplanation e, const Finding &f);

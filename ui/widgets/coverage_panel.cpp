@@ -84,7 +84,7 @@ QHBoxLayout *CoveragePanel::makeScanRow() {
     scan->setIcon(icon(QStringLiteral("open")));
     scan->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     scan->setPopupMode(QToolButton::MenuButtonPopup);
-    scan->setText(tr("Scan a folder…"));
+    HD_TR_SET(scan, "text", QT_TR_NOOP("Scan a folder…")); // follows a language switch
     connect(scan, &QToolButton::clicked, this, &CoveragePanel::scanInteractive);
     // The prefixes that exist here, one click each.
     auto *menu = new QMenu(scan);
@@ -95,7 +95,7 @@ QHBoxLayout *CoveragePanel::makeScanRow() {
     row->addWidget(scan);
     m_clear = new QToolButton;
     m_clear->setObjectName(QStringLiteral("coverageClear"));
-    m_clear->setText(tr("Clear"));
+    HD_TR_SET(m_clear, "text", QT_TR_NOOP("Clear"));
     connect(m_clear, &QToolButton::clicked, this, [this] { m_targets->clearScans(); });
     row->addWidget(m_clear);
     m_intro = new QLabel;

@@ -4,6 +4,7 @@
 #include "exec/execution_host.h"
 #include "models/compat_matrix_model.h"
 #include "models/devices_model.h"
+#include "models/engine_text.h"
 #include "report/redaction.h"
 #include "sysinfo/system_inventory.h"
 #include "widgets/icons.h"
@@ -233,9 +234,12 @@ QString DevicesPanel::inventoryTitle(const QString &collectedAt) const {
 // The summary's rows, bold, one line each (the tree stays short); every item in the tooltip.
 void DevicesPanel::addInventorySummary(const SystemInventory &inv) {
     for (const InventorySummaryRow &r : summarizeInventory(inv)) {
-        auto *item =
-            new QTreeWidgetItem(m_inventory, {r.label, r.items.join(QStringLiteral("  ·  "))});
-        item->setToolTip(1, r.items.join(QStringLiteral("\n")));
+        QStringList items;
+        for (const Text &t : r.items)
+            items << shownEngineText(t);
+        auto *item = new QTreeWidgetItem(
+            m_inventory, {shownEngineText(r.label), items.join(QStringLiteral("  ·  "))});
+        item->setToolTip(1, items.join(QStringLiteral("\n")));
         if (r.missing)
             item->setForeground(1, palette().brush(QPalette::Disabled, QPalette::Text));
         if (r.problem)
@@ -254,7 +258,7 @@ void DevicesPanel::addInventoryFacts(const SystemInventory &inv) {
         const QList<InventoryFact> facts = inv.section(id);
         if (facts.isEmpty())
             continue;
-        auto *section = new QTreeWidgetItem(all, {title, {}});
+        auto *section = new QTreeWidgetItem(all, {shownEngineText(title), {}});
         for (const InventoryFact &f : facts) {
             auto *item = new QTreeWidgetItem(section, {f.name, shownValue(f)});
             item->setToolTip(1, tr("%1\nsource: %2").arg(shownValue(f), f.source));
@@ -316,6 +320,7 @@ void DevicesPanel::changeEvent(QEvent *event) {
     // The texts set once (labels, buttons) follow through retranslateTree(); these are
     // computed from the state.
     if (event->type() == QEvent::LanguageChange) {
+        updateHost();
         updateStatus();
         updateInventory();
     }

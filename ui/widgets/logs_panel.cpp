@@ -40,7 +40,11 @@ QHBoxLayout *LogsPanel::makeFilterRow() {
     auto *row = new QHBoxLayout;
     row->addWidget(HD_TR_LABEL(QT_TR_NOOP("Levels:")));
     for (int level = -1; level <= 4; ++level) {
-        auto *box = new QCheckBox(LogModel::levelName(level));
+        auto *box = new QCheckBox;
+        // LogModel::levelName()'s words, set through trSet: they follow a language switch.
+        static const char *const names[] = {"output",  "always", "error",
+                                            "warning", "info",   "debug"};
+        ::hd::ui::trSet(box, "text", "hd::ui::LogModel", names[level + 1]);
         box->setChecked(true);
         connect(box, &QCheckBox::toggled, this,
                 [this, level](bool on) { m_verification->logProxy()->setLevelVisible(level, on); });

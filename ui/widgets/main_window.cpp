@@ -19,6 +19,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -26,6 +27,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QImageWriter>
 #include <QLabel>
 #include <QLayout>
@@ -43,6 +45,8 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
+
+#include <memory>
 
 #include <algorithm>
 
@@ -128,13 +132,16 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(m_hostLabel);
     auto showHost = [this] {
         const auto &host = m_ws->targets()->executionHost();
-        m_hostLabel->setText(host ? tr("Runs on: %1 (ssh)").arg(host->hostName())
-                                  : tr("Runs on: this machine"));
-        m_hostLabel->setToolTip(
-            host ? tr("Devices, the system inventory and the steps run on the GPU node %1 over "
-                      "ssh; File > Use this machine goes back")
-                       .arg(host->hostName())
-                 : tr("File > Connect to GPU node… runs them on a node over ssh"));
+        if (!host) { // set through trSet: follows a language switch
+            HD_TR_SET(m_hostLabel, "text", QT_TR_NOOP("Runs on: this machine"));
+            HD_TR_SET(m_hostLabel, "toolTip",
+                      QT_TR_NOOP("File > Connect to GPU node… runs them on a node over ssh"));
+            return;
+        }
+        m_hostLabel->setText(tr("Runs on: %1 (ssh)").arg(host->hostName()));
+        m_hostLabel->setToolTip(tr("Devices, the system inventory and the steps run on the GPU "
+                                   "node %1 over ssh; File > Use this machine goes back")
+                                    .arg(host->hostName()));
     };
     connect(m_ws->targets(), &TargetsController::executionHostChanged, this, showHost);
     showHost();
@@ -349,18 +356,35 @@ void MainWindow::copyReport() {
     m_ws->verification()->makeReport(QStringLiteral("md"), {});
 }
 
+QFileDialog *MainWindow::exportDialog() {
+    auto *d = new QFileDialog(this, tr("Export report"), QStringLiteral("hipdoctor-report.md"),
+                              tr("Markdown (*.md);;HTML (*.html)"));
+    d->setAcceptMode(QFileDialog::AcceptSave);
+    // Qt's own dialog: a native one has no room for the check box.
+    d->setOption(QFileDialog::DontUseNativeDialog);
+    auto *keep = new QCheckBox(tr("Keep home folders and the host name (else ~ and <host>)"), d);
+    keep->setObjectName(QStringLiteral("keepPlaces"));
+    keep->setToolTip(tr("A report pasted into an issue is read by strangers: by default the "
+                        "paths under your home folder start with ~ and this machine's name "
+                        "reads <host>."));
+    if (auto *grid = qobject_cast<QGridLayout *>(d->layout()))
+        grid->addWidget(keep, grid->rowCount(), 0, 1, grid->columnCount());
+    return d;
+}
+
 void MainWindow::exportReport() {
-    QString selected;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export report"), QStringLiteral("hipdoctor-report.md"),
-        tr("Markdown (*.md);;HTML (*.html)"), &selected);
-    if (path.isEmpty())
+    std::unique_ptr<QFileDialog> d(exportDialog());
+    if (d->exec() != QDialog::Accepted || d->selectedFiles().isEmpty())
         return;
+    const QString path = d->selectedFiles().constFirst();
+    const QString selected = d->selectedNameFilter();
+    const auto *keep = d->findChild<QCheckBox *>(QStringLiteral("keepPlaces"));
     const bool html = path.endsWith(QLatin1String(".html"), Qt::CaseInsensitive) ||
                       path.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive) ||
                       selected.contains(QLatin1String("html"));
     verifyPanel()->applyInputs();
-    m_ws->verification()->makeReport(html ? QStringLiteral("html") : QStringLiteral("md"), path);
+    m_ws->verification()->makeReport(html ? QStringLiteral("html") : QStringLiteral("md"), path,
+                                     true, keep && keep->isChecked());
 }
 
 void MainWindow::openDemo(int scenario) {

@@ -4,6 +4,7 @@
 #include <QMap>
 
 class QDockWidget;
+class QFileDialog;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -66,7 +67,10 @@ public:
     static QString artifactFileFilters();
     void saveSession(bool askForPath);
     void copyReport();   // Markdown to the clipboard
-    void exportReport(); // Markdown or HTML file
+    void exportReport(); // Markdown or HTML file, from exportDialog()
+    // The export dialog: the file (Markdown or HTML) and a "keepPlaces" check box that keeps
+    // home folders and the host name in the report (else ~ and <host>, report/redaction.h).
+    QFileDialog *exportDialog();
     // One demo case (docs/scenarios.md numbers; 1: the kernel without extern "C"), or the
     // whole demo with 0.
     void openDemo(int scenario = 1);

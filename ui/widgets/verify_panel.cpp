@@ -143,8 +143,7 @@ StepCard::StepCard(int step, QWidget *parent) : QFrame(parent), m_step(step) {
     m_checks->header()->setStretchLastSection(false);
     m_checks->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_checks->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    // Room for four checks whatever the font and scaling.
-    m_checks->setMinimumHeight(m_checks->fontMetrics().height() * 6 + 12);
+    m_checks->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // fitChecks()
     connect(m_checks, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         if (item)
             emit checkSelected(m_step, m_checks->indexOfTopLevelItem(item));
@@ -215,6 +214,7 @@ void StepCard::showRecord(const StepRecord *rec, const QString &ranOn) {
         m_light->setPixmap(statusIcon({}).pixmap(26, 26));
         m_light->setToolTip(statusText({}));
         m_summary->setText(statusText({}));
+        fitChecks();
         return;
     }
     m_status = checkStatusName(rec->status);
@@ -228,6 +228,7 @@ void StepCard::showRecord(const StepRecord *rec, const QString &ranOn) {
         item->setText(1, c.cached ? tr("%1 (cached)").arg(formatDuration(c.durationMs))
                                   : formatDuration(c.durationMs));
     }
+    fitChecks();
     // A step that ran on a GPU node says so (docs/remote.md "In the app").
     const QString where = ranOn.isEmpty()
                               ? QString()
@@ -236,6 +237,16 @@ void StepCard::showRecord(const StepRecord *rec, const QString &ranOn) {
                            .arg(statusText(m_status), where, formatDuration(rec->durationMs),
                                 shownEngineText(rec->summary).toHtmlEscaped()));
     m_run->setEnabled(true);
+}
+
+// Every check row shown: the table is as tall as its rows (at least four), so the panel's one
+// scroll area scrolls, never a second one inside the card (1280x800, 1.5x).
+void StepCard::fitChecks() {
+    const int rows = std::max(4, m_checks->topLevelItemCount());
+    const int row = m_checks->topLevelItemCount() > 0 ? m_checks->sizeHintForRow(0)
+                                                      : m_checks->fontMetrics().height() + 4;
+    m_checks->setMinimumHeight(m_checks->header()->sizeHint().height() + rows * row +
+                               2 * m_checks->frameWidth() + 4);
 }
 
 VerifyPanel::VerifyPanel(VerificationController *verification, QWidget *parent)
@@ -398,8 +409,18 @@ QWidget *VerifyPanel::makeDetails() {
     m_verdict->setWordWrap(true);
     ignoreMinimumWidth(m_verdict);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long verdict (its basis lines too) wraps and, past a few lines, scrolls: never cut at
+    // the panel's edge (1280x800 at 1.5x).
+    auto *verdictScroll = new QScrollArea;
+    verdictScroll->setObjectName(QStringLiteral("verdictScroll"));
+    verdictScroll->setWidgetResizable(true);
+    verdictScroll->setFrameShape(QFrame::NoFrame);
+    verdictScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    verdictScroll->setWidget(m_verdict);
+    verdictScroll->setMaximumHeight(m_verdict->fontMetrics().lineSpacing() * 4 + 8);
+    verdictScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
-    verdictRow->addWidget(m_verdict, 1);
+    verdictRow->addWidget(verdictScroll, 1);
     bl->addLayout(verdictRow);
     m_details = new QPlainTextEdit;
     m_details->setReadOnly(true);

@@ -50,6 +50,7 @@ signals:
     void checkSelected(int step, int checkIndex);
 
 private:
+    void fitChecks(); // the checks table as tall as its rows
     int m_step;
     QString m_status;
     bool m_stale = false;

@@ -1,5 +1,6 @@
 #include "widgets/walkthrough_panel.h"
 
+#include "model/labels.h"
 #include "models/engine_text.h"
 #include "models/findings_model.h"
 
@@ -229,7 +230,8 @@ QString WalkthroughPanel::liveResult(const QString &id) const {
         const StepRecord *s = m_verification->step(n);
         if (!s)
             return tr("Not run yet.");
-        return tr("Result: %1 — %2").arg(checkStatusName(s->status), shownEngineText(s->summary));
+        return tr("Result: %1 — %2")
+            .arg(shownEngineText(checkStatusWord(s->status)), shownEngineText(s->summary));
     }
     if (id == QLatin1String("conclusion")) {
         // The answer to the user's own question first, then what this machine could not

@@ -21,7 +21,20 @@ struct Prepared {
     Session s;
     QList<Redaction> redactions;
     bool redacted = true;
+    int homes = 0, hosts = 0; // home folders shown as ~, host names as <host>
 };
+// "Home folders are shown as ~ …" when prepare() replaced any, else "".
+QString placesNote(const Prepared &p);
+
+// The environment profile as the steps ran with it: per step, the variables every check that
+// started a program and recorded its environment had (the profile; not step 3's switch, the
+// variant's own), with the steps that had each. When no step started a program: the session's
+// profile, *fromSteps false.
+struct EnvAsRun {
+    QString name, value;
+    QList<int> steps;
+};
+QList<EnvAsRun> envAsRun(const Session &s, bool *fromSteps);
 // Findings grouped, then secrets redacted unless o.redact is false.
 Prepared prepare(const Session &in, const ReportOptions &o);
 
