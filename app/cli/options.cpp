@@ -214,7 +214,8 @@ OptionGroup helpGroup() {
 
 const QList<CommandSpec> &commands() {
     static const QList<CommandSpec> list = [] {
-        QList<CommandSpec> l{demoCommand(),   devicesCommand(), diagnoseCommand(), inspectCommand(),
+        QList<CommandSpec> l{captureCommand(), demoCommand(), devicesCommand(), diagnoseCommand(),
+                             inspectCommand(),
                              launchCommand(), reportCommand(),  scanCommand(),     sysinfoCommand(),
                              tritonCommand(), verifyCommand()};
         // -h/--help with the command's own options (the untitled group), or alone.
