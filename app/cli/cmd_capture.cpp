@@ -163,7 +163,8 @@ CommandSpec captureCommand() {
                       QStringLiteral("the command and its arguments, after --; or the folder "
                                      "of an earlier record, diagnosed again"),
                       true, false}};
-    c.moreUsage = {QStringLiteral("capture [--target T] [-o DIR] -- COMMAND [ARG...]")};
+    c.moreUsage = {QStringLiteral("[--target ID] [-o DIR] [--json] -- COMMAND [ARG...]"),
+                   QStringLiteral("[--target ID] [--json] RECORD_DIR")};
     c.description = QStringLiteral(
         "Runs the command with libhipdoctor-capture.so preloaded: every HIP and CUDA call that "
         "loads, registers or looks up device code is recorded in order, with the images it "
@@ -175,7 +176,7 @@ CommandSpec captureCommand() {
                  {targetOption(QStringLiteral("the device to check against (gfx90a, sm_90...) "
                                               "instead of the one the program saw"))}},
                 outputGroup({QStringLiteral("one hipdoctor.capture/1 document on stdout"), true,
-                             QStringLiteral("the record's folder (default "
+                             QStringLiteral("the folder the record is written to (default "
                                             "./hipdoctor-capture-DATE-TIME)"),
                              true})};
     c.exitCodes = QStringLiteral("0 no call failed, 1 a call failed or would fail on the "
