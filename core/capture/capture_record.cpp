@@ -1,6 +1,7 @@
 #include "capture/capture_record.h"
 
 #include "artifacts/inspector.h"
+#include "model/finding_catalog.h"
 #include "names/kernel_names.h"
 #include "targets/target_id.h"
 
@@ -244,6 +245,7 @@ struct Analyzer {
                                                                 : img.verdict->targets.join(u", "),
                                  a.device, img.verdict->reason);
                     r.fixes = img.verdict->fixes;
+                    r.findingId = QStringLiteral("arch.no-compatible-code-object");
                 }
             }
             const QString handle = c.field(c.call.startsWith(u"cuLibrary") ? "library"
@@ -302,6 +304,7 @@ struct Analyzer {
             return;
         case NameLookup::Match::Mangled:
             r.problem = true;
+            r.findingId = QStringLiteral("symbol.mangled-name");
             r.sentence = HD_TEXT("hd::Capture", "that image holds %1, not %2")
                              .arg(look.mangled.first().name, name);
             r.fixes << HD_TEXT("hd::Capture",
@@ -310,6 +313,7 @@ struct Analyzer {
             return;
         case NameLookup::Match::InternalLinkage:
             r.problem = true;
+            r.findingId = QStringLiteral("symbol.internal-linkage");
             r.sentence = HD_TEXT("hd::Capture", "that image holds %1 with internal linkage")
                              .arg(look.internal.first().name);
             r.fixes << HD_TEXT("hd::Capture",
@@ -318,12 +322,14 @@ struct Analyzer {
         case NameLookup::Match::NotAKernel:
         case NameLookup::Match::HostApi:
             r.problem = true;
+            r.findingId = QStringLiteral("symbol.not-a-kernel");
             r.sentence =
                 HD_TEXT("hd::Capture", "%1 in that image is a function, not a kernel").arg(name);
             r.fixes << HD_TEXT("hd::Capture", "mark the function __global__");
             return;
         case NameLookup::Match::Missing:
             r.problem = true;
+            r.findingId = QStringLiteral("symbol.kernel-not-found");
             r.sentence =
                 look.nearest.isEmpty()
                     ? HD_TEXT("hd::Capture", "that image holds no kernel named %1").arg(name)
@@ -363,6 +369,28 @@ CaptureAnalysis analyzeCapture(const CaptureRecord &record, const QString &targe
     Analyzer an{record, {}, {}};
     an.run(target);
     return std::move(an.a);
+}
+
+QList<Finding> captureFindings(const CaptureAnalysis &a) {
+    QList<Finding> out;
+    for (const CaptureRow &r : a.rows) {
+        const FindingKind *kind = r.findingId.isEmpty() ? nullptr : findingKind(r.findingId);
+        if (!kind)
+            continue;
+        Finding f;
+        f.id = r.findingId;
+        f.severity = kind->severity;
+        f.direction = kind->direction;
+        f.layer = QString::fromLatin1(kind->layer);
+        f.title = r.sentence;
+        f.fix = r.fixes;
+        f.evidence << Evidence{QStringLiteral("capture"),
+                               HD_TEXT("hd::Capture", "call %1, pid %2")
+                                   .arg(QString::number(r.call->seq), QString::number(r.call->pid)),
+                               r.what};
+        out << f;
+    }
+    return mergeDuplicateFindings(out);
 }
 
 QJsonObject captureToJson(const CaptureRecord &record, const CaptureAnalysis &a) {
@@ -419,6 +447,10 @@ QJsonObject captureToJson(const CaptureRecord &record, const CaptureAnalysis &a)
         images.append(o);
     }
     doc[u"images"] = images;
+    QJsonArray findings;
+    for (const Finding &f : captureFindings(a))
+        findings.append(f.toJson());
+    doc[u"findings"] = findings;
     if (a.answerRow >= 0) {
         QJsonArray fixes;
         for (const Text &f : a.fixes)

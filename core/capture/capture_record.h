@@ -9,6 +9,7 @@
 #include "artifacts/load_verdict.h"
 #include "common/engine_text.h"
 #include "model/artifact_report.h"
+#include "model/finding.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -71,6 +72,7 @@ struct CaptureRow {
     bool problem = false; // the call failed, or the checks say it would on the device
     Text sentence;        // what the checks found, "" when nothing
     TextList fixes;
+    QString findingId; // the finding catalog's id for what the checks found (finding_catalog.h)
 };
 
 struct CaptureAnalysis {
@@ -85,6 +87,10 @@ struct CaptureAnalysis {
 
 // target: "" to use the device the program saw.
 CaptureAnalysis analyzeCapture(const CaptureRecord &record, const QString &target = {});
+// Each row the checks found a cause for, as a finding of the catalog (symbol.mangled-name,
+// arch.no-compatible-code-object, ...), its evidence the call: what the session and the
+// report carry.
+QList<Finding> captureFindings(const CaptureAnalysis &analysis);
 // hipdoctor.capture/1 (docs/capture.md, "JSON").
 QJsonObject captureToJson(const CaptureRecord &record, const CaptureAnalysis &analysis);
 

@@ -6001,5 +6001,9 @@
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
+    <message>
+        <source>call %1, pid %2</source>
+        <translation>第 %1 次调用，进程 %2</translation>
+    </message>
 </context>
 </TS>

@@ -31,7 +31,8 @@ Run runProgram(const QString &program, const QStringList &args, const QString &r
     p.setProcessEnvironment(env);
     p.start(program, args);
     p.waitForFinished(120000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    const int code = p.exitStatus() == QProcess::CrashExit ? 1000 : p.exitCode();
+    return {code, p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
 // `hipdoctor-cli capture --json --target T RECORD`: the diagnosis of an earlier record.
@@ -74,6 +75,9 @@ private slots:
         const QString co = program(QStringLiteral("vecadd.hsaco"));
         QTest::newRow("module_load") << "module_load" << QStringList{co, QStringLiteral("vecAdd")};
         QTest::newRow("registered") << "registered" << QStringList{};
+        QTest::newRow("abort") << "module_load"
+                               << QStringList{co, QStringLiteral("vecAdd"),
+                                              QStringLiteral("abort")};
         QTest::newRow("dlopen") << "capture_dlopen_runtime"
                                 << QStringList{co, QStringLiteral("vecAdd")};
     }
@@ -86,9 +90,14 @@ private slots:
         QCOMPARE(captured.exitCode, plain.exitCode);
         QCOMPARE(captured.out, plain.out);
         QCOMPARE(captured.err, plain.err);
-        // Control: the record is there (the interposer ran).
+        // Control: the record is there (the interposer ran), whole even when the program aborts.
         QVERIFY(isCaptureRecord(dir.path()));
-        QVERIFY(readCaptureRecord(dir.path()).calls() > 0);
+        const CaptureRecord rec = readCaptureRecord(dir.path());
+        QVERIFY(rec.calls() > 0);
+        QVERIFY2(rec.problems.isEmpty(), qPrintable(rec.problems.join(u'\n')));
+        if (name == u"module_load")
+            QCOMPARE(rec.processes.first().calls.last().call,
+                     QStringLiteral("hipModuleGetFunction"));
     }
 
     // A module loaded from a file and looked up by its plain name: the image holds only the
@@ -113,6 +122,11 @@ private slots:
         QVERIFY(answer.value(u"text").toString().contains(QStringLiteral("_Z6vecAddPKfS0_Pfi")));
         QVERIFY(answer.value(u"fixes").toArray().first().toString().contains(
             QStringLiteral("extern \"C\"")));
+        // The finding the session and the report carry: the catalog's id.
+        const QJsonArray findings = doc.value(u"findings").toArray();
+        QCOMPARE(findings.size(), 1);
+        QCOMPARE(findings.first().toObject().value(u"id").toString(),
+                 QStringLiteral("symbol.mangled-name"));
 
         runProgram(program(QStringLiteral("module_load")),
                    {co, QStringLiteral("_Z6vecAddPKfS0_Pfi")}, dir2.path());
