@@ -57,7 +57,7 @@ constexpr std::size_t kImageCap = std::size_t(512) << 20; // one image saved at 
 constexpr int kLaunchesWritten = 8;                       // per function, then counted
 constexpr int kSlots = 4;                                 // 0: exported name; 1..3: pointers
 
-std::atomic<int> g_fd{-2}; // -2: not opened yet; -1: recording off
+std::atomic<int> g_fd{-2}; // -2: not opened yet (or since a fork); -1: recording off
 std::atomic<int> g_pid{0};
 std::atomic<std::uint64_t> g_seq{0};
 std::atomic<std::uint64_t> g_saved{0};
@@ -74,15 +74,25 @@ std::uint64_t nowNs() {
 
 void writeProcessLine(int fd, int pid);
 
+// A forked child writes its own file: the parent's descriptor is closed, the next call opens.
+void forkedChild() {
+    const int fd = g_fd.load();
+    if (fd >= 0)
+        close(fd);
+    g_fd.store(-2);
+    pthread_mutex_init(&g_openLock, nullptr);
+}
+
 // Opens this process's record file once per process (again after a fork).
 int recordFd() {
-    const int pid = int(getpid());
+    // Fast path without a system call: a fork in between resets g_fd (forkedChild).
     int fd = g_fd.load(std::memory_order_acquire);
-    if (fd != -2 && g_pid.load(std::memory_order_relaxed) == pid)
+    if (fd != -2)
         return fd;
     pthread_mutex_lock(&g_openLock);
     fd = g_fd.load();
-    if (fd == -2 || g_pid.load() != pid) {
+    if (fd == -2) {
+        const int pid = int(getpid());
         const char *dir = getenv("HIPDOCTOR_CAPTURE_DIR");
         int nfd = -1;
         if (dir && *dir && std::strlen(dir) < sizeof g_dir - 64) {
@@ -95,8 +105,6 @@ int recordFd() {
             std::snprintf(path, sizeof path, "%s/calls-%d.jsonl", g_dir, pid);
             nfd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
         }
-        if (fd >= 0 && g_pid.load() != pid)
-            close(fd); // the parent's, inherited by fork
         g_seq.store(0);
         g_pid.store(pid);
         g_fd.store(nfd, std::memory_order_release);
@@ -618,7 +626,7 @@ long long launchOrdinal(const void *fn) {
 
 void writeLaunchTotals() {
     const int fd = g_fd.load();
-    if (fd < 0 || g_pid.load() != int(getpid()))
+    if (fd < 0)
         return;
     for (auto &c : g_launches) {
         const void *fn = c.fn.load();
@@ -1037,6 +1045,7 @@ extern "C" __attribute__((visibility("default"))) void *dlsym(void *handle, cons
 }
 
 __attribute__((constructor)) static void hdCaptureInit() {
+    pthread_atfork(nullptr, nullptr, forkedChild);
     ensureThunks();
     realDlsym();
 }
