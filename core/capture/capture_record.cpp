@@ -374,15 +374,9 @@ CaptureAnalysis analyzeCapture(const CaptureRecord &record, const QString &targe
 QList<Finding> captureFindings(const CaptureAnalysis &a) {
     QList<Finding> out;
     for (const CaptureRow &r : a.rows) {
-        const FindingKind *kind = r.findingId.isEmpty() ? nullptr : findingKind(r.findingId);
-        if (!kind)
+        if (r.findingId.isEmpty())
             continue;
-        Finding f;
-        f.id = r.findingId;
-        f.severity = kind->severity;
-        f.direction = kind->direction;
-        f.layer = QString::fromLatin1(kind->layer);
-        f.title = r.sentence;
+        Finding f = makeFinding(r.findingId, r.sentence);
         f.fix = r.fixes;
         f.evidence << Evidence{QStringLiteral("capture"),
                                HD_TEXT("hd::Capture", "call %1, pid %2")
