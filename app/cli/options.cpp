@@ -214,9 +214,9 @@ OptionGroup helpGroup() {
 
 const QList<CommandSpec> &commands() {
     static const QList<CommandSpec> list = [] {
-        QList<CommandSpec> l{demoCommand(),   devicesCommand(), diagnoseCommand(), inspectCommand(),
-                             launchCommand(), reportCommand(),  scanCommand(),     sysinfoCommand(),
-                             tritonCommand(), verifyCommand()};
+        QList<CommandSpec> l{captureCommand(), demoCommand(),   devicesCommand(), diagnoseCommand(),
+                             inspectCommand(), launchCommand(), reportCommand(),  scanCommand(),
+                             sysinfoCommand(), tritonCommand(), verifyCommand()};
         // -h/--help with the command's own options (the untitled group), or alone.
         for (CommandSpec &c : l) {
             const auto own = std::find_if(c.groups.begin(), c.groups.end(),

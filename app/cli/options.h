@@ -90,6 +90,7 @@ OptionGroup helpGroup();
 
 // ---- the commands --------------------------------------------------------------------------
 
+CommandSpec captureCommand();
 CommandSpec inspectCommand();
 CommandSpec diagnoseCommand();
 CommandSpec devicesCommand();

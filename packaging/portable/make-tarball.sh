@@ -21,6 +21,8 @@ root=$stage/$name
 mkdir -p "$root/bin" "$root/libexec/hipdoctor" "$root/lib"
 cp "$build/bin/hipdoctor-cli" "$root/bin/"
 cp "$build/bin/hipdoctor-probe" "$root/libexec/hipdoctor/"
+# The capture interposer (docs/capture.md): libc and libdl only, preloaded into programs.
+cp "$build/bin/libhipdoctor-capture.so" "$root/libexec/hipdoctor/"
 # Step 1's baseline sources (VerifyContext::sourceDir looks in ../share/hipdoctor/kernels).
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 mkdir -p "$root/share/hipdoctor/kernels/cuda"

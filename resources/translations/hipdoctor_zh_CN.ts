@@ -6537,4 +6537,67 @@ source: %2</source>
         <translation>（节点的应答中没有主目录：它的登录 shell 是 POSIX shell 吗？）</translation>
     </message>
 </context>
+<context>
+    <name>hd::Capture</name>
+    <message>
+        <source>the image holds %1, not %2: %3</source>
+        <translation>该映像包含 %1，而不是 %2：%3</translation>
+    </message>
+    <message>
+        <source>it never returned: the program ended inside it</source>
+        <translation>该调用没有返回：程序在其中结束</translation>
+    </message>
+    <message>
+        <source>that image holds %1, not %2</source>
+        <translation>该映像包含 %1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>declare it extern &quot;C&quot; or look up the mangled name %1</source>
+        <translation>将其声明为 extern &quot;C&quot;，或按修饰名 %1 查找</translation>
+    </message>
+    <message>
+        <source>that image holds %1 with internal linkage</source>
+        <translation>该映像中的 %1 为内部链接</translation>
+    </message>
+    <message>
+        <source>remove static or the anonymous namespace from the kernel</source>
+        <translation>去掉内核的 static 或匿名命名空间</translation>
+    </message>
+    <message>
+        <source>%1 in that image is a function, not a kernel</source>
+        <translation>该映像中的 %1 是函数，不是内核</translation>
+    </message>
+    <message>
+        <source>mark the function __global__</source>
+        <translation>将该函数标记为 __global__</translation>
+    </message>
+    <message>
+        <source>that image holds no kernel named %1</source>
+        <translation>该映像中没有名为 %1 的内核</translation>
+    </message>
+    <message>
+        <source>that image holds no kernel named %1; it holds %2</source>
+        <translation>该映像中没有名为 %1 的内核；它包含 %2</translation>
+    </message>
+    <message>
+        <source>call %1, %2 returned %3</source>
+        <translation>第 %1 次调用，%2 返回 %3</translation>
+    </message>
+    <message>
+        <source>call %1, %2 would fail on %3</source>
+        <translation>第 %1 次调用，%2 在 %3 上会失败</translation>
+    </message>
+    <message>
+        <source>call %1, %2</source>
+        <translation>第 %1 次调用，%2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>call %1, pid %2</source>
+        <translation>第 %1 次调用，进程 %2</translation>
+    </message>
+</context>
 </TS>
