@@ -66,7 +66,7 @@ public:
     QString rendered(const SentenceLookup &lookup) const;
     // The sentences this text is made of, as (context, source) keys, outer first.
     QList<std::pair<QByteArray, QByteArray>> sentences() const;
-    bool hasSentence() const { return m_node != nullptr; }
+    bool hasSentence() const;
 
     // Reading the English as a QString does.
     bool isEmpty() const { return m_english.isEmpty(); }
@@ -122,6 +122,7 @@ private:
             return Text(QString(s));
     }
     Text withArgs(QList<Text> args) const;
+    Text appliedOnce(QList<Text> args) const;
 
     QString m_english;
     std::shared_ptr<const Node> m_node; // null: plain text

@@ -138,7 +138,7 @@ DiagnosisInput readMemoryText(Context &c, const DiagnoseText &text) {
         in.problems.append({text.name, 0, HD_TEXT("hd::Diagnosis", "the text is empty"), false});
         return in;
     }
-    if (text.content.size() > maxChars) {
+    if (text.droppedBytes == 0 && text.content.size() > maxChars) { // else cut as it was read
         const qint64 skipped = text.content.size() - maxChars;
         readTextContent(c, in,
                         text.content.left(maxChars / 2) +
@@ -153,6 +153,17 @@ DiagnosisInput readMemoryText(Context &c, const DiagnoseText &text) {
     } else {
         readTextContent(c, in, text.content);
     }
+    if (text.droppedBytes > 0) // a stream's middle, left out as it was read
+        in.problems.append(
+            {text.name, -1,
+             HD_TEXT("hd::Diagnosis", "text larger than %1 MiB: the first and the last %2 MiB "
+                                      "were read; %3 bytes (%4 lines) between them were not, "
+                                      "and lines after the cut are numbered from it")
+                 .arg(double(maxChars) / (1 << 20))
+                 .arg(double(maxChars) / (2 << 20))
+                 .arg(text.droppedBytes)
+                 .arg(text.droppedLines),
+             false});
     return in;
 }
 
@@ -578,6 +589,10 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     std::stable_sort(unique.begin(), unique.end(), [](const Finding &a, const Finding &b) {
         return severityRank(a.severity) < severityRank(b.severity);
     });
+    if (unique.size() > kMaxFindings) { // errors first: what is left out is the least severe
+        result.findingsLeftOut = int(unique.size()) - kMaxFindings;
+        unique.resize(kMaxFindings);
+    }
     result.findings = unique;
     result.devices = c.devices;
     result.devicesFrom = c.devicesFrom;

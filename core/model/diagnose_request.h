@@ -20,6 +20,10 @@ namespace hd {
 struct DiagnoseText {
     QString name;    // how findings cite it: "<stdin>", "pasted log"
     QString content; // the text
+    // What the reader left out of the middle of a longer stream (content then holds its head,
+    // a marker line and its tail): said as a problem on the input.
+    qint64 droppedBytes = 0;
+    qint64 droppedLines = 0;
 };
 
 struct DiagnoseRequest {

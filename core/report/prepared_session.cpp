@@ -132,3 +132,13 @@ Prepared prepare(const Session &in, const ReportOptions &o) {
 }
 
 } // namespace hd::reportdetail
+
+namespace hd {
+
+Session sessionWithinReportCaps(const Session &s) {
+    Session out = reportdetail::capped(s, ReportOptions{});
+    out.findings = mergeDuplicateFindings(out.findings);
+    return out;
+}
+
+} // namespace hd
