@@ -9,6 +9,8 @@
 #include "common/input_file.h"
 #include "diagnosis/diagnosis.h"
 #include "model/finding.h"
+#include "report/report.h"
+#include "scan/scan.h"
 #include "testpaths.h"
 
 #include <QDir>
@@ -87,20 +89,20 @@ private slots:
         QCOMPARE(cappedText(QStringLiteral("short"), 3, 3), QStringLiteral("short"));
     }
 
-    // `diagnose -` reads any length in constant memory: the first and last 32 MiB, the middle
+    // `diagnose -` reads any length in constant memory: the first and last 8 MiB, the middle
     // counted and said on stderr, the answer at the end of the stream (control: before, the
     // whole stream was read into memory and nothing was said).
     void standardInputIsBounded() {
         const CliRun r =
             runShell(QStringLiteral(
-                         // Long lines: what is kept is 64 MiB of text either way, read in seconds.
+                         // Long lines: what is kept is 16 MiB of text either way, read in seconds.
                          "{ printf '%s' '%1'; yes \"$(head -c 4000 /dev/zero | tr '\\0' x)\" | "
                          "head -c 150000000; printf '\\n%s' '%2'; } | "
                          "\"$CLI\" diagnose --json - > /dev/null")
                          .arg(QLatin1String(kNoBinaryLine), QLatin1String(kNoBinaryLine)));
         QVERIFY2(r.finished, qPrintable(r.err));
         QVERIFY2(r.err.contains(QLatin1String("standard input: 150000")) &&
-                     r.err.contains(QLatin1String("the first and the last 32.0 MiB were read")) &&
+                     r.err.contains(QLatin1String("the first and the last 8.0 MiB were read")) &&
                      r.err.contains(QLatin1String("lines) between them were not")),
                  qPrintable(r.err));
         QVERIFY2(r.exitCode == 1, qPrintable(r.err)); // both ends were read: the error is found
@@ -268,6 +270,35 @@ private slots:
         QVERIFY(
             QJsonDocument::fromJson(j.out).object().value(QStringLiteral("incomplete")).toBool());
         ::unlink((QFile::encodeName(dir.path()) + "/bad\xff.co").constData()); // Qt cannot name it
+    }
+
+    // A symbolic link loop named to scan is one, not "no such file" (control: "no such file or
+    // folder" before).
+    void scanNamesASymbolicLinkLoop() {
+        QTemporaryDir dir;
+        const QString a = dir.filePath(QStringLiteral("a")), b = dir.filePath(QStringLiteral("b"));
+        QVERIFY(QFile::link(b, a) && QFile::link(a, b));
+        const ScanResult r = scanPaths({a});
+        QCOMPARE(r.problems.size(), 1);
+        QVERIFY2(r.problems.first().message.contains(QLatin1String("symbolic link loop")),
+                 qPrintable(r.problems.first().message));
+    }
+
+    // The Markdown report escapes a check's signal name and a redaction's names like every
+    // other field (control: written raw before).
+    void markdownEscapesSignalAndRedaction() {
+        Session s;
+        StepRecord st;
+        st.step = 1;
+        CheckRecord c;
+        c.id = QStringLiteral("run");
+        c.status = CheckStatus::Fail;
+        c.signalName = QStringLiteral("<img src=x onerror=alert(1)>");
+        st.checks.append(c);
+        s.steps.append(st);
+        const QString md = markdownReport(s);
+        QVERIFY2(!md.contains(QLatin1String("<img")), qPrintable(md));
+        QVERIFY2(md.contains(QLatin1String("&lt;img")), qPrintable(md));
     }
 
     // A file of /proc is refused by what it is, whatever the link that leads there (control:
