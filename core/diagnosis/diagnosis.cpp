@@ -97,8 +97,43 @@ QList<DeviceInfo> typedDevices(const DiagnoseRequest &request, Diagnosis &result
     return typed;
 }
 
-// A text's events and facts, the AMD log, a Triton traceback.
+// At most this many lines of one text are read: the first and the last half of them. The
+// readers cost about 15 us and 120 bytes a line, so 8 million short lines (16 MiB of "x")
+// took 132 s and 1 GB (docs/limits.md "Text, logs, sessions, reports").
+constexpr qsizetype kMaxTextLines = 256 * 1024;
+
+void readTextLines(Context &c, DiagnosisInput &in, const QString &text);
+
+// A text's events and facts, the AMD log, a Triton traceback; a text of more lines than
+// kMaxTextLines keeps its first and last halves.
 void readTextContent(Context &c, DiagnosisInput &in, const QString &text) {
+    const qsizetype lines = text.count(QLatin1Char('\n'));
+    if (lines <= kMaxTextLines) {
+        readTextLines(c, in, text);
+        return;
+    }
+    qsizetype head = 0;
+    for (qsizetype n = 0; n < kMaxTextLines / 2; ++n)
+        head = text.indexOf(QLatin1Char('\n'), head) + 1;
+    qsizetype tail = text.size();
+    for (qsizetype n = 0; n < kMaxTextLines / 2; ++n)
+        tail = text.lastIndexOf(QLatin1Char('\n'), tail - 1);
+    const qsizetype skipped = lines - kMaxTextLines;
+    readTextLines(c, in,
+                  text.left(head) + QStringLiteral("[hipdoctor: %1 lines not read]").arg(skipped) +
+                      text.mid(tail));
+    in.problems.append(
+        {in.path, -1,
+         HD_TEXT("hd::Diagnosis", "text of more than %1 lines: the first and the last %2 were "
+                                  "read; %3 lines between them were not, and lines after the "
+                                  "cut are numbered from it")
+             .arg(kMaxTextLines)
+             .arg(kMaxTextLines / 2)
+             .arg(skipped),
+         false});
+}
+
+void readTextLines(Context &c, DiagnosisInput &in, const QString &text) {
     TextInput t;
     t.path = in.path;
     t.facts = readTextFacts(text);
