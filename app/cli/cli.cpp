@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "common/format.h"
 #include "common/json_writer.h"
 
 #include <QFile>
@@ -16,13 +17,17 @@ namespace {
 // What the CLI prints for people goes through here (docs/limits.md "Text from a node"): node
 // names, os-release, ssh's and the programs' words are not the CLI's to let through raw. Every
 // control character is shown as \xHH (C1 ones as \u00HH), except newline, tab and the colour
-// (SGR) sequences paint() writes, and a line longer than kMaxLine bytes is cut with a mark.
-// JSON documents do not pass here (stdoutDevice()).
+// (SGR) sequences paint() writes — only those, and only while colourOut() — every invisible
+// format character (bidi overrides, zero-width, hd::isInvisibleFormatChar) as \uHHHH, and a
+// line longer than kMaxLine bytes is cut with a mark. Documents (JSON, reports) do not pass
+// here (stdoutDevice()).
 class TerminalText final : public QIODevice {
 public:
     static constexpr qint64 kMaxLine = qint64(64) << 10;
 
-    explicit TerminalText(FILE *file) : m_file(file) { open(QIODevice::WriteOnly); }
+    TerminalText(FILE *file, bool colour) : m_file(file), m_colour(colour) {
+        open(QIODevice::WriteOnly);
+    }
 
 protected:
     qint64 readData(char *, qint64) override { return -1; }
@@ -72,20 +77,39 @@ private:
             if (!ok || m_seq.size() > 16) {
                 endSequence();
             } else if (b == 'm') {
+                if (!m_colour || !paintSequence(m_seq)) { // another's colours: shown as text
+                    endSequence();
+                    return;
+                }
                 m_buf.append(m_seq); // colour: not counted in the line
                 m_seq.clear();
                 m_inSeq = false;
             }
             return;
         }
-        if (m_afterC2) {
-            m_afterC2 = false;
-            if (b >= 0x80 && b <= 0x9f) { // U+0080..U+009F: C1 controls
-                addEscaped("\\u%04X", b);
+        if (!m_utf.isEmpty()) {
+            if ((b & 0xc0) != 0x80) { // not a continuation: what came so far as it was
+                const QByteArray part = m_utf;
+                m_utf.clear();
+                add(part.constData(), part.size());
+                put(b);
                 return;
             }
-            const char pair[2] = {char(0xc2), char(b)};
-            add(pair, 2);
+            m_utf.append(char(b));
+            if (m_utf.size() < m_utfLength)
+                return;
+            const QByteArray seq = m_utf;
+            m_utf.clear();
+            const char32_t c = QString::fromUtf8(seq).toUcs4().value(0);
+            if ((c >= 0x80 && c <= 0x9f) || hd::isInvisibleFormatChar(c)) // C1, U+202E ...
+                addEscaped("\\u%04X", uint(c));
+            else
+                add(seq.constData(), seq.size());
+            return;
+        }
+        if (b >= 0xc2 && b <= 0xef) { // the start of a 2- or 3-byte character
+            m_utf = QByteArray(1, char(b));
+            m_utfLength = b >= 0xe0 ? 3 : 2;
             return;
         }
         if (b == '\n') {
@@ -106,30 +130,37 @@ private:
             addEscaped("\\x%02X", b);
             return;
         }
-        if (b == 0xc2) {
-            m_afterC2 = true;
-            return;
-        }
         const char c = char(b);
         add(&c, 1);
     }
 
+    // The sequences paint() writes, and nothing else (a log's "\e[8m" would hide text).
+    static bool paintSequence(const QByteArray &seq) {
+        for (const char *s :
+             {"\x1b[1;31m", "\x1b[33m", "\x1b[32m", "\x1b[36m", "\x1b[1m", "\x1b[2m", "\x1b[0m"})
+            if (seq == s)
+                return true;
+        return false;
+    }
+
     FILE *m_file;
-    QByteArray m_buf, m_seq;
+    bool m_colour;
+    QByteArray m_buf, m_seq, m_utf;
+    int m_utfLength = 0;
     qint64 m_line = 0, m_dropped = 0;
-    bool m_inSeq = false, m_afterC2 = false, m_lastEmitted = false;
+    bool m_inSeq = false, m_lastEmitted = false;
 };
 
 } // namespace
 
 QTextStream &out() {
-    static TerminalText device(stdout);
+    static TerminalText device(stdout, colourOut());
     static QTextStream s(&device);
     return s;
 }
 
 QTextStream &err() {
-    static TerminalText device(stderr);
+    static TerminalText device(stderr, false);
     static QTextStream s(&device);
     return s;
 }
@@ -142,6 +173,11 @@ QIODevice *stdoutDevice() {
         f.open(fileno(stdout), QIODevice::WriteOnly | QIODevice::Unbuffered,
                QFileDevice::DontCloseHandle);
     return &f;
+}
+
+bool printDocument(const QString &text) {
+    const QByteArray bytes = text.toUtf8();
+    return stdoutDevice()->write(bytes) == bytes.size();
 }
 
 void printJson(const QJsonObject &doc, bool pretty) {

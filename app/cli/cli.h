@@ -15,12 +15,17 @@ class JsonWriter;
 namespace hd::cli {
 
 // Exit codes of the CLI contract (docs/design.md).
-enum ExitCode { ExitOk = 0, ExitFindings = 1, ExitUsage = 2, ExitInternal = 3 };
+// ExitIncomplete: an answer, but on less than everything (scan: files or folders skipped).
+enum ExitCode { ExitOk = 0, ExitFindings = 1, ExitUsage = 2, ExitInternal = 3, ExitIncomplete = 4 };
 
 QTextStream &out();
 QTextStream &err();
 // stdout for a JsonWriter, after out() is flushed: JSON bypasses QTextStream's UTF-16 round trip.
 QIODevice *stdoutDevice();
+// A document (a report, --json) written to stdout as it is: never through out()'s terminal
+// filter, which shows control characters and cuts long lines (docs/cli.md, "Terminal").
+// False when stdout did not take it all.
+bool printDocument(const QString &text);
 // A --json document, compact, or indented with --pretty (docs/cli.md, "JSON documents").
 void printJson(const QJsonObject &doc, bool pretty);
 // A --json document written to stdout as write() produces it, compact or, with --pretty,

@@ -4,6 +4,9 @@
 #include "diagnosis_print.h"
 #include "options.h"
 
+#include "common/capped_output.h"
+#include "common/format.h"
+#include "common/input_file.h"
 #include "common/json_writer.h"
 #include "common/value_parsers.h"
 #include "diagnosis/diagnosis.h"
@@ -15,6 +18,8 @@
 #include <QFile>
 
 #include <algorithm>
+
+#include <unistd.h>
 
 namespace hd::cli {
 
@@ -54,7 +59,7 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
           << paint(f.id, Colour::Bold) << "\n";
         s << "        " << wrap(f.title.english(), 8) << "\n";
         if (f.occurrences > 1)
-            s << "        seen " << f.occurrences << " times\n";
+            s << "        " << occurrenceText(f) << "\n";
         if (!f.severityReason.isEmpty())
             s << "        "
               << wrap(QStringLiteral("severity: %1 — %2")
@@ -100,6 +105,9 @@ void printDiagnosis(QTextStream &s, const Diagnosis &d, bool showInputs) {
         if (!d.kernels.isEmpty())
             s << "Kernels looked up: " << d.kernels.join(QStringLiteral(", ")) << "\n";
     }
+    if (d.findingsLeftOut > 0)
+        s << "… and " << d.findingsLeftOut << " more finding(s), the least severe, not shown "
+          << "(at most " << kMaxFindings << " per run; docs/limits.md)\n";
     s << "Summary: " << counts[0] << " error(s), " << counts[1] << " warning(s), " << counts[2]
       << " info\n";
 }
@@ -149,19 +157,43 @@ int diagnosisExitCode(const Diagnosis &d) {
 
 namespace {
 
-// The positional inputs into the request: files, "-" (a pasted log: standard input up to end of
-// file, held in memory) and HOST:/path (the node's file, read through ssh). ExitOk, or the exit
+// "-": standard input to its end, its first and last halves of the text limit kept whatever its
+// length (docs/limits.md "Standard input and pastes"). Nothing to read (closed, empty, a
+// directory) is exit code 2, as for an empty file.
+int readStandardInput(DiagnoseRequest &req) {
+    if (::isatty(STDIN_FILENO))
+        err() << "hipdoctor-cli diagnose: reading a paste from standard input; end with Ctrl-D\n";
+    const qsizetype half = qsizetype(req.maxTextBytes / 2);
+    CappedOutput in(half, half);
+    QString why;
+    if (!readCappedStream(STDIN_FILENO, in, &why)) {
+        err() << "hipdoctor-cli diagnose: standard input: " << why << "\n";
+        return ExitUsage;
+    }
+    if (in.totalBytes() == 0) {
+        err() << "hipdoctor-cli diagnose: standard input: empty (nothing to diagnose)\n";
+        return ExitUsage;
+    }
+    if (in.droppedBytes() > 0)
+        err() << "hipdoctor-cli diagnose: standard input: " << in.totalBytes()
+              << " bytes; the first and the last " << formatBytes(quint64(half)) << " were read, "
+              << in.droppedBytes() << " bytes (" << in.droppedLines()
+              << " lines) between them were not\n";
+    DiagnoseText text{QStringLiteral("<stdin>"), in.text(), in.droppedBytes(), in.droppedLines()};
+    in = CappedOutput(0, 0); // its bytes are in the text now
+    req.texts.append(std::move(text));
+    return ExitOk;
+}
+
+// The positional inputs into the request: files, "-" (a pasted log: standard input, see
+// above) and HOST:/path (the node's file, read through ssh). ExitOk, or the exit
 // code (said on stderr).
 int readInputs(const Args &args, DiagnoseRequest &req) {
     QString error;
     for (const QString &a : args.positional()) {
         if (a == QLatin1String("-")) {
-            QFile in;
-            if (!in.open(stdin, QIODevice::ReadOnly)) {
-                err() << "hipdoctor-cli diagnose: cannot read standard input\n";
-                return ExitUsage;
-            }
-            req.texts.append({QStringLiteral("<stdin>"), QString::fromUtf8(in.readAll())});
+            if (const int rc = readStandardInput(req); rc != ExitOk)
+                return rc;
             continue;
         }
         if (!parseRemotePath(a)) {

@@ -44,7 +44,7 @@ int reportMany(const QStringList &inputs, const QString &output, const QString &
                              : markdownComparisonReport(nodes, o);
     QString e;
     if (output == QLatin1String("-")) {
-        out() << text;
+        printDocument(text);
     } else if (!writeText(output, text.toUtf8(), &e)) {
         err() << "hipdoctor-cli report: " << e << "\n";
         return ExitInternal;

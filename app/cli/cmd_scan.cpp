@@ -10,7 +10,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QJsonDocument>
 
 #include <algorithm>
 
@@ -71,8 +70,9 @@ int printMatrix(QTextStream &s, const ScanResult &r, bool all) {
             ++hidden;
             continue;
         }
+        // One row per library whatever its name holds (a newline is shown as \x0A).
         QStringList row{
-            scanShortPath(lib.path, r.paths) +
+            printableText(scanShortPath(lib.path, r.paths)) +
                 (lib.kind == QLatin1String("kernel-library") ? QStringLiteral("/") : QString()),
             lib.product.isEmpty() ? QStringLiteral("-") : lib.product};
         for (const QString &a : r.architectures)
@@ -138,6 +138,9 @@ void printScan(QTextStream &s, const ScanResult &r, bool all) {
     }
     printDeviceCounts(s, r);
     printFixes(s, r);
+    if (r.incomplete)
+        s << "not all read: the answer covers only what was read (the problems below say what "
+             "was skipped)\n";
     for (const Problem &p : r.problems)
         s << "problem: " << p.toString() << "\n";
     for (const ScanLibrary &lib : r.libraries)
@@ -165,11 +168,9 @@ int scan(const Args &args) {
     for (const QString &p : paths)
         anyRead = anyRead || QFileInfo::exists(p);
     if (output.json) {
-        out() << QString::fromUtf8(
-            QJsonDocument(r.toJson())
-                .toJson(output.pretty ? QJsonDocument::Indented : QJsonDocument::Compact));
-        if (!output.pretty)
-            out() << "\n";
+        // The document goes to stdout as it is, never through the terminal filter (which cut
+        // it at 64 KiB and left invalid JSON).
+        printJson(r.toJson(), output.pretty);
     } else {
         printScan(out(), r, args.isSet(Opt::All));
     }
@@ -179,6 +180,9 @@ int scan(const Args &args) {
             err() << "hipdoctor-cli scan: " << p.toString() << "\n";
     if (!anyRead)
         return ExitUsage;
+    // A partial answer is not "covered" nor a definite "not covered" (docs/cli.md "Exit codes").
+    if (r.incomplete)
+        return ExitIncomplete;
     return r.notCovered() > 0 ||
                    std::any_of(r.libraries.cbegin(), r.libraries.cend(),
                                [](const ScanLibrary &l) { return !l.versionsMissing.isEmpty(); })
@@ -213,7 +217,9 @@ CommandSpec scanCommand() {
                      true})};
     c.exitCodes = QStringLiteral("0 every library with device code covers every --target and "
                                  "needs no newer C library, 1 some do not, 2 usage error or no "
-                                 "PATH exists");
+                                 "PATH exists, 4 not everything was read (files or folders "
+                                 "skipped, each a problem: permission, a name that is not "
+                                 "UTF-8, too deep, too many files)");
     c.run = scan;
     return c;
 }

@@ -73,7 +73,7 @@ void printSession(const Session &s) {
     for (const Finding &f : s.findings) {
         o << "  " << severityName(f.severity).leftJustified(8) << f.id << ": " << f.title;
         if (f.occurrences > 1)
-            o << " (seen " << f.occurrences << " times)";
+            o << " (" << occurrenceText(f) << ")";
         o << "\n";
         if (!f.severityReason.isEmpty())
             o << "      severity: " << severityName(f.severity) << " — " << f.severityReason
@@ -123,8 +123,9 @@ bool writeSessionReport(const Session &s, const QString &path, const QString &fo
     const ReportOptions o = reportOptions(redact, keepPlaces);
     const QString fmt = reportFormat(format, path);
     if (path == QLatin1String("-")) {
-        out() << (fmt == QLatin1String("html") ? htmlReport(s, o) : markdownReport(s, o));
-        return true;
+        // A document: never through the terminal filter.
+        return printDocument(fmt == QLatin1String("html") ? htmlReport(s, o)
+                                                          : markdownReport(s, o));
     }
     // Markdown over GitHub's limit is trimmed with the whole report alongside, as in the app.
     return writeReportFile(s, path, fmt == QLatin1String("html"), o, nullptr, error);

@@ -13,8 +13,11 @@
 
 #include "chart_loader.h"
 
+#include <cerrno>
 #include <exception>
 #include <memory>
+
+#include <fcntl.h>
 
 namespace {
 
@@ -113,6 +116,11 @@ void quietHandler(QtMsgType type, const QMessageLogContext &context, const QStri
 } // namespace
 
 int main(int argc, char **argv) {
+    // A closed standard descriptor would be taken by the next file Qt opens, and `diagnose -`
+    // would wait on that: it is /dev/null instead (closed stdin reads as empty, exit code 2).
+    for (int fd = 0; fd <= 2; ++fd)
+        if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF)
+            ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY); // the lowest free: fd
     // What the command's declaration says about the start-up: a second start with a
     // huge-page heap (heap_tuning.h), the chart module (CommandSpec).
     const CommandSpec *command = argc > 1 ? findCommand(QString::fromLocal8Bit(argv[1])) : nullptr;

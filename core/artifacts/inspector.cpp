@@ -447,9 +447,7 @@ void readCcobEntryIds(InspectContext &ctx, const char *p, uint64_t maxSize, cons
         auto head = decompressCcobPrefix(p, size_t(maxSize), h, want, &why);
         if (!head) {
             ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
-                                    .arg(origin)
-                                    .arg(h.version)
-                                    .arg(b.compression, why));
+                                    .arg(origin, QString::number(h.version), b.compression, why));
             break;
         }
         QList<Problem> inner;
@@ -539,10 +537,8 @@ bool fitsInputBudget(InspectContext &ctx, const CcobHeader &h, uint64_t offset,
                                        "would pass this file's decompression budget of "
                                        "%3 bytes (%4 already decompressed; "
                                        "docs/limits.md): not decompressed")
-                            .arg(origin)
-                            .arg(h.uncompressedSize)
-                            .arg(budget)
-                            .arg(ctx.decompressed));
+                            .arg(origin, QString::number(h.uncompressedSize),
+                                 QString::number(budget), QString::number(ctx.decompressed)));
     return false;
 }
 
@@ -588,9 +584,7 @@ uint64_t readCompressedBundleAt(InspectContext &ctx, uint64_t offset, uint64_t m
     }
     if (!data) {
         ctx.problem(offset, QStringLiteral("compressed bundle (%1, CCOB v%2 %3): %4")
-                                .arg(origin)
-                                .arg(h->version)
-                                .arg(b.compression, why));
+                                .arg(origin, QString::number(h->version), b.compression, why));
         ctx.report.bundles.append(b);
         return b.size;
     }
@@ -854,9 +848,7 @@ QByteArray readCodeObjectBytes(const CodeObject &co, const QString &path, QStrin
         bytes = in.read(qint64(co.size));
     if (bytes.size() != qint64(co.size))
         return fail(QStringLiteral("%1: cannot read %2 bytes at offset %3")
-                        .arg(path)
-                        .arg(co.size)
-                        .arg(co.fileOffset));
+                        .arg(path, QString::number(co.size), QString::number(co.fileOffset)));
     return bytes;
 }
 

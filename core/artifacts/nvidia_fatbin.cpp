@@ -347,12 +347,10 @@ uint64_t readOneContainer(const char *data, size_t size, uint64_t pos, const Sou
         es.file = src.file;
         es.fileOffset = src.fileOffset + span.payload;
         es.insideCompressed = src.insideCompressed;
-        es.origin = QStringLiteral("%1 entry %2 (%3 sm_%4%5)")
-                        .arg(containerOrigin)
-                        .arg(span.index)
-                        .arg(e.kindName())
-                        .arg(e.arch)
-                        .arg(isArchSpecific(e) ? QStringLiteral("a") : QString());
+        es.origin =
+            QStringLiteral("%1 entry %2 (%3 sm_%4%5)")
+                .arg(containerOrigin, QString::number(span.index), e.kindName(),
+                     QString::number(e.arch), isArchSpecific(e) ? QStringLiteral("a") : QString());
         EntryPayload payload;
         payload.data = data + span.payload;
         payload.size = size_t(span.payloadEnd - span.payload);

@@ -5,6 +5,12 @@
 
 namespace hd {
 
+namespace {
+qint64 lineEnds(const char *data, qsizetype size) {
+    return std::count(data, data + size, '\n');
+}
+} // namespace
+
 CappedOutput::CappedOutput(qsizetype headBytes, qsizetype tailBytes)
     : m_headCap(std::max<qsizetype>(headBytes, 0)), m_tailCap(std::max<qsizetype>(tailBytes, 0)) {}
 
@@ -22,11 +28,13 @@ void CappedOutput::append(const char *data, qsizetype size) {
         return;
     if (m_tailCap == 0) {
         m_dropped += size;
+        m_droppedLines += lineEnds(data, size);
         return;
     }
     // Only the last m_tailCap bytes of this chunk can survive.
     if (size > m_tailCap) {
         m_dropped += size - m_tailCap;
+        m_droppedLines += lineEnds(data, size - m_tailCap);
         data += size - m_tailCap;
         size = m_tailCap;
     }
@@ -40,6 +48,7 @@ void CappedOutput::append(const char *data, qsizetype size) {
     // Overwrite the oldest bytes of the full ring.
     while (size > 0) {
         const qsizetype n = std::min(size, m_tailCap - m_tailStart);
+        m_droppedLines += lineEnds(m_tail.constData() + m_tailStart, n);
         std::memcpy(m_tail.data() + m_tailStart, data, size_t(n));
         m_dropped += n;
         m_tailStart = (m_tailStart + n) % m_tailCap;
@@ -62,6 +71,20 @@ QByteArray CappedOutput::bytes() const {
     out.append(m_tail.constData() + m_tailStart, m_tail.size() - m_tailStart);
     out.append(m_tail.constData(), m_tailStart);
     return out;
+}
+
+QString cappedText(const QString &text, qsizetype headChars, qsizetype tailChars,
+                   qint64 *droppedChars, qint64 *droppedLines) {
+    const qint64 dropped = std::max<qint64>(0, text.size() - headChars - tailChars);
+    if (droppedChars)
+        *droppedChars = dropped;
+    if (droppedLines)
+        *droppedLines = dropped ? QStringView(text).mid(headChars, dropped).count(u'\n') : 0;
+    if (dropped == 0)
+        return text;
+    return text.left(headChars) +
+           QStringLiteral("\n[hipdoctor: %1 characters left out here]\n").arg(dropped) +
+           text.right(tailChars);
 }
 
 } // namespace hd

@@ -23,6 +23,8 @@ public:
 
     qint64 totalBytes() const { return m_total; }
     qint64 droppedBytes() const { return m_dropped; }
+    // Line ends among the bytes left out: the middle of a paste summarised as "N lines".
+    qint64 droppedLines() const { return m_droppedLines; }
 
     // Head, then (when bytes were left out) a marker line with their count, then the tail.
     QByteArray bytes() const;
@@ -35,7 +37,13 @@ private:
     QByteArray m_head;
     QByteArray m_tail; // a ring of m_tailCap bytes once full; m_tailStart is its oldest byte
     qsizetype m_tailStart = 0;
-    qint64 m_total = 0, m_dropped = 0;
+    qint64 m_total = 0, m_dropped = 0, m_droppedLines = 0;
 };
+
+// A text held in memory (a paste) kept like a stream: its first headChars and last tailChars
+// characters with a marker line between them when it is longer (docs/limits.md "Text, logs,
+// sessions, reports"). *droppedChars and *droppedLines (optional) count what was left out.
+QString cappedText(const QString &text, qsizetype headChars, qsizetype tailChars,
+                   qint64 *droppedChars = nullptr, qint64 *droppedLines = nullptr);
 
 } // namespace hd

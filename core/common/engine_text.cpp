@@ -16,8 +16,9 @@ struct Text::Node {
     const char *source = nullptr;  // Sentence
     // A sentence read back from JSON owns its key; context and source point into these.
     QByteArray ownContext, ownSource;
-    QList<Text> parts; // Applied: [the text before the call]; Concat: the pieces
-    QList<Text> args;  // Applied: the call's arguments
+    QList<Text> parts;    // Applied: [the text before the call]; Concat: the pieces
+    QList<Text> args;     // Applied: the call's arguments
+    bool sentence = true; // a sentence is in it (false: a plain format and arguments)
 };
 
 namespace {
@@ -46,6 +47,28 @@ QString applied(const QString &s, const QStringList &a) {
     }
 }
 
+// The distinct %N places of a format (N = 1..99, "%L1" included), as QString::arg counts them.
+int placeCount(const QString &s) {
+    bool seen[100] = {};
+    int count = 0;
+    for (qsizetype i = 0; i + 1 < s.size(); ++i) {
+        if (s[i] != QLatin1Char('%'))
+            continue;
+        qsizetype j = i + 1;
+        if (s[j] == QLatin1Char('L') && j + 1 < s.size())
+            ++j;
+        if (!s[j].isDigit() || s[j] == QLatin1Char('0'))
+            continue;
+        int n = s[j].digitValue();
+        if (j + 1 < s.size() && s[j + 1].isDigit())
+            n = n * 10 + s[j + 1].digitValue();
+        if (!seen[n])
+            ++count;
+        seen[n] = true;
+    }
+    return count;
+}
+
 } // namespace
 
 Text Text::ownedSentence(const QByteArray &context, const QByteArray &source) {
@@ -59,6 +82,10 @@ Text Text::ownedSentence(const QByteArray &context, const QByteArray &source) {
     return t;
 }
 
+bool Text::hasSentence() const {
+    return m_node != nullptr && m_node->sentence;
+}
+
 Text Text::sentence(const char *context, const char *source) {
     Text t(QString::fromUtf8(source));
     auto node = std::make_shared<Node>();
@@ -70,12 +97,30 @@ Text Text::sentence(const char *context, const char *source) {
 
 Text Text::withArgs(QList<Text> args) const {
     Q_ASSERT(!args.isEmpty() && args.size() <= 9);
+    // A chain .arg(a).arg(b) is the format's .arg(a, b): one pass over its %N places, so a
+    // "%1" inside a (a kernel name, a path, a log line) is shown as it is and never filled by
+    // b (docs/limits.md "Format tokens in untrusted text"). A call past the format's places
+    // fills the text as it stands (an argument that is itself a format).
+    if (m_node && m_node->kind == Node::Kind::Applied) {
+        const Text &format = m_node->parts.first();
+        const qsizetype all = m_node->args.size() + args.size();
+        if (all <= 9 && placeCount(format.english()) >= all) {
+            QList<Text> joined = m_node->args;
+            joined += args;
+            return format.appliedOnce(std::move(joined));
+        }
+    }
+    return appliedOnce(std::move(args));
+}
+
+Text Text::appliedOnce(QList<Text> args) const {
     Text t(applied(m_english, englishOf(args)));
-    if (m_node == nullptr &&
-        std::none_of(args.cbegin(), args.cend(), [](const Text &a) { return a.hasSentence(); }))
-        return t; // nothing in it is a sentence: plain
+    // Even a plain format keeps its arguments apart (a node without a sentence), so that the
+    // next .arg() of the chain is applied in the same pass.
     auto node = std::make_shared<Node>();
     node->kind = Node::Kind::Applied;
+    node->sentence = hasSentence() || std::any_of(args.cbegin(), args.cend(),
+                                                  [](const Text &a) { return a.hasSentence(); });
     node->parts = {*this};
     node->args = std::move(args);
     t.m_node = std::move(node);
@@ -119,10 +164,10 @@ QList<std::pair<QByteArray, QByteArray>> Text::sentences() const {
 }
 
 QJsonValue Text::messageJson() const {
-    if (m_node == nullptr)
+    if (!hasSentence())
         return QJsonValue();
     const auto messageOf = [](const Text &t) {
-        return t.m_node ? t.messageJson() : QJsonValue(t.m_english);
+        return t.hasSentence() ? t.messageJson() : QJsonValue(t.m_english);
     };
     const auto listOf = [&messageOf](const QList<Text> &texts) {
         QJsonArray a;
@@ -202,7 +247,7 @@ Text &Text::operator+=(const Text &more) {
 
 Text operator+(const Text &a, const Text &b) {
     Text t(a.m_english + b.m_english);
-    if (a.m_node == nullptr && b.m_node == nullptr)
+    if (!a.hasSentence() && !b.hasSentence())
         return t;
     auto node = std::make_shared<Text::Node>();
     node->kind = Text::Node::Kind::Concat;

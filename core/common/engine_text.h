@@ -68,7 +68,7 @@ public:
     QString rendered(const SentenceLookup &lookup) const;
     // The sentences this text is made of, as (context, source) keys, outer first.
     QList<std::pair<QByteArray, QByteArray>> sentences() const;
-    bool hasSentence() const { return m_node != nullptr; }
+    bool hasSentence() const;
     // The message as JSON, so that a saved session opens in the reader's language
     // (docs/schema-session.md "messages"): a sentence {"c": context, "s": source}, a call
     // {"on": message, "args": [messages]}, pieces {"cat": [messages]}, plain text as a string.
@@ -138,6 +138,7 @@ private:
     // A sentence read back from a message (fromMessageJson): it owns its key.
     static Text ownedSentence(const QByteArray &context, const QByteArray &source);
     static std::optional<Text> fromMessage(const QJsonValue &v, int depth, int &budget);
+    Text appliedOnce(QList<Text> args) const;
 
     QString m_english;
     std::shared_ptr<const Node> m_node; // null: plain text

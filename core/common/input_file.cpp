@@ -1,11 +1,16 @@
 #include "common/input_file.h"
 
+#include "common/capped_output.h"
+
 #include <QDir>
 
 #include <cerrno>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 namespace hd {
@@ -24,6 +29,27 @@ QString kindReason(mode_t mode) {
     if (S_ISDIR(mode))
         return QStringLiteral("is a directory, not a file");
     return QStringLiteral("is not a regular file");
+}
+
+// A kernel interface that looks like a regular file: /proc/kmsg is S_IFREG of size 0 and a read
+// waits for the next kernel message (and consumes it); /sys and debugfs files may block or
+// change as they are read. Refused by the file system they are on, whatever the path or link
+// that led there (docs/limits.md "Files that are not regular files").
+QString pseudoFileSystemReason(int fd) {
+    struct statfs fs {};
+    if (::fstatfs(fd, &fs) != 0)
+        return {};
+    switch (static_cast<unsigned long>(fs.f_type)) {
+    case 0x9fa0UL: // PROC_SUPER_MAGIC
+        return QStringLiteral("is a file of /proc (a kernel interface), not a regular file");
+    case 0x62656572UL: // SYSFS_MAGIC
+        return QStringLiteral("is a file of /sys (a kernel interface), not a regular file");
+    case 0x64626720UL: // DEBUGFS_MAGIC
+    case 0x74726163UL: // TRACEFS_MAGIC
+        return QStringLiteral("is a file of debugfs (a kernel interface), not a regular file");
+    default:
+        return {};
+    }
 }
 
 } // namespace
@@ -56,6 +82,38 @@ QString fileErrorReason(int e) {
     }
 }
 
+bool readCappedStream(int fd, CappedOutput &out, QString *why) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        *why = fileErrorReason(errno); // a closed descriptor: "bad file descriptor"
+        return false;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        *why = kindReason(st.st_mode);
+        return false;
+    }
+    // One chunk at a time into the cap: memory stays the cap's whatever the length.
+    QByteArray chunk(1 << 20, Qt::Uninitialized);
+    for (;;) {
+        const ssize_t n = ::read(fd, chunk.data(), size_t(chunk.size()));
+        if (n > 0) {
+            out.append(chunk.constData(), qsizetype(n));
+            continue;
+        }
+        if (n == 0)
+            return true;
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) { // a non-blocking descriptor: wait
+            pollfd p{fd, POLLIN, 0};
+            ::poll(&p, 1, -1);
+            continue;
+        }
+        *why = fileErrorReason(errno);
+        return false;
+    }
+}
+
 QString missingPathReason(const QString &path) {
     struct stat st {};
     errno = 0;
@@ -72,6 +130,8 @@ bool validUtf8(const char *s) {
     const QString decoded = QString::fromUtf8(b);
     return decoded.toUtf8() == b;
 }
+
+} // namespace
 
 // "bad\xFF.co": the bytes that are not valid UTF-8 (and '\\' itself) escaped, the rest kept.
 QString escapedName(const QByteArray &name) {
@@ -98,6 +158,23 @@ QString escapedName(const QByteArray &name) {
     }
     return out;
 }
+
+QStringList undecodableNames(const QString &dir) {
+    QStringList out;
+    const QByteArray path = QFile::encodeName(dir);
+    DIR *d = ::opendir(path.constData());
+    if (!d)
+        return out;
+    while (const dirent *e = ::readdir(d)) {
+        const QByteArray name(e->d_name);
+        if (!validUtf8(name.constData()))
+            out.append(dir + QLatin1Char('/') + escapedName(name));
+    }
+    ::closedir(d);
+    return out;
+}
+
+namespace {
 
 struct NameAliases {
     QByteArray dir; // the private folder, created on first use
@@ -157,8 +234,17 @@ QString notRegularFileReason(const QString &path) {
     struct stat st {};
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return {};
-    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+    if (S_ISDIR(st.st_mode))
         return {};
+    if (S_ISREG(st.st_mode)) { // /proc/kmsg is "regular"
+        const int fd = ::open(QFile::encodeName(path).constData(),
+                              O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0)
+            return {};
+        const QString pseudo = pseudoFileSystemReason(fd);
+        ::close(fd);
+        return pseudo;
+    }
     return kindReason(st.st_mode);
 }
 
@@ -175,6 +261,12 @@ bool openInputFile(QFile &f, const QString &path, QString *why) {
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         if (why)
             *why = kindReason(st.st_mode);
+        ::close(fd);
+        return false;
+    }
+    if (const QString pseudo = pseudoFileSystemReason(fd); !pseudo.isEmpty()) {
+        if (why)
+            *why = pseudo;
         ::close(fd);
         return false;
     }

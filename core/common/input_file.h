@@ -21,6 +21,14 @@ bool openInputFile(QFile &f, const QString &path, QString *why);
 QByteArray readInputFile(const QString &path, qint64 maxBytes, QString *why,
                          bool *truncated = nullptr);
 
+class CappedOutput;
+
+// Reads an already open descriptor (standard input, a pipe) to its end into out, which keeps
+// its head and tail in constant memory whatever the length (docs/limits.md "Standard input
+// and pastes"). A directory is refused; a descriptor opened non-blocking is waited on with
+// poll(). False with *why ("is a directory", "input/output error", ...) when it cannot be read.
+bool readCappedStream(int fd, CappedOutput &out, QString *why);
+
 // The short reason for an errno of a file operation, in the words above ("no such file",
 // "symbolic link loop (...)", "no space left on device", ...): never "Unknown error".
 QString fileErrorReason(int errnum);
@@ -36,6 +44,12 @@ QString missingPathReason(const QString &path);
 // (removed at exit) whose name shows the bad bytes as \xHH: ".../hipdoctor-names-XXXXXX/
 // bad\xFF.co" (docs/limits.md "File names that are not UTF-8").
 QString pathFromArgument(const char *arg);
+
+// "bad\xFF.co": a file name's bytes with those that are not valid UTF-8 shown as \xHH.
+QString escapedName(const QByteArray &name);
+// The entries of a folder whose names are not valid UTF-8, each as dir + "/" + escapedName():
+// Qt's listings leave them out, so a walk over a tree says it could not read them.
+QStringList undecodableNames(const QString &dir);
 
 // "is a FIFO (named pipe), not a regular file" for a path that exists and is not a regular
 // file or a directory; empty otherwise (a regular file, a directory, or nothing there).

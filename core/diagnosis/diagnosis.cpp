@@ -97,8 +97,43 @@ QList<DeviceInfo> typedDevices(const DiagnoseRequest &request, Diagnosis &result
     return typed;
 }
 
-// A text's events and facts, the AMD log, a Triton traceback.
+// At most this many lines of one text are read: the first and the last half of them. The
+// readers cost about 15 us and 120 bytes a line, so 8 million short lines (16 MiB of "x")
+// took 132 s and 1 GB (docs/limits.md "Text, logs, sessions, reports").
+constexpr qsizetype kMaxTextLines = 256 * 1024;
+
+void readTextLines(Context &c, DiagnosisInput &in, const QString &text);
+
+// A text's events and facts, the AMD log, a Triton traceback; a text of more lines than
+// kMaxTextLines keeps its first and last halves.
 void readTextContent(Context &c, DiagnosisInput &in, const QString &text) {
+    const qsizetype lines = text.count(QLatin1Char('\n'));
+    if (lines <= kMaxTextLines) {
+        readTextLines(c, in, text);
+        return;
+    }
+    qsizetype head = 0;
+    for (qsizetype n = 0; n < kMaxTextLines / 2; ++n)
+        head = text.indexOf(QLatin1Char('\n'), head) + 1;
+    qsizetype tail = text.size();
+    for (qsizetype n = 0; n < kMaxTextLines / 2; ++n)
+        tail = text.lastIndexOf(QLatin1Char('\n'), tail - 1);
+    const qsizetype skipped = lines - kMaxTextLines;
+    readTextLines(c, in,
+                  text.left(head) + QStringLiteral("[hipdoctor: %1 lines not read]").arg(skipped) +
+                      text.mid(tail));
+    in.problems.append(
+        {in.path, -1,
+         HD_TEXT("hd::Diagnosis", "text of more than %1 lines: the first and the last %2 were "
+                                  "read; %3 lines between them were not, and lines after the "
+                                  "cut are numbered from it")
+             .arg(kMaxTextLines)
+             .arg(kMaxTextLines / 2)
+             .arg(skipped),
+         false});
+}
+
+void readTextLines(Context &c, DiagnosisInput &in, const QString &text) {
     TextInput t;
     t.path = in.path;
     // One pass turns the paste into the lines the readers see (text_normalize.h); evidence is
@@ -146,7 +181,7 @@ DiagnosisInput readMemoryText(Context &c, const DiagnoseText &text) {
         in.problems.append({text.name, 0, HD_TEXT("hd::Diagnosis", "the text is empty"), false});
         return in;
     }
-    if (text.content.size() > maxChars) {
+    if (text.droppedBytes == 0 && text.content.size() > maxChars) { // else cut as it was read
         const qint64 skipped = text.content.size() - maxChars;
         readTextContent(c, in,
                         text.content.left(maxChars / 2) +
@@ -161,6 +196,17 @@ DiagnosisInput readMemoryText(Context &c, const DiagnoseText &text) {
     } else {
         readTextContent(c, in, text.content);
     }
+    if (text.droppedBytes > 0) // a stream's middle, left out as it was read
+        in.problems.append(
+            {text.name, -1,
+             HD_TEXT("hd::Diagnosis", "text larger than %1 MiB: the first and the last %2 MiB "
+                                      "were read; %3 bytes (%4 lines) between them were not, "
+                                      "and lines after the cut are numbered from it")
+                 .arg(double(maxChars) / (1 << 20))
+                 .arg(double(maxChars) / (2 << 20))
+                 .arg(text.droppedBytes)
+                 .arg(text.droppedLines),
+             false});
     return in;
 }
 
@@ -611,6 +657,10 @@ Diagnosis diagnose(const DiagnoseRequest &request) {
     std::stable_sort(unique.begin(), unique.end(), [](const Finding &a, const Finding &b) {
         return severityRank(a.severity) < severityRank(b.severity);
     });
+    if (unique.size() > kMaxFindings) { // errors first: what is left out is the least severe
+        result.findingsLeftOut = int(unique.size()) - kMaxFindings;
+        unique.resize(kMaxFindings);
+    }
     result.findings = unique;
     result.devices = c.devices;
     result.devicesFrom = c.devicesFrom;

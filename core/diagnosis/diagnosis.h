@@ -51,6 +51,8 @@ struct Diagnosis {
     QString runtimeBackend;     // "hip" | "cuda": whose runtime the version is
     QStringList kernels;        // names looked up: given + found in logs
     QList<Finding> findings;    // errors first, then warnings, then info
+    // Findings past kMaxFindings, left out (the least severe): said as "N more".
+    int findingsLeftOut = 0;
     // The answer to the question asked (model/case_verdict.h): what every front end shows first.
     CaseVerdict caseVerdict;
     QList<Problem> problems; // what could not be read (file, offset, message)
@@ -67,6 +69,9 @@ struct Diagnosis {
     // writer, writeJson() in diagnosis/diagnosis_json.h.
     QJsonObject toJson() const;
 };
+
+// At most this many findings per run, after the merge by meaning (docs/limits.md).
+inline constexpr int kMaxFindings = 1000;
 
 Diagnosis diagnose(const DiagnoseRequest &request);
 // The MD5 of every compressed bundle of d's artifacts, checked after the diagnosis (diagnose()

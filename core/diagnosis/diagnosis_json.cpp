@@ -80,6 +80,8 @@ void writeJson(JsonWriter &w, const Diagnosis &d) {
     w.member("devices_from", d.devicesFrom);
     w.key("findings");
     writeJsonArray(w, d.findings);
+    if (d.findingsLeftOut > 0)
+        w.member("findings_left_out", d.findingsLeftOut);
     w.key("inputs");
     writeJsonArray(w, d.inputs);
     w.key("kernels").stringArray(d.kernels);

@@ -794,10 +794,10 @@ void ldsRules(Context &c, const ArtifactReport &r) {
                     HD_TEXT("hd::Diagnosis",
                             "The kernel's static shared memory (group segment) is larger "
                             "than the device's LDS per workgroup; the launch fails."));
-                f.evidence.append(fileEvidence(r.path, co.origin,
-                                               QStringLiteral("%1 .group_segment_fixed_size = %2")
-                                                   .arg(k.name)
-                                                   .arg(k.groupSegmentFixedSize)));
+                f.evidence.append(
+                    fileEvidence(r.path, co.origin,
+                                 QStringLiteral("%1 .group_segment_fixed_size = %2")
+                                     .arg(k.name, QString::number(k.groupSegmentFixedSize))));
                 f.fix << HD_TEXT("hd::Diagnosis",
                                  "Shrink the __shared__ arrays of %1 (tile smaller, or "
                                  "use dynamic shared memory sized at launch).")

@@ -174,12 +174,12 @@ std::optional<EnvProfile> EnvProfile::load(const QString &path, QString *error) 
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
         if (error)
-            *error = pe.error != QJsonParseError::NoError
-                         ? QStringLiteral("%1: offset %2: not JSON: %3")
-                               .arg(path)
-                               .arg(std::min<qsizetype>(pe.offset, bytes.size()))
-                               .arg(pe.errorString())
-                         : QStringLiteral("%1: JSON, but not an object").arg(path);
+            *error =
+                pe.error != QJsonParseError::NoError
+                    ? QStringLiteral("%1: offset %2: not JSON: %3")
+                          .arg(path, QString::number(std::min<qsizetype>(pe.offset, bytes.size())),
+                               pe.errorString())
+                    : QStringLiteral("%1: JSON, but not an object").arg(path);
         return std::nullopt;
     }
     QString e;

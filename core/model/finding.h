@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -47,6 +48,11 @@ struct Finding {
     // the first one's text and up to kMaxMergedEvidence pieces of evidence. JSON has
     // "occurrences" only when it is above 1.
     int occurrences = 1;
+    // The first and last line of a text where the merged sightings were (0: not known), for
+    // "seen N times, first at line A, last at line B". JSON: "first_line"/"last_line" when
+    // occurrences is above 1.
+    qint64 firstLine = 0;
+    qint64 lastLine = 0;
     // Why the severity is not the id's catalog severity (finding_catalog.h); empty when it is.
     // Not part of key(): the same cause seen with more or less evidence is one finding.
     Text severityReason;
@@ -67,6 +73,23 @@ inline constexpr int kMaxMergedEvidence = 8;
 // Merges findings with the same key() in first-seen order: occurrences add up, evidence is
 // appended up to kMaxMergedEvidence. Linear in the number of findings.
 QList<Finding> mergeDuplicateFindings(const QList<Finding> &findings);
+
+// The same merge as findings arrive, so that 10^6 sightings of one cause are one finding in
+// memory, never 10^6 (docs/limits.md "Text, logs, sessions, reports").
+class FindingMerger {
+public:
+    void add(Finding f);
+    // The merged findings; a caller may edit or drop them (the index is checked on use).
+    QList<Finding> &findings() { return m_out; }
+    const QList<Finding> &findings() const { return m_out; }
+
+private:
+    QList<Finding> m_out;
+    QHash<QString, qsizetype> m_index;
+};
+
+// "seen 3 times, first at line 12, last at line 1,040" (empty for a finding seen once).
+Text occurrenceText(const Finding &f);
 QList<Finding> findingsWithId(const QList<Finding> &findings, const QString &id);
 
 } // namespace hd

@@ -47,8 +47,12 @@ void writeJson(JsonWriter &w, const Finding &f) {
     w.member("direction", int(f.direction));
     w.key("evidence");
     writeJsonArray(w, f.evidence);
+    if (f.occurrences > 1 && f.firstLine > 0)
+        w.member("first_line", f.firstLine);
     w.key("fix").stringArray(f.fix);
     w.member("id", f.id);
+    if (f.occurrences > 1 && f.lastLine > 0)
+        w.member("last_line", f.lastLine);
     w.member("layer", f.layer);
     if (f.occurrences > 1)
         w.member("occurrences", f.occurrences);

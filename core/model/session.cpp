@@ -267,8 +267,7 @@ bool saveSession(const Session &s, const QString &path, QString *error,
         if (error)
             *error =
                 QStringLiteral("%1: write aborted after %2 bytes; the previous file is unchanged")
-                    .arg(path)
-                    .arg(options.failAfterBytes);
+                    .arg(path, QString::number(options.failAfterBytes));
         return false;
     }
     QString why;
@@ -321,11 +320,10 @@ std::optional<Session> loadSession(const QString &path, QString *error) {
     // Sessions hold capped outputs (docs/limits.md); a bigger file is not one we wrote.
     if (f.size() > kMaxSessionBytes) {
         if (error)
-            *error = QStringLiteral("%1: %2 bytes: larger than the %3 MiB a session can be "
-                                    "(docs/limits.md)")
-                         .arg(path)
-                         .arg(f.size())
-                         .arg(kMaxSessionBytes >> 20);
+            *error =
+                QStringLiteral("%1: %2 bytes: larger than the %3 MiB a session can be "
+                               "(docs/limits.md)")
+                    .arg(path, QString::number(f.size()), QString::number(kMaxSessionBytes >> 20));
         return std::nullopt;
     }
     return parseSession(f.readAll(), path, error);

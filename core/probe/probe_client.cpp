@@ -73,9 +73,8 @@ void judgeEnd(const SupervisedEnd &end, const QString &probe, int timeoutMs, con
         r.message =
             QStringLiteral(
                 "probe %1 speaks protocol %2, this hipdoctor speaks %3: install matching versions")
-                .arg(probe)
-                .arg(r.hello.protocol)
-                .arg(kProbeProtocolVersion);
+                .arg(probe, QString::number(r.hello.protocol),
+                     QString::number(kProbeProtocolVersion));
     } else if (cancelled) {
         r.outcome = ProbeOutcome::Cancelled;
         r.message = QStringLiteral("cancelled");

@@ -33,9 +33,8 @@ void htmlPre(QString &out, const QString &label, const QString &text, const Repo
     if (isJsonLines(body)) {
         out += QStringLiteral("<details class=\"raw\"><summary>%1: raw probe output (%2 JSON "
                               "lines)%3</summary><pre>%4</pre></details>\n")
-                   .arg(esc(label))
-                   .arg(body.count(QLatin1Char('\n')) + 1)
-                   .arg(note, esc(body));
+                   .arg(esc(label), QString::number(body.count(QLatin1Char('\n')) + 1), note,
+                        esc(body));
         return;
     }
     int folded = 0;
@@ -109,7 +108,7 @@ void htmlFinding(QString &out, const Finding &f) {
         QStringLiteral("<div class=\"finding sev-%1\"><h3>%2 <code>%3</code> — %4</h3>")
             .arg(severityName(f.severity), severityBadge(f.severity), esc(f.id), htmlText(f.title));
     if (f.occurrences > 1)
-        out += QStringLiteral("<p><i>Seen %1 times</i></p>").arg(f.occurrences);
+        out += QStringLiteral("<p><i>%1</i></p>").arg(occurrenceText(f).english().toHtmlEscaped());
     if (!f.severityReason.isEmpty())
         out += QStringLiteral("<p><i>Severity: %1 — %2</i></p>")
                    .arg(severityName(f.severity), htmlText(f.severityReason));

@@ -40,9 +40,8 @@ void mdBlock(QString &out, const QString &label, const QString &text, const QStr
         const QString fence = fenceFor(body);
         out += QStringLiteral("<details>\n<summary>%1: raw probe output (%2 JSON lines)%3"
                               "</summary>\n\n")
-                   .arg(label.toHtmlEscaped())
-                   .arg(body.count(QLatin1Char('\n')) + 1)
-                   .arg(note.toHtmlEscaped());
+                   .arg(label.toHtmlEscaped(), QString::number(body.count(QLatin1Char('\n')) + 1),
+                        note.toHtmlEscaped());
         out += fence + QStringLiteral("json\n") + body + QLatin1Char('\n') + fence +
                QStringLiteral("\n\n</details>\n\n");
         return;
@@ -89,7 +88,7 @@ void mdCheckCommand(QString &out, const CheckRecord &c) {
 void mdCheckFacts(QString &out, const CheckRecord &c) {
     QStringList facts;
     if (!c.signalName.isEmpty())
-        facts << QStringLiteral("**Signal:** %1").arg(c.signalName);
+        facts << QStringLiteral("**Signal:** %1").arg(mdText(c.signalName)); // from the session
     else if (c.exitCode >= 0)
         facts << QStringLiteral("**Exit status:** %1").arg(c.exitCode);
     if (c.timedOut)
@@ -150,7 +149,7 @@ void mdFinding(QString &out, const Finding &f, int depth) {
                .arg(severityIcon(f.severity), severityName(f.severity), inlineCode(f.id),
                     mdText(f.title));
     if (f.occurrences > 1)
-        out += QStringLiteral("*Seen %1 times*\n\n").arg(f.occurrences);
+        out += QStringLiteral("*%1*\n\n").arg(occurrenceText(f).english());
     if (!f.severityReason.isEmpty())
         out += QStringLiteral("*Severity: %1 — %2*\n\n")
                    .arg(severityName(f.severity), mdText(f.severityReason));
@@ -200,7 +199,7 @@ QString mdRedactions(const Prepared &p, int depth) {
     out += QStringLiteral("Values replaced by `%1`:\n\n").arg(QLatin1String(kRedacted));
     for (const Redaction &r : p.redactions)
         out += QStringLiteral("- %1 — %2%3\n")
-                   .arg(r.what, r.where,
+                   .arg(mdText(r.what), mdText(r.where), // names and check ids of the session
                         r.count > 1 ? QStringLiteral(" (%1×)").arg(r.count) : QString());
     return out + QLatin1Char('\n');
 }

@@ -189,3 +189,13 @@ QString placesNote(const Prepared &p) {
 }
 
 } // namespace hd::reportdetail
+
+namespace hd {
+
+Session sessionWithinReportCaps(const Session &s) {
+    Session out = reportdetail::capped(s, ReportOptions{});
+    out.findings = mergeDuplicateFindings(out.findings);
+    return out;
+}
+
+} // namespace hd

@@ -40,6 +40,11 @@ struct ReportOptions {
 
 QString markdownReport(const Session &s, const ReportOptions &options = {});
 
+// The session with every field within the report's caps (docs/limits.md "Text, logs,
+// sessions, reports") and its findings merged by meaning: what the app holds of a session it
+// opens, so that a 60 MB title costs what it costs a report.
+Session sessionWithinReportCaps(const Session &s);
+
 // GitHub refuses an issue or comment body over 65,536 characters.
 inline constexpr qsizetype kGitHubBodyLimit = 65536;
 struct MarkdownForIssue {

@@ -5,6 +5,7 @@
 #include "artifacts/selection.h"
 #include "artifacts/vendor_library.h"
 #include "common/engine_text.h"
+#include "common/input_file.h"
 #include "targets/closeness.h"
 #include "targets/compatibility.h"
 
@@ -48,38 +49,90 @@ struct Walk {
     QStringList files; // candidate files, canonical paths
     QStringList kernelFolders;
     QSet<QString> seen; // canonical paths of files and folders
+    int tooDeep = 0;    // folders below maxDepth, not read
 
+    // What was not read is a problem with its reason: a scan that says nothing of it would be a
+    // false "covered" (docs/cli.md "scan", "Exit codes").
+    void skipped(const QString &path, const QString &why) {
+        result.problems.append({path, -1, why, false});
+        result.incomplete = true;
+    }
+    // A link that leads nowhere holds nothing to read; a loop or a folder on the way that
+    // cannot be entered does.
+    void noPath(const QString &path) {
+        const QString why = missingPathReason(path);
+        if (why != QLatin1String("no such file or directory"))
+            skipped(path, why + QStringLiteral(": not read"));
+    }
     void folder(const QString &dir, int depth) {
         if (options.cancel && options.cancel->load())
             return;
-        const QString canon = QFileInfo(dir).canonicalFilePath();
-        if (canon.isEmpty() || seen.contains(canon))
+        const QFileInfo dirInfo(dir);
+        const QString canon = dirInfo.canonicalFilePath();
+        if (canon.isEmpty()) {
+            noPath(dir);
+            return;
+        }
+        if (seen.contains(canon))
             return;
         seen.insert(canon);
+        if (!dirInfo.isReadable() || !dirInfo.isExecutable()) {
+            skipped(dir, QStringLiteral("permission denied (a folder that cannot be listed): "
+                                        "not read"));
+            return;
+        }
         if (kernelLibraryKind(dir)) {
             kernelFolders.append(canon);
             return;
         }
+        for (const QString &bad : undecodableNames(dir))
+            skipped(bad, QStringLiteral("a name that is not valid UTF-8: not read"));
         const QFileInfoList entries = QDir(dir).entryInfoList(
             QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden, QDir::Name);
         for (const QFileInfo &fi : entries) {
             if (fi.isDir()) {
                 if (fi.isSymLink() || skippedFolder(fi.fileName()))
                     continue; // a linked folder is read where it really is, when scanned
+                if (undecodable(fi))
+                    continue;
                 if (depth < options.maxDepth)
                     folder(fi.filePath(), depth + 1);
+                else
+                    ++tooDeep;
                 continue;
             }
             file(fi);
         }
     }
+    // A name that is not valid UTF-8 reaches Qt with U+FFFD in place of its bytes: no such
+    // path exists, so it cannot be read (docs/limits.md "File names that are not UTF-8").
+    bool undecodable(const QFileInfo &fi) {
+        // Listed, yet not there by the name Qt decoded (nor a link that leads nowhere).
+        if (!fi.fileName().contains(QChar::ReplacementCharacter) && (fi.exists() || fi.isSymLink()))
+            return false;
+        skipped(fi.filePath(), QStringLiteral("a name that is not valid UTF-8: not read"));
+        return true;
+    }
     void file(const QFileInfo &fi) {
-        if (!candidateName(fi.fileName()))
+        if (!candidateName(fi.fileName()) || undecodable(fi))
             return;
         const QString canon = fi.canonicalFilePath();
-        if (canon.isEmpty() || seen.contains(canon))
+        if (canon.isEmpty()) {
+            noPath(fi.filePath());
+            return;
+        }
+        if (seen.contains(canon))
             return;
         seen.insert(canon);
+        if (!fi.isReadable()) {
+            skipped(fi.filePath(), QStringLiteral("permission denied: not read"));
+            return;
+        }
+        // A link to a FIFO, a device or a kernel interface (/proc/kmsg) is never opened.
+        if (const QString why = notRegularFileReason(canon); !why.isEmpty()) {
+            skipped(fi.filePath(), why + QStringLiteral(": not read"));
+            return;
+        }
         if (result.filesSeen >= options.maxFiles) {
             result.truncated = true;
             return;
@@ -312,7 +365,8 @@ void collectPaths(Walk &walk, const QStringList &paths) {
     for (const QString &p : paths) {
         const QFileInfo fi(p);
         if (!fi.exists()) {
-            walk.result.problems.append({p, -1, QStringLiteral("no such file or folder"), true});
+            // A symbolic link loop is one, not "no such file" (docs/limits.md).
+            walk.result.problems.append({p, -1, missingPathReason(p), true});
             continue;
         }
         if (fi.isDir()) {
@@ -521,6 +575,7 @@ QJsonObject ScanResult::toJson() const {
             {QStringLiteral("files_seen"), filesSeen},
             {QStringLiteral("files_read"), filesRead},
             {QStringLiteral("truncated"), truncated},
+            {QStringLiteral("incomplete"), incomplete},
             {QStringLiteral("not_covered"), notCovered()},
             {QStringLiteral("problems"), probs}};
 }
@@ -531,11 +586,17 @@ ScanResult scanPaths(const QStringList &paths, const ScanOptions &options) {
     result.devices = options.devices;
     Walk walk{options, result, {}, {}, {}};
     collectPaths(walk, paths);
-    if (result.truncated)
+    if (walk.tooDeep > 0)
+        walk.skipped(paths.join(QStringLiteral(", ")),
+                     QStringLiteral("%1 folder(s) deeper than %2 levels: not read")
+                         .arg(QString::number(walk.tooDeep), QString::number(options.maxDepth)));
+    if (result.truncated) {
         result.problems.append(
             {paths.join(QStringLiteral(", ")), -1,
              QStringLiteral("more than %1 files: the rest was not read").arg(options.maxFiles),
              false});
+        result.incomplete = true;
+    }
 
     const QList<ScanLibrary> libraries = readLibraries(walk.files, options);
     result.filesRead += int(libraries.size());
@@ -562,6 +623,7 @@ ScanResult combineScans(const QList<ScanResult> &scans) {
         result.filesSeen += s.filesSeen;
         result.filesRead += s.filesRead;
         result.truncated = result.truncated || s.truncated;
+        result.incomplete = result.incomplete || s.incomplete;
         result.cancelled = result.cancelled || s.cancelled;
         result.problems += s.problems;
     }

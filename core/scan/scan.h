@@ -90,6 +90,9 @@ struct ScanResult {
     int filesSeen = 0;      // regular files looked at
     int filesRead = 0;      // of those, read as artifacts
     bool truncated = false; // maxFiles reached
+    // Not all was read: a file or folder skipped (permission, a name that is not UTF-8, too
+    // deep, a link that leads nowhere, maxFiles), each a problem with its reason.
+    bool incomplete = false;
     QList<Problem> problems;
     bool cancelled = false;
 

@@ -92,9 +92,8 @@ void probeSignature(const ProbeResult &r, FailureSignature &s) {
         if (!r.firstError->errorName.isEmpty())
             s.hipErrors << r.firstError->errorName;
         s.firstError = QStringLiteral("%1 returned %2 %3: %4")
-                           .arg(r.firstError->api)
-                           .arg(r.firstError->errorCode)
-                           .arg(r.firstError->errorName, r.firstError->errorString);
+                           .arg(r.firstError->api, QString::number(r.firstError->errorCode),
+                                r.firstError->errorName, r.firstError->errorString);
     } else if (!r.ok()) {
         s.firstError = r.message;
     }

@@ -133,12 +133,16 @@ std::optional<CheckRecord> CompileCache::lookup(const QString &k, QString *damag
             return std::nullopt; // incomplete entry: compile again
         const qint64 size = f.value(QStringLiteral("size")).toInteger(-1);
         if (fi.size() != size)
-            return bad(
-                QStringLiteral("%1: %2 bytes, %3 when cached").arg(p).arg(fi.size()).arg(size));
+            return bad(QStringLiteral("%1: %2 bytes, %3 when cached")
+                           .arg(p, QString::number(fi.size()), QString::number(size)));
         if (QString::fromLatin1(fileHash(p)) != f.value(QStringLiteral("sha256")).toString())
             return bad(QStringLiteral("%1: its sha256 changed since it was cached").arg(p));
         artifacts << p;
     }
+    // A passing compile made files: a record of none is not one (its run check would drop out).
+    if (artifacts.isEmpty() && r.status == CheckStatus::Pass)
+        return bad(
+            QStringLiteral("%1: a passing compile recorded without output files").arg(entry));
     r.artifacts = artifacts;
     return r;
 }

@@ -302,7 +302,7 @@ void readCheckFields(const QJsonObject &o, const QString &file, int lineNo, Rec 
     if (sig)
         c.signalName = signalName(sig);
     c.data.insert(QStringLiteral("imported_from"),
-                  QStringLiteral("%1:%2").arg(QFileInfo(file).fileName()).arg(lineNo));
+                  QStringLiteral("%1:%2").arg(QFileInfo(file).fileName(), QString::number(lineNo)));
     if (r.step == 0)
         c.data.insert(QStringLiteral("setup"), true);
 }

@@ -36,6 +36,22 @@
         <translation>文本大于 %1 MiB:只读取了开头和结尾各 %2 MiB;中间的 %3 字节未读取,截断处之后的行从截断处起编号</translation>
     </message>
     <message>
+        <source>text larger than %1 MiB: the first and the last %2 MiB were read; %3 bytes (%4 lines) between them were not, and lines after the cut are numbered from it</source>
+        <translation>文本大于 %1 MiB:只读取了开头和结尾各 %2 MiB;中间的 %3 字节(%4 行)未读取,截断处之后的行从截断处起编号</translation>
+    </message>
+    <message>
+        <source>seen %1 times, first at line %2, last at line %3</source>
+        <translation>出现 %1 次,首次在第 %2 行,最后在第 %3 行</translation>
+    </message>
+    <message>
+        <source>text of more than %1 lines: the first and the last %2 were read; %3 lines between them were not, and lines after the cut are numbered from it</source>
+        <translation>文本多于 %1 行:只读取了开头和结尾各 %2 行;中间的 %3 行未读取,截断处之后的行从截断处起编号</translation>
+    </message>
+    <message>
+        <source>seen %1 times</source>
+        <translation>出现 %1 次</translation>
+    </message>
+    <message>
         <source>%1 line(s) of text</source>
         <translation>%1 行文本</translation>
     </message>

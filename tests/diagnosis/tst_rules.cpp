@@ -266,7 +266,7 @@ void TstRules::longTextKeepsItsEnd() {
     DiagnoseRequest req;
     req.inputs = {path};
     req.textInputs = {path};
-    req.maxTextBytes = 1 << 20; // the default is 64 MiB; the same code path, smaller
+    req.maxTextBytes = 1 << 20; // the default is 16 MiB; the same code path, smaller
     const Diagnosis d = diagnose(req);
     QVERIFY(std::any_of(d.findings.cbegin(), d.findings.cend(), [](const Finding &x) {
         return x.id == QLatin1String("arch.no-compatible-code-object");

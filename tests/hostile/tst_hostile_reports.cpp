@@ -216,7 +216,7 @@ void TestHostileReports::repeatedFindingsAreGrouped() {
     QCOMPARE(md.mid(md.indexOf(QLatin1String("## Findings")))
                  .count(QLatin1String("hipErrorNoBinaryForGpu")),
              1);
-    QVERIFY(md.contains(QLatin1String("Seen 100000 times")));
+    QVERIFY(md.contains(QLatin1String("seen 100,000 times")));
 }
 
 QTEST_GUILESS_MAIN(TestHostileReports)

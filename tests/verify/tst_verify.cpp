@@ -641,6 +641,26 @@ private slots:
         QVERIFY(committed);
         QVERIFY(committed->artifacts.value(0).startsWith(dir.path() + QLatin1Char('/') + k));
         QVERIFY(cache.lookup(k));
+        // A passing record with an empty file list is damaged, not a PASS without outputs.
+        {
+            QFile rf(dir.path() + QLatin1Char('/') + k + QStringLiteral("/record.json"));
+            QVERIFY(rf.open(QIODevice::ReadOnly));
+            QJsonObject o = QJsonDocument::fromJson(rf.readAll()).object();
+            rf.close();
+            const QJsonValue files = o.value(QStringLiteral("files"));
+            o.insert(QStringLiteral("files"), QJsonArray());
+            QVERIFY(rf.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            rf.write(QJsonDocument(o).toJson());
+            rf.close();
+            QString damaged;
+            QVERIFY(!cache.lookup(k, &damaged));
+            QVERIFY2(damaged.contains(QLatin1String("without output files")), qPrintable(damaged));
+            o.insert(QStringLiteral("files"), files);
+            QVERIFY(rf.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            rf.write(QJsonDocument(o).toJson());
+            rf.close();
+            QVERIFY(cache.lookup(k));
+        }
         QVERIFY(QFile::remove(committed->artifacts.value(0)));
         QVERIFY(!cache.lookup(k));
         // The compiler's version text is computed once per compiler file.

@@ -3,6 +3,7 @@
 #include <QJsonObject>
 
 #include "artifacts/inspector.h"
+#include "common/capped_output.h"
 #include "env/env_catalogue.h"
 #include "env/env_profile.h"
 #include "logs/amd_log.h"
@@ -251,7 +252,8 @@ InputsController::Inspected InputsController::inspect(const QStringList &paths, 
         postToGui(guard, [this, done, n = int(files.size()), f] {
             emit progress(
                 kInspect, done, n,
-                tr("Inspecting %1 (%2 of %3)…").arg(QFileInfo(f).fileName()).arg(done + 1).arg(n));
+                tr("Inspecting %1 (%2 of %3)…")
+                    .arg(QFileInfo(f).fileName(), QString::number(done + 1), QString::number(n)));
         });
         ++done;
         if (have.contains(f))
@@ -405,7 +407,12 @@ QString InputsController::addPastedText(const QString &text) {
     if (text.trimmed().isEmpty())
         return {};
     const QString name = tr("pasted log %1").arg(++m_pastedCount);
-    m_pasted.append({name, text});
+    // Kept as the CLI keeps standard input: the first and last halves of the text limit, the
+    // middle counted (docs/limits.md "Standard input and pastes").
+    const qsizetype half = qsizetype(DiagnoseRequest{}.maxTextBytes / 2);
+    DiagnoseText kept{name, {}};
+    kept.content = cappedText(text, half, half, &kept.droppedBytes, &kept.droppedLines);
+    m_pasted.append(std::move(kept));
     emit pastedTextsChanged();
     return name;
 }

@@ -543,6 +543,8 @@ void VerificationController::openSessionFrom(const QString &path) {
         [path]() {
             QString error;
             std::optional<Session> s = loadSession(path, &error);
+            if (s) // the report's field caps, before the panels hold it
+                s = sessionWithinReportCaps(*s);
             return std::make_pair(s, error);
         },
         [this, path](std::pair<std::optional<Session>, QString> r) {

@@ -48,15 +48,12 @@ QString inspectProgressText(const InspectSnapshot &s) {
     if (p.bundlesExpected > 1)
         text =
             QCoreApplication::translate("hd::ui::InspectProgress", "Inspecting %1: bundle %2 of %3")
-                .arg(name)
-                .arg(p.bundlesDone)
-                .arg(p.bundlesExpected);
+                .arg(name, QString::number(p.bundlesDone), QString::number(p.bundlesExpected));
     else if (p.codeObjectsQueued > 1)
         text = QCoreApplication::translate("hd::ui::InspectProgress",
                                            "Inspecting %1: code object %2 of %3")
-                   .arg(name)
-                   .arg(p.codeObjectsDone)
-                   .arg(p.codeObjectsQueued);
+                   .arg(name, QString::number(p.codeObjectsDone),
+                        QString::number(p.codeObjectsQueued));
     else
         text = QCoreApplication::translate("hd::ui::InspectProgress", "Inspecting %1…").arg(name);
     if (s.fileCount > 1)

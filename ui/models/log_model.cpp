@@ -111,7 +111,7 @@ QVariant LogModel::display(const Entry &e, int column) {
     case Location:
         if (l.sourceFile.isEmpty())
             return {};
-        return QStringLiteral("%1:%2").arg(l.sourceFile).arg(l.sourceLine);
+        return QStringLiteral("%1:%2").arg(l.sourceFile, QString::number(l.sourceLine));
     case Time:
         return l.microseconds >= 0 ? QVariant(l.microseconds) : QVariant();
     }

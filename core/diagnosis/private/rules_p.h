@@ -91,11 +91,17 @@ public:
     bool cancelled() const {
         return request.cancel && request.cancel->load(std::memory_order_relaxed);
     }
-    void add(Finding f) { findings.append(std::move(f)); }
+    // Merged as they come (model/finding.h FindingMerger): one finding per cause in memory.
+    void add(Finding f) {
+        m_merged.findings() = std::move(findings);
+        m_merged.add(std::move(f));
+        findings = std::move(m_merged.findings());
+    }
 
 private:
     mutable QHash<QString, LoadVerdict> m_loadVerdicts;
     mutable std::optional<SymbolIndex> m_symbolIndex;
+    FindingMerger m_merged;
 };
 
 Evidence fileEvidence(const QString &path, const Text &location, const Text &text = {});
