@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -315,8 +316,10 @@ private slots:
         st.checks.append(c);
         s.steps.append(st);
         const QString md = markdownReport(s);
-        QVERIFY2(!md.contains(QLatin1String("<img")), qPrintable(md));
-        QVERIFY2(md.contains(QLatin1String("&lt;img")), qPrintable(md));
+        // Escaped as the report's Markdown escapes a tag (a backslash, CommonMark; no entity to
+        // read past, issue 41): never a raw tag.
+        QVERIFY2(!md.contains(QRegularExpression(QStringLiteral("(?<!\\\\)<img"))), qPrintable(md));
+        QVERIFY2(md.contains(QLatin1String("\\<img")), qPrintable(md));
     }
 
     // A file of /proc is refused by what it is, whatever the link that leads there (control:

@@ -238,6 +238,15 @@ void TstUiCase::cliSessionReopensWhole() {
     QVERIFY(ws->inputs()->inputPaths().contains(artifact));
     QVERIFY(!ws->inputs()->artifacts().isEmpty());
     QCOMPARE(m_window->artifactsPanel()->nameEdit()->text(), QStringLiteral("vecAdd"));
+    // --target of the CLI is the case's typed target: the question names it, and this
+    // machine's missing GPU is no error of the case (the GPU is another machine's).
+    QCOMPARE(ws->targets()->typedTargets().size(), 1);
+    QCOMPARE(ws->targets()->typedTargets().first().target.toString(), QStringLiteral("gfx1030"));
+    QVERIFY2(ws->verification()->caseVerdict().question.contains(QStringLiteral("gfx1030")),
+             qPrintable(ws->verification()->caseVerdict().question.english()));
+    for (const Finding &f : ws->verification()->allFindings())
+        if (f.id == QLatin1String("runtime.no-device"))
+            QCOMPARE(f.severity, Severity::Info);
     QVERIFY(ws->verification()->step(2) != nullptr);
     QVERIFY(ws->verification()->staleReason(2).isEmpty());
     const CaseVerdict verdict = ws->verification()->caseVerdict();

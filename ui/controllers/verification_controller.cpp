@@ -518,6 +518,18 @@ void VerificationController::applySession(const Session &session) {
     if (kernels.isEmpty() && !m_verifyOptions.step2.kernel.isEmpty())
         kernels.append(m_verifyOptions.step2.kernel);
     m_diagnosis->setCaseKernels(kernels);
+    // The targets the session was asked about (a session of the CLI keeps --target in its
+    // options, not among its devices): typed targets of the case again.
+    QStringList targets = m_verifyOptions.step2.targets;
+    targets.prepend(m_verifyOptions.step1.target);
+    for (const QString &t : std::as_const(targets)) {
+        const QList<DeviceInfo> have = m_targets->devices();
+        const bool known = std::any_of(have.cbegin(), have.cend(), [&t](const DeviceInfo &d) {
+            return d.target.toString() == t;
+        });
+        if (!t.isEmpty() && !known && m_targets->typedTargets().size() < 16)
+            m_targets->addTarget(t);
+    }
     m_inputs->openPaths(reopen);
 }
 
