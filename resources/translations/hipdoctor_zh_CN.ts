@@ -6041,6 +6041,10 @@ source: %2</source>
 <context>
     <name>hd::ui::TargetsController</name>
     <message>
+        <source>Scan cancelled</source>
+        <translation>扫描已取消</translation>
+    </message>
+    <message>
         <source>Scanning %1…</source>
         <translation>正在扫描 %1…</translation>
     </message>

@@ -7,6 +7,7 @@
 #include "testpaths.h"
 
 #include "controllers/workspace.h"
+#include "models/coverage_model.h"
 #include "models/env_table_model.h"
 #include "models/findings_model.h"
 #include "widgets/artifacts_panel.h"
@@ -52,6 +53,7 @@ private slots:
     void staleStepIsMarkedAndLeftOut();
     void cliSessionReopensWhole();
     void appSessionReopensWhole();
+    void cancelStopsTheCoverageScan();
     void cleanupTestCase();
 
 private:
@@ -302,6 +304,32 @@ void TstUiCase::appSessionReopensWhole() {
     QCOMPARE(ws->inputs()->pastedTexts().size(), 1);
     QCOMPARE(ws->inputs()->pastedTexts().first().content, pasted);
     QCOMPARE(m_window->artifactsPanel()->nameEdit()->text(), QStringLiteral("vecAdd"));
+}
+
+// Cancel (the status bar's, Esc) stops a Coverage scan too, and no later change starts it again
+// (control: the scan ran to its end and filled the table).
+void TstUiCase::cancelStopsTheCoverageScan() {
+    Workspace *ws = m_window->workspace();
+    ws->newCase();
+    waitIdle();
+    TargetsController *t = ws->targets();
+    t->clearScans();
+    const QString folder = hdtest::buildDir() + QStringLiteral("/kernels");
+    t->scanLibraries({folder});
+    QVERIFY(t->isScanning());
+    QVERIFY(ws->isWorking()); // the status bar shows Cancel
+    ws->cancelAll();
+    QVERIFY(!t->isScanning());
+    QVERIFY(!t->scannedPaths().contains(folder));
+    QVERIFY(t->addTarget(QStringLiteral("gfx90a"))); // a change of devices starts no scan
+    QTest::qWait(1500);
+    QVERIFY(!t->isScanning());
+    QVERIFY(t->coverage()->result().libraries.isEmpty());
+    // Control: asked again, the scan runs to its end.
+    t->scanLibraries({folder});
+    QTRY_VERIFY_WITH_TIMEOUT(!t->isScanning(), 120000);
+    QVERIFY(!t->coverage()->result().libraries.isEmpty());
+    t->clearScans();
 }
 
 QTEST_MAIN(TstUiCase)

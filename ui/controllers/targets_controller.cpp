@@ -95,6 +95,18 @@ void TargetsController::clearScans() {
     emit coverageChanged();
 }
 
+void TargetsController::cancelScan() {
+    if (!isScanning())
+        return;
+    m_jobs.cancel(kScan);
+    for (const QString &p : std::as_const(m_scanning))
+        m_scanPaths.removeAll(p);
+    m_scanning.clear();
+    setScanProgress(0, 0);
+    emit busyChanged(kScan, false, tr("Scan cancelled"));
+    emit coverageChanged();
+}
+
 void TargetsController::startScan() {
     QStringList pending;
     for (const QString &p : std::as_const(m_scanPaths))

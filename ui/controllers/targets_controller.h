@@ -95,6 +95,9 @@ public:
     void scanLibraries(const QStringList &paths);
     // Forgets every folder scanned (a running scan is dropped).
     void clearScans();
+    // Stops a running scan (Cancel, Esc): the folders it was reading are dropped from those
+    // asked for, so that no later change of devices starts it again; the scans done stay.
+    void cancelScan();
     const QStringList &scannedPaths() const { return m_scanPaths; } // every folder asked for
     bool isScanning() const { return m_jobs.isRunning(QStringLiteral("scan")); }
     // While scanning: the files read so far of those found ("120 of 1,204 files read"), or the

@@ -33,16 +33,20 @@ public:
     // clean, then the demo's files open.
     void newCase(int demoScenario = 0);
 
-    // Any background work of the window runs (inspection or verification).
-    bool isWorking() const { return m_inputs->isInspecting() || m_verification->isVerifying(); }
+    // Any background work of the window runs that Cancel stops (inspection, verification, a
+    // Coverage scan).
+    bool isWorking() const {
+        return m_inputs->isInspecting() || m_verification->isVerifying() || m_targets->isScanning();
+    }
     // Nothing is running or about to (devices, inventory, diagnosis, the name's lookup too).
     bool isIdle() const;
 
-    // Stops the inspection and the verification (the other jobs' results are dropped when
-    // superseded).
+    // Stops the inspection, the verification and a Coverage scan (the other jobs' results are
+    // dropped when superseded).
     void cancelAll() {
         m_inputs->cancelInspection();
         m_verification->cancelVerification();
+        m_targets->cancelScan();
     }
 
     // Where the devices, the inventory and the steps run: null = this machine, else a GPU node
