@@ -388,7 +388,8 @@ void collectPaths(Walk &walk, const QStringList &paths) {
 
 // The artifacts among the files, read in parallel (most of a scan is waiting on headers of
 // many files); in the files' order.
-QList<ScanLibrary> readLibraries(const QStringList &files, const ScanOptions &options) {
+// `more`: the files read after these (the vendor kernel folders'), counted in the progress total.
+QList<ScanLibrary> readLibraries(const QStringList &files, const ScanOptions &options, int more) {
     QList<ScanLibrary> read(files.size());
     QList<bool> keep(files.size(), false);
     std::atomic<qsizetype> next{0};
@@ -405,10 +406,10 @@ QList<ScanLibrary> readLibraries(const QStringList &files, const ScanOptions &op
         if (!options.progress)
             return;
         std::lock_guard lock(progressMutex); // one call at a time, the count in order
-        options.progress(++done, int(files.size()));
+        options.progress(++done, int(files.size()) + more);
     };
     if (options.progress)
-        options.progress(0, int(files.size()));
+        options.progress(0, int(files.size()) + more);
     auto worker = [&] {
         for (qsizetype i = next++; i < files.size(); i = next++) {
             if (options.cancel && options.cancel->load())
@@ -598,11 +599,27 @@ ScanResult scanPaths(const QStringList &paths, const ScanOptions &options) {
         result.incomplete = true;
     }
 
-    const QList<ScanLibrary> libraries = readLibraries(walk.files, options);
+    // A vendor kernel folder (Tensile's library/, hipBLASLt's) is read as one library but is
+    // many files: they count in the progress like the others.
+    QList<int> folderFiles;
+    int inFolders = 0;
+    for (const QString &k : std::as_const(walk.kernelFolders)) {
+        folderFiles.append(int(QDir(k).entryList(QDir::Files).size()));
+        inFolders += folderFiles.last();
+    }
+    const QList<ScanLibrary> libraries = readLibraries(walk.files, options, inFolders);
     result.filesRead += int(libraries.size());
     result.libraries += libraries;
-    for (const QString &k : std::as_const(walk.kernelFolders))
-        result.libraries.append(fromKernelLibrary(readKernelLibrary(k), options));
+    int done = int(walk.files.size());
+    for (qsizetype i = 0; i < walk.kernelFolders.size(); ++i) {
+        if (options.cancel && options.cancel->load())
+            break;
+        result.libraries.append(
+            fromKernelLibrary(readKernelLibrary(walk.kernelFolders[i]), options));
+        done += folderFiles[i];
+        if (options.progress)
+            options.progress(done, int(walk.files.size()) + inFolders);
+    }
     result.cancelled = options.cancel && options.cancel->load();
     finishScan(result);
     return result;

@@ -70,6 +70,29 @@ private slots:
         QVERIFY(r.filesRead <= r.filesSeen);
     }
 
+    // A vendor kernel folder's files count in the progress too, after the other files, and the
+    // count ends at its total (control: the progress stopped at the other files' count while
+    // the Tensile files were read, issue 41).
+    void progressCountsKernelFolderFiles() {
+        QTemporaryDir root;
+        QVERIFY(hdtest::copyKernelFolder(root.path(), QStringLiteral("lib/rocblas/library")));
+        const int tensile = int(QDir(root.filePath(QStringLiteral("lib/rocblas/library")))
+                                    .entryList(QDir::Files)
+                                    .size());
+        QVERIFY(tensile > 0);
+        QList<std::pair<int, int>> calls;
+        ScanOptions o;
+        o.progress = [&](int read, int total) { calls.append({read, total}); };
+        const ScanResult r = scanPaths({root.path()}, o);
+        QVERIFY(!r.libraries.isEmpty());
+        QVERIFY(!calls.isEmpty());
+        QVERIFY2(calls.first().second >= tensile,
+                 qPrintable(QString::number(calls.first().second)));
+        QCOMPARE(calls.last().first, calls.last().second);
+        for (const auto &c : calls)
+            QCOMPARE(c.second, calls.first().second);
+    }
+
     void namesBelowTheScannedFolder() {
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
