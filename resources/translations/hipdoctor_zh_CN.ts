@@ -6099,6 +6099,10 @@ source: %2</source>
 <context>
     <name>hd::ui::CoveragePanel</name>
     <message>
+        <source>Scanning %1: the table comes when the scan ends.</source>
+        <translation>正在扫描 %1:扫描结束后显示表格。</translation>
+    </message>
+    <message>
         <source>Scan a folder…</source>
         <translation>扫描文件夹…</translation>
     </message>

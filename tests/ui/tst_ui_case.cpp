@@ -11,6 +11,7 @@
 #include "models/env_table_model.h"
 #include "models/findings_model.h"
 #include "widgets/artifacts_panel.h"
+#include "widgets/coverage_panel.h"
 #include "widgets/main_window.h"
 #include "widgets/verify_panel.h"
 
@@ -318,6 +319,11 @@ void TstUiCase::cancelStopsTheCoverageScan() {
     t->scanLibraries({folder});
     QVERIFY(t->isScanning());
     QVERIFY(ws->isWorking()); // the status bar shows Cancel
+    // The first scan says what it reads while its table is still empty (no blank gap).
+    auto *panel = m_window->findChild<CoveragePanel *>();
+    QVERIFY(panel);
+    QVERIFY2(panel->summaryText().contains(QStringLiteral("Scanning")),
+             qPrintable(panel->summaryText()));
     ws->cancelAll();
     QVERIFY(!t->isScanning());
     QVERIFY(!t->scannedPaths().contains(folder));

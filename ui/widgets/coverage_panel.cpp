@@ -145,9 +145,14 @@ QString CoveragePanel::progressText() const {
 void CoveragePanel::renderProgress() {
     const bool scanning = m_targets->isScanning();
     m_clear->setEnabled(!m_targets->scannedPaths().isEmpty());
-    // The first scan's table comes when it ends; until then the count below says it runs.
+    // The first scan's table comes when it ends; until then the summary says what is read
+    // (no empty gap above the count).
     if (m_targets->coverage()->result().paths.isEmpty())
-        m_summary->setText(scanning ? QString() : tr("Nothing scanned yet."));
+        m_summary->setText(
+            scanning
+                ? tr("Scanning %1: the table comes when the scan ends.")
+                      .arg(m_targets->scannedPaths().join(QStringLiteral(", ")).toHtmlEscaped())
+                : tr("Nothing scanned yet."));
     m_progress->setVisible(scanning);
     m_progressText->setVisible(scanning);
     if (!scanning)
