@@ -1,5 +1,7 @@
 #include "remote_option.h"
 
+#include "cli.h"
+#include "common/format.h"
 #include "remote/ssh_host.h"
 
 #include <QHash>
@@ -24,6 +26,17 @@ std::shared_ptr<ExecutionHost> hostFor(const QString &destination) {
     if (!host) {
         SshHostOptions o;
         o.ssh.destination = destination;
+        // A long fetch is never silent: about every 10 s, how far it got (docs/limits.md
+        // "A broken or hostile node").
+        o.transferProgress = [destination](const QString &path, qint64 bytes, qint64 size,
+                                           qint64 ms) {
+            static std::mutex progressMutex;
+            std::lock_guard progressLock(progressMutex);
+            err() << "hipdoctor-cli: fetching " << destination << ':' << path << ": "
+                  << formatBytes(uint64_t(bytes)) << " of " << formatBytes(uint64_t(size)) << " in "
+                  << ms / 1000 << " s\n";
+            err().flush();
+        };
         host = std::make_shared<SshHost>(o);
     }
     return host;

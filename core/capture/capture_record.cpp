@@ -43,8 +43,9 @@ bool noDeviceResult(const CaptureCall &c) {
 }
 
 QString resultText(const CaptureCall &c) {
-    return c.resultName.isEmpty() ? QString::number(c.result)
-                                  : QStringLiteral("%1 (%2)").arg(c.resultName).arg(c.result);
+    return c.resultName.isEmpty()
+               ? QString::number(c.result)
+               : QStringLiteral("%1 (%2)").arg(c.resultName, QString::number(c.result));
 }
 
 } // namespace
@@ -91,8 +92,8 @@ CaptureRecord readCaptureRecord(const QString &dir) {
             const QJsonObject o = QJsonDocument::fromJson(line, &pe).object();
             if (pe.error != QJsonParseError::NoError) {
                 // A program killed mid-write leaves a last line cut short.
-                r.problems
-                    << QStringLiteral("%1:%2: %3").arg(name).arg(lineNo).arg(pe.errorString());
+                r.problems << QStringLiteral("%1:%2: %3")
+                                  .arg(name, QString::number(lineNo), pe.errorString());
                 continue;
             }
             const QString call = o.value(u"call").toString();

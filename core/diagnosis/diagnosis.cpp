@@ -445,6 +445,8 @@ void chooseDevices(Context &c, const QList<DeviceInfo> &typed) {
     }
     if (c.devicesFrom.isEmpty())
         c.devicesFrom = QStringLiteral("none");
+    // Per-device rules then say each thing once per target, not once per device of a listing.
+    c.devices = mergeSameTargetDevices(c.devices);
 }
 
 // HSA_OVERRIDE_GFX_VERSION: the runtime matches code objects against the processor it names,

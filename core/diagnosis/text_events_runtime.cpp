@@ -172,8 +172,9 @@ bool amdLogLine(Reader &r, int i) {
     };
     if (l.level >= 0) {
         put("level", QString::number(l.level));
-        put("source", l.sourceLine > 0 ? QStringLiteral("%1:%2").arg(l.sourceFile).arg(l.sourceLine)
-                                       : l.sourceFile);
+        put("source", l.sourceLine > 0
+                          ? QStringLiteral("%1:%2").arg(l.sourceFile, QString::number(l.sourceLine))
+                          : l.sourceFile);
         put("log-message", l.message.trimmed());
         put("log-api", l.apiName);
         put("log-api-args", l.apiArgs);

@@ -1,5 +1,8 @@
 #include "model/device.h"
 
+#include <QHash>
+#include <QLocale>
+
 #include "model/model_json.h"
 
 namespace hd {
@@ -30,6 +33,7 @@ DeviceInfo DeviceInfo::fromJson(const QJsonObject &o) {
                : src == QLatin1String("session")  ? Source::Session
                                                   : Source::TargetOption;
     d.index = o.value(QStringLiteral("index")).toInt();
+    d.count = std::max(1, o.value(QStringLiteral("count")).toInt(1));
     d.name = o.value(QStringLiteral("name")).toString();
     if (auto t = TargetId::parse(o.value(QStringLiteral("target")).toString()))
         d.target = *t;
@@ -55,8 +59,35 @@ DeviceInfo DeviceInfo::fromTarget(const TargetId &t) {
 }
 
 QString DeviceInfo::label() const {
+    if (count > 1) {
+        QLocale c = QLocale::c(); // "10,000", as docs/limits.md writes it
+        c.setNumberOptions(QLocale::DefaultNumberOptions);
+        const QString n = c.toString(count);
+        return name.isEmpty()
+                   ? QStringLiteral("%1 (%2 devices)").arg(target.toString(), n)
+                   : QStringLiteral("%1 (%2, %3 devices)").arg(target.toString(), name, n);
+    }
     return name.isEmpty() ? target.toString()
                           : QStringLiteral("%1 (%2)").arg(target.toString(), name);
+}
+
+QList<DeviceInfo> mergeSameTargetDevices(const QList<DeviceInfo> &devices) {
+    QList<DeviceInfo> out;
+    QHash<QString, qsizetype> at;
+    for (const DeviceInfo &d : devices) {
+        const QString key = d.target.toString();
+        const auto it = at.constFind(key);
+        if (it == at.cend()) {
+            at.insert(key, out.size());
+            out.append(d);
+            continue;
+        }
+        DeviceInfo &m = out[*it];
+        m.count += std::max(d.count, 1);
+        if (m.name != d.name)
+            m.name.clear();
+    }
+    return out;
 }
 
 } // namespace hd

@@ -26,13 +26,20 @@ struct DeviceInfo {
     QString runtimeVersion;               // "5.2.21153" / "13.0"
     QString driverVersion;
     QString library; // the runtime file actually loaded
+    // How many devices of a listing this one stands for: devices of one target are one entry
+    // (a node listing 10,000 gfx90a is "10,000 devices", docs/limits.md "Findings").
+    int count = 1;
 
     QJsonObject toJson() const;
     static DeviceInfo fromJson(const QJsonObject &o);
     static DeviceInfo fromTarget(const TargetId &t);
-    QString label() const; // "gfx90a:sramecc+:xnack- (AMD Instinct MI210)"
+    QString label() const; // "gfx90a:sramecc+:xnack- (AMD Instinct MI210)", "…, 8 devices)"
 };
 
 QString deviceSourceName(DeviceInfo::Source s);
+
+// One entry per target, in the order first seen; each entry counts the devices it stands for,
+// and keeps its name only where all of them have that name.
+QList<DeviceInfo> mergeSameTargetDevices(const QList<DeviceInfo> &devices);
 
 } // namespace hd

@@ -87,6 +87,8 @@ void writeJson(JsonWriter &w, const DeviceInfo &d, const QString *from) {
     w.beginObject();
     put("backend", d.backend);
     putNum("compute_units", d.computeUnits);
+    if (d.count > 1)
+        w.member("count", d.count);
     put("driver_version", d.driverVersion);
     if (from)
         w.member("from", *from);

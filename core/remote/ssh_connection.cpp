@@ -6,6 +6,7 @@
 #include "common/supervised_process.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QIODevice>
 #include <QRegularExpression>
@@ -460,8 +461,28 @@ RemoteRun SshConnection::runScript(const QString &script, const QStringList &arg
     line << args;
     const QStringList a = argv(shellJoin(line));
     CappedOutput err(1 << 20, 1 << 20);
-    qint64 received = 0;
-    bool tooLong = false, writeFailed = false;
+    qint64 received = 0, sent = 0;
+    bool tooLong = false, writeFailed = false, tooSlow = false;
+    QElapsedTimer clock, window, sinceProgress;
+    clock.start();
+    window.start();
+    sinceProgress.start();
+    qint64 windowStart = 0, windowMoved = 0;
+    // Polled by the supervisor about every 100 ms: the slow-transfer window and progress.
+    const auto watchTransfer = [&] {
+        const qint64 moved = received + sent;
+        if (io.slowWindowMs > 0 && window.elapsed() >= io.slowWindowMs) {
+            windowMoved = moved - windowStart;
+            tooSlow = windowMoved < io.minWindowBytes;
+            windowStart = moved;
+            window.restart();
+        }
+        if (io.progress && sinceProgress.elapsed() >= io.progressEveryMs) {
+            io.progress(moved, clock.elapsed());
+            sinceProgress.restart();
+        }
+        return tooSlow;
+    };
     SupervisedSpec sv;
     sv.program = a.first();
     sv.arguments = a.mid(1);
@@ -470,8 +491,14 @@ RemoteRun SshConnection::runScript(const QString &script, const QStringList &arg
     sv.timeoutMs = io.timeoutMs;
     sv.idleTimeoutMs = io.idleTimeoutMs;
     if (io.input)
-        sv.stdinSource = [&io](qint64 room) { return io.input->read(room); };
-    sv.cancelled = [&] { return tooLong || writeFailed || (io.cancel && io.cancel->load()); };
+        sv.stdinSource = [&io, &sent](qint64 room) {
+            QByteArray b = io.input->read(room);
+            sent += b.size();
+            return b;
+        };
+    sv.cancelled = [&] {
+        return watchTransfer() || tooLong || writeFailed || (io.cancel && io.cancel->load());
+    };
     sv.onStdout = [&](const QByteArray &b) {
         if (tooLong || writeFailed)
             return;
@@ -500,6 +527,16 @@ RemoteRun SshConnection::runScript(const QString &script, const QStringList &arg
                     QStringLiteral(": more than %1 bytes as %2; not read further")
                         .arg(io.maxOutput)
                         .arg(io.what.isEmpty() ? QStringLiteral("a reply") : io.what);
+        return r;
+    }
+    if (tooSlow) {
+        r.failure = RemoteFailure::TimedOut;
+        r.message = describe(r.failure, {}) +
+                    QStringLiteral(": %1 moved %2 bytes in %3 s, fewer than %4; stopped as too "
+                                   "slow after %5 bytes")
+                        .arg(io.what.isEmpty() ? QStringLiteral("a transfer") : io.what,
+                             QString::number(windowMoved), QString::number(io.slowWindowMs / 1000),
+                             QString::number(io.minWindowBytes), QString::number(received + sent));
         return r;
     }
     if (writeFailed) {

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <optional>
 
@@ -98,6 +99,15 @@ struct ScriptIo {
     qint64 maxOutput = 4096;
     int idleTimeoutMs = 60000; // no byte moved for this long: killed (timed-out)
     int timeoutMs = 300000;    // the whole run
+    // A transfer that moves fewer than minWindowBytes in any slowWindowMs is stopped
+    // (timed-out, "too slow"): a node sending a byte a second passes the idle deadline but
+    // not this one (docs/limits.md "A broken or hostile node"). 0 = none.
+    int slowWindowMs = 0;
+    qint64 minWindowBytes = 0;
+    // Told the bytes moved so far and the time taken, about every progressEveryMs, while a
+    // run lasts longer than that.
+    std::function<void(qint64 bytes, qint64 elapsedMs)> progress;
+    int progressEveryMs = 10000;
     const std::atomic_bool *cancel = nullptr;
 };
 

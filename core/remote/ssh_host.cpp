@@ -169,6 +169,8 @@ ScriptIo SshHost::transfer(QIODevice *input) const {
     io.maxOutput = kHashReply;
     io.idleTimeoutMs = m_options.transferIdleTimeoutMs;
     io.timeoutMs = m_options.transferTimeoutMs;
+    io.slowWindowMs = m_options.transferSlowWindowMs;
+    io.minWindowBytes = m_options.transferMinWindowBytes;
     return io;
 }
 
@@ -579,6 +581,11 @@ bool SshHost::copyIntoCache(const QString &path, const QString &hash, qint64 siz
     io.output = &tmp;
     io.maxOutput = size; // the file has the size the node said
     io.what = path;
+    io.progressEveryMs = m_options.transferProgressEveryMs;
+    if (m_options.transferProgress)
+        io.progress = [&](qint64 bytes, qint64 ms) {
+            m_options.transferProgress(path, bytes, size, ms);
+        };
     const RemoteRun c = m_conn->runScript(QString::fromLatin1(kCat), {path}, io);
     tmp.close();
     if (!c.ok()) {

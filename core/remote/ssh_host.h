@@ -10,6 +10,8 @@
 
 #include <QHash>
 
+#include <functional>
+
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -23,6 +25,14 @@ struct SshHostOptions {
     QString localCache; // fetched copies; "" = <XDG cache, else ~/.cache>/hipdoctor/remote
     int transferIdleTimeoutMs = 120000; // a transfer with no byte moved this long is killed
     int transferTimeoutMs = 3600000;    // and any transfer after an hour
+    // and one that moves less than this in that window (a byte a second): 64 KiB in 2 min
+    int transferSlowWindowMs = 120000;
+    qint64 transferMinWindowBytes = 64 * 1024;
+    // Told, about every 10 s of a long fetch, the node's path, the bytes so far, the file's
+    // size and the time taken (the CLI says it on stderr).
+    std::function<void(const QString &path, qint64 bytes, qint64 size, qint64 elapsedMs)>
+        transferProgress;
+    int transferProgressEveryMs = 10000;
 };
 
 class SshHost final : public ExecutionHost {

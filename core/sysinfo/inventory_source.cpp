@@ -171,8 +171,7 @@ public:
         }
         if (end.timedOut) {
             r.why = QStringLiteral("%1 did not answer within %2 s (killed)")
-                        .arg(tool)
-                        .arg(m_options.timeoutMs / 1000.0);
+                        .arg(tool, QString::number(m_options.timeoutMs / 1000.0));
             return r;
         }
         r.out = out.bytes();
@@ -181,9 +180,7 @@ public:
             r.why = QStringLiteral("%1 crashed").arg(tool);
         else if (end.exitCode != 0)
             r.why = QStringLiteral("%1 exited with %2: %3")
-                        .arg(tool)
-                        .arg(end.exitCode)
-                        .arg(err.text().trimmed().left(200));
+                        .arg(tool, QString::number(end.exitCode), err.text().trimmed().left(200));
         else
             r.ok = true;
         return r;
@@ -495,17 +492,15 @@ private:
         const QString failure = check.data.value(QStringLiteral("remoteFailure")).toString();
         if (check.timedOut)
             r.why = QStringLiteral("%1 did not answer within %2 s (killed)")
-                        .arg(tool)
-                        .arg(m_options.timeoutMs / 1000.0);
+                        .arg(tool, QString::number(m_options.timeoutMs / 1000.0));
         else if (!failure.isEmpty() || check.exitCode < 0)
             r.why = check.summary.english();
         else if (!check.signalName.isEmpty())
             r.why = QStringLiteral("%1 crashed").arg(tool);
         else if (check.exitCode != 0)
             r.why = QStringLiteral("%1 exited with %2: %3")
-                        .arg(tool)
-                        .arg(check.exitCode)
-                        .arg(check.stderrText.trimmed().left(200));
+                        .arg(tool, QString::number(check.exitCode),
+                             check.stderrText.trimmed().left(200));
         else
             r.ok = true;
         r.ran = r.ok || r.why.contains(QLatin1String(" exited with "));

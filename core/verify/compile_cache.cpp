@@ -16,7 +16,9 @@
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <future>
+#include <limits>
 #include <mutex>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -25,6 +27,9 @@ namespace hd {
 
 namespace {
 const QString kRecord = QStringLiteral("record.json");
+// How long a temporary entry with its record, whose process is gone, is kept: a commit whose
+// rename was lost.
+constexpr int kStaleEntrySeconds = 10 * 60;
 
 QByteArray fileHash(const QString &path) {
     QFile f;
@@ -76,6 +81,26 @@ QString roomForCompile(const QString &dir) {
     return {};
 }
 
+// A temporary entry is named KEY.PID.N (beginEntry): its owner is running while that process
+// lives (the cache is per user and per machine; docs/limits.md "Full and read-only disks").
+bool ownerAlive(const QString &tmpName) {
+    const QStringList parts = tmpName.split(QLatin1Char('.'));
+    bool ok = false;
+    const qint64 pid = parts.size() >= 3 ? parts.at(parts.size() - 2).toLongLong(&ok) : 0;
+    if (!ok || pid <= 0 || pid > std::numeric_limits<pid_t>::max())
+        return true; // not one of ours: the day's bound applies
+    return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
+}
+
+// Whatever lies at an entry's path: a folder with its files, or a file or link in its place.
+void removeEntry(const QString &path) {
+    const QFileInfo fi(path);
+    if (fi.isDir() && !fi.isSymLink())
+        QDir(path).removeRecursively();
+    else if (fi.exists() || fi.isSymLink())
+        QFile::remove(path);
+}
+
 bool writeJson(const QString &path, const QJsonObject &o) {
     // Never a truncated record.json on a full disk: all of it is written or none.
     return writeFileAtomically(path, QJsonDocument(o).toJson(QJsonDocument::Compact), nullptr);
@@ -88,11 +113,20 @@ CompileCache::CompileCache(const QString &dir) : m_dir(QDir(dir).absolutePath())
     QDir().mkpath(m_dir + QStringLiteral("/tmp"));
     // Outputs of failed or uncached compiles are kept a while for inspection, not forever.
     const QDateTime limit = QDateTime::currentDateTimeUtc().addDays(-1);
+    // A temporary entry with its record written is a commit whose rename was lost (a crash,
+    // a race): once its process is gone and it is older than kStaleEntrySeconds it is of no use.
+    const QDateTime staleLimit = QDateTime::currentDateTimeUtc().addSecs(-kStaleEntrySeconds);
     const QFileInfoList old =
         QDir(m_dir + QStringLiteral("/tmp")).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QFileInfo &fi : old)
-        if (fi.lastModified().toUTC() < limit)
+    for (const QFileInfo &fi : old) {
+        const QDateTime modified = fi.lastModified().toUTC();
+        const bool lostCommit =
+            modified < staleLimit &&
+            QFileInfo::exists(fi.absoluteFilePath() + QLatin1Char('/') + kRecord) &&
+            !ownerAlive(fi.fileName());
+        if (modified < limit || lostCommit)
             QDir(fi.absoluteFilePath()).removeRecursively();
+    }
 }
 
 QString CompileCache::key(const QString &compilerPath, const QString &compilerVersion,
@@ -150,9 +184,8 @@ std::optional<CheckRecord> CompileCache::lookup(const QString &k, QString *damag
 QString CompileCache::beginEntry(const QString &k, QString *problem) {
     static std::atomic_int counter{0};
     const QString tmp = QStringLiteral("%1/tmp/%2.%3.%4")
-                            .arg(m_dir, k)
-                            .arg(QCoreApplication::applicationPid())
-                            .arg(counter.fetch_add(1));
+                            .arg(m_dir, k, QString::number(QCoreApplication::applicationPid()),
+                                 QString::number(counter.fetch_add(1)));
     QDir(tmp).removeRecursively();
     if (const QString why = roomForCompile(tmp); !why.isEmpty()) {
         *problem = why;
@@ -184,13 +217,21 @@ std::optional<CheckRecord> CompileCache::commitEntry(const QString &k, const QSt
              {QStringLiteral("record"), stored.toJson()}}))
         return std::nullopt;
     const QString entry = m_dir + QLatin1Char('/') + k;
-    if (QFileInfo::exists(entry))
-        QDir(entry).removeRecursively(); // an incomplete or stale entry
-    if (!QDir().rename(tmpDir, entry)) {
+    removeEntry(entry); // an incomplete or stale entry
+    bool renamed = QDir().rename(tmpDir, entry);
+    if (!renamed) {
         if (auto other = lookup(k)) { // another process committed it first
             QDir(tmpDir).removeRecursively();
             return other;
         }
+        // What lies there is no usable entry (half removed, damaged): replaced once.
+        removeEntry(entry);
+        renamed = QDir().rename(tmpDir, entry);
+    }
+    if (!renamed) {
+        // Never a complete-looking entry left in tmp: the outputs stay for this step (the
+        // caller's record points at them) and go with the other uncommitted ones.
+        QFile::remove(tmpDir + QLatin1Char('/') + kRecord);
         return std::nullopt;
     }
     auto r = lookup(k);
@@ -210,9 +251,8 @@ QHash<QString, std::shared_future<std::optional<QString>>> runningVersions;
 QString compilerFileId(const QString &compilerPath) {
     const QFileInfo fi(compilerPath);
     return QStringLiteral("%1|%2|%3")
-        .arg(fi.canonicalFilePath())
-        .arg(fi.size())
-        .arg(fi.lastModified().toMSecsSinceEpoch());
+        .arg(fi.canonicalFilePath(), QString::number(fi.size()),
+             QString::number(fi.lastModified().toMSecsSinceEpoch()));
 }
 
 // Under versionMutex: the kept text (*kept), or the query running for it now.

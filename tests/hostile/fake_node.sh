@@ -20,6 +20,7 @@ flood-open-stdout:yes:*) head -c "$n" /dev/zero; exit 0 ;;
 flood-hash:no:*'wc -c'*) yes 0123456789abcdef; exit 0 ;;
 evil-hash:no:*'wc -c'*) printf '../../../../../escape 10\n'; exit 0 ;;
 endless-file:no:*'exec cat'*) yes; exit 0 ;;
+trickle-file:no:*'exec cat'*) while :; do printf x; sleep 1; done ;;
 evil-name:yes:*) printf '%s\nLinux x86_64\n%s\n' "$HOME" "$FAKE_NODE_NAME"; exit 0 ;;
 esac
 exec setsid -w sh -c "$line"

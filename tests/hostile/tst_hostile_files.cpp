@@ -31,6 +31,7 @@
 
 #include <cstdio>
 
+#include <fcntl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -143,6 +144,7 @@ class TestHostileFiles : public QObject {
 
 private slots:
     void compileCacheEntryDamaged();
+    void compileCacheLostRename();
     void compileCacheWithoutRoom();
     void noteSectionOffsetWraps_data();
     void noteSectionOffsetWraps();
@@ -688,6 +690,53 @@ void TestHostileFiles::compileCacheEntryDamaged() {
     damaged.clear();
     QVERIFY(!cache.lookup(key, &damaged));
     QVERIFY2(damaged.contains(QLatin1String("sha256 changed")), qPrintable(damaged));
+}
+
+// A temporary entry whose commit lost its rename is not left behind: a file where the entry
+// goes is replaced (control: the rename failed and tmp kept a complete-looking entry), and one
+// left by a process that is gone is removed when the cache is opened, once older than ten
+// minutes; one of a live process, a young one and one without its record stay.
+void TestHostileFiles::compileCacheLostRename() {
+    QTemporaryDir dir;
+    const QDir tmpDir(dir.filePath(QStringLiteral("tmp")));
+    {
+        CompileCache cache(dir.path());
+        QString problem;
+        const QString key = QStringLiteral("k2");
+        const QString tmp = cache.beginEntry(key, &problem);
+        QVERIFY2(!tmp.isEmpty(), qPrintable(problem));
+        QVERIFY(writeFile(tmp + QStringLiteral("/a.co"), QByteArray(100, 'c')));
+        QVERIFY(writeFile(dir.filePath(key), "not an entry"));
+        CheckRecord rec;
+        rec.id = QStringLiteral("compile-code-object");
+        rec.status = CheckStatus::Pass;
+        rec.artifacts = {tmp + QStringLiteral("/a.co")};
+        const auto stored = cache.commitEntry(key, tmp, rec);
+        QVERIFY(stored && stored->artifacts.size() == 1);
+        QVERIFY(tmpDir.entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
+    }
+    // Left behind: KEY.PID.N with its record, by a process that is gone (pid 2^22+1 is past
+    // Linux's pid_max) or by this one, an hour old or just now, with or without the record.
+    const auto leave = [&](const QString &name, bool record, qint64 ageSeconds) {
+        const QString p = tmpDir.filePath(name);
+        QVERIFY(QDir().mkpath(p));
+        if (record)
+            QVERIFY(writeFile(p + QStringLiteral("/record.json"), "{}"));
+        const timespec t{::time(nullptr) - ageSeconds, 0};
+        const timespec times[2] = {t, t};
+        QVERIFY(::utimensat(AT_FDCWD, QFile::encodeName(p).constData(), times, 0) == 0);
+    };
+    const QString gone = QString::number((1 << 22) + 1);
+    const QString self = QString::number(::getpid());
+    leave(QStringLiteral("k3.%1.0").arg(gone), true, 3600);
+    leave(QStringLiteral("k4.%1.0").arg(self), true, 3600);
+    leave(QStringLiteral("k5.%1.0").arg(gone), true, 10);
+    leave(QStringLiteral("k6.%1.0").arg(gone), false, 3600);
+    CompileCache reopened(dir.path());
+    const QStringList left = tmpDir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    QCOMPARE(left,
+             QStringList({QStringLiteral("k4.%1.0").arg(self), QStringLiteral("k5.%1.0").arg(gone),
+                          QStringLiteral("k6.%1.0").arg(gone)}));
 }
 
 // The cache's disk full (a 64 KiB tmpfs) or read-only: beginEntry names the folder and the

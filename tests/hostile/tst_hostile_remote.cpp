@@ -4,17 +4,21 @@
 // named failure, within bounded memory (ru_maxrss of the CLI), writes nothing outside its
 // cache, prints no control character raw, and leaves no process behind.
 
+#include "remote/ssh_host.h"
 #include "sanitizers.h"
 #include "testpaths.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QHash>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
+#include <optional>
 #include <sys/resource.h>
 
 namespace {
@@ -151,6 +155,60 @@ private slots:
         QVERIFY2(r.err.contains("bad-reply"), r.err.constData());
         QVERIFY(r.maxRssKiB < kMaxRssKiB);
         QVERIFY2(node.filesOutside().isEmpty(), qPrintable(node.filesOutside().join(' ')));
+    }
+
+    // A node that sends a file one byte a second: the fetch stops at the end of its first
+    // slow window with a named failure, and says how far it got meanwhile (control: it ran
+    // until the total deadline, silent, "did not answer in time" without "too slow").
+    void tricklingFileIsStopped() {
+        FakeNode node;
+        node.set(QStringLiteral("FAKE_NODE_MODE"), QStringLiteral("trickle-file"));
+        const QString file = node.path(QStringLiteral("home/big.bin"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(1 << 20));
+        f.close();
+        // This process plays the CLI: the node's environment for its children, as it was after.
+        const QProcessEnvironment env = node.environment();
+        QHash<QByteArray, std::optional<QByteArray>> saved;
+        for (const char *name :
+             {"HIPDOCTOR_SSH_COMMAND", "FAKE_NODE_MODE", "FAKE_NODE_LOG", "XDG_RUNTIME_DIR"}) {
+            saved.insert(name, qEnvironmentVariableIsSet(name)
+                                   ? std::optional<QByteArray>(qgetenv(name))
+                                   : std::nullopt);
+            qputenv(name, env.value(QString::fromLatin1(name)).toLocal8Bit());
+        }
+        const auto restore = qScopeGuard([&] {
+            for (auto it = saved.cbegin(); it != saved.cend(); ++it)
+                if (*it)
+                    qputenv(it.key().constData(), **it);
+                else
+                    qunsetenv(it.key().constData());
+        });
+        hd::SshHostOptions o;
+        o.ssh.destination = QStringLiteral("gpu-node");
+        o.localCache = node.cache();
+        o.transferSlowWindowMs = 2000;
+        o.transferMinWindowBytes = 1024;
+        o.transferTimeoutMs = 30000;
+        o.transferProgressEveryMs = 500;
+        QStringList progress;
+        o.transferProgress = [&](const QString &path, qint64 bytes, qint64 size, qint64) {
+            progress << QStringLiteral("%1 %2 %3")
+                            .arg(path, QString::number(bytes), QString::number(size));
+        };
+        QString error;
+        {
+            hd::SshHost host(o);
+            QVERIFY(host.fetchFromHost(file, &error).isEmpty());
+            host.connection().close();
+        }
+        QVERIFY2(error.contains(QLatin1String("too slow")) &&
+                     error.contains(QLatin1String("fewer than 1024")),
+                 qPrintable(error));
+        QVERIFY2(!progress.isEmpty() && progress.first().startsWith(file) &&
+                     progress.first().endsWith(QStringLiteral(" 1048576")),
+                 qPrintable(progress.join('\n')));
     }
 
     // A "hash" that is a path: refused; no folder or file is made outside the cache.

@@ -8,6 +8,7 @@
 #include "common/format.h"
 #include "common/input_file.h"
 #include "diagnosis/diagnosis.h"
+#include "diagnosis/text_events.h"
 #include "model/finding.h"
 #include "report/report.h"
 #include "scan/scan.h"
@@ -147,6 +148,47 @@ private slots:
         QCOMPARE(json.value(QStringLiteral("last_line")).toInt(), 100000);
     }
 
+    // A rocminfo listing of 10,000 GPUs, 9,000 gfx1030 and 1,000 gfx1100, against a gfx90a
+    // code object: two devices, one per target, each counting its GPUs, and one finding per
+    // target (control: 10,000 devices and the finding "seen 9,000 times" for the gfx1030s).
+    void devicesMergedPerTarget() {
+        QString text = QStringLiteral("HSA Agents\n");
+        for (int i = 0; i < 10000; ++i)
+            text += QStringLiteral("Agent %1\n  Name: %2\n  Marketing Name: %3\n"
+                                   "  Device Type: GPU\n")
+                        .arg(QString::number(i + 1),
+                             i < 9000 ? QStringLiteral("gfx1030") : QStringLiteral("gfx1100"),
+                             i < 9000 ? QStringLiteral("AMD Radeon PRO W6800")
+                                      : QStringLiteral("Radeon %1").arg(i));
+        DiagnoseRequest req;
+        req.inputs << hdtest::kernelArtifact(QStringLiteral("vector_add_gfx90a.co"));
+        req.texts.append({QStringLiteral("rocminfo.txt"), text});
+        const Diagnosis d = diagnose(req);
+        QCOMPARE(d.devicesFrom, QStringLiteral("rocminfo"));
+        QCOMPARE(d.devices.size(), 2);
+        QCOMPARE(d.devices.at(0).count, 9000);
+        QCOMPARE(d.devices.at(0).label(),
+                 QStringLiteral("gfx1030 (AMD Radeon PRO W6800, 9,000 devices)"));
+        QCOMPARE(d.devices.at(1).count, 1000);
+        QCOMPARE(d.devices.at(1).label(), QStringLiteral("gfx1100 (1,000 devices)"));
+        const QList<Finding> f =
+            findingsWithId(d.findings, QStringLiteral("arch.no-compatible-code-object"));
+        QCOMPARE(f.size(), 2);
+        for (const Finding &x : f) {
+            QCOMPARE(x.occurrences, 1);
+            QVERIFY2(x.title.english().contains(QLatin1String(",000 devices)")),
+                     qPrintable(x.title.english()));
+        }
+        QCOMPARE(d.toJson()
+                     .value(QStringLiteral("devices"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("count"))
+                     .toInt(),
+                 9000);
+    }
+
     // A flood of short lines keeps its first and last 131,072 lines, whatever their bytes
     // (control: 8 million lines of "x" within the byte limit took 132 s and 1 GB before).
     void shortLinesAreBounded() {
@@ -224,6 +266,15 @@ private slots:
         QVERIFY2(!t.contains(QLatin1String("65536k")) && !t.contains(QLatin1String("32768k")),
                  qPrintable(t));
         QVERIFY2(t.contains(QLatin1String("build%1%2.log")), qPrintable(t));
+    }
+
+    // QString chains whose first argument comes from a log are one pass too: a runtime
+    // log's source file (control: "hip%1%2.cpp:507" read as "hip507%2.cpp:%2" before).
+    void formatTokensStayLiteralInEvents() {
+        const QList<TextEvent> events = readEvents(QString::fromLatin1(
+            QByteArray(kNoBinaryLine).replace("hip_code_object.cpp", "hip%1%2.cpp")));
+        QVERIFY(!events.isEmpty());
+        QCOMPARE(events.first().field(QStringLiteral("source")), QStringLiteral("hip%1%2.cpp:507"));
     }
 
     // A large scan --json is one valid document on stdout, not cut at 64 KiB by the terminal
