@@ -176,7 +176,8 @@ void neededLibrariesRule(Context &c, const ArtifactReport &r) {
                         .arg(res.name));
         f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"), res.name));
         if (!res.searched.isEmpty())
-            f.evidence.append(fileEvidence(QStringLiteral("loader"), QStringLiteral("searched"),
+            f.evidence.append(fileEvidence(QStringLiteral("loader"),
+                                           HD_TEXT("hd::Diagnosis", "searched"),
                                            res.searched.mid(0, 12).join(QStringLiteral(", "))));
         for (const QString &o : res.otherVersions)
             f.evidence.append(
