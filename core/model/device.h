@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/engine_text.h"
 #include "targets/target_id.h"
 
 #include <QJsonObject>
@@ -34,5 +35,7 @@ struct DeviceInfo {
 };
 
 QString deviceSourceName(DeviceInfo::Source s);
+// The same word as an evidence caption, said in the reader's language where shown.
+Text deviceSourceLabel(DeviceInfo::Source s);
 
 } // namespace hd

@@ -4,6 +4,26 @@
 <context>
     <name>hd::Diagnosis</name>
     <message>
+        <source>probe</source>
+        <translation>探测程序（probe）</translation>
+    </message>
+    <message>
+        <source>rocminfo</source>
+        <translation>rocminfo 的报告</translation>
+    </message>
+    <message>
+        <source>target-option</source>
+        <translation>指定的目标（target-option）</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>.hipFatBinSegment wrapper %1 refers to the external symbol %2: device code is linked in later (-fgpu-rdc)</source>
+        <translation>.hipFatBinSegment 包装 %1 指向外部符号 %2：设备代码在之后的链接中加入（-fgpu-rdc）</translation>
+    </message>
+    <message>
         <source>%1 entry %2 (%3 %4)</source>
         <translation>%1 的条目 %2（%3 %4）</translation>
     </message>
@@ -2966,6 +2986,34 @@
 <context>
     <name>hd::Verify</name>
     <message>
+        <source>%1: %2</source>
+        <translation>%1：结果 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：结果 %2：%3</translation>
+    </message>
+    <message>
+        <source>passed (exit 0)</source>
+        <translation>通过（退出码 0）</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>did not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (via %3)</source>
+        <translation>%1 → %2（经由 %3 找到）</translation>
+    </message>
+    <message>
         <source>findings: %1</source>
         <translation>发现：%1</translation>
     </message>
@@ -3640,6 +3688,10 @@
 </context>
 <context>
     <name>hd::ui::ArtifactTreeModel</name>
+    <message>
+        <source>%1: offset 0x%2: %3</source>
+        <translation>%1：偏移 0x%2：%3</translation>
+    </message>
     <message numerus="yes">
         <source>%n code object(s), %1 kernels</source>
         <translation>

@@ -449,8 +449,14 @@ QVariant ArtifactTreeModel::data(const QModelIndex &index, int role) const {
     case Qt::ToolTipRole:
         if (n.type == NodeType::Artifact)
             return m_artifacts[n.artifact].path;
-        if (n.type == NodeType::Problem)
-            return problemOf(n).toString();
+        if (n.type == NodeType::Problem) {
+            // Problem::toString() is the CLI's English; the same parts, in the app's language.
+            const Problem &p = problemOf(n);
+            return p.offset >= 0
+                       ? tr("%1: offset 0x%2: %3")
+                             .arg(p.file, QString::number(p.offset, 16), shownEngineText(p.message))
+                       : QStringLiteral("%1: %2").arg(p.file, shownEngineText(p.message));
+        }
         return display(n, index.column());
     case KindRole:
         return int(n.type);
