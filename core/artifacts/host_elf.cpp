@@ -356,13 +356,13 @@ std::optional<uint64_t> wrapperTarget(HostElf &h, uint64_t i, uint64_t at,
     }
     if (rels.external.contains(i)) {
         // -fgpu-rdc: the bundle is provided at link time (__hip_fatbin); nothing to read here.
-        h.ctx.report.problems.append(
-            Problem{h.ctx.file, qint64(at),
-                    QStringLiteral(".hipFatBinSegment wrapper %1 refers to the external "
-                                   "symbol %2: device code is linked in later (-fgpu-rdc)")
-                        .arg(i)
-                        .arg(rels.external.value(i)),
-                    false});
+        h.ctx.report.problems.append(Problem{
+            h.ctx.file, qint64(at),
+            HD_TEXT("hd::Diagnosis", ".hipFatBinSegment wrapper %1 refers to the external "
+                                     "symbol %2: device code is linked in later (-fgpu-rdc)")
+                .arg(i)
+                .arg(rels.external.value(i)),
+            false});
         return std::nullopt;
     }
     if (rels.relocated.contains(i))

@@ -176,7 +176,8 @@ void neededLibrariesRule(Context &c, const ArtifactReport &r) {
                         .arg(res.name));
         f.evidence.append(fileEvidence(r.path, QStringLiteral(".dynamic DT_NEEDED"), res.name));
         if (!res.searched.isEmpty())
-            f.evidence.append(fileEvidence(QStringLiteral("loader"), QStringLiteral("searched"),
+            f.evidence.append(fileEvidence(QStringLiteral("loader"),
+                                           HD_TEXT("hd::Diagnosis", "searched"),
                                            res.searched.mid(0, 12).join(QStringLiteral(", "))));
         for (const QString &o : res.otherVersions)
             f.evidence.append(
@@ -469,7 +470,7 @@ void featureMatchRule(Context &c, const ArtifactReport &r) {
                 .arg(QFileInfo(r.path).fileName(), d.target.processor, d.label(), fit.scope),
             fit.featReasons.first() + QLatin1Char('.'));
         addGroupEvidence(f, r, fit.featFail);
-        f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
+        f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceLabel(d.source),
                                        d.target.toString()));
         f.fix << HD_TEXT("hd::Diagnosis",
                          "Rebuild with --offload-arch=%1 (the device's exact target "
@@ -571,7 +572,7 @@ Finding partialFatbinFinding(const ArtifactReport &r, const DeviceInfo &d, const
                                          (count > 3 ? QStringLiteral(" …") : QString())));
     addGroupEvidence(f, r, fit.procFail);
     f.evidence.append(
-        fileEvidence(QStringLiteral("device"), deviceSourceName(d.source), d.target.toString()));
+        fileEvidence(QStringLiteral("device"), deviceSourceLabel(d.source), d.target.toString()));
     f.fix << (vendor
                   ? vendorBuildFix(*vendor, d.target)
                   : HD_TEXT("hd::Diagnosis", "If one of these kernels fails to launch, rebuild its "
@@ -599,7 +600,7 @@ Finding noCodeObjectFinding(const ArtifactReport &r, const DeviceInfo &d, const 
                                      : QStringLiteral("hipErrorNoBinaryForGpu")));
     addGroupEvidence(f, r, fit.procFail);
     f.evidence.append(
-        fileEvidence(QStringLiteral("device"), deviceSourceName(d.source), d.target.toString()));
+        fileEvidence(QStringLiteral("device"), deviceSourceLabel(d.source), d.target.toString()));
     // The load verdict's fixes: a vendor's build (and the override where it applies) for a
     // library the user did not build, a rebuild with the device's target for one's own.
     f.fix << missingCodeFixes(d.target, fit.verdict.targets, vendor);
@@ -933,7 +934,7 @@ void kernelLibraryRule(Context &c) {
             f.evidence.append(fileEvidence(lib.path, kernelLibraryKindName(lib.kind),
                                            HD_TEXT("hd::Diagnosis", "architectures: %1")
                                                .arg(targets.join(QStringLiteral(", ")))));
-            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
+            f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceLabel(d.source),
                                            d.target.toString()));
             f.fix << vendorBuildFix(vendor, d.target);
             if (const auto o = isaOverrideFor(d.target, targets))

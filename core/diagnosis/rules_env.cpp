@@ -207,7 +207,7 @@ void probeNoDeviceRule(Context &c) {
                                                "nothing was asked of this machine's GPU yet")),
             HD_TEXT("hd::Diagnosis", "No GPU on this machine"), detail);
         f.evidence.append(
-            {QStringLiteral("probe"), QStringLiteral("devices"), QStringLiteral("0")});
+            {QStringLiteral("probe"), HD_TEXT("hd::Diagnosis", "devices"), QStringLiteral("0")});
         f.fix << HD_TEXT("hd::Diagnosis",
                          "If the GPU is on another machine: type its target to check the files "
                          "against it, connect to that machine, or run the steps there.")
@@ -217,7 +217,8 @@ void probeNoDeviceRule(Context &c) {
     }
     Finding f = makeFinding(QStringLiteral("runtime.no-device"),
                             HD_TEXT("hd::Diagnosis", "The runtime loads but sees no GPU"), detail);
-    f.evidence.append({QStringLiteral("probe"), QStringLiteral("devices"), QStringLiteral("0")});
+    f.evidence.append(
+        {QStringLiteral("probe"), HD_TEXT("hd::Diagnosis", "devices"), QStringLiteral("0")});
     f.fix << driverFix;
     c.add(f);
 }

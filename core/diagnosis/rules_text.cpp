@@ -53,9 +53,9 @@ Finding noBinaryFinding(const TextInput &t, const NoBinaryListing &l, const Targ
                      : HD_TEXT("hd::Diagnosis", "code objects the log does not list"),
                  featureOnly ? QLatin1Char(' ') + reason + QLatin1Char('.') : QString()));
     f.evidence.append(lineEvidence(t.path, l.lineNumber, l.message));
-    f.evidence.append({t.path, QStringLiteral("Devices:"), dev.toString()});
+    f.evidence.append({t.path, HD_TEXT("hd::Diagnosis", "Devices:"), dev.toString()});
     for (const QString &id : l.codeObjects.mid(0, 8))
-        f.evidence.append({t.path, QStringLiteral("Bundled Code Objects:"), id});
+        f.evidence.append({t.path, HD_TEXT("hd::Diagnosis", "Bundled Code Objects:"), id});
     if (featureOnly)
         f.fix << HD_TEXT("hd::Diagnosis",
                          "Rebuild with --offload-arch=%1 (or --offload-arch=%2 without "

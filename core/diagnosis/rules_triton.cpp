@@ -311,8 +311,8 @@ void tritonArchRule(Context &c) {
                 if (!ch.binary.isEmpty())
                     f.evidence.append(fileEvidence(
                         ch.binary, HD_TEXT("hd::Diagnosis", "code object"), ch.target->toString()));
-                f.evidence.append(fileEvidence(QStringLiteral("device"), deviceSourceName(d.source),
-                                               d.target.toString()));
+                f.evidence.append(fileEvidence(QStringLiteral("device"),
+                                               deviceSourceLabel(d.source), d.target.toString()));
                 f.fix << tritonTargetFix(d);
                 c.add(f);
             }

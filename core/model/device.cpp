@@ -21,6 +21,20 @@ QString deviceSourceName(DeviceInfo::Source s) {
     return {};
 }
 
+Text deviceSourceLabel(DeviceInfo::Source s) {
+    switch (s) {
+    case DeviceInfo::Source::Probe:
+        return HD_TEXT("hd::Diagnosis", "probe");
+    case DeviceInfo::Source::Rocminfo:
+        return HD_TEXT("hd::Diagnosis", "rocminfo");
+    case DeviceInfo::Source::TargetOption:
+        return HD_TEXT("hd::Diagnosis", "target-option");
+    case DeviceInfo::Source::Session:
+        return HD_TEXT("hd::Diagnosis", "session");
+    }
+    return {};
+}
+
 QJsonObject DeviceInfo::toJson() const {
     return jsonObjectOf(*this);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/engine_text.h"
 #include "targets/target_id.h"
 
 #include <QJsonObject>
@@ -37,6 +38,8 @@ struct DeviceInfo {
 };
 
 QString deviceSourceName(DeviceInfo::Source s);
+// The same word as an evidence caption, said in the reader's language where shown.
+Text deviceSourceLabel(DeviceInfo::Source s);
 
 // One entry per target, in the order first seen; each entry counts the devices it stands for,
 // and keeps its name only where all of them have that name.

@@ -124,7 +124,7 @@ void mergeInto(Finding &kept, const Finding &f) {
             std::swap(other.severity, kept.severity);
             std::swap(other.severityReason, kept.severityReason);
         }
-        const Evidence also{QStringLiteral("finding"), QStringLiteral("also reported as"),
+        const Evidence also{QStringLiteral("finding"), HD_TEXT("hd::Diagnosis", "also reported as"),
                             other.title};
         if (kept.evidence.size() < kMaxMergedEvidence && !kept.evidence.contains(also))
             kept.evidence.append(also);

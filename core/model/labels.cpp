@@ -71,8 +71,24 @@ Text originText(const QString &origin) {
         QStringLiteral("^entry (\\S+) of compressed bundle @ (.+)$"));
     static const QRegularExpression bundleAt(QStringLiteral("^bundle @ (.+)$"));
     static const QRegularExpression bundle(QStringLiteral("^bundle (.+)$"));
+    // NVIDIA origins (core/artifacts/nvidia_fatbin.cpp): "[<outer> ]fatbin @ <offset>",
+    // "<container> entry <n> (<kind> sm_<arch>)"; -fgpu-rdc objects (host_elf.cpp).
+    static const QRegularExpression fatbinEntry(
+        QStringLiteral("^(.+) entry (\\d+) \\((\\S+) (sm_\\w+)\\)$"));
+    static const QRegularExpression fatbinAt(QStringLiteral("^(?:(.+) )?fatbin @ (\\S+)$"));
     if (origin == QLatin1String("file"))
         return HD_TEXT("hd::Diagnosis", "file");
+    if (origin == QLatin1String("-fgpu-rdc sections"))
+        return HD_TEXT("hd::Diagnosis", "-fgpu-rdc sections");
+    if (const auto m = fatbinEntry.match(origin); m.hasMatch())
+        return HD_TEXT("hd::Diagnosis", "%1 entry %2 (%3 %4)")
+            .arg(originText(m.captured(1)))
+            .arg(m.captured(2), m.captured(3), m.captured(4));
+    if (const auto m = fatbinAt.match(origin); m.hasMatch())
+        return m.captured(1).isEmpty() ? HD_TEXT("hd::Diagnosis", "fatbin @ %1").arg(m.captured(2))
+                                       : HD_TEXT("hd::Diagnosis", "%1 fatbin @ %2")
+                                             .arg(originText(m.captured(1)))
+                                             .arg(m.captured(2));
     if (const auto m = compressed.match(origin); m.hasMatch())
         return HD_TEXT("hd::Diagnosis", "entry %1 of compressed bundle @ %2")
             .arg(m.captured(1), m.captured(2));

@@ -98,23 +98,18 @@ PhaseTiming PhaseTiming::fromJson(const QJsonObject &o) {
             o.value(QStringLiteral("detail")).toString()};
 }
 
-QString FailureSignature::summary() const {
+Text FailureSignature::summaryText() const {
     if (passed)
-        return QStringLiteral("passed (exit 0)");
-    QStringList parts;
-    if (timedOut)
-        parts << QStringLiteral("timed out");
-    else if (!signalName.isEmpty())
-        parts << QStringLiteral("killed by %1").arg(signalName);
-    else if (exitCode >= 0)
-        parts << QStringLiteral("exit %1").arg(exitCode);
-    else
-        parts << QStringLiteral("did not run");
+        return HD_TEXT("hd::Verify", "passed (exit 0)");
+    Text s = timedOut                ? HD_TEXT("hd::Verify", "timed out")
+             : !signalName.isEmpty() ? HD_TEXT("hd::Verify", "killed by %1").arg(signalName)
+             : exitCode >= 0         ? HD_TEXT("hd::Verify", "exit %1").arg(exitCode)
+                                     : HD_TEXT("hd::Verify", "did not run");
     if (!hipErrors.isEmpty())
-        parts << hipErrors.join(QStringLiteral(", "));
+        s += QStringLiteral("; ") + hipErrors.join(QStringLiteral(", "));
     if (!firstError.isEmpty())
-        parts << QStringLiteral("\"%1\"").arg(firstError);
-    return parts.join(QStringLiteral("; "));
+        s += QStringLiteral("; \"%1\"").arg(firstError);
+    return s;
 }
 
 bool FailureSignature::sameFailureAs(const FailureSignature &o) const {

@@ -41,7 +41,8 @@ struct FailureSignature {
     double durationMs = 0;
     bool timedOut = false;
 
-    QString summary() const; // "exit 1, hipErrorNoBinaryForGpu: …"
+    QString summary() const { return summaryText().english(); } // "exit 1; hipErrorNoBinaryForGpu"
+    Text summaryText() const; // the same, in the reader's language where shown
     // Same failure: both failed, same signal/exit, and the same HIP errors (order ignored).
     bool sameFailureAs(const FailureSignature &o) const;
     QJsonObject toJson() const;

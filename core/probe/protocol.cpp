@@ -435,11 +435,18 @@ QStringList ProbeResult::suggestedFindingIds() const {
     return ids;
 }
 
+namespace {
+// Who answered: the runtime the probe loaded, or the probe itself.
+QString probeWho(const ProbeHello &hello) {
+    return hello.backend.isEmpty() || hello.backend == QLatin1String("none")
+               ? QStringLiteral("probe")
+               : QStringLiteral("%1 %2 (%3)")
+                     .arg(hello.backend, hello.runtimeVersion, hello.library);
+}
+} // namespace
+
 QString ProbeResult::summary() const {
-    QString who =
-        hello.backend.isEmpty() || hello.backend == QLatin1String("none")
-            ? QStringLiteral("probe")
-            : QStringLiteral("%1 %2 (%3)").arg(hello.backend, hello.runtimeVersion, hello.library);
+    const QString who = probeWho(hello);
     switch (outcome) {
     case ProbeOutcome::Completed: {
         QString s = QStringLiteral("%1: %2").arg(who, status);
@@ -465,6 +472,15 @@ QString ProbeResult::summary() const {
                                        : QStringLiteral(" in phase %1").arg(diedInPhase),
                  message);
     }
+}
+
+Text ProbeResult::summaryText() const {
+    if (outcome != ProbeOutcome::Completed)
+        return summary();
+    // summary()'s English, made of the same parts.
+    return message.isEmpty()
+               ? HD_TEXT("hd::Verify", "%1: %2").arg(probeWho(hello), status)
+               : HD_TEXT("hd::Verify", "%1: %2: %3").arg(probeWho(hello), status, message);
 }
 
 QJsonObject ProbeResult::toJson() const {

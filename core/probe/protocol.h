@@ -196,11 +196,15 @@ struct ProbeResult {
     AmdLog amdLog;           // stderrText parsed
 
     bool ok() const { return outcome == ProbeOutcome::Completed && status == QLatin1String("ok"); }
-    // Ids of hd::Finding the result points at (from error codes via model/runtime_errors.h, no-device, …).
+    // Ids of hd::Finding the result points at (from error codes via model/runtime_errors.h,
+    // no-device, …).
     QStringList suggestedFindingIds() const;
     // A human summary line: "hip 5.2.21153 (/usr/lib/…/libamdhip64.so.5): no device
     // (hipErrorNoDevice, 100)".
     QString summary() const;
+    // The same line where it is shown: the frame of a completed probe in the reader's
+    // language (what the probe said stays as it said it); the other outcomes in English.
+    Text summaryText() const;
 
     QJsonObject toJson() const;
     static ProbeResult fromJson(const QJsonObject &o);

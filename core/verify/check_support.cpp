@@ -218,7 +218,7 @@ void fillFromProbe(const ProbeResult &r, const QMap<QString, QString> &env, Chec
         c.status = CheckStatus::Error;
         break;
     }
-    c.summary = r.summary();
+    c.summary = r.summaryText();
     if (!r.diedInPhase.isEmpty())
         c.summary += HD_TEXT("hd::Verify", " (died in phase %1)").arg(r.diedInPhase);
 }

@@ -147,7 +147,15 @@ std::optional<CheckRecord> CompileCache::lookup(const QString &k, QString *damag
     const auto o = readJson(entry + QLatin1Char('/') + kRecord);
     if (!o)
         return std::nullopt;
+    // An entry of an older version has no summary_message: compile again, once.
+    if (!o->contains(QStringLiteral("summary_message")))
+        return std::nullopt;
     CheckRecord r = CheckRecord::fromJson(o->value(QStringLiteral("record")).toObject());
+    // The summary's message (Text::messageJson()), so that it is said in the reader's language;
+    // taken only where it makes the same English (an entry written by another version).
+    if (std::optional<Text> m = Text::fromMessageJson(o->value(QStringLiteral("summary_message")));
+        m && m->english() == r.summary.english())
+        r.summary = *m;
     QStringList artifacts;
     const auto bad = [&](const QString &why) {
         if (damaged)
@@ -214,7 +222,8 @@ std::optional<CheckRecord> CompileCache::commitEntry(const QString &k, const QSt
             {{QStringLiteral("key"), k},
              {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
              {QStringLiteral("files"), files},
-             {QStringLiteral("record"), stored.toJson()}}))
+             {QStringLiteral("record"), stored.toJson()},
+             {QStringLiteral("summary_message"), record.summary.messageJson()}}))
         return std::nullopt;
     const QString entry = m_dir + QLatin1Char('/') + k;
     removeEntry(entry); // an incomplete or stale entry

@@ -617,7 +617,7 @@ void runCompiler(Baseline &b, const CompilePlan &plan, const CompileJob &job,
     } else if (c.status == CheckStatus::Pass) {
         c.summary = HD_TEXT("hd::Verify", "built %1 for %2").arg(job.outName, plan.target);
     } else if (c.status == CheckStatus::Fail) {
-        c.summary = HD_TEXT("hd::Verify", "compile failed (%1)").arg(signatureOf(c).summary());
+        c.summary = HD_TEXT("hd::Verify", "compile failed (%1)").arg(signatureOf(c).summaryText());
     }
     c.artifacts = {out};
 }
@@ -851,7 +851,7 @@ Done runtimeDependency(const Baseline &b, const QString &program, bool nv) {
                          : HD_TEXT("hd::Verify", "the program does not depend on libamdhip64");
     } else if (hip->found()) {
         dep.status = CheckStatus::Pass;
-        dep.summary = QStringLiteral("%1 → %2 (via %3)").arg(hip->name, hip->path, hip->via);
+        dep.summary = HD_TEXT("hd::Verify", "%1 → %2 (via %3)").arg(hip->name, hip->path, hip->via);
     } else {
         dep.status = CheckStatus::Fail;
         dep.summary = HD_TEXT("hd::Verify", "%1 resolves nowhere; looked in %2")
@@ -888,7 +888,7 @@ Done runProgram(Baseline &b, const QString &program) {
             HD_TEXT("hd::Verify", "the runtime answers: no device (%1)").arg(sig.firstError);
         d.noDevice = true;
     } else {
-        run.summary = sig.summary();
+        run.summary = sig.summaryText();
     }
     return d;
 }

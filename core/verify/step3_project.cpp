@@ -39,7 +39,7 @@ void runCommand(const Project &p, const QStringList &argv, const QMap<QString, Q
     p.ctx.progress(3, c.id, QStringLiteral("running %1").arg(shellJoin(argv)));
     p.ctx.host->runProcess(p.ctx.spec(argv, p.o.workingDirectory, env), c);
     const FailureSignature sig = signatureOf(c, p.ctx.failingLine);
-    c.summary = sig.summary();
+    c.summary = sig.summaryText();
     const AmdLog log = parseAmdLog(c.stderrText);
     c.data.insert(QStringLiteral("errors_returned"),
                   QJsonArray::fromStringList(log.errorsReturned));
@@ -57,10 +57,10 @@ void concludeProject(const Project &p, StepRecord &s) {
         return;
     }
     s.status = CheckStatus::Fail;
-    s.summary = HD_TEXT("hd::Verify", "as is: %1").arg(s.signatures.value(0).summary());
+    s.summary = HD_TEXT("hd::Verify", "as is: %1").arg(s.signatures.value(0).summaryText());
     if (p.haveVariant)
         s.summary +=
-            HD_TEXT("hd::Verify", "; without Triton: %1").arg(s.signatures.value(1).summary());
+            HD_TEXT("hd::Verify", "; without Triton: %1").arg(s.signatures.value(1).summaryText());
 }
 
 } // namespace

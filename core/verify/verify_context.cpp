@@ -122,8 +122,9 @@ QList<Finding> VerifyContext::diagnose(const DiagnoseRequest &in, CheckRecord &c
         errors = errors || x.severity == Severity::Error;
     }
     c.status = errors ? CheckStatus::Fail : CheckStatus::Pass;
-    c.summary = f.isEmpty() ? HD_TEXT("hd::Verify", "no findings")
-                            : QStringLiteral("findings: %1").arg(ids.join(QStringLiteral(", ")));
+    c.summary = f.isEmpty()
+                    ? HD_TEXT("hd::Verify", "no findings")
+                    : HD_TEXT("hd::Verify", "findings: %1").arg(ids.join(QStringLiteral(", ")));
     c.data.insert(QStringLiteral("kernels"), QJsonArray::fromStringList(in.kernels));
     c.data.insert(QStringLiteral("targets"), QJsonArray::fromStringList(in.targets));
     return f;

@@ -4,6 +4,62 @@
 <context>
     <name>hd::Diagnosis</name>
     <message>
+        <source>probe</source>
+        <translation>探测程序（probe）</translation>
+    </message>
+    <message>
+        <source>rocminfo</source>
+        <translation>rocminfo 的报告</translation>
+    </message>
+    <message>
+        <source>target-option</source>
+        <translation>指定的目标（target-option）</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>.hipFatBinSegment wrapper %1 refers to the external symbol %2: device code is linked in later (-fgpu-rdc)</source>
+        <translation>.hipFatBinSegment 包装 %1 指向外部符号 %2：设备代码在之后的链接中加入（-fgpu-rdc）</translation>
+    </message>
+    <message>
+        <source>%1 entry %2 (%3 %4)</source>
+        <translation>%1 的条目 %2（%3 %4）</translation>
+    </message>
+    <message>
+        <source>fatbin @ %1</source>
+        <translation>fatbin 容器 @ %1</translation>
+    </message>
+    <message>
+        <source>%1 fatbin @ %2</source>
+        <translation>%1 中的 fatbin 容器 @ %2</translation>
+    </message>
+    <message>
+        <source>-fgpu-rdc sections</source>
+        <translation>-fgpu-rdc 节</translation>
+    </message>
+    <message>
+        <source>searched</source>
+        <translation>已搜索的目录</translation>
+    </message>
+    <message>
+        <source>also reported as</source>
+        <translation>同时报告为</translation>
+    </message>
+    <message>
+        <source>Devices:</source>
+        <translation>日志的设备列表（Devices:）</translation>
+    </message>
+    <message>
+        <source>Bundled Code Objects:</source>
+        <translation>日志的捆绑代码对象列表（Bundled Code Objects:）</translation>
+    </message>
+    <message>
+        <source>devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
         <source>The kernel never reached the GPU: Triton&apos;s compile pipeline stopped%1. This is the compile layer, not a load failure.</source>
         <translation>内核根本没有到达 GPU:Triton 的编译流水线%1中止了。这是编译层的问题,不是加载失败。</translation>
     </message>
@@ -2465,11 +2521,11 @@
     </message>
     <message>
         <source>bundle @ %1</source>
-        <translation>bundle @ %1</translation>
+        <translation>捆绑包 @ %1</translation>
     </message>
     <message>
         <source>bundle %1</source>
-        <translation>bundle %1</translation>
+        <translation>捆绑包 %1</translation>
     </message>
     <message>
         <source>kernel %1 = %2</source>
@@ -2929,6 +2985,38 @@
 </context>
 <context>
     <name>hd::Verify</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：结果 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：结果 %2：%3</translation>
+    </message>
+    <message>
+        <source>passed (exit 0)</source>
+        <translation>通过（退出码 0）</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>did not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (via %3)</source>
+        <translation>%1 → %2（经由 %3 找到）</translation>
+    </message>
+    <message>
+        <source>findings: %1</source>
+        <translation>发现：%1</translation>
+    </message>
     <message>
         <source>not run: cancelled</source>
         <translation>未运行:已取消</translation>
@@ -3600,6 +3688,10 @@
 </context>
 <context>
     <name>hd::ui::ArtifactTreeModel</name>
+    <message>
+        <source>%1: offset 0x%2: %3</source>
+        <translation>%1：偏移 0x%2：%3</translation>
+    </message>
     <message numerus="yes">
         <source>%n code object(s), %1 kernels</source>
         <translation>
@@ -3702,6 +3794,14 @@
 <context>
     <name>hd::ui::Artifacts</name>
     <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
         <source>host executable</source>
         <translation>主机可执行文件</translation>
     </message>
@@ -3731,7 +3831,7 @@
     </message>
     <message>
         <source>NVIDIA fatbin</source>
-        <translation>NVIDIA fatbin</translation>
+        <translation>NVIDIA fatbin 容器</translation>
     </message>
     <message>
         <source>PTX text</source>

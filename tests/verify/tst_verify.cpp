@@ -637,10 +637,16 @@ private slots:
         rec.id = QStringLiteral("compile");
         rec.status = CheckStatus::Pass;
         rec.artifacts = {tmp + QStringLiteral("/a.co")};
+        rec.summary = HD_TEXT("hd::Verify", "built %1 for %2")
+                          .arg(QStringLiteral("a.co"), QStringLiteral("gfx90a"));
         const auto committed = cache.commitEntry(k, tmp, rec);
         QVERIFY(committed);
         QVERIFY(committed->artifacts.value(0).startsWith(dir.path() + QLatin1Char('/') + k));
         QVERIFY(cache.lookup(k));
+        // The summary comes back as the sentence it was (shown in the reader's language), not
+        // only its English (issue 41 item 4).
+        QCOMPARE(cache.lookup(k)->summary.english(), QStringLiteral("built a.co for gfx90a"));
+        QVERIFY(cache.lookup(k)->summary.hasSentence());
         // A passing record with an empty file list is damaged, not a PASS without outputs.
         {
             QFile rf(dir.path() + QLatin1Char('/') + k + QStringLiteral("/record.json"));
@@ -656,6 +662,13 @@ private slots:
             QVERIFY(!cache.lookup(k, &damaged));
             QVERIFY2(damaged.contains(QLatin1String("without output files")), qPrintable(damaged));
             o.insert(QStringLiteral("files"), files);
+            // An older version's entry (no summary_message): compiled again, once.
+            const QJsonValue message = o.take(QStringLiteral("summary_message"));
+            QVERIFY(rf.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            rf.write(QJsonDocument(o).toJson());
+            rf.close();
+            QVERIFY(!cache.lookup(k));
+            o.insert(QStringLiteral("summary_message"), message);
             QVERIFY(rf.open(QIODevice::WriteOnly | QIODevice::Truncate));
             rf.write(QJsonDocument(o).toJson());
             rf.close();

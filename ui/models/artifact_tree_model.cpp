@@ -44,7 +44,17 @@ QString artifactKindLabel(ArtifactKind k) {
     return QCoreApplication::translate("hd::ui::Artifacts", "unknown");
 }
 
+// An entry without a target: the offload bundler's host entry is named in the app's language;
+// other kinds ("cubin", "ptx") are format names.
+QString entryKindLabel(const QString &kind) {
+    return kind == QLatin1String("host") ? QCoreApplication::translate("hd::ui::Artifacts", "host")
+                                         : kind;
+}
+
 QString byteSize(quint64 bytes) {
+    // QLocale() stays the system's; under 1 KiB the unit is ours to say in the app's language.
+    if (bytes < 1024)
+        return QCoreApplication::translate("hd::ui::Artifacts", "%1 bytes").arg(bytes);
     return formatBytes(bytes, QLocale());
 }
 
@@ -336,7 +346,7 @@ QVariant ArtifactTreeModel::displayBundle(const Node &n, const ArtifactReport &r
 QVariant ArtifactTreeModel::displayGroup(const Group &g, int column) const {
     switch (column) {
     case Name:
-        return g.target;
+        return entryKindLabel(g.target);
     case Target:
         return tr("target");
     case Details:
@@ -359,7 +369,7 @@ QVariant ArtifactTreeModel::displayEntry(const Node &n, const ArtifactReport &re
                        : shownEngineText(originText(rep.bundles[n.bundle].origin));
         return e.id;
     case Target:
-        return e.targetId.isEmpty() ? e.kind : e.targetId;
+        return e.targetId.isEmpty() ? entryKindLabel(e.kind) : e.targetId;
     case Details:
         if (n.codeObject >= 0 && n.codeObject < rep.codeObjects.size()) {
             const CodeObject &co = rep.codeObjects[n.codeObject];
@@ -439,8 +449,14 @@ QVariant ArtifactTreeModel::data(const QModelIndex &index, int role) const {
     case Qt::ToolTipRole:
         if (n.type == NodeType::Artifact)
             return m_artifacts[n.artifact].path;
-        if (n.type == NodeType::Problem)
-            return problemOf(n).toString();
+        if (n.type == NodeType::Problem) {
+            // Problem::toString() is the CLI's English; the same parts, in the app's language.
+            const Problem &p = problemOf(n);
+            return p.offset >= 0
+                       ? tr("%1: offset 0x%2: %3")
+                             .arg(p.file, QString::number(p.offset, 16), shownEngineText(p.message))
+                       : QStringLiteral("%1: %2").arg(p.file, shownEngineText(p.message));
+        }
         return display(n, index.column());
     case KindRole:
         return int(n.type);

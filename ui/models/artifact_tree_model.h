@@ -81,7 +81,8 @@ private:
     std::vector<int> m_top;
 };
 
-QString artifactKindLabel(ArtifactKind k); // translated, for people
-QString byteSize(quint64 bytes);           // "1.3 GiB", "4 KiB", "12 bytes"
+QString artifactKindLabel(ArtifactKind k);   // translated, for people
+QString byteSize(quint64 bytes);             // "1.3 GiB", "4 KiB", "12 bytes"
+QString entryKindLabel(const QString &kind); // a bundle entry's kind ("host"), for people
 
 } // namespace hd::ui

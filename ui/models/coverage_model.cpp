@@ -61,7 +61,8 @@ QVariant CoverageModel::data(const QModelIndex &index, int role) const {
             return v.closest.isEmpty() ? tr("NO") : tr("NO (closest %1)").arg(v.closest);
         }
         if (role == Qt::ToolTipRole)
-            return v.reason.isEmpty() ? v.status : shownEngineText(v.reason);
+            return v.reason.isEmpty() ? data(index, Qt::DisplayRole)
+                                      : QVariant(shownEngineText(v.reason));
         if (role == Qt::ForegroundRole && !v.fits() && v.status != QLatin1String("no-device-code"))
             return QBrush(QColor(0xb0, 0x20, 0x20));
         return {};

@@ -3,6 +3,7 @@
 #include "models/jobs.h"
 #include "models/ui_roles.h"
 
+#include <QCoreApplication>
 #include <QFuture>
 #include <QHash>
 #include <QLocale>
@@ -427,7 +428,7 @@ SymbolRows buildSymbolRows(const QList<ArtifactReport> &artifacts, SymbolGroupin
         ticker.add(rep.host->hostFunctions.size() + rep.host->undefinedDynamic.size());
     }
     if (anyHost)
-        rows.appearsInTexts.append(QStringLiteral("host"));
+        rows.appearsInTexts.append(QCoreApplication::translate("hd::ui::Artifacts", "host"));
     if (progress && ticker.said != ticker.total) // all read: ordering and indexing are left
         progress(ticker.total, ticker.total);
     // In the default view the kernels first.

@@ -9,6 +9,7 @@
 #include "widgets/connect_dialog.h"
 #include "widgets/icons.h"
 #include "widgets/language.h"
+#include "widgets/panel_table.h"
 #include "widgets/verify_panel.h"
 
 #include <QAction>
@@ -237,8 +238,12 @@ void MainWindow::addReportActions(QMenu *file, ToolbarActions &tb) {
     tb.shot->setIconText(tr("Screenshot"));
     QMenu *panelShot =
         file->addMenu(icon(QStringLiteral("screenshot")), tr("Save screenshot of a &panel"));
-    for (const QString &name : panelNames())
-        panelShot->addAction(name, this, [this, name] { saveScreenshotInteractive(name); });
+    // The panel's title, as its dock shows it; the name stays the --screenshot-panel word.
+    for (const PanelSpec &spec : panelTable()) {
+        const QString name = QString::fromLatin1(spec.name);
+        panelShot->addAction(QCoreApplication::translate("hd::ui::MainWindow", spec.title), this,
+                             [this, name] { saveScreenshotInteractive(name); });
+    }
 }
 
 void MainWindow::createRunMenu(ToolbarActions &tb) {
