@@ -4,6 +4,7 @@
 // whose inputs changed is marked stale and left out of the answer. A session — the CLI's or the
 // app's — reopens the whole case: its files in the tree, its names in the name box, its pasted
 // texts, its findings in the user's language.
+#include "test_window.h"
 #include "testpaths.h"
 
 #include "controllers/workspace.h"
@@ -71,14 +72,8 @@ private:
 };
 
 void TstUiCase::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    qputenv("HIPDOCTOR_DEMO_DIR", hdtest::buildDir().toUtf8() + "/kernels");
-    qputenv("HIPDOCTOR_PROBE", hdtest::binary(QStringLiteral("hipdoctor-probe")).toUtf8());
-    m_window = new MainWindow;
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    m_window = hdtest::startTestWindow();
+    QVERIFY(m_window);
     waitIdle();
 }
 

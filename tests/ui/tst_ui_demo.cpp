@@ -3,6 +3,7 @@
 // that says what it needs rather than "Open an artifact first".
 
 #include "sample_session.h"
+#include "test_window.h"
 #include "testpaths.h"
 
 #include "controllers/workspace.h"
@@ -46,14 +47,8 @@ private:
 };
 
 void TstUiDemo::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    qputenv("HIPDOCTOR_DEMO_DIR", hdtest::buildDir().toUtf8() + "/kernels");
-    qputenv("HIPDOCTOR_PROBE", hdtest::binary(QStringLiteral("hipdoctor-probe")).toUtf8());
-    m_window = new MainWindow;
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    m_window = hdtest::startTestWindow();
+    QVERIFY(m_window);
     m_window->chooseLanguage(QStringLiteral("en"));
 }
 

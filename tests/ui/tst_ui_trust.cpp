@@ -6,6 +6,7 @@
 // big libraries' trees are grouped by target and the symbol table opens on the kernels.
 
 #include "kernel_folder.h"
+#include "test_window.h"
 #include "testpaths.h"
 
 #include "controllers/workspace.h"
@@ -121,14 +122,8 @@ private:
 };
 
 void TstUiTrust::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    qputenv("HIPDOCTOR_DEMO_DIR", hdtest::buildDir().toUtf8() + "/kernels");
-    qputenv("HIPDOCTOR_PROBE", hdtest::binary(QStringLiteral("hipdoctor-probe")).toUtf8());
-    m_window = new MainWindow;
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    m_window = hdtest::startTestWindow();
+    QVERIFY(m_window);
 }
 
 // Issue 25 item 2: Run all steps (F9) fills step 2 from the open file and the name box, as the
