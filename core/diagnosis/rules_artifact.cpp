@@ -35,6 +35,13 @@ Evidence lineEvidence(const QString &path, int lineNumber, const Text &text) {
     return {path, HD_TEXT("hd::Diagnosis", "line %1").arg(lineNumber), text};
 }
 
+const TextEvent *firstErrorMatching(const TextInput &t, const QRegularExpression &re) {
+    for (const TextEvent &e : t.facts.events)
+        if (e.error && re.match(e.text).hasMatch())
+            return &e;
+    return nullptr;
+}
+
 namespace {
 
 // A finding that depends on the runtime version: its catalog severity (an error) where the

@@ -361,48 +361,44 @@ void driverEntryPointRule(Context &c, const TextInput &t) {
 void ptxNewerThanDriverRule(Context &c, const TextInput &t) {
     static const QRegularExpression re(QStringLiteral(
         R"(Unsupported PTX version|PTX was compiled with an unsupported toolchain|UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion)"));
-    for (const TextEvent &e : t.facts.events) {
-        if (!e.error || !re.match(e.text).hasMatch())
-            continue;
-        Finding f = makeFinding(
-            QStringLiteral("runtime.driver-too-old"),
-            HD_TEXT("hd::Diagnosis", "The GPU driver is older than the PTX it is given"),
-            HD_TEXT("hd::Diagnosis",
-                    "The driver compiles PTX at load time and refuses PTX of a newer ISA "
-                    "version than it knows: the program's kernels were built by a CUDA toolkit "
-                    "newer than the installed driver supports."));
-        f.evidence.append(lineEvidence(t.path, e.firstLine, e.text));
-        f.fix << HD_TEXT("hd::Diagnosis",
-                         "Update the NVIDIA driver to one that supports the toolkit the program "
-                         "was built with (nvidia-smi shows the newest CUDA the driver supports), "
-                         "or use a build of the program made with an older toolkit or with SASS "
-                         "for the GPU.");
-        c.add(f);
+    const TextEvent *e = firstErrorMatching(t, re);
+    if (!e)
         return;
-    }
+    Finding f = makeFinding(
+        QStringLiteral("runtime.driver-too-old"),
+        HD_TEXT("hd::Diagnosis", "The GPU driver is older than the PTX it is given"),
+        HD_TEXT("hd::Diagnosis",
+                "The driver compiles PTX at load time and refuses PTX of a newer ISA "
+                "version than it knows: the program's kernels were built by a CUDA toolkit "
+                "newer than the installed driver supports."));
+    f.evidence.append(lineEvidence(t.path, e->firstLine, e->text));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Update the NVIDIA driver to one that supports the toolkit the program "
+                     "was built with (nvidia-smi shows the newest CUDA the driver supports), "
+                     "or use a build of the program made with an older toolkit or with SASS "
+                     "for the GPU.");
+    c.add(f);
 }
 
 // nvcc / clang refusing the host compiler or its headers ("unsupported GNU version!").
 void hostCompilerRule(Context &c, const TextInput &t) {
     static const QRegularExpression re(QStringLiteral(
         R"(unsupported GNU version|unsupported Microsoft Visual Studio version|unsupported clang version|(?:gcc|GCC|g\+\+|clang|MSVC|Visual Studio) versions? (?:later|newer|earlier|older) than [\d.]+ (?:are|is) not supported|CUDA version (?:[\d.]+ )?is newer than the latest (?:partially )?supported version|-allow-unsupported-compiler)"));
-    for (const TextEvent &e : t.facts.events) {
-        if (!e.error || !re.match(e.text).hasMatch())
-            continue;
-        Finding f = makeFinding(
-            QStringLiteral("build.host-compiler-unsupported"),
-            HD_TEXT("hd::Diagnosis", "The GPU compiler refuses the host compiler"),
-            HD_TEXT("hd::Diagnosis",
-                    "nvcc (or clang's CUDA mode) checks the host compiler's version and stops "
-                    "when it is newer or older than the toolkit supports; nothing was compiled."));
-        f.evidence.append(lineEvidence(t.path, e.firstLine, e.text));
-        f.fix << HD_TEXT("hd::Diagnosis",
-                         "Give nvcc a supported host compiler (-ccbin g++-11, NVCC_CCBIN, "
-                         "CMAKE_CUDA_HOST_COMPILER), or install a toolkit release that supports "
-                         "this one; -allow-unsupported-compiler only skips the check.");
-        c.add(f);
+    const TextEvent *e = firstErrorMatching(t, re);
+    if (!e)
         return;
-    }
+    Finding f = makeFinding(
+        QStringLiteral("build.host-compiler-unsupported"),
+        HD_TEXT("hd::Diagnosis", "The GPU compiler refuses the host compiler"),
+        HD_TEXT("hd::Diagnosis",
+                "nvcc (or clang's CUDA mode) checks the host compiler's version and stops "
+                "when it is newer or older than the toolkit supports; nothing was compiled."));
+    f.evidence.append(lineEvidence(t.path, e->firstLine, e->text));
+    f.fix << HD_TEXT("hd::Diagnosis",
+                     "Give nvcc a supported host compiler (-ccbin g++-11, NVCC_CCBIN, "
+                     "CMAKE_CUDA_HOST_COMPILER), or install a toolkit release that supports "
+                     "this one; -allow-unsupported-compiler only skips the check.");
+    c.add(f);
 }
 
 // A Python binding of one release driving the library of another: the module lacks a function

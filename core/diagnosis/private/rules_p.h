@@ -105,6 +105,8 @@ private:
 };
 
 Evidence fileEvidence(const QString &path, const Text &location, const Text &text = {});
+// The text's first error event whose line `re` matches; nullptr when none.
+const TextEvent *firstErrorMatching(const TextInput &t, const QRegularExpression &re);
 Evidence lineEvidence(const QString &path, const TextLine &line);
 Evidence lineEvidence(const QString &path, int lineNumber, const Text &text);
 QString fileName(const QString &path);
