@@ -218,6 +218,10 @@ void TstUiTrust::reportFitsGitHubWithTheWholeBeside() {
     QVERIFY(v->applyInputs());
     ws->verification()->runSteps({3});
     QTRY_VERIFY_WITH_TIMEOUT(!ws->verification()->isVerifying(), 120000);
+    // The diagnosis the run's devices start again ends with its own status message: wait for
+    // it, so that the status line read below is the report's (it was replaced on a loaded
+    // machine).
+    waitIdle();
     QSignalSpy ready(ws->verification(), &VerificationController::reportReady);
     m_window->copyReport();
     QVERIFY(ready.wait(120000));
